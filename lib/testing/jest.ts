@@ -1,0 +1,38 @@
+// Registers the Karpenter jest matchers: `import 'cdktf-karpenter-eks/lib/testing/jest'`
+// in a test file or in jest's `setupFilesAfterEnv`. Not imported by the library index.
+import { HelmReleaseSelector, karpenterMatchers, ManifestExpectation } from './matchers';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace jest {
+    interface Matchers<R> {
+      /**
+       * The stack (a `TerraformStack`, or `Testing.synth(stack)`) has a `karpenter.sh` NodePool
+       * whose `metadata.name`/`spec`/`metadata` deep-partially match. Arrays match when every
+       * expected element matches some received element (order ignored); use `exactly([...])`
+       * for an exact list.
+       */
+      toHaveNodePool(expected?: ManifestExpectation): R;
+      /** As above, with `expected` a deep-partial NodePool `spec`. */
+      toHaveNodePool(partialSpec: Record<string, unknown>): R;
+      /** Like `toHaveNodePool`, for `karpenter.k8s.aws` EC2NodeClasses. */
+      toHaveEc2NodeClass(expected?: ManifestExpectation): R;
+      /** As above, with `expected` a deep-partial EC2NodeClass `spec`. */
+      toHaveEc2NodeClass(partialSpec: Record<string, unknown>): R;
+      /**
+       * A `helm_release` (one `selector` picks, or any) has merged values (every `values`
+       * document, then `set` entries) deep-partially matching `expected`.
+       */
+      toHaveHelmValues(expected: Record<string, unknown>, selector?: HelmReleaseSelector): R;
+    }
+  }
+}
+
+const jestExpect = (globalThis as { expect?: { extend(matchers: object): void } }).expect;
+if (jestExpect === undefined || typeof jestExpect.extend !== 'function') {
+  throw new Error(
+    "cdktf-karpenter-eks/lib/testing/jest must be imported inside a jest test run (no global 'expect' found). " +
+    'Outside jest, use the functions exported by cdktf-karpenter-eks/lib/testing (toHaveNodePool, nodePoolsOf, ...).',
+  );
+}
+jestExpect.extend(karpenterMatchers);

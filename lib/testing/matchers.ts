@@ -1,0 +1,369 @@
+import { inspect } from 'util';
+import { isPlainObject, SynthesizedHelmRelease, SynthesizedManifest, SynthesizedStack } from './synth';
+
+// No jest import here: these are plain functions returning `{ pass, message }`, the shape
+// `expect.extend` wants, so the library can be loaded without jest. `./jest` registers them.
+
+/**
+ * What `toHaveNodePool` / `toHaveEc2NodeClass` look for when given an object with only
+ * `name`, `spec` and/or `metadata` keys. Any other object is taken as a partial `spec`.
+ */
+export interface ManifestExpectation {
+  /**
+   * `metadata.name` (a string or an asymmetric matcher such as `expect.stringMatching`).
+   * @default - any name
+   */
+  readonly name?: unknown;
+  /**
+   * Deep-partial `spec`.
+   * @default - any spec
+   */
+  readonly spec?: unknown;
+  /**
+   * Deep-partial `metadata` (labels, annotations).
+   * @default - any metadata
+   */
+  readonly metadata?: unknown;
+}
+
+/** Which Helm release `toHaveHelmValues` looks at. */
+export interface HelmReleaseSelector {
+  /**
+   * Release name (`karpenter`, `karpenter-crd`).
+   * @default - every release in the stack
+   */
+  readonly releaseName?: string;
+  /**
+   * Chart, compared with the end of the `chart` attribute (`karpenter` matches `oci://public.ecr.aws/karpenter/karpenter`).
+   * @default - any chart
+   */
+  readonly chart?: string;
+}
+
+/** The result shape `expect.extend` expects. */
+export interface KarpenterMatcherResult {
+  /** Whether the received value matched. */
+  readonly pass: boolean;
+  /** Explains the outcome (a failure of the matcher, or of its `.not` form). */
+  readonly message: () => string;
+}
+
+/** One place where the received value differs from the expectation. */
+export interface Mismatch {
+  /** Field path, e.g. `spec.template.spec.requirements[1].values`. */
+  readonly path: string;
+  /** What differs, e.g. `expected "spot", received "on-demand"`. */
+  readonly problem: string;
+}
+
+const EXACT = Symbol.for('cdktf-karpenter-eks.exactly');
+
+/**
+ * Turns off the partial semantics for `value`: objects must have exactly its keys and arrays
+ * exactly its elements, in order. Asymmetric matchers nested inside still apply.
+ *
+ * @example expect(stack).toHaveNodePool({ template: { spec: { taints: exactly([]) } } })
+ */
+export function exactly<T>(value: T): T {
+  return { [EXACT]: true, value, toString: () => `exactly(${render(value)})` } as unknown as T;
+}
+
+/**
+ * Compares `received` with a deep-partial `expected`:
+ * - objects: every key of `expected` must match; extra received keys are fine; an
+ *   `undefined` expected value means the key must be absent;
+ * - arrays: every expected element must match a different received element, in any order
+ *   (`expect.arrayContaining` semantics, with partial elements); use `exactly([...])` for
+ *   an exact list;
+ * - asymmetric matchers (`expect.any(String)`, `expect.stringMatching(/x/)`) are honoured;
+ * - anything else compares with `Object.is`.
+ *
+ * Returns every difference found (empty when it matches).
+ */
+export function partialMatch(received: unknown, expected: unknown, path = ''): Mismatch[] {
+  if (isExactly(expected)) return exactMatch(received, expected.value, path);
+  if (isAsymmetric(expected)) {
+    return expected.asymmetricMatch(received) ? [] : [{ path: show(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
+  }
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(received)) return [{ path: show(path), problem: `expected an array containing ${render(expected)}, received ${render(received)}` }];
+    return arrayContains(received, expected, path);
+  }
+  if (isPlainObject(expected)) {
+    if (!isPlainObject(received)) return [{ path: show(path), problem: `expected an object matching ${render(expected)}, received ${render(received)}` }];
+    const out: Mismatch[] = [];
+    for (const [k, v] of Object.entries(expected)) {
+      const p = join(path, k);
+      if (v === undefined) {
+        if (received[k] !== undefined) out.push({ path: p, problem: `expected to be absent, received ${render(received[k])}` });
+      } else if (!(k in received)) {
+        out.push({ path: p, problem: `expected ${render(v)}, but the field is missing` });
+      } else {
+        out.push(...partialMatch(received[k], v, p));
+      }
+    }
+    return out;
+  }
+  return Object.is(received, expected) ? [] : [{ path: show(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
+}
+
+// Every expected element must pair with a distinct received element; small lists, so try
+// all pairings (augmenting paths) and report the closest element for those left unpaired.
+function arrayContains(received: unknown[], expected: unknown[], path: string): Mismatch[] {
+  const ok = expected.map((e) => received.map((r) => partialMatch(r, e, '').length === 0));
+  const owner = new Array<number>(received.length).fill(-1);
+  const tryAssign = (ei: number, seen: boolean[]): boolean => {
+    for (let ri = 0; ri < received.length; ri++) {
+      if (!ok[ei][ri] || seen[ri]) continue;
+      seen[ri] = true;
+      if (owner[ri] === -1 || tryAssign(owner[ri], seen)) {
+        owner[ri] = ei;
+        return true;
+      }
+    }
+    return false;
+  };
+  const out: Mismatch[] = [];
+  for (let ei = 0; ei < expected.length; ei++) {
+    if (tryAssign(ei, new Array<boolean>(received.length).fill(false))) continue;
+    if (ok[ei].some(Boolean)) {
+      out.push({ path: show(path), problem: `expected element ${render(expected[ei])} matches only elements already paired with other expected elements (duplicates?)` });
+      continue;
+    }
+    let best: Mismatch[] | undefined;
+    let bestIndex = -1;
+    received.forEach((r, ri) => {
+      const m = partialMatch(r, expected[ei], `${path}[${ri}]`);
+      if (best === undefined || m.length < best.length) {
+        best = m;
+        bestIndex = ri;
+      }
+    });
+    if (best === undefined || !(isPlainObject(expected[ei]) || Array.isArray(expected[ei]))) {
+      out.push({ path: show(path), problem: `expected an element matching ${render(expected[ei])}, received ${render(received)}` });
+    } else {
+      out.push({ path: show(path), problem: `no element matches ${render(expected[ei])}; the closest, [${bestIndex}], differs:` });
+      out.push(...best.map((m) => ({ path: m.path, problem: m.problem })));
+    }
+  }
+  return out;
+}
+
+function exactMatch(received: unknown, expected: unknown, path: string): Mismatch[] {
+  if (isExactly(expected)) return exactMatch(received, expected.value, path);
+  if (isAsymmetric(expected)) return partialMatch(received, expected, path);
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(received) || received.length !== expected.length) {
+      return [{ path: show(path), problem: `expected exactly ${render(expected)}, received ${render(received)}` }];
+    }
+    return expected.flatMap((e, i) => exactMatch(received[i], e, `${path}[${i}]`));
+  }
+  if (isPlainObject(expected)) {
+    if (!isPlainObject(received)) return [{ path: show(path), problem: `expected exactly ${render(expected)}, received ${render(received)}` }];
+    const out: Mismatch[] = [];
+    for (const k of Object.keys(received)) {
+      if (!(k in expected) && received[k] !== undefined) out.push({ path: join(path, k), problem: `unexpected field, received ${render(received[k])}` });
+    }
+    for (const [k, v] of Object.entries(expected)) {
+      if (!(k in received)) {
+        if (v !== undefined) out.push({ path: join(path, k), problem: `expected ${render(v)}, but the field is missing` });
+      } else out.push(...exactMatch(received[k], v, join(path, k)));
+    }
+    return out;
+  }
+  return Object.is(received, expected) ? [] : [{ path: show(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
+}
+
+/**
+ * Passes when the stack has a NodePool (`karpenter.sh`) matching `expected`: either
+ * `{ name?, spec?, metadata? }` or, for any other object, a deep-partial `spec`.
+ * `received` is a `TerraformStack` (synthesized with validations) or `Testing.synth` output.
+ */
+export function toHaveNodePool(received: unknown, expected?: unknown): KarpenterMatcherResult {
+  return manifestMatcher('toHaveNodePool', 'NodePool', received, expected, (s) => s.nodePools());
+}
+
+/** Like `toHaveNodePool`, for EC2NodeClasses (`karpenter.k8s.aws`). */
+export function toHaveEc2NodeClass(received: unknown, expected?: unknown): KarpenterMatcherResult {
+  return manifestMatcher('toHaveEc2NodeClass', 'EC2NodeClass', received, expected, (s) => s.ec2NodeClasses());
+}
+
+/**
+ * Passes when a Helm release (every one, or those `selector` picks) has values matching
+ * the deep-partial `expected`, after merging its `values` documents and `set` entries.
+ */
+export function toHaveHelmValues(received: unknown, expected: unknown, selector: HelmReleaseSelector = {}): KarpenterMatcherResult {
+  const name = 'toHaveHelmValues';
+  const synth = SynthesizedStack.from(received);
+  const all = synth.helmReleases();
+  const candidates = all.filter((r) => selects(selector, r));
+  const what = describeSelector(selector);
+  const results = candidates.map((r) => ({ r, m: partialMatch(r.values, expected, '') }));
+  const hit = results.find((x) => x.m.length === 0);
+  if (hit) {
+    return {
+      pass: true,
+      message: () => `${hint(name, true)}\n\nExpected no ${what} with values matching\n${indent(render(expected, 6))}\nbut ${describeRelease(hit.r)} matches.`,
+    };
+  }
+  return {
+    pass: false,
+    message: () => {
+      const head = `${hint(name, false)}\n\nExpected ${what} with values matching\n${indent(render(expected, 6))}\n`;
+      if (all.length === 0) return `${head}but the stack has no helm_release resources.`;
+      if (candidates.length === 0) {
+        return `${head}but none of the stack's releases is selected: ${all.map(describeRelease).join(', ')}.`;
+      }
+      const closest = results.reduce((a, b) => (b.m.length < a.m.length ? b : a));
+      const unparsed = closest.r.unparsedValues.length > 0
+        ? `\nNote: ${closest.r.unparsedValues.length} values entr${closest.r.unparsedValues.length === 1 ? 'y is' : 'ies are'} a Terraform expression and could not be inspected: ${closest.r.unparsedValues.map((v) => render(v)).join(', ')}`
+        : '';
+      return `${head}Releases checked: ${candidates.map(describeRelease).join(', ')}.\n` +
+        `Closest: ${describeRelease(closest.r)} differs in ${count(closest.m.length, 'place')}:\n${formatMismatches(closest.m)}${unparsed}`;
+    },
+  };
+}
+
+/** Every matcher, keyed by name, ready for `expect.extend(karpenterMatchers)`. */
+export const karpenterMatchers = {
+  toHaveNodePool,
+  toHaveEc2NodeClass,
+  toHaveHelmValues,
+};
+
+function manifestMatcher(
+  matcherName: string,
+  kind: string,
+  received: unknown,
+  expected: unknown,
+  pick: (s: SynthesizedStack) => SynthesizedManifest[],
+): KarpenterMatcherResult {
+  const candidates = pick(SynthesizedStack.from(received));
+  const expectation = toManifestExpectation(expected);
+  const results = candidates.map((c) => ({ c, m: partialMatch(c.manifest, expectation, '') }));
+  const hit = results.find((x) => x.m.length === 0);
+  const shown = expected === undefined ? '' : `\n${indent(render(expected, 6))}`;
+  if (hit) {
+    return {
+      pass: true,
+      message: () => `${hint(matcherName, true)}\n\nExpected no ${kind}${expected === undefined ? '' : ' matching'}${shown}\nbut ${describeManifest(hit.c)} matches.`,
+    };
+  }
+  return {
+    pass: false,
+    message: () => {
+      const head = `${hint(matcherName, false)}\n\nExpected a ${kind}${expected === undefined ? '' : ' matching'}${shown}\n`;
+      if (candidates.length === 0) return `${head}but the stack has no ${kind} (no kubernetes_manifest of that kind).`;
+      const closest = results.reduce((a, b) => (b.m.length < a.m.length ? b : a));
+      return `${head}Found ${count(candidates.length, kind)}: ${candidates.map(describeManifest).join(', ')}.\n` +
+        `Closest: ${describeManifest(closest.c)} differs in ${count(closest.m.length, 'place')}:\n${formatMismatches(closest.m)}`;
+    },
+  };
+}
+
+const QUERY_KEYS = new Set(['name', 'spec', 'metadata']);
+
+function toManifestExpectation(expected: unknown): unknown {
+  if (expected === undefined) return {};
+  if (!isPlainObject(expected)) return { spec: expected };
+  const keys = Object.keys(expected);
+  const isQuery = keys.length > 0 && keys.every((k) => QUERY_KEYS.has(k));
+  if (!isQuery) return { spec: expected };
+  const q = expected as ManifestExpectation;
+  const out: Record<string, unknown> = {};
+  if (q.metadata !== undefined || q.name !== undefined) {
+    const metadata = isPlainObject(q.metadata) ? { ...q.metadata } : {};
+    if (q.name !== undefined) metadata.name = q.name;
+    out.metadata = metadata;
+  }
+  if (q.spec !== undefined) out.spec = q.spec;
+  return out;
+}
+
+function selects(selector: HelmReleaseSelector, r: SynthesizedHelmRelease): boolean {
+  if (selector.releaseName !== undefined && r.releaseName !== selector.releaseName) return false;
+  if (selector.chart !== undefined && r.chart !== selector.chart && !r.chart.endsWith(`/${selector.chart}`)) return false;
+  return true;
+}
+
+function describeSelector(s: HelmReleaseSelector): string {
+  const parts = [];
+  if (s.releaseName !== undefined) parts.push(`named "${s.releaseName}"`);
+  if (s.chart !== undefined) parts.push(`of chart "${s.chart}"`);
+  return parts.length === 0 ? 'a Helm release' : `a Helm release ${parts.join(' ')}`;
+}
+
+function describeManifest(m: SynthesizedManifest): string {
+  const where = m.constructPath ? `${m.constructPath} (${m.address})` : m.address;
+  return `${m.kind} ${m.name === undefined ? '(unnamed)' : JSON.stringify(m.name)} at ${where}`;
+}
+
+function describeRelease(r: SynthesizedHelmRelease): string {
+  const where = r.constructPath ? `${r.constructPath} (${r.address})` : r.address;
+  return `release ${JSON.stringify(r.releaseName)} at ${where}`;
+}
+
+function formatMismatches(ms: readonly Mismatch[]): string {
+  const limit = 20;
+  const lines = ms.slice(0, limit).map((m) => `  ${m.path}: ${m.problem}`);
+  if (ms.length > limit) lines.push(`  ... and ${ms.length - limit} more`);
+  return lines.join('\n');
+}
+
+function hint(name: string, isNot: boolean): string {
+  return `expect(received).${isNot ? 'not.' : ''}${name}(expected)`;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function indent(s: string): string {
+  return s.split('\n').map((l) => `  ${l}`).join('\n');
+}
+
+function join(path: string, key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? (path === '' ? key : `${path}.${key}`) : `${path}[${JSON.stringify(key)}]`;
+}
+
+function show(path: string): string {
+  return path === '' ? '(root)' : path;
+}
+
+interface Asymmetric {
+  asymmetricMatch(other: unknown): boolean;
+}
+
+function isAsymmetric(x: unknown): x is Asymmetric {
+  return typeof x === 'object' && x !== null && typeof (x as Asymmetric).asymmetricMatch === 'function';
+}
+
+function isExactly(x: unknown): x is { value: unknown } {
+  return typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[EXACT] === true;
+}
+
+/** Compact rendering for messages; asymmetric matchers print as jest prints them. */
+function render(value: unknown, depth = 4): string {
+  const replaced = replaceSpecial(value);
+  return inspect(replaced, { depth, breakLength: 100, compact: 3, sorted: false, maxArrayLength: 20, maxStringLength: 200 });
+}
+
+function replaceSpecial(value: unknown): unknown {
+  if (isExactly(value)) return new Shown(`exactly(${render(value.value)})`);
+  if (isAsymmetric(value)) {
+    // jest's printer: `toAsymmetricMatcher()` when defined, else `toString()` and the sample.
+    const v = value as { toAsymmetricMatcher?: () => string; toString(): string; sample?: unknown };
+    if (typeof v.toAsymmetricMatcher === 'function') return new Shown(v.toAsymmetricMatcher());
+    return new Shown('sample' in v ? `${v.toString()} ${render(v.sample)}` : v.toString());
+  }
+  if (Array.isArray(value)) return value.map(replaceSpecial);
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceSpecial(v)]));
+  return value;
+}
+
+class Shown {
+  constructor(private readonly text: string) {}
+  [inspect.custom](): string {
+    return this.text;
+  }
+}

@@ -1,0 +1,530 @@
+// `cdktf-karpenter-eks validate`: offline checks of Karpenter manifest files. No fs or
+// process access here: the caller passes the I/O, so every path is testable in-process.
+import { Document, LineCounter, parseAllDocuments, stringify } from 'yaml';
+import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
+
+/** What the command reads from and writes to. */
+export interface CommandIo {
+  /** Reads a file as UTF-8 (never called with `-`); throws when it can't. */
+  readFile(path: string): string;
+  /** Reads all of standard input as UTF-8. */
+  readStdin(): string;
+  /** Writes a file, replacing it. */
+  writeFile(path: string, content: string): void;
+  /** Creates a directory and its parents; no error when it exists. */
+  mkdirp(path: string): void;
+  /** Standard output. */
+  readonly stdout: { write(chunk: string): unknown };
+  /** Standard error. */
+  readonly stderr: { write(chunk: string): unknown };
+}
+
+/** One change `--migrate` made to a document. */
+export interface MigrationChange {
+  /** Field that changed. */
+  readonly field: string;
+  /** Value before (may be undefined when the field is new). */
+  readonly from?: unknown;
+  /** Value after (may be undefined when the field was dropped). */
+  readonly to?: unknown;
+  /** Why, or what to check by hand. */
+  readonly note?: string;
+}
+
+/** The change report of one migrated document. */
+export interface MigrationReport {
+  /** Index of the document in the input. */
+  readonly document: number;
+  /** Kind of the input document. */
+  readonly kind: string;
+  /** Name of the input document. */
+  readonly name: string;
+  /** What changed. */
+  readonly changes: readonly MigrationChange[];
+}
+
+/** The output of the migrator the command calls. */
+export interface MigrationOutcome {
+  /** The v1 manifests. */
+  readonly manifests: readonly object[];
+  /** One report per converted document. */
+  readonly reports: readonly MigrationReport[];
+  /** Documents that could not be converted. */
+  readonly errors: readonly unknown[];
+}
+
+/** What the command validates and migrates with; tests replace them. */
+export interface CommandDependencies {
+  /**
+   * Validates one manifest.
+   * @default - `validateManifest` from the library core
+   */
+  readonly validate?: (manifest: unknown, ctx: ValidationContext) => ValidationIssue[];
+  /**
+   * Converts older API versions to v1.
+   * @default - `migrateManifests` from the library core, loaded on first use
+   */
+  readonly migrate?: (documents: unknown[]) => MigrationOutcome;
+}
+
+/** Exit codes of the command. */
+export enum ExitCode {
+  /** No errors (and, with `--strict`, no warnings). */
+  OK = 0,
+  /** Problems found, or an input could not be read or parsed. */
+  PROBLEMS = 1,
+  /** Bad command line. */
+  USAGE = 2,
+}
+
+const PROGRAM = 'cdktf-karpenter-eks';
+const STDIN = '-';
+
+export const TOP_USAGE = `Usage: ${PROGRAM} <command> [options]
+
+Commands:
+  validate <file...>   check Karpenter NodePool and EC2NodeClass manifests offline
+
+Run '${PROGRAM} validate --help' for the options of a command.
+`;
+
+export const VALIDATE_USAGE = `Usage: ${PROGRAM} validate [options] <file...>
+
+Checks Karpenter v1 NodePool (karpenter.sh/v1) and EC2NodeClass (karpenter.k8s.aws/v1)
+manifests against the Karpenter 1.14 schema and rules, offline. Files are YAML or JSON and
+may hold several documents; '-' reads standard input. Each problem is printed as
+  <severity> <file>#<document> <kind>/<name> <field>: <message> (<code>)
+where documents are counted from 0.
+
+Options:
+  --strict                  exit 1 on warnings too
+  --silence CODE[,CODE]     do not report these warning codes (may be repeated)
+  --json                    print one JSON object instead of text
+  --migrate                 convert v1beta1 / v1alpha5 manifests (Provisioner, AWSNodeTemplate)
+                            to v1 first, print what changed, then validate the result
+  --write-migrated <dir>    with --migrate: write the v1 YAML of each input to <dir>/<file name>
+  --output <file>           with --migrate: write all v1 YAML to <file>; '-' writes it to
+                            standard output (messages then go to standard error)
+  -h, --help                show this help
+
+Exit status: 0 no errors, 1 errors (or warnings with --strict) or an unreadable input,
+2 bad command line.
+`;
+
+interface Options {
+  readonly files: string[];
+  readonly strict: boolean;
+  readonly json: boolean;
+  readonly migrate: boolean;
+  readonly silence: string[];
+  readonly writeMigrated?: string;
+  readonly output?: string;
+}
+
+class UsageError extends Error {}
+
+/** One finding, with where it is. */
+export interface FileIssue {
+  /** Input file as given (`-` for standard input). */
+  readonly file: string;
+  /** Document index in the file, from 0; undefined for problems with the file itself. */
+  readonly document?: number;
+  /** `kind` of the document, when known. */
+  readonly kind?: string;
+  /** `metadata.name` of the document, when known. */
+  readonly name?: string;
+  /** `error` or `warning`. */
+  readonly severity: Severity;
+  /** Field path, `(document)` for the whole document, `(file)` for the file. */
+  readonly field: string;
+  /** What is wrong and how to fix it. */
+  readonly message: string;
+  /** Stable code. */
+  readonly code: string;
+  /** 1-based line of the field in the input, when it could be located. */
+  readonly line?: number;
+  /** 1-based column of the field in the input, when it could be located. */
+  readonly column?: number;
+}
+
+/** Runs `cdktf-karpenter-eks <argv...>` (argv without `node` and the script) and returns the exit code. */
+export function runCli(argv: readonly string[], io: CommandIo, deps: CommandDependencies = {}): number {
+  const [command, ...rest] = argv;
+  if (command === undefined) {
+    io.stderr.write(TOP_USAGE);
+    return ExitCode.USAGE;
+  }
+  if (command === '-h' || command === '--help' || command === 'help') {
+    io.stdout.write(TOP_USAGE);
+    return ExitCode.OK;
+  }
+  if (command === 'validate') return runValidateCommand(rest, io, deps);
+  io.stderr.write(`${PROGRAM}: unknown command '${command}'\n\n${TOP_USAGE}`);
+  return ExitCode.USAGE;
+}
+
+/** Runs `validate <args...>` and returns the exit code. */
+export function runValidateCommand(args: readonly string[], io: CommandIo, deps: CommandDependencies = {}): number {
+  let options: Options | 'help';
+  try {
+    options = parseArgs(args);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr.write(`${PROGRAM} validate: ${e.message}\n\n${VALIDATE_USAGE}`);
+    return ExitCode.USAGE;
+  }
+  if (options === 'help') {
+    io.stdout.write(VALIDATE_USAGE);
+    return ExitCode.OK;
+  }
+  return new ValidateRun(options, io, deps).run();
+}
+
+function parseArgs(args: readonly string[]): Options | 'help' {
+  const files: string[] = [];
+  const silence: string[] = [];
+  let strict = false;
+  let json = false;
+  let migrate = false;
+  let writeMigrated: string | undefined;
+  let output: string | undefined;
+  let onlyFiles = false;
+
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (onlyFiles || arg === STDIN || !arg.startsWith('-')) {
+      files.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyFiles = true;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const flag = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
+    const inline = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : undefined;
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const next = args[i + 1];
+      if (next === undefined || (next.startsWith('-') && next !== STDIN)) throw new UsageError(`option '${flag}' needs a value`);
+      i++;
+      return next;
+    };
+    const noValue = (): void => {
+      if (inline !== undefined) throw new UsageError(`option '${flag}' takes no value, got '${arg}'`);
+    };
+    switch (flag) {
+      case '-h':
+      case '--help':
+        return 'help';
+      case '--strict':
+        noValue();
+        strict = true;
+        break;
+      case '--json':
+        noValue();
+        json = true;
+        break;
+      case '--migrate':
+        noValue();
+        migrate = true;
+        break;
+      case '--silence': {
+        const codes = value().split(',').map((c) => c.trim()).filter((c) => c !== '');
+        if (codes.length === 0) throw new UsageError("option '--silence' needs one or more codes, e.g. --silence RequirementInNeedsValues");
+        silence.push(...codes);
+        break;
+      }
+      case '--write-migrated':
+        writeMigrated = value();
+        break;
+      case '--output':
+        output = value();
+        break;
+      default:
+        throw new UsageError(`unknown option '${arg}'`);
+    }
+  }
+
+  if (files.length === 0) throw new UsageError('no input files; give one or more files, or - for standard input');
+  if (files.filter((f) => f === STDIN).length > 1) throw new UsageError("standard input ('-') can be read only once");
+  if ((writeMigrated !== undefined || output !== undefined) && !migrate) {
+    throw new UsageError(`${writeMigrated !== undefined ? '--write-migrated' : '--output'} writes migrated manifests and needs --migrate`);
+  }
+  if (json && output === STDIN) throw new UsageError("--json and '--output -' both write to standard output; write the YAML to a file instead");
+  if (writeMigrated !== undefined) {
+    const seen = new Map<string, string>();
+    for (const f of files) {
+      const base = outputName(f);
+      const other = seen.get(base);
+      if (other !== undefined) throw new UsageError(`'${other}' and '${f}' would both be written to ${base} in ${writeMigrated}; migrate them separately`);
+      seen.set(base, f);
+    }
+  }
+  return { files, strict, json, migrate, silence, writeMigrated, output };
+}
+
+interface ParsedDocument {
+  readonly index: number;
+  readonly value: unknown;
+  readonly doc: Document;
+  readonly lines: LineCounter;
+}
+
+class ValidateRun {
+  private readonly issues: FileIssue[] = [];
+  private readonly migrations: (MigrationReport & { file: string })[] = [];
+  private readonly migratedYaml: string[] = [];
+  private readonly silencedErrors = new Set<string>();
+  private documents = 0;
+  // With `--output -` stdout carries YAML only.
+  private readonly out: { write(chunk: string): unknown };
+
+  constructor(
+    private readonly options: Options,
+    private readonly io: CommandIo,
+    private readonly deps: CommandDependencies,
+  ) {
+    this.out = options.output === STDIN ? io.stderr : io.stdout;
+  }
+
+  public run(): number {
+    for (const file of this.options.files) this.checkFile(file);
+    if (this.options.output !== undefined && this.options.output !== STDIN) {
+      this.io.writeFile(this.options.output, this.migratedYaml.join(''));
+    } else if (this.options.output === STDIN) {
+      this.io.stdout.write(this.migratedYaml.join(''));
+    }
+    this.report();
+
+    const errors = this.issues.filter((i) => i.severity === Severity.ERROR).length;
+    const warnings = this.issues.length - errors;
+    if (errors > 0 || (this.options.strict && warnings > 0)) return ExitCode.PROBLEMS;
+    return ExitCode.OK;
+  }
+
+  private checkFile(file: string): void {
+    let text: string;
+    try {
+      text = file === STDIN ? this.io.readStdin() : this.io.readFile(file);
+    } catch (e) {
+      this.add({ file, severity: Severity.ERROR, field: '(file)', code: 'FileNotReadable', message: `cannot read the file: ${(e as Error).message}` });
+      return;
+    }
+
+    const lines = new LineCounter();
+    const parsed: ParsedDocument[] = [];
+    let syntaxErrors = false;
+    const docs = parseAllDocuments(text, { lineCounter: lines });
+    if (docs.length === 0) {
+      this.add({ file, severity: Severity.WARNING, field: '(file)', code: 'NoDocuments', message: 'the file holds no YAML documents; check that it is the file you meant' });
+      return;
+    }
+    docs.forEach((doc, index) => {
+      if (doc.errors.length > 0) {
+        syntaxErrors = true;
+        for (const e of doc.errors) {
+          const [line, column] = e.linePos?.[0] ? [e.linePos[0].line, e.linePos[0].col] : [undefined, undefined];
+          const first = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+          this.add({ file, document: index, severity: Severity.ERROR, field: '(document)', code: 'YamlSyntaxError', message: `${first} [${e.code}]`, line, column });
+        }
+        return;
+      }
+      const value: unknown = doc.toJS({ maxAliasCount: 100 });
+      // An empty document (a stray `---`, comments only) holds nothing to check.
+      if (value === null || value === undefined) return;
+      parsed.push({ index, value, doc, lines });
+    });
+
+    if (this.options.migrate) {
+      this.migrateAndCheck(file, parsed, syntaxErrors);
+    } else {
+      for (const p of parsed) this.checkDocument(file, p.index, p.value, (field) => locate(p.doc, p.lines, field));
+    }
+  }
+
+  private migrateAndCheck(file: string, parsed: ParsedDocument[], syntaxErrors: boolean): void {
+    const migrate = this.deps.migrate ?? loadMigrator();
+    const outcome = migrate(parsed.map((p) => p.value));
+    // The migrator counts the documents it was given; map back to indexes in the file.
+    const fileIndex = (i: number): number => parsed[i]?.index ?? i;
+
+    for (const r of outcome.reports) {
+      if (r.changes.length > 0) this.migrations.push({ ...r, document: fileIndex(r.document), file });
+    }
+    for (const e of outcome.errors) this.add(migrationError(file, e, fileIndex));
+
+    const sameCount = outcome.manifests.length === parsed.length;
+    outcome.manifests.forEach((m, i) => {
+      const unchanged = sameCount && !outcome.reports.some((r) => r.document === i && r.changes.length > 0);
+      const p = sameCount ? parsed[i] : undefined;
+      // Lines only point at the input when the migrator left the document as it was.
+      this.checkDocument(file, sameCount ? fileIndex(i) : i, m, (field) => (unchanged && p ? locate(p.doc, p.lines, field) : undefined));
+    });
+
+    const failed = syntaxErrors || outcome.errors.length > 0;
+    const yaml = outcome.manifests.map((m) => `---\n${stringify(m, { lineWidth: 0 })}`).join('');
+    if (this.options.writeMigrated !== undefined) {
+      if (failed) {
+        this.out.write(`not writing ${file}: it has errors that prevented migrating every document\n`);
+      } else {
+        this.io.mkdirp(this.options.writeMigrated);
+        this.io.writeFile(joinPath(this.options.writeMigrated, outputName(file)), yaml);
+      }
+    }
+    if (this.options.output !== undefined && !failed) this.migratedYaml.push(yaml);
+  }
+
+  private checkDocument(file: string, index: number, value: unknown, where: (field: string) => Position | undefined): void {
+    this.documents++;
+    const obj = isObject(value) ? value : undefined;
+    const kind = obj && typeof obj.kind === 'string' ? obj.kind : undefined;
+    const metadata = obj && isObject(obj.metadata) ? obj.metadata : undefined;
+    const name = metadata && typeof metadata.name === 'string' ? metadata.name : undefined;
+    if (!obj) {
+      this.add({ file, document: index, severity: Severity.ERROR, field: '(document)', code: 'NotAnObject', message: `the document is ${describe(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec` });
+      return;
+    }
+    const validate = this.deps.validate ?? loadValidator();
+    for (const i of validate(obj, { silence: this.options.silence })) {
+      // --silence is for lint warnings; an error stays an error (and we say so once).
+      if (i.severity === Severity.WARNING && this.options.silence.includes(i.code)) continue;
+      if (i.severity === Severity.ERROR && this.options.silence.includes(i.code)) this.silencedErrors.add(i.code);
+      const pos = where(i.field);
+      this.add({ file, document: index, kind, name, severity: i.severity, field: i.field, message: i.message, code: i.code, line: pos?.line, column: pos?.column });
+    }
+  }
+
+  private add(issue: FileIssue): void {
+    this.issues.push(issue);
+  }
+
+  private report(): void {
+    const errors = this.issues.filter((i) => i.severity === Severity.ERROR).length;
+    const warnings = this.issues.length - errors;
+    const files = this.options.files.length;
+    if (this.options.json) {
+      this.io.stdout.write(`${JSON.stringify({
+        issues: this.issues,
+        migrations: this.options.migrate ? this.migrations : undefined,
+        summary: { files, documents: this.documents, errors, warnings },
+      }, null, 2)}\n`);
+    } else {
+      for (const m of this.migrations) this.out.write(formatMigration(m));
+      for (const i of this.issues) this.out.write(`${formatIssue(i)}\n`);
+      const problems = errors + warnings === 0 ? 'no problems' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+      const migrated = this.options.migrate ? `, ${plural(this.migrations.length, 'document')} migrated` : '';
+      this.out.write(`${plural(files, 'file')}, ${plural(this.documents, 'document')}${migrated}: ${problems}\n`);
+    }
+    for (const code of this.silencedErrors) {
+      this.io.stderr.write(`note: --silence ${code} has no effect: ${code} is an error, and only warnings can be silenced\n`);
+    }
+  }
+}
+
+/** `<severity> <file>#<doc> <kind>/<name> <field>: <message> (<code>)`. */
+export function formatIssue(i: FileIssue): string {
+  const severity = i.severity === Severity.ERROR ? 'error  ' : 'warning';
+  const doc = i.document === undefined ? i.file : `${i.file}#${i.document}`;
+  if (i.code === 'YamlSyntaxError') {
+    const at = i.line === undefined ? '' : ` line ${i.line}:${i.column}`;
+    return `${severity} ${doc}${at}: ${i.message} (${i.code})`;
+  }
+  const subject = i.document === undefined ? '' : ` ${i.kind ?? '?'}/${i.name ?? '?'}`;
+  return `${severity} ${doc}${subject} ${i.field}: ${i.message} (${i.code})`;
+}
+
+function formatMigration(m: MigrationReport & { file: string }): string {
+  const lines = [`migrated ${m.file}#${m.document} ${m.kind}/${m.name}: ${plural(m.changes.length, 'change')}`];
+  for (const c of m.changes) {
+    const note = c.note ? ` (${c.note})` : '';
+    lines.push(`  ${c.field}: ${renderValue(c.from)} -> ${renderValue(c.to)}${note}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function migrationError(file: string, e: unknown, fileIndex: (i: number) => number): FileIssue {
+  const o = isObject(e) ? e : {};
+  const document = typeof o.document === 'number' ? fileIndex(o.document) : undefined;
+  return {
+    file,
+    document,
+    kind: typeof o.kind === 'string' ? o.kind : undefined,
+    name: typeof o.name === 'string' ? o.name : undefined,
+    severity: Severity.ERROR,
+    field: typeof o.field === 'string' ? o.field : '(document)',
+    message: typeof o.message === 'string' ? o.message : String(e),
+    code: typeof o.code === 'string' ? o.code : 'MigrationFailed',
+  };
+}
+
+function loadValidator(): (manifest: unknown, ctx: ValidationContext) => ValidationIssue[] {
+  // Loaded on first use, like the migrator: `--help` and usage errors stay instant.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../core/api/validate') as typeof import('../core/api/validate')).validateManifest;
+}
+
+function loadMigrator(): (documents: unknown[]) => MigrationOutcome {
+  // Loaded on first use: plain validation does not pay for the migrator.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require('../core/api/migrate') as { migrateManifests: (input: unknown[]) => MigrationOutcome };
+  return (docs) => mod.migrateManifests(docs);
+}
+
+interface Position {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** Line and column of `field` (`spec.a[2].b`, `tags["x/y"]`), or of its nearest existing parent. */
+function locate(doc: Document, lines: LineCounter, field: string): Position | undefined {
+  const path = parseField(field);
+  for (let n = path.length; n > 0; n--) {
+    const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+    if (node && typeof node === 'object' && node.range) {
+      const p = lines.linePos(node.range[0]);
+      return { line: p.line, column: p.col };
+    }
+  }
+  return undefined;
+}
+
+function parseField(field: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  const re = /([^.[\]]+)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(field)) !== null) {
+    if (m[1] !== undefined) out.push(m[1]);
+    else if (m[2] !== undefined) out.push(Number(m[2]));
+    else out.push(JSON.parse(`"${m[3]}"`) as string);
+  }
+  return out;
+}
+
+function outputName(file: string): string {
+  if (file === STDIN) return 'stdin.yaml';
+  const base = file.split(/[\\/]/).pop() ?? file;
+  return base === '' ? 'manifest.yaml' : base;
+}
+
+function joinPath(dir: string, name: string): string {
+  return dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`;
+}
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function describe(x: unknown): string {
+  if (Array.isArray(x)) return 'a list';
+  if (typeof x === 'string') return `the string ${JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}...` : x)}`;
+  return `a ${typeof x}`;
+}
+
+function renderValue(x: unknown): string {
+  return x === undefined ? '(none)' : JSON.stringify(x);
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}

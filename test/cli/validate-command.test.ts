@@ -1,0 +1,276 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import {
+  CommandDependencies, CommandIo, ExitCode, MigrationOutcome, runCli, runValidateCommand,
+} from '../../lib/cli/validate-command';
+import { IssueCollector, ValidationContext, ValidationIssue } from '../../lib/core/issues';
+
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'cli');
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly written: Map<string, string>;
+  readonly dirs: string[];
+}
+
+/** Reads fixtures from disk (paths relative to test/fixtures/cli), keeps writes in memory. */
+function run(args: string[], deps: CommandDependencies = FAKES, stdin = ''): Run {
+  let stdout = '';
+  let stderr = '';
+  const written = new Map<string, string>();
+  const dirs: string[] = [];
+  const io: CommandIo = {
+    readFile: (p) => fs.readFileSync(path.join(FIXTURES, p), 'utf8'),
+    readStdin: () => stdin,
+    writeFile: (p, c) => void written.set(p, c),
+    mkdirp: (p) => void dirs.push(p),
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+  };
+  const code = runCli(args, io, deps);
+  return { code, stdout, stderr, written, dirs };
+}
+
+// A small stand-in for the real validator, so these tests pin the command's behaviour and
+// not the validator's wording. The real one is exercised at the end.
+function fakeValidate(manifest: unknown, ctx: ValidationContext): ValidationIssue[] {
+  const c = new IssueCollector(ctx);
+  const m = manifest as { apiVersion?: string; kind?: string; spec?: Record<string, any> };
+  if (m.kind === 'NodePool' && m.apiVersion === 'karpenter.sh/v1') {
+    if (typeof m.spec?.weight === 'number' && m.spec.weight > 100) {
+      c.error('spec.weight', 'WeightOutOfRange', `weight must be 1..100, got ${m.spec.weight}`);
+    }
+    if (m.spec?.limits === undefined) c.warn('spec.limits', 'NoLimits', 'no limits: the pool can grow without bound');
+  } else if (m.kind === 'EC2NodeClass' && m.apiVersion === 'karpenter.k8s.aws/v1') {
+    for (const key of Object.keys(m.spec?.tags ?? {})) {
+      if (key.startsWith('kubernetes.io/cluster/')) c.error(`spec.tags["${key}"]`, 'RestrictedTag', `tag ${key} is set by Karpenter`);
+    }
+  } else {
+    c.error('kind', 'UnsupportedKind', `unsupported manifest: apiVersion ${JSON.stringify(m.apiVersion)}, kind ${JSON.stringify(m.kind)}`);
+  }
+  return c.issues;
+}
+
+function fakeMigrate(docs: unknown[]): MigrationOutcome {
+  const manifests: object[] = [];
+  const reports: MigrationOutcome['reports'][number][] = [];
+  const errors: unknown[] = [];
+  docs.forEach((d, document) => {
+    const m = d as { apiVersion: string; kind: string; metadata: { name: string }; spec: Record<string, any> };
+    if (m.apiVersion === 'karpenter.sh/v1beta1') {
+      manifests.push({ ...m, apiVersion: 'karpenter.sh/v1', spec: { ...m.spec, disruption: { consolidationPolicy: 'WhenEmptyOrUnderutilized' } } });
+      reports.push({
+        document, kind: m.kind, name: m.metadata.name, changes: [
+          { field: 'apiVersion', from: 'karpenter.sh/v1beta1', to: 'karpenter.sh/v1' },
+          { field: 'spec.disruption.consolidationPolicy', from: 'WhenUnderutilized', to: 'WhenEmptyOrUnderutilized', note: 'renamed in v1' },
+        ],
+      });
+    } else if (m.kind === 'Provisioner') {
+      errors.push({ document, kind: m.kind, name: m.metadata.name, field: 'spec.provider', message: 'inline provider is not supported', code: 'InlineProvider' });
+    } else {
+      manifests.push(m);
+      reports.push({ document, kind: m.kind, name: m.metadata.name, changes: [] });
+    }
+  });
+  return { manifests, reports, errors };
+}
+
+const FAKES: CommandDependencies = { validate: fakeValidate, migrate: fakeMigrate };
+
+describe('validate', () => {
+  test('should exit 0 and report no problems for valid files', () => {
+    const r = run(['validate', 'valid.yaml']);
+
+    expect(r.code).toBe(ExitCode.OK);
+    expect(r.stdout).toBe('1 file, 2 documents: no problems\n');
+    expect(r.stderr).toBe('');
+  });
+
+  test('should print every problem as <file>#<doc> <kind>/<name> <field>: <message> (<code>) and exit 1', () => {
+    const r = run(['validate', 'invalid.yaml', 'nodepool.json']);
+
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.stdout.split('\n')).toEqual([
+      'error   invalid.yaml#0 NodePool/heavy spec.weight: weight must be 1..100, got 200 (WeightOutOfRange)',
+      'warning invalid.yaml#0 NodePool/heavy spec.limits: no limits: the pool can grow without bound (NoLimits)',
+      'error   nodepool.json#0 NodePool/from-json spec.weight: weight must be 1..100, got 101 (WeightOutOfRange)',
+      '2 files, 2 documents: 2 errors, 1 warning',
+      '',
+    ]);
+  });
+
+  test('should number documents in a multi-document file and skip empty ones', () => {
+    const r = run(['validate', 'multi-doc.yaml']);
+
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.stdout.split('\n')).toEqual([
+      'error   multi-doc.yaml#2 EC2NodeClass/tagged spec.tags["kubernetes.io/cluster/demo"]: tag kubernetes.io/cluster/demo is set by Karpenter (RestrictedTag)',
+      'error   multi-doc.yaml#3 Deployment/inflate kind: unsupported manifest: apiVersion "apps/v1", kind "Deployment" (UnsupportedKind)',
+      'error   multi-doc.yaml#4 ?/? (document): the document is a list; expected a Kubernetes object with apiVersion, kind, metadata and spec (NotAnObject)',
+      '1 file, 4 documents: 3 errors, 0 warnings',
+      '',
+    ]);
+  });
+
+  test('should report YAML syntax errors with line and column and still check the other documents', () => {
+    const r = run(['validate', 'syntax-error.yaml']);
+
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.stdout).toMatch(/^error {3}syntax-error\.yaml#1 line \d+:\d+: .+ \[[A-Z_]+\] \(YamlSyntaxError\)$/m);
+    expect(r.stdout).toMatch(/1 file, 1 document: \d+ errors?, 0 warnings\n$/);
+  });
+
+  test('should report an unreadable file and an empty one', () => {
+    const r = run(['validate', 'missing.yaml', 'empty.yaml']);
+
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.stdout).toMatch(/^error {3}missing\.yaml \(file\): cannot read the file: ENOENT.* \(FileNotReadable\)$/m);
+    expect(r.stdout).toMatch(/^warning empty\.yaml \(file\): the file holds no YAML documents; check that it is the file you meant \(NoDocuments\)$/m);
+  });
+
+  test('should read standard input for -', () => {
+    const r = run(['validate', '-'], FAKES, fs.readFileSync(path.join(FIXTURES, 'invalid.yaml'), 'utf8'));
+
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.stdout).toMatch(/^error {3}-#0 NodePool\/heavy spec\.weight:/m);
+  });
+
+  test('should exit 0 with only warnings, and 1 with --strict', () => {
+    const warningsOnly = 'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: { name: w }\nspec: {}\n';
+
+    expect(run(['validate', '-'], FAKES, warningsOnly).code).toBe(ExitCode.OK);
+    expect(run(['validate', '--strict', '-'], FAKES, warningsOnly).code).toBe(ExitCode.PROBLEMS);
+  });
+
+  test('should drop silenced warnings, and say that errors cannot be silenced', () => {
+    const r = run(['validate', '--silence', 'NoLimits,Other', '--silence=WeightOutOfRange', 'invalid.yaml']);
+
+    expect(r.stdout).not.toMatch(/NoLimits/);
+    expect(r.stdout).toMatch(/WeightOutOfRange/);
+    expect(r.stderr).toBe('note: --silence WeightOutOfRange has no effect: WeightOutOfRange is an error, and only warnings can be silenced\n');
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+  });
+
+  test('should print JSON with severity, location and a summary', () => {
+    const r = run(['validate', '--json', 'invalid.yaml', 'valid.yaml']);
+
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+    const out = JSON.parse(r.stdout);
+    expect(out.summary).toEqual({ files: 2, documents: 3, errors: 1, warnings: 1 });
+    expect(out.issues).toEqual([
+      { file: 'invalid.yaml', document: 0, kind: 'NodePool', name: 'heavy', severity: 'error', field: 'spec.weight', message: 'weight must be 1..100, got 200', code: 'WeightOutOfRange', line: 6, column: 11 },
+      // spec.limits is missing: located at its parent, spec.
+      { file: 'invalid.yaml', document: 0, kind: 'NodePool', name: 'heavy', severity: 'warning', field: 'spec.limits', message: 'no limits: the pool can grow without bound', code: 'NoLimits', line: 6, column: 3 },
+    ]);
+    expect(out).not.toHaveProperty('migrations');
+  });
+
+  test('should locate quoted field names in JSON output', () => {
+    const r = run(['validate', '--json', 'multi-doc.yaml']);
+
+    expect(JSON.parse(r.stdout).issues[0]).toMatchObject({ document: 2, code: 'RestrictedTag', line: 25, column: 33 });
+  });
+
+  test('should show help and exit 0', () => {
+    expect(run(['validate', '--help']).stdout).toMatch(/^Usage: cdktf-karpenter-eks validate \[options\] <file\.\.\.>/);
+    expect(run(['--help']).stdout).toMatch(/^Usage: cdktf-karpenter-eks <command>/);
+    expect(run(['validate', '-h']).code).toBe(ExitCode.OK);
+  });
+
+  test.each([
+    [['validate', '--bogus', 'valid.yaml'], /unknown option '--bogus'/],
+    [['validate'], /no input files/],
+    [['validate', '--silence'], /option '--silence' needs a value/],
+    [['validate', '--json=yes', 'valid.yaml'], /option '--json' takes no value/],
+    [['validate', '-', '-'], /standard input \('-'\) can be read only once/],
+    [['validate', '--output', '-', 'v1beta1.yaml'], /--output writes migrated manifests and needs --migrate/],
+    [['validate', '--migrate', '--json', '--output', '-', 'v1beta1.yaml'], /--json and '--output -' both write to standard output/],
+    [['validate', '--migrate', '--write-migrated', 'out', 'valid.yaml', 'sub/valid.yaml'], /'valid\.yaml' and 'sub\/valid\.yaml' would both be written to valid\.yaml in out/],
+  ])('should print usage and exit 2 for %j', (args, message) => {
+    const r = run(args);
+
+    expect(r.code).toBe(ExitCode.USAGE);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).toMatch(/Usage: cdktf-karpenter-eks validate/);
+    expect(r.stdout).toBe('');
+  });
+
+  test('should print usage and exit 2 for an unknown command or none', () => {
+    expect(run(['lint', 'x.yaml'])).toMatchObject({ code: ExitCode.USAGE, stderr: expect.stringMatching(/unknown command 'lint'[\s\S]*Usage: cdktf-karpenter-eks <command>/) });
+    expect(run([]).code).toBe(ExitCode.USAGE);
+  });
+
+  test('should take runValidateCommand arguments without the command name', () => {
+    let out = '';
+    const io = { readFile: () => '', readStdin: () => '', writeFile: () => undefined, mkdirp: () => undefined, stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true } };
+
+    expect(runValidateCommand(['--help'], io, FAKES)).toBe(ExitCode.OK);
+    expect(out).toMatch(/^Usage/);
+  });
+});
+
+describe('validate --migrate', () => {
+  test('should print the change report, then validate the converted manifests', () => {
+    const r = run(['validate', '--migrate', 'v1beta1.yaml']);
+
+    expect(r.code).toBe(ExitCode.OK);
+    expect(r.stdout).toBe([
+      'migrated v1beta1.yaml#0 NodePool/legacy: 2 changes',
+      '  apiVersion: "karpenter.sh/v1beta1" -> "karpenter.sh/v1"',
+      '  spec.disruption.consolidationPolicy: "WhenUnderutilized" -> "WhenEmptyOrUnderutilized" (renamed in v1)',
+      '1 file, 2 documents, 1 document migrated: no problems',
+      '',
+    ].join('\n'));
+  });
+
+  test('should write v1 YAML to standard output with --output -, messages to standard error', () => {
+    const r = run(['validate', '--migrate', '--output', '-', 'v1beta1.yaml']);
+
+    expect(r.code).toBe(ExitCode.OK);
+    expect(r.stdout).toMatch(/^---\napiVersion: karpenter.sh\/v1\nkind: NodePool\nmetadata:\n {2}name: legacy\n/);
+    expect(r.stdout).toMatch(/---\napiVersion: karpenter.sh\/v1\nkind: NodePool\nmetadata:\n {2}name: current\n/);
+    expect(r.stdout).not.toMatch(/v1beta1/);
+    expect(r.stderr).toMatch(/^migrated v1beta1\.yaml#0 NodePool\/legacy: 2 changes/);
+  });
+
+  test('should write one file per input with --write-migrated', () => {
+    const r = run(['validate', '--migrate', '--write-migrated', 'out/', 'v1beta1.yaml', '-'], FAKES, 'apiVersion: karpenter.sh/v1beta1\nkind: NodePool\nmetadata: { name: piped }\nspec: { limits: {} }\n');
+
+    expect(r.code).toBe(ExitCode.OK);
+    expect(r.dirs).toContain('out/');
+    expect([...r.written.keys()]).toEqual(['out/v1beta1.yaml', 'out/stdin.yaml']);
+    expect(r.written.get('out/stdin.yaml')).toMatch(/apiVersion: karpenter.sh\/v1\n/);
+  });
+
+  test('should report documents the migrator rejects, and not write that file', () => {
+    const provisioner = 'apiVersion: karpenter.sh/v1alpha5\nkind: Provisioner\nmetadata: { name: old }\nspec: { provider: {} }\n';
+
+    const r = run(['validate', '--migrate', '--write-migrated', 'out', '-'], FAKES, provisioner);
+
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.stdout).toMatch(/^error {3}-#0 Provisioner\/old spec\.provider: inline provider is not supported \(InlineProvider\)$/m);
+    expect(r.stdout).toMatch(/not writing -: it has errors that prevented migrating every document/);
+    expect(r.written.size).toBe(0);
+  });
+
+  test('should include migrations in JSON output', () => {
+    const r = run(['validate', '--migrate', '--json', 'v1beta1.yaml']);
+
+    expect(JSON.parse(r.stdout).migrations).toEqual([
+      expect.objectContaining({ file: 'v1beta1.yaml', document: 0, kind: 'NodePool', name: 'legacy', changes: expect.arrayContaining([expect.objectContaining({ field: 'apiVersion' })]) }),
+    ]);
+  });
+});
+
+describe('validate with the library validator', () => {
+  test('should accept the valid fixtures and reject an unsupported kind', () => {
+    const ok = run(['validate', 'valid.yaml'], {});
+    const bad = run(['validate', '-'], {}, 'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: x }\n');
+
+    expect(ok).toMatchObject({ code: ExitCode.OK, stdout: '1 file, 2 documents: no problems\n' });
+    expect(bad.code).toBe(ExitCode.PROBLEMS);
+    expect(bad.stdout).toMatch(/^error {3}-#0 Deployment\/x kind: .*\(UnsupportedKind\)$/m);
+  });
+});

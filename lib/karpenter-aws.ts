@@ -1,0 +1,224 @@
+import { Construct } from 'constructs';
+import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
+import { IEksCluster } from './cluster-attributes';
+import { IssueCollector, ValidationIssue } from './core/issues';
+import { validatePolicyArns } from './core/aws-partition';
+import { validateClusterName } from './core/cluster-name';
+import { validateControllerPolicyNameSuffix } from './core/controller-policy';
+import { KARPENTER_DISCOVERY_TAG_KEY } from './core/discovery';
+import { defaultQueueName, validateQueueKmsKey, validateQueueName, validateRuleNamePrefix } from './core/interruption';
+import { defaultControllerRoleName, defaultNodeRoleName, validateRoleName } from './core/node-role-policies';
+import { PolicyStatementOptions } from './core/policy-document';
+import { validateIrsa, validateServiceAccountRef } from './core/trust-policies';
+import { InterruptionQueue } from './interruption-queue';
+import { ControllerIdentity, ControllerIdentityType, KarpenterControllerRole } from './karpenter-controller-role';
+import { AccessEntryType, KarpenterNodeRole } from './karpenter-node-role';
+import { constructContext, reportIssues } from './private/report';
+
+/** Props of {@link KarpenterAws}. */
+export interface KarpenterAwsProps {
+  /** The cluster Karpenter is installed on. */
+  readonly cluster: IEksCluster;
+  /**
+   * How the controller gets credentials.
+   * @default ControllerIdentity.podIdentity() (namespace `kube-system`, service account `karpenter`)
+   */
+  readonly identity?: ControllerIdentity;
+  /**
+   * Create the interruption queue and its five EventBridge rules, so Karpenter drains nodes
+   * ahead of spot interruptions, rebalance recommendations and scheduled maintenance.
+   * @default true
+   */
+  readonly enableSpotTermination?: boolean;
+  /**
+   * Name of the interruption queue.
+   * @default `Karpenter-<clusterName>`
+   */
+  readonly queueName?: string;
+  /**
+   * Customer managed KMS key for the queue (its key policy must let EventBridge use it).
+   * @default - SQS-managed server-side encryption
+   */
+  readonly queueKmsMasterKeyId?: string;
+  /**
+   * Prefix of the EventBridge rule names.
+   * @default 'Karpenter'
+   */
+  readonly ruleNamePrefix?: string;
+  /**
+   * Name of the node role (EC2NodeClass `spec.role`).
+   * @default `KarpenterNodeRole-<clusterName>`
+   */
+  readonly nodeRoleName?: string;
+  /**
+   * More policy ARNs for the node role.
+   * @default - only the four AWS managed node policies
+   */
+  readonly nodeRoleAdditionalPolicyArns?: string[];
+  /**
+   * Create the node role's EKS access entry.
+   * @default true
+   */
+  readonly createAccessEntry?: boolean;
+  /**
+   * Type of the node role's access entry.
+   * @default AccessEntryType.EC2_LINUX
+   */
+  readonly accessEntryType?: AccessEntryType;
+  /**
+   * Name of the controller role.
+   * @default `KarpenterController-<clusterName>`
+   */
+  readonly controllerRoleName?: string;
+  /**
+   * More policy ARNs for the controller role.
+   * @default - only the Karpenter controller policies
+   */
+  readonly controllerRoleAdditionalPolicyArns?: string[];
+  /**
+   * Extra statements for the controller role (one inline policy).
+   * @default - none
+   */
+  readonly controllerRoleAdditionalStatements?: PolicyStatementOptions[];
+  /**
+   * Security groups that get `karpenter.sh/discovery = <clusterName>`, for EC2NodeClass
+   * `securityGroupSelectorTerms`. Give `[]` to tag none. At most one security group should
+   * carry the tag, or nodes get all of them.
+   * @default - the EKS-managed cluster security group (`cluster.clusterSecurityGroupId`)
+   */
+  readonly discoverySecurityGroupIds?: string[];
+  /**
+   * Tags for every resource that takes tags.
+   * @default - no tags
+   */
+  readonly tags?: Record<string, string>;
+}
+
+/**
+ * The AWS side of one Karpenter install: node role with access entry, controller role
+ * (Pod Identity or IRSA), interruption queue with its EventBridge rules, and the discovery
+ * tag on the cluster security group. Subnets are tagged by the network.
+ */
+export class KarpenterAws extends Construct {
+  public readonly nodeRole: KarpenterNodeRole;
+  public readonly controllerRole: KarpenterControllerRole;
+  /** Undefined when `enableSpotTermination` is false. */
+  public readonly interruptionQueue?: InterruptionQueue;
+  /** The cluster name (Helm `settings.clusterName`). */
+  public readonly clusterName: string;
+  /** Name of the interruption queue (Helm `settings.interruptionQueue`); undefined without a queue. */
+  public readonly queueName?: string;
+
+  constructor(scope: Construct, id: string, props: KarpenterAwsProps) {
+    super(scope, id);
+    const cluster = props.cluster;
+    const enableSpotTermination = props.enableSpotTermination ?? true;
+    const securityGroupIds = props.discoverySecurityGroupIds ?? [cluster.clusterSecurityGroupId];
+    this.clusterName = cluster.clusterName;
+
+    // Validated here too, under this construct's prop names, so one error lists every problem.
+    reportIssues(this, validateKarpenterAwsProps(props, enableSpotTermination, securityGroupIds));
+
+    if (enableSpotTermination) {
+      this.interruptionQueue = new InterruptionQueue(this, 'InterruptionQueue', {
+        clusterName: cluster.clusterName,
+        queueName: props.queueName,
+        kmsMasterKeyId: props.queueKmsMasterKeyId,
+        ruleNamePrefix: props.ruleNamePrefix,
+        tags: props.tags,
+      });
+      this.queueName = this.interruptionQueue.queueName;
+    }
+
+    this.nodeRole = new KarpenterNodeRole(this, 'NodeRole', {
+      cluster,
+      roleName: props.nodeRoleName,
+      additionalPolicyArns: props.nodeRoleAdditionalPolicyArns,
+      createAccessEntry: props.createAccessEntry,
+      accessEntryType: props.accessEntryType,
+      accessEntryDependsOn: this.interruptionQueue ? [this.interruptionQueue.queuePolicy] : undefined,
+      tags: props.tags,
+    });
+
+    this.controllerRole = new KarpenterControllerRole(this, 'ControllerRole', {
+      cluster,
+      nodeRoleArn: this.nodeRole.roleArn,
+      interruptionQueueArn: this.interruptionQueue?.queueArn,
+      identity: props.identity,
+      roleName: props.controllerRoleName,
+      additionalPolicyArns: props.controllerRoleAdditionalPolicyArns,
+      additionalStatements: props.controllerRoleAdditionalStatements,
+      tags: props.tags,
+    });
+
+    if (securityGroupIds.length > 0) {
+      const tags = new Construct(this, 'DiscoveryTags');
+      securityGroupIds.forEach((resourceId, i) => {
+        new Ec2Tag(tags, `SecurityGroup${i}`, { resourceId, key: KARPENTER_DISCOVERY_TAG_KEY, value: cluster.clusterName });
+      });
+    }
+  }
+}
+
+function validateKarpenterAwsProps(
+  props: KarpenterAwsProps,
+  enableSpotTermination: boolean,
+  securityGroupIds: readonly string[],
+): ValidationIssue[] {
+  const issues = new IssueCollector(constructContext());
+  const clusterName = props.cluster.clusterName;
+  validateClusterName(issues, 'cluster.clusterName', clusterName);
+  // Names derived from an invalid cluster name would only repeat its error.
+  const deriveNames = issues.issues.length === 0;
+
+  if (enableSpotTermination) {
+    if (props.queueName !== undefined) validateQueueName(issues, 'queueName', props.queueName, false);
+    else if (deriveNames) validateQueueName(issues, 'queueName', defaultQueueName(clusterName), true);
+    if (props.ruleNamePrefix !== undefined) validateRuleNamePrefix(issues, 'ruleNamePrefix', props.ruleNamePrefix);
+    if (props.queueKmsMasterKeyId !== undefined) validateQueueKmsKey(issues, 'queueKmsMasterKeyId', props.queueKmsMasterKeyId);
+  } else {
+    for (const [field, value] of [
+      ['queueName', props.queueName],
+      ['queueKmsMasterKeyId', props.queueKmsMasterKeyId],
+      ['ruleNamePrefix', props.ruleNamePrefix],
+    ] as const) {
+      if (value !== undefined) {
+        issues.error(
+          field,
+          'QueueOptionWithoutQueue',
+          `${field} is set but enableSpotTermination is false, so no queue is created. Remove ${field} or enable spot termination.`,
+        );
+      }
+    }
+  }
+
+  if (props.nodeRoleName !== undefined) validateRoleName(issues, 'nodeRoleName', props.nodeRoleName, false);
+  else if (deriveNames) validateRoleName(issues, 'nodeRoleName', defaultNodeRoleName(clusterName), true);
+  if (props.controllerRoleName !== undefined) validateRoleName(issues, 'controllerRoleName', props.controllerRoleName, false);
+  else if (deriveNames) validateRoleName(issues, 'controllerRoleName', defaultControllerRoleName(clusterName), true);
+  if (deriveNames) validateControllerPolicyNameSuffix(issues, 'cluster.clusterName', clusterName);
+  validatePolicyArns(issues, 'nodeRoleAdditionalPolicyArns', props.nodeRoleAdditionalPolicyArns);
+  validatePolicyArns(issues, 'controllerRoleAdditionalPolicyArns', props.controllerRoleAdditionalPolicyArns);
+  if (props.accessEntryType !== undefined && props.createAccessEntry === false) {
+    issues.error(
+      'accessEntryType',
+      'AccessEntryTypeWithoutEntry',
+      `accessEntryType is ${props.accessEntryType} but createAccessEntry is false, so no entry would use it. Remove one of them.`,
+    );
+  }
+  const identity = props.identity ?? ControllerIdentity.podIdentity();
+  validateServiceAccountRef(issues, 'identity', identity.namespace, identity.serviceAccount);
+  if (identity.type === ControllerIdentityType.IRSA) {
+    validateIrsa(issues, 'identity', identity.oidcProviderArn, props.cluster.oidcIssuerUrl);
+  }
+
+  if (securityGroupIds.length > 1) {
+    issues.warn(
+      'discoverySecurityGroupIds',
+      'MultipleDiscoverySecurityGroups',
+      `${securityGroupIds.length} security groups get ${KARPENTER_DISCOVERY_TAG_KEY}; EC2NodeClasses selecting by this tag ` +
+        'attach all of them to every node. Tag one unless that is intended.',
+    );
+  }
+  return issues.issues;
+}

@@ -1,14 +1,51 @@
 // Pure core: no cdktf or constructs imports.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import { isPlainObject, show } from './schema';
+import { EC2NODECLASS_API_VERSION, NODEPOOL_API_VERSION } from './types';
 import { validateEc2NodeClass } from './validate-ec2nodeclass';
 import { validateNodePool } from './validate-nodepool';
 
-/** Validates any supported Karpenter manifest, dispatching on `apiVersion` and `kind`. */
+/**
+ * Codes of errors the API server accepts but that break at runtime: the Karpenter controller
+ * rejects the object (its `RuntimeValidate`: the NodePool never becomes Ready), or the API
+ * server rejects the NodeClaims or nodes it would create. Every other error code is something
+ * the API server itself rejects when the manifest is applied.
+ */
+export const KARPENTER_RUNTIME_CHECK_CODES: readonly string[] = [
+  'InvalidTemplateLabelKey', 'InvalidRequirementKey', 'InvalidRequirementValue', 'UnknownCapacityType',
+  'InvalidTaintKey', 'InvalidTaintValue', 'DuplicateTaint', 'NodePoolNameTooLong', 'Ec2NodeClassWithoutSpec',
+];
+
+const KINDS: { readonly [apiVersion: string]: string } = {
+  [NODEPOOL_API_VERSION]: 'NodePool',
+  [EC2NODECLASS_API_VERSION]: 'EC2NodeClass',
+};
+
+/**
+ * Validates any supported Karpenter manifest (`karpenter.sh/v1` NodePool,
+ * `karpenter.k8s.aws/v1` EC2NodeClass), dispatching on `apiVersion` and `kind`. Anything else
+ * is one error issue.
+ */
 export function validateManifest(manifest: unknown, ctx: ValidationContext = {}): ValidationIssue[] {
-  const m = manifest as { apiVersion?: unknown; kind?: unknown } | undefined;
-  if (m?.apiVersion === 'karpenter.sh/v1' && m.kind === 'NodePool') return validateNodePool(manifest, ctx);
-  if (m?.apiVersion === 'karpenter.k8s.aws/v1' && m.kind === 'EC2NodeClass') return validateEc2NodeClass(manifest, ctx);
+  if (isPlainObject(manifest)) {
+    if (manifest.apiVersion === NODEPOOL_API_VERSION && manifest.kind === 'NodePool') return validateNodePool(manifest, ctx);
+    if (manifest.apiVersion === EC2NODECLASS_API_VERSION && manifest.kind === 'EC2NodeClass') return validateEc2NodeClass(manifest, ctx);
+  }
   const c = new IssueCollector(ctx);
-  c.error('kind', 'UnsupportedKind', `unsupported manifest: apiVersion ${JSON.stringify(m?.apiVersion)}, kind ${JSON.stringify(m?.kind)}`);
+  if (!isPlainObject(manifest)) {
+    c.error('', 'InvalidType', `a manifest must be an object, got ${show(manifest)}`);
+    return c.issues;
+  }
+  const { apiVersion, kind } = manifest;
+  const expected = typeof apiVersion === 'string' ? KINDS[apiVersion] : undefined;
+  if (expected) {
+    c.error('kind', 'UnsupportedKind', `${show(kind)} is not a kind of ${apiVersion}; expected ${expected}`);
+  } else {
+    const v1beta1 = typeof apiVersion === 'string' && /^karpenter\.(sh|k8s\.aws)\/v1beta1$/.test(apiVersion)
+      ? '; v1beta1 was removed in Karpenter 1.1, migrate the manifest to v1'
+      : '';
+    c.error('apiVersion', 'UnsupportedApiVersion',
+      `${show(apiVersion)} (kind ${show(kind)}) is not supported; supported: ${NODEPOOL_API_VERSION} NodePool, ${EC2NODECLASS_API_VERSION} EC2NodeClass${v1beta1}`);
+  }
   return c.issues;
 }

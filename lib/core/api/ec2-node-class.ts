@@ -1,0 +1,709 @@
+// Pure core: no cdktf or constructs imports.
+import { ValidationContext, ValidationIssue } from '../issues';
+import { KarpenterDuration } from './duration';
+import { Quantity } from './quantity';
+import {
+  EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND, V1AMISelectorTerm, V1BlockDeviceMapping, V1CapacityReservationSelectorTerm,
+  V1EC2NodeClass, V1EC2NodeClassSpec, V1KubeletConfiguration, V1PlacementGroupSelector, V1SecurityGroupSelectorTerm,
+  V1SubnetSelectorTerm,
+} from './types';
+import { validateEc2NodeClass } from './validate-ec2nodeclass';
+import { toYaml } from './yaml';
+
+/** `amiFamily`: user data format and default block devices. */
+export enum AmiFamily {
+  /** Amazon Linux 2. */
+  AL2 = 'AL2',
+  /** Amazon Linux 2023. */
+  AL2023 = 'AL2023',
+  /** Bottlerocket. */
+  BOTTLEROCKET = 'Bottlerocket',
+  /** Your own AMI and user data; Karpenter adds nothing. */
+  CUSTOM = 'Custom',
+  /** Windows Server 2019. */
+  WINDOWS_2019 = 'Windows2019',
+  /** Windows Server 2022. */
+  WINDOWS_2022 = 'Windows2022',
+  /** Windows Server 2025. */
+  WINDOWS_2025 = 'Windows2025',
+}
+
+/** Families of EKS-optimized AMI aliases (`family@version`). */
+export enum AmiFamilyAlias {
+  /** Amazon Linux 2. */
+  AL2 = 'al2',
+  /** Amazon Linux 2023. */
+  AL2023 = 'al2023',
+  /** Bottlerocket. */
+  BOTTLEROCKET = 'bottlerocket',
+  /** Windows Server 2019 (`latest` only). */
+  WINDOWS_2019 = 'windows2019',
+  /** Windows Server 2022 (`latest` only). */
+  WINDOWS_2022 = 'windows2022',
+  /** Windows Server 2025 (`latest` only). */
+  WINDOWS_2025 = 'windows2025',
+}
+
+/** `instanceStorePolicy`. */
+export enum InstanceStorePolicy {
+  /** Stripe instance-store disks into one RAID-0 array used for ephemeral storage. */
+  RAID0 = 'RAID0',
+}
+
+/** EBS volume types. */
+export enum VolumeType {
+  /** Magnetic. */
+  STANDARD = 'standard',
+  /** Provisioned IOPS SSD. */
+  IO1 = 'io1',
+  /** Provisioned IOPS SSD, newer. */
+  IO2 = 'io2',
+  /** General purpose SSD. */
+  GP2 = 'gp2',
+  /** Cold HDD. */
+  SC1 = 'sc1',
+  /** Throughput-optimized HDD. */
+  ST1 = 'st1',
+  /** General purpose SSD, newer (recommended). */
+  GP3 = 'gp3',
+}
+
+/** `metadataOptions.httpEndpoint`. */
+export enum HttpEndpoint {
+  /** IMDS reachable (the default). */
+  ENABLED = 'enabled',
+  /** IMDS unreachable. */
+  DISABLED = 'disabled',
+}
+
+/** `metadataOptions.httpProtocolIPv6`. */
+export enum HttpProtocolIpv6 {
+  /** IMDS on its IPv6 address too. */
+  ENABLED = 'enabled',
+  /** IPv4 only (the default). */
+  DISABLED = 'disabled',
+}
+
+/** `metadataOptions.httpTokens`. */
+export enum HttpTokens {
+  /** IMDSv2 only (the default). */
+  REQUIRED = 'required',
+  /** IMDSv1 allowed too. */
+  OPTIONAL = 'optional',
+}
+
+/** `capacityReservationSelectorTerms[].instanceMatchCriteria`. */
+export enum InstanceMatchCriteria {
+  /** Reservations any matching instance may use. */
+  OPEN = 'open',
+  /** Reservations only explicitly targeted launches use. */
+  TARGETED = 'targeted',
+}
+
+/** `cpuOptions.nestedVirtualization`. */
+export enum NestedVirtualization {
+  /** Only instance types supporting nested virtualization, with it on. */
+  ENABLED = 'enabled',
+  /** Off. */
+  DISABLED = 'disabled',
+}
+
+/** `networkInterfaces[].interfaceType`. */
+export enum NetworkInterfaceType {
+  /** A regular ENI. */
+  INTERFACE = 'interface',
+  /** An EFA-only interface. */
+  EFA_ONLY = 'efa-only',
+}
+
+/** Kubelet eviction signals. */
+export enum EvictionSignal {
+  /** Available memory. */
+  MEMORY_AVAILABLE = 'memory.available',
+  /** Available node filesystem space. */
+  NODEFS_AVAILABLE = 'nodefs.available',
+  /** Free node filesystem inodes. */
+  NODEFS_INODES_FREE = 'nodefs.inodesFree',
+  /** Available image filesystem space. */
+  IMAGEFS_AVAILABLE = 'imagefs.available',
+  /** Free image filesystem inodes. */
+  IMAGEFS_INODES_FREE = 'imagefs.inodesFree',
+  /** Available process ids. */
+  PID_AVAILABLE = 'pid.available',
+}
+
+/** Resources `kubeReserved` / `systemReserved` accept. */
+export enum ReservedResource {
+  /** CPU. */
+  CPU = 'cpu',
+  /** Memory. */
+  MEMORY = 'memory',
+  /** Ephemeral storage. */
+  EPHEMERAL_STORAGE = 'ephemeral-storage',
+  /** Process ids. */
+  PID = 'pid',
+}
+
+/** The tag key Karpenter's guides use to discover subnets and security groups. */
+export const DISCOVERY_TAG_KEY = 'karpenter.sh/discovery';
+
+/**
+ * How to find AMIs (`amiSelectorTerms[]`). An alias must be the only term.
+ *
+ * @example
+ * AmiSelectorTerm.alias(AmiFamilyAlias.AL2023, 'v20250505')
+ */
+export class AmiSelectorTerm {
+  /** An EKS-optimized AMI, `family@version`; Windows families take only `latest`. */
+  public static alias(family: AmiFamilyAlias, version: string): AmiSelectorTerm {
+    return new AmiSelectorTerm({ alias: `${family}@${version}` });
+  }
+
+  /** A specific AMI id. */
+  public static byId(id: string): AmiSelectorTerm {
+    return new AmiSelectorTerm({ id });
+  }
+
+  /** AMIs by name (wildcards allowed), optionally of one owner (`self`, `amazon`, an account id). */
+  public static byName(name: string, owner?: string): AmiSelectorTerm {
+    return new AmiSelectorTerm({ name, ...(owner === undefined ? {} : { owner }) });
+  }
+
+  /** AMIs by tags (`*` matches any value), optionally of one owner. */
+  public static byTags(tags: { readonly [key: string]: string }, owner?: string): AmiSelectorTerm {
+    return new AmiSelectorTerm({ tags: { ...tags }, ...(owner === undefined ? {} : { owner }) });
+  }
+
+  /** The AMI id held by an SSM parameter (name or ARN). */
+  public static bySsmParameter(parameter: string): AmiSelectorTerm {
+    return new AmiSelectorTerm({ ssmParameter: parameter });
+  }
+
+  private constructor(private readonly term: V1AMISelectorTerm) {}
+
+  /** The CRD form. */
+  public toJson(): V1AMISelectorTerm {
+    return { ...this.term };
+  }
+}
+
+/** How to find subnets (`subnetSelectorTerms[]`). */
+export class SubnetSelectorTerm {
+  /** Subnets tagged `karpenter.sh/discovery: <clusterName>`. */
+  public static discovery(clusterName: string): SubnetSelectorTerm {
+    return new SubnetSelectorTerm({ tags: { [DISCOVERY_TAG_KEY]: clusterName } });
+  }
+
+  /** A specific subnet id. */
+  public static byId(id: string): SubnetSelectorTerm {
+    return new SubnetSelectorTerm({ id });
+  }
+
+  /** Subnets by tags (`*` matches any value). */
+  public static byTags(tags: { readonly [key: string]: string }): SubnetSelectorTerm {
+    return new SubnetSelectorTerm({ tags: { ...tags } });
+  }
+
+  private constructor(private readonly term: V1SubnetSelectorTerm) {}
+
+  /** The CRD form. */
+  public toJson(): V1SubnetSelectorTerm {
+    return { ...this.term };
+  }
+}
+
+/** How to find security groups (`securityGroupSelectorTerms[]`). */
+export class SecurityGroupSelectorTerm {
+  /** Security groups tagged `karpenter.sh/discovery: <clusterName>`. */
+  public static discovery(clusterName: string): SecurityGroupSelectorTerm {
+    return new SecurityGroupSelectorTerm({ tags: { [DISCOVERY_TAG_KEY]: clusterName } });
+  }
+
+  /** A specific security group id, e.g. the EKS cluster security group. */
+  public static byId(id: string): SecurityGroupSelectorTerm {
+    return new SecurityGroupSelectorTerm({ id });
+  }
+
+  /** Security groups by group name (not the Name tag). */
+  public static byName(name: string): SecurityGroupSelectorTerm {
+    return new SecurityGroupSelectorTerm({ name });
+  }
+
+  /** Security groups by tags (`*` matches any value). */
+  public static byTags(tags: { readonly [key: string]: string }): SecurityGroupSelectorTerm {
+    return new SecurityGroupSelectorTerm({ tags: { ...tags } });
+  }
+
+  private constructor(private readonly term: V1SecurityGroupSelectorTerm) {}
+
+  /** The CRD form. */
+  public toJson(): V1SecurityGroupSelectorTerm {
+    return { ...this.term };
+  }
+}
+
+/** Options of a tag- or criteria-based capacity reservation term. */
+export interface CapacityReservationSelectorOptions {
+  /**
+   * Only reservations owned by this account (12 digits).
+   * @default - any owner
+   */
+  readonly ownerId?: string;
+  /**
+   * Only reservations with this match criteria.
+   * @default - any
+   */
+  readonly instanceMatchCriteria?: InstanceMatchCriteria;
+}
+
+/** How to find On-Demand Capacity Reservations (`capacityReservationSelectorTerms[]`). */
+export class CapacityReservationSelectorTerm {
+  /** A specific reservation id (`cr-...`). */
+  public static byId(id: string): CapacityReservationSelectorTerm {
+    return new CapacityReservationSelectorTerm({ id });
+  }
+
+  /** Reservations by tags. */
+  public static byTags(tags: { readonly [key: string]: string }, options: CapacityReservationSelectorOptions = {}): CapacityReservationSelectorTerm {
+    return new CapacityReservationSelectorTerm({ tags: { ...tags }, ...criteria(options) });
+  }
+
+  /** Reservations by match criteria, e.g. every `open` reservation of an account. */
+  public static byInstanceMatchCriteria(matchCriteria: InstanceMatchCriteria, ownerId?: string): CapacityReservationSelectorTerm {
+    return new CapacityReservationSelectorTerm(criteria({ instanceMatchCriteria: matchCriteria, ownerId }));
+  }
+
+  private constructor(private readonly term: V1CapacityReservationSelectorTerm) {}
+
+  /** The CRD form. */
+  public toJson(): V1CapacityReservationSelectorTerm {
+    return { ...this.term };
+  }
+}
+
+function criteria(o: CapacityReservationSelectorOptions): Partial<V1CapacityReservationSelectorTerm> {
+  return {
+    ...(o.ownerId === undefined ? {} : { ownerID: o.ownerId }),
+    ...(o.instanceMatchCriteria === undefined ? {} : { instanceMatchCriteria: o.instanceMatchCriteria }),
+  };
+}
+
+/** The placement group to launch into: by id or by name. */
+export class PlacementGroupSelector {
+  /** A placement group id (`pg-...`). */
+  public static byId(id: string): PlacementGroupSelector {
+    return new PlacementGroupSelector({ id });
+  }
+
+  /** A placement group name. */
+  public static byName(name: string): PlacementGroupSelector {
+    return new PlacementGroupSelector({ name });
+  }
+
+  private constructor(private readonly selector: V1PlacementGroupSelector) {}
+
+  /** The CRD form. */
+  public toJson(): V1PlacementGroupSelector {
+    return { ...this.selector };
+  }
+}
+
+/** Kubelet settings (`spec.kubelet`); field names are the CRD's. */
+export interface KubeletConfiguration {
+  /**
+   * Cluster DNS server IPs.
+   * @default - from the AMI's bootstrap (the cluster's kube-dns service)
+   */
+  readonly clusterDNS?: string[];
+  /**
+   * Enforce CPU CFS quota for containers with CPU limits.
+   * @default - kubelet default (true)
+   */
+  readonly cpuCFSQuota?: boolean;
+  /**
+   * Hard eviction thresholds, e.g. `{ 'memory.available': '5%' }`.
+   * @default - kubelet defaults
+   */
+  readonly evictionHard?: { readonly [signal in EvictionSignal]?: string };
+  /**
+   * Soft eviction thresholds; each needs an `evictionSoftGracePeriod` entry.
+   * @default - none
+   */
+  readonly evictionSoft?: { readonly [signal in EvictionSignal]?: string };
+  /**
+   * Grace periods of the soft thresholds; each needs an `evictionSoft` entry.
+   * @default - none
+   */
+  readonly evictionSoftGracePeriod?: { readonly [signal in EvictionSignal]?: KarpenterDuration };
+  /**
+   * Maximum pod grace period (seconds) for soft evictions.
+   * @default - kubelet default
+   */
+  readonly evictionMaxPodGracePeriod?: number;
+  /**
+   * Disk usage percent (0..100) above which image GC always runs; greater than the low threshold.
+   * @default - kubelet default (85)
+   */
+  readonly imageGCHighThresholdPercent?: number;
+  /**
+   * Disk usage percent (0..100) below which image GC never runs.
+   * @default - kubelet default (80)
+   */
+  readonly imageGCLowThresholdPercent?: number;
+  /**
+   * Resources reserved for Kubernetes components.
+   * @default - computed by Karpenter from the instance type
+   */
+  readonly kubeReserved?: { readonly [resource in ReservedResource]?: Quantity };
+  /**
+   * Resources reserved for the OS.
+   * @default - none
+   */
+  readonly systemReserved?: { readonly [resource in ReservedResource]?: Quantity };
+  /**
+   * Maximum pods per node.
+   * @default - computed from the instance's ENI limits
+   */
+  readonly maxPods?: number;
+  /**
+   * Pods per CPU core (capped by maxPods).
+   * @default - no per-core limit
+   */
+  readonly podsPerCore?: number;
+}
+
+/** EBS settings of a block device. */
+export interface EbsVolume {
+  /**
+   * Size, e.g. `Quantity.gibibytes(100)` (whole Gi, G, Ti or T). Needed unless `snapshotID` is set.
+   * @default - the snapshot's size
+   */
+  readonly volumeSize?: Quantity;
+  /**
+   * Volume type.
+   * @default - EC2 default for the AMI's mapping
+   */
+  readonly volumeType?: VolumeType;
+  /**
+   * Provisioned IOPS (io1, io2, gp3).
+   * @default - the volume type's baseline
+   */
+  readonly iops?: number;
+  /**
+   * gp3 throughput in MiB/s (125..1000).
+   * @default - gp3 baseline (125)
+   */
+  readonly throughput?: number;
+  /**
+   * Encrypt the volume.
+   * @default - the account's EBS encryption default
+   */
+  readonly encrypted?: boolean;
+  /**
+   * KMS key (id, alias or ARN) for encryption.
+   * @default - the AWS managed EBS key
+   */
+  readonly kmsKeyID?: string;
+  /**
+   * Delete the volume when the instance terminates.
+   * @default - EC2 default (true for volumes created at launch)
+   */
+  readonly deleteOnTermination?: boolean;
+  /**
+   * Snapshot to create the volume from.
+   * @default - an empty volume
+   */
+  readonly snapshotID?: string;
+  /**
+   * Snapshot initialization rate in MiB/s (100..300); needs `snapshotID`.
+   * @default - standard lazy initialization
+   */
+  readonly volumeInitializationRate?: number;
+}
+
+/** A block device mapping. */
+export interface BlockDeviceMapping {
+  /**
+   * Device name, e.g. `/dev/xvda`.
+   * @default - none
+   */
+  readonly deviceName?: string;
+  /**
+   * EBS volume settings.
+   * @default - none
+   */
+  readonly ebs?: EbsVolume;
+  /**
+   * This device holds the kubelet root directory (at most one mapping).
+   * @default false
+   */
+  readonly rootVolume?: boolean;
+}
+
+/** Instance metadata service options. */
+export interface MetadataOptions {
+  /**
+   * IMDS reachable or not.
+   * @default HttpEndpoint.ENABLED
+   */
+  readonly httpEndpoint?: HttpEndpoint;
+  /**
+   * IMDS on IPv6.
+   * @default HttpProtocolIpv6.DISABLED
+   */
+  readonly httpProtocolIPv6?: HttpProtocolIpv6;
+  /**
+   * IMDS response hop limit (1..64); 1 keeps pods without host networking away from IMDS.
+   * @default 1
+   */
+  readonly httpPutResponseHopLimit?: number;
+  /**
+   * IMDSv2 only, or IMDSv1 too.
+   * @default HttpTokens.REQUIRED
+   */
+  readonly httpTokens?: HttpTokens;
+}
+
+/** A network interface attachment. */
+export interface NetworkInterface {
+  /** Network card index. */
+  readonly networkCardIndex: number;
+  /** Device index on the card. */
+  readonly deviceIndex: number;
+  /** Interface type. */
+  readonly interfaceType: NetworkInterfaceType;
+}
+
+/** Idle connection tracking timeouts, in seconds. */
+export interface ConnectionTracking {
+  /**
+   * Established TCP (60..432000).
+   * @default - EC2 default
+   */
+  readonly tcpEstablishedTimeout?: number;
+  /**
+   * UDP streams (60..180).
+   * @default - EC2 default (180)
+   */
+  readonly udpStreamTimeout?: number;
+  /**
+   * Other UDP flows (30..60).
+   * @default - EC2 default (30)
+   */
+  readonly udpTimeout?: number;
+}
+
+/** CPU options. */
+export interface CpuOptions {
+  /**
+   * Nested virtualization.
+   * @default - instance type default
+   */
+  readonly nestedVirtualization?: NestedVirtualization;
+}
+
+/** What an EC2NodeClass configures; shared by `Ec2NodeClassDefinition` and the `Ec2NodeClass` construct. Field names are the CRD's. */
+export interface Ec2NodeClassOptions {
+  /** AMI selector terms (ORed), e.g. `[AmiSelectorTerm.alias(AmiFamilyAlias.AL2023, 'latest')]`. */
+  readonly amiSelectorTerms: AmiSelectorTerm[];
+  /** Subnet selector terms (ORed), e.g. `[SubnetSelectorTerm.discovery(clusterName)]`. */
+  readonly subnetSelectorTerms: SubnetSelectorTerm[];
+  /** Security group selector terms (ORed), e.g. `[SecurityGroupSelectorTerm.byId(cluster.clusterSecurityGroupId)]`. */
+  readonly securityGroupSelectorTerms: SecurityGroupSelectorTerm[];
+  /**
+   * AMI family; required unless the AMI selector is an alias (then inferred from it).
+   * @default - inferred from the alias
+   */
+  readonly amiFamily?: AmiFamily;
+  /**
+   * IAM role name of the nodes; Karpenter creates the instance profile. Exactly one of `role`
+   * and `instanceProfile`.
+   * @default - none; set this or instanceProfile
+   */
+  readonly role?: string;
+  /**
+   * Name of an existing instance profile (e.g. for private clusters, as IAM has no VPC endpoint).
+   * @default - none; set this or role
+   */
+  readonly instanceProfile?: string;
+  /**
+   * On-Demand Capacity Reservations to use (with `CapacityType.RESERVED` in a NodePool).
+   * @default - no capacity reservations
+   */
+  readonly capacityReservationSelectorTerms?: CapacityReservationSelectorTerm[];
+  /**
+   * Placement group to launch into.
+   * @default - no placement group
+   */
+  readonly placementGroupSelector?: PlacementGroupSelector;
+  /**
+   * Kubelet settings.
+   * @default - the AMI family's defaults
+   */
+  readonly kubelet?: KubeletConfiguration;
+  /**
+   * Block device mappings.
+   * @default - the AMI family's default root volume
+   */
+  readonly blockDeviceMappings?: BlockDeviceMapping[];
+  /**
+   * Instance metadata service options.
+   * @default - the CRD default: enabled, IPv6 disabled, hop limit 1, tokens required
+   */
+  readonly metadataOptions?: MetadataOptions;
+  /**
+   * User data in the AMI family's format; Karpenter merges its own settings into it.
+   * @default - none
+   */
+  readonly userData?: string;
+  /**
+   * Tags for instances, volumes and launch templates (Karpenter's own tags are reserved).
+   * @default - none
+   */
+  readonly tags?: { readonly [key: string]: string };
+  /**
+   * Assign public IP addresses.
+   * @default - the subnet's setting
+   */
+  readonly associatePublicIPAddress?: boolean;
+  /**
+   * Enable detailed CloudWatch monitoring.
+   * @default false
+   */
+  readonly detailedMonitoring?: boolean;
+  /**
+   * How to use instance-store disks.
+   * @default - instance-store disks are not used for ephemeral storage
+   */
+  readonly instanceStorePolicy?: InstanceStorePolicy;
+  /**
+   * Number of IPv4 prefixes on the primary interface.
+   * @default - none
+   */
+  readonly ipPrefixCount?: number;
+  /**
+   * CPU options.
+   * @default - none
+   */
+  readonly cpuOptions?: CpuOptions;
+  /**
+   * Idle connection tracking timeouts.
+   * @default - EC2 defaults
+   */
+  readonly connectionTracking?: ConnectionTracking;
+  /**
+   * Network interfaces (must include card 0 / device 0 of type interface).
+   * @default - one primary interface
+   */
+  readonly networkInterfaces?: NetworkInterface[];
+  /**
+   * Reserved EC2 Fleet `Context` value.
+   * @default - none
+   */
+  readonly context?: string;
+}
+
+/** Props of `Ec2NodeClassDefinition`. */
+export interface Ec2NodeClassDefinitionProps extends Ec2NodeClassOptions {
+  /** EC2NodeClass name (`metadata.name`), a DNS-1123 subdomain of at most 63 characters. */
+  readonly name: string;
+}
+
+/**
+ * A typed `karpenter.k8s.aws/v1` EC2NodeClass, independent of cdktf: render it with
+ * `toManifest()` or `toYaml()`, check it with `validate()`.
+ */
+export class Ec2NodeClassDefinition {
+  /** EC2NodeClass name. */
+  public readonly name: string;
+
+  constructor(private readonly props: Ec2NodeClassDefinitionProps) {
+    this.name = props.name;
+  }
+
+  /** The plain manifest, as `kubectl apply` would send it. */
+  public toManifest(): V1EC2NodeClass {
+    const p = this.props;
+    const spec: V1EC2NodeClassSpec = {
+      ...(p.amiFamily === undefined ? {} : { amiFamily: p.amiFamily }),
+      amiSelectorTerms: p.amiSelectorTerms.map((t) => t.toJson()),
+      subnetSelectorTerms: p.subnetSelectorTerms.map((t) => t.toJson()),
+      securityGroupSelectorTerms: p.securityGroupSelectorTerms.map((t) => t.toJson()),
+      ...opt('capacityReservationSelectorTerms', p.capacityReservationSelectorTerms?.map((t) => t.toJson())),
+      ...opt('placementGroupSelector', p.placementGroupSelector?.toJson()),
+      ...opt('role', p.role),
+      ...opt('instanceProfile', p.instanceProfile),
+      ...opt('kubelet', p.kubelet && kubeletJson(p.kubelet)),
+      ...opt('blockDeviceMappings', p.blockDeviceMappings?.map(blockDeviceJson)),
+      ...opt('metadataOptions', p.metadataOptions && { ...p.metadataOptions }),
+      ...opt('userData', p.userData),
+      ...opt('tags', p.tags && { ...p.tags }),
+      ...opt('associatePublicIPAddress', p.associatePublicIPAddress),
+      ...opt('detailedMonitoring', p.detailedMonitoring),
+      ...opt('instanceStorePolicy', p.instanceStorePolicy),
+      ...opt('ipPrefixCount', p.ipPrefixCount),
+      ...opt('cpuOptions', p.cpuOptions && { ...p.cpuOptions }),
+      ...opt('connectionTracking', p.connectionTracking && { ...p.connectionTracking }),
+      ...opt('networkInterfaces', p.networkInterfaces?.map((n) => ({ networkCardIndex: n.networkCardIndex, deviceIndex: n.deviceIndex, interfaceType: n.interfaceType }))),
+      ...opt('context', p.context),
+    };
+    return { apiVersion: EC2NODECLASS_API_VERSION, kind: EC2NODECLASS_KIND, metadata: { name: p.name }, spec };
+  }
+
+  /** Every problem with the rendered manifest (errors and lint warnings). */
+  public validate(ctx?: ValidationContext): ValidationIssue[] {
+    return validateEc2NodeClass(this.toManifest(), ctx);
+  }
+
+  /** The manifest as a YAML document. */
+  public toYaml(): string {
+    return toYaml(this.toManifest());
+  }
+}
+
+function opt<K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } {
+  return value === undefined ? {} : ({ [key]: value } as { [k in K]: V });
+}
+
+function mapValues<T>(m: { readonly [k: string]: T | undefined } | undefined, f: (v: T) => string): { [k: string]: string } | undefined {
+  if (m === undefined) return undefined;
+  const out: { [k: string]: string } = {};
+  for (const [k, v] of Object.entries(m)) if (v !== undefined) out[k] = f(v);
+  return out;
+}
+
+function kubeletJson(k: KubeletConfiguration): V1KubeletConfiguration {
+  return {
+    ...opt('clusterDNS', k.clusterDNS && [...k.clusterDNS]),
+    ...opt('cpuCFSQuota', k.cpuCFSQuota),
+    ...opt('evictionHard', mapValues(k.evictionHard, (v) => v)),
+    ...opt('evictionSoft', mapValues(k.evictionSoft, (v) => v)),
+    ...opt('evictionSoftGracePeriod', mapValues(k.evictionSoftGracePeriod, (v) => v.toString())),
+    ...opt('evictionMaxPodGracePeriod', k.evictionMaxPodGracePeriod),
+    ...opt('imageGCHighThresholdPercent', k.imageGCHighThresholdPercent),
+    ...opt('imageGCLowThresholdPercent', k.imageGCLowThresholdPercent),
+    ...opt('kubeReserved', mapValues(k.kubeReserved, (v) => v.toString())),
+    ...opt('systemReserved', mapValues(k.systemReserved, (v) => v.toString())),
+    ...opt('maxPods', k.maxPods),
+    ...opt('podsPerCore', k.podsPerCore),
+  };
+}
+
+function blockDeviceJson(b: BlockDeviceMapping): V1BlockDeviceMapping {
+  const e = b.ebs;
+  return {
+    ...opt('deviceName', b.deviceName),
+    ...opt('rootVolume', b.rootVolume),
+    ...opt('ebs', e && {
+      ...opt('volumeSize', e.volumeSize?.toString()),
+      ...opt('volumeType', e.volumeType),
+      ...opt('iops', e.iops),
+      ...opt('throughput', e.throughput),
+      ...opt('encrypted', e.encrypted),
+      ...opt('kmsKeyID', e.kmsKeyID),
+      ...opt('deleteOnTermination', e.deleteOnTermination),
+      ...opt('snapshotID', e.snapshotID),
+      ...opt('volumeInitializationRate', e.volumeInitializationRate),
+    }),
+  };
+}

@@ -1,0 +1,100 @@
+// Pure core: no cdktf or constructs imports.
+// Checks the API server applies to every custom resource, whatever its schema: apiVersion/kind,
+// and ObjectMeta (name, labels, annotations) of a cluster-scoped object.
+import { IssueCollector } from '../issues';
+import { dns1123SubdomainProblems, labelValueProblems, qualifiedNameProblems } from './labels';
+import { absent, child, isPlainObject, show } from './schema';
+
+const OBJECT_META_FIELDS = [
+  'name', 'generateName', 'namespace', 'labels', 'annotations', 'finalizers', 'ownerReferences', 'uid',
+  'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds',
+  'managedFields', 'selfLink',
+];
+const MAX_ANNOTATIONS_BYTES = 256 * 1024;
+
+/** Checks `apiVersion` and `kind`; returns false when the object is not of the expected kind. */
+export function checkTypeMeta(m: Record<string, unknown>, apiVersion: string, kind: string, c: IssueCollector): boolean {
+  let ok = true;
+  if (m.apiVersion !== apiVersion) {
+    const hint = typeof m.apiVersion === 'string' && m.apiVersion.endsWith('/v1beta1')
+      ? '; v1beta1 was removed in Karpenter 1.1, migrate the manifest to v1'
+      : '';
+    c.error('apiVersion', 'WrongApiVersion', `must be "${apiVersion}" for a ${kind}, got ${show(m.apiVersion)}${hint}`);
+    ok = false;
+  }
+  if (m.kind !== kind) {
+    c.error('kind', 'WrongKind', `must be "${kind}", got ${show(m.kind)}`);
+    ok = false;
+  }
+  return ok;
+}
+
+/** Checks ObjectMeta of a cluster-scoped custom resource the way the API server does on create. */
+export function checkObjectMeta(meta: unknown, kind: string, c: IssueCollector): void {
+  if (absent(meta)) {
+    c.error('metadata', 'RequiredField', `is required: a ${kind} needs metadata.name`);
+    return;
+  }
+  if (c.isUnresolved(meta)) return;
+  if (!isPlainObject(meta)) {
+    c.error('metadata', 'InvalidType', `must be an object, got ${show(meta)}`);
+    return;
+  }
+  for (const k of Object.keys(meta)) {
+    if (!OBJECT_META_FIELDS.includes(k)) {
+      c.error(child('metadata', k), 'UnknownField', `is not an ObjectMeta field; allowed fields: ${OBJECT_META_FIELDS.join(', ')}`);
+    }
+  }
+  const name = meta.name;
+  if (absent(name)) {
+    c.error('metadata.name', 'RequiredField', `is required: kubectl apply and Terraform identify a ${kind} by its name`);
+  } else if (typeof name !== 'string') {
+    c.error('metadata.name', 'InvalidType', `must be a string, got ${show(name)}`);
+  } else if (!c.isUnresolved(name)) {
+    const problems = name === '' ? ['must not be empty'] : dns1123SubdomainProblems(name);
+    if (problems.length > 0) {
+      c.error('metadata.name', 'InvalidName', `${show(name)} is not a valid ${kind} name: it ${problems.join('; it ')} (a DNS-1123 subdomain, e.g. "general-purpose")`);
+    }
+  }
+  if (!absent(meta.namespace) && meta.namespace !== '') {
+    c.warn('metadata.namespace', 'NamespaceOnClusterScopedResource',
+      `${kind} is cluster-scoped; the API server drops namespace ${show(meta.namespace)} and Terraform then reports a diff. Remove metadata.namespace`);
+  }
+  checkStringMap(meta.labels, 'metadata.labels', c, (k, v, path) => {
+    for (const p of qualifiedNameProblems(k)) c.error(path, 'InvalidLabelKey', `label key ${show(k)}: ${p}`);
+    for (const p of labelValueProblems(v)) c.error(path, 'InvalidLabelValue', `label value ${show(v)}: ${p}`);
+  });
+  let annotationBytes = 0;
+  checkStringMap(meta.annotations, 'metadata.annotations', c, (k, v, path) => {
+    annotationBytes += Buffer.byteLength(k) + Buffer.byteLength(v);
+    for (const p of qualifiedNameProblems(k.toLowerCase())) c.error(path, 'InvalidAnnotationKey', `annotation key ${show(k)}: ${p}`);
+  });
+  if (annotationBytes > MAX_ANNOTATIONS_BYTES) {
+    c.error('metadata.annotations', 'AnnotationsTooLarge', `total size ${annotationBytes} bytes exceeds the ${MAX_ANNOTATIONS_BYTES}-byte limit`);
+  }
+}
+
+function checkStringMap(value: unknown, path: string, c: IssueCollector, each: (k: string, v: string, path: string) => void): void {
+  if (absent(value) || c.isUnresolved(value)) return;
+  if (!isPlainObject(value)) {
+    c.error(path, 'InvalidType', `must be a map of strings, got ${show(value)}`);
+    return;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    const p = child(path, k);
+    if (typeof v !== 'string') {
+      if (!c.isUnresolved(v)) c.error(p, 'InvalidType', `must be a string, got ${show(v)}`);
+      continue;
+    }
+    if (c.isUnresolved(k)) continue;
+    if (c.isUnresolved(v)) each(k, '', p);
+    else each(k, v, p);
+  }
+}
+
+/** Reports a `status` the user supplied: the status subresource ignores it on create. */
+export function checkNoStatus(m: Record<string, unknown>, c: IssueCollector): void {
+  if (!absent(m.status)) {
+    c.warn('status', 'StatusIgnored', 'is set by the Karpenter controller; the API server ignores it on create and update. Remove it');
+  }
+}

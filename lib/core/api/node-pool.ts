@@ -1,0 +1,336 @@
+// Pure core: no cdktf or constructs imports.
+import { KarpenterValidationError, Severity, ValidationContext, ValidationIssue } from '../issues';
+import { KarpenterDuration } from './duration';
+import { Quantity } from './quantity';
+import { Requirement } from './requirements';
+import { NODEPOOL_API_VERSION, V1Budget, V1Disruption, V1NodeClassReference, V1NodePool, V1Taint } from './types';
+import { validateNodePool } from './validate-nodepool';
+import { toYaml } from './yaml';
+
+/** Which nodes consolidation may remove or replace. */
+export enum ConsolidationPolicy {
+  /** Only nodes without workload pods. */
+  WHEN_EMPTY = 'WhenEmpty',
+  /** Empty nodes, and nodes whose pods fit elsewhere or on a cheaper node (the CRD default). */
+  WHEN_EMPTY_OR_UNDERUTILIZED = 'WhenEmptyOrUnderutilized',
+  /** Like WhenEmptyOrUnderutilized, weighing savings against the disruption caused. */
+  BALANCED = 'Balanced',
+}
+
+/** Disruption reasons a budget can be limited to. */
+export enum DisruptionReason {
+  /** Consolidation of underutilized nodes. */
+  UNDERUTILIZED = 'Underutilized',
+  /** Consolidation of empty nodes. */
+  EMPTY = 'Empty',
+  /** Replacement of drifted nodes. */
+  DRIFTED = 'Drifted',
+}
+
+/** Effect of a node taint. */
+export enum TaintEffect {
+  /** Pods that don't tolerate the taint are not scheduled. */
+  NO_SCHEDULE = 'NoSchedule',
+  /** The scheduler avoids the node for pods that don't tolerate the taint. */
+  PREFER_NO_SCHEDULE = 'PreferNoSchedule',
+  /** Pods that don't tolerate the taint are evicted. */
+  NO_EXECUTE = 'NoExecute',
+}
+
+/** A node taint. */
+export interface Taint {
+  /** Taint key, e.g. `example.com/dedicated`. */
+  readonly key: string;
+  /**
+   * Taint value.
+   * @default - a key-only taint
+   */
+  readonly value?: string;
+  /** Effect on pods that don't tolerate it. */
+  readonly effect: TaintEffect;
+}
+
+function badInput(where: string, code: string, message: string): never {
+  throw new KarpenterValidationError(where, [{ severity: Severity.ERROR, field: 'value', code, message }]);
+}
+
+/**
+ * A disruption budget: how many of a pool's nodes Karpenter may disrupt at once, optionally only
+ * during a cron window and only for some reasons.
+ *
+ * @example
+ * Budget.percent(10)
+ * Budget.nodes(0).during('0 9 * * mon-fri', KarpenterDuration.hours(8)).forReasons(DisruptionReason.UNDERUTILIZED)
+ */
+export class Budget {
+  /** At most `n` nodes at once (`0` blocks disruption). */
+  public static nodes(n: number): Budget {
+    if (!Number.isInteger(n) || n < 0) badInput('Budget.nodes', 'InvalidBudgetNodes', `must be a non-negative whole number, got ${n}`);
+    return new Budget(String(n));
+  }
+
+  /** At most `p` percent of the pool's nodes at once (0..100). */
+  public static percent(p: number): Budget {
+    if (!Number.isInteger(p) || p < 0 || p > 100) badInput('Budget.percent', 'InvalidBudgetNodes', `must be a whole number from 0 to 100, got ${p}`);
+    return new Budget(`${p}%`);
+  }
+
+  private constructor(
+    private readonly nodes: string,
+    private readonly schedule?: string,
+    private readonly duration?: KarpenterDuration,
+    private readonly reasons?: readonly DisruptionReason[],
+  ) {}
+
+  /**
+   * Active only for `duration` after each hit of the cron `schedule` (UTC, five fields or a
+   * macro such as `@daily`). Budget durations take hours and minutes only.
+   */
+  public during(schedule: string, duration: KarpenterDuration): Budget {
+    return new Budget(this.nodes, schedule, duration, this.reasons);
+  }
+
+  /** Applies only to these disruption reasons. */
+  public forReasons(...reasons: DisruptionReason[]): Budget {
+    return new Budget(this.nodes, this.schedule, this.duration, reasons);
+  }
+
+  /** The CRD form. */
+  public toJson(): V1Budget {
+    return {
+      nodes: this.nodes,
+      ...(this.schedule === undefined ? {} : { schedule: this.schedule }),
+      ...(this.duration === undefined ? {} : { duration: this.duration.toString() }),
+      ...(this.reasons === undefined ? {} : { reasons: [...this.reasons] }),
+    };
+  }
+}
+
+/** Options of a disruption policy. */
+export interface DisruptionOptions {
+  /**
+   * How long a node must be a consolidation candidate before Karpenter acts, or `Never`.
+   * @default KarpenterDuration.seconds(0) - the CRD default
+   */
+  readonly consolidateAfter?: KarpenterDuration;
+  /**
+   * Disruption budgets; the most restrictive active one wins.
+   * @default - the CRD default, one budget of 10% of the nodes
+   */
+  readonly budgets?: Budget[];
+}
+
+/**
+ * A NodePool's disruption settings (`spec.disruption`).
+ *
+ * @example
+ * Disruption.whenEmptyOrUnderutilized({ consolidateAfter: KarpenterDuration.minutes(5), budgets: [Budget.percent(10)] })
+ */
+export class Disruption {
+  /** Consolidate only empty nodes. */
+  public static whenEmpty(options: DisruptionOptions = {}): Disruption {
+    return new Disruption(ConsolidationPolicy.WHEN_EMPTY, options);
+  }
+
+  /** Consolidate empty and underutilized nodes (the CRD default policy). */
+  public static whenEmptyOrUnderutilized(options: DisruptionOptions = {}): Disruption {
+    return new Disruption(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, options);
+  }
+
+  /** Consolidate when the savings outweigh the disruption. */
+  public static balanced(options: DisruptionOptions = {}): Disruption {
+    return new Disruption(ConsolidationPolicy.BALANCED, options);
+  }
+
+  private constructor(
+    private readonly policy: ConsolidationPolicy,
+    private readonly options: DisruptionOptions,
+  ) {}
+
+  /** The CRD form. */
+  public toJson(): V1Disruption {
+    return {
+      consolidationPolicy: this.policy,
+      consolidateAfter: (this.options.consolidateAfter ?? KarpenterDuration.seconds(0)).toString(),
+      ...(this.options.budgets === undefined ? {} : { budgets: this.options.budgets.map((b) => b.toJson()) }),
+    };
+  }
+}
+
+/** Caps on the total resources of a NodePool's nodes (`spec.limits`). */
+export interface NodePoolLimits {
+  /**
+   * Total vCPUs, e.g. `Quantity.cpu(1000)`.
+   * @default - no CPU limit
+   */
+  readonly cpu?: Quantity;
+  /**
+   * Total memory, e.g. `Quantity.gibibytes(1000)`.
+   * @default - no memory limit
+   */
+  readonly memory?: Quantity;
+  /**
+   * Total ephemeral storage.
+   * @default - no ephemeral storage limit
+   */
+  readonly ephemeralStorage?: Quantity;
+  /**
+   * Number of nodes; the only limit a static pool (`replicas`) supports.
+   * @default - no node count limit
+   */
+  readonly nodes?: number;
+  /**
+   * Other resources by name, e.g. `{ 'nvidia.com/gpu': Quantity.count(8) }`.
+   * @default - none
+   */
+  readonly resources?: { readonly [name: string]: Quantity };
+}
+
+/** What a NodePool launches and how it scales; shared by `NodePoolDefinition` and the `KarpenterNodePool` construct. */
+export interface NodePoolOptions {
+  /**
+   * Scheduling requirements, ANDed; use the `Requirement` factories.
+   * @default - none (an empty list: only the node class and Karpenter's own defaults constrain instance types)
+   */
+  readonly requirements?: Requirement[];
+  /**
+   * Labels put on every node (layered on the requirements as `In [value]`).
+   * @default - none
+   */
+  readonly labels?: { readonly [key: string]: string };
+  /**
+   * Annotations put on every node.
+   * @default - none
+   */
+  readonly annotations?: { readonly [key: string]: string };
+  /**
+   * Taints put on every node.
+   * @default - none
+   */
+  readonly taints?: Taint[];
+  /**
+   * Taints put on nodes at startup, which a DaemonSet is expected to remove.
+   * @default - none
+   */
+  readonly startupTaints?: Taint[];
+  /**
+   * Node lifetime before Karpenter replaces it, or `KarpenterDuration.never()`.
+   * @default - the CRD default, 720h (30 days)
+   */
+  readonly expireAfter?: KarpenterDuration;
+  /**
+   * Maximum time to drain a node before its pods are deleted (bypasses PDBs once reached).
+   * @default - wait indefinitely for pods to drain
+   */
+  readonly terminationGracePeriod?: KarpenterDuration;
+  /**
+   * Consolidation policy, delay and budgets.
+   * @default - the CRD default: WhenEmptyOrUnderutilized after 0s, one 10% budget
+   */
+  readonly disruption?: Disruption;
+  /**
+   * Caps on total resources; set them, or the pool can scale without bound.
+   * @default - no limits (reported as the warning NodePoolWithoutLimits)
+   */
+  readonly limits?: NodePoolLimits;
+  /**
+   * Priority among NodePools (1..100); higher is tried first.
+   * @default - no weight (treated as 0)
+   */
+  readonly weight?: number;
+  /**
+   * Fixed number of nodes (static capacity, alpha; needs the staticCapacity feature gate). A
+   * static pool ignores consolidation and supports only `limits.nodes`, and no `weight`.
+   * @default - a dynamic pool that scales with pending pods
+   */
+  readonly replicas?: number;
+}
+
+/** Reference to the node class a NodePool launches nodes with. */
+export interface NodeClassReference {
+  /** API group, `karpenter.k8s.aws`. */
+  readonly group: string;
+  /** Kind, `EC2NodeClass`. */
+  readonly kind: string;
+  /** Name of the node class. */
+  readonly name: string;
+}
+
+/** Props of `NodePoolDefinition`. */
+export interface NodePoolDefinitionProps extends NodePoolOptions {
+  /** NodePool name (`metadata.name`), a DNS-1123 subdomain of at most 63 characters. */
+  readonly name: string;
+  /** The node class to launch nodes with. */
+  readonly nodeClassRef: NodeClassReference;
+}
+
+/**
+ * A typed `karpenter.sh/v1` NodePool, independent of cdktf: render it with `toManifest()` or
+ * `toYaml()`, check it with `validate()`.
+ */
+export class NodePoolDefinition {
+  /** NodePool name. */
+  public readonly name: string;
+
+  constructor(private readonly props: NodePoolDefinitionProps) {
+    this.name = props.name;
+  }
+
+  /** The plain manifest, as `kubectl apply` would send it. */
+  public toManifest(): V1NodePool {
+    const p = this.props;
+    const taint = (t: Taint): V1Taint => ({ key: t.key, ...(t.value === undefined ? {} : { value: t.value }), effect: t.effect });
+    const hasMeta = p.labels !== undefined || p.annotations !== undefined;
+    return {
+      apiVersion: NODEPOOL_API_VERSION,
+      kind: 'NodePool',
+      metadata: { name: p.name },
+      spec: {
+        template: {
+          ...(hasMeta ? {
+            metadata: {
+              ...(p.labels === undefined ? {} : { labels: { ...p.labels } }),
+              ...(p.annotations === undefined ? {} : { annotations: { ...p.annotations } }),
+            },
+          } : {}),
+          spec: {
+            nodeClassRef: nodeClassRefJson(p.nodeClassRef),
+            requirements: (p.requirements ?? []).map((r) => r.toJson()),
+            ...(p.taints === undefined ? {} : { taints: p.taints.map(taint) }),
+            ...(p.startupTaints === undefined ? {} : { startupTaints: p.startupTaints.map(taint) }),
+            ...(p.expireAfter === undefined ? {} : { expireAfter: p.expireAfter.toString() }),
+            ...(p.terminationGracePeriod === undefined ? {} : { terminationGracePeriod: p.terminationGracePeriod.toString() }),
+          },
+        },
+        ...(p.disruption === undefined ? {} : { disruption: p.disruption.toJson() }),
+        ...(p.limits === undefined ? {} : { limits: limitsJson(p.limits) }),
+        ...(p.weight === undefined ? {} : { weight: p.weight }),
+        ...(p.replicas === undefined ? {} : { replicas: p.replicas }),
+      },
+    };
+  }
+
+  /** Every problem with the rendered manifest (errors and lint warnings). */
+  public validate(ctx?: ValidationContext): ValidationIssue[] {
+    return validateNodePool(this.toManifest(), ctx);
+  }
+
+  /** The manifest as a YAML document. */
+  public toYaml(): string {
+    return toYaml(this.toManifest());
+  }
+}
+
+function nodeClassRefJson(ref: NodeClassReference): V1NodeClassReference {
+  return { group: ref.group, kind: ref.kind, name: ref.name };
+}
+
+function limitsJson(l: NodePoolLimits): { [resource: string]: string } {
+  const out: { [resource: string]: string } = {};
+  if (l.cpu !== undefined) out.cpu = l.cpu.toString();
+  if (l.memory !== undefined) out.memory = l.memory.toString();
+  if (l.ephemeralStorage !== undefined) out['ephemeral-storage'] = l.ephemeralStorage.toString();
+  if (l.nodes !== undefined) out.nodes = String(l.nodes);
+  for (const [k, v] of Object.entries(l.resources ?? {})) out[k] = v.toString();
+  return out;
+}

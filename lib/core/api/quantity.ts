@@ -1,0 +1,89 @@
+// Pure core: no cdktf or constructs imports.
+import { KarpenterValidationError, Severity } from '../issues';
+
+/** Kubernetes resource quantity, as the CRDs' `pattern` writes it (`limits`, `kubeReserved`, ...). */
+export const QUANTITY_PATTERN =
+  /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
+
+function invalid(where: string, message: string): never {
+  throw new KarpenterValidationError(where, [{ severity: Severity.ERROR, field: 'value', code: 'InvalidQuantity', message }]);
+}
+
+function nonNegative(where: string, n: number): number {
+  if (!Number.isFinite(n) || n < 0) invalid(`Quantity.${where}`, `must be a finite, non-negative number, got ${n}`);
+  return n;
+}
+
+function wholeNumber(where: string, n: number): number {
+  if (!Number.isInteger(n) || n < 0) invalid(`Quantity.${where}`, `must be a non-negative whole number, got ${n}; use a smaller unit for fractions`);
+  return n;
+}
+
+/** A Kubernetes resource quantity such as `100` (CPU cores), `500m` or `32Gi`. */
+export class Quantity {
+  /** CPU cores, e.g. `Quantity.cpu(100)` → `100`, `Quantity.cpu(0.5)` → `0.5`. */
+  public static cpu(cores: number): Quantity {
+    return new Quantity(`${nonNegative('cpu', cores)}`);
+  }
+
+  /** Millicores, e.g. `Quantity.millicpu(500)` → `500m`. */
+  public static millicpu(millicores: number): Quantity {
+    return new Quantity(`${wholeNumber('millicpu', millicores)}m`);
+  }
+
+  /** A plain count: nodes, pods, GPUs (`Quantity.count(10)` → `10`). */
+  public static count(n: number): Quantity {
+    return new Quantity(`${wholeNumber('count', n)}`);
+  }
+
+  /** Mebibytes, e.g. `Quantity.mebibytes(512)` → `512Mi`. */
+  public static mebibytes(n: number): Quantity {
+    return new Quantity(`${wholeNumber('mebibytes', n)}Mi`);
+  }
+
+  /** Gibibytes, e.g. `Quantity.gibibytes(1000)` → `1000Gi`. */
+  public static gibibytes(n: number): Quantity {
+    return new Quantity(`${wholeNumber('gibibytes', n)}Gi`);
+  }
+
+  /** Tebibytes, e.g. `Quantity.tebibytes(2)` → `2Ti`. */
+  public static tebibytes(n: number): Quantity {
+    return new Quantity(`${wholeNumber('tebibytes', n)}Ti`);
+  }
+
+  /** Parses a literal such as `32Gi`, `1.5`, `250m`; throws when it is not a quantity. */
+  public static parse(text: string): Quantity {
+    if (!QUANTITY_PATTERN.test(text)) {
+      invalid('Quantity.parse', `${JSON.stringify(text)} is not a Kubernetes quantity; use e.g. "100", "500m", "32Gi", "1Ti"`);
+    }
+    return new Quantity(text);
+  }
+
+  private constructor(private readonly text: string) {}
+
+  /** The numeric value in base units (cores, bytes, count); undefined when not parsable. */
+  public toNumber(): number | undefined {
+    return quantityToNumber(this.text);
+  }
+
+  /** The Kubernetes string form. */
+  public toString(): string {
+    return this.text;
+  }
+}
+
+const SUFFIX: Record<string, number> = {
+  n: 1e-9, u: 1e-6, m: 1e-3, '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18,
+  Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60,
+};
+
+/** Numeric value of a quantity string or integer (`32Gi` → 34359738368); undefined when invalid. */
+export function quantityToNumber(q: string | number): number | undefined {
+  if (typeof q === 'number') return Number.isFinite(q) ? q : undefined;
+  if (!QUANTITY_PATTERN.test(q)) return undefined;
+  const m = /^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(.*)$/.exec(q)!;
+  const base = Number(m[1]);
+  const suffix = m[2];
+  if (suffix in SUFFIX) return base * SUFFIX[suffix];
+  return base * 10 ** Number(suffix.slice(1)); // decimal exponent, e.g. 1e3
+}

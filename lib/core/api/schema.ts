@@ -1,0 +1,223 @@
+// Pure core: no cdktf or constructs imports.
+// A small structural-schema checker mirroring what the API server does with a CRD's OpenAPI
+// schema (types, enums, patterns, bounds, required, unknown fields), plus hooks for the CEL rules.
+import { IssueCollector } from '../issues';
+import { runeLength } from './labels';
+
+/** A CEL rule replica: runs on a value that already has the right JSON type. */
+export type Rule = (self: any, path: string, c: IssueCollector) => void;
+
+interface Common {
+  /** Replicas of the node's `x-kubernetes-validations`. */
+  readonly rules?: readonly Rule[];
+  /** How to fix a schema-level problem (appended to the message). */
+  readonly hint?: string;
+}
+
+export interface StringSchema extends Common {
+  readonly type: 'string';
+  readonly enum?: readonly string[];
+  /** Unanchored like the API server's (Go `regexp.MatchString`) unless the pattern anchors itself. */
+  readonly pattern?: RegExp;
+  /** Code for a pattern mismatch. */
+  readonly patternCode?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly format?: 'date-time';
+}
+
+export interface IntegerSchema extends Common {
+  readonly type: 'integer';
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly format?: 'int32' | 'int64';
+}
+
+export interface BooleanSchema extends Common {
+  readonly type: 'boolean';
+}
+
+/** `x-kubernetes-int-or-string` with a pattern on the string form (quantities). */
+export interface IntOrStringSchema extends Common {
+  readonly type: 'int-or-string';
+  readonly pattern?: RegExp;
+  readonly patternCode?: string;
+}
+
+export interface ObjectSchema extends Common {
+  readonly type: 'object';
+  readonly properties: { readonly [name: string]: Schema };
+  readonly required?: readonly string[];
+}
+
+export interface MapSchema extends Common {
+  readonly type: 'map';
+  readonly values: Schema;
+  readonly maxProperties?: number;
+}
+
+export interface ArraySchema extends Common {
+  readonly type: 'array';
+  readonly items: Schema;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  /** `x-kubernetes-list-type: set`: items must be unique. */
+  readonly set?: boolean;
+}
+
+export type Schema = StringSchema | IntegerSchema | BooleanSchema | IntOrStringSchema | ObjectSchema | MapSchema | ArraySchema;
+
+const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** Field path of a map entry or object property: `a.b`, or `a["x/y"]` when the key is not an identifier. */
+export function child(path: string, key: string): string {
+  const seg = /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+  return path === '' ? seg.replace(/^\./, '') : `${path}${seg}`;
+}
+
+/** Short rendering of a value for messages. */
+export function show(value: unknown): string {
+  const s = JSON.stringify(value);
+  if (s === undefined) return String(value);
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** True when a JSON value is absent: `undefined`, or `null` (the API server prunes nulls of non-nullable fields). */
+export function absent(v: unknown): boolean {
+  return v === undefined || v === null;
+}
+
+function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+function hinted(s: Schema, message: string): string {
+  return s.hint ? `${message}; ${s.hint}` : message;
+}
+
+function wrongType(c: IssueCollector, path: string, s: Schema, expected: string, value: unknown): void {
+  c.error(path, 'InvalidType', hinted(s, `must be ${expected}, got ${typeName(value)} ${show(value)}`));
+}
+
+/** Checks `value` against `schema` and runs its CEL rule replicas. Unresolved tokens are skipped. */
+export function checkSchema(value: unknown, schema: Schema, path: string, c: IssueCollector): void {
+  if (c.isUnresolved(value)) return;
+  switch (schema.type) {
+    case 'string': {
+      if (typeof value !== 'string') return wrongType(c, path, schema, 'a string', value);
+      checkString(value, schema, path, c);
+      break;
+    }
+    case 'integer': {
+      if (typeof value !== 'number' || !Number.isInteger(value)) return wrongType(c, path, schema, 'an integer', value);
+      const min = schema.minimum ?? (schema.format === 'int32' ? INT32.min : undefined);
+      const max = schema.maximum ?? (schema.format === 'int32' ? INT32.max : undefined);
+      if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+        const range = min !== undefined && max !== undefined ? `between ${min} and ${max}` : min !== undefined ? `at least ${min}` : `at most ${max}`;
+        c.error(path, 'OutOfRange', hinted(schema, `must be ${range}, got ${value}`));
+      }
+      break;
+    }
+    case 'boolean':
+      if (typeof value !== 'boolean') return wrongType(c, path, schema, 'a boolean (true or false)', value);
+      break;
+    case 'int-or-string':
+      if (typeof value === 'number') {
+        if (!Number.isInteger(value)) return wrongType(c, path, schema, 'an integer or a string', value);
+      } else if (typeof value === 'string') {
+        if (schema.pattern && !schema.pattern.test(value)) {
+          c.error(path, schema.patternCode ?? 'PatternMismatch', hinted(schema, `${show(value)} does not match ${schema.pattern.source}`));
+        }
+      } else {
+        return wrongType(c, path, schema, 'an integer or a string', value);
+      }
+      break;
+    case 'object': {
+      if (!isPlainObject(value)) return wrongType(c, path, schema, 'an object', value);
+      for (const req of schema.required ?? []) {
+        if (absent(value[req])) c.error(child(path, req), 'RequiredField', hinted(schema, `is required`));
+      }
+      for (const [k, v] of Object.entries(value)) {
+        if (absent(v)) continue;
+        const sub = schema.properties[k];
+        if (!sub) {
+          const known = Object.keys(schema.properties);
+          const near = known.find((n) => n.toLowerCase() === k.toLowerCase());
+          c.error(child(path, k), 'UnknownField',
+            `is not a field of this object${near ? ` (did you mean "${near}"?)` : ''}; allowed fields: ${known.join(', ')} (kubectl and Terraform reject unknown fields)`);
+          continue;
+        }
+        checkSchema(v, sub, child(path, k), c);
+      }
+      break;
+    }
+    case 'map': {
+      if (!isPlainObject(value)) return wrongType(c, path, schema, 'an object (a map)', value);
+      const n = Object.keys(value).length;
+      if (schema.maxProperties !== undefined && n > schema.maxProperties) {
+        c.error(path, 'TooManyProperties', hinted(schema, `must have at most ${schema.maxProperties} entries, got ${n}`));
+      }
+      for (const [k, v] of Object.entries(value)) {
+        if (v === null) {
+          wrongType(c, child(path, k), schema.values, 'a value', v);
+          continue;
+        }
+        checkSchema(v, schema.values, child(path, k), c);
+      }
+      break;
+    }
+    case 'array': {
+      if (!Array.isArray(value)) return wrongType(c, path, schema, 'a list', value);
+      if (schema.minItems !== undefined && value.length < schema.minItems) {
+        c.error(path, 'TooFewItems', hinted(schema, `must have at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}, got ${value.length}`));
+      }
+      if (schema.maxItems !== undefined && value.length > schema.maxItems) {
+        c.error(path, 'TooManyItems', hinted(schema, `must have at most ${schema.maxItems} items, got ${value.length}`));
+      }
+      value.forEach((item, i) => checkSchema(item, schema.items, `${path}[${i}]`, c));
+      if (schema.set) {
+        const seen = new Set<string>();
+        value.forEach((item, i) => {
+          const key = JSON.stringify(item);
+          if (seen.has(key)) c.error(`${path}[${i}]`, 'DuplicateItem', `duplicate value ${show(item)}; this list is a set, list each value once`);
+          seen.add(key);
+        });
+      }
+      break;
+    }
+  }
+  for (const rule of schema.rules ?? []) rule(value, path, c);
+}
+
+function checkString(value: string, s: StringSchema, path: string, c: IssueCollector): void {
+  if (s.enum && !s.enum.includes(value)) {
+    c.error(path, 'UnsupportedValue', hinted(s, `${show(value)} is not supported; allowed values: ${s.enum.join(', ')}`));
+    return;
+  }
+  const len = runeLength(value);
+  if (s.minLength !== undefined && len < s.minLength) {
+    c.error(path, 'TooShort', hinted(s, `must be at least ${s.minLength} character${s.minLength === 1 ? '' : 's'} long, got ${show(value)}`));
+  }
+  if (s.maxLength !== undefined && len > s.maxLength) {
+    c.error(path, 'TooLong', hinted(s, `must be at most ${s.maxLength} characters long, got ${len}: ${show(value)}`));
+  }
+  if (s.pattern && !s.pattern.test(value)) {
+    c.error(path, s.patternCode ?? 'PatternMismatch', hinted(s, `${show(value)} does not match ${s.pattern.source}`));
+  }
+  if (s.format === 'date-time' && !RFC3339.test(value)) {
+    c.error(path, 'InvalidDateTime', `${show(value)} is not an RFC 3339 date-time (e.g. 2025-01-31T12:00:00Z)`);
+  }
+}
+
+/** `has(x.f)` for a CEL rule replica. */
+export function has(obj: unknown, field: string): boolean {
+  return isPlainObject(obj) && !absent(obj[field]);
+}

@@ -212,6 +212,16 @@ function validateKarpenterAwsProps(
     validateIrsa(issues, 'identity', identity.oidcProviderArn, props.cluster.oidcIssuerUrl);
   }
 
+  securityGroupIds.forEach((sg, i) => {
+    if (issues.isUnresolved(sg) || /^sg-[0-9a-f]{8,17}$/.test(sg)) return;
+    const field = props.discoverySecurityGroupIds === undefined ? 'cluster.clusterSecurityGroupId' : `discoverySecurityGroupIds[${i}]`;
+    issues.error(
+      field,
+      'InvalidSecurityGroupId',
+      `'${sg}' is not a security group id (sg- followed by 8 or 17 hex digits), so it cannot get the ${KARPENTER_DISCOVERY_TAG_KEY} tag. ` +
+        'Pass the id of the security group nodes should use in discoverySecurityGroupIds, or [] to tag none.',
+    );
+  });
   if (securityGroupIds.length > 1) {
     issues.warn(
       'discoverySecurityGroupIds',

@@ -108,8 +108,8 @@ describe('KarpenterAws', () => {
 
   test('should tag the given security groups, or none, and warn about several', () => {
     const one = newStack();
-    new KarpenterAws(one, 'Karpenter', { cluster: CLUSTER, discoverySecurityGroupIds: ['sg-node'] });
-    expect(Testing.synth(one)).toHaveResourceWithProperties(Ec2Tag, { resource_id: 'sg-node' });
+    new KarpenterAws(one, 'Karpenter', { cluster: CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234def567890'] });
+    expect(Testing.synth(one)).toHaveResourceWithProperties(Ec2Tag, { resource_id: 'sg-0abc1234def567890' });
     expect(warningsOf(one)).toEqual([]);
 
     const none = newStack();
@@ -118,7 +118,7 @@ describe('KarpenterAws', () => {
     expect(karpenter.node.tryFindChild('DiscoveryTags')).toBeUndefined();
 
     const two = newStack();
-    new KarpenterAws(two, 'Karpenter', { cluster: CLUSTER, discoverySecurityGroupIds: ['sg-a', 'sg-b'] });
+    new KarpenterAws(two, 'Karpenter', { cluster: CLUSTER, discoverySecurityGroupIds: ['sg-0aaaaaaaaaaaaaaaa', 'sg-0bbbbbbbbbbbbbbbb'] });
     expect(Object.keys(synthJson(two).resource.aws_ec2_tag)).toHaveLength(2);
     expect(warningsOf(two)).toEqual([expect.stringMatching(/discoverySecurityGroupIds: 2 security groups get karpenter\.sh\/discovery.*\(MultipleDiscoverySecurityGroups\)/)]);
   });
@@ -146,7 +146,7 @@ describe('KarpenterAws', () => {
       controllerRoleName: 'demo-karpenter',
       controllerRoleAdditionalPolicyArns: ['arn:aws:iam::123456789012:policy/extra'],
       controllerRoleAdditionalStatements: [{ actions: ['ec2:DescribeImages'], resources: ['*'] }],
-      discoverySecurityGroupIds: ['sg-node'],
+      discoverySecurityGroupIds: ['sg-0abc1234def567890'],
       tags: { team: 'platform' },
     });
     const synthed = Testing.synth(stack);
@@ -190,6 +190,15 @@ describe('KarpenterAws', () => {
         }),
     ).toThrow(
       /4 validation errors:[\s\S]*\[test\/Karpenter\] queueName:[\s\S]*nodeRoleName: IAM name 'n{65}' is 65 characters[\s\S]*identity\.oidcProviderArn: IRSA needs[\s\S]*cluster\.oidcIssuerUrl: IRSA needs/,
+    );
+  });
+
+  test('throws when the security group to tag is not a security group id', () => {
+    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: { ...CLUSTER, clusterSecurityGroupId: '' } })).toThrow(
+      /cluster\.clusterSecurityGroupId: '' is not a security group id .* or \[\] to tag none/,
+    );
+    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234def567890', 'subnet-1'] })).toThrow(
+      /discoverySecurityGroupIds\[1\]: 'subnet-1' is not a security group id/,
     );
   });
 

@@ -40,7 +40,11 @@ export enum NodeGroupAmiType {
 
 /** Props of `ControllerNodeGroup`. */
 export interface ControllerNodeGroupProps {
-  /** The cluster. An `EksCluster` gets this group registered as the nodes `coredns` waits for. */
+  /**
+   * The cluster. With an `EksCluster` the group follows its Kubernetes version and is registered
+   * as the nodes `coredns` waits for; with an imported cluster the group takes the control plane's
+   * version at creation and is not upgraded with it.
+   */
   readonly cluster: IEksCluster;
 
   /** Subnets for the nodes: the private subnets, at least 2 zones so the replicas survive a zone outage. */
@@ -156,6 +160,8 @@ export class ControllerNodeGroup extends Construct {
       nodeGroupNamePrefix: props.nodeGroupName === undefined ? DEFAULT_NAME_PREFIX : undefined,
       nodeRoleArn: role.arn,
       subnetIds: props.subnetIds,
+      // Follows an EksCluster's version, so a control plane upgrade rolls the nodes after it.
+      version: props.cluster instanceof EksCluster ? props.cluster.version.version : undefined,
       amiType,
       capacityType: 'ON_DEMAND',
       instanceTypes: [...instanceTypes],

@@ -60,6 +60,7 @@ describe('ControllerNodeGroup', () => {
     const group = only(stack, 'aws_eks_node_group');
     expect(group.taint).toBeUndefined();
     expect(group.node_group_name).toBeUndefined();
+    expect(group.version).toBeUndefined();
   });
 
   test('should keep the label the Helm release selects on', () => {
@@ -112,6 +113,7 @@ describe('ControllerNodeGroup', () => {
     new ControllerNodeGroup(stack, 'ControllerNodes', { cluster, subnetIds: SUBNETS });
     const synth = JSON.parse(Testing.synth(stack, true));
     const [ng] = Object.values(synth.resource.aws_eks_node_group) as any[];
+    expect(ng.version).toBe('1.36');
     // element(split("/", arn), 1) is the name, and a reference to the cluster.
     expect(ng.cluster_name).toMatch(/^\$\{element\(split\("\/", aws_eks_cluster\.Cluster_[0-9A-F]+\.arn\), 1\)\}$/);
     const coreDns = Object.values(synth.resource.aws_eks_addon).find((a: any) => a.addon_name === 'coredns') as any;

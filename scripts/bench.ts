@@ -1,0 +1,451 @@
+// Synth benchmark: `npm run bench [-- --runs 5] [--check]`.
+//
+// Measures, each in fresh child processes, repeated, reporting the median:
+//   (a) synth of the full example (`buildFullStackApp`): wall time and peak RSS;
+//   (b) the baseline (scripts/bench-baseline.ts): the same stacks, providers and Terraform
+//       blocks rebuilt from raw L1 classes, so (a)/(b) is the overhead of our constructs;
+//   (c) `require('dist/lib/index.js')`: the package's import time and peak RSS.
+// Children run plain JavaScript (sources transpiled once up front, like a user's compiled app),
+// so the TypeScript compiler is in neither measurement. With --check, exits 1 when a target
+// is missed. Never part of `npm test`.
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+const REPO = path.resolve(__dirname, '..');
+const RESULT_MARK = 'BENCH_RESULT ';
+const GNU_TIME = '/usr/bin/time';
+
+/** Targets from issue #5. */
+export const TARGETS = {
+  /** (a)/(b) wall time. */
+  maxTimeRatio: 1.15,
+  /** (a)/(b) peak RSS. */
+  maxMemoryRatio: 1.15,
+  /** (c) require time, ms. */
+  maxImportMs: 1000,
+  /** (c) peak RSS, MB. */
+  maxImportRssMb: 150,
+};
+
+/** One child-process measurement. */
+export interface Sample {
+  /** Spawn to exit, measured by the parent (includes Node start-up). */
+  readonly wallMs: number;
+  /** Peak resident set size of the child, KiB (GNU time, else the child's own resourceUsage). */
+  readonly maxRssKb: number;
+  /** Time to load the modules (require), measured in the child. */
+  readonly loadMs?: number;
+  /** Time to construct the app, measured in the child. */
+  readonly buildMs?: number;
+  /** Time of `app.synth()`, measured in the child. */
+  readonly synthMs?: number;
+}
+
+/** The median of each field over several samples. */
+export function medianSample(samples: readonly Sample[]): Sample {
+  const pick = (f: keyof Sample): number | undefined => {
+    const xs = samples.map((s) => s[f]).filter((x): x is number => typeof x === 'number');
+    return xs.length === 0 ? undefined : median(xs);
+  };
+  return { wallMs: pick('wallMs') ?? NaN, maxRssKb: pick('maxRssKb') ?? NaN, loadMs: pick('loadMs'), buildMs: pick('buildMs'), synthMs: pick('synthMs') };
+}
+
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** `Maximum resident set size (kbytes): N` from `/usr/bin/time -v`. */
+export function parseGnuTimeMaxRss(text: string): number | undefined {
+  const m = /Maximum resident set size \(kbytes\):\s*(\d+)/.exec(text);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Runs `command args` once in a fresh process and returns its measurements. The child reports
+ * its own phases on a `BENCH_RESULT {json}` line of stdout.
+ */
+export function measureCommand(command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Sample {
+  const useGnuTime = fs.existsSync(GNU_TIME);
+  const timeFile = path.join(os.tmpdir(), `karpenter-bench-time-${process.pid}-${Date.now()}.txt`);
+  const [cmd, argv] = useGnuTime ? [GNU_TIME, ['-v', '-o', timeFile, command, ...args]] : [command, [...args]];
+  const start = process.hrtime.bigint();
+  const r = spawnSync(cmd, argv, { cwd: options.cwd ?? REPO, env: options.env ?? process.env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+  let gnuRss: number | undefined;
+  if (useGnuTime && fs.existsSync(timeFile)) {
+    gnuRss = parseGnuTimeMaxRss(fs.readFileSync(timeFile, 'utf8'));
+    fs.rmSync(timeFile, { force: true });
+  }
+  if (r.error) throw new Error(`could not run ${command}: ${r.error.message}`);
+  if (r.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} exited ${r.status}:\n${(r.stderr || '').trim().split('\n').slice(-30).join('\n')}`);
+  }
+  const line = (r.stdout || '').split('\n').reverse().find((l) => l.startsWith(RESULT_MARK));
+  const reported = line ? (JSON.parse(line.slice(RESULT_MARK.length)) as Partial<Sample>) : {};
+  return {
+    wallMs,
+    maxRssKb: gnuRss ?? reported.maxRssKb ?? NaN,
+    loadMs: reported.loadMs,
+    buildMs: reported.buildMs,
+    synthMs: reported.synthMs,
+  };
+}
+
+/** A target and whether it was met. */
+export interface TargetCheck {
+  readonly name: string;
+  readonly value: number;
+  readonly limit: number;
+  readonly unit: string;
+  readonly ok: boolean;
+}
+
+/** Compares the medians with `TARGETS`. */
+export function evaluateTargets(example: Sample, baseline: Sample, pkgImport: Sample, targets = TARGETS): TargetCheck[] {
+  const timeRatio = example.wallMs / baseline.wallMs;
+  const memRatio = example.maxRssKb / baseline.maxRssKb;
+  const importMs = pkgImport.loadMs ?? pkgImport.wallMs;
+  const importMb = pkgImport.maxRssKb / 1024;
+  return [
+    { name: 'synth time overhead (a)/(b)', value: timeRatio, limit: targets.maxTimeRatio, unit: 'x', ok: timeRatio <= targets.maxTimeRatio },
+    { name: 'synth memory overhead (a)/(b)', value: memRatio, limit: targets.maxMemoryRatio, unit: 'x', ok: memRatio <= targets.maxMemoryRatio },
+    { name: 'package import time', value: importMs, limit: targets.maxImportMs, unit: 'ms', ok: importMs < targets.maxImportMs },
+    { name: 'package import memory', value: importMb, limit: targets.maxImportRssMb, unit: 'MB', ok: importMb < targets.maxImportRssMb },
+  ];
+}
+
+/** The printed table. */
+export function formatReport(rows: readonly { label: string; samples: readonly Sample[] }[], checks: readonly TargetCheck[], header: string): string {
+  const ms = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '-' : x.toFixed(0));
+  const cols = ['', 'wall ms (min-max)', 'load ms', 'build ms', 'synth ms', 'max RSS MB'];
+  const body = rows.map(({ label, samples }) => {
+    const m = medianSample(samples);
+    const walls = samples.map((s) => s.wallMs);
+    return [label, `${ms(m.wallMs)} (${ms(Math.min(...walls))}-${ms(Math.max(...walls))})`, ms(m.loadMs), ms(m.buildMs), ms(m.synthMs), (m.maxRssKb / 1024).toFixed(1)];
+  });
+  const widths = cols.map((c, i) => Math.max(c.length, ...body.map((r) => r[i].length)));
+  const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const lines = [header, '', fmt(cols), ...body.map(fmt), ''];
+  for (const c of checks) {
+    const value = c.unit === 'x' ? c.value.toFixed(3) : c.value.toFixed(c.unit === 'MB' ? 1 : 0);
+    const op = c.unit === 'x' ? '<=' : '<';
+    lines.push(`${c.ok ? 'ok  ' : 'MISS'} ${c.name}: ${value}${c.unit === 'x' ? '' : ` ${c.unit}`} (target ${op} ${c.limit}${c.unit === 'x' ? '' : ` ${c.unit}`})`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Compares two synthesized output directories stack by stack, ignoring cdktf's `//` metadata. */
+export function compareOutdirs(expectedDir: string, actualDir: string): string[] {
+  const read = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { stacks: Record<string, { synthesizedStackPath: string }> };
+  const expected = read(expectedDir);
+  const actual = read(actualDir);
+  const problems: string[] = [];
+  for (const [name, s] of Object.entries(expected.stacks)) {
+    const a = actual.stacks[name];
+    if (!a) {
+      problems.push(`stack ${name} is missing`);
+      continue;
+    }
+    const e = stripMeta(JSON.parse(fs.readFileSync(path.join(expectedDir, s.synthesizedStackPath), 'utf8')));
+    const b = stripMeta(JSON.parse(fs.readFileSync(path.join(actualDir, a.synthesizedStackPath), 'utf8')));
+    diff(e, b, name, problems);
+  }
+  for (const name of Object.keys(actual.stacks)) if (!expected.stacks[name]) problems.push(`extra stack ${name}`);
+  return problems;
+}
+
+function stripMeta(x: unknown): unknown {
+  if (Array.isArray(x)) return x.map(stripMeta);
+  if (typeof x === 'object' && x !== null) {
+    return Object.fromEntries(Object.entries(x).filter(([k]) => k !== '//').map(([k, v]) => [k, stripMeta(v)]));
+  }
+  return x;
+}
+
+function diff(e: unknown, a: unknown, at: string, out: string[]): void {
+  if (out.length > 20) return;
+  if (typeof e === 'object' && e !== null && typeof a === 'object' && a !== null && Array.isArray(e) === Array.isArray(a)) {
+    const keys = new Set([...Object.keys(e), ...Object.keys(a)]);
+    for (const k of keys) diff((e as any)[k], (a as any)[k], `${at}.${k}`, out);
+  } else if (JSON.stringify(e) !== JSON.stringify(a)) {
+    out.push(`${at}: example ${JSON.stringify(e)?.slice(0, 80)}, baseline ${JSON.stringify(a)?.slice(0, 80)}`);
+  }
+}
+
+// ------------------------------------------------------------------------------- child side
+
+function report(sample: Omit<Sample, 'wallMs' | 'maxRssKb'>): void {
+  process.stdout.write(`\n${RESULT_MARK}${JSON.stringify({ ...sample, maxRssKb: process.resourceUsage().maxRSS })}\n`);
+}
+
+function now(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
+/** `--child app <module> <export> <outdir>` | `--child baseline <module> <refdir> <outdir>` | `--child import <module>` | `--child node`. */
+function runChild(args: string[]): void {
+  const [mode, ...rest] = args;
+  const t0 = now();
+  if (mode === 'node') {
+    report({ loadMs: 0 });
+    return;
+  }
+  if (mode === 'import') {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require(rest[0]);
+    report({ loadMs: now() - t0 });
+    return;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { App } = require('cdktf') as typeof import('cdktf');
+  if (mode === 'app') {
+    const [modulePath, exportName, outdir] = rest;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const build = require(modulePath)[exportName] as (app: InstanceType<typeof App>) => void;
+    if (typeof build !== 'function') throw new Error(`${modulePath} does not export a function ${exportName}`);
+    const t1 = now();
+    const app = new App({ outdir });
+    build(app);
+    const t2 = now();
+    app.synth();
+    report({ loadMs: t1 - t0, buildMs: t2 - t1, synthMs: now() - t2 });
+    return;
+  }
+  if (mode === 'baseline') {
+    const [modulePath, refdir, outdir] = rest;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { buildBaselineApp } = require(modulePath) as typeof import('./bench-baseline');
+    const t1 = now();
+    const app = new App({ outdir });
+    buildBaselineApp(app, refdir);
+    const t2 = now();
+    app.synth();
+    report({ loadMs: t1 - t0, buildMs: t2 - t1, synthMs: now() - t2 });
+    return;
+  }
+  throw new Error(`unknown child mode ${mode}`);
+}
+
+/** Stand-in for the full example while it does not exist: raw resources only, so (a) ≈ (b). */
+export function buildStubApp(app: import('cdktf').App): void {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { TerraformStack } = require('cdktf') as typeof import('cdktf');
+  const { AwsProvider } = require('@cdktf/provider-aws/lib/provider');
+  const { SqsQueue } = require('@cdktf/provider-aws/lib/sqs-queue');
+  const { IamRole } = require('@cdktf/provider-aws/lib/iam-role');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const stack = new TerraformStack(app, 'stub');
+  new AwsProvider(stack, 'aws', { region: 'eu-west-1' });
+  new SqsQueue(stack, 'Queue', { name: 'Karpenter-stub', messageRetentionSeconds: 300 });
+  new IamRole(stack, 'Role', { name: 'KarpenterNodeRole-stub', assumeRolePolicy: '{}' });
+}
+
+// ------------------------------------------------------------------------------ parent side
+
+interface BenchOptions {
+  readonly runs: number;
+  readonly check: boolean;
+  readonly keep: boolean;
+  readonly build: boolean;
+  readonly app?: string;
+}
+
+const USAGE = `Usage: npm run bench -- [--runs N] [--check] [--keep] [--no-build] [--app <file.ts>:<export>]
+  --runs N        measured runs per scenario, after one warm-up (default 5)
+  --check         exit 1 when a target is missed
+  --keep          keep the transpiled tree and synth outputs under bench-out/
+  --no-build      measure the existing dist/ even if it is older than lib/
+  --app f.ts:fn   the app to measure (default examples/full-stack/app.ts:buildFullStackApp)
+`;
+
+function parseBenchArgs(argv: string[]): BenchOptions {
+  let runs = 5;
+  let check = false;
+  let keep = false;
+  let build = true;
+  let app: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--runs') runs = Number(argv[++i]);
+    else if (a === '--check') check = true;
+    else if (a === '--keep') keep = true;
+    else if (a === '--no-build') build = false;
+    else if (a === '--app') app = argv[++i];
+    else if (a === '-h' || a === '--help') {
+      process.stdout.write(USAGE);
+      process.exit(0);
+    } else {
+      process.stderr.write(`bench: unknown argument '${a}'\n${USAGE}`);
+      process.exit(2);
+    }
+  }
+  if (!Number.isInteger(runs) || runs < 1) {
+    process.stderr.write(`bench: --runs must be a positive integer, got ${runs}\n`);
+    process.exit(2);
+  }
+  return { runs, check, keep, build, app };
+}
+
+/** Transpiles every .ts under `dirs` (and copies other files) into `outRoot`, same layout. */
+export function transpileTree(dirs: readonly string[], outRoot: string): number {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const ts = require('typescript') as typeof import('typescript');
+  let count = 0;
+  const walk = (rel: string): void => {
+    const abs = path.join(REPO, rel);
+    if (!fs.existsSync(abs)) return;
+    for (const entry of fs.readdirSync(abs, { withFileTypes: true })) {
+      const childRel = path.join(rel, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'cdktf.out') walk(childRel);
+        continue;
+      }
+      const out = path.join(outRoot, childRel);
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
+        const js = ts.transpileModule(fs.readFileSync(path.join(REPO, childRel), 'utf8'), {
+          compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, resolveJsonModule: true },
+          fileName: childRel,
+        });
+        fs.writeFileSync(out.replace(/\.ts$/, '.js'), js.outputText);
+        count++;
+      } else {
+        fs.copyFileSync(path.join(REPO, childRel), out);
+      }
+    }
+  };
+  for (const d of dirs) walk(d);
+  return count;
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  const walk = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.ts')) newest = Math.max(newest, fs.statSync(p).mtimeMs);
+    }
+  };
+  walk(dir);
+  return newest;
+}
+
+function ensureDist(build: boolean): string {
+  const index = path.join(REPO, 'dist', 'lib', 'index.js');
+  const stale = !fs.existsSync(index) || fs.statSync(index).mtimeMs < newestMtime(path.join(REPO, 'lib'));
+  if (stale && build) {
+    process.stderr.write(`bench: ${fs.existsSync(index) ? 'dist/ is older than lib/' : 'dist/ is missing'}; running npm run build\n`);
+    const r = spawnSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: REPO, encoding: 'utf8' });
+    if (r.status !== 0) {
+      // tsc still emits on type errors; measure what was emitted, but say so.
+      process.stderr.write(`bench: warning: the build reported errors (measuring the emitted JavaScript anyway):\n${(r.stdout || '').split('\n').slice(0, 10).join('\n')}\n`);
+    }
+  } else if (stale) {
+    process.stderr.write('bench: warning: dist/ is older than lib/ and --no-build was given\n');
+  }
+  if (!fs.existsSync(index)) throw new Error(`${index} does not exist after building`);
+  return index;
+}
+
+function main(argv: string[]): number {
+  const options = parseBenchArgs(argv);
+  const [appFile, appExport] = (options.app ?? 'examples/full-stack/app.ts:buildFullStackApp').split(':');
+  const useStub = !fs.existsSync(path.join(REPO, appFile));
+  if (useStub) {
+    process.stderr.write(`\nbench: WARNING: ${appFile} does not exist yet; measuring a stub app of raw resources instead. The ratios mean nothing until the example lands.\n\n`);
+  }
+
+  fs.mkdirSync(path.join(REPO, 'bench-out'), { recursive: true });
+  const work = fs.mkdtempSync(path.join(REPO, 'bench-out', 'run-'));
+  try {
+    // Inside the repo so the children resolve node_modules as a user's compiled app would.
+    const build = path.join(work, 'build');
+    const files = transpileTree(['lib', 'examples', 'scripts'], build);
+    const benchJs = path.join(build, 'scripts', 'bench.js');
+    const appModule = useStub ? benchJs : path.join(build, appFile.replace(/\.ts$/, '.js'));
+    const exportName = useStub ? 'buildStubApp' : appExport;
+    const baselineModule = path.join(build, 'scripts', 'bench-baseline.js');
+    const distIndex = ensureDist(options.build);
+    const env = { ...process.env, CHECKPOINT_DISABLE: '1' };
+    const tmp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `karpenter-bench-${name}-`));
+    const child = (args: string[]) => measureCommand(process.execPath, [benchJs, '--child', ...args], { env });
+
+    // Reference synth (also the warm-up of (a)), then the baseline once, checked against it.
+    const refdir = tmp('reference');
+    child(['app', appModule, exportName, refdir]);
+    const checkDir = tmp('baseline-check');
+    child(['baseline', baselineModule, refdir, checkDir]);
+    const differences = compareOutdirs(refdir, checkDir);
+    const counts = countBlocks(refdir);
+    fs.rmSync(checkDir, { recursive: true, force: true });
+
+    const a: Sample[] = [];
+    const b: Sample[] = [];
+    for (let i = 0; i < options.runs; i++) {
+      // Interleaved, so drift in machine load hits both alike.
+      for (const [samples, args] of [[a, ['app', appModule, exportName]], [b, ['baseline', baselineModule, refdir]]] as const) {
+        const out = tmp('synth');
+        try {
+          samples.push(child([...args, out]));
+        } finally {
+          fs.rmSync(out, { recursive: true, force: true });
+        }
+      }
+    }
+    const c: Sample[] = [];
+    const bare: Sample[] = [];
+    child(['import', distIndex]);
+    for (let i = 0; i < options.runs; i++) {
+      c.push(child(['import', distIndex]));
+      bare.push(child(['node']));
+    }
+    if (!options.keep) fs.rmSync(refdir, { recursive: true, force: true });
+
+    const checks = evaluateTargets(medianSample(a), medianSample(b), medianSample(c));
+    const header = [
+      `Synth benchmark: ${options.runs} runs each after a warm-up, medians; node ${process.version}, ${os.cpus().length} CPUs, ${files} files transpiled`,
+      `(a) ${useStub ? 'STUB (example missing)' : `${appFile}:${appExport}`}: ${counts.stacks} stacks, ${counts.resources} resources, ${counts.data} data sources`,
+      `(b) baseline: the same JSON rebuilt from L1 classes; ${differences.length === 0 ? 'synthesizes identical Terraform JSON' : `DIFFERS in ${differences.length} places:\n    ${differences.join('\n    ')}`}`,
+      `(c) require('${path.relative(REPO, distIndex)}')`,
+    ].join('\n');
+    process.stdout.write(formatReport([
+      { label: '(a) full example', samples: a },
+      { label: '(b) baseline', samples: b },
+      { label: '(c) package import', samples: c },
+      { label: '    bare node', samples: bare },
+    ], checks, header));
+    if (options.keep) process.stdout.write(`kept ${work} and ${refdir}\n`);
+    const missed = checks.filter((x) => !x.ok);
+    if (options.check && (missed.length > 0 || differences.length > 0)) {
+      process.stderr.write(`bench: ${missed.length} target(s) missed${differences.length > 0 ? ', and the baseline does not match the example' : ''}\n`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    if (!options.keep) fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function countBlocks(outdir: string): { stacks: number; resources: number; data: number } {
+  const manifest = JSON.parse(fs.readFileSync(path.join(outdir, 'manifest.json'), 'utf8')) as { stacks: Record<string, { synthesizedStackPath: string }> };
+  let resources = 0;
+  let data = 0;
+  for (const s of Object.values(manifest.stacks)) {
+    const json = JSON.parse(fs.readFileSync(path.join(outdir, s.synthesizedStackPath), 'utf8'));
+    for (const blocks of Object.values((json.resource ?? {}) as Record<string, object>)) resources += Object.keys(blocks).length;
+    for (const blocks of Object.values((json.data ?? {}) as Record<string, object>)) data += Object.keys(blocks).length;
+  }
+  return { stacks: Object.keys(manifest.stacks).length, resources, data };
+}
+
+if (require.main === module) {
+  const argv = process.argv.slice(2);
+  if (argv[0] === '--child') runChild(argv.slice(1));
+  else process.exitCode = main(argv);
+}

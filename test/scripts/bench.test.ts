@@ -1,0 +1,154 @@
+// Cheap checks of the bench's parts; the bench itself (`npm run bench`) is not run here.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
+import { DataAwsCallerIdentity } from '@cdktf/provider-aws/lib/data-aws-caller-identity';
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
+import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
+import { Release } from '@cdktf/provider-helm/lib/release';
+import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
+import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
+import { App, Fn, TerraformOutput, TerraformProvider, TerraformResource, TerraformStack, TerraformVariable } from 'cdktf';
+import { Construct } from 'constructs';
+import {
+  compareOutdirs, evaluateTargets, formatReport, measureCommand, median, medianSample, parseGnuTimeMaxRss, Sample,
+} from '../../scripts/bench';
+import { buildBaselineApp } from '../../scripts/bench-baseline';
+
+const tmpdirs: string[] = [];
+function tmp(): string {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-test-'));
+  tmpdirs.push(d);
+  return d;
+}
+afterAll(() => tmpdirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+describe('statistics', () => {
+  test('should take the median of odd and even counts', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+  });
+
+  test('should take the median of each field', () => {
+    const samples: Sample[] = [
+      { wallMs: 10, maxRssKb: 100, loadMs: 5 },
+      { wallMs: 30, maxRssKb: 300, loadMs: 7 },
+      { wallMs: 20, maxRssKb: 200 },
+    ];
+
+    expect(medianSample(samples)).toEqual({ wallMs: 20, maxRssKb: 200, loadMs: 6, buildMs: undefined, synthMs: undefined });
+  });
+
+  test('should read the peak RSS from GNU time -v', () => {
+    expect(parseGnuTimeMaxRss('\tUser time (seconds): 0.1\n\tMaximum resident set size (kbytes): 51234\n')).toBe(51234);
+    expect(parseGnuTimeMaxRss('nothing')).toBeUndefined();
+  });
+});
+
+describe('targets', () => {
+  const baseline: Sample = { wallMs: 1000, maxRssKb: 200 * 1024 };
+
+  test('should pass within 1.15x, 1 s and 150 MB', () => {
+    const checks = evaluateTargets({ wallMs: 1100, maxRssKb: 220 * 1024 }, baseline, { wallMs: 600, loadMs: 400, maxRssKb: 100 * 1024 });
+
+    expect(checks.map((c) => [c.name, c.ok])).toEqual([
+      ['synth time overhead (a)/(b)', true],
+      ['synth memory overhead (a)/(b)', true],
+      ['package import time', true],
+      ['package import memory', true],
+    ]);
+  });
+
+  test('should flag each missed target and print it as MISS', () => {
+    const checks = evaluateTargets({ wallMs: 1200, maxRssKb: 240 * 1024 }, baseline, { wallMs: 1300, loadMs: 1200, maxRssKb: 160 * 1024 });
+
+    expect(checks.every((c) => !c.ok)).toBe(true);
+    const text = formatReport([{ label: '(a) full example', samples: [{ wallMs: 1200, maxRssKb: 240 * 1024 }] }], checks, 'header');
+    expect(text).toMatch(/^header\n\n +wall ms \(min-max\) +load ms +build ms +synth ms +max RSS MB\n/);
+    expect(text).toMatch(/\(a\) full example +1200 \(1200-1200\) +- +- +- +240\.0/);
+    expect(text).toMatch(/MISS synth time overhead \(a\)\/\(b\): 1\.200 \(target <= 1\.15\)/);
+    expect(text).toMatch(/MISS package import memory: 160\.0 MB \(target < 150 MB\)/);
+  });
+});
+
+describe('measureCommand', () => {
+  test('should time a child process and read its reported phases and peak memory', () => {
+    const sample = measureCommand(process.execPath, ['-e', "console.log('noise'); console.log('BENCH_RESULT ' + JSON.stringify({ loadMs: 12, maxRssKb: process.resourceUsage().maxRSS }))"]);
+
+    expect(sample.loadMs).toBe(12);
+    expect(sample.wallMs).toBeGreaterThan(0);
+    expect(sample.maxRssKb).toBeGreaterThan(10 * 1024);
+  });
+
+  test('throws with the child stderr when it fails', () => {
+    expect(() => measureCommand(process.execPath, ['-e', "console.error('boom'); process.exit(3)"])).toThrow(/exited 3:\nboom/);
+  });
+});
+
+// A provider with no L1 package installed, as a user's `null`/`time` provider would be.
+class TimeProvider extends TerraformProvider {
+  constructor(scope: Construct, id: string) {
+    super(scope, id, { terraformResourceType: 'time', terraformProviderSource: 'hashicorp/time', terraformGeneratorMetadata: { providerName: 'time', providerVersion: '~> 0.12' } });
+  }
+  protected synthesizeAttributes(): Record<string, unknown> {
+    return {};
+  }
+}
+
+describe('baseline', () => {
+  function exampleLikeApp(outdir: string): void {
+    const app = new App({ outdir });
+    const infra = new TerraformStack(app, 'infra');
+    new AwsProvider(infra, 'aws', { region: 'eu-west-1', defaultTags: [{ tags: { team: 'x' } }] });
+    const me = new DataAwsCallerIdentity(infra, 'me');
+    const role = new IamRole(infra, 'Role', { name: 'r', assumeRolePolicy: Fn.jsonencode({ Version: '2012-10-17', Statement: [] }), tags: { account: me.accountId } });
+    const queue = new SqsQueue(infra, 'Queue', { name: 'q', messageRetentionSeconds: 300, dependsOn: [role] });
+    new TimeProvider(infra, 'time');
+    new TerraformResource(infra, 'Wait', { terraformResourceType: 'time_sleep', terraformGeneratorMetadata: { providerName: 'time' } });
+    new TerraformVariable(infra, 'cluster', { type: 'string', default: 'demo' });
+    new TerraformOutput(infra, 'queue_name', { value: queue.name });
+
+    const k8s = new TerraformStack(app, 'in-cluster');
+    new HelmProvider(k8s, 'helm', { kubernetes: { host: 'https://example' } });
+    new KubernetesProvider(k8s, 'kubernetes', { host: 'https://example' });
+    new Release(k8s, 'Karpenter', { name: 'karpenter', chart: 'karpenter', values: [JSON.stringify({ settings: { interruptionQueue: queue.name } })] });
+    new Manifest(k8s, 'Pool', { manifest: { apiVersion: 'karpenter.sh/v1', kind: 'NodePool', metadata: { name: 'p' }, spec: { weight: 1 } } });
+    app.synth();
+  }
+
+  test('should synthesize the same Terraform JSON as the app it copies, from L1 classes', () => {
+    // GIVEN
+    const reference = tmp();
+    exampleLikeApp(reference);
+
+    // WHEN
+    const outdir = tmp();
+    const app = new App({ outdir });
+    const summary = buildBaselineApp(app, reference);
+    app.synth();
+
+    // THEN
+    expect(compareOutdirs(reference, outdir)).toEqual([]);
+    expect([...summary.stacks].sort()).toEqual(['in-cluster', 'infra']);
+    // Everything but time_sleep (no L1 package installed) and the cross-stack remote state.
+    expect(summary.l1Elements).toBe(5);
+    expect(summary.genericElements).toBe(2);
+    expect(summary.rawOverrides).toEqual([]);
+  });
+
+  test('should report where two outputs differ', () => {
+    const a = tmp();
+    exampleLikeApp(a);
+    const b = tmp();
+    fs.cpSync(a, b, { recursive: true });
+    const file = path.join(b, 'stacks', 'infra', 'cdk.tf.json');
+    const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+    json.resource.aws_sqs_queue.Queue.message_retention_seconds = 60;
+    fs.writeFileSync(file, JSON.stringify(json));
+
+    expect(compareOutdirs(a, b)).toEqual(['infra.resource.aws_sqs_queue.Queue.message_retention_seconds: example 300, baseline 60']);
+  });
+});

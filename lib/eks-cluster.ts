@@ -306,6 +306,15 @@ function validateProps(
       `EKS needs subnets in at least 2 availability zones, got ${subnets.length} subnet(s). Give the network 2 or more private subnets in different zones.`,
     );
   }
+  const tagged = props.network.discoveryClusterName;
+  if (tagged !== undefined && tagged !== props.clusterName) {
+    issues.error(
+      'network',
+      'NetworkTaggedForOtherCluster',
+      `the network tags its subnets karpenter.sh/discovery='${tagged}', but this cluster is '${props.clusterName}', so ` +
+        'EC2NodeClass subnetSelectorTerms on the cluster name would find no subnets. Give the network the same clusterName.',
+    );
+  }
   if (!endpointPrivateAccess && !endpointPublicAccess) {
     issues.error(
       'endpointPublicAccess',

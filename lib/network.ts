@@ -40,6 +40,11 @@ export interface IKarpenterNetwork {
   readonly publicSubnetIds: string[];
   /** Extra security groups for the control plane ENIs (`vpc_config.security_group_ids`). May be empty. */
   readonly securityGroupIds: string[];
+  /**
+   * The cluster name the private subnets carry in `karpenter.sh/discovery`; undefined when this
+   * network does not tag them.
+   */
+  readonly discoveryClusterName?: string;
 }
 
 /** Props of a new VPC. */
@@ -136,6 +141,7 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
   public readonly privateSubnetIds: string[];
   public readonly publicSubnetIds: string[];
   public readonly securityGroupIds: string[] = [];
+  public readonly discoveryClusterName: string;
   /** The availability zones, in the order the subnets were created. */
   public readonly availabilityZones: string[];
   /** The planned private subnet CIDRs, one per zone. */
@@ -237,6 +243,7 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
     });
 
     this.vpcId = vpc.id;
+    this.discoveryClusterName = name;
     this.privateSubnetIds = privateSubnets.map((s) => s.id);
     this.publicSubnetIds = publicSubnets.map((s) => s.id);
     this.availabilityZones = plan.privateSubnets.map((s) => s.availabilityZone);
@@ -250,6 +257,7 @@ class ExistingKarpenterNetwork extends Construct implements IKarpenterNetwork {
   public readonly privateSubnetIds: string[];
   public readonly publicSubnetIds: string[];
   public readonly securityGroupIds: string[];
+  public readonly discoveryClusterName?: string;
 
   constructor(scope: Construct, id: string, props: ExistingNetworkProps) {
     super(scope, id);
@@ -275,6 +283,7 @@ class ExistingKarpenterNetwork extends Construct implements IKarpenterNetwork {
     this.securityGroupIds = [...(props.securityGroupIds ?? [])];
 
     if (props.tagSubnetsForDiscovery ?? true) {
+      this.discoveryClusterName = props.clusterName;
       const tags = new Construct(this, 'DiscoveryTags');
       this.privateSubnetIds.forEach((subnetId, i) => {
         new Ec2Tag(tags, `${i}`, { resourceId: subnetId, key: DISCOVERY_TAG_KEY, value: props.clusterName });

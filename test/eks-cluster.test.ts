@@ -185,6 +185,13 @@ describe('EksCluster', () => {
     );
   });
 
+  test('throws when the network is tagged for another cluster', () => {
+    const stack = newStack();
+    expect(
+      () => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: { ...NETWORK, discoveryClusterName: 'other' } }),
+    ).toThrow(/network: the network tags its subnets karpenter\.sh\/discovery='other', but this cluster is 'demo'/);
+  });
+
   test('throws when publicAccessCidrs is empty', () => {
     const stack = newStack();
     expect(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: NETWORK, publicAccessCidrs: [] })).toThrow(

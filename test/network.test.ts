@@ -106,6 +106,7 @@ describe('KarpenterNetwork (new VPC)', () => {
     expect(network.privateSubnetIds).toHaveLength(3);
     expect(network.publicSubnetIds).toHaveLength(3);
     expect(network.securityGroupIds).toEqual([]);
+    expect(network.discoveryClusterName).toBe('demo');
     expect(network.privateSubnetCidrs).toEqual(['10.0.0.0/19', '10.0.32.0/19', '10.0.64.0/19']);
     expect(Token.isUnresolved(network.vpcId)).toBe(true);
     const subnets = resources(Testing.synth(stack), 'aws_subnet');
@@ -192,12 +193,15 @@ describe('KarpenterNetwork.fromExisting', () => {
     expect(network.vpcId).toBe('vpc-0123456789abcdef0');
     expect(network.publicSubnetIds).toEqual(['subnet-0bbbbbbbbbbbbbbb1']);
     expect(network.securityGroupIds).toEqual([]);
+    expect(network.discoveryClusterName).toBe('demo');
   });
 
   test('should skip the tags when tagSubnetsForDiscovery is false', () => {
     const stack = newStack();
-    KarpenterNetwork.fromExisting(stack, 'Network', { ...existing, tagSubnetsForDiscovery: false, securityGroupIds: ['sg-12345678'] });
+    const network = KarpenterNetwork.fromExisting(stack, 'Network', { ...existing, tagSubnetsForDiscovery: false, securityGroupIds: ['sg-12345678'] });
     expect(JSON.parse(Testing.synth(stack)).resource).toBeUndefined();
+    expect(network.discoveryClusterName).toBeUndefined();
+    expect(network.securityGroupIds).toEqual(['sg-12345678']);
   });
 
   test('throws when fewer than 2 private subnets are given', () => {

@@ -1,5 +1,5 @@
 import { Testing } from 'cdktf';
+// The adapter import brings the matchers' types; setupJest() registers them with jest.
+import 'cdktf/lib/testing/adapters/jest';
 
-// Registers cdktf's jest matchers (toHaveResourceWithProperties, toBeValidTerraform, ...);
-// importing the jest adapter alone only brings in their types.
 Testing.setupJest();

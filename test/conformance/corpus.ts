@@ -173,6 +173,40 @@ export const VALID_NODEPOOLS: readonly CorpusCase[] = [
       disruption: { consolidationPolicy: 'Balanced', consolidateAfter: '5m', budgets: [{ nodes: '100%', schedule: '*/5 * * * *', duration: '10m0s' }] },
     }),
   },
+  {
+    // The CRD puts pattern and maxLength on the values list, not its items, so the API server
+    // does not check requirement values; the Karpenter controller does (RuntimeValidate).
+    name: 'NodePool: requirement values that are not label values (not checked by the API server)',
+    manifest: patch(MINIMAL_NODEPOOL, 'spec.template.spec.requirements', [
+      { key: 'example.com/tier', operator: 'In', values: ['a b', 'x'.repeat(70)] },
+      { key: 'karpenter.k8s.aws/instance-cpu', operator: 'Gt', values: ['+4'] },
+    ]),
+  },
+  {
+    name: 'NodePool: Exists with values, NotIn with none, duplicate keys, minValues on NotIn',
+    manifest: patch(MINIMAL_NODEPOOL, 'spec.template.spec.requirements', [
+      { key: 'example.com/a', operator: 'Exists', values: ['ignored'] },
+      { key: 'example.com/b', operator: 'NotIn', values: [] },
+      { key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'] },
+      { key: 'kubernetes.io/arch', operator: 'In', values: ['arm64'] },
+      { key: 'example.com/c', operator: 'NotIn', values: ['x'], minValues: 3 },
+    ]),
+  },
+  {
+    name: 'NodePool: empty label value, taint value with a prefix, name of 100 characters, metadata.namespace',
+    manifest: patches(
+      MINIMAL_NODEPOOL,
+      ['metadata.name', 'a'.repeat(100)],
+      ['metadata.namespace', 'ignored-for-cluster-scoped'],
+      ['spec.template.metadata.labels', { team: '' }],
+      ['spec.template.spec.taints', [{ key: 'dedicated', value: 'example.com/gpu', effect: 'NoSchedule' }]],
+    ),
+  },
+  {
+    name: 'NodePool: static pool with replicas 0 and empty limits; status is ignored',
+    manifest: { ...patches(MINIMAL_NODEPOOL, ['spec.replicas', 0], ['spec.limits', {}]), status: { nodes: 'not validated' } },
+  },
+  { name: 'NodePool: generateName instead of name', manifest: { ...MINIMAL_NODEPOOL, metadata: { generateName: 'pool-' } } },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -297,6 +331,31 @@ export const VALID_EC2NODECLASSES: readonly CorpusCase[] = [
       ['spec.subnetSelectorTerms', [{ tags: { 'kubernetes.io/role/internal-elb': '1' } }, { id: 'subnet-0123456789abcdef0' }]],
     ),
   },
+  {
+    // Mutual exclusion is `!self.all(...)`: it only fails when every term breaks it.
+    name: 'EC2NodeClass: id combined with other fields in one term next to a clean term',
+    manifest: patches(
+      BASE,
+      ['spec.capacityReservationSelectorTerms', [{ id: 'cr-0123456789abcdef0', ownerID: '123456789012' }, { tags: { a: 'b' } }]],
+      ['spec.securityGroupSelectorTerms', [{ id: 'sg-0123456789abcdef0', tags: DISCOVERY }, { tags: DISCOVERY }]],
+      ['spec.subnetSelectorTerms', [{ id: 'subnet-0123456789abcdef0', tags: DISCOVERY }, { id: 'subnet-0fedcba9876543210' }]],
+    ),
+  },
+  {
+    // The alias and id exclusivity rules do not list ssmParameter.
+    name: 'EC2NodeClass: alias with an ssmParameter in the same term',
+    manifest: patch(BASE, 'spec.amiSelectorTerms', [{ alias: 'al2023@latest', ssmParameter: '/custom/ami' }]),
+  },
+  {
+    // The volumeSize pattern has an empty alternative before Ti/T; evictionHard allows ''.
+    name: "EC2NodeClass: volumeSize 'Ti', empty evictionHard value, empty snapshotID, empty networkInterfaces",
+    manifest: patches(
+      BASE,
+      ['spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', ebs: { volumeSize: 'Ti' } }, { deviceName: '/dev/xvdb', ebs: { snapshotID: '' } }]],
+      ['spec.kubelet', { evictionHard: { 'memory.available': '' } }],
+      ['spec.networkInterfaces', []],
+    ),
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -347,6 +406,12 @@ export const INVALID_NODEPOOLS: readonly CorpusCase[] = [
     rejectedBy: ['NodePool:spec.template.spec.requirements:2'],
   },
   { name: 'NodePool: requirement key in the karpenter.sh domain', manifest: req({ key: 'karpenter.sh/team', operator: 'Exists' }), rejectedBy: ['NodePool:spec.template.spec.requirements[*].key:0'] },
+  {
+    // endsWith without a dot: any domain ending in karpenter.sh is restricted.
+    name: 'NodePool: requirement key in notkarpenter.sh',
+    manifest: req({ key: 'notkarpenter.sh/team', operator: 'Exists' }),
+    rejectedBy: ['NodePool:spec.template.spec.requirements[*].key:0'],
+  },
   { name: 'NodePool: requirement key karpenter.sh/nodepool', manifest: req({ key: 'karpenter.sh/nodepool', operator: 'In', values: ['a'] }), rejectedBy: ['NodePool:spec.template.spec.requirements[*].key:1'] },
   { name: 'NodePool: requirement key kubernetes.io/hostname', manifest: req({ key: 'kubernetes.io/hostname', operator: 'In', values: ['a'] }), rejectedBy: ['NodePool:spec.template.spec.requirements[*].key:2'] },
   { name: 'NodePool: unknown requirement key in the karpenter.k8s.aws domain', manifest: req({ key: 'karpenter.k8s.aws/instance-colour', operator: 'Exists' }), rejectedBy: ['NodePool:spec.template.spec.requirements[*].key:3'] },
@@ -391,6 +456,7 @@ export const INVALID_NODEPOOLS: readonly CorpusCase[] = [
   { name: 'NodePool: taint with an unknown effect', manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'dedicated', effect: 'NoWhere' }]), rejectedBy: ['schema:enum:spec.template.spec.taints[0].effect'] },
   { name: 'NodePool: taint without effect', manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'dedicated', value: 'gpu' }]), rejectedBy: ['schema:required:spec.template.spec.taints[0].effect'] },
   { name: 'NodePool: taint with an empty key', manifest: patch(NP, 'spec.template.spec.taints', [{ key: '', effect: 'NoSchedule' }]), rejectedBy: ['schema:minLength:spec.template.spec.taints[0].key'] },
+  { name: 'NodePool: taint with an empty value (Kubernetes allows it, the CRD does not)', manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'role', value: '', effect: 'NoSchedule' }]), rejectedBy: ['schema:pattern:spec.template.spec.taints[0].value'] },
   { name: 'NodePool: taint value with a space', manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'role', value: 'big batch', effect: 'NoSchedule' }]), rejectedBy: ['schema:pattern:spec.template.spec.taints[0].value'] },
   { name: 'NodePool: startup taint timeAdded not RFC 3339', manifest: patch(NP, 'spec.template.spec.startupTaints', [{ key: 'init', effect: 'NoSchedule', timeAdded: 'yesterday' }]), rejectedBy: ['schema:format:spec.template.spec.startupTaints[0].timeAdded'] },
   { name: 'NodePool: template label value longer than 63', manifest: patch(NP, 'spec.template.metadata.labels', { team: 'a'.repeat(64) }), rejectedBy: ['schema:maxLength:spec.template.metadata.labels[team]'] },
@@ -425,6 +491,7 @@ export const INVALID_EC2NODECLASSES: readonly CorpusCase[] = [
   { name: 'EC2NodeClass: alias next to another term', manifest: patch(BASE, 'spec.amiSelectorTerms', [{ alias: 'al2023@latest' }, { tags: { golden: 'true' } }]), rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms:3'] },
   { name: 'EC2NodeClass: alias without a version', manifest: alias('al2023'), rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms[*].alias:0'] },
   { name: 'EC2NodeClass: alias of an unsupported family', manifest: alias('ubuntu@latest', 'Custom'), rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms[*].alias:1'] },
+  { name: 'EC2NodeClass: alias with an upper-case family', manifest: alias('AL2023@latest'), rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms[*].alias:1'] },
   { name: 'EC2NodeClass: pinned Windows alias', manifest: alias('windows2022@v20240101'), rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms[*].alias:2'] },
   { name: 'EC2NodeClass: AMI tag with an empty value', manifest: patches(BASE, ['spec.amiFamily', 'AL2023'], ['spec.amiSelectorTerms', [{ tags: { golden: '' } }]]), rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms[*].tags:0'] },
   {
@@ -472,6 +539,11 @@ export const INVALID_EC2NODECLASSES: readonly CorpusCase[] = [
   {
     name: 'EC2NodeClass: grace period without an evictionSoft signal',
     manifest: patch(BASE, 'spec.kubelet', { evictionSoft: { 'memory.available': '5%' }, evictionSoftGracePeriod: { 'memory.available': '1m', 'nodefs.available': '1m' } }),
+    rejectedBy: ['EC2NodeClass:spec.kubelet:2'],
+  },
+  {
+    name: 'EC2NodeClass: evictionSoftGracePeriod without evictionSoft (evaluation error)',
+    manifest: patch(BASE, 'spec.kubelet', { evictionSoftGracePeriod: { 'memory.available': '1m' } }),
     rejectedBy: ['EC2NodeClass:spec.kubelet:2'],
   },
   { name: 'EC2NodeClass: unknown evictionHard signal', manifest: patch(BASE, 'spec.kubelet', { evictionHard: { 'memory.free': '5%' } }), rejectedBy: ['EC2NodeClass:spec.kubelet.evictionHard:0'] },
@@ -525,6 +597,7 @@ export const INVALID_EC2NODECLASSES: readonly CorpusCase[] = [
   { name: 'EC2NodeClass: tag with an empty key', manifest: patch(BASE, 'spec.tags', { '': 'x' }), rejectedBy: ['EC2NodeClass:spec.tags:0'] },
   { name: 'EC2NodeClass: tag eks:eks-cluster-name', manifest: patch(BASE, 'spec.tags', { 'eks:eks-cluster-name': 'x' }), rejectedBy: ['EC2NodeClass:spec.tags:1'] },
   { name: 'EC2NodeClass: tag kubernetes.io/cluster/<name>', manifest: patch(BASE, 'spec.tags', { 'kubernetes.io/cluster/my-cluster': 'owned' }), rejectedBy: ['EC2NodeClass:spec.tags:2'] },
+  { name: 'EC2NodeClass: tag kubernetes.io/clusterfoo (prefix match without a slash)', manifest: patch(BASE, 'spec.tags', { 'kubernetes.io/clusterfoo': 'x' }), rejectedBy: ['EC2NodeClass:spec.tags:2'] },
   { name: 'EC2NodeClass: tag karpenter.sh/nodepool', manifest: patch(BASE, 'spec.tags', { 'karpenter.sh/nodepool': 'x' }), rejectedBy: ['EC2NodeClass:spec.tags:3'] },
   { name: 'EC2NodeClass: tag karpenter.sh/nodeclaim', manifest: patch(BASE, 'spec.tags', { 'karpenter.sh/nodeclaim': 'x' }), rejectedBy: ['EC2NodeClass:spec.tags:4'] },
   { name: 'EC2NodeClass: tag karpenter.k8s.aws/ec2nodeclass', manifest: patch(BASE, 'spec.tags', { 'karpenter.k8s.aws/ec2nodeclass': 'x' }), rejectedBy: ['EC2NodeClass:spec.tags:5'] },
@@ -564,6 +637,7 @@ export const INVALID_EC2NODECLASSES: readonly CorpusCase[] = [
   { name: 'EC2NodeClass: network interface without networkCardIndex', manifest: patch(BASE, 'spec.networkInterfaces', [{ deviceIndex: 0, interfaceType: 'interface' }]), rejectedBy: ['schema:required:spec.networkInterfaces[0].networkCardIndex'] },
   { name: 'EC2NodeClass: placement group id with the wrong prefix', manifest: patch(BASE, 'spec.placementGroupSelector', { id: 'placement-1' }), rejectedBy: ['schema:pattern:spec.placementGroupSelector.id'] },
   { name: 'EC2NodeClass: empty placement group name', manifest: patch(BASE, 'spec.placementGroupSelector', { name: '' }), rejectedBy: ['schema:minLength:spec.placementGroupSelector.name'] },
+  { name: 'EC2NodeClass: ipPrefixCount beyond int32', manifest: patch(BASE, 'spec.ipPrefixCount', 2 ** 31), rejectedBy: ['schema:format:spec.ipPrefixCount'] },
   { name: 'EC2NodeClass: negative ipPrefixCount', manifest: patch(BASE, 'spec.ipPrefixCount', -1), rejectedBy: ['schema:minimum:spec.ipPrefixCount'] },
   { name: 'EC2NodeClass: instanceStorePolicy RAID1', manifest: patch(BASE, 'spec.instanceStorePolicy', 'RAID1'), rejectedBy: ['schema:enum:spec.instanceStorePolicy'] },
   { name: 'EC2NodeClass: subnetSelector (v1alpha1 field)', manifest: patch(BASE, 'spec.subnetSelector', DISCOVERY), rejectedBy: ['schema:unknown-field:spec.subnetSelector'] },

@@ -645,6 +645,59 @@ export const INVALID_EC2NODECLASSES: readonly CorpusCase[] = [
   { name: 'EC2NodeClass: metadata.name with an underscore', manifest: patch(BASE, 'metadata.name', 'my_class'), rejectedBy: ['schema:pattern:metadata.name'] },
 ];
 
-export const VALID_CASES: readonly CorpusCase[] = [...VALID_NODEPOOLS, ...VALID_EC2NODECLASSES];
-export const INVALID_CASES: readonly CorpusCase[] = [...INVALID_NODEPOOLS, ...INVALID_EC2NODECLASSES];
+// ---------------------------------------------------------------------------------------------
+// NodeOverlay (karpenter.sh/v1alpha1, alpha): cheap to cover, so covered.
+
+function nodeOverlay(name: string, spec: Manifest): Manifest {
+  return { apiVersion: 'karpenter.sh/v1alpha1', kind: 'NodeOverlay', metadata: { name }, spec };
+}
+
+const OVERLAY = nodeOverlay('overlay', { requirements: [{ key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['m7i.large'] }], price: '0.05' });
+const overlayReq = (r: Manifest) => patch(OVERLAY, 'spec.requirements', [r]);
+
+export const VALID_NODEOVERLAYS: readonly CorpusCase[] = [
+  { name: 'NodeOverlay: fixed price for one instance type', manifest: patch(OVERLAY, 'spec.weight', 10) },
+  {
+    name: 'NodeOverlay: spot discount with several requirements',
+    manifest: nodeOverlay('spot-discount', {
+      weight: 100,
+      priceAdjustment: '-10%',
+      requirements: [
+        { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot'] },
+        { key: 'karpenter.k8s.aws/instance-family', operator: 'NotIn', values: ['t3'] },
+        { key: 'karpenter.k8s.aws/instance-cpu', operator: 'Gte', values: ['4'] },
+        { key: 'example.com/team', operator: 'Exists' },
+      ],
+    }),
+  },
+  {
+    name: 'NodeOverlay: extended resource capacity',
+    manifest: nodeOverlay('fuse', { requirements: [], capacity: { 'smarter-devices/fuse': 1, 'example.com/dongle': '2' } }),
+  },
+];
+
+export const INVALID_NODEOVERLAYS: readonly CorpusCase[] = [
+  { name: 'NodeOverlay: both price and priceAdjustment', manifest: patch(OVERLAY, 'spec.priceAdjustment', '+1'), rejectedBy: ['NodeOverlay:spec:0'] },
+  { name: 'NodeOverlay: capacity for cpu', manifest: patch(OVERLAY, 'spec.capacity', { cpu: 4 }), rejectedBy: ['NodeOverlay:spec.capacity:0'] },
+  { name: 'NodeOverlay: NotIn with no values', manifest: overlayReq({ key: 'example.com/a', operator: 'NotIn', values: [] }), rejectedBy: ['NodeOverlay:spec.requirements:0'] },
+  { name: 'NodeOverlay: In with no values', manifest: overlayReq({ key: 'example.com/a', operator: 'In', values: [] }), rejectedBy: ['NodeOverlay:spec.requirements:1'] },
+  { name: 'NodeOverlay: Gt with a negative value', manifest: overlayReq({ key: 'karpenter.k8s.aws/instance-cpu', operator: 'Gt', values: ['-2'] }), rejectedBy: ['NodeOverlay:spec.requirements:2'] },
+  { name: 'NodeOverlay: requirement key in the karpenter.sh domain', manifest: overlayReq({ key: 'karpenter.sh/x', operator: 'Exists' }), rejectedBy: ['NodeOverlay:spec.requirements[*].key:0'] },
+  { name: 'NodeOverlay: requirement key kubernetes.io/hostname', manifest: overlayReq({ key: 'kubernetes.io/hostname', operator: 'Exists' }), rejectedBy: ['NodeOverlay:spec.requirements[*].key:1'] },
+  {
+    // Allowed in NodePool requirements, not in NodeOverlay ones.
+    name: 'NodeOverlay: requirement key karpenter.k8s.aws/placement-group-id',
+    manifest: overlayReq({ key: 'karpenter.k8s.aws/placement-group-id', operator: 'Exists' }),
+    rejectedBy: ['NodeOverlay:spec.requirements[*].key:2'],
+  },
+  { name: 'NodeOverlay: price that is not a number', manifest: patch(OVERLAY, 'spec.price', '$5'), rejectedBy: ['schema:pattern:spec.price'] },
+  { name: 'NodeOverlay: percentage increase without a sign', manifest: patches(OVERLAY, ['spec.price', undefined], ['spec.priceAdjustment', '10%']), rejectedBy: ['schema:pattern:spec.priceAdjustment'] },
+  { name: 'NodeOverlay: weight 0', manifest: patch(OVERLAY, 'spec.weight', 0), rejectedBy: ['schema:minimum:spec.weight'] },
+  { name: 'NodeOverlay: no requirements', manifest: patch(OVERLAY, 'spec.requirements', undefined), rejectedBy: ['schema:required:spec.requirements'] },
+];
+
+/** The v1 cases: what `validateManifest` is checked against. */
+export const V1_CASES: readonly CorpusCase[] = [...VALID_NODEPOOLS, ...VALID_EC2NODECLASSES, ...INVALID_NODEPOOLS, ...INVALID_EC2NODECLASSES];
+export const VALID_CASES: readonly CorpusCase[] = [...VALID_NODEPOOLS, ...VALID_EC2NODECLASSES, ...VALID_NODEOVERLAYS];
+export const INVALID_CASES: readonly CorpusCase[] = [...INVALID_NODEPOOLS, ...INVALID_EC2NODECLASSES, ...INVALID_NODEOVERLAYS];
 export const CORPUS: readonly CorpusCase[] = [...VALID_CASES, ...INVALID_CASES];

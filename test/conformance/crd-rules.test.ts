@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { migrateManifests } from '../../lib/core/api/migrate';
 import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../lib/core/api/validate';
-import { CORPUS, CorpusCase, INVALID_CASES, TRANSITION_RULES, VALID_CASES } from './corpus';
+import { CORPUS, CorpusCase, INVALID_CASES, TRANSITION_RULES, V1_CASES, VALID_CASES } from './corpus';
 import { CrdCheckResult, CrdValidator, goParseInt, k8sFind, k8sFindAll, karpenterCrdsDir } from './crd-validator';
 
 const CRDS_DIR = karpenterCrdsDir();
@@ -19,7 +19,7 @@ const results = new Map<string, CrdCheckResult>();
 
 function loadCrds(): void {
   if (crds) return;
-  crds = new Map(['karpenter.sh_nodepools.yaml', 'karpenter.k8s.aws_ec2nodeclasses.yaml'].map((f) => {
+  crds = new Map(['karpenter.sh_nodepools.yaml', 'karpenter.k8s.aws_ec2nodeclasses.yaml', 'karpenter.sh_nodeoverlays.yaml'].map((f) => {
     const v = CrdValidator.load(f);
     return [v.kind, v];
   }));
@@ -67,7 +67,7 @@ describeWithCrds('CRD harness (Karpenter 1.14 CRDs, real CEL)', () => {
     expect([...skipped].sort()).toEqual([...TRANSITION_RULES].sort());
   });
 
-  test('every create-time rule of NodePool and EC2NodeClass has an accepting and a rejecting case', () => {
+  test('every create-time rule of NodePool, EC2NodeClass and NodeOverlay has an accepting and a rejecting case', () => {
     const accepted = new Set<string>();
     const rejected = new Set<string>();
     for (const c of CORPUS) {
@@ -166,13 +166,13 @@ describeWithCrds('validateManifest agrees with the CRD', () => {
     }
   };
 
-  test.each(byName(CORPUS.filter((c) => !KNOWN_DISAGREEMENTS[c.name])))('%s', (_, c) => check(c));
+  test.each(byName(V1_CASES.filter((c) => !KNOWN_DISAGREEMENTS[c.name])))('%s', (_, c) => check(c));
 
-  const known = CORPUS.filter((c) => KNOWN_DISAGREEMENTS[c.name]);
+  const known = V1_CASES.filter((c) => KNOWN_DISAGREEMENTS[c.name]);
   if (known.length > 0) test.failing.each(byName(known))('known disagreement: %s', (_, c) => check(c));
 
   test('every known disagreement names a corpus case', () => {
-    expect(Object.keys(KNOWN_DISAGREEMENTS).filter((n) => !CORPUS.some((c) => c.name === n))).toEqual([]);
+    expect(Object.keys(KNOWN_DISAGREEMENTS).filter((n) => !V1_CASES.some((c) => c.name === n))).toEqual([]);
   });
 });
 

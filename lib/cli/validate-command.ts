@@ -1,6 +1,7 @@
 // `cdktf-karpenter-eks validate`: offline checks of Karpenter manifest files. No fs or
 // process access here: the caller passes the I/O, so every path is testable in-process.
 import { Document, LineCounter, parseAllDocuments, stringify } from 'yaml';
+import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/api/migrate';
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
 
 /** What the command reads from and writes to. */
@@ -19,40 +20,6 @@ export interface CommandIo {
   readonly stderr: { write(chunk: string): unknown };
 }
 
-/** One change `--migrate` made to a document. */
-export interface MigrationChange {
-  /** Field that changed. */
-  readonly field: string;
-  /** Value before (may be undefined when the field is new). */
-  readonly from?: unknown;
-  /** Value after (may be undefined when the field was dropped). */
-  readonly to?: unknown;
-  /** Why, or what to check by hand. */
-  readonly note?: string;
-}
-
-/** The change report of one migrated document. */
-export interface MigrationReport {
-  /** Index of the document in the input. */
-  readonly document: number;
-  /** Kind of the input document. */
-  readonly kind: string;
-  /** Name of the input document. */
-  readonly name: string;
-  /** What changed. */
-  readonly changes: readonly MigrationChange[];
-}
-
-/** The output of the migrator the command calls. */
-export interface MigrationOutcome {
-  /** The v1 manifests. */
-  readonly manifests: readonly object[];
-  /** One report per converted document. */
-  readonly reports: readonly MigrationReport[];
-  /** Documents that could not be converted. */
-  readonly errors: readonly unknown[];
-}
-
 /** What the command validates and migrates with; tests replace them. */
 export interface CommandDependencies {
   /**
@@ -64,7 +31,7 @@ export interface CommandDependencies {
    * Converts older API versions to v1.
    * @default - `migrateManifests` from the library core, loaded on first use
    */
-  readonly migrate?: (documents: unknown[]) => MigrationOutcome;
+  readonly migrate?: (documents: unknown[], options: MigrationOptions) => MigrationResult;
 }
 
 /** Exit codes of the command. */
@@ -78,6 +45,8 @@ export enum ExitCode {
 }
 
 const PROGRAM = 'cdktf-karpenter-eks';
+/** API versions `--migrate` converts: karpenter.sh v1alpha5/v1beta1, karpenter.k8s.aws v1alpha1/v1beta1. */
+const OLDER_API_VERSIONS = /^karpenter\.(sh|k8s\.aws)\/v1(alpha\d+|beta\d+)$/;
 const STDIN = '-';
 
 export const TOP_USAGE = `Usage: ${PROGRAM} <command> [options]
@@ -102,6 +71,8 @@ Options:
   --json                    print one JSON object instead of text
   --migrate                 convert v1beta1 / v1alpha5 manifests (Provisioner, AWSNodeTemplate)
                             to v1 first, print what changed, then validate the result
+  --role <name>             with --migrate: node IAM role for AWSNodeTemplates without an
+                            instanceProfile (v1 EC2NodeClasses need a role or a profile)
   --write-migrated <dir>    with --migrate: write the v1 YAML of each input to <dir>/<file name>
   --output <file>           with --migrate: write all v1 YAML to <file>; '-' writes it to
                             standard output (messages then go to standard error)
@@ -119,6 +90,7 @@ interface Options {
   readonly silence: string[];
   readonly writeMigrated?: string;
   readonly output?: string;
+  readonly role?: string;
 }
 
 class UsageError extends Error {}
@@ -188,6 +160,7 @@ function parseArgs(args: readonly string[]): Options | 'help' {
   let migrate = false;
   let writeMigrated: string | undefined;
   let output: string | undefined;
+  let role: string | undefined;
   let onlyFiles = false;
 
   for (let i = 0; i < args.length; i++) {
@@ -241,6 +214,9 @@ function parseArgs(args: readonly string[]): Options | 'help' {
       case '--output':
         output = value();
         break;
+      case '--role':
+        role = value();
+        break;
       default:
         throw new UsageError(`unknown option '${arg}'`);
     }
@@ -251,6 +227,7 @@ function parseArgs(args: readonly string[]): Options | 'help' {
   if ((writeMigrated !== undefined || output !== undefined) && !migrate) {
     throw new UsageError(`${writeMigrated !== undefined ? '--write-migrated' : '--output'} writes migrated manifests and needs --migrate`);
   }
+  if (role !== undefined && !migrate) throw new UsageError('--role is used when migrating AWSNodeTemplates and needs --migrate');
   if (json && output === STDIN) throw new UsageError("--json and '--output -' both write to standard output; write the YAML to a file instead");
   if (writeMigrated !== undefined) {
     const seen = new Map<string, string>();
@@ -261,7 +238,7 @@ function parseArgs(args: readonly string[]): Options | 'help' {
       seen.set(base, f);
     }
   }
-  return { files, strict, json, migrate, silence, writeMigrated, output };
+  return { files, strict, json, migrate, silence, writeMigrated, output, role };
 }
 
 interface ParsedDocument {
@@ -277,6 +254,7 @@ class ValidateRun {
   private readonly migratedYaml: string[] = [];
   private readonly silencedErrors = new Set<string>();
   private documents = 0;
+  private olderApiVersions = 0;
   // With `--output -` stdout carries YAML only.
   private readonly out: { write(chunk: string): unknown };
 
@@ -345,7 +323,7 @@ class ValidateRun {
 
   private migrateAndCheck(file: string, parsed: ParsedDocument[], syntaxErrors: boolean): void {
     const migrate = this.deps.migrate ?? loadMigrator();
-    const outcome = migrate(parsed.map((p) => p.value));
+    const outcome = migrate(parsed.map((p) => p.value), { role: this.options.role });
     // The migrator counts the documents it was given; map back to indexes in the file.
     const fileIndex = (i: number): number => parsed[i]?.index ?? i;
 
@@ -354,12 +332,13 @@ class ValidateRun {
     }
     for (const e of outcome.errors) this.add(migrationError(file, e, fileIndex));
 
-    const sameCount = outcome.manifests.length === parsed.length;
+    // reports[i] describes manifests[i] and names the input document it came from.
     outcome.manifests.forEach((m, i) => {
-      const unchanged = sameCount && !outcome.reports.some((r) => r.document === i && r.changes.length > 0);
-      const p = sameCount ? parsed[i] : undefined;
+      const r = outcome.reports[i] as MigrationReport | undefined;
+      const p = r ? parsed[r.document] : undefined;
       // Lines only point at the input when the migrator left the document as it was.
-      this.checkDocument(file, sameCount ? fileIndex(i) : i, m, (field) => (unchanged && p ? locate(p.doc, p.lines, field) : undefined));
+      const unchanged = r !== undefined && r.changes.length === 0;
+      this.checkDocument(file, r ? fileIndex(r.document) : i, m, (field) => (unchanged && p ? locate(p.doc, p.lines, field) : undefined));
     });
 
     const failed = syntaxErrors || outcome.errors.length > 0;
@@ -385,6 +364,7 @@ class ValidateRun {
       this.add({ file, document: index, severity: Severity.ERROR, field: '(document)', code: 'NotAnObject', message: `the document is ${describe(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec` });
       return;
     }
+    if (typeof obj.apiVersion === 'string' && OLDER_API_VERSIONS.test(obj.apiVersion)) this.olderApiVersions++;
     const validate = this.deps.validate ?? loadValidator();
     for (const i of validate(obj, { silence: this.options.silence })) {
       // --silence is for lint warnings; an error stays an error (and we say so once).
@@ -415,6 +395,9 @@ class ValidateRun {
       const problems = errors + warnings === 0 ? 'no problems' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
       const migrated = this.options.migrate ? `, ${plural(this.migrations.length, 'document')} migrated` : '';
       this.out.write(`${plural(files, 'file')}, ${plural(this.documents, 'document')}${migrated}: ${problems}\n`);
+      if (!this.options.migrate && this.olderApiVersions > 0) {
+        this.out.write(`hint: ${plural(this.olderApiVersions, 'document')} use${this.olderApiVersions === 1 ? 's' : ''} a pre-v1 Karpenter API; run again with --migrate to convert ${this.olderApiVersions === 1 ? 'it' : 'them'}\n`);
+      }
     }
     for (const code of this.silencedErrors) {
       this.io.stderr.write(`note: --silence ${code} has no effect: ${code} is an error, and only warnings can be silenced\n`);
@@ -435,10 +418,13 @@ export function formatIssue(i: FileIssue): string {
 }
 
 function formatMigration(m: MigrationReport & { file: string }): string {
-  const lines = [`migrated ${m.file}#${m.document} ${m.kind}/${m.name}: ${plural(m.changes.length, 'change')}`];
+  const out = m.output;
+  const target = out ? ` -> ${out.kind}/${out.name} (${out.apiVersion})` : '';
+  const lines = [`migrated ${m.file}#${m.document} ${m.kind}/${m.name}${target}: ${plural(m.changes.length, 'change')}`];
   for (const c of m.changes) {
     const note = c.note ? ` (${c.note})` : '';
-    lines.push(`  ${c.field}: ${renderValue(c.from)} -> ${renderValue(c.to)}${note}`);
+    const field = c.source !== undefined && c.source !== c.field ? `${c.source} -> ${c.field}` : c.field;
+    lines.push(`  ${field}: ${renderValue(c.from)} -> ${renderValue(c.to)}${note}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -464,11 +450,10 @@ function loadValidator(): (manifest: unknown, ctx: ValidationContext) => Validat
   return (require('../core/api/validate') as typeof import('../core/api/validate')).validateManifest;
 }
 
-function loadMigrator(): (documents: unknown[]) => MigrationOutcome {
+function loadMigrator(): (documents: unknown[], options: MigrationOptions) => MigrationResult {
   // Loaded on first use: plain validation does not pay for the migrator.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require('../core/api/migrate') as { migrateManifests: (input: unknown[]) => MigrationOutcome };
-  return (docs) => mod.migrateManifests(docs);
+  return (require('../core/api/migrate') as typeof import('../core/api/migrate')).migrateManifests;
 }
 
 interface Position {

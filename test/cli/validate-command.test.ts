@@ -1,8 +1,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import {
-  CommandDependencies, CommandIo, ExitCode, MigrationOutcome, runCli, runValidateCommand,
+  CommandDependencies, CommandIo, ExitCode, runCli, runValidateCommand,
 } from '../../lib/cli/validate-command';
+import { MigrationOptions, MigrationReport, MigrationResult } from '../../lib/core/api/migrate';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../../lib/core/issues';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'cli');
@@ -53,25 +54,35 @@ function fakeValidate(manifest: unknown, ctx: ValidationContext): ValidationIssu
   return c.issues;
 }
 
-function fakeMigrate(docs: unknown[]): MigrationOutcome {
-  const manifests: object[] = [];
-  const reports: MigrationOutcome['reports'][number][] = [];
-  const errors: unknown[] = [];
+function fakeMigrate(docs: unknown[], options: MigrationOptions): MigrationResult {
+  const manifests: Record<string, unknown>[] = [];
+  const reports: MigrationReport[] = [];
+  const errors: MigrationResult['errors'] = [];
   docs.forEach((d, document) => {
     const m = d as { apiVersion: string; kind: string; metadata: { name: string }; spec: Record<string, any> };
+    const input = { apiVersion: m.apiVersion, kind: m.kind, name: m.metadata.name };
     if (m.apiVersion === 'karpenter.sh/v1beta1') {
       manifests.push({ ...m, apiVersion: 'karpenter.sh/v1', spec: { ...m.spec, disruption: { consolidationPolicy: 'WhenEmptyOrUnderutilized' } } });
       reports.push({
-        document, kind: m.kind, name: m.metadata.name, changes: [
-          { field: 'apiVersion', from: 'karpenter.sh/v1beta1', to: 'karpenter.sh/v1' },
+        document, ...input, output: { ...input, apiVersion: 'karpenter.sh/v1' }, changes: [
+          { field: 'apiVersion', from: 'karpenter.sh/v1beta1', to: 'karpenter.sh/v1', note: 'v1 API' },
           { field: 'spec.disruption.consolidationPolicy', from: 'WhenUnderutilized', to: 'WhenEmptyOrUnderutilized', note: 'renamed in v1' },
         ],
       });
-    } else if (m.kind === 'Provisioner') {
-      errors.push({ document, kind: m.kind, name: m.metadata.name, field: 'spec.provider', message: 'inline provider is not supported', code: 'InlineProvider' });
+    } else if (m.kind === 'AWSNodeTemplate') {
+      if (options.role === undefined) {
+        errors.push({ document, kind: m.kind, name: m.metadata.name, field: 'spec.instanceProfile', message: 'no role: pass --role', code: 'RoleRequired' });
+        return;
+      }
+      manifests.push({ apiVersion: 'karpenter.k8s.aws/v1', kind: 'EC2NodeClass', metadata: m.metadata, spec: { role: options.role } });
+      reports.push({
+        document, ...input, output: { apiVersion: 'karpenter.k8s.aws/v1', kind: 'EC2NodeClass', name: m.metadata.name }, changes: [
+          { field: 'spec.role', source: 'spec.instanceProfile', to: options.role, note: 'from --role' },
+        ],
+      });
     } else {
       manifests.push(m);
-      reports.push({ document, kind: m.kind, name: m.metadata.name, changes: [] });
+      reports.push({ document, ...input, output: input, changes: [] });
     }
   });
   return { manifests, reports, errors };
@@ -187,6 +198,7 @@ describe('validate', () => {
     [['validate', '-', '-'], /standard input \('-'\) can be read only once/],
     [['validate', '--output', '-', 'v1beta1.yaml'], /--output writes migrated manifests and needs --migrate/],
     [['validate', '--migrate', '--json', '--output', '-', 'v1beta1.yaml'], /--json and '--output -' both write to standard output/],
+    [['validate', '--role', 'R', 'v1beta1.yaml'], /--role is used when migrating AWSNodeTemplates and needs --migrate/],
     [['validate', '--migrate', '--write-migrated', 'out', 'valid.yaml', 'sub/valid.yaml'], /'valid\.yaml' and 'sub\/valid\.yaml' would both be written to valid\.yaml in out/],
   ])('should print usage and exit 2 for %j', (args, message) => {
     const r = run(args);
@@ -217,8 +229,8 @@ describe('validate --migrate', () => {
 
     expect(r.code).toBe(ExitCode.OK);
     expect(r.stdout).toBe([
-      'migrated v1beta1.yaml#0 NodePool/legacy: 2 changes',
-      '  apiVersion: "karpenter.sh/v1beta1" -> "karpenter.sh/v1"',
+      'migrated v1beta1.yaml#0 NodePool/legacy -> NodePool/legacy (karpenter.sh/v1): 2 changes',
+      '  apiVersion: "karpenter.sh/v1beta1" -> "karpenter.sh/v1" (v1 API)',
       '  spec.disruption.consolidationPolicy: "WhenUnderutilized" -> "WhenEmptyOrUnderutilized" (renamed in v1)',
       '1 file, 2 documents, 1 document migrated: no problems',
       '',
@@ -232,7 +244,7 @@ describe('validate --migrate', () => {
     expect(r.stdout).toMatch(/^---\napiVersion: karpenter.sh\/v1\nkind: NodePool\nmetadata:\n {2}name: legacy\n/);
     expect(r.stdout).toMatch(/---\napiVersion: karpenter.sh\/v1\nkind: NodePool\nmetadata:\n {2}name: current\n/);
     expect(r.stdout).not.toMatch(/v1beta1/);
-    expect(r.stderr).toMatch(/^migrated v1beta1\.yaml#0 NodePool\/legacy: 2 changes/);
+    expect(r.stderr).toMatch(/^migrated v1beta1\.yaml#0 NodePool\/legacy -> NodePool\/legacy \(karpenter\.sh\/v1\): 2 changes/);
   });
 
   test('should write one file per input with --write-migrated', () => {
@@ -245,14 +257,23 @@ describe('validate --migrate', () => {
   });
 
   test('should report documents the migrator rejects, and not write that file', () => {
-    const provisioner = 'apiVersion: karpenter.sh/v1alpha5\nkind: Provisioner\nmetadata: { name: old }\nspec: { provider: {} }\n';
+    const template = 'apiVersion: karpenter.k8s.aws/v1alpha1\nkind: AWSNodeTemplate\nmetadata: { name: old }\nspec: {}\n';
 
-    const r = run(['validate', '--migrate', '--write-migrated', 'out', '-'], FAKES, provisioner);
+    const r = run(['validate', '--migrate', '--write-migrated', 'out', '-'], FAKES, template);
 
     expect(r.code).toBe(ExitCode.PROBLEMS);
-    expect(r.stdout).toMatch(/^error {3}-#0 Provisioner\/old spec\.provider: inline provider is not supported \(InlineProvider\)$/m);
+    expect(r.stdout).toMatch(/^error {3}-#0 AWSNodeTemplate\/old spec\.instanceProfile: no role: pass --role \(RoleRequired\)$/m);
     expect(r.stdout).toMatch(/not writing -: it has errors that prevented migrating every document/);
     expect(r.written.size).toBe(0);
+  });
+
+  test('should pass --role to the migrator and show where a value came from', () => {
+    const template = 'apiVersion: karpenter.k8s.aws/v1alpha1\nkind: AWSNodeTemplate\nmetadata: { name: old }\nspec: {}\n';
+
+    const r = run(['validate', '--migrate', '--role', 'KarpenterNodeRole-demo', '-'], FAKES, template);
+
+    expect(r.code).toBe(ExitCode.OK);
+    expect(r.stdout).toMatch(/^migrated -#0 AWSNodeTemplate\/old -> EC2NodeClass\/old \(karpenter\.k8s\.aws\/v1\): 1 change\n {2}spec\.instanceProfile -> spec\.role: \(none\) -> "KarpenterNodeRole-demo" \(from --role\)$/m);
   });
 
   test('should include migrations in JSON output', () => {
@@ -264,13 +285,54 @@ describe('validate --migrate', () => {
   });
 });
 
-describe('validate with the library validator', () => {
+describe('validate with the library validator and migrator', () => {
   test('should accept the valid fixtures and reject an unsupported kind', () => {
     const ok = run(['validate', 'valid.yaml'], {});
     const bad = run(['validate', '-'], {}, 'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: x }\n');
 
     expect(ok).toMatchObject({ code: ExitCode.OK, stdout: '1 file, 2 documents: no problems\n' });
     expect(bad.code).toBe(ExitCode.PROBLEMS);
-    expect(bad.stdout).toMatch(/^error {3}-#0 Deployment\/x kind: .*\(UnsupportedKind\)$/m);
+    expect(bad.stdout).toMatch(/^error {3}-#0 Deployment\/x \w+: .*\(Unsupported\w+\)$/m);
+  });
+
+  test('should reject v1beta1 and point at --migrate', () => {
+    const r = run(['validate', 'v1beta1.yaml'], {});
+
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.stdout).toMatch(/^error {3}v1beta1\.yaml#0 NodePool\/legacy apiVersion: .*v1beta1/m);
+    expect(r.stdout).toMatch(/hint: 1 document uses a pre-v1 Karpenter API; run again with --migrate to convert it\n$/);
+  });
+
+  test('should migrate v1beta1 to valid v1', () => {
+    const r = run(['validate', '--migrate', '--output', '-', 'v1beta1.yaml'], {});
+
+    expect(r.code).toBe(ExitCode.OK);
+    expect(r.stderr).toMatch(/^migrated v1beta1\.yaml#0 NodePool\/legacy -> NodePool\/legacy \(karpenter\.sh\/v1\): \d+ changes/);
+    expect(r.stderr).toMatch(/spec\.disruption\.consolidationPolicy: "WhenUnderutilized" -> "WhenEmptyOrUnderutilized"/);
+    expect(r.stderr).toMatch(/1 file, 2 documents, 1 document migrated: no problems\n$/);
+    expect(r.stdout).not.toMatch(/v1beta1/);
+    expect(r.stdout.match(/^apiVersion: karpenter\.sh\/v1$/gm)).toHaveLength(2);
+  });
+});
+
+describe('bin/karpenter-validate.ts', () => {
+  const bin = path.join(__dirname, '..', '..', 'bin', 'karpenter-validate.ts');
+
+  test('should start with a node shebang', () => {
+    expect(fs.readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
+  });
+
+  test('should run as a process: real files, stdin and the exit code', () => {
+    // One spawn (ts-node start-up is the cost); argument handling is covered in-process above.
+    const r = require('child_process').spawnSync(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', bin, 'validate', path.join(FIXTURES, 'valid.yaml'), '-'],
+      { input: 'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: { name: x }\nspec: { weight: 0 }\n', encoding: 'utf8' },
+    );
+
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(ExitCode.PROBLEMS);
+    expect(r.stdout).toMatch(/^error {3}-#0 NodePool\/x spec\.weight: /m);
+    expect(r.stdout).toMatch(/2 files, 3 documents: \d+ errors?/);
   });
 });

@@ -1,0 +1,33 @@
+import { QUANTITY_PATTERN, Quantity, quantityToNumber } from '../../../lib/core/api/quantity';
+
+describe('Quantity', () => {
+  test('factories render Kubernetes quantities', () => {
+    expect(Quantity.cpu(100).toString()).toBe('100');
+    expect(Quantity.cpu(0.5).toString()).toBe('0.5');
+    expect(Quantity.millicpu(250).toString()).toBe('250m');
+    expect(Quantity.gibibytes(1000).toString()).toBe('1000Gi');
+    expect(Quantity.mebibytes(512).toString()).toBe('512Mi');
+    expect(Quantity.tebibytes(2).toString()).toBe('2Ti');
+    expect(Quantity.count(8).toString()).toBe('8');
+  });
+
+  test('parse and toNumber', () => {
+    expect(Quantity.parse('32Gi').toNumber()).toBe(32 * 2 ** 30);
+    expect(quantityToNumber('1500m')).toBe(1.5);
+    expect(quantityToNumber('1e3')).toBe(1000);
+    expect(quantityToNumber('2k')).toBe(2000);
+    expect(quantityToNumber(7)).toBe(7);
+    expect(quantityToNumber('lots')).toBeUndefined();
+  });
+
+  test.each(['32 Gi', '32GB', 'Gi', '1.2.3'])('parse rejects %p', (text) => {
+    expect(() => Quantity.parse(text)).toThrow(/is not a Kubernetes quantity.*\(InvalidQuantity\)/);
+    expect(QUANTITY_PATTERN.test(text)).toBe(false);
+  });
+
+  test('factories reject negative and fractional counts', () => {
+    expect(() => Quantity.gibibytes(-1)).toThrow(/\[Quantity.gibibytes\] value: must be a non-negative whole number/);
+    expect(() => Quantity.count(1.5)).toThrow(/Quantity.count/);
+    expect(() => Quantity.cpu(Infinity)).toThrow(/finite, non-negative/);
+  });
+});

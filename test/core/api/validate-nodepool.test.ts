@@ -1,0 +1,324 @@
+import { ValidationIssue, errorsOf, warningsOf } from '../../../lib/core/issues';
+import { validateNodePool } from '../../../lib/core/api/validate-nodepool';
+import { Json, Path, codes, crdRules, errorLines, nodePool, patched } from './fixtures';
+
+const REQ = 'spec.template.spec.requirements';
+const LABELS = ['spec', 'template', 'metadata', 'labels'];
+const req = (key: string, operator: string, values?: string[], minValues?: number) =>
+  ({ key, operator, ...(values ? { values } : {}), ...(minValues ? { minValues } : {}) });
+
+interface CelCase {
+  /** Schema path of the rule in the CRD, as `crdRules()` writes it. */
+  readonly crdPath: string;
+  /** The CRD's message for the rule. */
+  readonly rule: string;
+  readonly code: string;
+  /** Where the error is reported. */
+  readonly field: string;
+  readonly accept: [Path, unknown][];
+  readonly reject: [Path, unknown][];
+}
+
+const CEL_CASES: CelCase[] = [
+  {
+    crdPath: 'spec.disruption.budgets', rule: "'schedule' must be set with 'duration'", code: 'BudgetScheduleWithoutDuration', field: 'spec.disruption.budgets[1]',
+    accept: [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '10%' }, { nodes: '0', schedule: '@daily', duration: '10m' }] }]],
+    reject: [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '10%' }, { nodes: '0', schedule: '@daily' }] }]],
+  },
+  {
+    crdPath: 'spec.disruption.budgets', rule: "'schedule' must be set with 'duration'", code: 'BudgetScheduleWithoutDuration', field: 'spec.disruption.budgets[0]',
+    accept: [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1' }] }]],
+    reject: [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', duration: '1h' }] }]],
+  },
+  {
+    crdPath: 'spec.template.metadata.labels', rule: 'label domain "karpenter.sh" is restricted', code: 'RestrictedLabelDomain', field: 'spec.template.metadata.labels["team.karpenter.sh/x"]',
+    accept: [[[...LABELS, 'karpenter.sh/capacity-type'], 'spot']],
+    reject: [[[...LABELS, 'team.karpenter.sh/x'], 'a']],
+  },
+  {
+    crdPath: 'spec.template.metadata.labels', rule: 'label "karpenter.sh/nodepool" is restricted', code: 'RestrictedLabel', field: 'spec.template.metadata.labels["karpenter.sh/nodepool"]',
+    accept: [[[...LABELS, 'example.com/nodepool'], 'default']],
+    reject: [[[...LABELS, 'karpenter.sh/nodepool'], 'default']],
+  },
+  {
+    crdPath: 'spec.template.metadata.labels', rule: 'label "kubernetes.io/hostname" is restricted', code: 'RestrictedLabel', field: 'spec.template.metadata.labels["kubernetes.io/hostname"]',
+    accept: [[[...LABELS, 'kubernetes.io/arch'], 'arm64']],
+    reject: [[[...LABELS, 'kubernetes.io/hostname'], 'node-1']],
+  },
+  {
+    crdPath: 'spec.template.metadata.labels', rule: 'label domain "karpenter.k8s.aws" is restricted', code: 'RestrictedLabelDomain', field: 'spec.template.metadata.labels["karpenter.k8s.aws/instance-foo"]',
+    accept: [[[...LABELS, 'karpenter.k8s.aws/instance-family'], 'm5']],
+    reject: [[[...LABELS, 'karpenter.k8s.aws/instance-foo'], 'x']],
+  },
+  {
+    crdPath: 'spec.template.spec.nodeClassRef.group', rule: 'group may not be empty', code: 'NodeClassRefFieldEmpty', field: 'spec.template.spec.nodeClassRef.group',
+    accept: [['spec.template.spec.nodeClassRef.group', 'karpenter.k8s.aws']],
+    reject: [['spec.template.spec.nodeClassRef.group', '']],
+  },
+  {
+    crdPath: 'spec.template.spec.nodeClassRef.kind', rule: 'kind may not be empty', code: 'NodeClassRefFieldEmpty', field: 'spec.template.spec.nodeClassRef.kind',
+    accept: [['spec.template.spec.nodeClassRef.kind', 'EC2NodeClass']],
+    reject: [['spec.template.spec.nodeClassRef.kind', '']],
+  },
+  {
+    crdPath: 'spec.template.spec.nodeClassRef.name', rule: 'name may not be empty', code: 'NodeClassRefFieldEmpty', field: 'spec.template.spec.nodeClassRef.name',
+    accept: [['spec.template.spec.nodeClassRef.name', 'gpu']],
+    reject: [['spec.template.spec.nodeClassRef.name', '']],
+  },
+  {
+    crdPath: 'spec.template.spec.requirements[].key', rule: 'label domain "karpenter.sh" is restricted', code: 'RestrictedLabelDomain', field: `${REQ}[0].key`,
+    accept: [[REQ, [req('karpenter.sh/capacity-type', 'In', ['spot'])]]],
+    reject: [[REQ, [req('karpenter.sh/other', 'Exists')]]],
+  },
+  {
+    crdPath: 'spec.template.spec.requirements[].key', rule: 'label "karpenter.sh/nodepool" is restricted', code: 'RestrictedLabel', field: `${REQ}[0].key`,
+    accept: [[REQ, [req('example.com/nodepool', 'Exists')]]],
+    reject: [[REQ, [req('karpenter.sh/nodepool', 'In', ['a'])]]],
+  },
+  {
+    crdPath: 'spec.template.spec.requirements[].key', rule: 'label "kubernetes.io/hostname" is restricted', code: 'RestrictedLabel', field: `${REQ}[0].key`,
+    accept: [[REQ, [req('topology.kubernetes.io/zone', 'In', ['us-east-1a'])]]],
+    reject: [[REQ, [req('kubernetes.io/hostname', 'In', ['a'])]]],
+  },
+  {
+    crdPath: 'spec.template.spec.requirements[].key', rule: 'label domain "karpenter.k8s.aws" is restricted', code: 'RestrictedLabelDomain', field: `${REQ}[0].key`,
+    accept: [[REQ, [req('karpenter.k8s.aws/instance-cpu', 'Gt', ['4'])]]],
+    reject: [[REQ, [req('karpenter.k8s.aws/instance-vcpus', 'Gt', ['4'])]]],
+  },
+  {
+    crdPath: 'spec.template.spec.requirements', rule: "requirements with operator 'In' must have a value defined", code: 'RequirementInWithoutValues', field: `${REQ}[0].values`,
+    accept: [[REQ, [req('kubernetes.io/arch', 'In', ['amd64'])]]],
+    reject: [[REQ, [req('kubernetes.io/arch', 'In', [])]]],
+  },
+  {
+    crdPath: 'spec.template.spec.requirements', rule: "requirements with operator 'In' must have a value defined", code: 'RequirementInWithoutValues', field: `${REQ}[0].values`,
+    accept: [[REQ, [req('example.com/team', 'Exists')]]],
+    reject: [[REQ, [req('example.com/team', 'In')]]],
+  },
+  {
+    crdPath: 'spec.template.spec.requirements', rule: "requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value", code: 'RequirementNumericValue', field: `${REQ}[0].values`,
+    accept: [[REQ, [req('karpenter.k8s.aws/instance-generation', 'Gte', ['0'])]]],
+    reject: [[REQ, [req('karpenter.k8s.aws/instance-generation', 'Gt', ['2', '3'])]]],
+  },
+  {
+    crdPath: 'spec.template.spec.requirements', rule: "requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value", code: 'RequirementNumericValue', field: `${REQ}[0].values`,
+    accept: [[REQ, [req('karpenter.k8s.aws/instance-cpu', 'Lt', ['33'])]]],
+    reject: [[REQ, [req('karpenter.k8s.aws/instance-cpu', 'Lt', ['1.5'])]]],
+  },
+  {
+    crdPath: 'spec.template.spec.requirements', rule: "requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value", code: 'RequirementNumericValue', field: `${REQ}[0].values`,
+    accept: [[REQ, [req('karpenter.k8s.aws/instance-memory', 'Lte', ['9223372036854775807'])]]],
+    reject: [[REQ, [req('karpenter.k8s.aws/instance-memory', 'Lte', ['9223372036854775808'])]]],
+  },
+  {
+    crdPath: 'spec.template.spec.requirements', rule: "requirements with 'minValues' must have at least that many values specified in the 'values' field", code: 'RequirementMinValuesExceedsValues', field: `${REQ}[0].minValues`,
+    accept: [[REQ, [req('karpenter.k8s.aws/instance-family', 'In', ['m5', 'c5'], 2)]]],
+    reject: [[REQ, [req('karpenter.k8s.aws/instance-family', 'In', ['m5', 'c5'], 3)]]],
+  },
+  {
+    crdPath: 'spec', rule: "only 'limits.nodes' is supported on static NodePools", code: 'StaticNodePoolLimits', field: 'spec.limits',
+    accept: [['spec.replicas', 3], ['spec.limits', { nodes: '5' }]],
+    reject: [['spec.replicas', 3], ['spec.limits', { nodes: '5', cpu: '10' }]],
+  },
+  {
+    crdPath: 'spec', rule: "'weight' is not supported on static NodePools", code: 'StaticNodePoolWeight', field: 'spec.weight',
+    accept: [['spec.weight', 10]],
+    reject: [['spec.replicas', 0], ['spec.limits', undefined], ['spec.weight', 10]],
+  },
+];
+
+/** Rules that read `oldSelf`: update-only, so they cannot be checked on one manifest. */
+const TRANSITION_RULES = [
+  'spec: Cannot transition NodePool between static (replicas set) and dynamic (replicas unset) provisioning modes',
+  'spec.template.spec.nodeClassRef: nodeClassRef.group is immutable',
+  'spec.template.spec.nodeClassRef: nodeClassRef.kind is immutable',
+];
+
+function errorWith(issues: ValidationIssue[], code: string): ValidationIssue | undefined {
+  return errorsOf(issues).find((i) => i.code === code);
+}
+
+describe('NodePool CEL rules', () => {
+  describe.each(CEL_CASES.map((c) => [`${c.crdPath}: ${c.rule}`, c] as const))('CEL %s', (_, c) => {
+    test('accepts a manifest that satisfies it', () => {
+      expect(errorLines(validateNodePool(patched(nodePool(), ...c.accept)))).toEqual([]);
+    });
+
+    test(`rejects one that breaks it with ${c.code} at ${c.field}`, () => {
+      const issue = errorWith(validateNodePool(patched(nodePool(), ...c.reject)), c.code);
+      expect(issue).toEqual(expect.objectContaining({ field: c.field, code: c.code }));
+      expect(issue!.message).toContain(`(CRD rule: ${JSON.stringify(c.rule)})`);
+    });
+  });
+
+  const rules = crdRules('karpenter.sh_nodepools.yaml');
+  (rules ? test : test.skip)('every CEL rule of the CRD has a case above, or is a transition rule', () => {
+    const covered = new Set(CEL_CASES.map((c) => `${c.crdPath}: ${c.rule}`));
+    const all = rules!.filter((r) => !r.path.startsWith('status')).map((r) => `${r.path}: ${r.message}`);
+    expect(all.filter((r) => !covered.has(r) && !TRANSITION_RULES.includes(r))).toEqual([]);
+    expect(TRANSITION_RULES.every((t) => all.includes(t))).toBe(true);
+    expect(rules!.filter((r) => r.rule.includes('oldSelf')).map((r) => `${r.path}: ${r.message}`).sort()).toEqual([...TRANSITION_RULES].sort());
+  });
+  if (!rules) console.warn('SKIPPED: ../shared/karpenter-crds/karpenter.sh_nodepools.yaml not found; CEL rule coverage of the NodePool CRD is not checked');
+
+  test('CEL label restrictions use endsWith without a dot, as the CRD does', () => {
+    const issues = validateNodePool(patched(nodePool(), [[...LABELS, 'notkarpenter.sh/x'], 'a']));
+    expect(codes(issues)).toContain('RestrictedLabelDomain');
+  });
+
+  test('CEL label restrictions apply to a key without a prefix that ends with the domain', () => {
+    expect(codes(validateNodePool(patched(nodePool(), [REQ, [req('karpenter.k8s.aws', 'Exists')]])))).toContain('RestrictedLabelDomain');
+  });
+});
+
+describe('NodePool schema', () => {
+  const cases: [string, [Path, unknown][], string, RegExp][] = [
+    ['weight above 100', [['spec.weight', 101]], 'spec.weight', /must be between 1 and 100, got 101 \(OutOfRange\)/],
+    ['weight as a string', [['spec.weight', '10']], 'spec.weight', /must be an integer, got string "10" \(InvalidType\)/],
+    ['weight not whole', [['spec.weight', 1.5]], 'spec.weight', /must be an integer, got number 1.5/],
+    ['negative replicas', [['spec.replicas', -1]], 'spec.replicas', /must be at least 0/],
+    ['expireAfter in days', [['spec.template.spec.expireAfter', '30d']], 'spec.template.spec.expireAfter', /"30d" does not match .*"720h".* \(InvalidDuration\)/],
+    ['terminationGracePeriod Never', [['spec.template.spec.terminationGracePeriod', 'Never']], 'spec.template.spec.terminationGracePeriod', /"Never" is not allowed here/],
+    ['consolidateAfter with a fraction', [['spec.disruption', { consolidateAfter: '1.5h' }]], 'spec.disruption.consolidateAfter', /InvalidDuration/],
+    ['disruption without consolidateAfter', [['spec.disruption', { consolidationPolicy: 'WhenEmpty' }]], 'spec.disruption.consolidateAfter', /is required; the CRD requires consolidateAfter/],
+    ['unknown consolidation policy', [['spec.disruption', { consolidateAfter: '0s', consolidationPolicy: 'WhenUnderutilized' }]], 'spec.disruption.consolidationPolicy', /"WhenUnderutilized" is not supported; allowed values: WhenEmpty, WhenEmptyOrUnderutilized, Balanced \(UnsupportedValue\)/],
+    ['budget nodes 101%', [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '101%' }] }]], 'spec.disruption.budgets[0].nodes', /InvalidBudgetNodes/],
+    ['budget nodes as a number', [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: 5 }] }]], 'spec.disruption.budgets[0].nodes', /must be a string, got integer 5/],
+    ['budget duration in seconds', [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', schedule: '@daily', duration: '30s' }] }]], 'spec.disruption.budgets[0].duration', /hours and minutes only/],
+    ['budget schedule with 4 fields', [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', schedule: '0 9 * *', duration: '1h' }] }]], 'spec.disruption.budgets[0].schedule', /InvalidBudgetSchedule/],
+    ['budget reason Expired', [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', reasons: ['Expired'] }] }]], 'spec.disruption.budgets[0].reasons[0]', /allowed values: Underutilized, Empty, Drifted/],
+    ['duplicate budget reasons (list-type set)', [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', reasons: ['Empty', 'Empty'] }] }]], 'spec.disruption.budgets[0].reasons[1]', /DuplicateItem/],
+    ['limit that is not a quantity', [['spec.limits', { cpu: '1000 cores' }]], 'spec.limits.cpu', /InvalidQuantity/],
+    ['limit as a float', [['spec.limits', { cpu: 1.5 }]], 'spec.limits.cpu', /must be an integer or a string/],
+    ['label value of 64 characters', [[[...LABELS, 'team'], 'a'.repeat(64)]], 'spec.template.metadata.labels.team', /at most 63 characters long, got 64.*\(TooLong\)/],
+    ['label value with a space', [[[...LABELS, 'team'], 'a b']], 'spec.template.metadata.labels.team', /InvalidLabelValue/],
+    ['101 labels', [[[...LABELS], Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`l${i}`, 'v']))]], 'spec.template.metadata.labels', /at most 100 entries/],
+    ['taint without effect', [['spec.template.spec.taints', [{ key: 'dedicated' }]]], 'spec.template.spec.taints[0].effect', /is required/],
+    ['taint effect NoRun', [['spec.template.spec.taints', [{ key: 'dedicated', effect: 'NoRun' }]]], 'spec.template.spec.taints[0].effect', /allowed values: NoSchedule, PreferNoSchedule, NoExecute/],
+    ['taint key with a space', [['spec.template.spec.taints', [{ key: 'a b', effect: 'NoSchedule' }]]], 'spec.template.spec.taints[0].key', /InvalidTaintKey/],
+    ['taint with an empty value', [['spec.template.spec.startupTaints', [{ key: 'a', value: '', effect: 'NoSchedule' }]]], 'spec.template.spec.startupTaints[0].value', /an empty string is rejected/],
+    ['requirement operator Matches', [[REQ, [req('kubernetes.io/os', 'Matches', ['linux'])]]], `${REQ}[0].operator`, /UnsupportedValue/],
+    ['requirement without operator', [[REQ, [{ key: 'kubernetes.io/os' }]]], `${REQ}[0].operator`, /RequiredField/],
+    ['requirement key with upper-case prefix', [[REQ, [req('Example.com/x', 'Exists')]]], `${REQ}[0].key`, /InvalidRequirementKey/],
+    ['minValues 51', [[REQ, [req('karpenter.k8s.aws/instance-family', 'Exists', undefined, 51)]]], `${REQ}[0].minValues`, /between 1 and 50/],
+    ['101 requirements', [[REQ, Array.from({ length: 101 }, () => req('example.com/x', 'Exists'))]], REQ, /at most 100 items/],
+    ['nodeClassRef group with a version', [['spec.template.spec.nodeClassRef.group', 'karpenter.k8s.aws/v1']], 'spec.template.spec.nodeClassRef.group', /PatternMismatch/],
+    ['nodeClassRef without name', [['spec.template.spec.nodeClassRef', { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass' }]], 'spec.template.spec.nodeClassRef.name', /is required/],
+    ['no requirements', [[REQ, undefined]], REQ, /is required/],
+    ['no template', [['spec.template', undefined]], 'spec.template', /is required/],
+    ['misspelled field', [['spec.template.spec.expireafter', '720h']], 'spec.template.spec.expireafter', /is not a field of this object \(did you mean "expireAfter"\?\).*\(UnknownField\)/],
+    ['v1beta1 field spec.template.spec.kubelet', [['spec.template.spec.kubelet', { maxPods: 110 }]], 'spec.template.spec.kubelet', /UnknownField/],
+    ['timeAdded that is not a date', [['spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule', timeAdded: 'yesterday' }]]], 'spec.template.spec.taints[0].timeAdded', /RFC 3339/],
+  ];
+
+  test.each(cases)('rejects %s', (_, changes, field, message) => {
+    const lines = errorLines(validateNodePool(patched(nodePool(), ...changes)));
+    expect(lines.filter((l) => l.startsWith(`${field}: `))).toEqual(expect.arrayContaining([expect.stringMatching(message)]));
+  });
+
+  test('accepts every field the CRD has', () => {
+    const full = nodePool({
+      template: {
+        metadata: { labels: { team: 'a', 'karpenter.sh/capacity-type': 'spot' }, annotations: { 'example.com/x': 'anything at all' } },
+        spec: {
+          nodeClassRef: { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' },
+          requirements: [req('karpenter.k8s.aws/instance-category', 'In', ['c', 'm'], 2), req('karpenter.k8s.aws/instance-cpu', 'Lte', ['64'])],
+          taints: [{ key: 'example.com/dedicated', value: 'gpu', effect: 'NoSchedule' }],
+          startupTaints: [{ key: 'node.cilium.io/agent-not-ready', effect: 'NoExecute', timeAdded: '2025-01-31T12:00:00Z' }],
+          expireAfter: 'Never',
+          terminationGracePeriod: '48h',
+        },
+      },
+      disruption: { consolidateAfter: '1h30m', consolidationPolicy: 'Balanced', budgets: [{ nodes: '0', schedule: '0 9 * * mon-fri', duration: '8h', reasons: ['Underutilized', 'Drifted'] }, { nodes: '20%' }] },
+      limits: { cpu: 1000, memory: '1000Gi', 'nvidia.com/gpu': '8' },
+      weight: 100,
+    });
+    expect(validateNodePool(full)).toEqual([]);
+  });
+
+  test('reports every problem at once', () => {
+    const issues = validateNodePool(patched(nodePool(), ['spec.weight', 0], ['spec.template.spec.expireAfter', '1d'], [REQ, [req('kubernetes.io/arch', 'In', [])]]));
+    expect(codes(issues).sort()).toEqual(['InvalidDuration', 'OutOfRange', 'RequirementInWithoutValues']);
+  });
+});
+
+describe('NodePool metadata and type', () => {
+  test.each([
+    ['apiVersion v1beta1', { apiVersion: 'karpenter.sh/v1beta1' }, 'apiVersion', /v1beta1 was removed in Karpenter 1.1.*\(WrongApiVersion\)/],
+    ['kind Provisioner', { kind: 'Provisioner' }, 'kind', /must be "NodePool", got "Provisioner" \(WrongKind\)/],
+    ['no metadata', { metadata: undefined }, 'metadata', /is required/],
+    ['no name', { metadata: {} }, 'metadata.name', /is required/],
+    ['upper-case name', { metadata: { name: 'Default' } }, 'metadata.name', /"Default" is not a valid NodePool name.*DNS-1123.*\(InvalidName\)/],
+    ['name with an underscore', { metadata: { name: 'gpu_pool' } }, 'metadata.name', /InvalidName/],
+    ['name of 64 characters (a node label value)', { metadata: { name: 'a'.repeat(64) } }, 'metadata.name', /label values are at most 63 characters.*\(NodePoolNameTooLong\)/],
+    ['a metadata label key with two slashes', { metadata: { name: 'a', labels: { 'a/b/c': 'x' } } }, 'metadata.labels["a/b/c"]', /InvalidLabelKey/],
+    ['a metadata label value of 64 characters', { metadata: { name: 'a', labels: { a: 'b'.repeat(64) } } }, 'metadata.labels.a', /InvalidLabelValue/],
+    ['an annotation key with a space', { metadata: { name: 'a', annotations: { 'a b': 'x' } } }, 'metadata.annotations["a b"]', /InvalidAnnotationKey/],
+    ['an unknown metadata field', { metadata: { name: 'a', label: {} } }, 'metadata.label', /UnknownField/],
+    ['a top-level typo', { specs: {} }, 'specs', /UnknownField/],
+    ['no spec', { spec: undefined }, 'spec', /is required/],
+  ])('rejects %s', (_, override, field, message) => {
+    const lines = errorLines(validateNodePool({ ...nodePool(), ...override }));
+    expect(lines.filter((l) => l.startsWith(`${field}: `))).toEqual(expect.arrayContaining([expect.stringMatching(message)]));
+  });
+
+  test('rejects a non-object manifest', () => {
+    expect(errorLines(validateNodePool('kind: NodePool'))).toEqual([expect.stringMatching(/must be an object, got "kind: NodePool"/)]);
+  });
+
+  test('warns about a namespace and a status, which the API server drops', () => {
+    const issues = validateNodePool({ ...nodePool(), metadata: { name: 'a', namespace: 'karpenter' }, status: { nodes: 1 } });
+    expect(errorsOf(issues)).toEqual([]);
+    expect(codes(issues, 'warning' as any).sort()).toEqual(['NamespaceOnClusterScopedResource', 'StatusIgnored']);
+  });
+
+  test('accepts a 253-character dotted name only for the API server (it is too long for the node label)', () => {
+    const name = `${'a'.repeat(60)}.${'b'.repeat(60)}`;
+    expect(codes(validateNodePool({ ...nodePool(), metadata: { name } }))).toEqual(['NodePoolNameTooLong']);
+  });
+});
+
+describe('Karpenter controller runtime checks', () => {
+  test.each([
+    ['template label key with an invalid prefix', [[[...LABELS, 'Example.com/team'], 'a']], 'spec.template.metadata.labels["Example.com/team"]', 'InvalidTemplateLabelKey'],
+    ['requirement key name part over 63 characters', [[REQ, [req(`example.com/${'a'.repeat(64)}`, 'Exists')]]], `${REQ}[0].key`, 'InvalidRequirementKey'],
+    ['requirement value with a space (the CRD pattern sits on the array, where the API server ignores it)', [[REQ, [req('example.com/team', 'In', ['a b'])]]], `${REQ}[0].values[0]`, 'InvalidRequirementValue'],
+    ['capacity type with no known value', [[REQ, [req('karpenter.sh/capacity-type', 'In', ['ondemand'])]]], `${REQ}[0].values`, 'UnknownCapacityType'],
+    ['taint value name part over 63 characters', [['spec.template.spec.taints', [{ key: 'a', value: 'v'.repeat(64), effect: 'NoSchedule' }]]], 'spec.template.spec.taints[0].value', 'InvalidTaintValue'],
+    ['the same taint in taints and startupTaints', [['spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule' }]], ['spec.template.spec.startupTaints', [{ key: 'a', value: 'b', effect: 'NoSchedule' }]]], 'spec.template.spec.startupTaints[0]', 'DuplicateTaint'],
+  ] as [string, [Path, unknown][], string, string][])('rejects %s', (_, changes, field, code) => {
+    const issue = errorsOf(validateNodePool(patched(nodePool(), ...changes))).find((i) => i.code === code);
+    expect(issue).toEqual(expect.objectContaining({ field, code }));
+    expect(issue!.message).toMatch(/the API server accepts this, but the Karpenter controller rejects it/);
+  });
+
+  test('accepts taints with the same key and different effects', () => {
+    const m = patched(nodePool(), ['spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule' }, { key: 'a', effect: 'NoExecute' }]]);
+    expect(errorLines(validateNodePool(m))).toEqual([]);
+  });
+});
+
+describe('tokens', () => {
+  const TOKEN = '${TfToken[TOKEN.1]}';
+  const ctx = { isUnresolved: (v: unknown) => typeof v === 'string' && v.includes('TfToken') };
+
+  test('skips checks on unresolved values', () => {
+    const m = patched(nodePool(),
+      ['spec.template.spec.nodeClassRef.name', TOKEN],
+      ['spec.template.spec.expireAfter', TOKEN],
+      [[...LABELS, 'team'], TOKEN],
+      [REQ, [req('karpenter.k8s.aws/instance-cpu', 'Gt', [TOKEN]), req('topology.kubernetes.io/zone', 'In', [TOKEN])]]);
+    expect(validateNodePool(m, ctx)).toEqual([]);
+  });
+
+  test('still checks the literal values next to them', () => {
+    const m = patched(nodePool(), ['spec.template.spec.nodeClassRef.name', TOKEN], ['spec.weight', 500]);
+    expect(codes(validateNodePool(m, ctx))).toEqual(['OutOfRange']);
+  });
+});
+
+test('includes lint warnings, and silences them by code', () => {
+  const m: Json = patched(nodePool(), ['spec.limits', undefined]);
+  expect(warningsOf(validateNodePool(m)).map((i) => i.code)).toEqual(['NodePoolWithoutLimits']);
+  expect(validateNodePool(m, { silence: ['NodePoolWithoutLimits'] })).toEqual([]);
+});

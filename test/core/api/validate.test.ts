@@ -1,0 +1,26 @@
+import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../../lib/core/api/validate';
+import { codes, ec2NodeClass, errorLines, nodePool } from './fixtures';
+
+describe('validateManifest', () => {
+  test('dispatches NodePool and EC2NodeClass', () => {
+    expect(validateManifest(nodePool())).toEqual([]);
+    expect(validateManifest(ec2NodeClass())).toEqual([]);
+    expect(codes(validateManifest({ ...nodePool(), spec: { weight: 0 } }))).toEqual(['RequiredField', 'OutOfRange']);
+    expect(codes(validateManifest({ ...ec2NodeClass(), spec: { ...ec2NodeClass().spec, role: '' } }))).toEqual(['EmptyRole']);
+  });
+
+  test.each([
+    ['a v1beta1 NodePool', { apiVersion: 'karpenter.sh/v1beta1', kind: 'NodePool' }, /^apiVersion: "karpenter.sh\/v1beta1" \(kind "NodePool"\) is not supported.*v1beta1 was removed in Karpenter 1.1.*\(UnsupportedApiVersion\)$/],
+    ['a v1alpha5 Provisioner', { apiVersion: 'karpenter.sh/v1alpha5', kind: 'Provisioner' }, /^apiVersion: .*supported: karpenter.sh\/v1 NodePool, karpenter.k8s.aws\/v1 EC2NodeClass \(UnsupportedApiVersion\)$/],
+    ['a NodeClaim', { apiVersion: 'karpenter.sh/v1', kind: 'NodeClaim' }, /^kind: "NodeClaim" is not a kind of karpenter.sh\/v1; expected NodePool \(UnsupportedKind\)$/],
+    ['a Deployment', { apiVersion: 'apps/v1', kind: 'Deployment' }, /UnsupportedApiVersion/],
+    ['an array', [], /^: a manifest must be an object, got \[\] \(InvalidType\)$/],
+  ])('rejects %s', (_, manifest, message) => {
+    expect(errorLines(validateManifest(manifest))).toEqual([expect.stringMatching(message)]);
+  });
+
+  test('KARPENTER_RUNTIME_CHECK_CODES names codes the validators emit', () => {
+    expect(KARPENTER_RUNTIME_CHECK_CODES).toContain('InvalidRequirementValue');
+    expect(new Set(KARPENTER_RUNTIME_CHECK_CODES).size).toBe(KARPENTER_RUNTIME_CHECK_CODES.length);
+  });
+});

@@ -1,0 +1,18 @@
+import { parseAllDocuments } from 'yaml';
+import { toYaml, unresolvedPath } from '../../../lib/core/api/yaml';
+
+describe('toYaml', () => {
+  test('one document per manifest, keys in order, no folding', () => {
+    const long = 'x'.repeat(200);
+    const out = toYaml({ kind: 'A', spec: { userData: long, n: '10' } }, { kind: 'B' });
+    expect(out).toBe(`kind: A\nspec:\n  userData: ${long}\n  n: "10"\n---\nkind: B\n`);
+    expect(parseAllDocuments(out).map((d) => d.toJS())).toEqual([{ kind: 'A', spec: { userData: long, n: '10' } }, { kind: 'B' }]);
+  });
+
+  test('unresolvedPath finds the first flagged value', () => {
+    const isTok = (v: unknown) => v === 'TOKEN';
+    expect(unresolvedPath({ a: { b: ['x', 'TOKEN'] } }, isTok)).toBe('a.b[1]');
+    expect(unresolvedPath({ a: { TOKEN: 1 } }, isTok)).toBe('a.TOKEN');
+    expect(unresolvedPath({ a: 1 }, isTok)).toBeUndefined();
+  });
+});

@@ -52,6 +52,13 @@ export interface TerraformPlanOptions {
    * @default 300000
    */
   readonly commandTimeoutMs?: number;
+  /**
+   * Make a stack written for real AWS plan offline without changing its code: a Terraform
+   * override file gives the default `aws` provider fake keys and the skip flags, and replaces a
+   * remote backend with local state.
+   * @default false - the stack's AwsProvider must already be offline-safe
+   */
+  readonly offlineOverrides?: boolean;
 }
 
 /** One resource (or data source) in the plan. */
@@ -145,6 +152,10 @@ export async function planStack(stackDir: string, options: TerraformPlanOptions 
   }
   const cliConfig = path.join(stackDir, 'offline.tfrc');
   fs.writeFileSync(cliConfig, cliConfigFor(mirror));
+  if (options.offlineOverrides) {
+    const config = JSON.parse(fs.readFileSync(path.join(stackDir, 'cdk.tf.json'), 'utf8'));
+    fs.writeFileSync(path.join(stackDir, OFFLINE_OVERRIDE_FILE), JSON.stringify(offlineOverrideFor(config), null, 2));
+  }
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -191,6 +202,30 @@ export function summarizePlan(plan: TerraformPlanJson): PlannedResource[] {
 function actionOf(actions: readonly string[]): string {
   if (actions.length === 2 && actions.includes('create') && actions.includes('delete')) return 'replace';
   return actions.join('+');
+}
+
+/** Terraform merges `*_override.tf.json` files into the configuration (override semantics). */
+const OFFLINE_OVERRIDE_FILE = 'offline_override.tf.json';
+
+function offlineOverrideFor(config: { terraform?: { backend?: object }; provider?: { aws?: unknown } }): object {
+  const override: Record<string, unknown> = {};
+  if (config.provider?.aws) {
+    override.provider = {
+      aws: {
+        access_key: FAKE_ACCESS_KEY_ID,
+        secret_key: FAKE_SECRET_ACCESS_KEY,
+        profile: null,
+        skip_credentials_validation: true,
+        skip_requesting_account_id: true,
+        skip_metadata_api_check: 'true',
+        skip_region_validation: true,
+      },
+    };
+  }
+  if (config.terraform?.backend && !('local' in config.terraform.backend)) {
+    override.terraform = { backend: { local: {} } };
+  }
+  return override;
 }
 
 function cliConfigFor(mirror: string): string {

@@ -1,0 +1,159 @@
+import { App, Testing } from 'cdktf';
+import { buildFullStackApp, FullStackApp, STACK_NAMES } from '../../examples/full-stack/app';
+import { FullStackConfig, fullStackConfigFromEnv } from '../../examples/full-stack/config';
+
+const config: FullStackConfig = {
+  clusterName: 'prod',
+  region: 'eu-west-1',
+  availabilityZones: ['eu-west-1a', 'eu-west-1b', 'eu-west-1c'],
+};
+
+function build(overrides: Partial<FullStackConfig> = {}): { app: App; stacks: FullStackApp; synth: Record<string, any> } {
+  const app = Testing.app();
+  const stacks = buildFullStackApp(app, { ...config, ...overrides });
+  const synth = Object.fromEntries(Object.values(stacks).map((s) => [s.node.id, JSON.parse(Testing.synth(s, true))]));
+  return { app, stacks, synth };
+}
+
+/** Stack names in the order `cdktf destroy '*'` takes them: dependents before their dependencies. */
+function destroyOrder(stacks: FullStackApp): string[] {
+  const all = Object.values(stacks);
+  const done: string[] = [];
+  while (done.length < all.length) {
+    const next = all.find((s) => !done.includes(s.node.id)
+      && all.every((other) => done.includes(other.node.id) || !other.dependencies.includes(s) || other === s));
+    if (!next) throw new Error('dependency cycle');
+    done.push(next.node.id);
+  }
+  return done;
+}
+
+describe('examples/full-stack', () => {
+  const { stacks, synth } = build();
+
+  test('should deploy infra, then the controller, then the node pools', () => {
+    expect(stacks.infra.dependencies).toEqual([]);
+    expect(stacks.controller.dependencies).toEqual([stacks.infra]);
+    expect(stacks.nodePools.dependencies).toEqual([stacks.controller]);
+  });
+
+  test('should destroy the node pools before the controller, so Karpenter can drain its nodes', () => {
+    expect(destroyOrder(stacks)).toEqual([STACK_NAMES.nodePools, STACK_NAMES.controller, STACK_NAMES.infra]);
+  });
+
+  test('should pass no value between stacks through remote state', () => {
+    for (const [name, s] of Object.entries(synth)) {
+      expect({ name, remoteState: s.data?.terraform_remote_state }).toEqual({ name, remoteState: undefined });
+      expect(JSON.stringify(s)).not.toMatch(/terraform_remote_state|cross-stack-output/);
+    }
+  });
+
+  test.each([STACK_NAMES.controller, STACK_NAMES.nodePools])('%s should configure its providers from a cluster it looks up by name', (name) => {
+    const s = synth[name];
+    const [clusterData] = Object.entries<any>(s.data.aws_eks_cluster);
+    expect(clusterData[1].name).toBe('prod');
+    const host = `\${data.aws_eks_cluster.${clusterData[0]}.endpoint}`;
+    expect(s.provider.kubernetes[0].host).toBe(host);
+    expect(s.provider.helm[0].kubernetes.host).toBe(host);
+    expect(s.provider.kubernetes[0].exec[0].args).toEqual(['eks', 'get-token', '--cluster-name', 'prod', '--region', 'eu-west-1', '--output', 'json']);
+  });
+
+  test('should install the CRD chart, then the controller with the queue and cluster of the infra stack', () => {
+    const releases = Object.values<any>(synth[STACK_NAMES.controller].resource.helm_release);
+    const crd = releases.find((r) => r.chart === 'karpenter-crd');
+    const main = releases.find((r) => r.chart === 'karpenter');
+    expect(crd).toMatchObject({ repository: 'oci://public.ecr.aws/karpenter', version: '1.14.1', namespace: 'kube-system' });
+    expect(main).toMatchObject({ name: 'karpenter', version: '1.14.1', skip_crds: true, namespace: 'kube-system' });
+    expect(main.depends_on).toEqual([expect.stringMatching(/^helm_release\.Karpenter_Crds/)]);
+    const values = JSON.parse(main.values[0]);
+    expect(values.settings).toMatchObject({ clusterName: 'prod', interruptionQueue: 'Karpenter-prod' });
+    expect(values.nodeSelector).toEqual({ 'kubernetes.io/os': 'linux', 'karpenter.sh/controller': 'true' });
+    const queue = Object.values<any>(synth[STACK_NAMES.infra].resource.aws_sqs_queue)[0];
+    expect(queue.name).toBe('Karpenter-prod');
+  });
+
+  test('should point the node classes at the node role of the infra stack and discover by tag', () => {
+    const manifests = Object.values<any>(synth[STACK_NAMES.nodePools].resource.kubernetes_manifest).map((r) => r.manifest);
+    const nodeClasses = manifests.filter((m) => m.kind === 'EC2NodeClass');
+    expect(nodeClasses.map((m) => m.metadata.name).sort()).toEqual(['default', 'reserved']);
+    const role = Object.values<any>(synth[STACK_NAMES.infra].resource.aws_iam_role).find((r) => r.name === 'KarpenterNodeRole-prod');
+    expect(role).toBeDefined();
+    for (const nc of nodeClasses) {
+      expect(nc.spec.role).toBe('KarpenterNodeRole-prod');
+      expect(nc.spec.subnetSelectorTerms).toEqual([{ tags: { 'karpenter.sh/discovery': 'prod' } }]);
+    }
+  });
+
+  test('should define the production, split and reserved pools with their weights', () => {
+    const pools = Object.values<any>(synth[STACK_NAMES.nodePools].resource.kubernetes_manifest)
+      .map((r) => r.manifest).filter((m) => m.kind === 'NodePool');
+    const byName = Object.fromEntries(pools.map((p) => [p.metadata.name, p.spec]));
+    expect(Object.keys(byName).sort()).toEqual(['app', 'batch', 'reserved', 'web-on-demand', 'web-spot']);
+    expect(byName.app).toMatchObject({ weight: 10, disruption: { consolidationPolicy: 'WhenEmptyOrUnderutilized' } });
+    expect(byName.app.template.spec).toMatchObject({ expireAfter: '720h' });
+    expect(byName.app.template.spec.requirements).toEqual(expect.arrayContaining([
+      { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['on-demand'] },
+      { key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'] },
+      { key: 'karpenter.k8s.aws/instance-cpu', operator: 'Lt', values: ['33'] },
+    ]));
+    expect(byName.batch).toMatchObject({ weight: 90, disruption: { consolidationPolicy: 'WhenEmpty' } });
+    expect(byName.batch.template.spec).toMatchObject({ expireAfter: 'Never', taints: [{ key: 'role', value: 'batch', effect: 'NoSchedule' }] });
+    expect(byName.reserved).toMatchObject({ weight: 100, limits: { cpu: '64' } });
+    expect(byName.reserved.template.spec.nodeClassRef.name).toBe('reserved');
+    expect(byName['web-spot'].template.spec.requirements).toContainEqual({ key: 'capacity-spread', operator: 'In', values: ['2', '3', '4', '5'] });
+    expect(byName['web-on-demand'].template.spec.requirements).toContainEqual({ key: 'capacity-spread', operator: 'In', values: ['1'] });
+  });
+
+  test('should create node pools after their node class', () => {
+    const resources = synth[STACK_NAMES.nodePools].resource.kubernetes_manifest;
+    const nodeClassAddress = (name: string) => {
+      const [key] = Object.entries<any>(resources).find(([, r]) => r.manifest.kind === 'EC2NodeClass' && r.manifest.metadata.name === name)!;
+      return `kubernetes_manifest.${key}`;
+    };
+    for (const r of Object.values<any>(resources).filter((x) => x.manifest.kind === 'NodePool')) {
+      expect(r.depends_on).toContain(nodeClassAddress(r.manifest.spec.template.spec.nodeClassRef.name));
+    }
+  });
+
+  test.each(Object.values(STACK_NAMES))('stack %s should match its snapshot', (name) => {
+    expect(synth[name]).toMatchSnapshot();
+  });
+
+  test('should keep local state unless a bucket is configured', () => {
+    for (const s of Object.values(synth)) expect(s.terraform.backend).toBeUndefined();
+  });
+
+  test('should give every stack its own S3 state key with native locking when a bucket is set', () => {
+    const { synth: withBackend } = build({ backend: { bucket: 'team-state', region: 'eu-west-1' } });
+    for (const [name, s] of Object.entries(withBackend)) {
+      expect(s.terraform.backend.s3).toEqual({ bucket: 'team-state', key: `karpenter/${name}.tfstate`, region: 'eu-west-1', encrypt: true, use_lockfile: true });
+    }
+  });
+});
+
+describe('fullStackConfigFromEnv', () => {
+  test('should default to three zones of the region and local state', () => {
+    expect(fullStackConfigFromEnv({ AWS_REGION: 'us-west-2' })).toEqual({
+      clusterName: 'karpenter-demo',
+      region: 'us-west-2',
+      availabilityZones: ['us-west-2a', 'us-west-2b', 'us-west-2c'],
+      backend: undefined,
+    });
+  });
+
+  test('should read the cluster, zones and backend from the environment', () => {
+    expect(fullStackConfigFromEnv({
+      AWS_REGION: 'eu-west-1', KARPENTER_CLUSTER_NAME: 'prod', KARPENTER_AZS: 'eu-west-1a, eu-west-1b',
+      KARPENTER_STATE_BUCKET: 'b', KARPENTER_STATE_LOCK_TABLE: 'locks',
+    })).toEqual({
+      clusterName: 'prod',
+      region: 'eu-west-1',
+      availabilityZones: ['eu-west-1a', 'eu-west-1b'],
+      backend: { bucket: 'b', region: 'eu-west-1', keyPrefix: undefined, dynamodbTable: 'locks' },
+    });
+  });
+
+  test('throws when a state bucket is set without a region', () => {
+    expect(() => fullStackConfigFromEnv({ KARPENTER_STATE_BUCKET: 'b' })).toThrow(/set KARPENTER_STATE_REGION/);
+  });
+});

@@ -248,7 +248,8 @@ function runtimeChecks(spec: Record<string, unknown>, c: IssueCollector): void {
       for (const p of qualifiedNameProblems(r.key)) c.error(`${at}.key`, 'InvalidRequirementKey', `key ${show(r.key)}: ${p}${RUNTIME}`);
     }
     const values = Array.isArray(r.values) && !c.isUnresolved(r.values) ? r.values : [];
-    values.forEach((v, j) => {
+    // Numeric operators already need a non-negative integer, always a valid label value.
+    if (!NUMERIC_OPERATORS.includes(r.operator as string)) values.forEach((v, j) => {
       if (typeof v !== 'string' || c.isUnresolved(v)) return;
       for (const p of labelValueProblems(v)) c.error(`${at}.values[${j}]`, 'InvalidRequirementValue', `value ${show(v)} for key ${show(r.key)}: ${p}${RUNTIME}`);
     });

@@ -8,3 +8,20 @@ import { stringify } from 'yaml';
 export function toYaml(...manifests: readonly object[]): string {
   return manifests.map((m) => stringify(m, { lineWidth: 0 })).join('---\n');
 }
+
+/** Path of the first value `isUnresolved` flags (e.g. a Terraform token), or undefined when there is none. */
+export function unresolvedPath(value: unknown, isUnresolved: (v: unknown) => boolean, path = ''): string | undefined {
+  if (isUnresolved(value)) return path || '(root)';
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const p = unresolvedPath(value[i], isUnresolved, `${path}[${i}]`);
+      if (p) return p;
+    }
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      const p = isUnresolved(k) ? `${path}.${k}` : unresolvedPath(v, isUnresolved, path ? `${path}.${k}` : k);
+      if (p) return p;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,85 @@
+import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
+import { ITerraformDependable, TerraformProvider } from 'cdktf';
+import { Construct } from 'constructs';
+import { NodePoolDefinition, NodePoolOptions } from './core/api/node-pool';
+import { V1NodePool } from './core/api/types';
+import { validateNodePool } from './core/api/validate-nodepool';
+import { Ec2NodeClass, literalYaml, manifestResourceOptions } from './ec2-node-class';
+import { constructContext, reportIssues } from './private/report';
+
+/** Props of `KarpenterNodePool`. */
+export interface KarpenterNodePoolProps extends NodePoolOptions {
+  /** NodePool name (`metadata.name`), a DNS-1123 subdomain of at most 63 characters. */
+  readonly name: string;
+  /** The node class to launch nodes with; sets `nodeClassRef`, and the pool is created after it and destroyed before it. */
+  readonly nodeClass: Ec2NodeClass;
+  /**
+   * The kubernetes provider of the target cluster.
+   * @default - the stack's default kubernetes provider
+   */
+  readonly provider?: TerraformProvider;
+  /**
+   * Further resources to create first, typically the Karpenter controller's Helm release.
+   * @default - only the node class
+   */
+  readonly dependsOn?: ITerraformDependable[];
+  /**
+   * Wait after apply until the controller reports the NodePool `Ready` (its node class is
+   * ready and it passed the controller's validation). Needs the controller running.
+   * @default false
+   */
+  readonly waitForReady?: boolean;
+  /**
+   * Lint codes not to report, e.g. `['NodePoolWithoutLimits']`.
+   * @default - every warning is reported
+   */
+  readonly silenceWarnings?: string[];
+}
+
+/**
+ * A `karpenter.sh/v1` NodePool, applied with a `kubernetes_manifest` resource. The manifest is
+ * validated at synth against the Karpenter 1.14 CRD (schema and CEL rules) and the controller's
+ * runtime checks; lint findings become warnings. Values that are Terraform references are not checked.
+ *
+ * @example
+ * new KarpenterNodePool(this, 'GeneralPurpose', {
+ *   name: 'general-purpose',
+ *   nodeClass,
+ *   requirements: [
+ *     Requirement.capacityTypes(CapacityType.SPOT, CapacityType.ON_DEMAND),
+ *     Requirement.instanceCategories('c', 'm', 'r'),
+ *     Requirement.instanceGeneration.greaterThan(2),
+ *   ],
+ *   limits: { cpu: Quantity.cpu(1000), memory: Quantity.gibibytes(1000) },
+ *   disruption: Disruption.whenEmptyOrUnderutilized({ consolidateAfter: KarpenterDuration.minutes(1) }),
+ * });
+ */
+export class KarpenterNodePool extends Construct {
+  /** NodePool name. */
+  public readonly name: string;
+  /** The `kubernetes_manifest` resource. */
+  public readonly resource: Manifest;
+  private readonly definition: NodePoolDefinition;
+
+  constructor(scope: Construct, id: string, props: KarpenterNodePoolProps) {
+    super(scope, id);
+    this.name = props.name;
+    this.definition = new NodePoolDefinition({ ...props, nodeClassRef: props.nodeClass.nodeClassRef });
+    const manifest = this.definition.toManifest();
+    reportIssues(this, validateNodePool(manifest, constructContext(props.silenceWarnings)));
+    this.resource = new Manifest(this, 'Resource', {
+      manifest: manifest as unknown as { [key: string]: unknown },
+      ...manifestResourceOptions({ ...props, dependsOn: [props.nodeClass.resource, ...(props.dependsOn ?? [])] }),
+    });
+  }
+
+  /** The plain manifest (Terraform references stay as tokens). */
+  public toManifest(): V1NodePool {
+    return this.definition.toManifest();
+  }
+
+  /** The manifest as YAML, for GitOps; throws if a value is a Terraform reference. */
+  public toYaml(): string {
+    return literalYaml(this, this.toManifest());
+  }
+}

@@ -219,7 +219,8 @@ function runChild(args: string[]): void {
   if (mode === 'baseline') {
     const [modulePath, refdir, outdir] = rest;
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { buildBaselineApp } = require(modulePath) as typeof import('./bench-baseline');
+    const { buildBaselineApp, preloadBaseline } = require(modulePath) as typeof import('./bench-baseline');
+    preloadBaseline(refdir);
     const t1 = now();
     const app = new App({ outdir });
     buildBaselineApp(app, refdir);

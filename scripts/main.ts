@@ -3,7 +3,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App } from 'cdktf';
+import { App, TerraformStack } from 'cdktf';
 import { buildFullStackApp } from '../examples/full-stack/app';
 import { isTerraformAvailable, planStack, stackDirectory, terraformPluginMirror } from '../lib/testing/terraform-plan';
 
@@ -13,7 +13,8 @@ async function main(): Promise<number> {
   const stacks = buildFullStackApp(app);
   app.synth();
   console.log(`Synthesized ${Object.keys(stacks).length} stacks into ${outdir}:`);
-  for (const s of Object.values(stacks)) {
+  const all: TerraformStack[] = [stacks.infra, stacks.controller, stacks.nodePools];
+  for (const s of all) {
     const deps = s.dependencies.map((d) => d.node.id);
     console.log(`  ${s.node.id}${deps.length ? ` (after ${deps.join(', ')})` : ''}`);
   }

@@ -1,0 +1,33 @@
+import { App } from 'cdktf';
+import { KarpenterControllerStack } from '../shared/controller-stack';
+import { ExistingClusterConfig, existingClusterConfigFromEnv } from './config';
+import { ExistingClusterAwsStack } from './aws-stack';
+import { GeneralPurposePoolStack } from './node-pools-stack';
+
+export const STACK_NAMES = {
+  aws: 'karpenter-aws',
+  controller: 'karpenter-controller',
+  nodePools: 'karpenter-node-pools',
+} as const;
+
+export interface ExistingClusterApp {
+  readonly aws: ExistingClusterAwsStack;
+  readonly controller: KarpenterControllerStack;
+  readonly nodePools: GeneralPurposePoolStack;
+}
+
+/** Karpenter for a cluster that already exists: the same three-stack order as the full example. */
+export function buildExistingClusterApp(app: App, config: ExistingClusterConfig = existingClusterConfigFromEnv()): ExistingClusterApp {
+  const aws = new ExistingClusterAwsStack(app, STACK_NAMES.aws, config);
+  const controller = new KarpenterControllerStack(app, STACK_NAMES.controller, {
+    clusterName: config.clusterName,
+    region: config.region,
+    interruptionQueueName: aws.karpenter.queueName!,
+    serviceAccountAnnotations: aws.karpenter.controllerRole.serviceAccountAnnotations,
+    backend: config.backend,
+  });
+  controller.addDependency(aws);
+  const nodePools = new GeneralPurposePoolStack(app, STACK_NAMES.nodePools, { ...config, nodeRoleName: aws.karpenter.nodeRole.roleName });
+  nodePools.addDependency(controller);
+  return { aws, controller, nodePools };
+}

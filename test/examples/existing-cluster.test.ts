@@ -1,0 +1,69 @@
+import { Testing } from 'cdktf';
+import { buildExistingClusterApp, STACK_NAMES } from '../../examples/existing-cluster/app';
+import { ExistingClusterConfig, existingClusterConfigFromEnv } from '../../examples/existing-cluster/config';
+
+const config: ExistingClusterConfig = {
+  clusterName: 'legacy',
+  region: 'us-east-1',
+  vpcId: 'vpc-0a1b2c3d4e5f60718',
+  privateSubnetIds: ['subnet-0a1b2c3d4e5f60718', 'subnet-08f7e6d5c4b3a2910'],
+  createControllerNodeGroup: true,
+};
+
+function build(overrides: Partial<ExistingClusterConfig> = {}) {
+  const stacks = buildExistingClusterApp(Testing.app(), { ...config, ...overrides });
+  const synth = Object.fromEntries([stacks.aws, stacks.controller, stacks.nodePools].map((s) => [s.node.id, JSON.parse(Testing.synth(s, true))]));
+  return { stacks, synth };
+}
+
+describe('examples/existing-cluster', () => {
+  const { stacks, synth } = build();
+  const aws = synth[STACK_NAMES.aws];
+
+  test('should read the cluster instead of creating one', () => {
+    expect(aws.resource.aws_eks_cluster).toBeUndefined();
+    expect(Object.values<any>(aws.data.aws_eks_cluster)).toEqual([expect.objectContaining({ name: 'legacy' })]);
+  });
+
+  test('should tag the given subnets and the cluster security group for discovery, without owning them', () => {
+    const tags = Object.values<any>(aws.resource.aws_ec2_tag);
+    expect(tags.every((t) => t.key === 'karpenter.sh/discovery' && t.value === 'legacy')).toBe(true);
+    expect(tags.map((t) => t.resource_id)).toEqual(expect.arrayContaining([
+      'subnet-0a1b2c3d4e5f60718',
+      'subnet-08f7e6d5c4b3a2910',
+      expect.stringMatching(/^\$\{data\.aws_eks_cluster\.Cluster\w*\.vpc_config\[0\]\.cluster_security_group_id\}$/),
+    ]));
+    expect(tags).toHaveLength(3);
+  });
+
+  test('should add a controller node group unless told the cluster has other capacity', () => {
+    expect(Object.keys(aws.resource.aws_eks_node_group ?? {})).toHaveLength(1);
+    const { synth: without } = build({ createControllerNodeGroup: false });
+    expect(without[STACK_NAMES.aws].resource.aws_eks_node_group).toBeUndefined();
+  });
+
+  test('should run in the same stack order as the full example', () => {
+    expect(stacks.controller.dependencies).toEqual([stacks.aws]);
+    expect(stacks.nodePools.dependencies).toEqual([stacks.controller]);
+  });
+
+  test.each(Object.values(STACK_NAMES))('stack %s should match its snapshot', (name) => {
+    expect(synth[name]).toMatchSnapshot();
+  });
+});
+
+describe('existingClusterConfigFromEnv', () => {
+  test('should read the cluster, VPC and subnets', () => {
+    expect(existingClusterConfigFromEnv({
+      KARPENTER_CLUSTER_NAME: 'legacy', AWS_REGION: 'us-east-1', KARPENTER_VPC_ID: 'vpc-1',
+      KARPENTER_SUBNET_IDS: 'subnet-a, subnet-b', KARPENTER_CONTROLLER_NODE_GROUP: 'false',
+    })).toEqual({
+      clusterName: 'legacy', region: 'us-east-1', vpcId: 'vpc-1', privateSubnetIds: ['subnet-a', 'subnet-b'],
+      createControllerNodeGroup: false, backend: undefined,
+    });
+  });
+
+  test('throws when the node group flag is not a boolean', () => {
+    expect(() => existingClusterConfigFromEnv({ KARPENTER_CONTROLLER_NODE_GROUP: 'yes' })).toThrow(/must be 'true' or 'false', got 'yes'/);
+  });
+});

@@ -1,5 +1,5 @@
 import { inspect } from 'util';
-import { isPlainObject, SynthesizedHelmRelease, SynthesizedManifest, SynthesizedStack } from './synth';
+import { SynthesizedHelmRelease, SynthesizedManifest, SynthesizedStack } from './synth';
 
 // No jest import here: these are plain functions returning `{ pass, message }`, the shape
 // `expect.extend` wants, so the library can be loaded without jest. `./jest` registers them.
@@ -328,6 +328,13 @@ function join(path: string, key: string): string {
 
 function show(path: string): string {
   return path === '' ? '(root)' : path;
+}
+
+// Any realm's Object.prototype counts (jest runs tests in a separate VM context).
+function isPlainObject(x: unknown): x is Record<string, unknown> {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
+  const proto = Object.getPrototypeOf(x);
+  return proto === null || Object.getPrototypeOf(proto) === null;
 }
 
 interface Asymmetric {

@@ -106,6 +106,8 @@ export interface SynthesizeOptions {
 /**
  * The synthesized Terraform JSON of one stack, with accessors for the Karpenter objects in it.
  * Get one with `SynthesizedStack.of(stack)` or `SynthesizedStack.fromJson(Testing.synth(stack))`.
+ * Strings are as Terraform will read them: references stay `${aws_x.y.attr}`, and a literal
+ * `${` written by a construct shows escaped as `$${`.
  */
 export class SynthesizedStack {
   /**
@@ -394,11 +396,8 @@ function isStack(x: unknown): x is TerraformStack {
   return typeof x === 'object' && x !== null && TerraformStack.isStack(x as IConstruct);
 }
 
-/**
- * True for `{...}` objects: not arrays, null or class instances.
- * @internal
- */
-export function isPlainObject(x: unknown): x is Record<string, unknown> {
+/** True for `{...}` objects: not arrays, null or class instances. */
+function isPlainObject(x: unknown): x is Record<string, unknown> {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
   // Any realm's Object.prototype (jest runs tests in a separate VM context).
   const proto = Object.getPrototypeOf(x);

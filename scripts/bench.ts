@@ -201,6 +201,15 @@ function runChild(args: string[]): void {
     report({ loadMs: now() - t0 });
     return;
   }
+  if (mode === 'import-all') {
+    // Every top-level module of dist/lib: what an index exporting all constructs would load.
+    for (const f of fs.readdirSync(rest[0]).filter((n) => n.endsWith('.js')).sort()) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require(path.join(rest[0], f));
+    }
+    report({ loadMs: now() - t0 });
+    return;
+  }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { App } = require('cdktf') as typeof import('cdktf');
   if (mode === 'app') {
@@ -400,10 +409,14 @@ function main(argv: string[]): number {
       }
     }
     const c: Sample[] = [];
+    const all: Sample[] = [];
     const bare: Sample[] = [];
+    const distLib = path.dirname(distIndex);
     child(['import', distIndex]);
+    child(['import-all', distLib]);
     for (let i = 0; i < options.runs; i++) {
       c.push(child(['import', distIndex]));
+      all.push(child(['import-all', distLib]));
       bare.push(child(['node']));
     }
     if (!options.keep) fs.rmSync(refdir, { recursive: true, force: true });
@@ -419,8 +432,11 @@ function main(argv: string[]): number {
       { label: '(a) full example', samples: a },
       { label: '(b) baseline', samples: b },
       { label: '(c) package import', samples: c },
+      { label: '    every dist/lib/*.js', samples: all },
       { label: '    bare node', samples: bare },
     ], checks, header));
+    const m = medianSample(all);
+    process.stdout.write(`info every dist/lib/*.js (what an index exporting every construct loads): ${ms0(m.loadMs)} ms, ${(m.maxRssKb / 1024).toFixed(1)} MB\n`);
     if (options.keep) process.stdout.write(`kept ${work} and ${refdir}\n`);
     const missed = checks.filter((x) => !x.ok);
     if (options.check && (missed.length > 0 || differences.length > 0)) {
@@ -431,6 +447,10 @@ function main(argv: string[]): number {
   } finally {
     if (!options.keep) fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+function ms0(x: number | undefined): string {
+  return x === undefined ? '-' : x.toFixed(0);
 }
 
 function countBlocks(outdir: string): { stacks: number; resources: number; data: number } {

@@ -134,18 +134,7 @@ describe('CEL library parity with Kubernetes', () => {
  * Cases where our validator and the CRD disagree, with the reason. Each runs as `test.failing`,
  * so fixing the validator (or the case) makes the suite say so.
  */
-const KNOWN_DISAGREEMENTS: Readonly<Record<string, string>> = {
-  'NodePool: generateName instead of name':
-    'the API server accepts generateName without name; validateManifest reports RequiredField on metadata.name, a code not listed in KARPENTER_RUNTIME_CHECK_CODES',
-  // The CRD `pattern` on these fields is reported with a code that KARPENTER_RUNTIME_CHECK_CODES
-  // lists as runtime-only, so a reader of the codes thinks the API server would accept them.
-  'NodePool: requirement key with a trailing dash':
-    'CRD pattern error on requirements[].key is reported only as InvalidRequirementKey, listed as a runtime-only code',
-  'NodePool: taint with an empty value (Kubernetes allows it, the CRD does not)':
-    'CRD pattern error on taints[].value is reported only as InvalidTaintValue, listed as a runtime-only code',
-  'NodePool: taint value with a space':
-    'CRD pattern error on taints[].value is reported only as InvalidTaintValue, listed as a runtime-only code',
-};
+const KNOWN_DISAGREEMENTS: Readonly<Record<string, string>> = {};
 
 describeWithCrds('validateManifest agrees with the CRD', () => {
   beforeAll(loadCrds);

@@ -46,7 +46,10 @@ export function checkObjectMeta(meta: unknown, kind: string, c: IssueCollector):
     }
   }
   const name = meta.name;
-  if (absent(name)) {
+  if (absent(name) && typeof meta.generateName === 'string' && meta.generateName !== '') {
+    // The API server accepts generateName; the tools that manage these objects do not.
+    c.error('metadata.name', 'NameRequiredForApply', `is required: generateName only works with kubectl create, while kubectl apply and Terraform identify a ${kind} by its name`);
+  } else if (absent(name)) {
     c.error('metadata.name', 'RequiredField', `is required: kubectl apply and Terraform identify a ${kind} by its name`);
   } else if (typeof name !== 'string') {
     c.error('metadata.name', 'InvalidType', `must be a string, got ${show(name)}`);

@@ -121,9 +121,9 @@ const taint: ObjectSchema = {
   required: ['effect', 'key'],
   properties: {
     effect: { type: 'string', enum: ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] },
-    key: { type: 'string', minLength: 1, pattern: QUALIFIED_KEY_PATTERN, patternCode: 'InvalidTaintKey', hint: 'e.g. "example.com/dedicated" or "dedicated"' },
+    key: { type: 'string', minLength: 1, pattern: QUALIFIED_KEY_PATTERN, patternCode: 'TaintKeyPattern', hint: 'e.g. "example.com/dedicated" or "dedicated"' },
     timeAdded: { type: 'string', format: 'date-time' },
-    value: { type: 'string', pattern: QUALIFIED_KEY_PATTERN, patternCode: 'InvalidTaintValue', hint: 'omit value for a key-only taint; an empty string is rejected' },
+    value: { type: 'string', pattern: QUALIFIED_KEY_PATTERN, patternCode: 'TaintValuePattern', hint: 'omit value for a key-only taint; an empty string is rejected' },
   },
 };
 
@@ -133,7 +133,7 @@ const requirement: ObjectSchema = {
   type: 'object',
   required: ['key', 'operator'],
   properties: {
-    key: { type: 'string', maxLength: 316, pattern: QUALIFIED_KEY_PATTERN, patternCode: 'InvalidRequirementKey', rules: [requirementKeyRules] },
+    key: { type: 'string', maxLength: 316, pattern: QUALIFIED_KEY_PATTERN, patternCode: 'RequirementKeyPattern', rules: [requirementKeyRules] },
     minValues: { type: 'integer', minimum: 1, maximum: 50 },
     operator: { type: 'string', enum: ['Gte', 'Lte', 'In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'] },
     // The CRD puts maxLength/pattern on the array, where the API server ignores them; the

@@ -8,12 +8,14 @@ import { validateNodePool } from './validate-nodepool';
 /**
  * Codes of errors the API server accepts but that break at runtime: the Karpenter controller
  * rejects the object (its `RuntimeValidate`: the NodePool never becomes Ready), or the API
- * server rejects the NodeClaims or nodes it would create. Every other error code is something
- * the API server itself rejects when the manifest is applied.
+ * server rejects the NodeClaims or nodes it would create; plus `NameRequiredForApply`, a
+ * `generateName`-only object that `kubectl apply` and Terraform cannot manage. Every other error
+ * code is something the API server itself rejects when the manifest is applied.
  */
 export const KARPENTER_RUNTIME_CHECK_CODES: readonly string[] = [
   'InvalidTemplateLabelKey', 'InvalidRequirementKey', 'InvalidRequirementValue', 'UnknownCapacityType',
   'InvalidTaintKey', 'InvalidTaintValue', 'DuplicateTaint', 'NodePoolNameTooLong', 'Ec2NodeClassWithoutSpec',
+  'NameRequiredForApply',
 ];
 
 const KINDS: { readonly [apiVersion: string]: string } = {

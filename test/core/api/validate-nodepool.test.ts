@@ -1,5 +1,6 @@
 import { ValidationIssue, errorsOf, warningsOf } from '../../../lib/core/issues';
 import { validateNodePool } from '../../../lib/core/api/validate-nodepool';
+import { KARPENTER_RUNTIME_CHECK_CODES } from '../../../lib/core/api/validate';
 import { Json, Path, codes, crdRules, errorLines, nodePool, patched } from './fixtures';
 
 const REQ = 'spec.template.spec.requirements';
@@ -195,11 +196,11 @@ describe('NodePool schema', () => {
     ['101 labels', [[[...LABELS], Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`l${i}`, 'v']))]], 'spec.template.metadata.labels', /at most 100 entries/],
     ['taint without effect', [['spec.template.spec.taints', [{ key: 'dedicated' }]]], 'spec.template.spec.taints[0].effect', /is required/],
     ['taint effect NoRun', [['spec.template.spec.taints', [{ key: 'dedicated', effect: 'NoRun' }]]], 'spec.template.spec.taints[0].effect', /allowed values: NoSchedule, PreferNoSchedule, NoExecute/],
-    ['taint key with a space', [['spec.template.spec.taints', [{ key: 'a b', effect: 'NoSchedule' }]]], 'spec.template.spec.taints[0].key', /InvalidTaintKey/],
+    ['taint key with a space', [['spec.template.spec.taints', [{ key: 'a b', effect: 'NoSchedule' }]]], 'spec.template.spec.taints[0].key', /TaintKeyPattern/],
     ['taint with an empty value', [['spec.template.spec.startupTaints', [{ key: 'a', value: '', effect: 'NoSchedule' }]]], 'spec.template.spec.startupTaints[0].value', /an empty string is rejected/],
     ['requirement operator Matches', [[REQ, [req('kubernetes.io/os', 'Matches', ['linux'])]]], `${REQ}[0].operator`, /UnsupportedValue/],
     ['requirement without operator', [[REQ, [{ key: 'kubernetes.io/os' }]]], `${REQ}[0].operator`, /RequiredField/],
-    ['requirement key with upper-case prefix', [[REQ, [req('Example.com/x', 'Exists')]]], `${REQ}[0].key`, /InvalidRequirementKey/],
+    ['requirement key with upper-case prefix', [[REQ, [req('Example.com/x', 'Exists')]]], `${REQ}[0].key`, /RequirementKeyPattern/],
     ['minValues 51', [[REQ, [req('karpenter.k8s.aws/instance-family', 'Exists', undefined, 51)]]], `${REQ}[0].minValues`, /between 1 and 50/],
     ['101 requirements', [[REQ, Array.from({ length: 101 }, () => req('example.com/x', 'Exists'))]], REQ, /at most 100 items/],
     ['nodeClassRef group with a version', [['spec.template.spec.nodeClassRef.group', 'karpenter.k8s.aws/v1']], 'spec.template.spec.nodeClassRef.group', /PatternMismatch/],
@@ -321,4 +322,23 @@ test('includes lint warnings, and silences them by code', () => {
   const m: Json = patched(nodePool(), ['spec.limits', undefined]);
   expect(warningsOf(validateNodePool(m)).map((i) => i.code)).toEqual(['NodePoolWithoutLimits']);
   expect(validateNodePool(m, { silence: ['NodePoolWithoutLimits'] })).toEqual([]);
+});
+
+describe('codes tell API-server rejections from checks beyond it', () => {
+  test.each([
+    ['taint value with a space', [['spec.template.spec.taints', [{ key: 'role', value: 'big batch', effect: 'NoSchedule' }]]], 'TaintValuePattern'],
+    ['requirement key with a trailing dash', [['spec.template.spec.requirements', [{ key: 'example.com/tier-', operator: 'Exists' }]]], 'RequirementKeyPattern'],
+  ] as Array<[string, Array<[Path, unknown]>, string]>)('reports the CRD pattern on a %s with a code the API server also rejects', (_, patches, code) => {
+    const found = codes(validateNodePool(patched(nodePool(), ...patches)));
+    expect(found).toContain(code);
+    expect(KARPENTER_RUNTIME_CHECK_CODES).not.toContain(code);
+  });
+
+  test('reports generateName without name as a tooling requirement, not an API-server error', () => {
+    const m = { ...nodePool(), metadata: { generateName: 'pool-' } };
+    const errors = errorsOf(validateNodePool(m));
+    expect(errors.map((i: ValidationIssue) => [i.field, i.code])).toEqual([['metadata.name', 'NameRequiredForApply']]);
+    expect(errors[0].message).toMatch(/generateName only works with kubectl create/);
+    expect(KARPENTER_RUNTIME_CHECK_CODES).toContain('NameRequiredForApply');
+  });
 });

@@ -1,12 +1,20 @@
 // Pure core: no cdktf or constructs imports.
-import { stringify } from 'yaml';
+import type * as Yaml from 'yaml';
+
+// Loaded on first use: most synths render no YAML, and loading the package is a measurable share
+// of a small app's synth time (see `npm run bench`).
+let yamlModule: typeof Yaml | undefined;
+function yaml(): typeof Yaml {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (yamlModule ??= require('yaml') as typeof Yaml);
+}
 
 /**
  * Renders manifests as YAML, one document each (separated by `---`), for GitOps repositories
  * or `kubectl apply -f`. Keys keep their order; long strings are not folded.
  */
 export function toYaml(...manifests: readonly object[]): string {
-  return manifests.map((m) => stringify(m, { lineWidth: 0 })).join('---\n');
+  return manifests.map((m) => yaml().stringify(m, { lineWidth: 0 })).join('---\n');
 }
 
 /** Path of the first value `isUnresolved` flags (e.g. a Terraform token), or undefined when there is none. */

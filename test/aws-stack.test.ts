@@ -8,9 +8,6 @@ import { KarpenterAws } from '../lib/karpenter-aws';
 import { KarpenterNetwork } from '../lib/network';
 import { buildAwsStack, FIXTURE_CLUSTER_NAME } from './fixtures/aws-stack';
 
-// test/setup.ts only imports the matcher types; this registers them.
-Testing.setupJest();
-
 type Resources = Record<string, Record<string, any>>;
 
 function synthesized(irsa = false): { json: { resource: Resources; data: Resources }; fixture: ReturnType<typeof buildAwsStack> } {

@@ -11,9 +11,6 @@ import {
 } from '../lib/controller-node-group';
 import { EksCluster } from '../lib/eks-cluster';
 
-// test/setup.ts only imports the matcher types; this registers them.
-Testing.setupJest();
-
 const SUBNETS = ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa2', 'subnet-0aaaaaaaaaaaaaaa3'];
 
 const IMPORTED: IEksCluster = {

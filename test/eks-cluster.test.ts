@@ -10,9 +10,6 @@ import { KubernetesVersion } from '../lib/core/kubernetes-version';
 import { AuthenticationMode, ClusterLogType, EksCluster } from '../lib/eks-cluster';
 import { IKarpenterNetwork } from '../lib/network';
 
-// test/setup.ts only imports the matcher types; this registers them.
-Testing.setupJest();
-
 const NETWORK: IKarpenterNetwork = {
   vpcId: 'vpc-0123456789abcdef0',
   privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa2'],

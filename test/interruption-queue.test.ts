@@ -3,9 +3,6 @@ import { CloudwatchEventRule } from '@cdktf/provider-aws/lib/cloudwatch-event-ru
 import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
 import { InterruptionQueue } from '../lib/interruption-queue';
 
-// test/setup.ts only imports the adapter's types; the matchers are registered here.
-Testing.setupJest();
-
 function newStack(): TerraformStack {
   return new TerraformStack(Testing.app(), 'test');
 }

@@ -4,22 +4,11 @@ import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
 import { EksPodIdentityAssociation } from '@cdktf/provider-aws/lib/eks-pod-identity-association';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
-import { IEksCluster } from '../lib/cluster-attributes';
 import { KarpenterAws } from '../lib/karpenter-aws';
 import { ControllerIdentity } from '../lib/karpenter-controller-role';
 import { AccessEntryType } from '../lib/karpenter-node-role';
+import { FAKE_CLUSTER } from './fixtures/cluster';
 
-// test/setup.ts only imports the adapter's types; the matchers are registered here.
-Testing.setupJest();
-
-const CLUSTER: IEksCluster = {
-  clusterName: 'demo',
-  clusterArn: 'arn:aws:eks:eu-west-1:123456789012:cluster/demo',
-  clusterEndpoint: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
-  clusterCertificateAuthorityData: 'Q0E=',
-  clusterSecurityGroupId: 'sg-0123456789abcdef0',
-  oidcIssuerUrl: 'https://oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789',
-};
 const OIDC_PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789';
 
 function newStack(): TerraformStack {
@@ -47,7 +36,7 @@ describe('KarpenterAws', () => {
     // GIVEN
     const stack = newStack();
     // WHEN
-    const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: CLUSTER });
+    const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
     // THEN
     expect(karpenter.node.children.map((c) => c.node.id)).toEqual(['InterruptionQueue', 'NodeRole', 'ControllerRole', 'DiscoveryTags']);
     expect(karpenter.clusterName).toBe('demo');
@@ -62,7 +51,7 @@ describe('KarpenterAws', () => {
 
   test('should wire the node role and the queue into the controller policy', () => {
     const stack = newStack();
-    new KarpenterAws(stack, 'Karpenter', { cluster: CLUSTER });
+    new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
     const statements = policyStatements(stack);
     const roleKey = Object.keys(synthJson(stack).resource.aws_iam_role).find((k) => k.startsWith('Karpenter_NodeRole'));
     const queueKey = Object.keys(synthJson(stack).resource.aws_sqs_queue)[0];
@@ -72,14 +61,14 @@ describe('KarpenterAws', () => {
 
   test('should create the access entry after the queue policy', () => {
     const stack = newStack();
-    new KarpenterAws(stack, 'Karpenter', { cluster: CLUSTER });
+    new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
     const [policyKey] = Object.keys(synthJson(stack).resource.aws_sqs_queue_policy);
     expect(Testing.synth(stack)).toHaveResourceWithProperties(EksAccessEntry, { type: 'EC2_LINUX', depends_on: [`aws_sqs_queue_policy.${policyKey}`] });
   });
 
   test('should tag the cluster security group for discovery', () => {
     const stack = newStack();
-    new KarpenterAws(stack, 'Karpenter', { cluster: CLUSTER });
+    new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
     expect(Object.values(synthJson(stack).resource.aws_ec2_tag)).toEqual([
       { resource_id: 'sg-0123456789abcdef0', key: 'karpenter.sh/discovery', value: 'demo' },
     ]);
@@ -87,7 +76,7 @@ describe('KarpenterAws', () => {
 
   test('should share one partition and one region data source and no caller identity', () => {
     const stack = newStack();
-    new KarpenterAws(stack, 'Karpenter', { cluster: CLUSTER });
+    new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
     const data = synthJson(stack).data as Record<string, Record<string, unknown>>;
     expect(Object.keys(data).sort()).toEqual(['aws_partition', 'aws_region']);
     expect(Object.keys(data.aws_partition)).toHaveLength(1);
@@ -96,7 +85,7 @@ describe('KarpenterAws', () => {
 
   test('should create no queue, rules or queue permissions without spot termination', () => {
     const stack = newStack();
-    const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: CLUSTER, enableSpotTermination: false });
+    const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER, enableSpotTermination: false });
     const resources = synthJson(stack).resource;
     expect(resources.aws_sqs_queue).toBeUndefined();
     expect(resources.aws_cloudwatch_event_rule).toBeUndefined();
@@ -108,24 +97,24 @@ describe('KarpenterAws', () => {
 
   test('should tag the given security groups, or none, and warn about several', () => {
     const one = newStack();
-    new KarpenterAws(one, 'Karpenter', { cluster: CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234def567890'] });
+    new KarpenterAws(one, 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234def567890'] });
     expect(Testing.synth(one)).toHaveResourceWithProperties(Ec2Tag, { resource_id: 'sg-0abc1234def567890' });
     expect(warningsOf(one)).toEqual([]);
 
     const none = newStack();
-    const karpenter = new KarpenterAws(none, 'Karpenter', { cluster: CLUSTER, discoverySecurityGroupIds: [] });
+    const karpenter = new KarpenterAws(none, 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: [] });
     expect(Testing.synth(none)).not.toHaveResource(Ec2Tag);
     expect(karpenter.node.tryFindChild('DiscoveryTags')).toBeUndefined();
 
     const two = newStack();
-    new KarpenterAws(two, 'Karpenter', { cluster: CLUSTER, discoverySecurityGroupIds: ['sg-0aaaaaaaaaaaaaaaa', 'sg-0bbbbbbbbbbbbbbbb'] });
+    new KarpenterAws(two, 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ['sg-0aaaaaaaaaaaaaaaa', 'sg-0bbbbbbbbbbbbbbbb'] });
     expect(Object.keys(synthJson(two).resource.aws_ec2_tag)).toHaveLength(2);
     expect(warningsOf(two)).toEqual([expect.stringMatching(/discoverySecurityGroupIds: 2 security groups get karpenter\.sh\/discovery.*\(MultipleDiscoverySecurityGroups\)/)]);
   });
 
   test('should use IRSA with the cluster issuer', () => {
     const stack = newStack();
-    const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: CLUSTER, identity: ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN }) });
+    const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER, identity: ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN }) });
     expect(Testing.synth(stack)).not.toHaveResource(EksPodIdentityAssociation);
     expect(karpenter.controllerRole.serviceAccountAnnotations).toEqual({ 'eks.amazonaws.com/role-arn': karpenter.controllerRole.roleArn });
   });
@@ -133,7 +122,7 @@ describe('KarpenterAws', () => {
   test('should use every option', () => {
     const stack = newStack();
     const karpenter = new KarpenterAws(stack, 'Karpenter', {
-      cluster: CLUSTER,
+      cluster: FAKE_CLUSTER,
       identity: ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN, namespace: 'karpenter' }),
       enableSpotTermination: true,
       queueName: 'demo-interruptions',
@@ -159,7 +148,7 @@ describe('KarpenterAws', () => {
 
   test('should match the default snapshot', () => {
     const stack = newStack();
-    new KarpenterAws(stack, 'Karpenter', { cluster: CLUSTER });
+    new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
     expect(Testing.synth(stack)).toMatchSnapshot();
   });
 
@@ -167,7 +156,7 @@ describe('KarpenterAws', () => {
     const stack = newStack();
     const v = (name: string) => new TerraformVariable(stack, name, { type: 'string' }).stringValue;
     new KarpenterAws(stack, 'Karpenter', {
-      cluster: { ...CLUSTER, clusterArn: v('arn'), clusterSecurityGroupId: v('sg'), oidcIssuerUrl: v('issuer') },
+      cluster: { ...FAKE_CLUSTER, clusterArn: v('arn'), clusterSecurityGroupId: v('sg'), oidcIssuerUrl: v('issuer') },
       identity: ControllerIdentity.irsa({ oidcProviderArn: v('oidc_provider_arn') }),
     });
     expect(Testing.synth(stack)).toMatchSnapshot();
@@ -175,7 +164,7 @@ describe('KarpenterAws', () => {
 
   test('throws when queue options are given without spot termination', () => {
     expect(
-      () => new KarpenterAws(newStack(), 'Karpenter', { cluster: CLUSTER, enableSpotTermination: false, queueName: 'q', ruleNamePrefix: 'K' }),
+      () => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, enableSpotTermination: false, queueName: 'q', ruleNamePrefix: 'K' }),
     ).toThrow(/2 validation errors:\n.*queueName: queueName is set but enableSpotTermination is false.*\n.*ruleNamePrefix:/);
   });
 
@@ -183,7 +172,7 @@ describe('KarpenterAws', () => {
     expect(
       () =>
         new KarpenterAws(newStack(), 'Karpenter', {
-          cluster: { ...CLUSTER, oidcIssuerUrl: '' },
+          cluster: { ...FAKE_CLUSTER, oidcIssuerUrl: '' },
           identity: ControllerIdentity.irsa({ oidcProviderArn: '' }),
           queueName: 'bad.name',
           nodeRoleName: 'n'.repeat(65),
@@ -194,16 +183,16 @@ describe('KarpenterAws', () => {
   });
 
   test('throws when the security group to tag is not a security group id', () => {
-    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: { ...CLUSTER, clusterSecurityGroupId: '' } })).toThrow(
+    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: { ...FAKE_CLUSTER, clusterSecurityGroupId: '' } })).toThrow(
       /cluster\.clusterSecurityGroupId: '' is not a security group id .* or \[\] to tag none/,
     );
-    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234def567890', 'subnet-1'] })).toThrow(
+    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234def567890', 'subnet-1'] })).toThrow(
       /discoverySecurityGroupIds\[1\]: 'subnet-1' is not a security group id/,
     );
   });
 
   test('throws when a default name derived from a long cluster name does not fit', () => {
-    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: { ...CLUSTER, clusterName: 'c'.repeat(50) } })).toThrow(
+    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: { ...FAKE_CLUSTER, clusterName: 'c'.repeat(50) } })).toThrow(
       /2 validation errors:[\s\S]*nodeRoleName: IAM name 'KarpenterNodeRole-c{50}' is 68 characters[\s\S]*set 'nodeRoleName'[\s\S]*controllerRoleName:/,
     );
   });

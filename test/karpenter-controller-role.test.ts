@@ -3,21 +3,10 @@ import { EksPodIdentityAssociation } from '@cdktf/provider-aws/lib/eks-pod-ident
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicy } from '@cdktf/provider-aws/lib/iam-role-policy';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
-import { IEksCluster } from '../lib/cluster-attributes';
 import { PolicyEffect } from '../lib/core/policy-document';
 import { ControllerIdentity, ControllerIdentityType, KarpenterControllerRole } from '../lib/karpenter-controller-role';
+import { FAKE_CLUSTER } from './fixtures/cluster';
 
-// test/setup.ts only imports the adapter's types; the matchers are registered here.
-Testing.setupJest();
-
-const CLUSTER: IEksCluster = {
-  clusterName: 'demo',
-  clusterArn: 'arn:aws:eks:eu-west-1:123456789012:cluster/demo',
-  clusterEndpoint: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
-  clusterCertificateAuthorityData: 'Q0E=',
-  clusterSecurityGroupId: 'sg-0123456789abcdef0',
-  oidcIssuerUrl: 'https://oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789',
-};
 const NODE_ROLE_ARN = 'arn:aws:iam::123456789012:role/KarpenterNodeRole-demo';
 const QUEUE_ARN = 'arn:aws:sqs:eu-west-1:123456789012:Karpenter-demo';
 const OIDC_PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789';
@@ -46,7 +35,7 @@ describe('KarpenterControllerRole', () => {
     // GIVEN
     const stack = newStack();
     // WHEN
-    const role = new KarpenterControllerRole(stack, 'Controller', { cluster: CLUSTER, nodeRoleArn: NODE_ROLE_ARN, interruptionQueueArn: QUEUE_ARN });
+    const role = new KarpenterControllerRole(stack, 'Controller', { cluster: FAKE_CLUSTER, nodeRoleArn: NODE_ROLE_ARN, interruptionQueueArn: QUEUE_ARN });
     // THEN
     expect(trustOf(stack)).toEqual({
       Version: '2012-10-17',
@@ -66,7 +55,7 @@ describe('KarpenterControllerRole', () => {
 
   test('should create the six upstream managed policies, each attached', () => {
     const stack = newStack();
-    new KarpenterControllerRole(stack, 'Controller', { cluster: CLUSTER, nodeRoleArn: NODE_ROLE_ARN, interruptionQueueArn: QUEUE_ARN });
+    new KarpenterControllerRole(stack, 'Controller', { cluster: FAKE_CLUSTER, nodeRoleArn: NODE_ROLE_ARN, interruptionQueueArn: QUEUE_ARN });
     const policies = policiesByName(stack);
     expect(Object.fromEntries(Object.entries(policies).map(([name, doc]) => [name, doc.Statement.length]))).toEqual({
       'KarpenterControllerNodeLifecyclePolicy-demo': 6,
@@ -84,7 +73,7 @@ describe('KarpenterControllerRole', () => {
 
   test('should scope the statements to the node role, the queue, the partition, region and cluster account', () => {
     const stack = newStack();
-    new KarpenterControllerRole(stack, 'Controller', { cluster: CLUSTER, nodeRoleArn: NODE_ROLE_ARN, interruptionQueueArn: QUEUE_ARN });
+    new KarpenterControllerRole(stack, 'Controller', { cluster: FAKE_CLUSTER, nodeRoleArn: NODE_ROLE_ARN, interruptionQueueArn: QUEUE_ARN });
     const statements = Object.values(policiesByName(stack)).flatMap((d) => d.Statement);
     const bySid = (sid: string) => statements.find((s) => s.Sid === sid)!;
     expect(bySid('AllowPassingInstanceRole').Resource).toEqual([NODE_ROLE_ARN]);
@@ -96,7 +85,7 @@ describe('KarpenterControllerRole', () => {
   test('should take the account id from a referenced cluster ARN without aws_caller_identity', () => {
     const stack = newStack();
     const arn = new TerraformVariable(stack, 'cluster_arn', { type: 'string' });
-    new KarpenterControllerRole(stack, 'Controller', { cluster: { ...CLUSTER, clusterArn: arn.stringValue }, nodeRoleArn: NODE_ROLE_ARN });
+    new KarpenterControllerRole(stack, 'Controller', { cluster: { ...FAKE_CLUSTER, clusterArn: arn.stringValue }, nodeRoleArn: NODE_ROLE_ARN });
     const synthed = Testing.synth(stack);
     expect(synthed).toContain(`arn:${PARTITION}:iam::\${element(split(\\":\\", var.cluster_arn), 4)}:instance-profile/*`);
     expect(JSON.parse(synthed).data).not.toHaveProperty('aws_caller_identity');
@@ -105,7 +94,7 @@ describe('KarpenterControllerRole', () => {
 
   test('should leave out the Interruption policy without a queue', () => {
     const stack = newStack();
-    new KarpenterControllerRole(stack, 'Controller', { cluster: CLUSTER, nodeRoleArn: NODE_ROLE_ARN });
+    new KarpenterControllerRole(stack, 'Controller', { cluster: FAKE_CLUSTER, nodeRoleArn: NODE_ROLE_ARN });
     expect(Object.keys(policiesByName(stack))).not.toContain('KarpenterControllerInterruptionPolicy-demo');
     expect(Object.keys(policiesByName(stack))).toHaveLength(5);
   });
@@ -113,7 +102,7 @@ describe('KarpenterControllerRole', () => {
   test('should trust one service account through the OIDC provider for IRSA', () => {
     const stack = newStack();
     const role = new KarpenterControllerRole(stack, 'Controller', {
-      cluster: CLUSTER,
+      cluster: FAKE_CLUSTER,
       nodeRoleArn: NODE_ROLE_ARN,
       identity: ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN, namespace: 'karpenter' }),
     });
@@ -143,7 +132,7 @@ describe('KarpenterControllerRole', () => {
     const stack = newStack();
     const issuer = new TerraformVariable(stack, 'issuer', { type: 'string' });
     new KarpenterControllerRole(stack, 'Controller', {
-      cluster: { ...CLUSTER, oidcIssuerUrl: issuer.stringValue },
+      cluster: { ...FAKE_CLUSTER, oidcIssuerUrl: issuer.stringValue },
       nodeRoleArn: NODE_ROLE_ARN,
       identity: ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN }),
     });
@@ -155,7 +144,7 @@ describe('KarpenterControllerRole', () => {
   test('should use every option', () => {
     const stack = newStack();
     new KarpenterControllerRole(stack, 'Controller', {
-      cluster: CLUSTER,
+      cluster: FAKE_CLUSTER,
       nodeRoleArn: NODE_ROLE_ARN,
       interruptionQueueArn: QUEUE_ARN,
       identity: ControllerIdentity.podIdentity({ namespace: 'karpenter', serviceAccount: 'karpenter-controller' }),
@@ -186,7 +175,7 @@ describe('KarpenterControllerRole', () => {
   test('should create no association when told so', () => {
     const stack = newStack();
     new KarpenterControllerRole(stack, 'Controller', {
-      cluster: CLUSTER,
+      cluster: FAKE_CLUSTER,
       nodeRoleArn: NODE_ROLE_ARN,
       identity: ControllerIdentity.podIdentity({ createAssociation: false }),
     });
@@ -195,14 +184,14 @@ describe('KarpenterControllerRole', () => {
 
   test('should match the default snapshot', () => {
     const stack = newStack();
-    new KarpenterControllerRole(stack, 'Controller', { cluster: CLUSTER, nodeRoleArn: NODE_ROLE_ARN, interruptionQueueArn: QUEUE_ARN });
+    new KarpenterControllerRole(stack, 'Controller', { cluster: FAKE_CLUSTER, nodeRoleArn: NODE_ROLE_ARN, interruptionQueueArn: QUEUE_ARN });
     expect(Testing.synth(stack)).toMatchSnapshot();
   });
 
   test('should match the IRSA snapshot', () => {
     const stack = newStack();
     new KarpenterControllerRole(stack, 'Controller', {
-      cluster: CLUSTER,
+      cluster: FAKE_CLUSTER,
       nodeRoleArn: NODE_ROLE_ARN,
       identity: ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN }),
     });
@@ -213,7 +202,7 @@ describe('KarpenterControllerRole', () => {
     expect(
       () =>
         new KarpenterControllerRole(newStack(), 'Controller', {
-          cluster: CLUSTER,
+          cluster: FAKE_CLUSTER,
           nodeRoleArn: NODE_ROLE_ARN,
           identity: ControllerIdentity.irsa({ oidcProviderArn: '' }),
         }),
@@ -224,7 +213,7 @@ describe('KarpenterControllerRole', () => {
     expect(
       () =>
         new KarpenterControllerRole(newStack(), 'Controller', {
-          cluster: { ...CLUSTER, oidcIssuerUrl: '' },
+          cluster: { ...FAKE_CLUSTER, oidcIssuerUrl: '' },
           nodeRoleArn: NODE_ROLE_ARN,
           identity: ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN }),
         }),
@@ -233,7 +222,7 @@ describe('KarpenterControllerRole', () => {
 
   test('throws when the default role name is longer than 64 characters', () => {
     expect(
-      () => new KarpenterControllerRole(newStack(), 'Controller', { cluster: { ...CLUSTER, clusterName: 'c'.repeat(45) }, nodeRoleArn: NODE_ROLE_ARN }),
+      () => new KarpenterControllerRole(newStack(), 'Controller', { cluster: { ...FAKE_CLUSTER, clusterName: 'c'.repeat(45) }, nodeRoleArn: NODE_ROLE_ARN }),
     ).toThrow(/roleName: IAM name 'KarpenterController-c{45}' is 65 characters; IAM allows 1-64/);
   });
 
@@ -241,7 +230,7 @@ describe('KarpenterControllerRole', () => {
     expect(
       () =>
         new KarpenterControllerRole(newStack(), 'Controller', {
-          cluster: { ...CLUSTER, clusterArn: 'arn:aws:eks:eu-west-1:1234:cluster/demo' },
+          cluster: { ...FAKE_CLUSTER, clusterArn: 'arn:aws:eks:eu-west-1:1234:cluster/demo' },
           nodeRoleArn: 'KarpenterNodeRole-demo',
           identity: ControllerIdentity.podIdentity({ namespace: 'Kube_System' }),
           policyNameSuffix: 'x'.repeat(86),

@@ -2,20 +2,8 @@ import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
-import { IEksCluster } from '../lib/cluster-attributes';
 import { AccessEntryType, KarpenterNodeRole } from '../lib/karpenter-node-role';
-
-// test/setup.ts only imports the adapter's types; the matchers are registered here.
-Testing.setupJest();
-
-const CLUSTER: IEksCluster = {
-  clusterName: 'demo',
-  clusterArn: 'arn:aws:eks:eu-west-1:123456789012:cluster/demo',
-  clusterEndpoint: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
-  clusterCertificateAuthorityData: 'Q0E=',
-  clusterSecurityGroupId: 'sg-0123456789abcdef0',
-  oidcIssuerUrl: 'https://oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789',
-};
+import { FAKE_CLUSTER } from './fixtures/cluster';
 
 function newStack(): TerraformStack {
   return new TerraformStack(Testing.app(), 'test');
@@ -32,7 +20,7 @@ describe('KarpenterNodeRole', () => {
     // GIVEN
     const stack = newStack();
     // WHEN
-    const role = new KarpenterNodeRole(stack, 'NodeRole', { cluster: CLUSTER });
+    const role = new KarpenterNodeRole(stack, 'NodeRole', { cluster: FAKE_CLUSTER });
     // THEN
     const synthed = Testing.synth(stack);
     expect(synthed).toHaveResourceWithProperties(IamRole, { name: 'KarpenterNodeRole-demo', force_detach_policies: true });
@@ -54,7 +42,7 @@ describe('KarpenterNodeRole', () => {
 
   test('should attach the four AWS managed node policies by partition-aware ARN', () => {
     const stack = newStack();
-    new KarpenterNodeRole(stack, 'NodeRole', { cluster: CLUSTER });
+    new KarpenterNodeRole(stack, 'NodeRole', { cluster: FAKE_CLUSTER });
     const attachments = Object.values(resourcesOf(stack, 'aws_iam_role_policy_attachment'));
     expect(attachments.map((a) => a.policy_arn).sort()).toEqual([
       `arn:${PARTITION}:iam::aws:policy/AmazonEC2ContainerRegistryPullOnly`,
@@ -67,7 +55,7 @@ describe('KarpenterNodeRole', () => {
 
   test('should create an EC2_LINUX access entry for the role', () => {
     const stack = newStack();
-    new KarpenterNodeRole(stack, 'NodeRole', { cluster: CLUSTER });
+    new KarpenterNodeRole(stack, 'NodeRole', { cluster: FAKE_CLUSTER });
     expect(Testing.synth(stack)).toHaveResourceWithProperties(EksAccessEntry, {
       cluster_name: 'demo',
       principal_arn: '${aws_iam_role.NodeRole_B5643E21.arn}',
@@ -78,7 +66,7 @@ describe('KarpenterNodeRole', () => {
   test('should make the access entry wait for the cluster when its ARN is a reference', () => {
     const stack = newStack();
     const arn = new TerraformVariable(stack, 'cluster_arn', { type: 'string' });
-    new KarpenterNodeRole(stack, 'NodeRole', { cluster: { ...CLUSTER, clusterArn: arn.stringValue } });
+    new KarpenterNodeRole(stack, 'NodeRole', { cluster: { ...FAKE_CLUSTER, clusterArn: arn.stringValue } });
     expect(Testing.synth(stack)).toHaveResourceWithProperties(EksAccessEntry, {
       cluster_name: '${element(split("/", var.cluster_arn), 1)}',
     });
@@ -88,7 +76,7 @@ describe('KarpenterNodeRole', () => {
     const stack = newStack();
     const dependency = new IamRole(stack, 'Other', { assumeRolePolicy: '{}' });
     new KarpenterNodeRole(stack, 'NodeRole', {
-      cluster: CLUSTER,
+      cluster: FAKE_CLUSTER,
       roleName: 'nodes',
       additionalPolicyArns: ['arn:aws:iam::aws:policy/CloudWatchAgentServerPolicy'],
       accessEntryType: AccessEntryType.EC2_WINDOWS,
@@ -108,27 +96,27 @@ describe('KarpenterNodeRole', () => {
 
   test('should create no access entry when disabled', () => {
     const stack = newStack();
-    const role = new KarpenterNodeRole(stack, 'NodeRole', { cluster: CLUSTER, createAccessEntry: false });
+    const role = new KarpenterNodeRole(stack, 'NodeRole', { cluster: FAKE_CLUSTER, createAccessEntry: false });
     expect(Testing.synth(stack)).not.toHaveResource(EksAccessEntry);
     expect(role.accessEntry).toBeUndefined();
   });
 
   test('should match the default snapshot', () => {
     const stack = newStack();
-    new KarpenterNodeRole(stack, 'NodeRole', { cluster: CLUSTER });
+    new KarpenterNodeRole(stack, 'NodeRole', { cluster: FAKE_CLUSTER });
     expect(Testing.synth(stack)).toMatchSnapshot();
   });
 
   test('throws when the default role name is longer than 64 characters', () => {
     const stack = newStack();
     const clusterName = 'c'.repeat(47);
-    expect(() => new KarpenterNodeRole(stack, 'NodeRole', { cluster: { ...CLUSTER, clusterName } })).toThrow(
+    expect(() => new KarpenterNodeRole(stack, 'NodeRole', { cluster: { ...FAKE_CLUSTER, clusterName } })).toThrow(
       /\[test\/NodeRole\] roleName: IAM name 'KarpenterNodeRole-c{47}' is 65 characters; IAM allows 1-64\. The default name is derived from the cluster name; set 'roleName'/,
     );
   });
 
   test('throws when the role name has characters IAM rejects', () => {
-    expect(() => new KarpenterNodeRole(newStack(), 'NodeRole', { cluster: CLUSTER, roleName: 'karpenter nodes' })).toThrow(
+    expect(() => new KarpenterNodeRole(newStack(), 'NodeRole', { cluster: FAKE_CLUSTER, roleName: 'karpenter nodes' })).toThrow(
       /roleName: IAM name 'karpenter nodes' has characters IAM rejects/,
     );
   });
@@ -137,7 +125,7 @@ describe('KarpenterNodeRole', () => {
     expect(
       () =>
         new KarpenterNodeRole(newStack(), 'NodeRole', {
-          cluster: CLUSTER,
+          cluster: FAKE_CLUSTER,
           roleName: 'r'.repeat(65),
           additionalPolicyArns: ['CloudWatchAgentServerPolicy'],
           createAccessEntry: false,
@@ -149,7 +137,7 @@ describe('KarpenterNodeRole', () => {
   test('throws when the cluster name is a token', () => {
     const stack = newStack();
     const name = new TerraformVariable(stack, 'name', { type: 'string' });
-    expect(() => new KarpenterNodeRole(stack, 'NodeRole', { cluster: { ...CLUSTER, clusterName: name.stringValue } })).toThrow(
+    expect(() => new KarpenterNodeRole(stack, 'NodeRole', { cluster: { ...FAKE_CLUSTER, clusterName: name.stringValue } })).toThrow(
       /cluster\.clusterName: cluster name must be a plain string/,
     );
   });

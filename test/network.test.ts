@@ -10,9 +10,6 @@ import { Vpc } from '@cdktf/provider-aws/lib/vpc';
 import { TerraformStack, Testing, Token } from 'cdktf';
 import { KarpenterNetwork, NatGatewayMode } from '../lib/network';
 
-// test/setup.ts only imports the matcher types; this registers them.
-Testing.setupJest();
-
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
 
 function newStack(): TerraformStack {

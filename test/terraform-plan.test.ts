@@ -15,6 +15,7 @@ import {
 // fails the command named in FAKE_TF_FAIL with a message on stderr.
 const FAKE_TERRAFORM = `#!/bin/sh
 echo "$* | TF_CLI_CONFIG_FILE=$TF_CLI_CONFIG_FILE TF_IN_AUTOMATION=$TF_IN_AUTOMATION CHECKPOINT_DISABLE=$CHECKPOINT_DISABLE AWS_ACCESS_KEY_ID=$AWS_ACCESS_KEY_ID AWS_PROFILE=$AWS_PROFILE" >> calls.log
+if [ -f offline_override.tf.json ]; then cp offline_override.tf.json "override-seen-by-$1.json"; fi
 if [ "$1" = "$FAKE_TF_FAIL" ]; then echo "Error: $1 went wrong" >&2; exit 1; fi
 case "$1" in
   validate)
@@ -45,11 +46,11 @@ afterAll(() => {
   }
 });
 
-function setup(): { dir: string; terraform: string } {
+function setup(config: object = {}): { dir: string; terraform: string } {
   const root = tempDir();
   const dir = stackDirectory(root, 'stack');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'cdk.tf.json'), '{}');
+  fs.writeFileSync(path.join(dir, 'cdk.tf.json'), JSON.stringify(config));
   const terraform = path.join(root, 'terraform');
   fs.writeFileSync(terraform, FAKE_TERRAFORM, { mode: 0o755 });
   return { dir, terraform };
@@ -163,6 +164,47 @@ describe('planStack', () => {
       else process.env.AWS_PROFILE = saved;
     }
     expect(fs.readFileSync(path.join(dir, 'calls.log'), 'utf8')).not.toContain('production');
+  });
+
+  test('should write no override file without offlineOverrides', async () => {
+    const { dir, terraform } = setup({ provider: { aws: [{ region: 'eu-west-1' }] } });
+    await planStack(dir, { terraformBinary: terraform, pluginMirror: mirror });
+    expect(fs.readdirSync(dir).filter((f) => f.includes('override'))).toEqual([]);
+  });
+
+  test('should give terraform the offline override and remove it afterwards', async () => {
+    const { dir, terraform } = setup({
+      terraform: { backend: { s3: { bucket: 'team-state', key: 'k', region: 'eu-west-1' } } },
+      provider: { aws: [{ region: 'eu-west-1' }] },
+    });
+    await planStack(dir, { terraformBinary: terraform, pluginMirror: mirror, offlineOverrides: true });
+
+    const seen = ['init', 'validate', 'plan', 'show'].map((cmd) => JSON.parse(fs.readFileSync(path.join(dir, `override-seen-by-${cmd}.json`), 'utf8')));
+    expect(seen[0]).toEqual({
+      provider: {
+        aws: {
+          access_key: 'AKIAIOSFODNN7EXAMPLE',
+          secret_key: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+          profile: null,
+          skip_credentials_validation: true,
+          skip_requesting_account_id: true,
+          skip_metadata_api_check: 'true',
+          skip_region_validation: true,
+        },
+      },
+      terraform: { backend: { local: {} } },
+    });
+    expect(seen.slice(1)).toEqual([seen[0], seen[0], seen[0]]);
+    expect(fs.existsSync(path.join(dir, 'offline_override.tf.json'))).toBe(false);
+  });
+
+  test('should remove the offline override when a command fails', async () => {
+    const { dir, terraform } = setup({ provider: { aws: [{ region: 'eu-west-1' }] } });
+    await expect(
+      planStack(dir, { terraformBinary: terraform, pluginMirror: mirror, offlineOverrides: true, env: { FAKE_TF_FAIL: 'plan' } }),
+    ).rejects.toThrow(/terraform plan .* failed \(exit 1\)/);
+    expect(fs.existsSync(path.join(dir, 'override-seen-by-plan.json'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'offline_override.tf.json'))).toBe(false);
   });
 
   test('throws with terraform stderr when a command fails', async () => {

@@ -55,7 +55,10 @@ export interface TerraformPlanOptions {
   /**
    * Make a stack written for real AWS plan offline without changing its code: a Terraform
    * override file gives the default `aws` provider fake keys and the skip flags, and replaces a
-   * remote backend with local state.
+   * remote backend with local state. The file is removed again when `planStack` returns or
+   * throws, so a later `terraform`/`cdktf deploy` in the directory never picks it up; the
+   * `.terraform/` that init leaves still records the local backend, so plan a synth made for
+   * the test (`Testing.fullSynth`) or a copy, not `cdktf.out`.
    * @default false - the stack's AwsProvider must already be offline-safe
    */
   readonly offlineOverrides?: boolean;
@@ -152,11 +155,19 @@ export async function planStack(stackDir: string, options: TerraformPlanOptions 
   }
   const cliConfig = path.join(stackDir, 'offline.tfrc');
   fs.writeFileSync(cliConfig, cliConfigFor(mirror));
-  if (options.offlineOverrides) {
-    const config = JSON.parse(fs.readFileSync(path.join(stackDir, 'cdk.tf.json'), 'utf8'));
-    fs.writeFileSync(path.join(stackDir, OFFLINE_OVERRIDE_FILE), JSON.stringify(offlineOverrideFor(config), null, 2));
+  if (!options.offlineOverrides) return runPlan(stackDir, cliConfig, options);
+  const overrideFile = path.join(stackDir, OFFLINE_OVERRIDE_FILE);
+  const config = JSON.parse(fs.readFileSync(path.join(stackDir, 'cdk.tf.json'), 'utf8'));
+  fs.writeFileSync(overrideFile, JSON.stringify(offlineOverrideFor(config), null, 2));
+  try {
+    return await runPlan(stackDir, cliConfig, options);
+  } finally {
+    // Fake keys and a local backend must not outlive the plan next to a stack.
+    fs.rmSync(overrideFile, { force: true });
   }
+}
 
+async function runPlan(stackDir: string, cliConfig: string, options: TerraformPlanOptions): Promise<TerraformPlanResult> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     TF_CLI_CONFIG_FILE: cliConfig,

@@ -4,7 +4,7 @@ import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { Fn, ITerraformDependable, TerraformProvider, Token } from 'cdktf';
 import { Construct } from 'constructs';
-import { IssueCollector } from './core/issues';
+import { IssueCollector, KarpenterValidationError, Severity } from './core/issues';
 import { constructContext, reportIssues } from './private/report';
 
 /** ExecCredential version `aws eks get-token` prints. */
@@ -94,6 +94,18 @@ export interface ClusterProvidersProps {
    */
   readonly dependsOn?: ITerraformDependable[];
   /**
+   * Create the helm provider (for `KarpenterController`). Set `false` in a stack without Helm
+   * releases, so that `terraform init` does not install a provider the stack never uses.
+   * @default true
+   */
+  readonly createHelmProvider?: boolean;
+  /**
+   * Create the kubernetes provider (for `Ec2NodeClass` and `KarpenterNodePool`). Set `false` in a
+   * stack without Kubernetes resources, e.g. the controller stack.
+   * @default true
+   */
+  readonly createKubernetesProvider?: boolean;
+  /**
    * Alias of the helm provider; needed when a stack talks to more than one cluster.
    * @default - the default helm provider
    */
@@ -106,14 +118,12 @@ export interface ClusterProvidersProps {
 }
 
 /**
- * A helm and a kubernetes provider configured for one EKS cluster, from `data "aws_eks_cluster"`
- * read by name in this stack.
+ * A helm and a kubernetes provider (or only one of them) configured for one EKS cluster, from
+ * `data "aws_eks_cluster"` read by name in this stack.
  */
 export class ClusterProviders extends Construct {
-  /** Helm provider; pass it to `KarpenterController` as `helmProvider`. */
-  public readonly helmProvider: HelmProvider;
-  /** Kubernetes provider. */
-  public readonly kubernetesProvider: KubernetesProvider;
+  private readonly helm?: HelmProvider;
+  private readonly kubernetes?: KubernetesProvider;
   /** API server endpoint, from the data source. */
   public readonly clusterEndpoint: string;
   /** Base64 certificate authority data, from the data source. */
@@ -124,7 +134,9 @@ export class ClusterProviders extends Construct {
   constructor(scope: Construct, id: string, props: ClusterProvidersProps) {
     super(scope, id);
     const auth = props.auth ?? ClusterAuth.exec();
-    this.validate(props, auth);
+    const createHelm = props.createHelmProvider ?? true;
+    const createKubernetes = props.createKubernetesProvider ?? true;
+    this.validate(props, auth, createHelm, createKubernetes);
     this.clusterName = props.clusterName;
 
     const cluster = new DataAwsEksCluster(this, 'Cluster', {
@@ -153,20 +165,43 @@ export class ClusterProviders extends Construct {
       exec = { apiVersion: EXEC_API_VERSION, command: o.command ?? 'aws', args };
     }
 
-    this.helmProvider = new HelmProvider(this, 'HelmProvider', {
-      alias: props.helmProviderAlias,
-      kubernetes: { host: this.clusterEndpoint, clusterCaCertificate, token, exec },
-    });
-    this.kubernetesProvider = new KubernetesProvider(this, 'KubernetesProvider', {
-      alias: props.kubernetesProviderAlias,
-      host: this.clusterEndpoint,
-      clusterCaCertificate,
-      token,
-      exec: exec ? [exec] : undefined,
-    });
+    if (createHelm) {
+      this.helm = new HelmProvider(this, 'HelmProvider', {
+        alias: props.helmProviderAlias,
+        kubernetes: { host: this.clusterEndpoint, clusterCaCertificate, token, exec },
+      });
+    }
+    if (createKubernetes) {
+      this.kubernetes = new KubernetesProvider(this, 'KubernetesProvider', {
+        alias: props.kubernetesProviderAlias,
+        host: this.clusterEndpoint,
+        clusterCaCertificate,
+        token,
+        exec: exec ? [exec] : undefined,
+      });
+    }
   }
 
-  private validate(props: ClusterProvidersProps, auth: ClusterAuth): void {
+  /** Helm provider; pass it to `KarpenterController` as `helmProvider`. Throws when `createHelmProvider` is false. */
+  public get helmProvider(): HelmProvider {
+    return this.helm ?? this.notCreated('createHelmProvider', 'helm');
+  }
+
+  /** Kubernetes provider. Throws when `createKubernetesProvider` is false. */
+  public get kubernetesProvider(): KubernetesProvider {
+    return this.kubernetes ?? this.notCreated('createKubernetesProvider', 'kubernetes');
+  }
+
+  private notCreated(field: string, provider: string): never {
+    throw new KarpenterValidationError(this.node.path, [{
+      severity: Severity.ERROR,
+      field,
+      code: 'ProviderNotCreated',
+      message: `is false, so there is no ${provider} provider to use; remove ${field}: false, or take the provider from another ClusterProviders`,
+    }]);
+  }
+
+  private validate(props: ClusterProvidersProps, auth: ClusterAuth, createHelm: boolean, createKubernetes: boolean): void {
     const issues = new IssueCollector(constructContext());
     const name = props.clusterName;
     if (Token.isUnresolved(name)) {
@@ -186,10 +221,20 @@ export class ClusterProviders extends Construct {
     if (roleArn !== undefined && !issues.isUnresolved(roleArn) && !/^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/.test(roleArn)) {
       issues.error('auth.roleArn', 'InvalidRoleArn', `must be an IAM role ARN such as 'arn:aws:iam::123456789012:role/EksAdmin'; got '${roleArn}'`);
     }
-    for (const [field, alias] of [['helmProviderAlias', props.helmProviderAlias], ['kubernetesProviderAlias', props.kubernetesProviderAlias]] as const) {
-      if (alias !== undefined && !/^[A-Za-z][A-Za-z0-9_-]*$/.test(alias)) {
+    const providers = [
+      ['helmProviderAlias', props.helmProviderAlias, 'createHelmProvider', createHelm],
+      ['kubernetesProviderAlias', props.kubernetesProviderAlias, 'createKubernetesProvider', createKubernetes],
+    ] as const;
+    for (const [field, alias, createField, create] of providers) {
+      if (alias === undefined) continue;
+      if (!create) {
+        issues.error(field, 'AliasWithoutProvider', `is '${alias}' but ${createField} is false, so no provider gets it; remove one of them`);
+      } else if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(alias)) {
         issues.error(field, 'InvalidProviderAlias', `must be a Terraform identifier (letters, digits, '_' or '-', starting with a letter); got '${alias}'`);
       }
+    }
+    if (!createHelm && !createKubernetes) {
+      issues.error('createHelmProvider', 'NoProviderToCreate', 'createHelmProvider and createKubernetesProvider are both false, so this construct creates nothing; keep at least one, or remove the construct');
     }
     reportIssues(this, issues.issues);
   }

@@ -103,6 +103,51 @@ describe('ClusterProviders', () => {
     expect(JSON.parse(main.values[0]).settings.clusterEndpoint).toBe(`\${${cluster}.endpoint}`);
   });
 
+  test('should create only the helm provider when the stack has no Kubernetes resources', () => {
+    // GIVEN
+    const stack = newStack();
+    // WHEN
+    const providers = new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1', createKubernetesProvider: false });
+    new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionHandling: false, helmProvider: providers.helmProvider });
+    // THEN
+    const synthed = synth(stack);
+    expect(Object.keys(synthed.provider)).toEqual(['helm']);
+    expect(synthed.terraform.required_providers).not.toHaveProperty('kubernetes');
+    expect(() => providers.kubernetesProvider).toThrow(
+      /\[test\/Providers\] createKubernetesProvider: is false, so there is no kubernetes provider to use; remove createKubernetesProvider: false.* \(ProviderNotCreated\)/,
+    );
+  });
+
+  test('should create only the kubernetes provider when the stack has no Helm releases', () => {
+    const stack = newStack();
+    const providers = new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1', createHelmProvider: false });
+    const synthed = synth(stack);
+    expect(Object.keys(synthed.provider)).toEqual(['kubernetes']);
+    expect(synthed.terraform.required_providers).not.toHaveProperty('helm');
+    expect(synthed.provider.kubernetes[0].exec[0].args).toEqual(EXEC_ARGS);
+    expect(providers.kubernetesProvider.node.id).toBe('KubernetesProvider');
+    expect(() => providers.helmProvider).toThrow(/\[test\/Providers\] createHelmProvider: is false, so there is no helm provider to use.* \(ProviderNotCreated\)/);
+  });
+
+  test('throws when no provider would be created, or an alias names one that is not', () => {
+    const stack = newStack();
+    expect(() => new ClusterProviders(stack, 'Providers', {
+      clusterName: 'demo',
+      region: 'eu-west-1',
+      createHelmProvider: false,
+      createKubernetesProvider: false,
+      helmProviderAlias: 'demo',
+    })).toThrow(
+      new RegExp(
+        [
+          '2 validation errors:',
+          "\\[test/Providers\\] helmProviderAlias: is 'demo' but createHelmProvider is false, so no provider gets it; remove one of them \\(AliasWithoutProvider\\)",
+          '\\[test/Providers\\] createHelmProvider: createHelmProvider and createKubernetesProvider are both false, so this construct creates nothing; .* \\(NoProviderToCreate\\)',
+        ].join('\\n'),
+      ),
+    );
+  });
+
   test('throws when the cluster name is a token, to avoid cross-stack references in provider config', () => {
     const stack = newStack();
     const queue = new SqsQueue(stack, 'Queue', { name: 'x' });
@@ -158,6 +203,8 @@ describe('ClusterProviders', () => {
       auth: ClusterAuth.exec({ roleArn: 'arn:aws:iam::123456789012:role/EksAdmin', profile: 'prod', command: 'aws' }),
       awsProvider: aws,
       dependsOn: [dep],
+      createHelmProvider: true,
+      createKubernetesProvider: true,
       helmProviderAlias: 'demo',
       kubernetesProviderAlias: 'demo',
     };

@@ -20,7 +20,11 @@ export class GeneralPurposePoolStack extends TerraformStack {
     super(scope, id);
     configureStateBackend(this, id, config.backend);
     new AwsProvider(this, 'aws', { region: config.region });
-    const { kubernetesProvider: provider } = new ClusterProviders(this, 'Cluster', { clusterName: config.clusterName, region: config.region });
+    const { kubernetesProvider: provider } = new ClusterProviders(this, 'Cluster', {
+      clusterName: config.clusterName,
+      region: config.region,
+      createHelmProvider: false,
+    });
 
     const nodeClass = new Ec2NodeClass(this, 'NodeClass', {
       name: 'default',

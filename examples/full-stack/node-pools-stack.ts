@@ -45,6 +45,7 @@ export class NodePoolsStack extends TerraformStack {
     const { kubernetesProvider: provider } = new ClusterProviders(this, 'Cluster', {
       clusterName: props.clusterName,
       region: props.region,
+      createHelmProvider: false,
     });
 
     const nodeClassBase: Omit<Ec2NodeClassProps, 'name'> = {

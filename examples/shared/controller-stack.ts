@@ -31,7 +31,8 @@ export class KarpenterControllerStack extends TerraformStack {
     super(scope, id);
     configureStateBackend(this, id, props.backend);
     new AwsProvider(this, 'aws', { region: props.region });
-    this.providers = new ClusterProviders(this, 'Cluster', { clusterName: props.clusterName, region: props.region });
+    // Helm only: the kubernetes provider would be installed by `terraform init` and never used.
+    this.providers = new ClusterProviders(this, 'Cluster', { clusterName: props.clusterName, region: props.region, createKubernetesProvider: false });
     this.controller = new KarpenterController(this, 'Karpenter', {
       clusterName: props.clusterName,
       interruptionQueueName: props.interruptionQueueName,

@@ -203,7 +203,7 @@ export class KarpenterControllerRole extends Construct {
     const accountId = clusterAccountId(issues, 'cluster.clusterArn', cluster.clusterArn);
     const extraStatements = (props.additionalStatements ?? []).map((s, i) => statementFromOptions(issues, `additionalStatements[${i}]`, s));
     const extraDocument = extraStatements.length > 0 ? policyDocument(extraStatements) : undefined;
-    if (extraDocument && !JSON.stringify(extraDocument).includes('${') && policySize(extraDocument) > INLINE_ROLE_POLICY_MAX_CHARS) {
+    if (extraDocument && !issues.isUnresolved(JSON.stringify(extraDocument)) && policySize(extraDocument) > INLINE_ROLE_POLICY_MAX_CHARS) {
       issues.error(
         'additionalStatements',
         'InlinePolicyTooLarge',

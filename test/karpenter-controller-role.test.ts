@@ -172,6 +172,37 @@ describe('KarpenterControllerRole', () => {
     expect(synthed).toMatchSnapshot();
   });
 
+  test('should escape IAM policy variables so Terraform does not read them as templates', () => {
+    const stack = newStack();
+    const bucket = new TerraformVariable(stack, 'bucket_arn', { type: 'string' });
+    new KarpenterControllerRole(stack, 'Controller', {
+      cluster: FAKE_CLUSTER,
+      nodeRoleArn: NODE_ROLE_ARN,
+      additionalStatements: [
+        { actions: ['s3:GetObject'], resources: [`${bucket.stringValue}/\${aws:PrincipalTag/team}/*`, 'arn:aws:s3:::b/$${aws:username}'] },
+      ],
+    });
+    const [inline] = Object.values(resourcesOf(stack, 'aws_iam_role_policy'));
+    expect(JSON.parse(inline.policy as string).Statement[0].Resource).toEqual([
+      '${var.bucket_arn}/$${aws:PrincipalTag/team}/*',
+      'arn:aws:s3:::b/$${aws:username}',
+    ]);
+  });
+
+  test('throws when the additional statements exceed the inline policy quota, IAM policy variables included', () => {
+    const statement = { actions: ['s3:GetObject'], resources: Array.from({ length: 250 }, (_, i) => `arn:aws:s3:::bucket-${i}/\${aws:username}/*`) };
+    expect(
+      () => new KarpenterControllerRole(newStack(), 'Controller', { cluster: FAKE_CLUSTER, nodeRoleArn: NODE_ROLE_ARN, additionalStatements: [statement] }),
+    ).toThrow(/additionalStatements: the additional statements are \d+ characters; an inline role policy may hold 10240/);
+  });
+
+  test('should skip the inline policy size check when a statement holds a Terraform reference', () => {
+    const stack = newStack();
+    const arn = new TerraformVariable(stack, 'arn', { type: 'string' }).stringValue;
+    const statement = { actions: ['s3:GetObject'], resources: [arn, ...Array.from({ length: 250 }, (_, i) => `arn:aws:s3:::bucket-${i}/objects/*`)] };
+    expect(() => new KarpenterControllerRole(stack, 'Controller', { cluster: FAKE_CLUSTER, nodeRoleArn: NODE_ROLE_ARN, additionalStatements: [statement] })).not.toThrow();
+  });
+
   test('should create no association when told so', () => {
     const stack = newStack();
     new KarpenterControllerRole(stack, 'Controller', {

@@ -67,9 +67,13 @@ export function issuerHostPathOf(issuerUrl: string): string {
 /**
  * Renders a policy document as a JSON string with Terraform references interpolated into it.
  * Unlike `Fn.jsonencode`, this keeps tokens usable in object keys (IAM condition keys hold the
- * OIDC issuer) and leaves plain JSON in cdk.tf.json. Safe because every interpolated value is
- * an ARN, partition, region or account id, none of which can hold a JSON metacharacter.
+ * OIDC issuer) and leaves plain JSON in cdk.tf.json. The references this library interpolates
+ * are ARNs, partitions, regions and account ids, which hold no JSON metacharacter.
+ *
+ * Terraform reads every `${` and `%{` in a string as a template, so IAM policy variables such as
+ * `${aws:username}` would fail to parse; they are escaped (`$${`), cdktf tokens
+ * (`${TfToken[...]}`) and already escaped ones are left alone.
  */
 export function policyJson(doc: unknown): string {
-  return JSON.stringify(doc);
+  return JSON.stringify(doc).replace(/(?<![$%])([$%])\{(?!TfToken\[)/g, '$1$1{');
 }

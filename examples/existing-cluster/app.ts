@@ -1,4 +1,5 @@
 import { App } from 'cdktf';
+import { ControllerPlacement } from '../../lib/core/helm-values';
 import { KarpenterControllerStack } from '../shared/controller-stack';
 import { ExistingClusterConfig, existingClusterConfigFromEnv } from './config';
 import { ExistingClusterAwsStack } from './aws-stack';
@@ -24,6 +25,8 @@ export function buildExistingClusterApp(app: App, config: ExistingClusterConfig 
     region: config.region,
     interruptionQueueName: aws.karpenter.queueName!,
     serviceAccountAnnotations: aws.karpenter.controllerRole.serviceAccountAnnotations,
+    // Without our node group no node has its label: run on any capacity Karpenter does not manage.
+    placement: config.createControllerNodeGroup ? undefined : ControllerPlacement.anyNodeNotManagedByKarpenter(),
     backend: config.backend,
   });
   controller.addDependency(aws);

@@ -2,6 +2,7 @@ import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { ClusterProviders } from '../../lib/cluster-providers';
+import { ControllerPlacement } from '../../lib/core/helm-values';
 import { KarpenterVersion } from '../../lib/core/karpenter-version';
 import { KarpenterController } from '../../lib/karpenter-controller';
 import { configureStateBackend, StateBackendConfig } from './backend';
@@ -15,6 +16,8 @@ export interface ControllerStackProps {
   /** Service account annotations (IRSA only; Pod Identity needs none). */
   readonly serviceAccountAnnotations?: Record<string, string>;
   readonly version?: KarpenterVersion;
+  /** Where the controller pods run; the default needs the controller node group's label. */
+  readonly placement?: ControllerPlacement;
   readonly backend?: StateBackendConfig;
 }
 
@@ -38,6 +41,7 @@ export class KarpenterControllerStack extends TerraformStack {
       interruptionQueueName: props.interruptionQueueName,
       serviceAccountAnnotations: props.serviceAccountAnnotations,
       version: props.version,
+      placement: props.placement,
       helmProvider: this.providers.helmProvider,
     });
   }

@@ -42,6 +42,16 @@ describe('examples/existing-cluster', () => {
     expect(without[STACK_NAMES.aws].resource.aws_eks_node_group).toBeUndefined();
   });
 
+  test('should run the controller on the controller node group, or on any node Karpenter does not manage without it', () => {
+    const nodeSelector = (s: Record<string, any>) => {
+      const main = Object.values<any>(s[STACK_NAMES.controller].resource.helm_release).find((r) => r.name === 'karpenter');
+      return JSON.parse(main.values[0]).nodeSelector;
+    };
+    expect(nodeSelector(synth)).toEqual({ 'kubernetes.io/os': 'linux', 'karpenter.sh/controller': 'true' });
+    // No node carries the label then, so requiring it would leave the controller Pending.
+    expect(nodeSelector(build({ createControllerNodeGroup: false }).synth)).toEqual({ 'kubernetes.io/os': 'linux' });
+  });
+
   test('should run in the same stack order as the full example', () => {
     expect(stacks.controller.dependencies).toEqual([stacks.aws]);
     expect(stacks.nodePools.dependencies).toEqual([stacks.controller]);

@@ -11,10 +11,12 @@ function yaml(): typeof Yaml {
 
 /**
  * Renders manifests as YAML, one document each (separated by `---`), for GitOps repositories
- * or `kubectl apply -f`. Keys keep their order; long strings are not folded.
+ * or `kubectl apply -f`. Keys keep their order; long strings are not folded. Strings that YAML
+ * 1.1 reads as something else (`yes`, `on`, `1_000`, `2025-01-31`) are quoted: kubectl, Helm
+ * and Argo CD parse YAML 1.1, and would send `tags: { backup: yes }` as a boolean.
  */
 export function toYaml(...manifests: readonly object[]): string {
-  return manifests.map((m) => yaml().stringify(m, { lineWidth: 0 })).join('---\n');
+  return manifests.map((m) => yaml().stringify(m, { lineWidth: 0, compat: 'yaml-1.1' })).join('---\n');
 }
 
 /** Path of the first value `isUnresolved` flags (e.g. a Terraform token), or undefined when there is none. */

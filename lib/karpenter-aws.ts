@@ -81,9 +81,11 @@ export interface KarpenterAwsProps {
    */
   readonly controllerRoleAdditionalStatements?: PolicyStatementOptions[];
   /**
-   * Security groups that get `karpenter.sh/discovery = <clusterName>`, for EC2NodeClass
-   * `securityGroupSelectorTerms`. Give `[]` to tag none. At most one security group should
-   * carry the tag, or nodes get all of them.
+   * Security groups that get `karpenter.sh/discovery = <clusterName>` (one `aws_ec2_tag` each),
+   * for EC2NodeClass `securityGroupSelectorTerms`. At most one security group should carry the
+   * tag, or nodes get all of them. The stack owns the tag: destroying it deletes the tag even if
+   * the group had it before, so give `[]` when the group is already tagged (e.g. by eksctl or an
+   * earlier install).
    * @default - the EKS-managed cluster security group (`cluster.clusterSecurityGroupId`)
    */
   readonly discoverySecurityGroupIds?: string[];

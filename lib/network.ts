@@ -119,7 +119,10 @@ export interface ExistingNetworkProps {
 
   /**
    * Whether to add `karpenter.sh/discovery = <clusterName>` to the private subnets with
-   * `aws_ec2_tag`. Destroying the stack removes the tag again.
+   * `aws_ec2_tag`. The stack then owns that one tag: it overwrites a value already there, and
+   * destroying the stack deletes the tag even if it was there before (e.g. set by eksctl or an
+   * earlier install). Set `false` when the subnets already carry it, or when another Terraform
+   * configuration manages their `tags` (it would remove the tag again on its next apply).
    * @default true
    */
   readonly tagSubnetsForDiscovery?: boolean;

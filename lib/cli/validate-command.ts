@@ -341,17 +341,18 @@ class ValidateRun {
       this.checkDocument(file, r ? fileIndex(r.document) : i, m, (field) => (unchanged && p ? locate(p.doc, p.lines, field) : undefined));
     });
 
-    const failed = syntaxErrors || outcome.errors.length > 0;
+    const writes = this.options.writeMigrated !== undefined || this.options.output !== undefined;
+    if (syntaxErrors || outcome.errors.length > 0) {
+      // A partial file would look complete; say it is left out (not on stdout when it carries JSON).
+      if (writes) (this.options.json ? this.io.stderr : this.out).write(`not writing ${file}: it has errors that prevented migrating every document\n`);
+      return;
+    }
     const yaml = outcome.manifests.map((m) => `---\n${stringify(m, { lineWidth: 0 })}`).join('');
     if (this.options.writeMigrated !== undefined) {
-      if (failed) {
-        this.out.write(`not writing ${file}: it has errors that prevented migrating every document\n`);
-      } else {
-        this.io.mkdirp(this.options.writeMigrated);
-        this.io.writeFile(joinPath(this.options.writeMigrated, outputName(file)), yaml);
-      }
+      this.io.mkdirp(this.options.writeMigrated);
+      this.io.writeFile(joinPath(this.options.writeMigrated, outputName(file)), yaml);
     }
-    if (this.options.output !== undefined && !failed) this.migratedYaml.push(yaml);
+    if (this.options.output !== undefined) this.migratedYaml.push(yaml);
   }
 
   private checkDocument(file: string, index: number, value: unknown, where: (field: string) => Position | undefined): void {

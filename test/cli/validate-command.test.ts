@@ -267,6 +267,28 @@ describe('validate --migrate', () => {
     expect(r.written.size).toBe(0);
   });
 
+  test('should keep standard output pure JSON with --json when a file is not written', () => {
+    const template = 'apiVersion: karpenter.k8s.aws/v1alpha1\nkind: AWSNodeTemplate\nmetadata: { name: old }\nspec: {}\n';
+
+    const r = run(['validate', '--migrate', '--json', '--write-migrated', 'out', '-'], FAKES, template);
+
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(JSON.parse(r.stdout).issues).toEqual([expect.objectContaining({ code: 'RoleRequired' })]);
+    expect(r.stderr).toBe('not writing -: it has errors that prevented migrating every document\n');
+  });
+
+  test('should say which input is left out of --output', () => {
+    const template = 'apiVersion: karpenter.k8s.aws/v1alpha1\nkind: AWSNodeTemplate\nmetadata: { name: old }\nspec: {}\n';
+
+    const r = run(['validate', '--migrate', '--output', 'all.yaml', 'v1beta1.yaml', '-'], FAKES, template);
+
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.stdout).toMatch(/^not writing -: it has errors that prevented migrating every document$/m);
+    expect([...r.written.keys()]).toEqual(['all.yaml']);
+    expect(r.written.get('all.yaml')).toMatch(/name: legacy/);
+    expect(r.written.get('all.yaml')).not.toMatch(/AWSNodeTemplate|name: old/);
+  });
+
   test('should pass --role to the migrator and show where a value came from', () => {
     const template = 'apiVersion: karpenter.k8s.aws/v1alpha1\nkind: AWSNodeTemplate\nmetadata: { name: old }\nspec: {}\n';
 

@@ -6,7 +6,8 @@ export const KARPENTER_MIN_KUBERNETES_MINOR = 30;
 /** Newest Kubernetes minor Karpenter 1.14 supports (1.36 needs Karpenter >= 1.13; compatibility.md). */
 export const KARPENTER_MAX_KUBERNETES_MINOR = 36;
 
-const VERSION_PATTERN = /^1\.(\d{1,3})$/;
+// No leading zeros: EKS rejects `1.030`.
+const VERSION_PATTERN = /^1\.(0|[1-9]\d{0,2})$/;
 
 /**
  * Checks a Kubernetes `major.minor` version string against the range Karpenter 1.14 supports.

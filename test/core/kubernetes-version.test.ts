@@ -57,7 +57,7 @@ describe('KubernetesVersion', () => {
     expect((error as Error).message).toMatch(/must be 'major\.minor' like '1\.33'.*got '1\.33\.2'/);
   });
 
-  test.each(['', 'v1.33', '1', '2.30', '1.x'])('throws when the version is %j', (v) => {
+  test.each(['', 'v1.33', '1', '2.30', '1.x', '1.030'])('throws when the version is %j', (v) => {
     expect(() => KubernetesVersion.of(v)).toThrow(/InvalidKubernetesVersion/);
   });
 

@@ -261,8 +261,9 @@ export interface KarpenterHelmValuesOptions {
   /**
    * Extra chart values, deep-merged last (objects merge, arrays and scalars replace). Replacing a
    * value set by a typed option is reported as a warning (`AdditionalValuesOverride`); replacing
-   * `settings.clusterName`, `settings.interruptionQueue` or `serviceAccount.name` is an error, as
-   * it would break discovery or the IAM binding; use the typed options instead.
+   * `settings.clusterName`, `settings.interruptionQueue` or `serviceAccount.name` (or dropping them
+   * by replacing `settings` or `serviceAccount` with a non-object) is an error, as it would break
+   * discovery or the IAM binding; use the typed options instead.
    * @default - none
    */
   readonly additionalValues?: { [key: string]: unknown };
@@ -631,11 +632,20 @@ function mergeAdditionalValues(issues: IssueCollector, base: HelmValues, extra: 
       const dotted = here.join('.');
       if (containsUnresolved(issues, value) || containsUnresolved(issues, current) || sameValue(value, current)) continue;
       const typedOption = PROTECTED_VALUES[dotted];
+      // Replacing a parent (e.g. `settings: null`) drops the protected values below it.
+      const dropped = Object.keys(PROTECTED_VALUES).filter((p) => p.startsWith(`${dotted}.`));
       if (typedOption) {
         issues.error(
           `additionalValues.${formatPath(here)}`,
           'AdditionalValuesConflict',
           `${dotted} is set from ${typedOption}${current === undefined ? '' : ` ('${String(current)}')`}; additionalValues would change it to ${JSON.stringify(value)}. Set ${typedOption} instead`,
+        );
+      } else if (dropped.length > 0) {
+        issues.error(
+          `additionalValues.${formatPath(here)}`,
+          'AdditionalValuesConflict',
+          `replacing ${dotted} with ${JSON.stringify(value)} would drop ${dropped.map((p) => `${p} (set from ${PROTECTED_VALUES[p]})`).join(', ')}; ` +
+            `give an object with only the keys to change under ${dotted}`,
         );
       } else if (current !== undefined) {
         issues.warn(

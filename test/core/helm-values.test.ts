@@ -305,6 +305,19 @@ describe('buildKarpenterHelmValues', () => {
       expect(errorsOf(issues)).toHaveLength(2);
     });
 
+    test('should reject replacing a parent of those values, which would drop them', () => {
+      const { issues } = buildKarpenterHelmValues({ ...BASE, additionalValues: { settings: null, serviceAccount: 'karpenter' } });
+      expect(issues).toEqual([
+        expect.objectContaining({
+          severity: Severity.ERROR,
+          field: 'additionalValues.settings',
+          code: 'AdditionalValuesConflict',
+          message: 'replacing settings with null would drop settings.clusterName (set from clusterName), settings.interruptionQueue (set from interruptionQueueName); give an object with only the keys to change under settings',
+        }),
+        expect.objectContaining({ severity: Severity.ERROR, field: 'additionalValues.serviceAccount', message: expect.stringMatching(/would drop serviceAccount\.name \(set from serviceAccountName\)/) }),
+      ]);
+    });
+
     test('should warn about obsolete values', () => {
       const { issues } = buildKarpenterHelmValues({ ...BASE, additionalValues: { webhook: { enabled: false }, settings: { aws: { clusterName: 'demo' } } } });
       expect(codes(issues)).toEqual(['ObsoleteHelmValue', 'ObsoleteHelmValue']);

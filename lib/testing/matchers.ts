@@ -209,7 +209,7 @@ export function toHaveHelmValues(received: unknown, expected: unknown, selector:
   return {
     pass: false,
     message: () => {
-      const head = `${hint(name, false)}\n\nExpected ${what} with values matching\n${indent(render(expected, 6))}\n`;
+      const head = `${hint(name, false)}\n\nExpected a ${what} with values matching\n${indent(render(expected, 6))}\n`;
       if (all.length === 0) return `${head}but the stack has no helm_release resources.`;
       if (candidates.length === 0) {
         return `${head}but none of the stack's releases is selected: ${all.map(describeRelease).join(', ')}.`;
@@ -290,7 +290,7 @@ function describeSelector(s: HelmReleaseSelector): string {
   const parts = [];
   if (s.releaseName !== undefined) parts.push(`named "${s.releaseName}"`);
   if (s.chart !== undefined) parts.push(`of chart "${s.chart}"`);
-  return parts.length === 0 ? 'a Helm release' : `a Helm release ${parts.join(' ')}`;
+  return ['Helm release', ...parts].join(' ');
 }
 
 function describeManifest(m: SynthesizedManifest): string {

@@ -136,6 +136,15 @@ describe('toHaveHelmValues', () => {
     expect(toHaveHelmValues(stack, { settings: { clusterName: 'demo' }, replicas: 1 }).pass).toBe(true);
   });
 
+  test('should explain a match for .not', () => {
+    const { stack } = karpenterStack();
+
+    const result = toHaveHelmValues(stack, { replicas: 1 }, { releaseName: 'karpenter' });
+
+    expect(result.pass).toBe(true);
+    expect(result.message()).toMatch(/^expect\(received\)\.not\.toHaveHelmValues\(expected\)\n\nExpected no Helm release named "karpenter" with values matching\n {2}{ replicas: 1 }\nbut release "karpenter" at stack\/Karpenter\/Controller \(helm_release\.Karpenter_Controller_74D17CE2\) matches\.$/);
+  });
+
   test('should look only at the selected release', () => {
     const { stack } = karpenterStack();
 

@@ -114,6 +114,15 @@ export const ALLOWED_KARPENTER_AWS_LABELS: readonly string[] = [
 /** The `karpenter.sh` label keys the CRD's "label domain is restricted" rule allows. */
 export const ALLOWED_KARPENTER_SH_LABELS: readonly string[] = ['karpenter.sh/capacity-type', 'karpenter.sh/nodepool'];
 
+/**
+ * Label values Karpenter knows (its `WellKnownValuesForRequirements`, with the AWS provider's
+ * tenancy): a NodePool whose `In` requirement on such a key lists none of them never becomes Ready.
+ */
+export const KARPENTER_KNOWN_VALUES: { readonly [key: string]: readonly string[] } = {
+  [WellKnownLabel.CAPACITY_TYPE]: ['on-demand', 'spot', 'reserved'],
+  [WellKnownLabel.INSTANCE_TENANCY]: ['default', 'dedicated'],
+};
+
 /** CRD pattern of a label value (template labels, requirement values); max 63 characters. */
 export const LABEL_VALUE_PATTERN = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 /** CRD pattern of a requirement key, a taint key and a taint value. */

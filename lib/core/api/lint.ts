@@ -2,7 +2,7 @@
 // Findings the API server accepts but that are most likely mistakes. All are warnings, silenced
 // by code through `ValidationContext.silence`. Inputs may be malformed: every access is defensive.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
-import { WellKnownLabel } from './labels';
+import { KARPENTER_KNOWN_VALUES, WellKnownLabel } from './labels';
 import { child, isPlainObject, show } from './schema';
 
 /** Every lint code, with what it flags. */
@@ -26,7 +26,7 @@ export const LINT_CODES: { readonly [code: string]: string } = {
 const DOMAINS: { readonly [key: string]: readonly string[] } = {
   [WellKnownLabel.ARCH]: ['amd64', 'arm64'],
   [WellKnownLabel.OS]: ['linux', 'windows'],
-  [WellKnownLabel.CAPACITY_TYPE]: ['on-demand', 'spot', 'reserved'],
+  ...KARPENTER_KNOWN_VALUES,
 };
 
 /** Graviton (arm64) families: `a1`, or a generation digit followed by `g` (c7g, m6gd, c6gn, im4gn, x2gd). */
@@ -118,9 +118,11 @@ export function lintNodePool(manifest: unknown, ctx: ValidationContext = {}): Va
         break;
     }
     const domain = DOMAINS[r.key];
-    if (domain && (r.operator === 'In' || r.operator === 'NotIn')) {
+    // An In list with no known value of a KARPENTER_KNOWN_VALUES key is a validation error already.
+    const rejected = r.operator === 'In' && KARPENTER_KNOWN_VALUES[r.key] !== undefined && !vals.some((x) => domain.includes(x));
+    if (domain && (r.operator === 'In' || r.operator === 'NotIn') && !rejected) {
       vals.forEach((v, j) => {
-        if (!domain.includes(v) && !(r.key === WellKnownLabel.CAPACITY_TYPE && r.operator === 'In' && !vals.some((x) => domain.includes(x)))) {
+        if (!domain.includes(v)) {
           c.warn(`${at}.values[${j}]`, 'UnknownWellKnownValue', `${show(v)} is never a value of ${r.key}; use one of ${domain.join(', ')}`);
         }
       });

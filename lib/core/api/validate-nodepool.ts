@@ -11,7 +11,8 @@
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { BUDGET_DURATION_PATTERN, DURATION_OR_NEVER_PATTERN, DURATION_PATTERN } from './duration';
 import {
-  LABEL_VALUE_PATTERN, QUALIFIED_KEY_PATTERN, WellKnownLabel, labelRestrictions, labelValueProblems, qualifiedNameProblems,
+  KARPENTER_KNOWN_VALUES, LABEL_VALUE_PATTERN, QUALIFIED_KEY_PATTERN, WellKnownLabel, labelRestrictions, labelValueProblems,
+  qualifiedNameProblems,
 } from './labels';
 import { lintNodePool } from './lint';
 import { checkNoStatus, checkObjectMeta, checkTypeMeta } from './meta';
@@ -253,12 +254,7 @@ function runtimeChecks(spec: Record<string, unknown>, c: IssueCollector): void {
       if (typeof v !== 'string' || c.isUnresolved(v)) return;
       for (const p of labelValueProblems(v)) c.error(`${at}.values[${j}]`, 'InvalidRequirementValue', `value ${show(v)} for key ${show(r.key)}: ${p}${RUNTIME}`);
     });
-    if (r.key === WellKnownLabel.CAPACITY_TYPE && r.operator === 'In' && values.length > 0 && values.every((v) => typeof v === 'string' && !c.isUnresolved(v))) {
-      const known = values.filter((v) => CAPACITY_TYPES.includes(v as string));
-      if (known.length === 0) {
-        c.error(`${at}.values`, 'UnknownCapacityType', `none of ${show(values)} is a capacity type; use ${CAPACITY_TYPES.join(', ')} (CapacityType)${RUNTIME}`);
-      }
-    }
+    knownValuesCheck(r, values, at, c);
   });
 
   const seen = new Map<string, string>();
@@ -284,7 +280,24 @@ function runtimeChecks(spec: Record<string, unknown>, c: IssueCollector): void {
   }
 }
 
-const CAPACITY_TYPES = ['on-demand', 'spot', 'reserved'];
+const KNOWN_VALUE_CODES: { readonly [key: string]: readonly [code: string, noun: string, fix: string] } = {
+  [WellKnownLabel.CAPACITY_TYPE]: ['UnknownCapacityType', 'a capacity type', ' (CapacityType)'],
+  [WellKnownLabel.INSTANCE_TENANCY]: ['UnknownInstanceTenancy', 'an instance tenancy', ''],
+};
+
+/** Karpenter's `validateWellKnownValues`: an `In` list needs known values, at least `minValues` of them. */
+function knownValuesCheck(r: Record<string, unknown>, values: unknown[], at: string, c: IssueCollector): void {
+  const allowed = typeof r.key === 'string' ? KARPENTER_KNOWN_VALUES[r.key] : undefined;
+  if (!allowed || r.operator !== 'In' || values.length === 0 || !values.every((v) => typeof v === 'string' && !c.isUnresolved(v))) return;
+  const known = values.filter((v) => allowed.includes(v as string));
+  const [code, noun, fix] = KNOWN_VALUE_CODES[r.key as string];
+  if (known.length === 0) {
+    c.error(`${at}.values`, code, `none of ${show(values)} is ${noun}; use ${allowed.join(', ')}${fix}${RUNTIME}`);
+  } else if (typeof r.minValues === 'number' && !c.isUnresolved(r.minValues) && known.length < r.minValues) {
+    c.error(`${at}.minValues`, 'RequirementMinValuesExceedsKnownValues',
+      `minValues ${r.minValues} is more than the ${known.length} known value${known.length === 1 ? '' : 's'} (${known.join(', ')}) listed for key ${show(r.key)}; Karpenter ignores the others (${allowed.join(', ')} are known)${RUNTIME}`);
+  }
+}
 
 // ------------------------------------------------------------------ entry point
 

@@ -13,8 +13,8 @@ import { validateNodePool } from './validate-nodepool';
  * code is something the API server itself rejects when the manifest is applied.
  */
 export const KARPENTER_RUNTIME_CHECK_CODES: readonly string[] = [
-  'InvalidTemplateLabelKey', 'InvalidRequirementKey', 'InvalidRequirementValue', 'UnknownCapacityType',
-  'InvalidTaintKey', 'InvalidTaintValue', 'DuplicateTaint', 'NodePoolNameTooLong', 'Ec2NodeClassWithoutSpec',
+  'InvalidTemplateLabelKey', 'InvalidRequirementKey', 'InvalidRequirementValue', 'UnknownCapacityType', 'UnknownInstanceTenancy',
+  'RequirementMinValuesExceedsKnownValues', 'InvalidTaintKey', 'InvalidTaintValue', 'DuplicateTaint', 'NodePoolNameTooLong', 'Ec2NodeClassWithoutSpec',
   'NameRequiredForApply',
 ];
 

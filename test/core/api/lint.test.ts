@@ -83,6 +83,12 @@ describe('lintNodePool', () => {
     expect(warn(lintNodePool(m))).toEqual([expect.stringMatching(/values\[1\]: "x86_64" is never a value of kubernetes.io\/arch; use one of amd64, arm64 \(UnknownWellKnownValue\)/)]);
   });
 
+  test('UnknownWellKnownValue: instance tenancy "host", but not for an In list validation rejects outright', () => {
+    expect(lintNodePool(patched(nodePool(), [REQ, [req('karpenter.k8s.aws/instance-tenancy', 'NotIn', ['host'])]])).map((i) => `${i.field} ${i.code}`))
+      .toEqual([`${REQ}[0].values[0] UnknownWellKnownValue`]);
+    expect(lintNodePool(patched(nodePool(), [REQ, [req('karpenter.k8s.aws/instance-tenancy', 'In', ['host']), req('karpenter.sh/capacity-type', 'In', ['ondemand'])]]))).toEqual([]);
+  });
+
   test('RequirementNoOp and RequirementValuesIgnored', () => {
     const m = patched(nodePool(), [REQ, [req('example.com/a', 'NotIn', []), req('example.com/b', 'Exists', ['x'])]]);
     expect(lintNodePool(m).map((i) => i.code)).toEqual(['RequirementNoOp', 'RequirementValuesIgnored']);

@@ -285,12 +285,20 @@ describe('Karpenter controller runtime checks', () => {
     ['requirement key name part over 63 characters', [[REQ, [req(`example.com/${'a'.repeat(64)}`, 'Exists')]]], `${REQ}[0].key`, 'InvalidRequirementKey'],
     ['requirement value with a space (the CRD pattern sits on the array, where the API server ignores it)', [[REQ, [req('example.com/team', 'In', ['a b'])]]], `${REQ}[0].values[0]`, 'InvalidRequirementValue'],
     ['capacity type with no known value', [[REQ, [req('karpenter.sh/capacity-type', 'In', ['ondemand'])]]], `${REQ}[0].values`, 'UnknownCapacityType'],
+    ['instance tenancy with no known value', [[REQ, [req('karpenter.k8s.aws/instance-tenancy', 'In', ['host'])]]], `${REQ}[0].values`, 'UnknownInstanceTenancy'],
+    ['minValues above the known capacity types listed', [[REQ, [req('karpenter.sh/capacity-type', 'In', ['spot', 'ondemand'], 2)]]], `${REQ}[0].minValues`, 'RequirementMinValuesExceedsKnownValues'],
     ['taint value name part over 63 characters', [['spec.template.spec.taints', [{ key: 'a', value: 'v'.repeat(64), effect: 'NoSchedule' }]]], 'spec.template.spec.taints[0].value', 'InvalidTaintValue'],
     ['the same taint in taints and startupTaints', [['spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule' }]], ['spec.template.spec.startupTaints', [{ key: 'a', value: 'b', effect: 'NoSchedule' }]]], 'spec.template.spec.startupTaints[0]', 'DuplicateTaint'],
   ] as [string, [Path, unknown][], string, string][])('rejects %s', (_, changes, field, code) => {
     const issue = errorsOf(validateNodePool(patched(nodePool(), ...changes))).find((i) => i.code === code);
     expect(issue).toEqual(expect.objectContaining({ field, code }));
     expect(issue!.message).toMatch(/the API server accepts this, but the Karpenter controller rejects it/);
+  });
+
+  test('accepts an In list with one known value among unknown ones (the controller drops the unknown ones), with a warning', () => {
+    const issues = validateNodePool(patched(nodePool(), [REQ, [req('karpenter.k8s.aws/instance-tenancy', 'In', ['dedicated', 'host'])]]));
+    expect(errorLines(issues)).toEqual([]);
+    expect(warningsOf(issues).map((i) => `${i.field} ${i.code}`)).toEqual([`${REQ}[0].values[1] UnknownWellKnownValue`]);
   });
 
   test('accepts taints with the same key and different effects', () => {

@@ -19,8 +19,10 @@ export const CONTROLLER_NODE_LABEL_KEY = 'karpenter.sh/controller';
 export const CONTROLLER_NODE_LABEL_VALUE = 'true';
 
 // Sized for 2 controller replicas (1 CPU / 1Gi each per the guide) plus coredns; several
-// types so the group still launches when one type is short in a zone.
-const DEFAULT_INSTANCE_TYPES = ['m7i.large', 'm6i.large', 'm5.large'];
+// types so the group still launches when one type is short in a zone. One list per AMI
+// architecture: EKS rejects instance types that do not match the AMI type.
+const DEFAULT_X86_64_INSTANCE_TYPES = ['m7i.large', 'm6i.large', 'm5.large'];
+const DEFAULT_ARM_64_INSTANCE_TYPES = ['m7g.large', 'm6g.large'];
 const DEFAULT_MIN_SIZE = 2;
 const DEFAULT_DESIRED_SIZE = 2;
 const DEFAULT_MAX_SIZE = 3;
@@ -58,7 +60,7 @@ export interface ControllerNodeGroupProps {
 
   /**
    * Instance types, in order of preference.
-   * @default ['m7i.large', 'm6i.large', 'm5.large']
+   * @default - ['m7i.large', 'm6i.large', 'm5.large'] for an x86_64 `amiType`, ['m7g.large', 'm6g.large'] for arm64
    */
   readonly instanceTypes?: string[];
 
@@ -130,8 +132,8 @@ export class ControllerNodeGroup extends Construct {
 
   constructor(scope: Construct, id: string, props: ControllerNodeGroupProps) {
     super(scope, id);
-    const instanceTypes = props.instanceTypes ?? DEFAULT_INSTANCE_TYPES;
     const amiType = props.amiType ?? NodeGroupAmiType.AL2023_X86_64_STANDARD;
+    const instanceTypes = props.instanceTypes ?? (isArmAmiType(amiType) ? DEFAULT_ARM_64_INSTANCE_TYPES : DEFAULT_X86_64_INSTANCE_TYPES);
     const scaling = {
       minSize: props.minSize ?? DEFAULT_MIN_SIZE,
       desiredSize: props.desiredSize ?? DEFAULT_DESIRED_SIZE,
@@ -209,7 +211,7 @@ function validateProps(
     seen.add(type);
   });
 
-  const wantArm = amiType === NodeGroupAmiType.AL2023_ARM_64_STANDARD || amiType === NodeGroupAmiType.BOTTLEROCKET_ARM_64;
+  const wantArm = isArmAmiType(amiType);
   const mismatched = instanceTypes.filter((t) => !issues.isUnresolved(t) && isGravitonType(t) !== wantArm);
   if (mismatched.length > 0) {
     issues.warn(
@@ -238,6 +240,10 @@ function validateProps(
     );
   }
   reportIssues(scope, issues.issues);
+}
+
+function isArmAmiType(amiType: NodeGroupAmiType): boolean {
+  return amiType === NodeGroupAmiType.AL2023_ARM_64_STANDARD || amiType === NodeGroupAmiType.BOTTLEROCKET_ARM_64;
 }
 
 // Graviton families carry a `g` after the generation digit (m7g, c7gn, r6gd, x2gd, im4gn); a1 is the first Graviton.

@@ -168,6 +168,13 @@ describe('ControllerNodeGroup', () => {
     expect(warnings).toEqual([expect.stringMatching(/\["m7i\.large"\] look x86_64 but amiType is AL2023_ARM_64_STANDARD/)]);
   });
 
+  test('should default to Graviton instance types for an arm64 AMI type', () => {
+    const stack = newStack();
+    const group = nodeGroup(stack, { amiType: NodeGroupAmiType.BOTTLEROCKET_ARM_64 });
+    expect(only(stack, 'aws_eks_node_group')).toMatchObject({ ami_type: 'BOTTLEROCKET_ARM_64', instance_types: ['m7g.large', 'm6g.large'] });
+    expect(group.node.metadata.filter((m) => m.type === '@cdktf/warn')).toEqual([]);
+  });
+
   test('should match the default snapshot', () => {
     const stack = newStack();
     nodeGroup(stack);

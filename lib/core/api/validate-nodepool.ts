@@ -11,8 +11,8 @@
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { BUDGET_DURATION_PATTERN, DURATION_OR_NEVER_PATTERN, DURATION_PATTERN } from './duration';
 import {
-  KARPENTER_KNOWN_VALUES, LABEL_VALUE_PATTERN, QUALIFIED_KEY_PATTERN, WellKnownLabel, labelRestrictions, labelValueProblems,
-  qualifiedNameProblems,
+  KARPENTER_KNOWN_VALUES, LABEL_VALUE_PATTERN, QUALIFIED_KEY_PATTERN, WellKnownLabel, dns1123SubdomainProblems, labelRestrictions,
+  labelValueProblems, qualifiedNameProblems,
 } from './labels';
 import { lintNodePool } from './lint';
 import { checkNoStatus, checkObjectMeta, checkTypeMeta } from './meta';
@@ -241,6 +241,8 @@ function runtimeChecks(spec: Record<string, unknown>, c: IssueCollector): void {
     }
   }
 
+  nodeClassRefNameCheck(isPlainObject(tspec.nodeClassRef) ? tspec.nodeClassRef : {}, `${base}.spec.nodeClassRef.name`, c);
+
   const reqs = Array.isArray(tspec.requirements) && !c.isUnresolved(tspec.requirements) ? tspec.requirements : [];
   reqs.forEach((r, i) => {
     if (!isPlainObject(r)) return;
@@ -277,6 +279,20 @@ function runtimeChecks(spec: Record<string, unknown>, c: IssueCollector): void {
         seen.set(id, at);
       }
     });
+  }
+}
+
+/** Karpenter labels every NodeClaim `<group>/<kind in lower case>: <nodeClassRef.name>`. */
+function nodeClassRefNameCheck(ref: Record<string, unknown>, at: string, c: IssueCollector): void {
+  const name = ref.name;
+  if (typeof name !== 'string' || name === '' || c.isUnresolved(name)) return;
+  const problems = dns1123SubdomainProblems(name);
+  if (problems.length > 0) {
+    c.error(at, 'InvalidNodeClassRefName', `${show(name)} cannot be the name of a node class: it ${problems.join('; it ')}${RUNTIME}`);
+  } else if (name.length > 63) {
+    const label = typeof ref.group === 'string' && typeof ref.kind === 'string' ? `${ref.group}/${ref.kind.toLowerCase()}` : 'karpenter.k8s.aws/ec2nodeclass';
+    c.error(at, 'InvalidNodeClassRefName',
+      `${show(name)} is ${name.length} characters; Karpenter labels every node of this pool with ${label}=<name> and label values are at most 63 characters, so the API server rejects every NodeClaim it creates. Use a node class with a shorter name`);
   }
 }
 

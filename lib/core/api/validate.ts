@@ -14,7 +14,7 @@ import { validateNodePool } from './validate-nodepool';
  */
 export const KARPENTER_RUNTIME_CHECK_CODES: readonly string[] = [
   'InvalidTemplateLabelKey', 'InvalidRequirementKey', 'InvalidRequirementValue', 'UnknownCapacityType', 'UnknownInstanceTenancy',
-  'RequirementMinValuesExceedsKnownValues', 'InvalidTaintKey', 'InvalidTaintValue', 'DuplicateTaint', 'NodePoolNameTooLong', 'Ec2NodeClassWithoutSpec',
+  'RequirementMinValuesExceedsKnownValues', 'InvalidTaintKey', 'InvalidTaintValue', 'DuplicateTaint', 'NodePoolNameTooLong', 'InvalidNodeClassRefName', 'Ec2NodeClassWithoutSpec',
   'NameRequiredForApply',
 ];
 

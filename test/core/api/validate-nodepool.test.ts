@@ -288,6 +288,7 @@ describe('Karpenter controller runtime checks', () => {
     ['instance tenancy with no known value', [[REQ, [req('karpenter.k8s.aws/instance-tenancy', 'In', ['host'])]]], `${REQ}[0].values`, 'UnknownInstanceTenancy'],
     ['minValues above the known capacity types listed', [[REQ, [req('karpenter.sh/capacity-type', 'In', ['spot', 'ondemand'], 2)]]], `${REQ}[0].minValues`, 'RequirementMinValuesExceedsKnownValues'],
     ['taint value name part over 63 characters', [['spec.template.spec.taints', [{ key: 'a', value: 'v'.repeat(64), effect: 'NoSchedule' }]]], 'spec.template.spec.taints[0].value', 'InvalidTaintValue'],
+    ['nodeClassRef name that no node class can have', [['spec.template.spec.nodeClassRef.name', 'Default_Class']], 'spec.template.spec.nodeClassRef.name', 'InvalidNodeClassRefName'],
     ['the same taint in taints and startupTaints', [['spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule' }]], ['spec.template.spec.startupTaints', [{ key: 'a', value: 'b', effect: 'NoSchedule' }]]], 'spec.template.spec.startupTaints[0]', 'DuplicateTaint'],
   ] as [string, [Path, unknown][], string, string][])('rejects %s', (_, changes, field, code) => {
     const issue = errorsOf(validateNodePool(patched(nodePool(), ...changes))).find((i) => i.code === code);
@@ -299,6 +300,14 @@ describe('Karpenter controller runtime checks', () => {
     const issues = validateNodePool(patched(nodePool(), [REQ, [req('karpenter.k8s.aws/instance-tenancy', 'In', ['dedicated', 'host'])]]));
     expect(errorLines(issues)).toEqual([]);
     expect(warningsOf(issues).map((i) => `${i.field} ${i.code}`)).toEqual([`${REQ}[0].values[1] UnknownWellKnownValue`]);
+  });
+
+  test('rejects a nodeClassRef name too long for the node label Karpenter puts on every NodeClaim', () => {
+    const m = patched(nodePool(), ['spec.template.spec.nodeClassRef.name', 'n'.repeat(64)]);
+    expect(errorLines(validateNodePool(m))).toEqual([
+      expect.stringMatching(/^spec.template.spec.nodeClassRef.name: "n{64}" is 64 characters; .*karpenter.k8s.aws\/ec2nodeclass=<name> .*rejects every NodeClaim.* \(InvalidNodeClassRefName\)$/),
+    ]);
+    expect(validateNodePool(patched(nodePool(), ['spec.template.spec.nodeClassRef.name', 'n'.repeat(63)]))).toEqual([]);
   });
 
   test('accepts taints with the same key and different effects', () => {

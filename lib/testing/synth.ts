@@ -281,13 +281,16 @@ function mergeHelmValues(a: Record<string, unknown>): { values: Record<string, u
     if (parsed === undefined) unparsed.push(doc);
     else values = mergeValues(values, parsed);
   }
-  for (const s of [...asArray(a.set), ...asArray(a.set_sensitive)]) {
+  // The helm provider's order: set, then set_list, then set_sensitive.
+  const sets = [
+    ...asArray(a.set).map((s) => [s, false] as const),
+    ...asArray(a.set_list).map((s) => [s, true] as const),
+    ...asArray(a.set_sensitive).map((s) => [s, false] as const),
+  ];
+  for (const [s, isList] of sets) {
     if (!isPlainObject(s) || typeof s.name !== 'string') continue;
-    values = setPath(values, parseSetName(s.name), typedSetValue(s.value, s.type));
-  }
-  for (const s of asArray(a.set_list)) {
-    if (!isPlainObject(s) || typeof s.name !== 'string') continue;
-    values = setPath(values, parseSetName(s.name), asArray(s.value));
+    const value = isList ? asArray(s.value).map((v) => typedSetValue(v, undefined)) : typedSetValue(s.value, s.type);
+    values = setPath(values, parseSetName(s.name), value);
   }
   return { values, unparsed };
 }
@@ -335,13 +338,16 @@ function parseSetName(name: string): (string | number)[] {
   return parts;
 }
 
-// Helm's strvals: with type "auto" (the default) booleans, null and integers are typed.
+// Helm's strvals typedVal: with type "auto" (the default) true/false/null in any case and
+// integers not written with a leading 0 are typed; everything else stays a string.
 function typedSetValue(value: unknown, type: unknown): unknown {
   if (typeof value !== 'string' || type === 'string') return value;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  if (value === 'null') return null;
-  if (/^-?(0|[1-9]\d*)$/.test(value) && Number.isSafeInteger(Number(value))) return Number(value);
+  const lower = value.toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false') return false;
+  if (lower === 'null') return null;
+  if (value === '0') return 0;
+  if (/^[+-]?\d+$/.test(value) && !value.startsWith('0') && Number.isSafeInteger(Number(value))) return Number(value);
   return value;
 }
 
@@ -353,7 +359,9 @@ function setPath(root: Record<string, unknown>, path: (string | number)[], value
     const key = path[i];
     const last = i === path.length - 1;
     if (last) {
-      cur[key] = value;
+      // A null removes the key from the chart's values, as in a values file.
+      if (value === null && !Array.isArray(cur)) delete cur[key];
+      else cur[key] = value;
     } else {
       const nextIsIndex = typeof path[i + 1] === 'number';
       const existing = cur[key];

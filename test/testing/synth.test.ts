@@ -162,6 +162,33 @@ describe('helm releases', () => {
     });
   });
 
+  test('should apply set_sensitive after set_list, and type values as Helm strvals does', () => {
+    // GIVEN
+    const { stack, controller } = karpenterStack();
+
+    // WHEN
+    controller.putSetSensitive([{ name: 'settings.token', value: 's3cr3t' }]);
+    controller.putSetList([{ name: 'settings.token', value: ['listed'] }, { name: 'ports', value: ['80', 'TRUE', '0x1', '-3'] }]);
+    controller.putSet([
+      { name: 'flag', value: 'True' },
+      { name: 'plus', value: '+5' },
+      { name: 'zip', value: '012' },
+      { name: 'zero', value: '0' },
+      { name: 'replicas', value: 'null' },
+    ]);
+
+    // THEN
+    expect(SynthesizedStack.of(stack).helmRelease('karpenter')?.values).toEqual({
+      settings: { clusterName: 'demo', interruptionQueue: 'Karpenter-demo', token: 's3cr3t' },
+      controller: { resources: { requests: { cpu: '1' } } },
+      ports: [80, true, '0x1', -3],
+      flag: true,
+      plus: 5,
+      zip: '012',
+      zero: 0,
+    });
+  });
+
   test('should delete a key set to null by a later values document', () => {
     const stack = new TerraformStack(Testing.app(), 'stack');
     new Release(stack, 'R', { name: 'r', chart: 'c', values: ['a: 1\nb: {c: 2, d: 3}\n', 'b: {c: null}\n'] });

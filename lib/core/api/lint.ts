@@ -127,7 +127,9 @@ export function lintNodePool(manifest: unknown, ctx: ValidationContext = {}): Va
         }
       });
     }
-    if (typeof r.minValues === 'number' && !c.isUnresolved(r.minValues)) minValues.push({ key: r.key, n: r.minValues, path: `${at}.minValues` });
+    // An In list shorter than its own minValues is a CRD error already.
+    const ownShortfall = r.operator === 'In' && typeof r.minValues === 'number' && vals.length < r.minValues;
+    if (typeof r.minValues === 'number' && !c.isUnresolved(r.minValues) && !ownShortfall) minValues.push({ key: r.key, n: r.minValues, path: `${at}.minValues` });
   });
 
   const candidates = new Map<string, Set<string> | undefined>();

@@ -53,6 +53,12 @@ describe('lintNodePool', () => {
     expect(warn(lintNodePool(m))).toEqual([expect.stringMatching(/^spec.template.spec.requirements\[0\].minValues: minValues 3 .* only 2 values \(m5, c5\).*\(MinValuesUnsatisfiable\)$/)]);
   });
 
+  test('MinValuesUnsatisfiable: not for an In list shorter than its own minValues, which validation rejects', () => {
+    const m = patched(nodePool(), [REQ, [req('karpenter.k8s.aws/instance-family', 'In', ['m5', 'c5'], 3)]]);
+    expect(lintNodePool(m)).toEqual([]);
+    expect(validateNodePool(m).map((i) => `${i.severity} ${i.code}`)).toEqual(['error RequirementMinValuesExceedsValues']);
+  });
+
   test('MinValuesUnsatisfiable: minValues above a closed set such as capacity types', () => {
     const m = patched(nodePool(), [REQ, [req('karpenter.sh/capacity-type', 'Exists', undefined, 4)]]);
     expect(lintNodePool(m).map((i) => i.code)).toEqual(['MinValuesUnsatisfiable']);

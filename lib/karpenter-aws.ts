@@ -2,12 +2,12 @@ import { Construct } from 'constructs';
 import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
 import { IEksCluster } from './cluster-attributes';
 import { IssueCollector, ValidationIssue } from './core/issues';
-import { validatePolicyArns } from './core/aws-partition';
+import { isAwsResourceId, validatePolicyArns } from './core/aws-partition';
 import { validateClusterName } from './core/cluster-name';
 import { validateControllerPolicyNameSuffix } from './core/controller-policy';
 import { KARPENTER_DISCOVERY_TAG_KEY } from './core/discovery';
 import { defaultQueueName, validateQueueKmsKey, validateQueueName, validateRuleNamePrefix } from './core/interruption';
-import { defaultControllerRoleName, defaultNodeRoleName, validateRoleName } from './core/node-role-policies';
+import { defaultControllerRoleName, defaultNodeRoleName, validateAccessEntryType, validateRoleName } from './core/node-role-policies';
 import { PolicyStatementOptions } from './core/policy-document';
 import { validateIrsa, validateServiceAccountRef } from './core/trust-policies';
 import { InterruptionQueue } from './interruption-queue';
@@ -201,13 +201,7 @@ function validateKarpenterAwsProps(
   if (deriveNames) validateControllerPolicyNameSuffix(issues, 'cluster.clusterName', clusterName);
   validatePolicyArns(issues, 'nodeRoleAdditionalPolicyArns', props.nodeRoleAdditionalPolicyArns);
   validatePolicyArns(issues, 'controllerRoleAdditionalPolicyArns', props.controllerRoleAdditionalPolicyArns);
-  if (props.accessEntryType !== undefined && props.createAccessEntry === false) {
-    issues.error(
-      'accessEntryType',
-      'AccessEntryTypeWithoutEntry',
-      `accessEntryType is ${props.accessEntryType} but createAccessEntry is false, so no entry would use it. Remove one of them.`,
-    );
-  }
+  validateAccessEntryType(issues, props.accessEntryType, props.createAccessEntry ?? true);
   const identity = props.identity ?? ControllerIdentity.podIdentity();
   validateServiceAccountRef(issues, 'identity', identity.namespace, identity.serviceAccount);
   if (identity.type === ControllerIdentityType.IRSA) {
@@ -215,7 +209,7 @@ function validateKarpenterAwsProps(
   }
 
   securityGroupIds.forEach((sg, i) => {
-    if (issues.isUnresolved(sg) || /^sg-[0-9a-f]{8,17}$/.test(sg)) return;
+    if (issues.isUnresolved(sg) || isAwsResourceId('sg', sg)) return;
     const field = props.discoverySecurityGroupIds === undefined ? 'cluster.clusterSecurityGroupId' : `discoverySecurityGroupIds[${i}]`;
     issues.error(
       field,

@@ -7,7 +7,7 @@ import { IEksCluster } from './cluster-attributes';
 import { IssueCollector } from './core/issues';
 import { awsManagedPolicyArn, validatePolicyArns } from './core/aws-partition';
 import { validateClusterName } from './core/cluster-name';
-import { defaultNodeRoleName, NODE_ROLE_MANAGED_POLICIES, validateRoleName } from './core/node-role-policies';
+import { defaultNodeRoleName, NODE_ROLE_MANAGED_POLICIES, validateAccessEntryType, validateRoleName } from './core/node-role-policies';
 import { ec2TrustPolicy } from './core/trust-policies';
 import { awsContext, clusterNameRef, policyJson } from './private/aws-context';
 import { constructContext, reportIssues } from './private/report';
@@ -84,13 +84,7 @@ export class KarpenterNodeRole extends Construct {
     validateClusterName(issues, 'cluster.clusterName', clusterName);
     const clusterNameOk = issues.issues.length === 0;
     if (props.roleName !== undefined || clusterNameOk) validateRoleName(issues, 'roleName', roleName, props.roleName === undefined);
-    if (props.accessEntryType !== undefined && !createAccessEntry) {
-      issues.error(
-        'accessEntryType',
-        'AccessEntryTypeWithoutEntry',
-        `accessEntryType is ${props.accessEntryType} but createAccessEntry is false, so no entry would use it. Remove one of them.`,
-      );
-    }
+    validateAccessEntryType(issues, props.accessEntryType, createAccessEntry);
     validatePolicyArns(issues, 'additionalPolicyArns', props.additionalPolicyArns);
     reportIssues(this, issues.issues);
 

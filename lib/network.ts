@@ -8,6 +8,7 @@ import { RouteTableAssociation } from '@cdktf/provider-aws/lib/route-table-assoc
 import { Subnet } from '@cdktf/provider-aws/lib/subnet';
 import { Vpc } from '@cdktf/provider-aws/lib/vpc';
 import { Construct } from 'constructs';
+import { isAwsResourceId } from './core/aws-partition';
 import { validateClusterName } from './core/cluster-name';
 import { KARPENTER_DISCOVERY_TAG_KEY as DISCOVERY_TAG_KEY } from './core/discovery';
 import { IssueCollector } from './core/issues';
@@ -295,8 +296,6 @@ class ExistingKarpenterNetwork extends Construct implements IKarpenterNetwork {
   }
 }
 
-const ID_PATTERN = (kind: string) => new RegExp(`^${kind}-([0-9a-f]{8}|[0-9a-f]{17})$`);
-
 function validateIds(issues: IssueCollector, field: string, ids: readonly string[], kind: string, min: number): void {
   if (ids.length < min) {
     const why = kind === 'subnet' ? ' EKS needs subnets in at least two availability zones.' : '';
@@ -305,7 +304,7 @@ function validateIds(issues: IssueCollector, field: string, ids: readonly string
   const seen = new Set<string>();
   ids.forEach((id, i) => {
     if (issues.isUnresolved(id)) return;
-    if (!ID_PATTERN(kind).test(id)) {
+    if (!isAwsResourceId(kind, id)) {
       issues.error(`${field}[${i}]`, 'InvalidResourceId', `'${id}' is not a ${kind} id (expected '${kind}-' and 8 or 17 hex digits).`);
     }
     if (seen.has(id)) issues.error(`${field}[${i}]`, 'DuplicateId', `'${id}' is listed twice. List each id once.`);

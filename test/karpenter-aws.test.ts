@@ -189,6 +189,16 @@ describe('KarpenterAws', () => {
     expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234def567890', 'subnet-1'] })).toThrow(
       /discoverySecurityGroupIds\[1\]: 'subnet-1' is not a security group id/,
     );
+    // AWS ids have 8 or 17 hex digits, nothing in between.
+    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234de'] })).toThrow(
+      /discoverySecurityGroupIds\[0\]: 'sg-0abc1234de' is not a security group id/,
+    );
+  });
+
+  test('throws when an access entry type is given without an access entry', () => {
+    expect(
+      () => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, createAccessEntry: false, accessEntryType: AccessEntryType.EC2_WINDOWS }),
+    ).toThrow(/\[test\/Karpenter\] accessEntryType: accessEntryType is EC2_WINDOWS but createAccessEntry is false/);
   });
 
   test('throws when a default name derived from a long cluster name does not fit', () => {

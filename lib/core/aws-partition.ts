@@ -78,6 +78,11 @@ export function accountIdOfClusterArn(issues: IssueCollector, field: string, clu
   return parts.account;
 }
 
+/** Whether `id` is an EC2-style resource id: `<kind>-` and 8 or 17 hex digits (`sg-0123456789abcdef0`). */
+export function isAwsResourceId(kind: string, id: string): boolean {
+  return new RegExp(`^${kind}-([0-9a-f]{8}|[0-9a-f]{17})$`).test(id);
+}
+
 /** IAM role and policy names: `[\w+=,.@-]`, 1-64 (roles) or 1-128 (policies) characters. */
 const IAM_NAME_PATTERN = /^[\w+=,.@-]+$/;
 

@@ -40,3 +40,13 @@ export function validateRoleName(issues: IssueCollector, field: string, roleName
       : `Choose another '${field}'.`,
   );
 }
+
+/** Checks that an access entry type is only given when an access entry is created. */
+export function validateAccessEntryType(issues: IssueCollector, accessEntryType: string | undefined, createAccessEntry: boolean): void {
+  if (accessEntryType === undefined || createAccessEntry) return;
+  issues.error(
+    'accessEntryType',
+    'AccessEntryTypeWithoutEntry',
+    `accessEntryType is ${accessEntryType} but createAccessEntry is false, so no entry would use it. Remove one of them.`,
+  );
+}

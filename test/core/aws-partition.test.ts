@@ -1,6 +1,7 @@
 import {
   accountIdOfClusterArn,
   awsManagedPolicyArn,
+  isAwsResourceId,
   parseArn,
   validateIamName,
   validatePolicyArns,
@@ -37,6 +38,17 @@ describe('ARNs', () => {
       'arn:aws:iam::aws:policy/AmazonEC2ContainerRegistryPullOnly',
       'arn:aws:iam::aws:policy/AmazonSSMManagedInstanceCore',
     ]);
+  });
+
+  test.each([
+    ['sg', 'sg-12345678', true],
+    ['sg', 'sg-0123456789abcdef0', true],
+    ['subnet', 'subnet-0aaaaaaaaaaaaaaa1', true],
+    ['sg', 'sg-0123456789', false],
+    ['sg', 'sg-0123456789ABCDEF0', false],
+    ['sg', 'vpc-12345678', false],
+  ])('should tell whether %s id %s is an EC2 resource id (8 or 17 hex digits)', (kind, id, expected) => {
+    expect(isAwsResourceId(kind, id)).toBe(expected);
   });
 
   test('throws when a policy ARN is not one', () => {

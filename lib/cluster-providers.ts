@@ -4,13 +4,13 @@ import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { Fn, ITerraformDependable, TerraformProvider, Token } from 'cdktf';
 import { Construct } from 'constructs';
+import { CLUSTER_NAME_MAX_LENGTH, CLUSTER_NAME_PATTERN } from './core/cluster-name';
 import { IssueCollector, KarpenterValidationError, Severity } from './core/issues';
 import { constructContext, reportIssues } from './private/report';
 
 /** ExecCredential version `aws eks get-token` prints. */
 const EXEC_API_VERSION = 'client.authentication.k8s.io/v1beta1';
 const AWS_REGION = /^[a-z]{2}(-[a-z]+)+-\d+$/;
-const EKS_CLUSTER_NAME = /^[0-9A-Za-z][A-Za-z0-9_-]{0,99}$/;
 
 /** How the providers authenticate to the cluster. */
 export enum ClusterAuthMode {
@@ -211,7 +211,7 @@ export class ClusterProviders extends Construct {
         'must be a plain string known at synth, not a Terraform reference: the cluster is looked up by name so that provider ' +
           'configuration never holds a cross-stack reference (hashicorp/terraform-cdk#2662); pass the name you gave the cluster',
       );
-    } else if (!EKS_CLUSTER_NAME.test(name)) {
+    } else if (name.length > CLUSTER_NAME_MAX_LENGTH || !CLUSTER_NAME_PATTERN.test(name)) {
       issues.error('clusterName', 'InvalidClusterName', `must be an EKS cluster name (1-100 letters, digits, '-' or '_', starting with a letter or digit); got '${name}'`);
     }
     if (!issues.isUnresolved(props.region) && !AWS_REGION.test(props.region)) {

@@ -1,4 +1,5 @@
 // Pure core: no cdktf or constructs imports in lib/core.
+import { CLUSTER_NAME_MAX_LENGTH, CLUSTER_NAME_PATTERN } from './cluster-name';
 import { IssueCollector, ValidationContext, ValidationIssue } from './issues';
 import { KarpenterRegistry, KarpenterVersion } from './karpenter-version';
 
@@ -277,8 +278,6 @@ export interface KarpenterHelmValues {
   readonly issues: ValidationIssue[];
 }
 
-// EKS CreateCluster: 1-100 characters, starting with a letter or digit.
-const EKS_CLUSTER_NAME = /^[0-9A-Za-z][A-Za-z0-9_-]{0,99}$/;
 const SQS_QUEUE_NAME = /^[A-Za-z0-9_-]{1,75}(\.fifo)?$|^[A-Za-z0-9_-]{1,80}$/;
 const DNS1123_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
@@ -429,7 +428,7 @@ export function validateReleaseOptions(options: KarpenterReleaseOptions, ctx: Va
 
 function checkClusterName(issues: IssueCollector, name: string): void {
   if (issues.isUnresolved(name)) return;
-  if (!EKS_CLUSTER_NAME.test(name)) {
+  if (name.length > CLUSTER_NAME_MAX_LENGTH || !CLUSTER_NAME_PATTERN.test(name)) {
     issues.error(
       'clusterName',
       'InvalidClusterName',

@@ -183,6 +183,8 @@ describe('buildKarpenterHelmValues', () => {
     test('should reject a missing or invalid cluster name', () => {
       expect(buildKarpenterHelmValues({ ...BASE, clusterName: '' }).issues[0].message).toMatch(/settings\.clusterName is required.*got ''/);
       expect(codes(buildKarpenterHelmValues({ ...BASE, clusterName: '-bad' }).issues)).toEqual(['InvalidClusterName']);
+      expect(codes(buildKarpenterHelmValues({ ...BASE, clusterName: 'a'.repeat(101) }).issues)).toEqual(['InvalidClusterName']);
+      expect(buildKarpenterHelmValues({ ...BASE, clusterName: 'a'.repeat(100) }).issues).toEqual([]);
     });
 
     test('should reject replicas below 1 or fractional, and warn for 1', () => {

@@ -173,7 +173,6 @@ export class EksCluster extends Construct implements IEksCluster {
   private readonly cluster: EksClusterResource;
   private readonly addons: Construct;
   private readonly coreDns?: EksAddon;
-  private computeDependencies = 0;
 
   constructor(scope: Construct, id: string, props: EksClusterProps) {
     super(scope, id);
@@ -248,10 +247,11 @@ export class EksCluster extends Construct implements IEksCluster {
       this.addAddon('VpcCni', { addonName: 'vpc-cni' });
       this.addAddon('KubeProxy', { addonName: 'kube-proxy' });
       // A Deployment: DEGRADED (and Terraform times out) until a node group exists.
-      this.coreDns = this.addAddon('CoreDns', { addonName: 'coredns' });
+      const coreDns = this.addAddon('CoreDns', { addonName: 'coredns' });
+      this.coreDns = coreDns;
       this.node.addValidation({
         validate: () =>
-          this.computeDependencies > 0
+          (coreDns.dependsOn ?? []).length > 0
             ? []
             : [
                 'the coredns add-on needs nodes, or it stays DEGRADED and terraform apply times out: create a ' +
@@ -284,7 +284,6 @@ export class EksCluster extends Construct implements IEksCluster {
    * call it yourself for node groups or Fargate profiles made elsewhere.
    */
   public addComputeDependency(compute: ITerraformDependable): void {
-    this.computeDependencies++;
     if (this.coreDns) this.coreDns.dependsOn = [...(this.coreDns.dependsOn ?? []), dependable(compute)];
   }
 }

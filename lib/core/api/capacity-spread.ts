@@ -1,3 +1,4 @@
+// Pure core: no cdktf or constructs imports.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 
 /** The custom node label Karpenter's docs use for a spot/on-demand split. */
@@ -16,7 +17,9 @@ export interface CapacitySplitRatio {
 
 /** The label values of each pool of a split. */
 export interface CapacitySpreadValues {
+  /** Values of the spot pool, after the on-demand ones. */
   readonly spot: string[];
+  /** Values of the on-demand pool, from `1`. */
   readonly onDemand: string[];
 }
 
@@ -24,6 +27,7 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
+/** Problems with a split ratio: shares must be whole numbers of at least 1, and not need too many label values. */
 export function validateCapacitySplitRatio(ratio: CapacitySplitRatio, ctx: ValidationContext = {}): ValidationIssue[] {
   const c = new IssueCollector(ctx);
   for (const side of ['spot', 'onDemand'] as const) {
@@ -37,8 +41,10 @@ export function validateCapacitySplitRatio(ratio: CapacitySplitRatio, ctx: Valid
     const g = gcd(ratio.spot, ratio.onDemand);
     const total = (ratio.spot + ratio.onDemand) / g;
     if (total > MAX_CAPACITY_SPREAD_VALUES) {
+      // The nearest split of 10 that still gives each side a share.
+      const spot = Math.min(9, Math.max(1, Math.round((ratio.spot / (ratio.spot + ratio.onDemand)) * 10)));
       c.error('ratio', 'CapacitySplitTooFine',
-        `${ratio.spot}:${ratio.onDemand} needs ${total} label values (topology domains); at most ${MAX_CAPACITY_SPREAD_VALUES} keep scheduling predictable, use a coarser ratio such as ${Math.round((ratio.spot / (ratio.spot + ratio.onDemand)) * 10)}:${10 - Math.round((ratio.spot / (ratio.spot + ratio.onDemand)) * 10)}`);
+        `${ratio.spot}:${ratio.onDemand} needs ${total} label values (topology domains); at most ${MAX_CAPACITY_SPREAD_VALUES} keep scheduling predictable, use a coarser ratio such as ${spot}:${10 - spot}`);
     }
   }
   return c.issues;

@@ -40,6 +40,11 @@ describe('validateCapacitySplitRatio', () => {
     expect(issues[0].code).toBe('CapacitySplitTooFine');
     expect(issues[0].message).toMatch(/needs 21 label values.*such as 9:1/);
   });
+
+  test('should suggest a ratio that keeps a share on each side, even for a lopsided one', () => {
+    expect(validateCapacitySplitRatio({ spot: 1, onDemand: 20 })[0].message).toMatch(/needs 21 label values.*such as 1:9$/);
+    expect(validateCapacitySplitRatio({ spot: 30, onDemand: 1 })[0].message).toMatch(/needs 31 label values.*such as 9:1$/);
+  });
 });
 
 test('capacitySpreadConstraint should spread evenly over the label', () => {

@@ -6,7 +6,9 @@ import {
   DEFAULT_CAPACITY_SPREAD_LABEL,
   validateCapacitySplitRatio,
 } from './core/api/capacity-spread';
+import { WellKnownLabel } from './core/api/labels';
 import { CapacityType, Operator, Requirement } from './core/api/requirements';
+import { child } from './core/api/schema';
 import { IssueCollector } from './core/issues';
 import { KarpenterNodePool, KarpenterNodePoolProps } from './karpenter-node-pool';
 import { constructContext, reportIssues } from './private/report';
@@ -31,7 +33,9 @@ export interface SpotOnDemandSplitProps extends Omit<KarpenterNodePoolProps, 'na
  * @see https://karpenter.sh/docs/concepts/scheduling/#on-demandspot-ratio-split
  */
 export class SpotOnDemandSplit extends Construct {
+  /** The pool on spot capacity (`<namePrefix>-spot`). */
   public readonly spotPool: KarpenterNodePool;
+  /** The pool on on-demand capacity (`<namePrefix>-on-demand`). */
   public readonly onDemandPool: KarpenterNodePool;
   /** The label key the pools share. */
   public readonly labelKey: string;
@@ -41,12 +45,17 @@ export class SpotOnDemandSplit extends Construct {
     this.labelKey = props.labelKey ?? DEFAULT_CAPACITY_SPREAD_LABEL;
     const c = new IssueCollector(constructContext());
     c.add(validateCapacitySplitRatio(props.ratio));
+    const splitKeys: string[] = [WellKnownLabel.CAPACITY_TYPE, this.labelKey];
     (props.requirements ?? []).forEach((r, i) => {
-      if (r.key === 'karpenter.sh/capacity-type' || r.key === this.labelKey) {
+      if (splitKeys.includes(r.key)) {
         c.error(`requirements[${i}]`, 'CapacitySplitRequirementConflict',
           `'${r.key}' is set by the split for each pool; remove it from the shared requirements`);
       }
     });
+    // A shared label on a split key contradicts one of the two pools' requirements.
+    for (const key of Object.keys(props.labels ?? {}).filter((k) => splitKeys.includes(k))) {
+      c.error(child('labels', key), 'CapacitySplitRequirementConflict', `'${key}' is set by the split for each pool; remove it from the shared labels`);
+    }
     reportIssues(this, c.issues);
 
     const values = capacitySpreadValues(props.ratio);

@@ -68,6 +68,20 @@ describe('SpotOnDemandSplit', () => {
     })).toThrow(/\[test\/Web\] requirements\[0\]: 'karpenter.sh\/capacity-type' is set by the split/);
   });
 
+  test('throws when the shared labels set the capacity type or the spread label', () => {
+    const { stack, nodeClass } = setup();
+    expect(() => new SpotOnDemandSplit(stack, 'Web', {
+      namePrefix: 'web',
+      nodeClass,
+      ratio: { spot: 4, onDemand: 1 },
+      labels: { 'team': 'web', 'karpenter.sh/capacity-type': 'spot', 'capacity-spread': '1' },
+    })).toThrow(new RegExp([
+      '2 validation errors:',
+      `\\[test/Web\\] labels\\["karpenter.sh/capacity-type"\\]: 'karpenter.sh/capacity-type' is set by the split for each pool; remove it from the shared labels \\(CapacitySplitRequirementConflict\\)`,
+      `\\[test/Web\\] labels\\["capacity-spread"\\]: 'capacity-spread' is set by the split .*\\(CapacitySplitRequirementConflict\\)`,
+    ].join('\\n')));
+  });
+
   test('throws when the ratio is invalid, naming the construct', () => {
     const { stack, nodeClass } = setup();
     expect(() => new SpotOnDemandSplit(stack, 'Web', { namePrefix: 'web', nodeClass, ratio: { spot: 0, onDemand: 1 } }))

@@ -71,6 +71,13 @@ export interface KarpenterAwsProps {
    */
   readonly controllerRoleName?: string;
   /**
+   * What follows `KarpenterController<Kind>Policy-` in the six controller policy names. IAM
+   * names are account-wide: set it (with `nodeRoleName` and `controllerRoleName`) when one
+   * account runs two clusters of one name in two regions.
+   * @default - the cluster name (upstream's names)
+   */
+  readonly controllerPolicyNameSuffix?: string;
+  /**
    * More policy ARNs for the controller role.
    * @default - only the Karpenter controller policies
    */
@@ -148,6 +155,7 @@ export class KarpenterAws extends Construct {
       interruptionQueueArn: this.interruptionQueue?.queueArn,
       identity: props.identity,
       roleName: props.controllerRoleName,
+      policyNameSuffix: props.controllerPolicyNameSuffix,
       additionalPolicyArns: props.controllerRoleAdditionalPolicyArns,
       additionalStatements: props.controllerRoleAdditionalStatements,
       tags: props.tags,
@@ -198,7 +206,9 @@ function validateKarpenterAwsProps(
   else if (deriveNames) validateRoleName(issues, 'nodeRoleName', defaultNodeRoleName(clusterName), true);
   if (props.controllerRoleName !== undefined) validateRoleName(issues, 'controllerRoleName', props.controllerRoleName, false);
   else if (deriveNames) validateRoleName(issues, 'controllerRoleName', defaultControllerRoleName(clusterName), true);
-  if (deriveNames) validateControllerPolicyNameSuffix(issues, 'cluster.clusterName', clusterName);
+  if (props.controllerPolicyNameSuffix !== undefined) {
+    validateControllerPolicyNameSuffix(issues, 'controllerPolicyNameSuffix', props.controllerPolicyNameSuffix);
+  } else if (deriveNames) validateControllerPolicyNameSuffix(issues, 'cluster.clusterName', clusterName);
   validatePolicyArns(issues, 'nodeRoleAdditionalPolicyArns', props.nodeRoleAdditionalPolicyArns);
   validatePolicyArns(issues, 'controllerRoleAdditionalPolicyArns', props.controllerRoleAdditionalPolicyArns);
   validateAccessEntryType(issues, props.accessEntryType, props.createAccessEntry ?? true);

@@ -146,6 +146,25 @@ describe('KarpenterAws', () => {
     expect(synthed).toMatchSnapshot();
   });
 
+  test('should name the controller policies after a given suffix, so one account can run a cluster name in two regions', () => {
+    const stack = newStack();
+    new KarpenterAws(stack, 'Karpenter', {
+      cluster: FAKE_CLUSTER,
+      nodeRoleName: 'KarpenterNodeRole-demo-euw1',
+      controllerRoleName: 'KarpenterController-demo-euw1',
+      controllerPolicyNameSuffix: 'demo-euw1',
+    });
+    const names = Object.values(synthJson(stack).resource.aws_iam_policy).map((p) => p.name);
+    expect(names).toHaveLength(6);
+    expect(names.every((n) => /^KarpenterController[A-Za-z]+Policy-demo-euw1$/.test(String(n)))).toBe(true);
+  });
+
+  test('throws when the controller policy name suffix makes the names too long', () => {
+    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, controllerPolicyNameSuffix: 'x'.repeat(86) })).toThrow(
+      /1 validation error:\n\[test\/Karpenter\] controllerPolicyNameSuffix: IAM name 'KarpenterControllerResourceDiscoveryPolicy-x{86}' is 129 characters/,
+    );
+  });
+
   test('should match the default snapshot', () => {
     const stack = newStack();
     new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });

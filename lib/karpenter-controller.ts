@@ -1,5 +1,5 @@
 import { Release } from '@cdktf/provider-helm/lib/release';
-import { ITerraformDependable, TerraformProvider, Token } from 'cdktf';
+import { ITerraformDependable, TerraformProvider } from 'cdktf';
 import { Construct } from 'constructs';
 import {
   buildKarpenterHelmValues,
@@ -150,12 +150,17 @@ export class KarpenterController extends Construct {
   }
 }
 
+/** How cdktf encodes a token inside a string until synth resolves it. */
+const TOKEN_START = '${TfToken[';
+
 /**
- * Terraform reads `${` and `%{` in any string as template syntax; escape them in literal strings so
- * only real references (tokens) are interpolated.
+ * Terraform reads `${` and `%{` in any string as template syntax; escape them in the literal parts
+ * of strings (also next to a token) so only real references (tokens) are interpolated.
  */
 function escapeTemplates(v: unknown): unknown {
-  if (typeof v === 'string') return Token.isUnresolved(v) ? v : v.replace(/\$\{/g, () => '$${').replace(/%\{/g, () => '%%{');
+  if (typeof v === 'string') {
+    return v.replace(/\$\{|%\{/g, (m, at: number) => (m === '%{' ? '%%{' : v.startsWith(TOKEN_START, at) ? m : '$${'));
+  }
   if (Array.isArray(v)) return v.map(escapeTemplates);
   if (typeof v === 'object' && v !== null) {
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [escapeTemplates(k) as string, escapeTemplates(x)]));

@@ -102,6 +102,17 @@ describe('KarpenterController', () => {
     expect(synthReleases(stack).main.values[0]).toContain('"note": "cost $${team} %%{if x}"');
   });
 
+  test('should escape template sequences next to a reference and keep the reference', () => {
+    const stack = newStack();
+    const queue = new SqsQueue(stack, 'Queue', { name: 'Karpenter-demo' });
+    new KarpenterController(stack, 'Karpenter', {
+      clusterName: 'demo',
+      interruptionQueueName: queue.name,
+      additionalValues: { podAnnotations: { note: `cost \${team} %{if x} for ${queue.name}` } },
+    });
+    expect(synthReleases(stack).main.values[0]).toContain('"note": "cost $${team} %%{if x} for ${aws_sqs_queue.Queue.name}"');
+  });
+
   test('should use the given helm provider for both releases, and wait for dependencies before the CRDs', () => {
     const stack = newStack();
     const helm = new HelmProvider(stack, 'Helm', { alias: 'demo' });

@@ -89,7 +89,10 @@ export interface ClusterProvidersProps {
   readonly awsProvider?: TerraformProvider;
   /**
    * Resources to wait for before reading the cluster, e.g. the cluster and its access entries when
-   * they are created in this stack.
+   * they are created in this stack. While any of them has changes pending, Terraform reads the
+   * data source only at apply, so the provider configuration is unknown at plan; a
+   * `kubernetes_manifest` cannot be planned then (it needs the API server), so keep those in a
+   * later stack, as the examples do.
    * @default - none
    */
   readonly dependsOn?: ITerraformDependable[];

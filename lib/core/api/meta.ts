@@ -12,6 +12,28 @@ const OBJECT_META_FIELDS = [
 ];
 const MAX_ANNOTATIONS_BYTES = 256 * 1024;
 
+const TOP_LEVEL_FIELDS = ['apiVersion', 'kind', 'metadata', 'spec', 'status'];
+
+/**
+ * What every Karpenter custom resource gets checked for before its spec: that it is an object
+ * of the expected apiVersion and kind, its ObjectMeta, its top-level fields and a stray status.
+ * Returns false when the spec should not be checked (not an object, or another kind).
+ */
+export function checkEnvelope(manifest: unknown, apiVersion: string, kind: string, c: IssueCollector): manifest is Record<string, unknown> {
+  const aKind = `${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind}`;
+  if (!isPlainObject(manifest)) {
+    c.error('', 'InvalidType', `${aKind} manifest must be an object, got ${show(manifest)}`);
+    return false;
+  }
+  if (!checkTypeMeta(manifest, apiVersion, kind, c)) return false;
+  checkObjectMeta(manifest.metadata, kind, c);
+  for (const k of Object.keys(manifest)) {
+    if (!TOP_LEVEL_FIELDS.includes(k)) c.error(k, 'UnknownField', `is not ${aKind} field; allowed: apiVersion, kind, metadata, spec`);
+  }
+  checkNoStatus(manifest, c);
+  return true;
+}
+
 /** Checks `apiVersion` and `kind`; returns false when the object is not of the expected kind. */
 export function checkTypeMeta(m: Record<string, unknown>, apiVersion: string, kind: string, c: IssueCollector): boolean {
   let ok = true;

@@ -6,7 +6,7 @@
 // only when *every* term combines `id` with other fields, and rejects an empty list.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { lintEc2NodeClass } from './lint';
-import { checkNoStatus, checkObjectMeta, checkTypeMeta } from './meta';
+import { checkEnvelope } from './meta';
 import { QUANTITY_PATTERN } from './quantity';
 import { ArraySchema, MapSchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, has, isPlainObject, show } from './schema';
 import { EC2NODECLASS_API_VERSION } from './types';
@@ -147,6 +147,20 @@ const reservedRules = (field: string): Rule[] => [
   },
 ];
 
+/** `has(self.<from>) ? self.<from>.all(e, e in self.<to>) : true`; without `<to>` the CEL `in` errors, which rejects too. */
+function matchingKeys(from: string, to: string, code: string, what: string, message: string): Rule {
+  return (self: Record<string, unknown>, path, c) => {
+    const keys = self[from];
+    const other = self[to];
+    if (!isPlainObject(keys) || c.isUnresolved(other)) return;
+    for (const k of Object.keys(keys)) {
+      if (!c.isUnresolved(k) && (!isPlainObject(other) || !Object.hasOwn(other, k))) {
+        c.error(child(`${path}.${from}`, k), code, `${what} ${show(k)} needs a matching ${to} entry${crdRule(message)}`);
+      }
+    }
+  };
+}
+
 const kubeletRules: Rule[] = [
   (self: Record<string, unknown>, path, c) => {
     const hi = self.imageGCHighThresholdPercent;
@@ -155,25 +169,8 @@ const kubeletRules: Rule[] = [
       c.error(child(path, 'imageGCHighThresholdPercent'), 'ImageGcThresholds', `(${hi}) must be greater than imageGCLowThresholdPercent (${lo})${crdRule('imageGCHighThresholdPercent must be greater than imageGCLowThresholdPercent')}`);
     }
   },
-  (self: Record<string, unknown>, path, c) => {
-    if (!has(self, 'evictionSoft') || !isPlainObject(self.evictionSoft)) return;
-    const grace = isPlainObject(self.evictionSoftGracePeriod) ? self.evictionSoftGracePeriod : undefined;
-    for (const k of Object.keys(self.evictionSoft)) {
-      // Without evictionSoftGracePeriod the CEL `in` errors, which rejects too.
-      if (!grace || !(k in grace)) {
-        c.error(child(`${path}.evictionSoft`, k), 'EvictionSoftWithoutGracePeriod', `soft threshold ${show(k)} needs a matching evictionSoftGracePeriod entry${crdRule('evictionSoft OwnerKey does not have a matching evictionSoftGracePeriod')}`);
-      }
-    }
-  },
-  (self: Record<string, unknown>, path, c) => {
-    if (!has(self, 'evictionSoftGracePeriod') || !isPlainObject(self.evictionSoftGracePeriod)) return;
-    const soft = isPlainObject(self.evictionSoft) ? self.evictionSoft : undefined;
-    for (const k of Object.keys(self.evictionSoftGracePeriod)) {
-      if (!soft || !(k in soft)) {
-        c.error(child(`${path}.evictionSoftGracePeriod`, k), 'EvictionGracePeriodWithoutSoft', `grace period ${show(k)} needs a matching evictionSoft threshold${crdRule('evictionSoftGracePeriod OwnerKey does not have a matching evictionSoft')}`);
-      }
-    }
-  },
+  matchingKeys('evictionSoft', 'evictionSoftGracePeriod', 'EvictionSoftWithoutGracePeriod', 'soft threshold', 'evictionSoft OwnerKey does not have a matching evictionSoftGracePeriod'),
+  matchingKeys('evictionSoftGracePeriod', 'evictionSoft', 'EvictionGracePeriodWithoutSoft', 'grace period', 'evictionSoftGracePeriod OwnerKey does not have a matching evictionSoft'),
 ];
 
 const networkInterfaceRules: Rule[] = [
@@ -455,18 +452,7 @@ export const EC2NODECLASS_SPEC_SCHEMA: Schema = EC2NODECLASS_SPEC;
  */
 export function validateEc2NodeClass(manifest: unknown, ctx: ValidationContext = {}): ValidationIssue[] {
   const c = new IssueCollector(ctx);
-  if (!isPlainObject(manifest)) {
-    c.error('', 'InvalidType', `an EC2NodeClass manifest must be an object, got ${show(manifest)}`);
-    return c.issues;
-  }
-  if (!checkTypeMeta(manifest, EC2NODECLASS_API_VERSION, 'EC2NodeClass', c)) return c.issues;
-  checkObjectMeta(manifest.metadata, 'EC2NodeClass', c);
-  for (const k of Object.keys(manifest)) {
-    if (!['apiVersion', 'kind', 'metadata', 'spec', 'status'].includes(k)) {
-      c.error(k, 'UnknownField', 'is not an EC2NodeClass field; allowed: apiVersion, kind, metadata, spec');
-    }
-  }
-  checkNoStatus(manifest, c);
+  if (!checkEnvelope(manifest, EC2NODECLASS_API_VERSION, 'EC2NodeClass', c)) return c.issues;
   // The CRD does not require spec; a NodeClass without one is useless, so it is still an error.
   if (absent(manifest.spec)) {
     c.error('spec', 'Ec2NodeClassWithoutSpec', 'is missing: the API server accepts an EC2NodeClass without spec, but Karpenter cannot launch nodes from it; set amiSelectorTerms, subnetSelectorTerms and securityGroupSelectorTerms');

@@ -15,7 +15,7 @@ import {
   labelValueProblems, qualifiedNameProblems,
 } from './labels';
 import { lintNodePool } from './lint';
-import { checkNoStatus, checkObjectMeta, checkTypeMeta } from './meta';
+import { checkEnvelope } from './meta';
 import { QUANTITY_PATTERN } from './quantity';
 import { ArraySchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, has, isPlainObject, show } from './schema';
 import { NODEPOOL_API_VERSION } from './types';
@@ -324,23 +324,12 @@ function knownValuesCheck(r: Record<string, unknown>, values: unknown[], at: str
  */
 export function validateNodePool(manifest: unknown, ctx: ValidationContext = {}): ValidationIssue[] {
   const c = new IssueCollector(ctx);
-  if (!isPlainObject(manifest)) {
-    c.error('', 'InvalidType', `a NodePool manifest must be an object, got ${show(manifest)}`);
-    return c.issues;
-  }
-  if (!checkTypeMeta(manifest, NODEPOOL_API_VERSION, 'NodePool', c)) return c.issues;
-  checkObjectMeta(manifest.metadata, 'NodePool', c);
+  if (!checkEnvelope(manifest, NODEPOOL_API_VERSION, 'NodePool', c)) return c.issues;
   const meta = manifest.metadata;
   if (isPlainObject(meta) && typeof meta.name === 'string' && !c.isUnresolved(meta.name) && meta.name.length > 63) {
     c.error('metadata.name', 'NodePoolNameTooLong',
       `${show(meta.name)} is ${meta.name.length} characters; Karpenter labels every node with karpenter.sh/nodepool=<name> and label values are at most 63 characters${RUNTIME}`);
   }
-  for (const k of Object.keys(manifest)) {
-    if (!['apiVersion', 'kind', 'metadata', 'spec', 'status'].includes(k)) {
-      c.error(k, 'UnknownField', 'is not a NodePool field; allowed: apiVersion, kind, metadata, spec');
-    }
-  }
-  checkNoStatus(manifest, c);
   if (absent(manifest.spec)) {
     c.error('spec', 'RequiredField', 'is required');
     return c.issues;

@@ -7,7 +7,7 @@ import { RouteTable } from '@cdktf/provider-aws/lib/route-table';
 import { RouteTableAssociation } from '@cdktf/provider-aws/lib/route-table-association';
 import { Subnet } from '@cdktf/provider-aws/lib/subnet';
 import { Vpc } from '@cdktf/provider-aws/lib/vpc';
-import { TerraformStack, Testing, Token } from 'cdktf';
+import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { KarpenterNetwork, NatGatewayMode } from '../lib/network';
 
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
@@ -114,6 +114,29 @@ describe('KarpenterNetwork (new VPC)', () => {
     const stack = newStack();
     expect(() => new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ['us-east-1a'] })).toThrow(
       /\[test\/Network\] props\.availabilityZones: EKS needs subnets in at least 2 distinct availability zones, got 1/,
+    );
+  });
+
+  test('should accept zones and subnet CIDRs given as Terraform references', () => {
+    const stack = newStack();
+    const v = (name: string) => new TerraformVariable(stack, name, { type: 'string' }).stringValue;
+    new KarpenterNetwork(stack, 'Network', {
+      clusterName: 'demo',
+      availabilityZones: [v('az_a'), v('az_b')],
+      vpcCidr: v('vpc_cidr'),
+      privateSubnetCidrs: [v('private_a'), v('private_b')],
+      publicSubnetCidrs: [v('public_a'), v('public_b')],
+    });
+    const synth = Testing.synth(stack);
+    expect(synth).toHaveResourceWithProperties(Vpc, { cidr_block: '${var.vpc_cidr}' });
+    expect(synth).toHaveResourceWithProperties(Subnet, { availability_zone: '${var.az_b}', cidr_block: '${var.private_b}' });
+  });
+
+  test('throws when the zone list is a Terraform reference', () => {
+    const stack = newStack();
+    const zones = new TerraformVariable(stack, 'zones', { type: 'list(string)' }).listValue;
+    expect(() => new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: zones })).toThrow(
+      /1 validation error:\n\[test\/Network\] props\.availabilityZones: the availability zones must be a list known at synth/,
     );
   });
 

@@ -119,8 +119,18 @@ export function planNetwork(issues: IssueCollector, field: string, input: Networ
   const zones = input.availabilityZones;
   validateAvailabilityZones(issues, `${field}.availabilityZones`, zones);
 
-  const vpc = parseIpv4Cidr(input.vpcCidr);
-  if (!vpc) {
+  const vpcIsToken = issues.isUnresolved(input.vpcCidr);
+  const vpc = vpcIsToken ? undefined : parseIpv4Cidr(input.vpcCidr);
+  if (vpcIsToken) {
+    if (input.privateSubnetCidrs === undefined || input.publicSubnetCidrs === undefined) {
+      issues.error(
+        `${field}.vpcCidr`,
+        'VpcCidrTokenWithoutSubnetCidrs',
+        'the VPC CIDR is a Terraform reference, so the default subnet plan cannot be cut from it at synth. ' +
+          'Pass privateSubnetCidrs and publicSubnetCidrs, or a literal VPC CIDR.',
+      );
+    }
+  } else if (!vpc) {
     issues.error(
       `${field}.vpcCidr`,
       'InvalidCidr',
@@ -150,8 +160,20 @@ export function planNetwork(issues: IssueCollector, field: string, input: Networ
   };
 }
 
-/** Availability zone names: at least 2 distinct, standard names, all in one region. */
+/**
+ * Availability zone names: at least 2 distinct, standard names, all in one region. A zone that
+ * is a token is not checked; the list itself must be known, since each zone gets its own subnets.
+ */
 export function validateAvailabilityZones(issues: IssueCollector, field: string, zones: readonly string[]): void {
+  if (issues.isUnresolved(zones)) {
+    issues.error(
+      field,
+      'AvailabilityZonesIsToken',
+      'the availability zones must be a list known at synth (each zone gets its own subnets), got a Terraform reference. ' +
+        "Pass the zone names, e.g. availabilityZonesOf('us-east-1').",
+    );
+    return;
+  }
   const distinct = new Set(zones);
   if (distinct.size < MIN_AVAILABILITY_ZONES) {
     issues.error(
@@ -173,6 +195,7 @@ export function validateAvailabilityZones(issues: IssueCollector, field: string,
   }
   const regions = new Set<string>();
   zones.forEach((az, i) => {
+    if (issues.isUnresolved(az)) return;
     const m = AZ_PATTERN.exec(az);
     if (!m) {
       issues.error(
@@ -197,7 +220,8 @@ export function validateAvailabilityZones(issues: IssueCollector, field: string,
 interface CheckedCidr {
   readonly field: string;
   readonly cidr: string;
-  readonly parsed: Ipv4Cidr;
+  /** Undefined for a token, which is not checked. */
+  readonly parsed?: Ipv4Cidr;
 }
 
 function subnetCidrs(
@@ -209,6 +233,7 @@ function subnetCidrs(
   defaultBlock: (i: number) => Ipv4Cidr,
 ): CheckedCidr[] | undefined {
   if (given === undefined) {
+    // Without a parsed VPC the plan has already reported why.
     if (!vpc || vpc.prefix > VPC_MAX_PREFIX_FOR_DEFAULT_PLAN || zoneCount > MAX_AVAILABILITY_ZONES) {
       if (vpc && vpc.prefix > VPC_MAX_PREFIX_FOR_DEFAULT_PLAN) {
         issues.error(
@@ -235,6 +260,10 @@ function subnetCidrs(
   const out: CheckedCidr[] = [];
   given.forEach((cidr, i) => {
     const f = `${field}[${i}]`;
+    if (issues.isUnresolved(cidr)) {
+      out.push({ field: f, cidr });
+      return;
+    }
     const parsed = parseIpv4Cidr(cidr);
     if (!parsed) {
       issues.error(f, 'InvalidCidr', `'${cidr}' is not an IPv4 CIDR block with its host bits zero (e.g. '10.0.0.0/19').`);
@@ -254,7 +283,9 @@ function subnetCidrs(
 function checkNoOverlap(issues: IssueCollector, field: string, cidrs: readonly CheckedCidr[]): void {
   for (let i = 0; i < cidrs.length; i++) {
     for (let j = i + 1; j < cidrs.length; j++) {
-      if (cidrOverlaps(cidrs[i].parsed, cidrs[j].parsed)) {
+      const a = cidrs[i].parsed;
+      const b = cidrs[j].parsed;
+      if (a && b && cidrOverlaps(a, b)) {
         issues.error(
           field,
           'OverlappingSubnets',

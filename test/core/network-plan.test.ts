@@ -103,6 +103,29 @@ describe('planNetwork', () => {
     );
   });
 
+  test('should not check zone names and subnet CIDRs that are tokens', () => {
+    const issues = new IssueCollector({ isUnresolved: (v) => typeof v === 'string' && v.includes('${') });
+    const result = planNetwork(issues, 'props', {
+      vpcCidr: '${var.vpc_cidr}',
+      availabilityZones: ['${var.az_a}', 'us-east-1b'],
+      privateSubnetCidrs: ['${var.private_a}', '10.0.32.0/19'],
+      publicSubnetCidrs: ['${var.public_a}', '10.0.228.0/22'],
+    });
+    expect(issues.issues).toEqual([]);
+    expect(result!.privateSubnets).toEqual([
+      { availabilityZone: '${var.az_a}', cidrBlock: '${var.private_a}' },
+      { availabilityZone: 'us-east-1b', cidrBlock: '10.0.32.0/19' },
+    ]);
+  });
+
+  test('reports a VPC CIDR token without explicit subnet CIDRs', () => {
+    const issues = new IssueCollector({ isUnresolved: (v) => typeof v === 'string' && v.includes('${') });
+    expect(planNetwork(issues, 'props', { vpcCidr: '${var.vpc_cidr}', availabilityZones: ZONES })).toBeUndefined();
+    expect(issues.issues).toEqual([
+      expect.objectContaining({ field: 'props.vpcCidr', code: 'VpcCidrTokenWithoutSubnetCidrs', message: expect.stringMatching(/Pass privateSubnetCidrs and publicSubnetCidrs/) }),
+    ]);
+  });
+
   test('reports an invalid VPC CIDR', () => {
     const { issues } = plan({ vpcCidr: '10.0.0.1/16' });
     expect(issues).toEqual([expect.objectContaining({ field: 'props.vpcCidr', code: 'InvalidCidr', message: expect.stringMatching(/'10\.0\.0\.1\/16' is not an IPv4 CIDR/) })]);

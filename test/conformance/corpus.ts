@@ -207,6 +207,18 @@ export const VALID_NODEPOOLS: readonly CorpusCase[] = [
     manifest: { ...patches(MINIMAL_NODEPOOL, ['spec.replicas', 0], ['spec.limits', {}]), status: { nodes: 'not validated' } },
   },
   { name: 'NodePool: generateName instead of name', manifest: { ...MINIMAL_NODEPOOL, metadata: { generateName: 'pool-' } } },
+  {
+    // The controller rejects these (its validateWellKnownValues); the API server does not.
+    name: 'NodePool: unknown tenancy and capacity types, minValues counting unknown values, a nodeClassRef name too long for a label',
+    manifest: patches(
+      MINIMAL_NODEPOOL,
+      ['spec.template.spec.nodeClassRef.name', 'n'.repeat(64)],
+      ['spec.template.spec.requirements', [
+        { key: 'karpenter.k8s.aws/instance-tenancy', operator: 'In', values: ['host'] },
+        { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot', 'ondemand'], minValues: 2 },
+      ]],
+    ),
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------

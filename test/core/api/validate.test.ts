@@ -1,5 +1,5 @@
 import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../../lib/core/api/validate';
-import { codes, ec2NodeClass, errorLines, nodePool } from './fixtures';
+import { codes, ec2NodeClass, errorLines, nodePool, patched } from './fixtures';
 
 describe('validateManifest', () => {
   test('dispatches NodePool and EC2NodeClass', () => {
@@ -22,5 +22,22 @@ describe('validateManifest', () => {
   test('KARPENTER_RUNTIME_CHECK_CODES names codes the validators emit', () => {
     expect(KARPENTER_RUNTIME_CHECK_CODES).toContain('InvalidRequirementValue');
     expect(new Set(KARPENTER_RUNTIME_CHECK_CODES).size).toBe(KARPENTER_RUNTIME_CHECK_CODES.length);
+  });
+
+  test('every code in KARPENTER_RUNTIME_CHECK_CODES is emitted by some manifest (no stale codes)', () => {
+    const reqs = (...r: object[]) => patched(nodePool(), ['spec.template.spec.requirements', r]);
+    const long = 'a'.repeat(64);
+    const manifests = [
+      patched(nodePool(), [['spec', 'template', 'metadata', 'labels', 'Example.com/team'], 'a']),
+      reqs({ key: `example.com/${long}`, operator: 'Exists' }, { key: 'example.com/team', operator: 'In', values: ['a b'] }),
+      reqs({ key: 'karpenter.sh/capacity-type', operator: 'In', values: ['ondemand'] }, { key: 'karpenter.k8s.aws/instance-tenancy', operator: 'In', values: ['host'] }),
+      reqs({ key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot', 'ondemand'], minValues: 2 }),
+      patched(nodePool(), ['spec.template.spec.taints', [{ key: `example.com/${long}`, value: `v/${long}`, effect: 'NoSchedule' }, { key: `example.com/${long}`, effect: 'NoSchedule' }]]),
+      patched(nodePool(), ['metadata.name', long], ['spec.template.spec.nodeClassRef.name', long]),
+      { ...ec2NodeClass(), spec: undefined },
+      { ...nodePool(), metadata: { generateName: 'pool-' } },
+    ];
+    const emitted = new Set(manifests.flatMap((m) => codes(validateManifest(m))));
+    expect(KARPENTER_RUNTIME_CHECK_CODES.filter((code) => !emitted.has(code))).toEqual([]);
   });
 });

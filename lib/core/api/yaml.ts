@@ -29,7 +29,8 @@ export function unresolvedPath(value: unknown, isUnresolved: (v: unknown) => boo
     }
   } else if (typeof value === 'object' && value !== null) {
     for (const [k, v] of Object.entries(value)) {
-      const p = isUnresolved(k) ? `${path}.${k}` : unresolvedPath(v, isUnresolved, path ? `${path}.${k}` : k);
+      const at = path ? `${path}.${k}` : k;
+      const p = isUnresolved(k) ? at : unresolvedPath(v, isUnresolved, at);
       if (p) return p;
     }
   }

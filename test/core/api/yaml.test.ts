@@ -20,6 +20,7 @@ describe('toYaml', () => {
     const isTok = (v: unknown) => v === 'TOKEN';
     expect(unresolvedPath({ a: { b: ['x', 'TOKEN'] } }, isTok)).toBe('a.b[1]');
     expect(unresolvedPath({ a: { TOKEN: 1 } }, isTok)).toBe('a.TOKEN');
+    expect(unresolvedPath({ TOKEN: 1 }, isTok)).toBe('TOKEN');
     expect(unresolvedPath({ a: 1 }, isTok)).toBeUndefined();
   });
 });

@@ -222,9 +222,11 @@ function validateProps(
     );
   }
 
-  if (props.subnetIds.length === 0) {
+  // A list that is a Terraform reference has no known length.
+  const subnetCount = issues.isUnresolved(props.subnetIds) ? undefined : props.subnetIds.length;
+  if (subnetCount === 0) {
     issues.error('subnetIds', 'NoSubnets', 'subnetIds is empty; pass the private subnets (e.g. network.privateSubnetIds).');
-  } else if (props.subnetIds.length === 1) {
+  } else if (subnetCount === 1) {
     issues.warn(
       'subnetIds',
       'SingleSubnet',

@@ -298,7 +298,7 @@ function validateProps(
   validateClusterName(issues, 'clusterName', props.clusterName);
 
   const subnets = props.network.privateSubnetIds;
-  if (subnets.length < 2) {
+  if (!issues.isUnresolved(subnets) && subnets.length < 2) {
     issues.error(
       'network.privateSubnetIds',
       'TooFewClusterSubnets',

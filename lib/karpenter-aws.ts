@@ -218,6 +218,15 @@ function validateKarpenterAwsProps(
     validateIrsa(issues, 'identity', identity.oidcProviderArn, props.cluster.oidcIssuerUrl);
   }
 
+  if (issues.isUnresolved(securityGroupIds)) {
+    issues.error(
+      'discoverySecurityGroupIds',
+      'SecurityGroupIdsIsToken',
+      'discoverySecurityGroupIds is a Terraform reference, so the groups cannot get one aws_ec2_tag each at synth. ' +
+        'Pass the security group ids, or [] and tag the group elsewhere.',
+    );
+    return issues.issues;
+  }
   securityGroupIds.forEach((sg, i) => {
     if (issues.isUnresolved(sg) || isAwsResourceId('sg', sg)) return;
     const field = props.discoverySecurityGroupIds === undefined ? 'cluster.clusterSecurityGroupId' : `discoverySecurityGroupIds[${i}]`;

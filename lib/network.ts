@@ -271,6 +271,15 @@ class ExistingKarpenterNetwork extends Construct implements IKarpenterNetwork {
     validateIds(issues, 'privateSubnetIds', props.privateSubnetIds, 'subnet', 2);
     validateIds(issues, 'publicSubnetIds', props.publicSubnetIds ?? [], 'subnet', 0);
     validateIds(issues, 'securityGroupIds', props.securityGroupIds ?? [], 'sg', 0);
+    const tagSubnets = props.tagSubnetsForDiscovery ?? true;
+    if (tagSubnets && issues.isUnresolved(props.privateSubnetIds)) {
+      issues.error(
+        'privateSubnetIds',
+        'SubnetIdsIsToken',
+        'privateSubnetIds is a Terraform reference, so the subnets cannot get one aws_ec2_tag each at synth. ' +
+          'Pass the subnet ids, or set tagSubnetsForDiscovery: false and tag them elsewhere.',
+      );
+    }
     const overlap = (props.publicSubnetIds ?? []).filter((s) => props.privateSubnetIds.includes(s));
     if (overlap.length > 0) {
       issues.error(
@@ -286,7 +295,7 @@ class ExistingKarpenterNetwork extends Construct implements IKarpenterNetwork {
     this.publicSubnetIds = [...(props.publicSubnetIds ?? [])];
     this.securityGroupIds = [...(props.securityGroupIds ?? [])];
 
-    if (props.tagSubnetsForDiscovery ?? true) {
+    if (tagSubnets) {
       this.discoveryClusterName = props.clusterName;
       const tags = new Construct(this, 'DiscoveryTags');
       this.privateSubnetIds.forEach((subnetId, i) => {
@@ -297,6 +306,8 @@ class ExistingKarpenterNetwork extends Construct implements IKarpenterNetwork {
 }
 
 function validateIds(issues: IssueCollector, field: string, ids: readonly string[], kind: string, min: number): void {
+  // A list that is a Terraform reference has no known length or members.
+  if (issues.isUnresolved(ids)) return;
   if (ids.length < min) {
     const why = kind === 'subnet' ? ' EKS needs subnets in at least two availability zones.' : '';
     issues.error(field, 'TooFewIds', `needs at least ${min} ${kind} id${min === 1 ? '' : 's'}, got ${ids.length}.${why}`);

@@ -1,6 +1,6 @@
 import { EksNodeGroup } from '@cdktf/provider-aws/lib/eks-node-group';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
-import { TerraformStack, Testing, Token } from 'cdktf';
+import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { IEksCluster } from '../lib/cluster-attributes';
 import {
   CONTROLLER_NODE_LABEL_KEY,
@@ -159,6 +159,14 @@ describe('ControllerNodeGroup', () => {
     expect(() => nodeGroup(stack, { labels: { 'karpenter.sh/controller': 'false' }, subnetIds: [] })).toThrow(
       /NoSubnets[\s\S]*labels\.karpenter\.sh\/controller: 'karpenter\.sh\/controller' is always 'true'/,
     );
+  });
+
+  test('should not warn about subnet ids given as a Terraform reference', () => {
+    const stack = newStack();
+    const ids = new TerraformVariable(stack, 'subnet_ids', { type: 'list(string)' }).listValue;
+    const group = nodeGroup(stack, { subnetIds: ids });
+    expect(group.node.metadata.filter((m) => m.type === '@cdktf/warn')).toEqual([]);
+    expect(only(stack, 'aws_eks_node_group').subnet_ids).toBe('${var.subnet_ids}');
   });
 
   test('warns when the AMI architecture does not match the instance types', () => {

@@ -5,7 +5,7 @@ import { IamOpenidConnectProvider } from '@cdktf/provider-aws/lib/iam-openid-con
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
-import { TerraformStack, Testing, Token } from 'cdktf';
+import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { KubernetesVersion } from '../lib/core/kubernetes-version';
 import { AuthenticationMode, ClusterLogType, EksCluster } from '../lib/eks-cluster';
 import { IKarpenterNetwork } from '../lib/network';
@@ -162,6 +162,13 @@ describe('EksCluster', () => {
     expect(
       () => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: { ...NETWORK, privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1'] } }),
     ).toThrow(/network\.privateSubnetIds: EKS needs subnets in at least 2 availability zones, got 1 subnet/);
+  });
+
+  test('should accept private subnet ids given as a Terraform reference', () => {
+    const stack = newStack();
+    const ids = new TerraformVariable(stack, 'subnet_ids', { type: 'list(string)' }).listValue;
+    cluster(stack, { network: { ...NETWORK, privateSubnetIds: ids } });
+    expect(Testing.synth(stack)).toHaveResourceWithProperties(EksClusterResource, { vpc_config: expect.objectContaining({ subnet_ids: '${var.subnet_ids}' }) });
   });
 
   test('throws listing every endpoint, CIDR, key and log problem at once', () => {

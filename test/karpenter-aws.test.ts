@@ -214,6 +214,14 @@ describe('KarpenterAws', () => {
     );
   });
 
+  test('throws when the security groups to tag are a Terraform reference', () => {
+    const stack = newStack();
+    const ids = new TerraformVariable(stack, 'sg_ids', { type: 'list(string)' }).listValue;
+    expect(() => new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ids })).toThrow(
+      /1 validation error:\n\[test\/Karpenter\] discoverySecurityGroupIds: discoverySecurityGroupIds is a Terraform reference/,
+    );
+  });
+
   test('throws when an access entry type is given without an access entry', () => {
     expect(
       () => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, createAccessEntry: false, accessEntryType: AccessEntryType.EC2_WINDOWS }),

@@ -224,6 +224,21 @@ describe('KarpenterNetwork.fromExisting', () => {
     expect(network.securityGroupIds).toEqual(['sg-12345678']);
   });
 
+  test('should accept subnet ids given as a Terraform reference when it does not tag them', () => {
+    const stack = newStack();
+    const ids = new TerraformVariable(stack, 'subnet_ids', { type: 'list(string)' }).listValue;
+    const network = KarpenterNetwork.fromExisting(stack, 'Network', { ...existing, privateSubnetIds: ids, tagSubnetsForDiscovery: false });
+    expect(Token.isUnresolved(network.privateSubnetIds)).toBe(true);
+  });
+
+  test('throws when subnet ids given as a Terraform reference should be tagged', () => {
+    const stack = newStack();
+    const ids = new TerraformVariable(stack, 'subnet_ids', { type: 'list(string)' }).listValue;
+    expect(() => KarpenterNetwork.fromExisting(stack, 'Network', { ...existing, privateSubnetIds: ids })).toThrow(
+      /1 validation error:\n\[test\/Network\] privateSubnetIds: privateSubnetIds is a Terraform reference, so the subnets cannot get one aws_ec2_tag each/,
+    );
+  });
+
   test('throws when fewer than 2 private subnets are given', () => {
     const stack = newStack();
     expect(() => KarpenterNetwork.fromExisting(stack, 'Network', { ...existing, privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1'] })).toThrow(

@@ -176,7 +176,8 @@ const kubeletRules: Rule[] = [
 const networkInterfaceRules: Rule[] = [
   (self: unknown[], path, c) => {
     const primary = (x: unknown) => isPlainObject(x) && x.deviceIndex === 0 && x.networkCardIndex === 0 && x.interfaceType === 'interface';
-    if (self.length > 0 && !self.some(primary)) {
+    const unknown = (x: unknown) => c.isUnresolved(x) || (isPlainObject(x) && Object.values(x).some((v) => c.isUnresolved(v)));
+    if (self.length > 0 && !self.some(primary) && !self.some(unknown)) {
       c.error(path, 'NetworkInterfacePrimaryMissing', `must include the primary interface { networkCardIndex: 0, deviceIndex: 0, interfaceType: 'interface' }${crdRule("networkInterfaces must include a primary interface with interfaceType='interface'")}`);
     }
   },

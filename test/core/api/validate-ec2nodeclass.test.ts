@@ -277,7 +277,8 @@ describe('EC2NodeClass schema', () => {
   test('skips checks on unresolved values', () => {
     const TOKEN = '${TfToken[TOKEN.7]}';
     const ctx = { isUnresolved: (v: unknown) => typeof v === 'string' && v.includes('TfToken') };
-    const m = patched(ec2NodeClass(), ['spec.role', TOKEN], [SG, [{ id: TOKEN }]], ['spec.tags', { [TOKEN]: 'owned', team: TOKEN }], [K, { maxPods: TOKEN }]);
+    const m = patched(ec2NodeClass(), ['spec.role', TOKEN], [SG, [{ id: TOKEN }]], ['spec.tags', { [TOKEN]: 'owned', team: TOKEN }], [K, { maxPods: TOKEN }],
+      ['spec.networkInterfaces', [{ networkCardIndex: 0, deviceIndex: TOKEN, interfaceType: 'interface' }]]);
     expect(validateEc2NodeClass(m, ctx)).toEqual([]);
   });
 });

@@ -342,7 +342,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   checkResources(issues, resources);
 
   const image: HelmValues = {
-    repository: registry.isPublicEcr ? version.imageRepository : registry.imageRepository,
+    repository: registry.imageRepository,
     tag: version.imageTag,
   };
   if (!registry.keepImageDigest) {

@@ -240,7 +240,9 @@ export interface KarpenterHelmValuesOptions {
    */
   readonly logLevel?: LogLevel;
   /**
-   * Where the controller pods run (`nodeSelector`, `affinity`).
+   * Where the controller pods run (`nodeSelector`, `affinity`). The default needs nodes labelled
+   * `karpenter.sh/controller=true`, as `ControllerNodeGroup` labels them; without such nodes the
+   * pods stay Pending, so use `ControllerPlacement.anyNodeNotManagedByKarpenter()` then.
    * @default ControllerPlacement.controllerNodes()
    */
   readonly placement?: ControllerPlacement;

@@ -220,7 +220,7 @@ class Migration {
     const expireAfter = disruption ? take(disruption, 'expireAfter') : undefined;
     if (expireAfter !== undefined) {
       v1Spec.expireAfter = expireAfter;
-      rec('spec.template.spec.expireAfter', expireAfter, expireAfter, 'v1 moved expireAfter from the disruption block to the NodeClaim template (it now causes drift when changed)', 'spec.disruption.expireAfter');
+      rec('spec.template.spec.expireAfter', expireAfter, expireAfter, `v1 moved expireAfter from the disruption block to the NodeClaim template (it now causes drift when changed)${forcefulExpiry(expireAfter)}`, 'spec.disruption.expireAfter');
     }
     copy(tspec, v1Spec, 'expireAfter');
     copy(tspec, v1Spec, 'terminationGracePeriod');
@@ -279,7 +279,7 @@ class Migration {
     const ttlExpired = take(spec, 'ttlSecondsUntilExpired');
     if (ttlExpired !== undefined) {
       v1Spec.expireAfter = `${ttlExpired}s`;
-      rec('spec.template.spec.expireAfter', ttlExpired, v1Spec.expireAfter, `ttlSecondsUntilExpired became expireAfter (a duration${inHours(ttlExpired)})`, 'spec.ttlSecondsUntilExpired');
+      rec('spec.template.spec.expireAfter', ttlExpired, v1Spec.expireAfter, `ttlSecondsUntilExpired became expireAfter (a duration${inHours(ttlExpired)})${forcefulExpiry(v1Spec.expireAfter)}`, 'spec.ttlSecondsUntilExpired');
     } else {
       v1Spec.expireAfter = 'Never';
       rec('spec.template.spec.expireAfter', undefined, 'Never', 'the Provisioner had no ttlSecondsUntilExpired, so its nodes never expired; v1 would default to 720h, so Never is set to keep that');
@@ -396,7 +396,7 @@ class Migration {
     } else if (family !== undefined && ALIAS_FAMILIES[family]) {
       const alias = `${ALIAS_FAMILIES[family]}@latest`;
       out.amiSelectorTerms = [{ alias }];
-      rec('spec.amiSelectorTerms', undefined, out.amiSelectorTerms, `v1 requires amiSelectorTerms; the ${family} family selected the latest EKS-optimized AMI, which is the alias ${alias} (pin a version, e.g. ${ALIAS_FAMILIES[family]}@v20250101, to stop AMI updates from drifting nodes)${family === 'AL2' ? '; EKS publishes no AL2 AMIs for Kubernetes 1.33 and later, plan a move to AL2023' : ''}`);
+      rec('spec.amiSelectorTerms', undefined, out.amiSelectorTerms, `v1 requires amiSelectorTerms; the ${family} family selected the latest EKS-optimized AMI, which is the alias ${alias} (${pinAdvice(ALIAS_FAMILIES[family])})${family === 'AL2' ? '; EKS publishes no AL2 AMIs for Kubernetes 1.33 and later, plan a move to AL2023' : ''}`);
       rec('spec.amiFamily', family, undefined, 'removed: the alias implies the family');
     } else if (family === 'Custom') {
       out.amiFamily = family;
@@ -739,6 +739,18 @@ function take(obj: Obj, key: string): any {
 function copy(from: Obj, to: Obj, key: string): void {
   const v = take(from, key);
   if (v !== undefined) to[key] = v;
+}
+
+/** v1 expires nodes forcefully (v1-migration guide, "Forceful Expiration"). */
+function forcefulExpiry(expireAfter: unknown): string {
+  return expireAfter === 'Never' ? '' : '; v1 expiry is forceful: an expired node is drained at once, without waiting for a replacement node';
+}
+
+/** How to stop an alias from drifting nodes on every AMI release; the version formats differ per family. */
+function pinAdvice(aliasFamily: string): string {
+  if (aliasFamily.startsWith('windows')) return 'Windows aliases take only latest; select the AMI by id or name to control updates';
+  const example = aliasFamily === 'bottlerocket' ? 'v1.30.0' : 'v20250101';
+  return `pin a version, e.g. ${aliasFamily}@${example}, to stop AMI updates from drifting nodes`;
 }
 
 /** `, i.e. 720h` for a whole number of hours, so the report reads like the docs. */

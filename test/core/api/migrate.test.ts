@@ -362,6 +362,22 @@ describe('migrateManifests: EC2NodeClass AMI families', () => {
     expect(errorsOfOutput(r)).toEqual([]);
   });
 
+  test.each([
+    ['AL2023', /pin a version, e\.g\. al2023@v20250101/],
+    ['Bottlerocket', /pin a version, e\.g\. bottlerocket@v1\.30\.0/],
+    ['Windows2022', /^(?!.*pin a version).*Windows aliases take only latest; select the AMI by id or name/],
+  ])('should give %s advice on pinning the alias in the version format its family takes', (family, advice) => {
+    const r = migrateManifests([nodeClass('x', classSpec({ amiFamily: family }))]);
+    expect(changes(r, 0).find((c) => c.field === 'spec.amiSelectorTerms')?.note).toMatch(advice);
+  });
+
+  test('should warn that v1 expiry is forceful when an expiry moves, but not for Never', () => {
+    const r = migrateManifests([nodePool('a', poolSpec({ disruption: { expireAfter: '168h' } })), nodePool('b', poolSpec({ disruption: { expireAfter: 'Never' } }))]);
+    const note = (doc: number) => changes(r, doc).find((c) => c.field === 'spec.template.spec.expireAfter')?.note;
+    expect(note(0)).toMatch(/v1 expiry is forceful: an expired node is drained at once, without waiting for a replacement node$/);
+    expect(note(1)).not.toMatch(/forceful/);
+  });
+
   test('should keep amiFamily next to non-alias amiSelectorTerms', () => {
     const r = migrateManifests([nodeClass('x', classSpec({ amiSelectorTerms: [{ tags: { golden: 'true' } }] }))]);
     expect(manifest(r, 'EC2NodeClass', 'x').spec).toEqual(expect.objectContaining({ amiFamily: 'AL2023', amiSelectorTerms: [{ tags: { golden: 'true' } }] }));

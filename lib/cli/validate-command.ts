@@ -204,7 +204,7 @@ function parseArgs(args: readonly string[]): Options | 'help' {
         break;
       case '--silence': {
         const codes = value().split(',').map((c) => c.trim()).filter((c) => c !== '');
-        if (codes.length === 0) throw new UsageError("option '--silence' needs one or more codes, e.g. --silence RequirementInNeedsValues");
+        if (codes.length === 0) throw new UsageError("option '--silence' needs one or more codes, e.g. --silence NodePoolWithoutLimits (only warnings can be silenced)");
         silence.push(...codes);
         break;
       }

@@ -15,7 +15,7 @@ export interface ValidationIssue {
   readonly field: string;
   /** What is wrong and how to fix it. */
   readonly message: string;
-  /** Stable, machine-readable code, e.g. `RequirementInNeedsValues`; used to silence lint warnings. */
+  /** Stable, machine-readable code, e.g. `RequirementInWithoutValues`; lint codes such as `NodePoolWithoutLimits` can be silenced. */
   readonly code: string;
 }
 

@@ -194,6 +194,7 @@ describe('validate', () => {
     [['validate', '--bogus', 'valid.yaml'], /unknown option '--bogus'/],
     [['validate'], /no input files/],
     [['validate', '--silence'], /option '--silence' needs a value/],
+    [['validate', '--silence', ',', 'valid.yaml'], /option '--silence' needs one or more codes, e\.g\. --silence NodePoolWithoutLimits \(only warnings can be silenced\)/],
     [['validate', '--json=yes', 'valid.yaml'], /option '--json' takes no value/],
     [['validate', '-', '-'], /standard input \('-'\) can be read only once/],
     [['validate', '--output', '-', 'v1beta1.yaml'], /--output writes migrated manifests and needs --migrate/],

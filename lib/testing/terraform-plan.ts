@@ -141,9 +141,9 @@ export class TerraformCommandError extends Error {
 /**
  * Runs `terraform init`, `validate`, `plan -refresh=false` and `show -json` in a synthesized stack
  * directory, offline: the AWS provider comes from the filesystem mirror and fake credentials are
- * set. The stack's AwsProvider must set `skipCredentialsValidation`, `skipRequestingAccountId`,
- * `skipMetadataApiCheck` and `skipRegionValidation`, and the stack must not read data sources
- * that call AWS APIs.
+ * set. Without `offlineOverrides`, the stack's AwsProvider must set `skipCredentialsValidation`,
+ * `skipRequestingAccountId`, `skipMetadataApiCheck` and `skipRegionValidation` itself; either way
+ * the stack must not read data sources that call AWS APIs.
  */
 export async function planStack(stackDir: string, options: TerraformPlanOptions = {}): Promise<TerraformPlanResult> {
   if (!fs.existsSync(path.join(stackDir, 'cdk.tf.json'))) {

@@ -223,12 +223,15 @@ export function cronProblem(schedule: string): string | undefined {
     for (const part of fields[i].split(',')) {
       const m = /^(\*|\?|([0-9A-Za-z]+)(-([0-9A-Za-z]+))?)(\/([0-9]+))?$/.exec(part);
       if (!m) return `${f.name} field ${show(fields[i])} is malformed`;
+      const bounds: number[] = [];
       for (const v of [m[2], m[4]]) {
         if (v === undefined) continue;
         const n = /^[0-9]+$/.test(v) ? Number(v) : f.names?.indexOf(v.toLowerCase()) ?? -1;
         const value = f.names && !/^[0-9]+$/.test(v) ? n + (f.min === 1 ? 1 : 0) : n;
         if (n < 0 || value < f.min || value > f.max) return `${f.name} value ${show(v)} is outside ${f.min}-${f.max}`;
+        bounds.push(value);
       }
+      if (bounds.length === 2 && bounds[0] > bounds[1]) return `${f.name} range ${show(part)} starts after it ends`;
       if (m[6] !== undefined && Number(m[6]) === 0) return `${f.name} step must be positive`;
     }
   }

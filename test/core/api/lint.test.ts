@@ -114,6 +114,7 @@ describe('lintNodePool', () => {
     ['*/15 * * * *', undefined], ['0 0 1 jan,jul *', undefined], ['30 8 * * 1-5', undefined], ['@weekly', undefined],
     ['0 0 32 * *', /day of month value "32"/], ['0 0 * 13 *', /month value "13"/], ['0 0 * * 7', /day of week value "7"/],
     ['* * * *', /expected 5 fields, got 4/], ['0 0 * * sun/0', /step must be positive/], ['0 0 * * fun', /day of week value "fun"/],
+    ['0 22-6 * * *', /hour range "22-6" starts after it ends/], ['0 0 * * fri-mon', /day of week range "fri-mon" starts after it ends/], ['0 0 * * mon-fri', undefined],
   ])('cronProblem(%s)', (schedule, problem) => {
     if (problem) expect(cronProblem(schedule)).toMatch(problem);
     else expect(cronProblem(schedule)).toBeUndefined();

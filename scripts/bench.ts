@@ -241,20 +241,6 @@ function runChild(args: string[]): void {
   throw new Error(`unknown child mode ${mode}`);
 }
 
-/** Stand-in for the full example while it does not exist: raw resources only, so (a) ≈ (b). */
-export function buildStubApp(app: import('cdktf').App): void {
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const { TerraformStack } = require('cdktf') as typeof import('cdktf');
-  const { AwsProvider } = require('@cdktf/provider-aws/lib/provider');
-  const { SqsQueue } = require('@cdktf/provider-aws/lib/sqs-queue');
-  const { IamRole } = require('@cdktf/provider-aws/lib/iam-role');
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  const stack = new TerraformStack(app, 'stub');
-  new AwsProvider(stack, 'aws', { region: 'eu-west-1' });
-  new SqsQueue(stack, 'Queue', { name: 'Karpenter-stub', messageRetentionSeconds: 300 });
-  new IamRole(stack, 'Role', { name: 'KarpenterNodeRole-stub', assumeRolePolicy: '{}' });
-}
-
 // ------------------------------------------------------------------------------ parent side
 
 interface BenchOptions {
@@ -262,7 +248,24 @@ interface BenchOptions {
   readonly check: boolean;
   readonly keep: boolean;
   readonly build: boolean;
-  readonly app?: string;
+  readonly app: AppSpec;
+}
+
+/** The app the bench measures: a `.ts` file of the repository and the builder it exports. */
+export interface AppSpec {
+  readonly file: string;
+  readonly exportName: string;
+}
+
+const DEFAULT_APP = 'examples/full-stack/app.ts:buildFullStackApp';
+
+/** Parses `--app <file.ts>:<export>`; throws when the export is missing or the file does not exist. */
+export function parseAppSpec(spec: string, repo = REPO): AppSpec {
+  const colon = spec.lastIndexOf(':');
+  const [file, exportName] = colon > 0 ? [spec.slice(0, colon), spec.slice(colon + 1)] : [spec, ''];
+  if (exportName === '') throw new Error(`--app needs <file.ts>:<export>, e.g. ${DEFAULT_APP}; got '${spec}'`);
+  if (!fs.existsSync(path.join(repo, file))) throw new Error(`--app file '${file}' does not exist in ${repo}`);
+  return { file, exportName };
 }
 
 const USAGE = `Usage: npm run bench -- [--runs N] [--check] [--keep] [--no-build] [--app <file.ts>:<export>]
@@ -298,7 +301,12 @@ function parseBenchArgs(argv: string[]): BenchOptions {
     process.stderr.write(`bench: --runs must be a positive integer, got ${runs}\n`);
     process.exit(2);
   }
-  return { runs, check, keep, build, app };
+  try {
+    return { runs, check, keep, build, app: parseAppSpec(app ?? DEFAULT_APP) };
+  } catch (e) {
+    process.stderr.write(`bench: ${(e as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
 }
 
 /** Transpiles every .ts under `dirs` (and copies other files) into `outRoot`, same layout. */
@@ -365,11 +373,7 @@ function ensureDist(build: boolean): string {
 
 function main(argv: string[]): number {
   const options = parseBenchArgs(argv);
-  const [appFile, appExport] = (options.app ?? 'examples/full-stack/app.ts:buildFullStackApp').split(':');
-  const useStub = !fs.existsSync(path.join(REPO, appFile));
-  if (useStub) {
-    process.stderr.write(`\nbench: WARNING: ${appFile} does not exist yet; measuring a stub app of raw resources instead. The ratios mean nothing until the example lands.\n\n`);
-  }
+  const { file: appFile, exportName } = options.app;
 
   fs.mkdirSync(path.join(REPO, 'bench-out'), { recursive: true });
   const work = fs.mkdtempSync(path.join(REPO, 'bench-out', 'run-'));
@@ -378,8 +382,7 @@ function main(argv: string[]): number {
     const build = path.join(work, 'build');
     const files = transpileTree(['lib', 'examples', 'scripts'], build);
     const benchJs = path.join(build, 'scripts', 'bench.js');
-    const appModule = useStub ? benchJs : path.join(build, appFile.replace(/\.ts$/, '.js'));
-    const exportName = useStub ? 'buildStubApp' : appExport;
+    const appModule = path.join(build, appFile.replace(/\.ts$/, '.js'));
     const baselineModule = path.join(build, 'scripts', 'bench-baseline.js');
     const distIndex = ensureDist(options.build);
     const env = { ...process.env, CHECKPOINT_DISABLE: '1' };
@@ -424,7 +427,7 @@ function main(argv: string[]): number {
     const checks = evaluateTargets(medianSample(a), medianSample(b), medianSample(c));
     const header = [
       `Synth benchmark: ${options.runs} runs each after a warm-up, medians; node ${process.version}, ${os.cpus().length} CPUs, ${files} files transpiled`,
-      `(a) ${useStub ? 'STUB (example missing)' : `${appFile}:${appExport}`}: ${counts.stacks} stacks, ${counts.resources} resources, ${counts.data} data sources`,
+      `(a) ${appFile}:${exportName}: ${counts.stacks} stacks, ${counts.resources} resources, ${counts.data} data sources`,
       `(b) baseline: the same JSON rebuilt from L1 classes; ${differences.length === 0 ? 'synthesizes identical Terraform JSON' : `DIFFERS in ${differences.length} places:\n    ${differences.join('\n    ')}`}`,
       `(c) require('${path.relative(REPO, distIndex)}')`,
     ].join('\n');

@@ -13,7 +13,7 @@ import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { App, Fn, TerraformOutput, TerraformProvider, TerraformResource, TerraformStack, TerraformVariable } from 'cdktf';
 import { Construct } from 'constructs';
 import {
-  compareOutdirs, evaluateTargets, formatReport, measureCommand, median, medianSample, parseGnuTimeMaxRss, Sample,
+  compareOutdirs, evaluateTargets, formatReport, measureCommand, median, medianSample, parseAppSpec, parseGnuTimeMaxRss, Sample,
 } from '../../scripts/bench';
 import { buildBaselineApp } from '../../scripts/bench-baseline';
 
@@ -71,6 +71,17 @@ describe('targets', () => {
     expect(text).toMatch(/\(a\) full example +1200 \(1200-1200\) +- +- +- +240\.0/);
     expect(text).toMatch(/MISS synth time overhead \(a\)\/\(b\): 1\.200 \(target <= 1\.15\)/);
     expect(text).toMatch(/MISS package import memory: 160\.0 MB \(target < 150 MB\)/);
+  });
+});
+
+describe('parseAppSpec', () => {
+  test('should take the file and the export of the app to measure', () => {
+    expect(parseAppSpec('examples/full-stack/app.ts:buildFullStackApp')).toEqual({ file: 'examples/full-stack/app.ts', exportName: 'buildFullStackApp' });
+  });
+
+  test('throws when the file does not exist or no export is named, instead of measuring something else', () => {
+    expect(() => parseAppSpec('examples/full-stak/app.ts:buildFullStackApp')).toThrow(/--app file 'examples\/full-stak\/app\.ts' does not exist in /);
+    expect(() => parseAppSpec('examples/full-stack/app.ts')).toThrow(/--app needs <file\.ts>:<export>, e\.g\. examples\/full-stack\/app\.ts:buildFullStackApp; got 'examples\/full-stack\/app\.ts'/);
   });
 });
 

@@ -196,7 +196,7 @@ export function lintNodePool(manifest: unknown, ctx: ValidationContext = {}): Va
     const problem = cronProblem(b.schedule);
     if (problem) {
       c.warn(`spec.disruption.budgets[${i}].schedule`, 'BudgetScheduleInvalid',
-        `${show(b.schedule)} passes the CRD pattern but is not a valid cron schedule: ${problem}; Karpenter cannot evaluate this budget. Use five fields "minute hour day-of-month month day-of-week" (e.g. "0 9 * * mon-fri") or @daily, @weekly, ...`);
+        `${show(b.schedule)} passes the CRD pattern but is not a valid cron schedule: ${problem}; Karpenter fails closed on it (0 nodes), so it blocks every disruption the budget covers, at all times. Use five fields "minute hour day-of-month month day-of-week" (e.g. "0 9 * * mon-fri") or @daily, @weekly, ...`);
     }
   });
 

@@ -104,7 +104,7 @@ describe('lintNodePool', () => {
     const budgets = [{ nodes: '0', schedule: '0 25 * * *', duration: '1h' }, { nodes: '0', schedule: '@dailyish', duration: '1h' }, { nodes: '0', schedule: '0 9 * * mon-fri', duration: '8h' }];
     const m = patched(nodePool(), ['spec.disruption', { consolidateAfter: '0s', budgets }]);
     expect(warn(lintNodePool(m))).toEqual([
-      expect.stringMatching(/^spec.disruption.budgets\[0\].schedule: "0 25 \* \* \*" .*hour value "25" is outside 0-23/),
+      expect.stringMatching(/^spec.disruption.budgets\[0\].schedule: "0 25 \* \* \*" .*hour value "25" is outside 0-23; Karpenter fails closed on it \(0 nodes\), so it blocks every disruption/),
       expect.stringMatching(/^spec.disruption.budgets\[1\].schedule: .*unknown macro "@dailyish"/),
     ]);
     expect(validateNodePool(m).filter((i) => i.severity === Severity.ERROR)).toEqual([]);

@@ -238,7 +238,8 @@ export function cronProblem(schedule: string): string | undefined {
   return undefined;
 }
 
-const DISCOVERY_TAG_KEYS = ['karpenter.sh/discovery'];
+/** Tags that name one cluster: the guides' discovery tag, and the one EKS puts on the cluster security group. */
+const DISCOVERY_TAG_KEYS = ['karpenter.sh/discovery', 'aws:eks:cluster-name'];
 
 /** Lint findings for an EC2NodeClass manifest (warnings only). */
 export function lintEc2NodeClass(manifest: unknown, ctx: ValidationContext = {}): ValidationIssue[] {

@@ -150,6 +150,11 @@ describe('lintEc2NodeClass', () => {
     expect(lintEc2NodeClass(ec2NodeClass())).toEqual([]);
   });
 
+  test('SelectorWithoutDiscovery: not for the tag EKS puts on the cluster security group', () => {
+    const m = patched(ec2NodeClass(), ['spec.securityGroupSelectorTerms', [{ tags: { 'aws:eks:cluster-name': 'demo' } }]]);
+    expect(lintEc2NodeClass(m)).toEqual([]);
+  });
+
   test('SelectorTermIdCombined: what the CRD lets through when not every term does it', () => {
     const m = patched(ec2NodeClass(), ['spec.subnetSelectorTerms', [{ id: 'subnet-1', tags: DISCOVERY }, { tags: DISCOVERY }]]);
     expect(validateEc2NodeClass(m).map((i) => `${i.severity} ${i.field} ${i.code}`)).toEqual(['warning spec.subnetSelectorTerms[0] SelectorTermIdCombined']);

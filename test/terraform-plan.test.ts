@@ -182,20 +182,34 @@ describe('planStack', () => {
     const seen = ['init', 'validate', 'plan', 'show'].map((cmd) => JSON.parse(fs.readFileSync(path.join(dir, `override-seen-by-${cmd}.json`), 'utf8')));
     expect(seen[0]).toEqual({
       provider: {
-        aws: {
-          access_key: 'AKIAIOSFODNN7EXAMPLE',
-          secret_key: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-          profile: null,
-          skip_credentials_validation: true,
-          skip_requesting_account_id: true,
-          skip_metadata_api_check: 'true',
-          skip_region_validation: true,
-        },
+        aws: [
+          {
+            access_key: 'AKIAIOSFODNN7EXAMPLE',
+            secret_key: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+            profile: null,
+            skip_credentials_validation: true,
+            skip_requesting_account_id: true,
+            skip_metadata_api_check: 'true',
+            skip_region_validation: true,
+          },
+        ],
       },
       terraform: { backend: { local: {} } },
     });
     expect(seen.slice(1)).toEqual([seen[0], seen[0], seen[0]]);
     expect(fs.existsSync(path.join(dir, 'offline_override.tf.json'))).toBe(false);
+  });
+
+  test('should give aliased aws providers the fake keys and skip flags too', async () => {
+    const { dir, terraform } = setup({ provider: { aws: [{ region: 'eu-west-1' }, { alias: 'use1', region: 'us-east-1' }] } });
+    await planStack(dir, { terraformBinary: terraform, pluginMirror: mirror, offlineOverrides: true });
+    const override = JSON.parse(fs.readFileSync(path.join(dir, 'override-seen-by-plan.json'), 'utf8'));
+    expect(override.provider.aws).toEqual([
+      expect.objectContaining({ access_key: 'AKIAIOSFODNN7EXAMPLE', skip_requesting_account_id: true }),
+      expect.objectContaining({ alias: 'use1', access_key: 'AKIAIOSFODNN7EXAMPLE', skip_requesting_account_id: true }),
+    ]);
+    expect(override.provider.aws[0]).not.toHaveProperty('alias');
+    expect(override).not.toHaveProperty('terraform');
   });
 
   test('should remove the offline override when a command fails', async () => {

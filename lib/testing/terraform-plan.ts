@@ -54,8 +54,8 @@ export interface TerraformPlanOptions {
   readonly commandTimeoutMs?: number;
   /**
    * Make a stack written for real AWS plan offline without changing its code: a Terraform
-   * override file gives the default `aws` provider fake keys and the skip flags, and replaces a
-   * remote backend with local state. The file is removed again when `planStack` returns or
+   * override file gives every `aws` provider (aliased ones too) fake keys and the skip flags,
+   * and replaces a remote backend with local state. The file is removed again when `planStack` returns or
    * throws, so a later `terraform`/`cdktf deploy` in the directory never picks it up; the
    * `.terraform/` that init leaves still records the local backend, so plan a synth made for
    * the test (`Testing.fullSynth`) or a copy, not `cdktf.out`.
@@ -218,11 +218,17 @@ function actionOf(actions: readonly string[]): string {
 /** Terraform merges `*_override.tf.json` files into the configuration (override semantics). */
 const OFFLINE_OVERRIDE_FILE = 'offline_override.tf.json';
 
-function offlineOverrideFor(config: { terraform?: { backend?: object }; provider?: { aws?: unknown } }): object {
+type AwsProviderBlock = { readonly alias?: string };
+
+function offlineOverrideFor(config: { terraform?: { backend?: object }; provider?: { aws?: AwsProviderBlock | AwsProviderBlock[] } }): object {
   const override: Record<string, unknown> = {};
-  if (config.provider?.aws) {
+  const aws = config.provider?.aws;
+  const awsBlocks = aws === undefined ? [] : Array.isArray(aws) ? aws : [aws];
+  if (awsBlocks.length > 0) {
+    // Terraform overrides provider blocks by alias: an aliased provider left out would still call STS.
     override.provider = {
-      aws: {
+      aws: awsBlocks.map((block) => ({
+        ...(block.alias === undefined ? {} : { alias: block.alias }),
         access_key: FAKE_ACCESS_KEY_ID,
         secret_key: FAKE_SECRET_ACCESS_KEY,
         profile: null,
@@ -230,7 +236,7 @@ function offlineOverrideFor(config: { terraform?: { backend?: object }; provider
         skip_requesting_account_id: true,
         skip_metadata_api_check: 'true',
         skip_region_validation: true,
-      },
+      })),
     };
   }
   if (config.terraform?.backend && !('local' in config.terraform.backend)) {

@@ -69,7 +69,8 @@ export class NodePoolsStack extends TerraformStack {
       capacityReservationSelectorTerms: [CapacityReservationSelectorTerm.byTags({ 'karpenter.sh/discovery': props.clusterName })],
     });
 
-    // The production pools (see test/fixtures/production-v1beta1.yaml for their v1beta1 form).
+    // The production pools; test/fixtures/production-v1beta1.yaml is a v1beta1 setup of the same two
+    // pools (with other limits and labels), the input of the migration tests.
     const app = new KarpenterNodePool(this, 'AppPool', {
       name: 'app',
       nodeClass: this.nodeClass,

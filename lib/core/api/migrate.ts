@@ -86,6 +86,15 @@ const ALIAS_FAMILIES: Record<string, string> = {
 };
 const SERVER_SET_METADATA = ['uid', 'resourceVersion', 'generation', 'creationTimestamp', 'managedFields', 'selfLink', 'deletionTimestamp', 'deletionGracePeriodSeconds'];
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+const CONTROLLER_HASH = 'dropped: set by the Karpenter controller, which recomputes it for v1';
+/** Annotations tools and the controller write on a live object (they come along with `kubectl get -o yaml`). */
+const GENERATED_ANNOTATIONS: Record<string, string> = {
+  [LAST_APPLIED]: 'dropped: it records the old apiVersion; kubectl writes a new one on apply',
+  'karpenter.sh/nodepool-hash': CONTROLLER_HASH,
+  'karpenter.sh/nodepool-hash-version': CONTROLLER_HASH,
+  'karpenter.k8s.aws/ec2nodeclass-hash': CONTROLLER_HASH,
+  'karpenter.k8s.aws/ec2nodeclass-hash-version': CONTROLLER_HASH,
+};
 /** Node annotations replaced by `karpenter.sh/do-not-disrupt`. */
 const DO_NOT_DISRUPT_ALIASES = ['karpenter.sh/do-not-consolidate', 'karpenter.sh/do-not-evict'];
 /** Tags Karpenter sets itself; v1 rejects them on an EC2NodeClass (or dropped `karpenter.sh/managed-by`). */
@@ -207,7 +216,7 @@ class Migration {
     const manifest = nodePoolShell(doc);
     const out = this.push(index, doc, name, manifest);
     const rec = recorder(out);
-    manifest.metadata = this.metadata(doc.metadata, rec);
+    manifest.metadata = this.metadata(doc, rec);
 
     const v1Template: Obj = {};
     const meta = templateMetadata(tmeta, rec, 'spec.template.metadata');
@@ -247,7 +256,7 @@ class Migration {
     const out = this.push(index, doc, name, manifest);
     const rec = recorder(out);
     const fail = (code: string, field: string, message: string) => this.errors.push({ document: index, kind: 'Provisioner', name, field, code, message });
-    manifest.metadata = this.metadata(doc.metadata, rec);
+    manifest.metadata = this.metadata(doc, rec);
 
     const v1Template: Obj = {};
     const meta = templateMetadata({ labels: take(spec, 'labels'), annotations: take(spec, 'annotations') }, rec, 'spec', 'spec.template.metadata');
@@ -319,7 +328,7 @@ class Migration {
     const manifest = ec2NodeClassShell(name);
     const out = this.push(index, doc, name, manifest);
     const rec = recorder(out);
-    manifest.metadata = this.metadata(doc.metadata, rec);
+    manifest.metadata = this.metadata(doc, rec);
     manifest.spec = this.nodeClassSpec(index, name, spec, take(spec, 'amiSelectorTerms'), rec);
   }
 
@@ -327,7 +336,7 @@ class Migration {
     const manifest = ec2NodeClassShell(name);
     const out = this.push(index, doc, name, manifest);
     const rec = recorder(out);
-    manifest.metadata = this.metadata(doc.metadata, rec);
+    manifest.metadata = this.metadata(doc, rec);
     manifest.spec = this.alphaTemplateSpec(index, name, clone(doc.spec ?? {}), rec, 'spec');
   }
 
@@ -440,8 +449,13 @@ class Migration {
 
   // ------------------------------------------------------------------------------- shared
 
-  private metadata(meta: unknown, rec: Rec): Obj {
-    const m: Obj = clone(isObject(meta) ? meta : {});
+  /** The v1 metadata of a converted document; reports the rest of its envelope (status, stray fields) as dropped. */
+  private metadata(doc: Obj, rec: Rec): Obj {
+    for (const [k, v] of Object.entries(doc)) {
+      if (['apiVersion', 'kind', 'metadata', 'spec'].includes(k) || v === undefined) continue;
+      rec(k, k === 'status' ? '(status)' : v, undefined, k === 'status' ? 'dropped: set by the Karpenter controller' : 'dropped: not a field of a Kubernetes object');
+    }
+    const m: Obj = clone(isObject(doc.metadata) ? doc.metadata : {});
     const out: Obj = { name: take(m, 'name') };
     if (m.namespace !== undefined) rec('metadata.namespace', take(m, 'namespace'), undefined, 'dropped: NodePools and EC2NodeClasses are cluster-scoped');
     for (const f of SERVER_SET_METADATA) {
@@ -449,9 +463,12 @@ class Migration {
       delete m[f];
     }
     if (m.finalizers !== undefined) rec('metadata.finalizers', take(m, 'finalizers'), undefined, 'dropped: Karpenter adds the finalizers it needs');
-    if (isObject(m.annotations) && m.annotations[LAST_APPLIED] !== undefined) {
-      delete m.annotations[LAST_APPLIED];
-      rec(`metadata.annotations[${LAST_APPLIED}]`, '(last applied configuration)', undefined, 'dropped: it records the old apiVersion; kubectl writes a new one on apply');
+    if (isObject(m.annotations)) {
+      for (const [key, note] of Object.entries(GENERATED_ANNOTATIONS)) {
+        if (m.annotations[key] === undefined) continue;
+        rec(`metadata.annotations[${key}]`, key === LAST_APPLIED ? '(last applied configuration)' : m.annotations[key], undefined, note);
+        delete m.annotations[key];
+      }
       if (Object.keys(m.annotations).length === 0) delete m.annotations;
     }
     return { ...out, ...m };

@@ -325,6 +325,24 @@ describe('migrateManifests: v1beta1 NodePool details', () => {
       'metadata.annotations[kubectl.kubernetes.io/last-applied-configuration]',
     ]));
   });
+
+  test('should report the status, stray top-level fields and the controller hash annotations of an exported object as dropped', () => {
+    const hashes = { 'karpenter.sh/nodepool-hash': '1234', 'karpenter.sh/nodepool-hash-version': 'v2' };
+    const r = migrateManifests([
+      nodePool('a', poolSpec(), { metadata: { name: 'a', annotations: { ...hashes, keep: 'me' } }, status: { resources: { cpu: '4' } }, extra: 1 }),
+      { ...nodeClass('default', classSpec()), metadata: { name: 'default', annotations: { 'karpenter.k8s.aws/ec2nodeclass-hash': '99' } }, status: { amis: [] } },
+    ]);
+    expect(manifest(r, 'NodePool', 'a').metadata).toEqual({ name: 'a', annotations: { keep: 'me' } });
+    expect(manifest(r, 'NodePool', 'a').status).toBeUndefined();
+    expect(manifest(r, 'EC2NodeClass', 'default').metadata).toEqual({ name: 'default' });
+    expect(changes(r, 0).slice(0, 4)).toEqual([
+      { field: 'status', from: '(status)', note: 'dropped: set by the Karpenter controller' },
+      { field: 'extra', from: 1, note: 'dropped: not a field of a Kubernetes object' },
+      { field: 'metadata.annotations[karpenter.sh/nodepool-hash]', from: '1234', note: expect.stringMatching(/set by the Karpenter controller/) },
+      { field: 'metadata.annotations[karpenter.sh/nodepool-hash-version]', from: 'v2', note: expect.stringMatching(/set by the Karpenter controller/) },
+    ]);
+    expect(changes(r, 1).map((c) => c.field)).toEqual(expect.arrayContaining(['status', 'metadata.annotations[karpenter.k8s.aws/ec2nodeclass-hash]']));
+  });
 });
 
 describe('migrateManifests: EC2NodeClass AMI families', () => {

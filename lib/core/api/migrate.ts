@@ -40,7 +40,9 @@ export interface MigrationReport {
 export interface MigrationError {
   /** Index (from 0) of the input document. */
   readonly document: number;
+  /** `kind` of the input document, when it has one. */
   readonly kind?: string;
+  /** `metadata.name` of the input document, when it has one. */
   readonly name?: string;
   /** Field the problem is about, when there is one. */
   readonly field?: string;
@@ -316,7 +318,7 @@ class Migration {
       const ncOut = this.push(index, doc, name, nodeClass);
       const ncRec = recorder(ncOut);
       ncRec('spec', undefined, undefined, `created from the inline spec.provider of Provisioner ${name}`, 'spec.provider');
-      nodeClass.spec = this.alphaTemplateSpec(index, name, clone(provider), ncRec, 'spec.provider');
+      nodeClass.spec = this.alphaTemplateSpec(index, 'Provisioner', name, clone(provider), ncRec, 'spec.provider');
     }
     if (kubelet !== undefined) this.kubeletMoves.push({ document: index, pool: out, nodeClassName: v1Spec.nodeClassRef.name, kubelet });
   }
@@ -329,7 +331,7 @@ class Migration {
     const out = this.push(index, doc, name, manifest);
     const rec = recorder(out);
     manifest.metadata = this.metadata(doc, rec);
-    manifest.spec = this.nodeClassSpec(index, name, spec, take(spec, 'amiSelectorTerms'), rec);
+    manifest.spec = this.nodeClassSpec(index, EC2NODECLASS_KIND, name, spec, take(spec, 'amiSelectorTerms'), rec);
   }
 
   private awsNodeTemplate(index: number, doc: Obj, name: string): void {
@@ -337,12 +339,12 @@ class Migration {
     const out = this.push(index, doc, name, manifest);
     const rec = recorder(out);
     manifest.metadata = this.metadata(doc, rec);
-    manifest.spec = this.alphaTemplateSpec(index, name, clone(doc.spec ?? {}), rec, 'spec');
+    manifest.spec = this.alphaTemplateSpec(index, 'AWSNodeTemplate', name, clone(doc.spec ?? {}), rec, 'spec');
   }
 
   /** AWSNodeTemplate spec (or a Provisioner's inline provider) to a v1 EC2NodeClass spec. */
-  private alphaTemplateSpec(index: number, name: string, spec: Obj, rec: Rec, at: string): Obj {
-    const fail = (code: string, field: string, message: string) => this.errors.push({ document: index, kind: 'AWSNodeTemplate', name, field, code, message });
+  private alphaTemplateSpec(index: number, kind: string, name: string, spec: Obj, rec: Rec, at: string): Obj {
+    const fail = (code: string, field: string, message: string) => this.errors.push({ document: index, kind, name, field, code, message });
     for (const [from, to] of [['subnetSelector', 'subnetSelectorTerms'], ['securityGroupSelector', 'securityGroupSelectorTerms']] as const) {
       const selector = take(spec, from);
       if (selector !== undefined) {
@@ -374,12 +376,12 @@ class Migration {
         fail('LaunchTemplateUnsupported', `${at}.${f}`, `the template uses launch template ${JSON.stringify(lt)}, which v1beta1 and later do not support: move its AMI, user data, block devices and security groups into the EC2NodeClass fields`);
       }
     }
-    return this.nodeClassSpec(index, name, spec, amiTerms, rec, at);
+    return this.nodeClassSpec(index, kind, name, spec, amiTerms, rec, at);
   }
 
   /** Shared v1beta1/v1alpha1 to v1 steps: AMI selection, IMDS defaults, reserved tags, leftovers. */
-  private nodeClassSpec(index: number, name: string, spec: Obj, amiTerms: Obj[] | undefined, rec: Rec, at = 'spec'): Obj {
-    const fail = (code: string, field: string, message: string) => this.errors.push({ document: index, kind: EC2NODECLASS_KIND, name, field, code, message });
+  private nodeClassSpec(index: number, kind: string, name: string, spec: Obj, amiTerms: Obj[] | undefined, rec: Rec, at = 'spec'): Obj {
+    const fail = (code: string, field: string, message: string) => this.errors.push({ document: index, kind, name, field, code, message });
     const out: Obj = {};
     let family: string | undefined = take(spec, 'amiFamily');
     const terms = amiTerms !== undefined && amiTerms.length > 0 ? amiTerms : undefined;

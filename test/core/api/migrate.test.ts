@@ -424,6 +424,15 @@ describe('migrateManifests: AWSNodeTemplate and Provisioner details', () => {
     expect(r.errors).toEqual([expect.objectContaining({ code: 'MissingNodeIdentity', field: 'spec.role', message: expect.stringMatching(/aws.defaultInstanceProfile/) })]);
   });
 
+  test('should name the input kind in errors: AWSNodeTemplate, or Provisioner for an inline provider', () => {
+    const provisioner = { apiVersion: 'karpenter.sh/v1alpha5', kind: 'Provisioner', metadata: { name: 'p' }, spec: { provider: { subnetSelector: { a: 'b' }, securityGroupSelector: { a: 'b' } } } };
+    const r = migrateManifests([template({ amiFamily: 'Custom', instanceProfile: 'ip' }), provisioner]);
+    expect(r.errors.map((e) => `${e.document} ${e.kind}/${e.name} ${e.code}`)).toEqual([
+      '0 AWSNodeTemplate/t AmiSelectorRequired',
+      '1 Provisioner/p MissingNodeIdentity',
+    ]);
+  });
+
   test('should use the role passed as an option for a template without an instance profile', () => {
     const r = migrateManifests([template({})], { role: 'KarpenterNodeRole-prod' });
     expect(r.errors).toEqual([]);

@@ -13,6 +13,7 @@ import {
 import { IssueCollector } from './core/issues';
 import { KarpenterRegistry, KarpenterVersion } from './core/karpenter-version';
 import { constructContext, reportIssues } from './private/report';
+import { escapeTemplateSequences } from './private/terraform-strings';
 
 /** Long enough for two controller pods to pull and become ready on fresh nodes. */
 const DEFAULT_TIMEOUT_SECONDS = 600;
@@ -144,26 +145,8 @@ export class KarpenterController extends Construct {
       chart: 'karpenter',
       // The karpenter-crd release owns the CRDs.
       skipCrds: true,
-      values: [renderHelmValues(escapeTemplates(this.values) as HelmValues)],
+      values: [escapeTemplateSequences(renderHelmValues(this.values))],
       dependsOn: [this.crdRelease],
     });
   }
-}
-
-/** How cdktf encodes a token inside a string until synth resolves it. */
-const TOKEN_START = '${TfToken[';
-
-/**
- * Terraform reads `${` and `%{` in any string as template syntax; escape them in the literal parts
- * of strings (also next to a token) so only real references (tokens) are interpolated.
- */
-function escapeTemplates(v: unknown): unknown {
-  if (typeof v === 'string') {
-    return v.replace(/\$\{|%\{/g, (m, at: number) => (m === '%{' ? '%%{' : v.startsWith(TOKEN_START, at) ? m : '$${'));
-  }
-  if (Array.isArray(v)) return v.map(escapeTemplates);
-  if (typeof v === 'object' && v !== null) {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [escapeTemplates(k) as string, escapeTemplates(x)]));
-  }
-  return v;
 }

@@ -102,6 +102,16 @@ describe('KarpenterController', () => {
     expect(synthReleases(stack).main.values[0]).toContain('"note": "cost $${team} %%{if x}"');
   });
 
+  test('should escape values the same way as IAM policies: sequences already escaped stay as given', () => {
+    const stack = newStack();
+    new KarpenterController(stack, 'Karpenter', {
+      clusterName: 'demo',
+      interruptionHandling: false,
+      additionalValues: { podAnnotations: { note: 'cost $${team}' } },
+    });
+    expect(synthReleases(stack).main.values[0]).toContain('"note": "cost $${team}"');
+  });
+
   test('should escape template sequences next to a reference and keep the reference', () => {
     const stack = newStack();
     const queue = new SqsQueue(stack, 'Queue', { name: 'Karpenter-demo' });

@@ -4,6 +4,7 @@ import { DataAwsPartition } from '@cdktf/provider-aws/lib/data-aws-partition';
 import { DataAwsRegion } from '@cdktf/provider-aws/lib/data-aws-region';
 import { IssueCollector } from '../core/issues';
 import { accountIdOfClusterArn } from '../core/aws-partition';
+import { escapeTemplateSequences } from './terraform-strings';
 
 /** Partition-aware values for ARNs, all known without an AWS API call at plan time. */
 export interface AwsContext {
@@ -75,5 +76,5 @@ export function issuerHostPathOf(issuerUrl: string): string {
  * (`${TfToken[...]}`) and already escaped ones are left alone.
  */
 export function policyJson(doc: unknown): string {
-  return JSON.stringify(doc).replace(/(?<![$%])([$%])\{(?!TfToken\[)/g, '$1$1{');
+  return escapeTemplateSequences(JSON.stringify(doc));
 }

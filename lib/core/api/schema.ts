@@ -76,6 +76,11 @@ export function child(path: string, key: string): string {
   return path === '' ? seg.replace(/^\./, '') : `${path}${seg}`;
 }
 
+/** Quotes the CRD's own message so a finding can be traced to the rule it replicates. */
+export function crdRule(message: string): string {
+  return ` (CRD rule: ${JSON.stringify(message)})`;
+}
+
 /** Short rendering of a value for messages. */
 export function show(value: unknown): string {
   const s = JSON.stringify(value);

@@ -8,9 +8,8 @@ import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { lintEc2NodeClass } from './lint';
 import { checkEnvelope } from './meta';
 import { QUANTITY_PATTERN } from './quantity';
-import { ArraySchema, MapSchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, has, isPlainObject, show } from './schema';
+import { ArraySchema, MapSchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, isPlainObject, show } from './schema';
 import { EC2NODECLASS_API_VERSION } from './types';
-import { crdRule } from './validate-nodepool';
 
 // ------------------------------------------------------------------ CEL rule replicas
 

@@ -17,13 +17,11 @@ import {
 import { lintNodePool } from './lint';
 import { checkEnvelope } from './meta';
 import { QUANTITY_PATTERN } from './quantity';
-import { ArraySchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, has, isPlainObject, show } from './schema';
+import { ArraySchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, isPlainObject, show } from './schema';
 import { NODEPOOL_API_VERSION } from './types';
 
-/** Quotes the CRD's own message so a finding can be traced to the rule it replicates. */
-export function crdRule(message: string): string {
-  return ` (CRD rule: ${JSON.stringify(message)})`;
-}
+// crdRule now lives in schema.ts, shared with the EC2NodeClass validator; still exported from here.
+export { crdRule } from './schema';
 
 const RUNTIME = ' (the API server accepts this, but the Karpenter controller rejects it at runtime and the NodePool never becomes Ready)';
 

@@ -20,11 +20,10 @@ import { QUANTITY_PATTERN } from './quantity';
 import { ArraySchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, isPlainObject, show } from './schema';
 import { NODEPOOL_API_VERSION } from './types';
 
-// crdRule now lives in schema.ts, shared with the EC2NodeClass validator; still exported from here.
+// Defined in schema.ts for both validators; exported here too, where callers have imported it from.
 export { crdRule } from './schema';
 
 const RUNTIME = ' (the API server accepts this, but the Karpenter controller rejects it at runtime and the NodePool never becomes Ready)';
-
 
 // ------------------------------------------------------------------ CEL rule replicas
 

@@ -368,6 +368,11 @@ export const VALID_EC2NODECLASSES: readonly CorpusCase[] = [
       ['spec.networkInterfaces', []],
     ),
   },
+  {
+    // The controller decodes evictionSoftGracePeriod as Go durations; the CRD asks only for strings.
+    name: 'EC2NodeClass: evictionSoftGracePeriod that is not a Go duration (runtime check only)',
+    manifest: patch(BASE, 'spec.kubelet', { evictionSoft: { 'memory.available': '5%' }, evictionSoftGracePeriod: { 'memory.available': 'Never' } }),
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -331,7 +331,8 @@ export interface KubeletConfiguration {
    */
   readonly evictionSoft?: { readonly [signal in EvictionSignal]?: string };
   /**
-   * Grace periods of the soft thresholds; each needs an `evictionSoft` entry.
+   * Grace periods of the soft thresholds; each needs an `evictionSoft` entry. Kubelet takes a
+   * Go duration, so `KarpenterDuration.never()` is rejected.
    * @default - none
    */
   readonly evictionSoftGracePeriod?: { readonly [signal in EvictionSignal]?: KarpenterDuration };

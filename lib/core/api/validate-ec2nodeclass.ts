@@ -446,9 +446,30 @@ const EC2NODECLASS_SPEC: ObjectSchema = {
 /** The EC2NodeClass spec schema (exported for the conformance harness and tests). */
 export const EC2NODECLASS_SPEC_SCHEMA: Schema = EC2NODECLASS_SPEC;
 
+// ------------------------------------------------------------------ Karpenter runtime checks
+
+/** Go `time.ParseDuration`: `90s`, `1m30s`, `1.5h`, `0`; units ns, us, µs, ms, s, m, h. */
+const GO_DURATION_PATTERN = /^[-+]?(0|(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$/;
+
+function runtimeChecks(spec: Record<string, unknown>, c: IssueCollector): void {
+  const kubelet = isPlainObject(spec.kubelet) ? spec.kubelet : {};
+  const grace = kubelet.evictionSoftGracePeriod;
+  if (!isPlainObject(grace) || c.isUnresolved(grace)) return;
+  for (const [k, v] of Object.entries(grace)) {
+    // The controller decodes these as Go durations (metav1.Duration); the CRD only asks for a string.
+    if (typeof v === 'string' && !c.isUnresolved(v) && !GO_DURATION_PATTERN.test(v)) {
+      c.error(child('spec.kubelet.evictionSoftGracePeriod', k), 'InvalidKubeletDuration',
+        `${show(v)} is not a Go duration; use e.g. "90s", "1m30s" or "2m" (KarpenterDuration, but not never()). The API server accepts it, but the Karpenter controller cannot decode this EC2NodeClass, so no NodePool using it becomes Ready`);
+    }
+  }
+}
+
+// ------------------------------------------------------------------ entry point
+
 /**
  * Validates a plain `karpenter.k8s.aws/v1` EC2NodeClass manifest against the Karpenter 1.14 CRD
- * schema and its CEL rules, plus lint warnings (`lintEc2NodeClass`).
+ * schema and its CEL rules, plus the controller's runtime checks (see KARPENTER_RUNTIME_CHECK_CODES)
+ * and lint warnings (`lintEc2NodeClass`).
  */
 export function validateEc2NodeClass(manifest: unknown, ctx: ValidationContext = {}): ValidationIssue[] {
   const c = new IssueCollector(ctx);
@@ -459,6 +480,9 @@ export function validateEc2NodeClass(manifest: unknown, ctx: ValidationContext =
     return c.issues;
   }
   checkSchema(manifest.spec, EC2NODECLASS_SPEC, 'spec', c);
-  if (isPlainObject(manifest.spec) && !c.isUnresolved(manifest.spec)) c.add(lintEc2NodeClass(manifest, ctx));
+  if (isPlainObject(manifest.spec) && !c.isUnresolved(manifest.spec)) {
+    runtimeChecks(manifest.spec, c);
+    c.add(lintEc2NodeClass(manifest, ctx));
+  }
   return c.issues;
 }

@@ -7,15 +7,16 @@ import { validateNodePool } from './validate-nodepool';
 
 /**
  * Codes of errors the API server accepts but that break at runtime: the Karpenter controller
- * rejects the object (its `RuntimeValidate`: the NodePool never becomes Ready), or the API
- * server rejects the NodeClaims or nodes it would create; plus `NameRequiredForApply`, a
- * `generateName`-only object that `kubectl apply` and Terraform cannot manage. Every other error
- * code is something the API server itself rejects when the manifest is applied.
+ * rejects the object (its `RuntimeValidate`: the NodePool never becomes Ready) or cannot decode
+ * it (a value its Go type does not take), or the API server rejects the NodeClaims or nodes it
+ * would create; plus `NameRequiredForApply`, a `generateName`-only object that `kubectl apply`
+ * and Terraform cannot manage. Every other error code is something the API server itself
+ * rejects when the manifest is applied.
  */
 export const KARPENTER_RUNTIME_CHECK_CODES: readonly string[] = [
   'InvalidTemplateLabelKey', 'InvalidRequirementKey', 'InvalidRequirementValue', 'UnknownCapacityType', 'UnknownInstanceTenancy',
-  'RequirementMinValuesExceedsKnownValues', 'InvalidTaintKey', 'InvalidTaintValue', 'DuplicateTaint', 'NodePoolNameTooLong', 'InvalidNodeClassRefName', 'Ec2NodeClassWithoutSpec',
-  'NameRequiredForApply',
+  'RequirementMinValuesExceedsKnownValues', 'InvalidTaintKey', 'InvalidTaintValue', 'DuplicateTaint', 'NodePoolNameTooLong',
+  'InvalidNodeClassRefName', 'Ec2NodeClassWithoutSpec', 'InvalidKubeletDuration', 'NameRequiredForApply',
 ];
 
 const KINDS: { readonly [apiVersion: string]: string } = {

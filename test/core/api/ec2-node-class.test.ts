@@ -31,6 +31,13 @@ describe('Ec2NodeClassDefinition', () => {
     expect(nc.validate()).toEqual([]);
   });
 
+  test('an evictionSoftGracePeriod of KarpenterDuration.never() fails validation: kubelet takes Go durations', () => {
+    const kubelet = (d: KarpenterDuration) => ({ evictionSoft: { [EvictionSignal.MEMORY_AVAILABLE]: '5%' }, evictionSoftGracePeriod: { [EvictionSignal.MEMORY_AVAILABLE]: d } });
+    expect(new Ec2NodeClassDefinition({ ...BASE, kubelet: kubelet(KarpenterDuration.minutes(2)) }).validate()).toEqual([]);
+    expect(new Ec2NodeClassDefinition({ ...BASE, kubelet: kubelet(KarpenterDuration.never()) }).validate().map((i) => `${i.field} ${i.code}`))
+      .toEqual(['spec.kubelet.evictionSoftGracePeriod["memory.available"] InvalidKubeletDuration']);
+  });
+
   test('selector term factories', () => {
     expect([
       AmiSelectorTerm.byId('ami-0abc'), AmiSelectorTerm.byName('my-ami-*', 'self'), AmiSelectorTerm.byName('x'),

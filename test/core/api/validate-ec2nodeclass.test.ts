@@ -266,6 +266,18 @@ describe('EC2NodeClass schema', () => {
     expect(validateEc2NodeClass(full)).toEqual([]);
   });
 
+  test.each(['Never', '2 minutes', '90', ''])('rejects an evictionSoftGracePeriod of %p, which the controller cannot decode as a Go duration', (value) => {
+    const m = patched(ec2NodeClass(), [K, { evictionSoft: { 'memory.available': '5%' }, evictionSoftGracePeriod: { 'memory.available': value } }]);
+    expect(errorLines(validateEc2NodeClass(m))).toEqual([
+      expect.stringMatching(/^spec.kubelet.evictionSoftGracePeriod\["memory.available"\]: .* is not a Go duration; .*the Karpenter controller cannot decode this EC2NodeClass.* \(InvalidKubeletDuration\)$/),
+    ]);
+  });
+
+  test.each(['1m30s', '90s', '1.5h', '0', '500ms'])('accepts the Go duration %p as an evictionSoftGracePeriod', (value) => {
+    const m = patched(ec2NodeClass(), [K, { evictionSoft: { 'memory.available': '5%' }, evictionSoftGracePeriod: { 'memory.available': value } }]);
+    expect(validateEc2NodeClass(m)).toEqual([]);
+  });
+
   test('reports a missing spec, which the CRD alone would accept, as a runtime error', () => {
     expect(errorLines(validateEc2NodeClass({ ...ec2NodeClass(), spec: undefined }))).toEqual([expect.stringMatching(/^spec: is missing: the API server accepts.*\(Ec2NodeClassWithoutSpec\)$/)]);
   });

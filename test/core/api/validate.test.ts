@@ -35,6 +35,7 @@ describe('validateManifest', () => {
       patched(nodePool(), ['spec.template.spec.taints', [{ key: `example.com/${long}`, value: `v/${long}`, effect: 'NoSchedule' }, { key: `example.com/${long}`, effect: 'NoSchedule' }]]),
       patched(nodePool(), ['metadata.name', long], ['spec.template.spec.nodeClassRef.name', long]),
       { ...ec2NodeClass(), spec: undefined },
+      patched(ec2NodeClass(), ['spec.kubelet', { evictionSoft: { 'memory.available': '5%' }, evictionSoftGracePeriod: { 'memory.available': 'Never' } }]),
       { ...nodePool(), metadata: { generateName: 'pool-' } },
     ];
     const emitted = new Set(manifests.flatMap((m) => codes(validateManifest(m))));

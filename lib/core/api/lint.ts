@@ -29,9 +29,12 @@ const DOMAINS: { readonly [key: string]: readonly string[] } = {
   ...KARPENTER_KNOWN_VALUES,
 };
 
-/** Graviton (arm64) families: `a1`, or a generation digit followed by `g` (c7g, m6gd, c6gn, im4gn, x2gd). */
+/**
+ * Arm64 families: `a1`, a generation digit followed by `g` (Graviton: c7g, m6gd, c6gn, im4gn,
+ * x2gd), or an NVIDIA Grace superchip (p6e-gb200).
+ */
 export function isArm64Family(family: string): boolean {
-  return family === 'a1' || /^[a-z]+[0-9]+g/.test(family);
+  return family === 'a1' || /^[a-z]+[0-9]+g/.test(family) || /-gb[0-9]/.test(family);
 }
 
 interface KeyState {

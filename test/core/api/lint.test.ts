@@ -80,8 +80,8 @@ describe('lintNodePool', () => {
   });
 
   test('isArm64Family knows the Graviton naming', () => {
-    expect(['a1', 'c6g', 'c6gn', 'c7gd', 'm8g', 'r7g', 't4g', 'x2gd', 'im4gn', 'is4gen', 'g5g', 'hpc7g', 'i4g'].filter((f) => !isArm64Family(f))).toEqual([]);
-    expect(['c5', 'm5a', 'c7i', 'g4dn', 'g4ad', 'p5', 'trn1', 'inf2', 'hpc7a', 'x2idn', 'z1d', 'd3en'].filter(isArm64Family)).toEqual([]);
+    expect(['a1', 'c6g', 'c6gn', 'c7gd', 'm8g', 'r7g', 't4g', 'x2gd', 'im4gn', 'is4gen', 'g5g', 'hpc7g', 'i4g', 'p6e-gb200'].filter((f) => !isArm64Family(f))).toEqual([]);
+    expect(['c5', 'm5a', 'c7i', 'g4dn', 'g4ad', 'p5', 'trn1', 'inf2', 'hpc7a', 'x2idn', 'z1d', 'd3en', 'p6-b200', 'c7i-flex'].filter(isArm64Family)).toEqual([]);
   });
 
   test('UnknownWellKnownValue: arch x86_64', () => {

@@ -12,6 +12,11 @@ const OBJECT_META_FIELDS = [
 ];
 const MAX_ANNOTATIONS_BYTES = 256 * 1024;
 
+/** `a NodePool`, `an EC2NodeClass`. */
+function withArticle(kind: string): string {
+  return `${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind}`;
+}
+
 const TOP_LEVEL_FIELDS = ['apiVersion', 'kind', 'metadata', 'spec', 'status'];
 
 /**
@@ -20,7 +25,7 @@ const TOP_LEVEL_FIELDS = ['apiVersion', 'kind', 'metadata', 'spec', 'status'];
  * Returns false when the spec should not be checked (not an object, or another kind).
  */
 export function checkEnvelope(manifest: unknown, apiVersion: string, kind: string, c: IssueCollector): manifest is Record<string, unknown> {
-  const aKind = `${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind}`;
+  const aKind = withArticle(kind);
   if (!isPlainObject(manifest)) {
     c.error('', 'InvalidType', `${aKind} manifest must be an object, got ${show(manifest)}`);
     return false;
@@ -41,7 +46,7 @@ export function checkTypeMeta(m: Record<string, unknown>, apiVersion: string, ki
     const hint = typeof m.apiVersion === 'string' && m.apiVersion.endsWith('/v1beta1')
       ? '; v1beta1 was removed in Karpenter 1.1, migrate the manifest to v1'
       : '';
-    c.error('apiVersion', 'WrongApiVersion', `must be "${apiVersion}" for a ${kind}, got ${show(m.apiVersion)}${hint}`);
+    c.error('apiVersion', 'WrongApiVersion', `must be "${apiVersion}" for ${withArticle(kind)}, got ${show(m.apiVersion)}${hint}`);
     ok = false;
   }
   if (m.kind !== kind) {
@@ -54,7 +59,7 @@ export function checkTypeMeta(m: Record<string, unknown>, apiVersion: string, ki
 /** Checks ObjectMeta of a cluster-scoped custom resource the way the API server does on create. */
 export function checkObjectMeta(meta: unknown, kind: string, c: IssueCollector): void {
   if (absent(meta)) {
-    c.error('metadata', 'RequiredField', `is required: a ${kind} needs metadata.name`);
+    c.error('metadata', 'RequiredField', `is required: ${withArticle(kind)} needs metadata.name`);
     return;
   }
   if (c.isUnresolved(meta)) return;
@@ -70,9 +75,9 @@ export function checkObjectMeta(meta: unknown, kind: string, c: IssueCollector):
   const name = meta.name;
   if (absent(name) && typeof meta.generateName === 'string' && meta.generateName !== '') {
     // The API server accepts generateName; the tools that manage these objects do not.
-    c.error('metadata.name', 'NameRequiredForApply', `is required: generateName only works with kubectl create, while kubectl apply and Terraform identify a ${kind} by its name`);
+    c.error('metadata.name', 'NameRequiredForApply', `is required: generateName only works with kubectl create, while kubectl apply and Terraform identify ${withArticle(kind)} by its name`);
   } else if (absent(name)) {
-    c.error('metadata.name', 'RequiredField', `is required: kubectl apply and Terraform identify a ${kind} by its name`);
+    c.error('metadata.name', 'RequiredField', `is required: kubectl apply and Terraform identify ${withArticle(kind)} by its name`);
   } else if (typeof name !== 'string') {
     c.error('metadata.name', 'InvalidType', `must be a string, got ${show(name)}`);
   } else if (!c.isUnresolved(name)) {

@@ -282,6 +282,11 @@ describe('EC2NodeClass schema', () => {
     expect(errorLines(validateEc2NodeClass({ ...ec2NodeClass(), spec: undefined }))).toEqual([expect.stringMatching(/^spec: is missing: the API server accepts.*\(Ec2NodeClassWithoutSpec\)$/)]);
   });
 
+  test('names the kind with the right article', () => {
+    expect(errorLines(validateEc2NodeClass({ ...ec2NodeClass(), metadata: undefined, apiVersion: 'karpenter.k8s.aws/v1' }))).toEqual(['metadata: is required: an EC2NodeClass needs metadata.name (RequiredField)']);
+    expect(errorLines(validateEc2NodeClass({ ...ec2NodeClass(), metadata: {} }))).toEqual(['metadata.name: is required: kubectl apply and Terraform identify an EC2NodeClass by its name (RequiredField)']);
+  });
+
   test('rejects the wrong apiVersion and kind', () => {
     expect(codes(validateEc2NodeClass({ ...ec2NodeClass(), apiVersion: 'karpenter.k8s.aws/v1beta1', kind: 'EC2NodeClasses' }))).toEqual(['WrongApiVersion', 'WrongKind']);
   });

@@ -1,8 +1,9 @@
 // `cdktf-karpenter-eks validate`: offline checks of Karpenter manifest files. No fs or
 // process access here: the caller passes the I/O, so every path is testable in-process.
-import { Document, LineCounter, parseAllDocuments, stringify } from 'yaml';
+import { Document, LineCounter, parseAllDocuments } from 'yaml';
 import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/api/migrate';
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
+import { toYaml } from '../core/api/yaml';
 
 /** What the command reads from and writes to. */
 export interface CommandIo {
@@ -347,7 +348,7 @@ class ValidateRun {
       if (writes) (this.options.json ? this.io.stderr : this.out).write(`not writing ${file}: it has errors that prevented migrating every document\n`);
       return;
     }
-    const yaml = outcome.manifests.map((m) => `---\n${stringify(m, { lineWidth: 0 })}`).join('');
+    const yaml = `---\n${toYaml(...outcome.manifests)}`;
     if (this.options.writeMigrated !== undefined) {
       this.io.mkdirp(this.options.writeMigrated);
       this.io.writeFile(joinPath(this.options.writeMigrated, outputName(file)), yaml);

@@ -248,6 +248,14 @@ describe('validate --migrate', () => {
     expect(r.stderr).toMatch(/^migrated v1beta1\.yaml#0 NodePool\/legacy -> NodePool\/legacy \(karpenter\.sh\/v1\): 2 changes/);
   });
 
+  test('should quote strings YAML 1.1 readers (kubectl, Helm) would turn into booleans or numbers', () => {
+    const stdin = 'apiVersion: karpenter.sh/v1beta1\nkind: NodePool\nmetadata: { name: piped }\nspec: { limits: {}, template: { metadata: { labels: { backup: "yes", on: "on" } } } }\n';
+    const r = run(['validate', '--migrate', '--output', '-', '-'], FAKES, stdin);
+
+    expect(r.code).toBe(ExitCode.OK);
+    expect(r.stdout).toMatch(/\n {8}backup: "yes"\n {8}"on": "on"\n/);
+  });
+
   test('should write one file per input with --write-migrated', () => {
     const r = run(['validate', '--migrate', '--write-migrated', 'out/', 'v1beta1.yaml', '-'], FAKES, 'apiVersion: karpenter.sh/v1beta1\nkind: NodePool\nmetadata: { name: piped }\nspec: { limits: {} }\n');
 

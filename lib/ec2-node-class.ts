@@ -1,6 +1,7 @@
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { ITerraformDependable, TerraformProvider, Token } from 'cdktf';
 import { Construct } from 'constructs';
+import { KarpenterDuration } from './core/api/duration';
 import { Ec2NodeClassDefinition, Ec2NodeClassOptions } from './core/api/ec2-node-class';
 import { NodeClassReference } from './core/api/node-pool';
 import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND, V1EC2NodeClass } from './core/api/types';
@@ -30,6 +31,13 @@ export interface Ec2NodeClassProps extends Ec2NodeClassOptions {
    * @default false
    */
   readonly waitForReady?: boolean;
+  /**
+   * How long `terraform destroy` waits for the EC2NodeClass to be gone. Karpenter keeps it until
+   * every node launched with it is terminated; if the wait runs out the destroy fails safely and
+   * can be run again.
+   * @default KarpenterDuration.minutes(30)
+   */
+  readonly deleteTimeout?: KarpenterDuration;
   /**
    * Lint codes not to report, e.g. `['SelectorWithoutDiscovery']`.
    * @default - every warning is reported
@@ -63,7 +71,7 @@ export class Ec2NodeClass extends Construct {
     reportIssues(this, validateEc2NodeClass(manifest, constructContext(props.silenceWarnings)));
     this.resource = new Manifest(this, 'Resource', {
       manifest: manifest as unknown as { [key: string]: unknown },
-      ...manifestResourceOptions(props),
+      ...manifestResourceOptions(this, props),
     });
   }
 
@@ -83,13 +91,25 @@ interface ManifestResourceProps {
   readonly provider?: TerraformProvider;
   readonly dependsOn?: ITerraformDependable[];
   readonly waitForReady?: boolean;
+  readonly deleteTimeout?: KarpenterDuration;
 }
+
+/** Longer than the provider's 10 minutes: deleting a pool or node class waits for its nodes to drain. */
+const DEFAULT_DELETE_TIMEOUT = KarpenterDuration.minutes(30);
 
 /**
  * `kubernetes_manifest` settings shared by the Karpenter custom resources.
  * @internal
  */
-export function manifestResourceOptions(props: ManifestResourceProps) {
+export function manifestResourceOptions(scope: Construct, props: ManifestResourceProps) {
+  if (props.deleteTimeout?.isNever) {
+    throw new KarpenterValidationError(scope.node.path, [{
+      severity: Severity.ERROR,
+      field: 'deleteTimeout',
+      code: 'DeleteTimeoutNever',
+      message: 'must be a finite duration (Terraform timeouts have no "Never"), e.g. KarpenterDuration.hours(2)',
+    }]);
+  }
   return {
     provider: props.provider,
     dependsOn: props.dependsOn,
@@ -97,6 +117,7 @@ export function manifestResourceOptions(props: ManifestResourceProps) {
     // karpenter.k8s.aws/ec2nodeclass-hash); leaving them computed avoids a perpetual diff.
     computedFields: ['metadata.annotations', 'metadata.labels'],
     wait: props.waitForReady ? { condition: [{ type: 'Ready', status: 'True' }] } : undefined,
+    timeouts: { delete: (props.deleteTimeout ?? DEFAULT_DELETE_TIMEOUT).toString() },
   };
 }
 

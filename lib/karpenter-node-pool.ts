@@ -1,6 +1,7 @@
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { ITerraformDependable, TerraformProvider } from 'cdktf';
 import { Construct } from 'constructs';
+import { KarpenterDuration } from './core/api/duration';
 import { NodePoolDefinition, NodePoolOptions } from './core/api/node-pool';
 import { V1NodePool } from './core/api/types';
 import { validateNodePool } from './core/api/validate-nodepool';
@@ -29,6 +30,14 @@ export interface KarpenterNodePoolProps extends NodePoolOptions {
    * @default false
    */
   readonly waitForReady?: boolean;
+  /**
+   * How long `terraform destroy` waits for the NodePool to be gone. Deleting it makes Karpenter
+   * drain and terminate every node of the pool first (pods' termination grace periods and PDBs
+   * apply); if the wait runs out the destroy fails safely (the controller keeps draining) and can
+   * be run again.
+   * @default KarpenterDuration.minutes(30)
+   */
+  readonly deleteTimeout?: KarpenterDuration;
   /**
    * Lint codes not to report, e.g. `['NodePoolWithoutLimits']`.
    * @default - every warning is reported
@@ -69,7 +78,7 @@ export class KarpenterNodePool extends Construct {
     reportIssues(this, validateNodePool(manifest, constructContext(props.silenceWarnings)));
     this.resource = new Manifest(this, 'Resource', {
       manifest: manifest as unknown as { [key: string]: unknown },
-      ...manifestResourceOptions({ ...props, dependsOn: [props.nodeClass.resource, ...(props.dependsOn ?? [])] }),
+      ...manifestResourceOptions(this, { ...props, dependsOn: [props.nodeClass.resource, ...(props.dependsOn ?? [])] }),
     });
   }
 

@@ -70,6 +70,22 @@ describe('KarpenterNodePool', () => {
     expect(pool.wait).toEqual({ condition: [{ status: 'True', type: 'Ready' }] });
   });
 
+  test('should wait 30 minutes for deletion by default, as nodes drain first, or as long as asked', () => {
+    const { stack, nodeClass } = setup();
+    new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass, limits: LIMITS });
+    new KarpenterNodePool(stack, 'Slow', { name: 'slow', nodeClass, limits: LIMITS, deleteTimeout: KarpenterDuration.hours(2) });
+    const synthesized = manifests(stack);
+    expect(synthesized.Pool_D3F588B8.timeouts).toEqual({ delete: '30m' });
+    expect(synthesized.NodeClass_A8C7375C.timeouts).toEqual({ delete: '30m' });
+    expect(Object.values<any>(synthesized).find((r) => r.manifest.metadata.name === 'slow').timeouts).toEqual({ delete: '2h' });
+  });
+
+  test('throws when deleteTimeout is Never', () => {
+    const { stack, nodeClass } = setup();
+    expect(() => new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass, limits: LIMITS, deleteTimeout: KarpenterDuration.never() }))
+      .toThrow(/\[test\/Pool\] deleteTimeout: must be a finite duration \(Terraform timeouts have no "Never"\)/);
+  });
+
   test('throws one error listing every problem, with the construct path and field paths', () => {
     const { stack, nodeClass } = setup();
     expect(() => new KarpenterNodePool(stack, 'Bad', {

@@ -27,7 +27,7 @@ export class AppAndBatchPools extends Construct {
       requirements: [
         Requirement.capacityTypes(CapacityType.ON_DEMAND),
         Requirement.arch(Arch.AMD64),
-        Requirement.instanceCpu.lessThan(33),
+        Requirement.instanceCpu.lessThan(32), // under 32 vCPUs
       ],
       expireAfter: KarpenterDuration.hours(720),
       disruption: Disruption.whenEmptyOrUnderutilized({ consolidateAfter: KarpenterDuration.minutes(1) }),

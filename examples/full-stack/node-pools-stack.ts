@@ -79,7 +79,7 @@ export class NodePoolsStack extends TerraformStack {
       requirements: [
         Requirement.capacityTypes(CapacityType.ON_DEMAND),
         Requirement.arch(Arch.AMD64),
-        Requirement.instanceCpu.lessThan(33),
+        Requirement.instanceCpu.lessThan(32), // under 32 vCPUs
       ],
       expireAfter: KarpenterDuration.hours(720),
       disruption: Disruption.whenEmptyOrUnderutilized({ consolidateAfter: KarpenterDuration.minutes(1) }),

@@ -100,7 +100,7 @@ describe('examples/full-stack', () => {
     expect(byName.app.template.spec.requirements).toEqual(expect.arrayContaining([
       { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['on-demand'] },
       { key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'] },
-      { key: 'karpenter.k8s.aws/instance-cpu', operator: 'Lt', values: ['33'] },
+      { key: 'karpenter.k8s.aws/instance-cpu', operator: 'Lt', values: ['32'] },
     ]));
     expect(byName.batch).toMatchObject({ weight: 90, disruption: { consolidationPolicy: 'WhenEmpty' } });
     expect(byName.batch.template.spec).toMatchObject({ expireAfter: 'Never', taints: [{ key: 'role', value: 'batch', effect: 'NoSchedule' }] });

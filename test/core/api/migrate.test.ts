@@ -50,7 +50,7 @@ describe('migrateManifests: production v1beta1 NodePools and EC2NodeClass', () =
             requirements: [
               { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['on-demand'] },
               { key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'] },
-              { key: 'karpenter.k8s.aws/instance-cpu', operator: 'Lt', values: ['33'] },
+              { key: 'karpenter.k8s.aws/instance-cpu', operator: 'Lt', values: ['32'] },
             ],
             expireAfter: '720h',
           },

@@ -11,7 +11,7 @@ import { ExistingClusterConfig } from './config';
 /**
  * The AWS side of Karpenter for a cluster this app does not manage: it reads the cluster by
  * name, tags the given subnets and the cluster security group for discovery (`aws_ec2_tag`, so
- * destroying the stack removes only the tags), and adds the IAM roles, access entry, Pod
+ * destroying the stack deletes the tags, not the resources), and adds the IAM roles, access entry, Pod
  * Identity association, interruption queue and, optionally, a node group for the controller.
  */
 export class ExistingClusterAwsStack extends TerraformStack {

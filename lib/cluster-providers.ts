@@ -5,7 +5,7 @@ import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { Fn, ITerraformDependable, TerraformProvider, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { CLUSTER_NAME_MAX_LENGTH, CLUSTER_NAME_PATTERN } from './core/cluster-name';
-import { IssueCollector, KarpenterValidationError, Severity } from './core/issues';
+import { failValidation, IssueCollector } from './core/issues';
 import { constructContext, reportIssues } from './private/report';
 
 /** ExecCredential version `aws eks get-token` prints. */
@@ -196,12 +196,8 @@ export class ClusterProviders extends Construct {
   }
 
   private notCreated(field: string, provider: string): never {
-    throw new KarpenterValidationError(this.node.path, [{
-      severity: Severity.ERROR,
-      field,
-      code: 'ProviderNotCreated',
-      message: `is false, so there is no ${provider} provider to use; remove ${field}: false, or take the provider from another ClusterProviders`,
-    }]);
+    return failValidation(this.node.path, field, 'ProviderNotCreated',
+      `is false, so there is no ${provider} provider to use; remove ${field}: false, or take the provider from another ClusterProviders`);
   }
 
   private validate(props: ClusterProvidersProps, auth: ClusterAuth, createHelm: boolean, createKubernetes: boolean): void {

@@ -7,7 +7,7 @@ import { NodeClassReference } from './core/api/node-pool';
 import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND, V1EC2NodeClass } from './core/api/types';
 import { validateEc2NodeClass } from './core/api/validate-ec2nodeclass';
 import { toYaml, unresolvedPath } from './core/api/yaml';
-import { KarpenterValidationError, Severity } from './core/issues';
+import { failValidation } from './core/issues';
 import { constructContext, reportIssues } from './private/report';
 
 /** Props of `Ec2NodeClass`. */
@@ -103,12 +103,8 @@ const DEFAULT_DELETE_TIMEOUT = KarpenterDuration.minutes(30);
  */
 export function manifestResourceOptions(scope: Construct, props: ManifestResourceProps) {
   if (props.deleteTimeout?.isNever) {
-    throw new KarpenterValidationError(scope.node.path, [{
-      severity: Severity.ERROR,
-      field: 'deleteTimeout',
-      code: 'DeleteTimeoutNever',
-      message: 'must be a finite duration (Terraform timeouts have no "Never"), e.g. KarpenterDuration.hours(2)',
-    }]);
+    failValidation(scope.node.path, 'deleteTimeout', 'DeleteTimeoutNever',
+      'must be a finite duration (Terraform timeouts have no "Never"), e.g. KarpenterDuration.hours(2)');
   }
   return {
     provider: props.provider,
@@ -128,12 +124,8 @@ export function manifestResourceOptions(scope: Construct, props: ManifestResourc
 export function literalYaml(scope: Construct, manifest: object): string {
   const at = unresolvedPath(manifest, (v) => Token.isUnresolved(v));
   if (at) {
-    throw new KarpenterValidationError(scope.node.path, [{
-      severity: Severity.ERROR,
-      field: at,
-      code: 'UnresolvedValueInYaml',
-      message: 'is a Terraform reference, known only at apply time; toYaml() needs literal values (pass plain strings, or apply the manifest with Terraform)',
-    }]);
+    failValidation(scope.node.path, at, 'UnresolvedValueInYaml',
+      'is a Terraform reference, known only at apply time; toYaml() needs literal values (pass plain strings, or apply the manifest with Terraform)');
   }
   return toYaml(manifest);
 }

@@ -100,3 +100,8 @@ export function throwOnErrors(where: string, issues: readonly ValidationIssue[])
   const errors = errorsOf(issues);
   if (errors.length > 0) throw new KarpenterValidationError(where, errors);
 }
+
+/** Throws a `KarpenterValidationError` with a single error, for checks that stop at the first problem. */
+export function failValidation(where: string, field: string, code: string, message: string): never {
+  throw new KarpenterValidationError(where, [{ severity: Severity.ERROR, field, code, message }]);
+}

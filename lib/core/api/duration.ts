@@ -1,5 +1,5 @@
 // Pure core: no cdktf or constructs imports.
-import { KarpenterValidationError, Severity } from '../issues';
+import { failValidation } from '../issues';
 
 /** CRD pattern of `expireAfter` and `consolidateAfter`: a duration, or `Never`. */
 export const DURATION_OR_NEVER_PATTERN = /^(([0-9]+(s|m|h))+|Never)$/;
@@ -11,7 +11,7 @@ export const BUDGET_DURATION_PATTERN = /^((([0-9]+(h|m))|([0-9]+h[0-9]+m))(0s)?)
 const NEVER = 'Never';
 
 function invalid(where: string, message: string): never {
-  throw new KarpenterValidationError(where, [{ severity: Severity.ERROR, field: 'value', code: 'InvalidDuration', message }]);
+  return failValidation(where, 'value', 'InvalidDuration', message);
 }
 
 function whole(unit: string, n: number): number {

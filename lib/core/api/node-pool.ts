@@ -1,5 +1,5 @@
 // Pure core: no cdktf or constructs imports.
-import { KarpenterValidationError, Severity, ValidationContext, ValidationIssue } from '../issues';
+import { failValidation, ValidationContext, ValidationIssue } from '../issues';
 import { KarpenterDuration } from './duration';
 import { Quantity } from './quantity';
 import { Requirement } from './requirements';
@@ -51,7 +51,7 @@ export interface Taint {
 }
 
 function badInput(where: string, code: string, message: string): never {
-  throw new KarpenterValidationError(where, [{ severity: Severity.ERROR, field: 'value', code, message }]);
+  return failValidation(where, 'value', code, message);
 }
 
 /**

@@ -1,12 +1,12 @@
 // Pure core: no cdktf or constructs imports.
-import { KarpenterValidationError, Severity } from '../issues';
+import { failValidation } from '../issues';
 
 /** Kubernetes resource quantity, as the CRDs' `pattern` writes it (`limits`, `kubeReserved`, ...). */
 export const QUANTITY_PATTERN =
   /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
 
 function invalid(where: string, message: string): never {
-  throw new KarpenterValidationError(where, [{ severity: Severity.ERROR, field: 'value', code: 'InvalidQuantity', message }]);
+  return failValidation(where, 'value', 'InvalidQuantity', message);
 }
 
 function nonNegative(where: string, n: number): number {

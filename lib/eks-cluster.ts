@@ -1,3 +1,4 @@
+import { CloudwatchLogGroup } from '@cdktf/provider-aws/lib/cloudwatch-log-group';
 import { DataAwsEksCluster } from '@cdktf/provider-aws/lib/data-aws-eks-cluster';
 import { EksAddon } from '@cdktf/provider-aws/lib/eks-addon';
 import { EksCluster as EksClusterResource } from '@cdktf/provider-aws/lib/eks-cluster';
@@ -16,6 +17,7 @@ import { parseIpv4Cidr } from './core/network-plan';
 import { IKarpenterNetwork } from './network';
 import { awsContext, policyJson } from './private/aws-context';
 import { constructContext, reportIssues } from './private/report';
+
 
 /** How the cluster authenticates IAM principals. */
 export enum AuthenticationMode {
@@ -38,6 +40,13 @@ export enum ClusterLogType {
   /** kube-scheduler logs. */
   SCHEDULER = 'scheduler',
 }
+
+/** The audit trail of who did what to the cluster; terraform-aws-eks's `enabled_log_types` default. */
+const DEFAULT_LOG_TYPES: readonly ClusterLogType[] = [ClusterLogType.API, ClusterLogType.AUDIT, ClusterLogType.AUTHENTICATOR];
+/** terraform-aws-eks's `cloudwatch_log_group_retention_in_days` default. */
+const DEFAULT_LOG_RETENTION_DAYS = 90;
+/** The values CloudWatch Logs accepts for retention (PutRetentionPolicy). */
+const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
 
 /** An EKS add-on. */
 export interface EksAddonOptions {
@@ -115,10 +124,19 @@ export interface EksClusterProps {
   readonly secretsEncryptionKeyArn?: string;
 
   /**
-   * Control plane log types to send to CloudWatch Logs.
-   * @default - no control plane logs
+   * Control plane log types to send to CloudWatch Logs. The log group
+   * (`/aws/eks/<clusterName>/cluster`) is created by this construct with `logRetentionDays`,
+   * instead of by EKS without expiry and left behind on destroy. Give `[]` for no logs.
+   * @default [ClusterLogType.API, ClusterLogType.AUDIT, ClusterLogType.AUTHENTICATOR] (as terraform-aws-eks)
    */
   readonly enabledLogTypes?: ClusterLogType[];
+
+  /**
+   * Retention of the control plane log group, in days (a CloudWatch Logs retention value);
+   * only used with `enabledLogTypes`.
+   * @default 90
+   */
+  readonly logRetentionDays?: number;
 
   /**
    * Whether to create an IAM OIDC provider for the cluster's issuer, needed for IRSA
@@ -196,6 +214,16 @@ export class EksCluster extends Construct implements IEksCluster {
         }),
     );
 
+    // EKS writes to this group name; creating it first makes it ours, with a retention.
+    const logTypes = props.enabledLogTypes ?? DEFAULT_LOG_TYPES;
+    const logGroup = logTypes.length > 0
+      ? new CloudwatchLogGroup(this, 'ControlPlaneLogs', {
+        name: `/aws/eks/${props.clusterName}/cluster`,
+        retentionInDays: props.logRetentionDays ?? DEFAULT_LOG_RETENTION_DAYS,
+        tags: props.tags,
+      })
+      : undefined;
+
     this.cluster = new EksClusterResource(this, 'Resource', {
       name: props.clusterName,
       version: version.version,
@@ -214,10 +242,10 @@ export class EksCluster extends Construct implements IEksCluster {
       encryptionConfig: props.secretsEncryptionKeyArn
         ? { resources: ['secrets'], provider: { keyArn: props.secretsEncryptionKeyArn } }
         : undefined,
-      enabledClusterLogTypes: props.enabledLogTypes?.length ? [...props.enabledLogTypes] : undefined,
+      enabledClusterLogTypes: logTypes.length > 0 ? [...logTypes] : undefined,
       tags: props.tags,
       // The role's policy must outlive the cluster, or EKS cannot clean up its ENIs and security groups.
-      dependsOn: attachments,
+      dependsOn: logGroup ? [...attachments, logGroup] : attachments,
     });
 
     this.clusterName = props.clusterName;
@@ -355,9 +383,16 @@ function validateProps(
       `'${key}' is not a KMS key ARN ('arn:<partition>:kms:<region>:<account>:key/<key id>'); EKS needs the key ARN, not an alias or a key id.`,
     );
   }
-  const logs = props.enabledLogTypes ?? [];
+  const logs = props.enabledLogTypes ?? DEFAULT_LOG_TYPES;
   if (new Set(logs).size !== logs.length) {
     issues.error('enabledLogTypes', 'DuplicateLogType', `log types are listed more than once: ${JSON.stringify(logs)}. List each once.`);
+  }
+  if (props.logRetentionDays !== undefined) {
+    if (logs.length === 0) {
+      issues.error('logRetentionDays', 'LogRetentionWithoutLogs', 'is set but enabledLogTypes is empty, so there is no log group; enable log types or remove logRetentionDays');
+    } else if (!LOG_RETENTION_DAYS.includes(props.logRetentionDays)) {
+      issues.error('logRetentionDays', 'InvalidLogRetention', `must be a CloudWatch Logs retention value (${LOG_RETENTION_DAYS.join(', ')}), got ${props.logRetentionDays}`);
+    }
   }
   reportIssues(scope, issues.issues);
 }

@@ -1,5 +1,6 @@
 import { DataAwsEksCluster } from '@cdktf/provider-aws/lib/data-aws-eks-cluster';
 import { EksAddon } from '@cdktf/provider-aws/lib/eks-addon';
+import { CloudwatchLogGroup } from '@cdktf/provider-aws/lib/cloudwatch-log-group';
 import { EksCluster as EksClusterResource } from '@cdktf/provider-aws/lib/eks-cluster';
 import { IamOpenidConnectProvider } from '@cdktf/provider-aws/lib/iam-openid-connect-provider';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
@@ -55,7 +56,6 @@ describe('EksCluster', () => {
     cluster(stack);
     const [resource] = Object.values(parsed(stack).resource.aws_eks_cluster) as any[];
     expect(resource.encryption_config).toBeUndefined();
-    expect(resource.enabled_cluster_log_types).toBeUndefined();
     expect(resource.vpc_config.public_access_cidrs).toBeUndefined();
     expect(resource.vpc_config.security_group_ids).toBeUndefined();
     expect(parsed(stack).resource.aws_iam_openid_connect_provider).toBeUndefined();
@@ -81,7 +81,10 @@ describe('EksCluster', () => {
       policy_arn: expect.stringMatching(/^arn:\$\{data\.aws_partition\.KarpenterAwsContext_Partition_[0-9A-F]+\.partition\}:iam::aws:policy\/AmazonEKSClusterPolicy$/),
     });
     const [eks] = Object.values(synth.resource.aws_eks_cluster) as any[];
-    expect(eks.depends_on).toEqual([expect.stringMatching(/^aws_iam_role_policy_attachment\.Cluster_AmazonEKSClusterPolicy_/)]);
+    expect(eks.depends_on).toEqual([
+      expect.stringMatching(/^aws_iam_role_policy_attachment\.Cluster_AmazonEKSClusterPolicy_/),
+      expect.stringMatching(/^aws_cloudwatch_log_group\.Cluster_ControlPlaneLogs_/),
+    ]);
     expect(Token.isUnresolved(c.clusterRoleArn)).toBe(true);
   });
 
@@ -187,6 +190,32 @@ describe('EksCluster', () => {
     ).toThrow(
       /5 validation errors:[\s\S]*NoClusterEndpoint[\s\S]*PublicAccessCidrsWithoutPublicEndpoint[\s\S]*'1\.2\.3\.4\/8' is not an IPv4 CIDR[\s\S]*'alias\/eks' is not a KMS key ARN[\s\S]*DuplicateLogType/,
     );
+  });
+
+  test('should own the control plane log group, with a retention, and create it before the cluster', () => {
+    const stack = newStack();
+    cluster(stack, { enabledLogTypes: [ClusterLogType.AUDIT], logRetentionDays: 30 });
+    const synth = JSON.parse(Testing.synth(stack));
+    const [[groupId, group]] = Object.entries<any>(synth.resource.aws_cloudwatch_log_group);
+    expect(group).toMatchObject({ name: '/aws/eks/demo/cluster', retention_in_days: 30 });
+    expect(Object.values<any>(synth.resource.aws_eks_cluster)[0].depends_on).toContain(`aws_cloudwatch_log_group.${groupId}`);
+  });
+
+  test('should send api, audit and authenticator logs for 90 days by default, and create no log group without logs', () => {
+    const withLogs = newStack();
+    cluster(withLogs, {});
+    expect(Testing.synth(withLogs)).toHaveResourceWithProperties(CloudwatchLogGroup, { retention_in_days: 90 });
+    expect(Testing.synth(withLogs)).toHaveResourceWithProperties(EksClusterResource, { enabled_cluster_log_types: ['api', 'audit', 'authenticator'] });
+    const without = newStack();
+    cluster(without, { enabledLogTypes: [] });
+    expect(JSON.parse(Testing.synth(without)).resource.aws_cloudwatch_log_group).toBeUndefined();
+  });
+
+  test('throws when the log retention is not a CloudWatch value, or there are no logs', () => {
+    expect(() => cluster(newStack(), { enabledLogTypes: [ClusterLogType.API], logRetentionDays: 45 }))
+      .toThrow(/logRetentionDays: must be a CloudWatch Logs retention value \(1, 3, 5, .*\), got 45 \(InvalidLogRetention\)/);
+    expect(() => cluster(newStack(), { enabledLogTypes: [], logRetentionDays: 30 }))
+      .toThrow(/logRetentionDays: is set but enabledLogTypes is empty/);
   });
 
   test('throws when the network is tagged for another cluster', () => {

@@ -107,8 +107,14 @@ describePlan('offline terraform plan of the whole AWS stack', () => {
     expect(result.resources.filter((r) => r.address.startsWith('data.') && r.action !== 'read')).toEqual([]);
   });
 
-  test('should plan 69 resources', () => {
-    expect(result.resources.filter((r) => r.action === 'create')).toHaveLength(69);
+  test('should plan the control plane log group the cluster logs to, with its retention', () => {
+    expect(ofType('aws_cloudwatch_log_group').map((r) => after(r.address))).toEqual([
+      expect.objectContaining({ name: '/aws/eks/demo/cluster', retention_in_days: 90 }),
+    ]);
+  });
+
+  test('should plan 70 resources', () => {
+    expect(result.resources.filter((r) => r.action === 'create')).toHaveLength(70);
   });
 
   test('should match the planned resource snapshot', () => {

@@ -29,6 +29,7 @@ export * from './interruption-queue';
 export * from './karpenter-aws';
 export * from './karpenter-controller';
 export * from './cluster-providers';
+export * from './karpenter-manifest-options';
 export * from './ec2-node-class';
 export * from './karpenter-node-pool';
 export * from './spot-on-demand-split';

@@ -1,48 +1,19 @@
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
-import { ITerraformDependable, TerraformProvider } from 'cdktf';
 import { Construct } from 'constructs';
-import { KarpenterDuration } from './core/api/duration';
 import { NodePoolDefinition, NodePoolOptions } from './core/api/node-pool';
 import { V1NodePool } from './core/api/types';
 import { validateNodePool } from './core/api/validate-nodepool';
-import { Ec2NodeClass, literalYaml, manifestResourceOptions } from './ec2-node-class';
+import { Ec2NodeClass } from './ec2-node-class';
+import { KarpenterManifestOptions } from './karpenter-manifest-options';
+import { literalYaml, manifestResourceOptions } from './private/manifest';
 import { constructContext, reportIssues } from './private/report';
 
 /** Props of `KarpenterNodePool`. */
-export interface KarpenterNodePoolProps extends NodePoolOptions {
+export interface KarpenterNodePoolProps extends NodePoolOptions, KarpenterManifestOptions {
   /** NodePool name (`metadata.name`), a DNS-1123 subdomain of at most 63 characters. */
   readonly name: string;
   /** The node class to launch nodes with; sets `nodeClassRef`, and the pool is created after it and destroyed before it. */
   readonly nodeClass: Ec2NodeClass;
-  /**
-   * The kubernetes provider of the target cluster.
-   * @default - the stack's default kubernetes provider
-   */
-  readonly provider?: TerraformProvider;
-  /**
-   * Further resources to create first, typically the Karpenter controller's Helm release.
-   * @default - only the node class
-   */
-  readonly dependsOn?: ITerraformDependable[];
-  /**
-   * Wait after apply until the controller reports the NodePool `Ready` (its node class is
-   * ready and it passed the controller's validation). Needs the controller running.
-   * @default false
-   */
-  readonly waitForReady?: boolean;
-  /**
-   * How long `terraform destroy` waits for the NodePool to be gone. Deleting it makes Karpenter
-   * drain and terminate every node of the pool first (pods' termination grace periods and PDBs
-   * apply); if the wait runs out the destroy fails safely (the controller keeps draining) and can
-   * be run again.
-   * @default KarpenterDuration.minutes(30)
-   */
-  readonly deleteTimeout?: KarpenterDuration;
-  /**
-   * Lint codes not to report, e.g. `['NodePoolWithoutLimits']`.
-   * @default - every warning is reported
-   */
-  readonly silenceWarnings?: string[];
 }
 
 /**

@@ -1,0 +1,36 @@
+import { Token } from 'cdktf';
+import { Construct } from 'constructs';
+import { KarpenterDuration } from '../core/api/duration';
+import { toYaml, unresolvedPath } from '../core/api/yaml';
+import { failValidation } from '../core/issues';
+import { KarpenterManifestOptions } from '../karpenter-manifest-options';
+
+/** Longer than the provider's 10 minutes: deleting a pool or node class waits for its nodes to drain. */
+const DEFAULT_DELETE_TIMEOUT = KarpenterDuration.minutes(30);
+
+/** `kubernetes_manifest` settings shared by the Karpenter custom resources. */
+export function manifestResourceOptions(scope: Construct, props: KarpenterManifestOptions) {
+  if (props.deleteTimeout?.isNever) {
+    failValidation(scope.node.path, 'deleteTimeout', 'DeleteTimeoutNever',
+      'must be a finite duration (Terraform timeouts have no "Never"), e.g. KarpenterDuration.hours(2)');
+  }
+  return {
+    provider: props.provider,
+    dependsOn: props.dependsOn,
+    // The controller writes hash annotations (karpenter.sh/nodepool-hash,
+    // karpenter.k8s.aws/ec2nodeclass-hash); leaving them computed avoids a perpetual diff.
+    computedFields: ['metadata.annotations', 'metadata.labels'],
+    wait: props.waitForReady ? { condition: [{ type: 'Ready', status: 'True' }] } : undefined,
+    timeouts: { delete: (props.deleteTimeout ?? DEFAULT_DELETE_TIMEOUT).toString() },
+  };
+}
+
+/** YAML of a manifest that must hold only literal values. */
+export function literalYaml(scope: Construct, manifest: object): string {
+  const at = unresolvedPath(manifest, (v) => Token.isUnresolved(v));
+  if (at) {
+    failValidation(scope.node.path, at, 'UnresolvedValueInYaml',
+      'is a Terraform reference, known only at apply time; toYaml() needs literal values (pass plain strings, or apply the manifest with Terraform)');
+  }
+  return toYaml(manifest);
+}

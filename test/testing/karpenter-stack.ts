@@ -6,6 +6,7 @@ import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { TerraformStack, Testing } from 'cdktf';
 import { Construct } from 'constructs';
+import { ec2NodeClass } from '../core/api/fixtures';
 
 export const NODE_POOL = {
   apiVersion: 'karpenter.sh/v1',
@@ -26,17 +27,7 @@ export const NODE_POOL = {
   },
 };
 
-export const NODE_CLASS = {
-  apiVersion: 'karpenter.k8s.aws/v1',
-  kind: 'EC2NodeClass',
-  metadata: { name: 'default' },
-  spec: {
-    role: 'KarpenterNodeRole-demo',
-    amiSelectorTerms: [{ alias: 'al2023@latest' }],
-    subnetSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'demo' } }],
-    securityGroupSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'demo' } }],
-  },
-};
+export const NODE_CLASS = ec2NodeClass();
 
 export interface KarpenterStackParts {
   readonly stack: TerraformStack;

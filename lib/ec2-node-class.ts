@@ -1,4 +1,5 @@
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
+import { ITerraformDependable } from 'cdktf';
 import { Construct } from 'constructs';
 import { Ec2NodeClassDefinition, Ec2NodeClassOptions } from './core/api/ec2-node-class';
 import { NodeClassReference } from './core/api/node-pool';
@@ -14,6 +15,19 @@ export interface Ec2NodeClassProps extends Ec2NodeClassOptions, KarpenterManifes
   readonly name: string;
 }
 
+/** An EC2NodeClass a NodePool can use: one created here, or one that already exists in the cluster. */
+export interface IEc2NodeClass {
+  /** EC2NodeClass name. */
+  readonly name: string;
+  /** What a NodePool's `nodeClassRef` must hold to use this class. */
+  readonly nodeClassRef: NodeClassReference;
+  /**
+   * The resource that creates the class, which a NodePool is created after and destroyed before.
+   * @default - none: the class is not managed by this app
+   */
+  readonly resource?: ITerraformDependable;
+}
+
 /**
  * A `karpenter.k8s.aws/v1` EC2NodeClass, applied with a `kubernetes_manifest` resource. The
  * manifest is validated at synth against the Karpenter 1.14 CRD (schema and CEL rules); values
@@ -22,7 +36,15 @@ export interface Ec2NodeClassProps extends Ec2NodeClassOptions, KarpenterManifes
  * `kubernetes_manifest` needs the cluster and the CRDs at plan time: create the cluster and the
  * controller in an earlier apply (or stack) than the node classes.
  */
-export class Ec2NodeClass extends Construct {
+export class Ec2NodeClass extends Construct implements IEc2NodeClass {
+  /**
+   * An EC2NodeClass that exists already (applied by another stack, Helm or GitOps), by name.
+   * Nothing orders the NodePool after it: make sure it exists before the pool is applied.
+   */
+  public static fromName(name: string): IEc2NodeClass {
+    return { name, nodeClassRef: { group: EC2NODECLASS_GROUP, kind: EC2NODECLASS_KIND, name } };
+  }
+
   /** EC2NodeClass name. */
   public readonly name: string;
   /** The `kubernetes_manifest` resource. */

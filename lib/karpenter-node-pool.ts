@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { NodePoolDefinition, NodePoolOptions } from './core/api/node-pool';
 import { V1NodePool } from './core/api/types';
 import { validateNodePool } from './core/api/validate-nodepool';
-import { Ec2NodeClass } from './ec2-node-class';
+import { IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { literalYaml, manifestResourceOptions } from './private/manifest';
 import { constructContext, reportIssues } from './private/report';
@@ -12,8 +12,11 @@ import { constructContext, reportIssues } from './private/report';
 export interface KarpenterNodePoolProps extends NodePoolOptions, KarpenterManifestOptions {
   /** NodePool name (`metadata.name`), a DNS-1123 subdomain of at most 63 characters. */
   readonly name: string;
-  /** The node class to launch nodes with; sets `nodeClassRef`, and the pool is created after it and destroyed before it. */
-  readonly nodeClass: Ec2NodeClass;
+  /**
+   * The node class to launch nodes with; sets `nodeClassRef`. A class created here (`Ec2NodeClass`)
+   * is created before the pool and destroyed after it; `Ec2NodeClass.fromName` refers to an existing one.
+   */
+  readonly nodeClass: IEc2NodeClass;
 }
 
 /**
@@ -47,9 +50,10 @@ export class KarpenterNodePool extends Construct {
     this.definition = new NodePoolDefinition({ ...props, nodeClassRef: props.nodeClass.nodeClassRef });
     const manifest = this.definition.toManifest();
     reportIssues(this, validateNodePool(manifest, constructContext(props.silenceWarnings)));
+    const dependsOn = [...(props.nodeClass.resource ? [props.nodeClass.resource] : []), ...(props.dependsOn ?? [])];
     this.resource = new Manifest(this, 'Resource', {
       manifest: manifest as unknown as { [key: string]: unknown },
-      ...manifestResourceOptions(this, { ...props, dependsOn: [props.nodeClass.resource, ...(props.dependsOn ?? [])] }),
+      ...manifestResourceOptions(this, { ...props, dependsOn: dependsOn.length > 0 ? dependsOn : undefined }),
     });
   }
 

@@ -70,6 +70,20 @@ describe('KarpenterNodePool', () => {
     expect(pool.wait).toEqual({ condition: [{ status: 'True', type: 'Ready' }] });
   });
 
+  test('should use a node class that exists already, by name, without ordering on it', () => {
+    const stack = new TerraformStack(Testing.app(), 'test');
+    new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass: Ec2NodeClass.fromName('gitops-managed'), limits: LIMITS });
+    const pool = manifests(stack).Pool_D3F588B8;
+    expect(pool.manifest.spec.template.spec.nodeClassRef).toEqual({ group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'gitops-managed' });
+    expect(pool.depends_on).toBeUndefined();
+  });
+
+  test('throws when an existing node class name could never match a node class', () => {
+    const stack = new TerraformStack(Testing.app(), 'test');
+    expect(() => new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass: Ec2NodeClass.fromName('Not_A_Name'), limits: LIMITS }))
+      .toThrow(/\[test\/Pool\] spec\.template\.spec\.nodeClassRef\.name: .*\(InvalidNodeClassRefName\)/);
+  });
+
   test('should wait 30 minutes for deletion by default, as nodes drain first, or as long as asked', () => {
     const { stack, nodeClass } = setup();
     new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass, limits: LIMITS });

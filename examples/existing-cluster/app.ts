@@ -21,10 +21,8 @@ export interface ExistingClusterApp {
 export function buildExistingClusterApp(app: App, config: ExistingClusterConfig = existingClusterConfigFromEnv()): ExistingClusterApp {
   const aws = new ExistingClusterAwsStack(app, STACK_NAMES.aws, config);
   const controller = new KarpenterControllerStack(app, STACK_NAMES.controller, {
-    clusterName: config.clusterName,
+    karpenter: aws.karpenter,
     region: config.region,
-    interruptionQueueName: aws.karpenter.queueName!,
-    serviceAccountAnnotations: aws.karpenter.controllerRole.serviceAccountAnnotations,
     // Without our node group no node has its label: run on any capacity Karpenter does not manage.
     placement: config.createControllerNodeGroup ? undefined : ControllerPlacement.anyNodeNotManagedByKarpenter(),
     backend: config.backend,

@@ -26,10 +26,8 @@ export interface FullStackApp {
 export function buildFullStackApp(app: App, config: FullStackConfig = fullStackConfigFromEnv()): FullStackApp {
   const infra = new InfraStack(app, STACK_NAMES.infra, config);
   const controller = new KarpenterControllerStack(app, STACK_NAMES.controller, {
-    clusterName: config.clusterName,
+    karpenter: infra.karpenter,
     region: config.region,
-    interruptionQueueName: infra.karpenter.queueName!,
-    serviceAccountAnnotations: infra.karpenter.controllerRole.serviceAccountAnnotations,
     backend: config.backend,
   });
   controller.addDependency(infra);

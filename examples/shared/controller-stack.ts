@@ -4,17 +4,17 @@ import { Construct } from 'constructs';
 import { ClusterProviders } from '../../lib/cluster-providers';
 import { ControllerPlacement } from '../../lib/core/helm-values';
 import { KarpenterVersion } from '../../lib/core/karpenter-version';
+import { KarpenterAws } from '../../lib/karpenter-aws';
 import { KarpenterController } from '../../lib/karpenter-controller';
 import { configureStateBackend, StateBackendConfig } from './backend';
 
 export interface ControllerStackProps {
-  /** Cluster name; the stack looks the cluster up by name (no cross-stack reference). */
-  readonly clusterName: string;
+  /**
+   * The AWS side of the install, in the stack before. Only plain strings are read from it (cluster
+   * and queue names), so there is no cross-stack reference, except the role ARN annotation with IRSA.
+   */
+  readonly karpenter: KarpenterAws;
   readonly region: string;
-  /** Interruption queue name, as created by the infrastructure stack. */
-  readonly interruptionQueueName: string;
-  /** Service account annotations (IRSA only; Pod Identity needs none). */
-  readonly serviceAccountAnnotations?: Record<string, string>;
   readonly version?: KarpenterVersion;
   /** Where the controller pods run; the default needs the controller node group's label. */
   readonly placement?: ControllerPlacement;
@@ -35,11 +35,13 @@ export class KarpenterControllerStack extends TerraformStack {
     configureStateBackend(this, id, props.backend);
     new AwsProvider(this, 'aws', { region: props.region });
     // Helm only: the kubernetes provider would be installed by `terraform init` and never used.
-    this.providers = new ClusterProviders(this, 'Cluster', { clusterName: props.clusterName, region: props.region, createKubernetesProvider: false });
+    const { clusterName, queueName, controllerRole } = props.karpenter;
+    this.providers = new ClusterProviders(this, 'Cluster', { clusterName, region: props.region, createKubernetesProvider: false });
     this.controller = new KarpenterController(this, 'Karpenter', {
-      clusterName: props.clusterName,
-      interruptionQueueName: props.interruptionQueueName,
-      serviceAccountAnnotations: props.serviceAccountAnnotations,
+      clusterName,
+      interruptionQueueName: queueName,
+      interruptionHandling: queueName !== undefined,
+      serviceAccountAnnotations: controllerRole.serviceAccountAnnotations,
       version: props.version,
       placement: props.placement,
       helmProvider: this.providers.helmProvider,

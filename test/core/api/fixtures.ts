@@ -39,6 +39,19 @@ export function ec2NodeClass(spec: Json = {}): Json {
 /** A path: dotted string (`spec.weight`, `spec.budgets.0`) or segments when keys hold dots. */
 export type Path = string | readonly (string | number)[];
 
+/** One CEL rule of a CRD with a manifest change it accepts and one it rejects. */
+export interface CelCase {
+  /** Schema path of the rule in the CRD, as `crdRules()` writes it. */
+  readonly crdPath: string;
+  /** The CRD's message for the rule. */
+  readonly rule: string;
+  readonly code: string;
+  /** Where the error is reported. */
+  readonly field: string;
+  readonly accept: [Path, unknown][];
+  readonly reject: [Path, unknown][];
+}
+
 /** Copy of `base` with each `[path, value]` applied; `undefined` deletes. */
 export function patched(base: Json, ...changes: [Path, unknown][]): Json {
   const out = structuredClone(base);

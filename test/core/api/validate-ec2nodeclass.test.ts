@@ -1,18 +1,6 @@
 import { errorsOf } from '../../../lib/core/issues';
 import { validateEc2NodeClass } from '../../../lib/core/api/validate-ec2nodeclass';
-import { DISCOVERY, Path, codes, crdRules, ec2NodeClass, errorLines, patched } from './fixtures';
-
-interface CelCase {
-  /** Schema path of the rule in the CRD, as `crdRules()` writes it. */
-  readonly crdPath: string;
-  /** The CRD's message for the rule. */
-  readonly rule: string;
-  readonly code: string;
-  /** Where the error is reported. */
-  readonly field: string;
-  readonly accept: [Path, unknown][];
-  readonly reject: [Path, unknown][];
-}
+import { CelCase, DISCOVERY, Path, codes, crdRules, ec2NodeClass, errorLines, patched } from './fixtures';
 
 const AMI = 'spec.amiSelectorTerms';
 const SG = 'spec.securityGroupSelectorTerms';

@@ -1,24 +1,12 @@
 import { ValidationIssue, errorsOf, warningsOf } from '../../../lib/core/issues';
 import { validateNodePool } from '../../../lib/core/api/validate-nodepool';
 import { KARPENTER_RUNTIME_CHECK_CODES } from '../../../lib/core/api/validate';
-import { Json, Path, codes, crdRules, errorLines, nodePool, patched } from './fixtures';
+import { CelCase, Json, Path, codes, crdRules, errorLines, nodePool, patched } from './fixtures';
 
 const REQ = 'spec.template.spec.requirements';
 const LABELS = ['spec', 'template', 'metadata', 'labels'];
 const req = (key: string, operator: string, values?: string[], minValues?: number) =>
   ({ key, operator, ...(values ? { values } : {}), ...(minValues ? { minValues } : {}) });
-
-interface CelCase {
-  /** Schema path of the rule in the CRD, as `crdRules()` writes it. */
-  readonly crdPath: string;
-  /** The CRD's message for the rule. */
-  readonly rule: string;
-  readonly code: string;
-  /** Where the error is reported. */
-  readonly field: string;
-  readonly accept: [Path, unknown][];
-  readonly reject: [Path, unknown][];
-}
 
 const CEL_CASES: CelCase[] = [
   {

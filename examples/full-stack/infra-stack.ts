@@ -1,10 +1,10 @@
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformOutput, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { ControllerNodeGroup } from '../../lib/controller-node-group';
-import { EksCluster } from '../../lib/eks-cluster';
-import { KarpenterAws } from '../../lib/karpenter-aws';
-import { KarpenterNetwork } from '../../lib/network';
+import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
+import { EksCluster } from '../../lib/aws/eks-cluster';
+import { KarpenterAws } from '../../lib/aws/karpenter-aws';
+import { KarpenterNetwork } from '../../lib/aws/network';
 import { configureStateBackend } from '../shared/backend';
 import { FullStackConfig } from './config';
 

@@ -1,7 +1,7 @@
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { ClusterProviders } from '../../lib/cluster-providers';
+import { ClusterProviders } from '../../lib/controller/cluster-providers';
 import {
   AmiFamilyAlias,
   AmiSelectorTerm,
@@ -10,14 +10,14 @@ import {
   SecurityGroupSelectorTerm,
   SubnetSelectorTerm,
   VolumeType,
-} from '../../lib/core/api/ec2-node-class';
+} from '../../lib/core/api/ec2-node-class-definition';
 import { KarpenterDuration } from '../../lib/core/api/duration';
-import { Disruption, TaintEffect } from '../../lib/core/api/node-pool';
+import { Disruption, TaintEffect } from '../../lib/core/api/node-pool-definition';
 import { Quantity } from '../../lib/core/api/quantity';
 import { Arch, CapacityType, Requirement } from '../../lib/core/api/requirements';
-import { Ec2NodeClass, Ec2NodeClassProps } from '../../lib/ec2-node-class';
-import { KarpenterNodePool } from '../../lib/karpenter-node-pool';
-import { SpotOnDemandSplit } from '../../lib/spot-on-demand-split';
+import { Ec2NodeClass, Ec2NodeClassProps } from '../../lib/manifests/ec2-node-class';
+import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
+import { SpotOnDemandSplit } from '../../lib/manifests/spot-on-demand-split';
 import { configureStateBackend, StateBackendConfig } from '../shared/backend';
 
 export interface NodePoolsStackProps {

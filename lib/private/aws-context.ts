@@ -3,7 +3,7 @@ import { Construct, IConstruct } from 'constructs';
 import { DataAwsPartition } from '@cdktf/provider-aws/lib/data-aws-partition';
 import { DataAwsRegion } from '@cdktf/provider-aws/lib/data-aws-region';
 import { IssueCollector } from '../core/issues';
-import { accountIdOfClusterArn } from '../core/aws-partition';
+import { accountIdOfClusterArn } from '../core/aws/aws-partition';
 import { escapeTemplateSequences } from './terraform-strings';
 
 /** Partition-aware values for ARNs, all known without an AWS API call at plan time. */

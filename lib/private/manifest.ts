@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { KarpenterDuration } from '../core/api/duration';
 import { toYaml, unresolvedPath } from '../core/api/yaml';
 import { failValidation } from '../core/issues';
-import { KarpenterManifestOptions } from '../karpenter-manifest-options';
+import { KarpenterManifestOptions } from '../manifests/karpenter-manifest-options';
 
 /** Longer than the provider's 10 minutes: deleting a pool or node class waits for its nodes to drain. */
 const DEFAULT_DELETE_TIMEOUT = KarpenterDuration.minutes(30);

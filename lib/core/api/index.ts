@@ -7,8 +7,8 @@ export {
 export * from './duration';
 export * from './quantity';
 export * from './requirements';
-export * from './node-pool';
-export * from './ec2-node-class';
+export * from './node-pool-definition';
+export * from './ec2-node-class-definition';
 export { validateNodePool, NODEPOOL_SPEC_SCHEMA } from './validate-nodepool';
 export { validateEc2NodeClass, EC2NODECLASS_SPEC_SCHEMA } from './validate-ec2nodeclass';
 export { validateManifest, KARPENTER_RUNTIME_CHECK_CODES } from './validate';

@@ -1,0 +1,124 @@
+import { ITerraformDependable } from 'cdktf';
+import { Construct } from 'constructs';
+import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
+import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
+import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
+import { IEksCluster } from './cluster-attributes';
+import { IssueCollector } from '../core/issues';
+import { awsManagedPolicyArn, validatePolicyArns } from '../core/aws/aws-partition';
+import { validateClusterName } from '../core/aws/cluster-name';
+import { defaultNodeRoleName, NODE_ROLE_MANAGED_POLICIES, validateAccessEntryType, validateRoleName } from '../core/aws/node-role-policies';
+import { ec2TrustPolicy } from '../core/aws/trust-policies';
+import { awsContext, clusterNameRef, policyJson } from '../private/aws-context';
+import { constructContext, reportIssues } from '../private/report';
+
+/** How EKS treats the principal of an access entry. */
+export enum AccessEntryType {
+  /** Linux nodes: EKS maps the role to `system:node:<name>` in `system:nodes`. */
+  EC2_LINUX = 'EC2_LINUX',
+  /** Windows nodes. */
+  EC2_WINDOWS = 'EC2_WINDOWS',
+}
+
+/** Props of {@link KarpenterNodeRole}. */
+export interface KarpenterNodeRoleProps {
+  /** The cluster the nodes join. */
+  readonly cluster: IEksCluster;
+  /**
+   * Name of the role. A fixed name (not a prefix) so that an EC2NodeClass `spec.role` can
+   * name it; IAM names are account-wide, so two clusters of one name in two regions collide.
+   * @default `KarpenterNodeRole-<clusterName>` (the upstream CloudFormation name)
+   */
+  readonly roleName?: string;
+  /**
+   * More policy ARNs to attach, e.g. for IPv6 CNI or CloudWatch agent permissions. Attachments
+   * are keyed by position: reordering the list re-creates them.
+   * @default - only AmazonEKSWorkerNodePolicy, AmazonEKS_CNI_Policy, AmazonEC2ContainerRegistryPullOnly and AmazonSSMManagedInstanceCore
+   */
+  readonly additionalPolicyArns?: string[];
+  /**
+   * Create an EKS access entry so that nodes with this role may join the cluster. Turn it off
+   * only when the cluster maps the role some other way (aws-auth ConfigMap).
+   * @default true
+   */
+  readonly createAccessEntry?: boolean;
+  /**
+   * Type of the access entry.
+   * @default AccessEntryType.EC2_LINUX
+   */
+  readonly accessEntryType?: AccessEntryType;
+  /**
+   * Resources the access entry must be created after. terraform-aws-eks waits for the
+   * interruption queue policy: "If we try to add this too quickly, it fails".
+   * @default - no extra dependency
+   */
+  readonly accessEntryDependsOn?: ITerraformDependable[];
+  /**
+   * Tags for the role and the access entry.
+   * @default - no tags
+   */
+  readonly tags?: Record<string, string>;
+}
+
+/**
+ * The IAM role of the nodes Karpenter launches, with the AWS managed policies they need and
+ * an EKS access entry. No instance profile: Karpenter creates one per EC2NodeClass from
+ * `spec.role` (clusters without IAM access, e.g. private ones, use `spec.instanceProfile`).
+ */
+export class KarpenterNodeRole extends Construct {
+  /** ARN of the role. */
+  public readonly roleArn: string;
+  /** Name of the role, known at synth: give it to EC2NodeClass `spec.role`. */
+  public readonly roleName: string;
+  /** The access entry; undefined when `createAccessEntry` is false. */
+  public readonly accessEntry?: ITerraformDependable;
+
+  constructor(scope: Construct, id: string, props: KarpenterNodeRoleProps) {
+    super(scope, id);
+
+    const clusterName = props.cluster.clusterName;
+    const roleName = props.roleName ?? defaultNodeRoleName(clusterName);
+    const createAccessEntry = props.createAccessEntry ?? true;
+
+    const issues = new IssueCollector(constructContext());
+    validateClusterName(issues, 'cluster.clusterName', clusterName);
+    const clusterNameOk = issues.issues.length === 0;
+    if (props.roleName !== undefined || clusterNameOk) validateRoleName(issues, 'roleName', roleName, props.roleName === undefined);
+    validateAccessEntryType(issues, props.accessEntryType, createAccessEntry);
+    validatePolicyArns(issues, 'additionalPolicyArns', props.additionalPolicyArns);
+    reportIssues(this, issues.issues);
+
+    const aws = awsContext(this);
+    const role = new IamRole(this, 'Resource', {
+      name: roleName,
+      description: `Nodes launched by Karpenter for EKS cluster ${clusterName}`,
+      assumeRolePolicy: policyJson(ec2TrustPolicy(aws.dnsSuffix)),
+      forceDetachPolicies: true,
+      tags: props.tags,
+    });
+
+    const managed = new Construct(this, 'PolicyAttachments');
+    for (const name of NODE_ROLE_MANAGED_POLICIES) {
+      new IamRolePolicyAttachment(managed, name, { role: role.name, policyArn: awsManagedPolicyArn(aws.partition, name) });
+    }
+    if (props.additionalPolicyArns && props.additionalPolicyArns.length > 0) {
+      const additional = new Construct(this, 'AdditionalPolicyAttachments');
+      props.additionalPolicyArns.forEach((policyArn, i) => {
+        new IamRolePolicyAttachment(additional, `${i}`, { role: role.name, policyArn });
+      });
+    }
+
+    if (createAccessEntry) {
+      this.accessEntry = new EksAccessEntry(this, 'AccessEntry', {
+        clusterName: clusterNameRef(props.cluster),
+        principalArn: role.arn,
+        type: props.accessEntryType ?? AccessEntryType.EC2_LINUX,
+        tags: props.tags,
+        dependsOn: props.accessEntryDependsOn,
+      });
+    }
+
+    this.roleArn = role.arn;
+    this.roleName = roleName;
+  }
+}

@@ -1,0 +1,662 @@
+// Pure core: no cdktf or constructs imports in lib/core.
+import { CLUSTER_NAME_MAX_LENGTH, CLUSTER_NAME_PATTERN } from '../aws/cluster-name';
+import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import { KarpenterRegistry, KarpenterVersion } from './karpenter-version';
+
+/** A plain JSON-like object, as Helm values are. */
+export type HelmValues = { [key: string]: unknown };
+
+/** Label the controller node group carries (terraform-aws-eks examples/karpenter). */
+export const DEFAULT_CONTROLLER_NODE_LABEL_KEY = 'karpenter.sh/controller';
+export const DEFAULT_CONTROLLER_NODE_LABEL_VALUE = 'true';
+/** The service account name the chart derives from release `karpenter`; IAM (Pod Identity or IRSA) is bound to it. */
+export const DEFAULT_SERVICE_ACCOUNT_NAME = 'karpenter';
+/** Namespace of the official guide and of terraform-aws-eks. */
+export const DEFAULT_NAMESPACE = 'kube-system';
+/** charts/karpenter/values.yaml */
+export const DEFAULT_REPLICAS = 2;
+/** charts/karpenter/values.yaml `podDisruptionBudget.maxUnavailable` */
+export const DEFAULT_PDB_MAX_UNAVAILABLE = 1;
+
+/** Log verbosity of the controller (`logLevel`). */
+export enum LogLevel {
+  DEBUG = 'debug',
+  /** The chart default. */
+  INFO = 'info',
+  ERROR = 'error',
+}
+
+/**
+ * DNS policy of the controller pod (`dnsPolicy`).
+ * @see https://karpenter.sh/docs/troubleshooting/
+ */
+export enum DnsPolicy {
+  /** Use the cluster DNS (CoreDNS). The chart default; needs CoreDNS to run on capacity Karpenter doesn't manage. */
+  CLUSTER_FIRST = 'ClusterFirst',
+  /**
+   * Use the node's (VPC) resolver. Needed when Karpenter provisions the capacity CoreDNS runs on,
+   * since the controller must start before CoreDNS. terraform-aws-eks' example uses it.
+   */
+  DEFAULT = 'Default',
+  /** Cluster DNS for a pod on the host network. */
+  CLUSTER_FIRST_WITH_HOST_NET = 'ClusterFirstWithHostNet',
+}
+
+/** Kubernetes resource quantities for one container. */
+export interface ResourceQuantities {
+  /**
+   * CPU, e.g. `1` or `500m`.
+   * @default - not set
+   */
+  readonly cpu?: string;
+  /**
+   * Memory, e.g. `1Gi` (units are case-sensitive: `Mi`, `Gi`).
+   * @default - not set
+   */
+  readonly memory?: string;
+}
+
+/** Resources of the controller container (`controller.resources`). */
+export interface ControllerResources {
+  /**
+   * What the scheduler reserves for the controller.
+   * @default - none
+   */
+  readonly requests?: ResourceQuantities;
+  /**
+   * The most the controller may use.
+   * @default - none
+   */
+  readonly limits?: ResourceQuantities;
+}
+
+/** The official guide's controller resources: requests = limits = 1 CPU, 1Gi (the chart itself sets none). */
+export const DEFAULT_CONTROLLER_RESOURCES: ControllerResources = {
+  requests: { cpu: '1', memory: '1Gi' },
+  limits: { cpu: '1', memory: '1Gi' },
+};
+
+/**
+ * Karpenter feature gates (`settings.featureGates`). Unset gates keep the chart default.
+ * @see https://karpenter.sh/docs/reference/settings/#feature-gates
+ */
+export interface KarpenterFeatureGates {
+  /**
+   * Node repair (alpha; chart 1.1+).
+   * @default - chart default (false)
+   */
+  readonly nodeRepair?: boolean;
+  /**
+   * NodeOverlay support (alpha; chart 1.7+).
+   * @default - chart default (false)
+   */
+  readonly nodeOverlay?: boolean;
+  /**
+   * On-demand capacity reservation support (beta; chart 1.3+).
+   * @default - chart default (true since 1.6)
+   */
+  readonly reservedCapacity?: boolean;
+  /**
+   * Spot-to-spot consolidation (alpha).
+   * @default - chart default (false)
+   */
+  readonly spotToSpotConsolidation?: boolean;
+  /**
+   * Static capacity NodePools (alpha; chart 1.8+).
+   * @default - chart default (false)
+   */
+  readonly staticCapacity?: boolean;
+  /**
+   * CapacityBuffer support (alpha; chart 1.14+).
+   * @default - chart default (false)
+   */
+  readonly capacityBuffer?: boolean;
+}
+
+/** First chart version that reads each feature gate (older charts ignore it). Read from the chart's deployment.yaml per tag. */
+const FEATURE_GATE_MIN_VERSION: { readonly [gate in keyof KarpenterFeatureGates]-?: string } = {
+  spotToSpotConsolidation: '1.0.0',
+  nodeRepair: '1.1.0',
+  reservedCapacity: '1.3.0',
+  nodeOverlay: '1.7.0',
+  staticCapacity: '1.8.0',
+  capacityBuffer: '1.14.0',
+};
+const ZONAL_SHIFT_MIN_VERSION = '1.12.0';
+
+/** Options for `ControllerPlacement.controllerNodes`. */
+export interface ControllerNodeLabelOptions {
+  /**
+   * Label key the controller nodes carry.
+   * @default 'karpenter.sh/controller'
+   */
+  readonly key?: string;
+  /**
+   * Label value the controller nodes carry.
+   * @default 'true'
+   */
+  readonly value?: string;
+}
+
+/**
+ * Which nodes the controller pods may run on. The controller must never run on capacity it
+ * manages itself, so every placement keeps the chart's required node affinity
+ * `karpenter.sh/nodepool DoesNotExist`.
+ */
+export class ControllerPlacement {
+  /**
+   * Only nodes with a label, by default `karpenter.sh/controller=true` (the label of the
+   * controller managed node group). The default.
+   */
+  public static controllerNodes(options: ControllerNodeLabelOptions = {}): ControllerPlacement {
+    return new ControllerPlacement(options.key ?? DEFAULT_CONTROLLER_NODE_LABEL_KEY, options.value ?? DEFAULT_CONTROLLER_NODE_LABEL_VALUE);
+  }
+
+  /**
+   * Any Linux node Karpenter doesn't manage, as the chart does by default: any managed node
+   * group, or Fargate (whose nodes don't carry a custom label).
+   */
+  public static anyNodeNotManagedByKarpenter(): ControllerPlacement {
+    return new ControllerPlacement(undefined, undefined);
+  }
+
+  private constructor(
+    /** Label key the controller nodes must carry; undefined for no label. */
+    public readonly labelKey: string | undefined,
+    /** Label value the controller nodes must carry. */
+    public readonly labelValue: string | undefined,
+  ) {}
+}
+
+/** Input of `buildKarpenterHelmValues`; every field maps to one or a few chart values. */
+export interface KarpenterHelmValuesOptions {
+  /** Name of the EKS cluster (`settings.clusterName`). */
+  readonly clusterName: string;
+  /**
+   * Name (not ARN, not URL) of the SQS interruption queue (`settings.interruptionQueue`).
+   * @default - no interruption handling; then set `interruptionHandling: false` to say so
+   */
+  readonly interruptionQueueName?: string;
+  /**
+   * Whether Karpenter handles spot interruptions, rebalance recommendations, scheduled changes and
+   * instance state changes. Without it, spot nodes are lost without draining. Set `false` to run
+   * without a queue on purpose.
+   * @default - true when `interruptionQueueName` is set; otherwise handling is off and a warning says so
+   */
+  readonly interruptionHandling?: boolean;
+  /**
+   * API server endpoint for the nodes (`settings.clusterEndpoint`).
+   * @default - Karpenter discovers it with `eks:DescribeCluster`
+   */
+  readonly clusterEndpoint?: string;
+  /**
+   * Feature gates (`settings.featureGates`).
+   * @default - the chart defaults
+   */
+  readonly featureGates?: KarpenterFeatureGates;
+  /**
+   * Respect ARC zonal shifts when launching nodes (`settings.enableZonalShift`, chart 1.12+).
+   * Needs the ZonalShift controller policy.
+   * @default false
+   */
+  readonly enableZonalShift?: boolean;
+  /**
+   * Assume AWS services without a VPC endpoint can't be reached (`settings.isolatedVPC`); also
+   * disables pricing look-ups.
+   * @default false
+   */
+  readonly isolatedVpc?: boolean;
+  /**
+   * Name of the controller's service account (`serviceAccount.name`). Must match the Pod Identity
+   * association or the IRSA trust policy of the controller role.
+   * @default 'karpenter'
+   */
+  readonly serviceAccountName?: string;
+  /**
+   * Annotations of the service account (`serviceAccount.annotations`): the IRSA annotation
+   * `eks.amazonaws.com/role-arn`, or none for EKS Pod Identity.
+   * @default - none (EKS Pod Identity)
+   */
+  readonly serviceAccountAnnotations?: { [key: string]: string };
+  /**
+   * Number of controller pods (`replicas`). Each needs its own node (required pod anti-affinity on
+   * `kubernetes.io/hostname`), so the controller node group needs at least this many nodes.
+   * @default 2
+   */
+  readonly replicas?: number;
+  /**
+   * Resources of the controller container (`controller.resources`).
+   * @default - requests = limits = 1 CPU and 1Gi, as in the official guide
+   */
+  readonly resources?: ControllerResources;
+  /**
+   * DNS policy of the controller pod (`dnsPolicy`).
+   * @default DnsPolicy.CLUSTER_FIRST
+   */
+  readonly dnsPolicy?: DnsPolicy;
+  /**
+   * Log level (`logLevel`).
+   * @default LogLevel.INFO
+   */
+  readonly logLevel?: LogLevel;
+  /**
+   * Where the controller pods run (`nodeSelector`, `affinity`). The default needs nodes labelled
+   * `karpenter.sh/controller=true`, as `ControllerNodeGroup` labels them; without such nodes the
+   * pods stay Pending, so use `ControllerPlacement.anyNodeNotManagedByKarpenter()` then.
+   * @default ControllerPlacement.controllerNodes()
+   */
+  readonly placement?: ControllerPlacement;
+  /**
+   * `podDisruptionBudget.maxUnavailable` of the controller.
+   * @default 1
+   */
+  readonly podDisruptionBudgetMaxUnavailable?: number;
+  /**
+   * Karpenter release; sets `controller.image.tag` and (when known) `controller.image.digest`.
+   * @default KarpenterVersion.DEFAULT
+   */
+  readonly version?: KarpenterVersion;
+  /**
+   * Where the image comes from (`controller.image.repository`).
+   * @default KarpenterRegistry.publicEcr()
+   */
+  readonly registry?: KarpenterRegistry;
+  /**
+   * Extra chart values, deep-merged last (objects merge, arrays and scalars replace). Replacing a
+   * value set by a typed option is reported as a warning (`AdditionalValuesOverride`); replacing
+   * `settings.clusterName`, `settings.interruptionQueue` or `serviceAccount.name` (or dropping them
+   * by replacing `settings` or `serviceAccount` with a non-object) is an error, as it would break
+   * discovery or the IAM binding; use the typed options instead.
+   * @default - none
+   */
+  readonly additionalValues?: { [key: string]: unknown };
+}
+
+/** Rendered values plus everything found wrong with the input. */
+export interface KarpenterHelmValues {
+  /** The values for the `karpenter` chart. */
+  readonly values: HelmValues;
+  /** Errors and warnings; throw on errors with `throwOnErrors`. */
+  readonly issues: ValidationIssue[];
+}
+
+const SQS_QUEUE_NAME = /^[A-Za-z0-9_-]{1,75}(\.fifo)?$|^[A-Za-z0-9_-]{1,80}$/;
+const DNS1123_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+const IAM_ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
+const QUANTITY = /^[+]?(\d+(\.\d*)?|\.\d+)([KMGTPE]i|[mkMGTPE]|[eE][+-]?\d+)?$/;
+const IRSA_ANNOTATION = 'eks.amazonaws.com/role-arn';
+
+/** Chart values that identify the cluster or the IAM binding: overriding them is an error. */
+const PROTECTED_VALUES: { readonly [path: string]: string } = {
+  'settings.clusterName': 'clusterName',
+  'settings.interruptionQueue': 'interruptionQueueName',
+  'serviceAccount.name': 'serviceAccountName',
+};
+
+/**
+ * Builds the values of the `karpenter` chart and validates the input. Pure: Terraform tokens are
+ * kept as opaque strings and skipped by checks when `ctx.isUnresolved` recognises them.
+ */
+export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ctx: ValidationContext = {}): KarpenterHelmValues {
+  const issues = new IssueCollector(ctx);
+  const version = options.version ?? KarpenterVersion.DEFAULT;
+  const registry = options.registry ?? KarpenterRegistry.publicEcr();
+  issues.add(version.issues);
+  issues.add(registry.validate('registry', ctx));
+
+  const settings: HelmValues = { clusterName: options.clusterName };
+  checkClusterName(issues, options.clusterName);
+
+  const queue = options.interruptionQueueName;
+  checkInterruption(issues, queue, options.interruptionHandling);
+  if (queue !== undefined) settings.interruptionQueue = queue;
+
+  if (options.clusterEndpoint !== undefined) {
+    const endpoint = options.clusterEndpoint;
+    if (!issues.isUnresolved(endpoint) && !/^https:\/\/[^\s/]+/.test(endpoint)) {
+      issues.error('clusterEndpoint', 'InvalidClusterEndpoint', `must be the https:// URL of the API server, as in 'aws eks describe-cluster' cluster.endpoint; got '${endpoint}'`);
+    }
+    settings.clusterEndpoint = endpoint;
+  }
+  if (options.isolatedVpc !== undefined) settings.isolatedVPC = options.isolatedVpc;
+  if (options.enableZonalShift !== undefined) {
+    if (options.enableZonalShift && !version.isAtLeast(ZONAL_SHIFT_MIN_VERSION)) {
+      issues.warn('enableZonalShift', 'SettingNotInChart', `settings.enableZonalShift is read by chart ${ZONAL_SHIFT_MIN_VERSION} and later; chart ${version.chartVersion} ignores it`);
+    }
+    settings.enableZonalShift = options.enableZonalShift;
+  }
+  const gates = featureGates(issues, options.featureGates, version);
+  if (gates) settings.featureGates = gates;
+
+  const serviceAccountName = options.serviceAccountName ?? DEFAULT_SERVICE_ACCOUNT_NAME;
+  if (!issues.isUnresolved(serviceAccountName) && !DNS1123_SUBDOMAIN.test(serviceAccountName)) {
+    issues.error('serviceAccountName', 'InvalidServiceAccountName', `must be a DNS-1123 subdomain (lowercase letters, digits, '-', '.'); got '${serviceAccountName}'`);
+  }
+  const annotations = { ...(options.serviceAccountAnnotations ?? {}) };
+  checkServiceAccountAnnotations(issues, annotations);
+
+  const replicas = options.replicas ?? DEFAULT_REPLICAS;
+  const maxUnavailable = options.podDisruptionBudgetMaxUnavailable ?? DEFAULT_PDB_MAX_UNAVAILABLE;
+  checkReplicas(issues, replicas, maxUnavailable);
+
+  const resources = options.resources ?? DEFAULT_CONTROLLER_RESOURCES;
+  checkResources(issues, resources);
+
+  const image: HelmValues = {
+    repository: registry.imageRepository,
+    tag: version.imageTag,
+  };
+  if (!registry.keepImageDigest) {
+    // An empty digest, not an absent one: values merge with the chart's, which pins its own digest.
+    image.digest = '';
+  } else if (version.imageDigest !== undefined) {
+    image.digest = version.imageDigest;
+  }
+
+  const placement = options.placement ?? ControllerPlacement.controllerNodes();
+  const nodeSelector: HelmValues = { 'kubernetes.io/os': 'linux' };
+  if (placement.labelKey !== undefined) {
+    checkLabel(issues, placement.labelKey, placement.labelValue ?? '');
+    nodeSelector[placement.labelKey] = placement.labelValue;
+  }
+
+  const values: HelmValues = {
+    settings,
+    serviceAccount: { name: serviceAccountName, annotations },
+    replicas,
+    controller: { image, resources: renderResources(resources) },
+    dnsPolicy: options.dnsPolicy ?? DnsPolicy.CLUSTER_FIRST,
+    logLevel: options.logLevel ?? LogLevel.INFO,
+    nodeSelector,
+    tolerations: [{ key: 'CriticalAddonsOnly', operator: 'Exists' }],
+    // Helm replaces lists rather than merging them, so restate the chart's two required terms:
+    // they must survive any placement, and a user's replacement then shows up as an override.
+    affinity: {
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: [{ matchExpressions: [{ key: 'karpenter.sh/nodepool', operator: 'DoesNotExist' }] }],
+        },
+      },
+      podAntiAffinity: {
+        // The chart adds the label selector of its own pods (karpenter.patchAffinity).
+        requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname' }],
+      },
+    },
+    topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'DoNotSchedule' }],
+    podDisruptionBudget: { name: 'karpenter', maxUnavailable },
+    priorityClassName: 'system-cluster-critical',
+  };
+
+  const merged = options.additionalValues
+    ? mergeAdditionalValues(issues, values, options.additionalValues, version)
+    : values;
+  return { values: merged, issues: issues.issues };
+}
+
+/**
+ * Renders values as one JSON document (valid YAML, so Helm reads it). Token strings stay inside
+ * JSON string literals, so a reference that resolves to a queue name or role ARN stays valid JSON.
+ */
+export function renderHelmValues(values: HelmValues): string {
+  return JSON.stringify(values, undefined, 2);
+}
+
+/** Options of the two Helm releases, checked by `validateReleaseOptions`. */
+export interface KarpenterReleaseOptions {
+  /** Namespace of both releases. */
+  readonly namespace: string;
+  /** Helm timeout in seconds. */
+  readonly timeoutSeconds: number;
+  /** Helm `max_history`. */
+  readonly maxHistory: number;
+}
+
+/** Checks the release-level options (namespace, timeout, history). */
+export function validateReleaseOptions(options: KarpenterReleaseOptions, ctx: ValidationContext = {}): ValidationIssue[] {
+  const issues = new IssueCollector(ctx);
+  const { namespace, timeoutSeconds, maxHistory } = options;
+  if (!issues.isUnresolved(namespace) && !DNS1123_LABEL.test(namespace)) {
+    issues.error('namespace', 'InvalidNamespace', `must be a DNS-1123 label (1-63 lowercase letters, digits or '-'); got '${namespace}'`);
+  }
+  if (!issues.isUnresolved(timeoutSeconds) && (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1)) {
+    issues.error('timeoutSeconds', 'InvalidHelmTimeout', `must be a whole number of seconds, at least 1; got ${timeoutSeconds}`);
+  }
+  if (!issues.isUnresolved(maxHistory) && (!Number.isInteger(maxHistory) || maxHistory < 0)) {
+    issues.error('maxHistory', 'InvalidHelmMaxHistory', `must be a whole number, 0 (unlimited) or more; got ${maxHistory}`);
+  }
+  return issues.issues;
+}
+
+function checkClusterName(issues: IssueCollector, name: string): void {
+  if (issues.isUnresolved(name)) return;
+  if (name.length > CLUSTER_NAME_MAX_LENGTH || !CLUSTER_NAME_PATTERN.test(name)) {
+    issues.error(
+      'clusterName',
+      'InvalidClusterName',
+      `settings.clusterName is required and must be an EKS cluster name (1-100 letters, digits, '-' or '_', starting with a letter or digit); got '${name}'`,
+    );
+  }
+}
+
+function checkInterruption(issues: IssueCollector, queue: string | undefined, handling: boolean | undefined): void {
+  if (queue === undefined) {
+    if (handling === true) {
+      issues.error('interruptionQueueName', 'MissingInterruptionQueue', 'interruptionHandling is true but no interruptionQueueName is given; pass the SQS queue name, or set interruptionHandling: false');
+    } else if (handling === undefined) {
+      issues.warn(
+        'interruptionQueueName',
+        'InterruptionHandlingDisabled',
+        'no interruptionQueueName: Karpenter will not handle spot interruptions, rebalance recommendations or scheduled maintenance, ' +
+          'so spot nodes are lost without draining; pass the SQS queue name, or set interruptionHandling: false to run without it on purpose',
+      );
+    }
+    return;
+  }
+  if (handling === false) {
+    issues.error('interruptionHandling', 'ConflictingInterruptionHandling', `interruptionHandling is false but interruptionQueueName is '${queue}'; remove one of them`);
+  }
+  if (issues.isUnresolved(queue)) return;
+  if (queue.startsWith('arn:')) {
+    issues.error(
+      'interruptionQueueName',
+      'InterruptionQueueIsArn',
+      `settings.interruptionQueue takes the queue name, not its ARN; got '${queue}', use '${queue.split(':').pop()}'`,
+    );
+  } else if (/^https?:\/\//.test(queue)) {
+    issues.error(
+      'interruptionQueueName',
+      'InterruptionQueueIsUrl',
+      `settings.interruptionQueue takes the queue name, not its URL; got '${queue}', use '${queue.replace(/\/+$/, '').split('/').pop()}'`,
+    );
+  } else if (!SQS_QUEUE_NAME.test(queue)) {
+    issues.error('interruptionQueueName', 'InvalidInterruptionQueueName', `must be an SQS queue name (1-80 letters, digits, '-' or '_'); got '${queue}'`);
+  }
+}
+
+function featureGates(issues: IssueCollector, gates: KarpenterFeatureGates | undefined, version: KarpenterVersion): HelmValues | undefined {
+  if (!gates) return undefined;
+  const out: HelmValues = {};
+  for (const [gate, minVersion] of Object.entries(FEATURE_GATE_MIN_VERSION)) {
+    const value = gates[gate as keyof KarpenterFeatureGates];
+    if (value === undefined) continue;
+    if (!version.isAtLeast(minVersion)) {
+      issues.warn(`featureGates.${gate}`, 'SettingNotInChart', `settings.featureGates.${gate} is read by chart ${minVersion} and later; chart ${version.chartVersion} ignores it`);
+    }
+    out[gate] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function checkServiceAccountAnnotations(issues: IssueCollector, annotations: { [key: string]: string }): void {
+  const roleArn = annotations[IRSA_ANNOTATION];
+  if (roleArn === undefined || issues.isUnresolved(roleArn)) return;
+  if (!IAM_ROLE_ARN.test(roleArn)) {
+    issues.error(
+      `serviceAccountAnnotations["${IRSA_ANNOTATION}"]`,
+      'InvalidIrsaRoleArn',
+      `must be the ARN of the controller's IAM role, e.g. 'arn:aws:iam::123456789012:role/KarpenterController'; got '${roleArn}'`,
+    );
+  }
+}
+
+function checkReplicas(issues: IssueCollector, replicas: number, maxUnavailable: number): void {
+  const replicasKnown = !issues.isUnresolved(replicas);
+  if (replicasKnown) {
+    if (!Number.isInteger(replicas) || replicas < 1) {
+      issues.error('replicas', 'InvalidReplicas', `must be a whole number, at least 1; got ${replicas}`);
+    } else if (replicas === 1) {
+      issues.warn('replicas', 'SingleControllerReplica', 'one controller replica means no provisioning or interruption handling while it restarts or its node is replaced; use 2 (the chart default)');
+    }
+  }
+  if (issues.isUnresolved(maxUnavailable)) return;
+  if (!Number.isInteger(maxUnavailable) || maxUnavailable < 0) {
+    issues.error('podDisruptionBudgetMaxUnavailable', 'InvalidPodDisruptionBudget', `must be a whole number, 0 or more; got ${maxUnavailable}`);
+  } else if (maxUnavailable === 0) {
+    issues.warn('podDisruptionBudgetMaxUnavailable', 'PodDisruptionBudgetBlocksDrain', '0 means no controller pod can ever be evicted, so draining the controller nodes (node group updates) hangs; use 1');
+  } else if (replicasKnown && replicas > 1 && maxUnavailable >= replicas) {
+    issues.warn(
+      'podDisruptionBudgetMaxUnavailable',
+      'PodDisruptionBudgetAllowsOutage',
+      `${maxUnavailable} lets all ${replicas} controller pods be evicted at once; use a value below replicas (1, the chart default)`,
+    );
+  }
+}
+
+function checkResources(issues: IssueCollector, resources: ControllerResources): void {
+  for (const kind of ['requests', 'limits'] as const) {
+    for (const res of ['cpu', 'memory'] as const) {
+      const q = resources[kind]?.[res];
+      if (q === undefined || issues.isUnresolved(q)) continue;
+      if (!QUANTITY.test(q)) {
+        issues.error(
+          `resources.${kind}.${res}`,
+          'InvalidResourceQuantity',
+          `must be a Kubernetes quantity such as ${res === 'cpu' ? "'1' or '500m'" : "'1Gi' or '512Mi'"} (units are case-sensitive); got '${q}'`,
+        );
+      }
+    }
+  }
+  for (const res of ['cpu', 'memory'] as const) {
+    const request = resources.requests?.[res];
+    const limit = resources.limits?.[res];
+    if (request === undefined || limit === undefined || issues.isUnresolved(request) || issues.isUnresolved(limit)) continue;
+    const r = parseQuantity(request);
+    const l = parseQuantity(limit);
+    if (r !== undefined && l !== undefined && r > l) {
+      issues.error(`resources.requests.${res}`, 'RequestAboveLimit', `${res} request '${request}' is above its limit '${limit}'; Kubernetes rejects the pod. Raise the limit or lower the request`);
+    }
+  }
+}
+
+function renderResources(resources: ControllerResources): HelmValues {
+  const out: HelmValues = {};
+  for (const kind of ['requests', 'limits'] as const) {
+    const q = resources[kind];
+    if (!q) continue;
+    const rendered: HelmValues = {};
+    if (q.cpu !== undefined) rendered.cpu = q.cpu;
+    if (q.memory !== undefined) rendered.memory = q.memory;
+    if (Object.keys(rendered).length > 0) out[kind] = rendered;
+  }
+  return out;
+}
+
+const QUANTITY_SUFFIX: { readonly [suffix: string]: number } = {
+  '': 1, 'm': 1e-3, 'k': 1e3, 'M': 1e6, 'G': 1e9, 'T': 1e12, 'P': 1e15, 'E': 1e18,
+  'Ki': 2 ** 10, 'Mi': 2 ** 20, 'Gi': 2 ** 30, 'Ti': 2 ** 40, 'Pi': 2 ** 50, 'Ei': 2 ** 60,
+};
+
+/** A Kubernetes quantity as a number, or undefined when malformed. */
+export function parseQuantity(q: string): number | undefined {
+  const m = /^\+?(\d+(?:\.\d*)?|\.\d+)([KMGTPE]i|[mkMGTPE])?$/.exec(q);
+  if (m) return Number(m[1]) * QUANTITY_SUFFIX[m[2] ?? ''];
+  return QUANTITY.test(q) ? Number(q) : undefined;
+}
+
+function checkLabel(issues: IssueCollector, key: string, value: string): void {
+  if (!issues.isUnresolved(key)) {
+    const [prefix, name] = key.includes('/') ? [key.slice(0, key.indexOf('/')), key.slice(key.indexOf('/') + 1)] : [undefined, key];
+    const nameOk = /^([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9]$/.test(name);
+    if (!nameOk || (prefix !== undefined && !DNS1123_SUBDOMAIN.test(prefix))) {
+      issues.error('placement.key', 'InvalidNodeLabel', `must be a Kubernetes label key ([prefix/]name, name at most 63 characters); got '${key}'`);
+    }
+  }
+  if (!issues.isUnresolved(value) && !/^(([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9])?$/.test(value)) {
+    issues.error('placement.value', 'InvalidNodeLabel', `must be a Kubernetes label value (at most 63 letters, digits, '-', '_' or '.'); got '${value}'`);
+  }
+}
+
+function isPlainObject(v: unknown): v is HelmValues {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function formatPath(path: readonly string[]): string {
+  return path.map((k, i) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `${i === 0 ? '' : '.'}${k}` : `["${k}"]`)).join('');
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function containsUnresolved(issues: IssueCollector, v: unknown): boolean {
+  if (issues.isUnresolved(v)) return true;
+  if (Array.isArray(v)) return v.some((x) => containsUnresolved(issues, x));
+  if (isPlainObject(v)) return Object.values(v).some((x) => containsUnresolved(issues, x));
+  return false;
+}
+
+function clone(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(clone);
+  if (isPlainObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clone(x)]));
+  return v;
+}
+
+function mergeAdditionalValues(issues: IssueCollector, base: HelmValues, extra: { [key: string]: unknown }, version: KarpenterVersion): HelmValues {
+  if ('webhook' in extra && version.isAtLeast('1.1.0')) {
+    issues.warn('additionalValues.webhook', 'ObsoleteHelmValue', `chart ${version.chartVersion} has no webhook values (conversion webhooks were dropped in 1.1); remove them`);
+  }
+  if (isPlainObject(extra.settings) && 'aws' in extra.settings) {
+    issues.warn('additionalValues.settings.aws', 'ObsoleteHelmValue', 'settings.aws.* are pre-0.32 values that v1 charts ignore; use the settings.* values (e.g. settings.clusterName)');
+  }
+  const walk = (target: HelmValues, add: HelmValues, path: string[]): HelmValues => {
+    const out: HelmValues = { ...target };
+    for (const [key, value] of Object.entries(add)) {
+      if (value === undefined) continue;
+      const here = [...path, key];
+      const current = target[key];
+      if (isPlainObject(value) && isPlainObject(current)) {
+        out[key] = walk(current, value, here);
+        continue;
+      }
+      out[key] = clone(value);
+      const dotted = here.join('.');
+      if (containsUnresolved(issues, value) || containsUnresolved(issues, current) || sameValue(value, current)) continue;
+      const typedOption = PROTECTED_VALUES[dotted];
+      // Replacing a parent (e.g. `settings: null`) drops the protected values below it.
+      const dropped = Object.keys(PROTECTED_VALUES).filter((p) => p.startsWith(`${dotted}.`));
+      if (typedOption) {
+        issues.error(
+          `additionalValues.${formatPath(here)}`,
+          'AdditionalValuesConflict',
+          `${dotted} is set from ${typedOption}${current === undefined ? '' : ` ('${String(current)}')`}; additionalValues would change it to ${JSON.stringify(value)}. Set ${typedOption} instead`,
+        );
+      } else if (dropped.length > 0) {
+        issues.error(
+          `additionalValues.${formatPath(here)}`,
+          'AdditionalValuesConflict',
+          `replacing ${dotted} with ${JSON.stringify(value)} would drop ${dropped.map((p) => `${p} (set from ${PROTECTED_VALUES[p]})`).join(', ')}; ` +
+            `give an object with only the keys to change under ${dotted}`,
+        );
+      } else if (current !== undefined) {
+        issues.warn(
+          `additionalValues.${formatPath(here)}`,
+          'AdditionalValuesOverride',
+          `replaces ${formatPath(here)} = ${JSON.stringify(current)}, set by this library, with ${JSON.stringify(value)}; prefer the typed option if there is one, or silence AdditionalValuesOverride`,
+        );
+      }
+    }
+    return out;
+  };
+  return walk(base, extra, []);
+}

@@ -1,0 +1,69 @@
+import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
+import { Construct } from 'constructs';
+import { NodePoolDefinition, NodePoolOptions } from '../core/api/node-pool-definition';
+import { V1NodePool } from '../core/api/types';
+import { validateNodePool } from '../core/api/validate-nodepool';
+import { IEc2NodeClass } from './ec2-node-class';
+import { KarpenterManifestOptions } from './karpenter-manifest-options';
+import { literalYaml, manifestResourceOptions } from '../private/manifest';
+import { constructContext, reportIssues } from '../private/report';
+
+/** Props of `KarpenterNodePool`. */
+export interface KarpenterNodePoolProps extends NodePoolOptions, KarpenterManifestOptions {
+  /** NodePool name (`metadata.name`), a DNS-1123 subdomain of at most 63 characters. */
+  readonly name: string;
+  /**
+   * The node class to launch nodes with; sets `nodeClassRef`. A class created here (`Ec2NodeClass`)
+   * is created before the pool and destroyed after it; `Ec2NodeClass.fromName` refers to an existing one.
+   */
+  readonly nodeClass: IEc2NodeClass;
+}
+
+/**
+ * A `karpenter.sh/v1` NodePool, applied with a `kubernetes_manifest` resource. The manifest is
+ * validated at synth against the Karpenter 1.14 CRD (schema and CEL rules) and the controller's
+ * runtime checks; lint findings become warnings. Values that are Terraform references are not checked.
+ *
+ * @example
+ * new KarpenterNodePool(this, 'GeneralPurpose', {
+ *   name: 'general-purpose',
+ *   nodeClass,
+ *   requirements: [
+ *     Requirement.capacityTypes(CapacityType.SPOT, CapacityType.ON_DEMAND),
+ *     Requirement.instanceCategories('c', 'm', 'r'),
+ *     Requirement.instanceGeneration.greaterThan(2),
+ *   ],
+ *   limits: { cpu: Quantity.cpu(1000), memory: Quantity.gibibytes(1000) },
+ *   disruption: Disruption.whenEmptyOrUnderutilized({ consolidateAfter: KarpenterDuration.minutes(1) }),
+ * });
+ */
+export class KarpenterNodePool extends Construct {
+  /** NodePool name. */
+  public readonly name: string;
+  /** The `kubernetes_manifest` resource. */
+  public readonly resource: Manifest;
+  private readonly definition: NodePoolDefinition;
+
+  constructor(scope: Construct, id: string, props: KarpenterNodePoolProps) {
+    super(scope, id);
+    this.name = props.name;
+    this.definition = new NodePoolDefinition({ ...props, nodeClassRef: props.nodeClass.nodeClassRef });
+    const manifest = this.definition.toManifest();
+    reportIssues(this, validateNodePool(manifest, constructContext(props.silenceWarnings)));
+    const dependsOn = [...(props.nodeClass.resource ? [props.nodeClass.resource] : []), ...(props.dependsOn ?? [])];
+    this.resource = new Manifest(this, 'Resource', {
+      manifest: manifest as unknown as { [key: string]: unknown },
+      ...manifestResourceOptions(this, { ...props, dependsOn: dependsOn.length > 0 ? dependsOn : undefined }),
+    });
+  }
+
+  /** The plain manifest (Terraform references stay as tokens). */
+  public toManifest(): V1NodePool {
+    return this.definition.toManifest();
+  }
+
+  /** The manifest as YAML, for GitOps; throws if a value is a Terraform reference. */
+  public toYaml(): string {
+    return literalYaml(this, this.toManifest());
+  }
+}

@@ -1,0 +1,212 @@
+import { EksNodeGroup } from '@cdktf/provider-aws/lib/eks-node-group';
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
+import { IEksCluster } from '../../lib/aws/cluster-attributes';
+import {
+  CONTROLLER_NODE_LABEL_KEY,
+  CONTROLLER_NODE_LABEL_VALUE,
+  ControllerNodeGroup,
+  ControllerNodeGroupProps,
+  NodeGroupAmiType,
+} from '../../lib/aws/controller-node-group';
+import { EksCluster } from '../../lib/aws/eks-cluster';
+
+const SUBNETS = ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa2', 'subnet-0aaaaaaaaaaaaaaa3'];
+
+const IMPORTED: IEksCluster = {
+  clusterName: 'demo',
+  clusterArn: 'arn:aws:eks:us-east-1:111122223333:cluster/demo',
+  clusterEndpoint: 'https://ABC.gr7.us-east-1.eks.amazonaws.com',
+  clusterCertificateAuthorityData: 'Y2E=',
+  clusterSecurityGroupId: 'sg-0123456789abcdef0',
+  oidcIssuerUrl: 'https://oidc.eks.us-east-1.amazonaws.com/id/ABC',
+};
+
+function newStack(): TerraformStack {
+  const stack = new TerraformStack(Testing.app(), 'test');
+  new AwsProvider(stack, 'aws', { region: 'us-east-1' });
+  return stack;
+}
+
+function nodeGroup(stack: TerraformStack, props: Partial<ControllerNodeGroupProps> = {}): ControllerNodeGroup {
+  return new ControllerNodeGroup(stack, 'ControllerNodes', { cluster: IMPORTED, subnetIds: SUBNETS, ...props });
+}
+
+function only(stack: TerraformStack, type: string): any {
+  const all = Object.values(JSON.parse(Testing.synth(stack)).resource[type]);
+  expect(all).toHaveLength(1);
+  return all[0];
+}
+
+describe('ControllerNodeGroup', () => {
+  test('should size the group for two controller replicas on AL2023 on-demand nodes', () => {
+    const stack = newStack();
+    nodeGroup(stack);
+    expect(Testing.synth(stack)).toHaveResourceWithProperties(EksNodeGroup, {
+      cluster_name: 'demo',
+      node_group_name_prefix: 'karpenter-controller-',
+      subnet_ids: SUBNETS,
+      ami_type: 'AL2023_x86_64_STANDARD',
+      capacity_type: 'ON_DEMAND',
+      instance_types: ['m7i.large', 'm6i.large', 'm5.large'],
+      scaling_config: { min_size: 2, desired_size: 2, max_size: 3 },
+      update_config: { max_unavailable: 1 },
+      labels: { 'karpenter.sh/controller': 'true' },
+      lifecycle: { create_before_destroy: true },
+    });
+    const group = only(stack, 'aws_eks_node_group');
+    expect(group.taint).toBeUndefined();
+    expect(group.node_group_name).toBeUndefined();
+    expect(group.version).toBeUndefined();
+  });
+
+  test('should keep the label the Helm release selects on', () => {
+    expect(CONTROLLER_NODE_LABEL_KEY).toBe('karpenter.sh/controller');
+    expect(CONTROLLER_NODE_LABEL_VALUE).toBe('true');
+  });
+
+  test('should give the nodes a role with the worker, CNI and ECR pull-only policies', () => {
+    const stack = newStack();
+    const group = nodeGroup(stack);
+    const synth = JSON.parse(Testing.synth(stack));
+    const role = only(stack, 'aws_iam_role');
+    expect(role.name_prefix).toBe('demo-controller-nodes-');
+    expect(JSON.parse(role.assume_role_policy)).toEqual({
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Sid: 'EKSNodeAssumeRole',
+          Effect: 'Allow',
+          Principal: { Service: expect.stringMatching(/^ec2\.\$\{data\.aws_partition\.KarpenterAwsContext_Partition_[0-9A-F]+\.dns_suffix\}$/) },
+          Action: ['sts:AssumeRole'],
+        },
+      ],
+    });
+    const attachments = Object.values(synth.resource.aws_iam_role_policy_attachment) as any[];
+    expect(attachments.map((a) => a.policy_arn.replace(/^arn:\$\{[^}]+\}:/, 'arn:P:')).sort()).toEqual([
+      'arn:P:iam::aws:policy/AmazonEC2ContainerRegistryPullOnly',
+      'arn:P:iam::aws:policy/AmazonEKSWorkerNodePolicy',
+      'arn:P:iam::aws:policy/AmazonEKS_CNI_Policy',
+    ]);
+    const ng = only(stack, 'aws_eks_node_group');
+    expect(ng.node_role_arn).toMatch(/^\$\{aws_iam_role\.ControllerNodes_NodeRole_[0-9A-F]+\.arn\}$/);
+    expect(ng.depends_on).toHaveLength(3);
+    expect(Token.isUnresolved(group.nodeRoleArn)).toBe(true);
+    expect(Token.isUnresolved(group.nodeGroupName)).toBe(true);
+  });
+
+  test('should taint the nodes CriticalAddonsOnly when asked', () => {
+    const stack = newStack();
+    nodeGroup(stack, { criticalAddonsOnly: true });
+    expect(only(stack, 'aws_eks_node_group').taint).toEqual([{ key: 'CriticalAddonsOnly', value: 'true', effect: 'NO_SCHEDULE' }]);
+  });
+
+  test('should wait for a cluster created here, and make its coredns wait for the nodes', () => {
+    const stack = newStack();
+    const cluster = new EksCluster(stack, 'Cluster', {
+      clusterName: 'demo',
+      network: { vpcId: 'vpc-0123456789abcdef0', privateSubnetIds: SUBNETS, publicSubnetIds: [], securityGroupIds: [] },
+    });
+    new ControllerNodeGroup(stack, 'ControllerNodes', { cluster, subnetIds: SUBNETS });
+    const synth = JSON.parse(Testing.synth(stack, true));
+    const [ng] = Object.values(synth.resource.aws_eks_node_group) as any[];
+    expect(ng.version).toBe('1.36');
+    // element(split("/", arn), 1) is the name, and a reference to the cluster.
+    expect(ng.cluster_name).toMatch(/^\$\{element\(split\("\/", aws_eks_cluster\.Cluster_[0-9A-F]+\.arn\), 1\)\}$/);
+    const coreDns = Object.values(synth.resource.aws_eks_addon).find((a: any) => a.addon_name === 'coredns') as any;
+    expect(coreDns.depends_on).toEqual([expect.stringMatching(/^aws_eks_node_group\.ControllerNodes_[0-9A-F]+$/)]);
+  });
+
+  test('should use an exact name without create-before-destroy', () => {
+    const stack = newStack();
+    nodeGroup(stack, { nodeGroupName: 'controllers' });
+    const ng = only(stack, 'aws_eks_node_group');
+    expect(ng.node_group_name).toBe('controllers');
+    expect(ng.node_group_name_prefix).toBeUndefined();
+    expect(ng.lifecycle).toBeUndefined();
+  });
+
+  test('throws when desired is below 2 and explains why', () => {
+    const stack = newStack();
+    expect(() => nodeGroup(stack, { minSize: 1, desiredSize: 1 })).toThrow(
+      /\[test\/ControllerNodes\] desiredSize: desiredSize is 1, but Karpenter runs 2 controller replicas with a required pod anti-affinity on kubernetes\.io\/hostname, so on fewer nodes one replica stays Pending/,
+    );
+  });
+
+  test('should allow a single node when explicitly allowed', () => {
+    const stack = newStack();
+    nodeGroup(stack, { minSize: 1, desiredSize: 1, maxSize: 1, allowSingleNode: true });
+    expect(only(stack, 'aws_eks_node_group').scaling_config).toEqual({ min_size: 1, desired_size: 1, max_size: 1 });
+  });
+
+  test('throws when min > desired > max', () => {
+    const stack = newStack();
+    expect(() => nodeGroup(stack, { minSize: 4, desiredSize: 3, maxSize: 2 })).toThrow(
+      /2 validation errors:[\s\S]*minSize 4 can't be greater than desiredSize 3[\s\S]*desiredSize 3 can't be greater than maxSize 2/,
+    );
+  });
+
+  test('throws when instance types are empty, malformed or duplicated', () => {
+    const stack = newStack();
+    expect(() => nodeGroup(stack, { instanceTypes: [] })).toThrow(/instanceTypes: instanceTypes is empty/);
+    expect(() => nodeGroup(newStack(), { instanceTypes: ['large', 'm7i.large', 'm7i.large'] })).toThrow(
+      /'large' is not an EC2 instance type[\s\S]*'m7i\.large' is listed twice/,
+    );
+  });
+
+  test('throws when labels try to change the controller label, or there are no subnets', () => {
+    const stack = newStack();
+    expect(() => nodeGroup(stack, { labels: { 'karpenter.sh/controller': 'false' }, subnetIds: [] })).toThrow(
+      /NoSubnets[\s\S]*labels\.karpenter\.sh\/controller: 'karpenter\.sh\/controller' is always 'true'/,
+    );
+  });
+
+  test('should not warn about subnet ids given as a Terraform reference', () => {
+    const stack = newStack();
+    const ids = new TerraformVariable(stack, 'subnet_ids', { type: 'list(string)' }).listValue;
+    const group = nodeGroup(stack, { subnetIds: ids });
+    expect(group.node.metadata.filter((m) => m.type === '@cdktf/warn')).toEqual([]);
+    expect(only(stack, 'aws_eks_node_group').subnet_ids).toBe('${var.subnet_ids}');
+  });
+
+  test('warns when the AMI architecture does not match the instance types', () => {
+    const stack = newStack();
+    const group = nodeGroup(stack, { amiType: NodeGroupAmiType.AL2023_ARM_64_STANDARD, instanceTypes: ['m7g.large', 'm7i.large'] });
+    const warnings = group.node.metadata.filter((m) => m.type === '@cdktf/warn').map((m) => m.data);
+    expect(warnings).toEqual([expect.stringMatching(/\["m7i\.large"\] look x86_64 but amiType is AL2023_ARM_64_STANDARD/)]);
+  });
+
+  test('should default to Graviton instance types for an arm64 AMI type', () => {
+    const stack = newStack();
+    const group = nodeGroup(stack, { amiType: NodeGroupAmiType.BOTTLEROCKET_ARM_64 });
+    expect(only(stack, 'aws_eks_node_group')).toMatchObject({ ami_type: 'BOTTLEROCKET_ARM_64', instance_types: ['m7g.large', 'm6g.large'] });
+    expect(group.node.metadata.filter((m) => m.type === '@cdktf/warn')).toEqual([]);
+  });
+
+  test('should match the default snapshot', () => {
+    const stack = newStack();
+    nodeGroup(stack);
+    expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+
+  test('should match the every-option snapshot', () => {
+    const stack = newStack();
+    nodeGroup(stack, {
+      nodeGroupName: 'karpenter',
+      instanceTypes: ['m7g.large', 'c7g.xlarge'],
+      amiType: NodeGroupAmiType.BOTTLEROCKET_ARM_64,
+      minSize: 3,
+      desiredSize: 3,
+      maxSize: 5,
+      criticalAddonsOnly: true,
+      labels: { 'node.example.com/pool': 'system' },
+      tags: { team: 'platform' },
+    });
+    expect(Testing.synth(stack)).toHaveResourceWithProperties(EksNodeGroup, {
+      ami_type: 'BOTTLEROCKET_ARM_64',
+      labels: { 'karpenter.sh/controller': 'true', 'node.example.com/pool': 'system' },
+      tags: { team: 'platform' },
+    });
+    expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+});

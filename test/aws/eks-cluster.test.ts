@@ -1,0 +1,300 @@
+import { DataAwsEksCluster } from '@cdktf/provider-aws/lib/data-aws-eks-cluster';
+import { EksAddon } from '@cdktf/provider-aws/lib/eks-addon';
+import { CloudwatchLogGroup } from '@cdktf/provider-aws/lib/cloudwatch-log-group';
+import { EksCluster as EksClusterResource } from '@cdktf/provider-aws/lib/eks-cluster';
+import { IamOpenidConnectProvider } from '@cdktf/provider-aws/lib/iam-openid-connect-provider';
+import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
+import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
+import { KubernetesVersion } from '../../lib/core/aws/kubernetes-version';
+import { AuthenticationMode, ClusterLogType, EksCluster } from '../../lib/aws/eks-cluster';
+import { IKarpenterNetwork } from '../../lib/aws/network';
+
+const NETWORK: IKarpenterNetwork = {
+  vpcId: 'vpc-0123456789abcdef0',
+  privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa2'],
+  publicSubnetIds: [],
+  securityGroupIds: [],
+};
+
+function newStack(): TerraformStack {
+  const stack = new TerraformStack(Testing.app(), 'test');
+  new AwsProvider(stack, 'aws', { region: 'us-east-1' });
+  return stack;
+}
+
+function parsed(stack: TerraformStack): any {
+  return JSON.parse(Testing.synth(stack));
+}
+
+/** A cluster whose coredns has something to wait for, as the validation requires. */
+function cluster(stack: TerraformStack, props: Partial<ConstructorParameters<typeof EksCluster>[2]> = {}): EksCluster {
+  const c = new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: NETWORK, ...props });
+  c.addComputeDependency(new IamRole(stack, 'StandInForNodes', { assumeRolePolicy: '{}' }));
+  return c;
+}
+
+describe('EksCluster', () => {
+  test('should create the cluster with API authentication, both endpoints and the default version', () => {
+    const stack = newStack();
+    cluster(stack);
+    expect(Testing.synth(stack)).toHaveResourceWithProperties(EksClusterResource, {
+      name: 'demo',
+      version: '1.36',
+      access_config: { authentication_mode: 'API', bootstrap_cluster_creator_admin_permissions: true },
+      vpc_config: {
+        subnet_ids: NETWORK.privateSubnetIds,
+        endpoint_private_access: true,
+        endpoint_public_access: true,
+      },
+    });
+  });
+
+  test('should not set optional blocks that were not asked for', () => {
+    const stack = newStack();
+    cluster(stack);
+    const [resource] = Object.values(parsed(stack).resource.aws_eks_cluster) as any[];
+    expect(resource.encryption_config).toBeUndefined();
+    expect(resource.vpc_config.public_access_cidrs).toBeUndefined();
+    expect(resource.vpc_config.security_group_ids).toBeUndefined();
+    expect(parsed(stack).resource.aws_iam_openid_connect_provider).toBeUndefined();
+  });
+
+  test('should create the cluster role trusted by EKS with AmazonEKSClusterPolicy', () => {
+    const stack = newStack();
+    const c = cluster(stack);
+    const synth = parsed(stack);
+    const role = Object.values(synth.resource.aws_iam_role).find((r: any) => r.name_prefix === 'demo-cluster-') as any;
+    expect(JSON.parse(role.assume_role_policy)).toEqual({
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Sid: 'EKSClusterAssumeRole',
+          Effect: 'Allow',
+          Principal: { Service: 'eks.amazonaws.com' },
+          Action: ['sts:AssumeRole', 'sts:TagSession'],
+        },
+      ],
+    });
+    expect(Testing.synth(stack)).toHaveResourceWithProperties(IamRolePolicyAttachment, {
+      policy_arn: expect.stringMatching(/^arn:\$\{data\.aws_partition\.KarpenterAwsContext_Partition_[0-9A-F]+\.partition\}:iam::aws:policy\/AmazonEKSClusterPolicy$/),
+    });
+    const [eks] = Object.values(synth.resource.aws_eks_cluster) as any[];
+    expect(eks.depends_on).toEqual([
+      expect.stringMatching(/^aws_iam_role_policy_attachment\.Cluster_AmazonEKSClusterPolicy_/),
+      expect.stringMatching(/^aws_cloudwatch_log_group\.Cluster_ControlPlaneLogs_/),
+    ]);
+    expect(Token.isUnresolved(c.clusterRoleArn)).toBe(true);
+  });
+
+  test('should install pod identity agent, vpc-cni and kube-proxy at once, and coredns after the nodes', () => {
+    const stack = newStack();
+    cluster(stack);
+    const addons = Object.values(parsed(stack).resource.aws_eks_addon) as any[];
+    expect(addons.map((a) => a.addon_name)).toEqual(['coredns', 'kube-proxy', 'eks-pod-identity-agent', 'vpc-cni']);
+    for (const a of addons) {
+      expect(a).toMatchObject({ resolve_conflicts_on_create: 'OVERWRITE', resolve_conflicts_on_update: 'PRESERVE' });
+      expect(a.cluster_name).toMatch(/^\$\{aws_eks_cluster\.Cluster_[0-9A-F]+\.name\}$/);
+    }
+    expect(addons.find((a) => a.addon_name === 'coredns').depends_on).toEqual(['aws_iam_role.StandInForNodes']);
+    expect(addons.filter((a) => a.addon_name !== 'coredns').every((a) => a.depends_on === undefined)).toBe(true);
+  });
+
+  test('throws at synth when coredns has no nodes to wait for', () => {
+    const stack = newStack();
+    new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: NETWORK });
+    expect(() => Testing.synth(stack, true)).toThrow(/the coredns add-on needs nodes, or it stays DEGRADED/);
+  });
+
+  test('should skip every core add-on with coreAddons: false', () => {
+    const stack = newStack();
+    new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: NETWORK, coreAddons: false });
+    expect(() => Testing.synth(stack, true)).not.toThrow();
+    expect(parsed(stack).resource.aws_eks_addon).toBeUndefined();
+  });
+
+  test('should add more add-ons with addAddon', () => {
+    const stack = newStack();
+    const c = cluster(stack, { coreAddons: false });
+    c.addAddon('EbsCsi', { addonName: 'aws-ebs-csi-driver', addonVersion: 'v1.40.0-eksbuild.1', configurationValues: { controller: { replicaCount: 1 } } });
+    expect(Testing.synth(stack)).toHaveResourceWithProperties(EksAddon, {
+      addon_name: 'aws-ebs-csi-driver',
+      addon_version: 'v1.40.0-eksbuild.1',
+      configuration_values: '{"controller":{"replicaCount":1}}',
+    });
+  });
+
+  test('should create an OIDC provider without thumbprints when IRSA is enabled', () => {
+    const stack = newStack();
+    const c = cluster(stack, { enableIrsa: true });
+    const synth = Testing.synth(stack);
+    expect(synth).toHaveResourceWithProperties(IamOpenidConnectProvider, {
+      client_id_list: ['sts.amazonaws.com'],
+      url: expect.stringMatching(/^\$\{aws_eks_cluster\.Cluster_[0-9A-F]+\.identity\[0\]\.oidc\[0\]\.issuer\}$/),
+    });
+    const [oidc] = Object.values(JSON.parse(synth).resource.aws_iam_openid_connect_provider) as any[];
+    expect(oidc.thumbprint_list).toBeUndefined();
+    expect(Token.isUnresolved(c.oidcProviderArn!)).toBe(true);
+  });
+
+  test('should leave oidcProviderArn undefined without IRSA', () => {
+    const stack = newStack();
+    expect(cluster(stack).oidcProviderArn).toBeUndefined();
+  });
+
+  test('should implement IEksCluster with references to the cluster', () => {
+    const stack = newStack();
+    const c = cluster(stack);
+    expect(c.clusterName).toBe('demo');
+    for (const v of [c.clusterArn, c.clusterEndpoint, c.clusterCertificateAuthorityData, c.clusterSecurityGroupId, c.oidcIssuerUrl]) {
+      expect(Token.isUnresolved(v)).toBe(true);
+    }
+    expect(c.version).toBe(KubernetesVersion.V1_36);
+  });
+
+  test('throws when the cluster name is invalid', () => {
+    const stack = newStack();
+    expect(() => new EksCluster(stack, 'Cluster', { clusterName: 'my.cluster', network: NETWORK })).toThrow(
+      /\[test\/Cluster\] clusterName: cluster name 'my\.cluster' is invalid/,
+    );
+  });
+
+  test('throws when the network has fewer than 2 private subnets', () => {
+    const stack = newStack();
+    expect(
+      () => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: { ...NETWORK, privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1'] } }),
+    ).toThrow(/network\.privateSubnetIds: EKS needs subnets in at least 2 availability zones, got 1 subnet/);
+  });
+
+  test('should accept private subnet ids given as a Terraform reference', () => {
+    const stack = newStack();
+    const ids = new TerraformVariable(stack, 'subnet_ids', { type: 'list(string)' }).listValue;
+    cluster(stack, { network: { ...NETWORK, privateSubnetIds: ids } });
+    expect(Testing.synth(stack)).toHaveResourceWithProperties(EksClusterResource, { vpc_config: expect.objectContaining({ subnet_ids: '${var.subnet_ids}' }) });
+  });
+
+  test('throws listing every endpoint, CIDR, key and log problem at once', () => {
+    const stack = newStack();
+    expect(
+      () =>
+        new EksCluster(stack, 'Cluster', {
+          clusterName: 'demo',
+          network: NETWORK,
+          endpointPrivateAccess: false,
+          endpointPublicAccess: false,
+          publicAccessCidrs: ['1.2.3.4/8'],
+          secretsEncryptionKeyArn: 'alias/eks',
+          enabledLogTypes: [ClusterLogType.API, ClusterLogType.API],
+        }),
+    ).toThrow(
+      /5 validation errors:[\s\S]*NoClusterEndpoint[\s\S]*PublicAccessCidrsWithoutPublicEndpoint[\s\S]*'1\.2\.3\.4\/8' is not an IPv4 CIDR[\s\S]*'alias\/eks' is not a KMS key ARN[\s\S]*DuplicateLogType/,
+    );
+  });
+
+  test('should own the control plane log group, with a retention, and create it before the cluster', () => {
+    const stack = newStack();
+    cluster(stack, { enabledLogTypes: [ClusterLogType.AUDIT], logRetentionDays: 30 });
+    const synth = JSON.parse(Testing.synth(stack));
+    const [[groupId, group]] = Object.entries<any>(synth.resource.aws_cloudwatch_log_group);
+    expect(group).toMatchObject({ name: '/aws/eks/demo/cluster', retention_in_days: 30 });
+    expect(Object.values<any>(synth.resource.aws_eks_cluster)[0].depends_on).toContain(`aws_cloudwatch_log_group.${groupId}`);
+  });
+
+  test('should send api, audit and authenticator logs for 90 days by default, and create no log group without logs', () => {
+    const withLogs = newStack();
+    cluster(withLogs, {});
+    expect(Testing.synth(withLogs)).toHaveResourceWithProperties(CloudwatchLogGroup, { retention_in_days: 90 });
+    expect(Testing.synth(withLogs)).toHaveResourceWithProperties(EksClusterResource, { enabled_cluster_log_types: ['api', 'audit', 'authenticator'] });
+    const without = newStack();
+    cluster(without, { enabledLogTypes: [] });
+    expect(JSON.parse(Testing.synth(without)).resource.aws_cloudwatch_log_group).toBeUndefined();
+  });
+
+  test('throws when the log retention is not a CloudWatch value, or there are no logs', () => {
+    expect(() => cluster(newStack(), { enabledLogTypes: [ClusterLogType.API], logRetentionDays: 45 }))
+      .toThrow(/logRetentionDays: must be a CloudWatch Logs retention value \(1, 3, 5, .*\), got 45 \(InvalidLogRetention\)/);
+    expect(() => cluster(newStack(), { enabledLogTypes: [], logRetentionDays: 30 }))
+      .toThrow(/logRetentionDays: is set but enabledLogTypes is empty/);
+  });
+
+  test('throws when the network is tagged for another cluster', () => {
+    const stack = newStack();
+    expect(
+      () => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: { ...NETWORK, discoveryClusterName: 'other' } }),
+    ).toThrow(/network: the network tags its subnets karpenter\.sh\/discovery='other', but this cluster is 'demo'/);
+  });
+
+  test('throws when publicAccessCidrs is empty', () => {
+    const stack = newStack();
+    expect(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: NETWORK, publicAccessCidrs: [] })).toThrow(
+      /publicAccessCidrs is empty/,
+    );
+  });
+
+  test('should match the default snapshot', () => {
+    const stack = newStack();
+    cluster(stack);
+    expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+
+  test('should match the every-option snapshot', () => {
+    const stack = newStack();
+    cluster(stack, {
+      network: { ...NETWORK, securityGroupIds: ['sg-0123456789abcdef0'] },
+      version: KubernetesVersion.of('1.33'),
+      authenticationMode: AuthenticationMode.API_AND_CONFIG_MAP,
+      bootstrapClusterCreatorAdminPermissions: false,
+      endpointPrivateAccess: true,
+      endpointPublicAccess: true,
+      publicAccessCidrs: ['203.0.113.0/24'],
+      secretsEncryptionKeyArn: 'arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab',
+      enabledLogTypes: [ClusterLogType.API, ClusterLogType.AUDIT, ClusterLogType.AUTHENTICATOR],
+      enableIrsa: true,
+      tags: { team: 'platform' },
+    });
+    const synth = Testing.synth(stack);
+    expect(synth).toHaveResourceWithProperties(EksClusterResource, {
+      version: '1.33',
+      access_config: { authentication_mode: 'API_AND_CONFIG_MAP', bootstrap_cluster_creator_admin_permissions: false },
+      encryption_config: {
+        resources: ['secrets'],
+        provider: { key_arn: 'arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab' },
+      },
+      enabled_cluster_log_types: ['api', 'audit', 'authenticator'],
+      vpc_config: expect.objectContaining({ public_access_cidrs: ['203.0.113.0/24'], security_group_ids: ['sg-0123456789abcdef0'] }),
+      tags: { team: 'platform' },
+    });
+    expect(synth).toMatchSnapshot();
+  });
+});
+
+describe('EksCluster.fromClusterName', () => {
+  test('should read the cluster with a data source', () => {
+    const stack = newStack();
+    const c = EksCluster.fromClusterName(stack, 'Cluster', 'existing');
+    const synth = Testing.synth(stack);
+    expect(synth).toHaveDataSourceWithProperties(DataAwsEksCluster, { name: 'existing' });
+    expect(JSON.parse(synth).resource).toBeUndefined();
+    expect(c.clusterName).toBe('existing');
+    expect(JSON.parse(synth).data.aws_eks_cluster).toBeDefined();
+    expect(Token.isUnresolved(c.clusterSecurityGroupId)).toBe(true);
+    expect(Token.isUnresolved(c.oidcIssuerUrl)).toBe(true);
+  });
+
+  test('throws when the name is empty', () => {
+    const stack = newStack();
+    expect(() => EksCluster.fromClusterName(stack, 'Cluster', '')).toThrow(/\[test\/Cluster\] clusterName: cluster name is empty/);
+  });
+
+  test('throws when the name is too long', () => {
+    const stack = newStack();
+    expect(() => EksCluster.fromClusterName(stack, 'Cluster', 'c'.repeat(101))).toThrow(/is 101 characters; EKS allows 1-100/);
+  });
+
+  test('should match the snapshot', () => {
+    const stack = newStack();
+    EksCluster.fromClusterName(stack, 'Cluster', 'existing');
+    expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+});

@@ -1,0 +1,143 @@
+import { TerraformStack, Testing } from 'cdktf';
+import { CloudwatchEventRule } from '@cdktf/provider-aws/lib/cloudwatch-event-rule';
+import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
+import { InterruptionQueue } from '../../lib/aws/interruption-queue';
+
+function newStack(): TerraformStack {
+  return new TerraformStack(Testing.app(), 'test');
+}
+
+function resourcesOf(stack: TerraformStack, type: string): Record<string, Record<string, unknown>> {
+  return JSON.parse(Testing.synth(stack)).resource?.[type] ?? {};
+}
+
+const QUEUE = 'aws_sqs_queue.Queue_4A7E3555';
+const QUEUE_ARN = `\${${QUEUE}.arn}`;
+
+describe('InterruptionQueue', () => {
+  test('should create a 300-second queue with SQS-managed encryption', () => {
+    // GIVEN
+    const stack = newStack();
+    // WHEN
+    const queue = new InterruptionQueue(stack, 'Queue', { clusterName: 'demo' });
+    // THEN
+    const queues = resourcesOf(stack, 'aws_sqs_queue');
+    expect(Object.keys(queues)).toEqual([QUEUE.split('.')[1]]);
+    expect(Object.values(queues)[0]).toEqual(
+      expect.objectContaining({ name: 'Karpenter-demo', message_retention_seconds: 300, sqs_managed_sse_enabled: true }),
+    );
+    expect(Object.values(queues)[0]).not.toHaveProperty('kms_master_key_id');
+    expect(queue.queueName).toBe('Karpenter-demo');
+    expect(queue.queueArn).toMatch(/TfToken/);
+  });
+
+  test('should use a customer managed key instead of SQS-managed encryption', () => {
+    const stack = newStack();
+    new InterruptionQueue(stack, 'Queue', { clusterName: 'demo', kmsMasterKeyId: 'alias/karpenter', kmsDataKeyReusePeriodSeconds: 600 });
+    const [queue] = Object.values(resourcesOf(stack, 'aws_sqs_queue'));
+    expect(queue).toEqual(expect.objectContaining({ kms_master_key_id: 'alias/karpenter', kms_data_key_reuse_period_seconds: 600 }));
+    // The provider rejects sqs_managed_sse_enabled next to kms_master_key_id, even when false.
+    expect(queue).not.toHaveProperty('sqs_managed_sse_enabled');
+  });
+
+  test('should attach the upstream queue policy', () => {
+    const stack = newStack();
+    new InterruptionQueue(stack, 'Queue', { clusterName: 'demo' });
+    const [policy] = Object.values(resourcesOf(stack, 'aws_sqs_queue_policy'));
+    expect(policy.queue_url).toBe(`\${${QUEUE}.url}`);
+    expect(JSON.parse(policy.policy as string)).toEqual({
+      Version: '2012-10-17',
+      Id: 'EC2InterruptionPolicy',
+      Statement: [
+        { Effect: 'Allow', Principal: { Service: ['events.amazonaws.com', 'sqs.amazonaws.com'] }, Action: 'sqs:SendMessage', Resource: QUEUE_ARN },
+        { Sid: 'DenyHTTP', Effect: 'Deny', Principal: '*', Action: 'sqs:*', Resource: QUEUE_ARN, Condition: { Bool: { 'aws:SecureTransport': false } } },
+      ],
+    });
+  });
+
+  test('should create the five rules, each with a queue target', () => {
+    const stack = newStack();
+    new InterruptionQueue(stack, 'Queue', { clusterName: 'demo' });
+    const rules = resourcesOf(stack, 'aws_cloudwatch_event_rule');
+    const targets = resourcesOf(stack, 'aws_cloudwatch_event_target');
+    // Terraform names come from construct paths: Queue/Rules/<id> -> Queue_Rules_<id>_<hash>.
+    const patterns = Object.fromEntries(
+      Object.entries(rules).map(([name, r]) => [name.replace(/_[0-9A-F]{8}$/, ''), [r.name_prefix, JSON.parse(r.event_pattern as string)]]),
+    );
+    expect(patterns).toEqual({
+      'Queue_Rules_HealthEvent': ['KarpenterHealthEvent-', { 'source': ['aws.health'], 'detail-type': ['AWS Health Event'] }],
+      'Queue_Rules_SpotInterrupt': ['KarpenterSpotInterrupt-', { 'source': ['aws.ec2'], 'detail-type': ['EC2 Spot Instance Interruption Warning'] }],
+      'Queue_Rules_InstanceRebalance': ['KarpenterInstanceRebalance-', { 'source': ['aws.ec2'], 'detail-type': ['EC2 Instance Rebalance Recommendation'] }],
+      'Queue_Rules_InstanceStateChange': ['KarpenterInstanceStateChange-', { 'source': ['aws.ec2'], 'detail-type': ['EC2 Instance State-change Notification'] }],
+      'Queue_Rules_CapacityReservationInterruption': [
+        'KarpenterCRInterruption-',
+        { 'source': ['aws.ec2'], 'detail-type': ['EC2 Capacity Reservation Instance Interruption Warning'] },
+      ],
+    });
+
+    const ruleNames = Object.keys(rules).map((k) => `\${aws_cloudwatch_event_rule.${k}.name}`).sort();
+    expect(Object.values(targets)).toHaveLength(5);
+    expect(Object.values(targets).map((t) => t.rule).sort()).toEqual(ruleNames);
+    for (const t of Object.values(targets)) {
+      expect(t).toEqual(expect.objectContaining({ target_id: 'KarpenterInterruptionQueueTarget', arn: QUEUE_ARN }));
+    }
+  });
+
+  test('should use every option', () => {
+    const stack = newStack();
+    new InterruptionQueue(stack, 'Queue', {
+      clusterName: 'demo',
+      queueName: 'demo-interruptions',
+      kmsMasterKeyId: 'arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab',
+      kmsDataKeyReusePeriodSeconds: 300,
+      ruleNamePrefix: 'Demo',
+      tags: { team: 'platform' },
+    });
+    const synthed = Testing.synth(stack);
+    expect(synthed).toHaveResourceWithProperties(SqsQueue, { name: 'demo-interruptions', tags: { team: 'platform' } });
+    expect(synthed).toHaveResourceWithProperties(CloudwatchEventRule, {
+      name_prefix: 'DemoSpotInterrupt-',
+      tags: { ClusterName: 'demo', team: 'platform' },
+    });
+    expect(synthed).toMatchSnapshot();
+  });
+
+  test('should match the default snapshot', () => {
+    const stack = newStack();
+    new InterruptionQueue(stack, 'Queue', { clusterName: 'demo' });
+    expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+
+  test('throws when the queue name breaks the SQS rules', () => {
+    expect(() => new InterruptionQueue(newStack(), 'Queue', { clusterName: 'demo', queueName: 'karpenter.demo' })).toThrow(
+      /\[test\/Queue\] queueName: SQS queue name 'karpenter\.demo' may only hold letters, digits, '-' and '_'/,
+    );
+  });
+
+  test('throws when the default queue name would pass 80 characters', () => {
+    expect(() => new InterruptionQueue(newStack(), 'Queue', { clusterName: 'c'.repeat(71) })).toThrow(
+      /queueName: SQS queue name 'Karpenter-c{71}' is 81 characters; SQS allows 1-80\. The default name .* set 'queueName'/,
+    );
+  });
+
+  test('throws when the key is the AWS managed SQS key', () => {
+    expect(() => new InterruptionQueue(newStack(), 'Queue', { clusterName: 'demo', kmsMasterKeyId: 'alias/aws/sqs' })).toThrow(
+      /kmsMasterKeyId: EventBridge cannot send to a queue encrypted with the AWS managed key 'alias\/aws\/sqs'/,
+    );
+  });
+
+  test('throws when a data key reuse period is given without a key', () => {
+    expect(() => new InterruptionQueue(newStack(), 'Queue', { clusterName: 'demo', kmsDataKeyReusePeriodSeconds: 300 })).toThrow(
+      /kmsDataKeyReusePeriodSeconds: kmsDataKeyReusePeriodSeconds is 300 but no kmsMasterKeyId is set/,
+    );
+    expect(
+      () => new InterruptionQueue(newStack(), 'Queue', { clusterName: 'demo', kmsMasterKeyId: 'alias/k', kmsDataKeyReusePeriodSeconds: 30 }),
+    ).toThrow(/must be a whole number of seconds from 60 to 86400, got 30/);
+  });
+
+  test('throws when the rule name prefix is too long', () => {
+    expect(() => new InterruptionQueue(newStack(), 'Queue', { clusterName: 'demo', ruleNamePrefix: 'p'.repeat(19) })).toThrow(
+      /ruleNamePrefix: rule name prefix 'p{19}' is 19 characters; at most 18 fit/,
+    );
+  });
+});

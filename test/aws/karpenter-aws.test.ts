@@ -1,0 +1,236 @@
+import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
+import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
+import { EksPodIdentityAssociation } from '@cdktf/provider-aws/lib/eks-pod-identity-association';
+import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
+import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
+import { KarpenterAws } from '../../lib/aws/karpenter-aws';
+import { ControllerIdentity } from '../../lib/aws/karpenter-controller-role';
+import { AccessEntryType } from '../../lib/aws/karpenter-node-role';
+import { FAKE_CLUSTER } from '../fixtures/cluster';
+
+const OIDC_PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789';
+
+function newStack(): TerraformStack {
+  return new TerraformStack(Testing.app(), 'test');
+}
+
+function synthJson(stack: TerraformStack): { resource: Record<string, Record<string, Record<string, unknown>>>; data: Record<string, unknown> } {
+  return JSON.parse(Testing.synth(stack));
+}
+
+function policyStatements(stack: TerraformStack): { Sid: string; Resource: string[] }[] {
+  return Object.values(synthJson(stack).resource.aws_iam_policy).flatMap((p) => JSON.parse(p.policy as string).Statement);
+}
+
+function warningsOf(stack: TerraformStack): string[] {
+  return stack.node
+    .findAll()
+    .flatMap((c) => c.node.metadata)
+    .filter((m) => m.type === '@cdktf/warn')
+    .map((m) => String(m.data));
+}
+
+describe('KarpenterAws', () => {
+  test('should compose the node role, controller role, queue and discovery tag under fixed ids', () => {
+    // GIVEN
+    const stack = newStack();
+    // WHEN
+    const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
+    // THEN
+    expect(karpenter.node.children.map((c) => c.node.id)).toEqual(['InterruptionQueue', 'NodeRole', 'ControllerRole', 'DiscoveryTags']);
+    expect(karpenter.clusterName).toBe('demo');
+    expect(karpenter.queueName).toBe('Karpenter-demo');
+    expect(karpenter.nodeRole.roleName).toBe('KarpenterNodeRole-demo');
+    expect(karpenter.controllerRole.roleName).toBe('KarpenterController-demo');
+    const resources = synthJson(stack).resource;
+    expect(Object.keys(resources.aws_cloudwatch_event_rule)).toHaveLength(5);
+    expect(Object.keys(resources.aws_cloudwatch_event_target)).toHaveLength(5);
+    expect(Object.keys(resources.aws_iam_policy)).toHaveLength(6);
+  });
+
+  test('should wire the node role and the queue into the controller policy', () => {
+    const stack = newStack();
+    new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
+    const statements = policyStatements(stack);
+    const roleKey = Object.keys(synthJson(stack).resource.aws_iam_role).find((k) => k.startsWith('Karpenter_NodeRole'));
+    const queueKey = Object.keys(synthJson(stack).resource.aws_sqs_queue)[0];
+    expect(statements.find((s) => s.Sid === 'AllowPassingInstanceRole')?.Resource).toEqual([`\${aws_iam_role.${roleKey}.arn}`]);
+    expect(statements.find((s) => s.Sid === 'AllowInterruptionQueueActions')?.Resource).toEqual([`\${aws_sqs_queue.${queueKey}.arn}`]);
+  });
+
+  test('should create the access entry after the queue policy', () => {
+    const stack = newStack();
+    new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
+    const [policyKey] = Object.keys(synthJson(stack).resource.aws_sqs_queue_policy);
+    expect(Testing.synth(stack)).toHaveResourceWithProperties(EksAccessEntry, { type: 'EC2_LINUX', depends_on: [`aws_sqs_queue_policy.${policyKey}`] });
+  });
+
+  test('should tag the cluster security group for discovery', () => {
+    const stack = newStack();
+    new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
+    expect(Object.values(synthJson(stack).resource.aws_ec2_tag)).toEqual([
+      { resource_id: 'sg-0123456789abcdef0', key: 'karpenter.sh/discovery', value: 'demo' },
+    ]);
+  });
+
+  test('should share one partition and one region data source and no caller identity', () => {
+    const stack = newStack();
+    new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
+    const data = synthJson(stack).data as Record<string, Record<string, unknown>>;
+    expect(Object.keys(data).sort()).toEqual(['aws_partition', 'aws_region']);
+    expect(Object.keys(data.aws_partition)).toHaveLength(1);
+    expect(Object.keys(data.aws_region)).toHaveLength(1);
+  });
+
+  test('should create no queue, rules or queue permissions without spot termination', () => {
+    const stack = newStack();
+    const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER, enableSpotTermination: false });
+    const resources = synthJson(stack).resource;
+    expect(resources.aws_sqs_queue).toBeUndefined();
+    expect(resources.aws_cloudwatch_event_rule).toBeUndefined();
+    expect(policyStatements(stack).map((s) => s.Sid)).not.toContain('AllowInterruptionQueueActions');
+    expect(Object.values(resources.aws_eks_access_entry)[0]).not.toHaveProperty('depends_on');
+    expect(karpenter.interruptionQueue).toBeUndefined();
+    expect(karpenter.queueName).toBeUndefined();
+  });
+
+  test('should tag the given security groups, or none, and warn about several', () => {
+    const one = newStack();
+    new KarpenterAws(one, 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234def567890'] });
+    expect(Testing.synth(one)).toHaveResourceWithProperties(Ec2Tag, { resource_id: 'sg-0abc1234def567890' });
+    expect(warningsOf(one)).toEqual([]);
+
+    const none = newStack();
+    const karpenter = new KarpenterAws(none, 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: [] });
+    expect(Testing.synth(none)).not.toHaveResource(Ec2Tag);
+    expect(karpenter.node.tryFindChild('DiscoveryTags')).toBeUndefined();
+
+    const two = newStack();
+    new KarpenterAws(two, 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ['sg-0aaaaaaaaaaaaaaaa', 'sg-0bbbbbbbbbbbbbbbb'] });
+    expect(Object.keys(synthJson(two).resource.aws_ec2_tag)).toHaveLength(2);
+    expect(warningsOf(two)).toEqual([expect.stringMatching(/discoverySecurityGroupIds: 2 security groups get karpenter\.sh\/discovery.*\(MultipleDiscoverySecurityGroups\)/)]);
+  });
+
+  test('should use IRSA with the cluster issuer', () => {
+    const stack = newStack();
+    const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER, identity: ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN }) });
+    expect(Testing.synth(stack)).not.toHaveResource(EksPodIdentityAssociation);
+    expect(karpenter.controllerRole.serviceAccountAnnotations).toEqual({ 'eks.amazonaws.com/role-arn': karpenter.controllerRole.roleArn });
+  });
+
+  test('should use every option', () => {
+    const stack = newStack();
+    const karpenter = new KarpenterAws(stack, 'Karpenter', {
+      cluster: FAKE_CLUSTER,
+      identity: ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN, namespace: 'karpenter' }),
+      enableSpotTermination: true,
+      queueName: 'demo-interruptions',
+      queueKmsMasterKeyId: 'alias/karpenter',
+      ruleNamePrefix: 'Demo',
+      nodeRoleName: 'demo-nodes',
+      nodeRoleAdditionalPolicyArns: ['arn:aws:iam::aws:policy/CloudWatchAgentServerPolicy'],
+      createAccessEntry: true,
+      accessEntryType: AccessEntryType.EC2_LINUX,
+      controllerRoleName: 'demo-karpenter',
+      controllerRoleAdditionalPolicyArns: ['arn:aws:iam::123456789012:policy/extra'],
+      controllerRoleAdditionalStatements: [{ actions: ['ec2:DescribeImages'], resources: ['*'] }],
+      discoverySecurityGroupIds: ['sg-0abc1234def567890'],
+      tags: { team: 'platform' },
+    });
+    const synthed = Testing.synth(stack);
+    expect(synthed).toHaveResourceWithProperties(SqsQueue, { name: 'demo-interruptions', kms_master_key_id: 'alias/karpenter', tags: { team: 'platform' } });
+    expect(synthed).toHaveResourceWithProperties(IamRole, { name: 'demo-nodes', tags: { team: 'platform' } });
+    expect(synthed).toHaveResourceWithProperties(IamRole, { name: 'demo-karpenter' });
+    expect(karpenter.controllerRole.namespace).toBe('karpenter');
+    expect(synthed).toMatchSnapshot();
+  });
+
+  test('should name the controller policies after a given suffix, so one account can run a cluster name in two regions', () => {
+    const stack = newStack();
+    new KarpenterAws(stack, 'Karpenter', {
+      cluster: FAKE_CLUSTER,
+      nodeRoleName: 'KarpenterNodeRole-demo-euw1',
+      controllerRoleName: 'KarpenterController-demo-euw1',
+      controllerPolicyNameSuffix: 'demo-euw1',
+    });
+    const names = Object.values(synthJson(stack).resource.aws_iam_policy).map((p) => p.name);
+    expect(names).toHaveLength(6);
+    expect(names.every((n) => /^KarpenterController[A-Za-z]+Policy-demo-euw1$/.test(String(n)))).toBe(true);
+  });
+
+  test('throws when the controller policy name suffix makes the names too long', () => {
+    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, controllerPolicyNameSuffix: 'x'.repeat(86) })).toThrow(
+      /1 validation error:\n\[test\/Karpenter\] controllerPolicyNameSuffix: IAM name 'KarpenterControllerResourceDiscoveryPolicy-x{86}' is 129 characters/,
+    );
+  });
+
+  test('should match the default snapshot', () => {
+    const stack = newStack();
+    new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
+    expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+
+  test('should match the snapshot with a referenced cluster', () => {
+    const stack = newStack();
+    const v = (name: string) => new TerraformVariable(stack, name, { type: 'string' }).stringValue;
+    new KarpenterAws(stack, 'Karpenter', {
+      cluster: { ...FAKE_CLUSTER, clusterArn: v('arn'), clusterSecurityGroupId: v('sg'), oidcIssuerUrl: v('issuer') },
+      identity: ControllerIdentity.irsa({ oidcProviderArn: v('oidc_provider_arn') }),
+    });
+    expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+
+  test('throws when queue options are given without spot termination', () => {
+    expect(
+      () => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, enableSpotTermination: false, queueName: 'q', ruleNamePrefix: 'K' }),
+    ).toThrow(/2 validation errors:\n.*queueName: queueName is set but enableSpotTermination is false.*\n.*ruleNamePrefix:/);
+  });
+
+  test('throws once listing the problems of every part, under this construct\'s prop names', () => {
+    expect(
+      () =>
+        new KarpenterAws(newStack(), 'Karpenter', {
+          cluster: { ...FAKE_CLUSTER, oidcIssuerUrl: '' },
+          identity: ControllerIdentity.irsa({ oidcProviderArn: '' }),
+          queueName: 'bad.name',
+          nodeRoleName: 'n'.repeat(65),
+        }),
+    ).toThrow(
+      /4 validation errors:[\s\S]*\[test\/Karpenter\] queueName:[\s\S]*nodeRoleName: IAM name 'n{65}' is 65 characters[\s\S]*identity\.oidcProviderArn: IRSA needs[\s\S]*cluster\.oidcIssuerUrl: IRSA needs/,
+    );
+  });
+
+  test('throws when the security group to tag is not a security group id', () => {
+    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: { ...FAKE_CLUSTER, clusterSecurityGroupId: '' } })).toThrow(
+      /cluster\.clusterSecurityGroupId: '' is not a security group id .* or \[\] to tag none/,
+    );
+    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234def567890', 'subnet-1'] })).toThrow(
+      /discoverySecurityGroupIds\[1\]: 'subnet-1' is not a security group id/,
+    );
+    // AWS ids have 8 or 17 hex digits, nothing in between.
+    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234de'] })).toThrow(
+      /discoverySecurityGroupIds\[0\]: 'sg-0abc1234de' is not a security group id/,
+    );
+  });
+
+  test('throws when the security groups to tag are a Terraform reference', () => {
+    const stack = newStack();
+    const ids = new TerraformVariable(stack, 'sg_ids', { type: 'list(string)' }).listValue;
+    expect(() => new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ids })).toThrow(
+      /1 validation error:\n\[test\/Karpenter\] discoverySecurityGroupIds: discoverySecurityGroupIds is a Terraform reference/,
+    );
+  });
+
+  test('throws when an access entry type is given without an access entry', () => {
+    expect(
+      () => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, createAccessEntry: false, accessEntryType: AccessEntryType.EC2_WINDOWS }),
+    ).toThrow(/\[test\/Karpenter\] accessEntryType: accessEntryType is EC2_WINDOWS but createAccessEntry is false/);
+  });
+
+  test('throws when a default name derived from a long cluster name does not fit', () => {
+    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: { ...FAKE_CLUSTER, clusterName: 'c'.repeat(50) } })).toThrow(
+      /2 validation errors:[\s\S]*nodeRoleName: IAM name 'KarpenterNodeRole-c{50}' is 68 characters[\s\S]*set 'nodeRoleName'[\s\S]*controllerRoleName:/,
+    );
+  });
+});

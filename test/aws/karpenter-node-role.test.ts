@@ -1,0 +1,144 @@
+import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
+import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
+import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
+import { AccessEntryType, KarpenterNodeRole } from '../../lib/aws/karpenter-node-role';
+import { FAKE_CLUSTER } from '../fixtures/cluster';
+
+function newStack(): TerraformStack {
+  return new TerraformStack(Testing.app(), 'test');
+}
+
+function resourcesOf(stack: TerraformStack, type: string): Record<string, Record<string, unknown>> {
+  return JSON.parse(Testing.synth(stack)).resource?.[type] ?? {};
+}
+
+const PARTITION = '${data.aws_partition.KarpenterAwsContext_Partition_3EBD9D82.partition}';
+
+describe('KarpenterNodeRole', () => {
+  test('should create the upstream-named role trusted by the partition EC2 principal', () => {
+    // GIVEN
+    const stack = newStack();
+    // WHEN
+    const role = new KarpenterNodeRole(stack, 'NodeRole', { cluster: FAKE_CLUSTER });
+    // THEN
+    const synthed = Testing.synth(stack);
+    expect(synthed).toHaveResourceWithProperties(IamRole, { name: 'KarpenterNodeRole-demo', force_detach_policies: true });
+    const [iamRole] = Object.values(resourcesOf(stack, 'aws_iam_role'));
+    expect(JSON.parse(iamRole.assume_role_policy as string)).toEqual({
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Sid: 'EKSNodeAssumeRole',
+          Effect: 'Allow',
+          Principal: { Service: 'ec2.${data.aws_partition.KarpenterAwsContext_Partition_3EBD9D82.dns_suffix}' },
+          Action: ['sts:AssumeRole'],
+        },
+      ],
+    });
+    expect(role.roleName).toBe('KarpenterNodeRole-demo');
+    expect(role.roleArn).toMatch(/TfToken/);
+  });
+
+  test('should attach the four AWS managed node policies by partition-aware ARN', () => {
+    const stack = newStack();
+    new KarpenterNodeRole(stack, 'NodeRole', { cluster: FAKE_CLUSTER });
+    const attachments = Object.values(resourcesOf(stack, 'aws_iam_role_policy_attachment'));
+    expect(attachments.map((a) => a.policy_arn).sort()).toEqual([
+      `arn:${PARTITION}:iam::aws:policy/AmazonEC2ContainerRegistryPullOnly`,
+      `arn:${PARTITION}:iam::aws:policy/AmazonEKSWorkerNodePolicy`,
+      `arn:${PARTITION}:iam::aws:policy/AmazonEKS_CNI_Policy`,
+      `arn:${PARTITION}:iam::aws:policy/AmazonSSMManagedInstanceCore`,
+    ]);
+    for (const a of attachments) expect(a.role).toBe('${aws_iam_role.NodeRole_B5643E21.name}');
+  });
+
+  test('should create an EC2_LINUX access entry for the role', () => {
+    const stack = newStack();
+    new KarpenterNodeRole(stack, 'NodeRole', { cluster: FAKE_CLUSTER });
+    expect(Testing.synth(stack)).toHaveResourceWithProperties(EksAccessEntry, {
+      cluster_name: 'demo',
+      principal_arn: '${aws_iam_role.NodeRole_B5643E21.arn}',
+      type: 'EC2_LINUX',
+    });
+  });
+
+  test('should make the access entry wait for the cluster when its ARN is a reference', () => {
+    const stack = newStack();
+    const arn = new TerraformVariable(stack, 'cluster_arn', { type: 'string' });
+    new KarpenterNodeRole(stack, 'NodeRole', { cluster: { ...FAKE_CLUSTER, clusterArn: arn.stringValue } });
+    expect(Testing.synth(stack)).toHaveResourceWithProperties(EksAccessEntry, {
+      cluster_name: '${element(split("/", var.cluster_arn), 1)}',
+    });
+  });
+
+  test('should use every option', () => {
+    const stack = newStack();
+    const dependency = new IamRole(stack, 'Other', { assumeRolePolicy: '{}' });
+    new KarpenterNodeRole(stack, 'NodeRole', {
+      cluster: FAKE_CLUSTER,
+      roleName: 'nodes',
+      additionalPolicyArns: ['arn:aws:iam::aws:policy/CloudWatchAgentServerPolicy'],
+      accessEntryType: AccessEntryType.EC2_WINDOWS,
+      accessEntryDependsOn: [dependency],
+      tags: { team: 'platform' },
+    });
+    const synthed = Testing.synth(stack);
+    expect(synthed).toHaveResourceWithProperties(IamRole, { name: 'nodes', tags: { team: 'platform' } });
+    expect(synthed).toHaveResourceWithProperties(IamRolePolicyAttachment, { policy_arn: 'arn:aws:iam::aws:policy/CloudWatchAgentServerPolicy' });
+    expect(synthed).toHaveResourceWithProperties(EksAccessEntry, {
+      type: 'EC2_WINDOWS',
+      tags: { team: 'platform' },
+      depends_on: ['aws_iam_role.Other'],
+    });
+    expect(synthed).toMatchSnapshot();
+  });
+
+  test('should create no access entry when disabled', () => {
+    const stack = newStack();
+    const role = new KarpenterNodeRole(stack, 'NodeRole', { cluster: FAKE_CLUSTER, createAccessEntry: false });
+    expect(Testing.synth(stack)).not.toHaveResource(EksAccessEntry);
+    expect(role.accessEntry).toBeUndefined();
+  });
+
+  test('should match the default snapshot', () => {
+    const stack = newStack();
+    new KarpenterNodeRole(stack, 'NodeRole', { cluster: FAKE_CLUSTER });
+    expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+
+  test('throws when the default role name is longer than 64 characters', () => {
+    const stack = newStack();
+    const clusterName = 'c'.repeat(47);
+    expect(() => new KarpenterNodeRole(stack, 'NodeRole', { cluster: { ...FAKE_CLUSTER, clusterName } })).toThrow(
+      /\[test\/NodeRole\] roleName: IAM name 'KarpenterNodeRole-c{47}' is 65 characters; IAM allows 1-64\. The default name is derived from the cluster name; set 'roleName'/,
+    );
+  });
+
+  test('throws when the role name has characters IAM rejects', () => {
+    expect(() => new KarpenterNodeRole(newStack(), 'NodeRole', { cluster: FAKE_CLUSTER, roleName: 'karpenter nodes' })).toThrow(
+      /roleName: IAM name 'karpenter nodes' has characters IAM rejects/,
+    );
+  });
+
+  test('throws once listing every problem', () => {
+    expect(
+      () =>
+        new KarpenterNodeRole(newStack(), 'NodeRole', {
+          cluster: FAKE_CLUSTER,
+          roleName: 'r'.repeat(65),
+          additionalPolicyArns: ['CloudWatchAgentServerPolicy'],
+          createAccessEntry: false,
+          accessEntryType: AccessEntryType.EC2_LINUX,
+        }),
+    ).toThrow(/3 validation errors:[\s\S]*roleName:[\s\S]*accessEntryType: accessEntryType is EC2_LINUX but createAccessEntry is false[\s\S]*additionalPolicyArns\[0\]/);
+  });
+
+  test('throws when the cluster name is a token', () => {
+    const stack = newStack();
+    const name = new TerraformVariable(stack, 'name', { type: 'string' });
+    expect(() => new KarpenterNodeRole(stack, 'NodeRole', { cluster: { ...FAKE_CLUSTER, clusterName: name.stringValue } })).toThrow(
+      /cluster\.clusterName: cluster name must be a plain string/,
+    );
+  });
+});

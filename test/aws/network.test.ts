@@ -1,0 +1,267 @@
+import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
+import { Eip } from '@cdktf/provider-aws/lib/eip';
+import { InternetGateway } from '@cdktf/provider-aws/lib/internet-gateway';
+import { NatGateway } from '@cdktf/provider-aws/lib/nat-gateway';
+import { Route } from '@cdktf/provider-aws/lib/route';
+import { RouteTable } from '@cdktf/provider-aws/lib/route-table';
+import { RouteTableAssociation } from '@cdktf/provider-aws/lib/route-table-association';
+import { Subnet } from '@cdktf/provider-aws/lib/subnet';
+import { Vpc } from '@cdktf/provider-aws/lib/vpc';
+import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
+import { KarpenterNetwork, NatGatewayMode } from '../../lib/aws/network';
+
+const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
+
+function newStack(): TerraformStack {
+  return new TerraformStack(Testing.app(), 'test');
+}
+
+function resources(synth: string, type: string): Record<string, any>[] {
+  return Object.values(JSON.parse(synth).resource?.[type] ?? {});
+}
+
+describe('KarpenterNetwork (new VPC)', () => {
+  test('should create a VPC with DNS support and hostnames', () => {
+    // GIVEN
+    const stack = newStack();
+    // WHEN
+    new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ZONES });
+    // THEN
+    const synth = Testing.synth(stack);
+    expect(synth).toHaveResourceWithProperties(Vpc, {
+      cidr_block: '10.0.0.0/16',
+      enable_dns_support: true,
+      enable_dns_hostnames: true,
+      tags: { Name: 'demo-vpc' },
+    });
+    expect(synth).toHaveResource(InternetGateway);
+  });
+
+  test('should tag private subnets for internal ELBs and Karpenter discovery, public ones for ELBs', () => {
+    const stack = newStack();
+    new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ZONES });
+    const synth = Testing.synth(stack);
+    const subnets = resources(synth, 'aws_subnet');
+    expect(subnets).toHaveLength(6);
+    expect(synth).toHaveResourceWithProperties(Subnet, {
+      availability_zone: 'us-east-1b',
+      cidr_block: '10.0.32.0/19',
+      tags: { Name: 'demo-private-us-east-1b', 'kubernetes.io/role/internal-elb': '1', 'karpenter.sh/discovery': 'demo' },
+    });
+    expect(synth).toHaveResourceWithProperties(Subnet, {
+      availability_zone: 'us-east-1c',
+      cidr_block: '10.0.232.0/22',
+      tags: { Name: 'demo-public-us-east-1c', 'kubernetes.io/role/elb': '1' },
+    });
+    const discovery = subnets.filter((s) => s.tags['karpenter.sh/discovery'] === 'demo');
+    expect(discovery.map((s) => s.availability_zone)).toEqual(ZONES);
+    expect(subnets.filter((s) => s.tags['kubernetes.io/role/elb'] === '1' && s.tags['karpenter.sh/discovery'])).toEqual([]);
+  });
+
+  test('should route public subnets to the internet gateway', () => {
+    const stack = newStack();
+    new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ZONES });
+    const synth = Testing.synth(stack);
+    const igwRoutes = resources(synth, 'aws_route').filter((r) => r.gateway_id);
+    expect(igwRoutes).toEqual([
+      expect.objectContaining({ destination_cidr_block: '0.0.0.0/0', gateway_id: expect.stringMatching(/aws_internet_gateway\..*\.id/) }),
+    ]);
+    // 3 public + 3 private associations; one public table, one private table per zone.
+    expect(resources(synth, 'aws_route_table_association')).toHaveLength(6);
+    expect(resources(synth, 'aws_route_table')).toHaveLength(4);
+  });
+
+  test('should create a single NAT gateway by default and route every zone through it', () => {
+    const stack = newStack();
+    new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ZONES });
+    const synth = Testing.synth(stack);
+    expect(resources(synth, 'aws_nat_gateway')).toHaveLength(1);
+    expect(synth).toHaveResourceWithProperties(Eip, { domain: 'vpc' });
+    const natRoutes = resources(synth, 'aws_route').filter((r) => r.nat_gateway_id);
+    expect(natRoutes).toHaveLength(3);
+    expect(new Set(natRoutes.map((r) => r.nat_gateway_id)).size).toBe(1);
+    expect(natRoutes[0].nat_gateway_id).toMatch(/Zone0_NatGateway/);
+  });
+
+  test('should create one NAT gateway per zone with ONE_PER_AZ', () => {
+    const stack = newStack();
+    new KarpenterNetwork(stack, 'Network', {
+      clusterName: 'demo',
+      availabilityZones: ZONES,
+      natGateways: NatGatewayMode.ONE_PER_AZ,
+    });
+    const synth = Testing.synth(stack);
+    expect(resources(synth, 'aws_nat_gateway')).toHaveLength(3);
+    expect(resources(synth, 'aws_eip')).toHaveLength(3);
+    const natRoutes = resources(synth, 'aws_route').filter((r) => r.nat_gateway_id);
+    expect(natRoutes.map((r) => r.nat_gateway_id.match(/Zone(\d)_NatGateway/)[1])).toEqual(['0', '1', '2']);
+  });
+
+  test('should expose vpc and subnet ids as references', () => {
+    const stack = newStack();
+    const network = new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ZONES });
+    expect(network.privateSubnetIds).toHaveLength(3);
+    expect(network.publicSubnetIds).toHaveLength(3);
+    expect(network.securityGroupIds).toEqual([]);
+    expect(network.discoveryClusterName).toBe('demo');
+    expect(network.privateSubnetCidrs).toEqual(['10.0.0.0/19', '10.0.32.0/19', '10.0.64.0/19']);
+    expect(Token.isUnresolved(network.vpcId)).toBe(true);
+    const subnets = resources(Testing.synth(stack), 'aws_subnet');
+    expect(subnets.every((s) => /^\$\{aws_vpc\.Network_[0-9A-F]+\.id\}$/.test(s.vpc_id))).toBe(true);
+  });
+
+  test('throws when fewer than 2 zones are given', () => {
+    const stack = newStack();
+    expect(() => new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ['us-east-1a'] })).toThrow(
+      /\[test\/Network\] props\.availabilityZones: EKS needs subnets in at least 2 distinct availability zones, got 1/,
+    );
+  });
+
+  test('should accept zones and subnet CIDRs given as Terraform references', () => {
+    const stack = newStack();
+    const v = (name: string) => new TerraformVariable(stack, name, { type: 'string' }).stringValue;
+    new KarpenterNetwork(stack, 'Network', {
+      clusterName: 'demo',
+      availabilityZones: [v('az_a'), v('az_b')],
+      vpcCidr: v('vpc_cidr'),
+      privateSubnetCidrs: [v('private_a'), v('private_b')],
+      publicSubnetCidrs: [v('public_a'), v('public_b')],
+    });
+    const synth = Testing.synth(stack);
+    expect(synth).toHaveResourceWithProperties(Vpc, { cidr_block: '${var.vpc_cidr}' });
+    expect(synth).toHaveResourceWithProperties(Subnet, { availability_zone: '${var.az_b}', cidr_block: '${var.private_b}' });
+  });
+
+  test('throws when the zone list is a Terraform reference', () => {
+    const stack = newStack();
+    const zones = new TerraformVariable(stack, 'zones', { type: 'list(string)' }).listValue;
+    expect(() => new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: zones })).toThrow(
+      /1 validation error:\n\[test\/Network\] props\.availabilityZones: the availability zones must be a list known at synth/,
+    );
+  });
+
+  test('throws once listing every problem', () => {
+    const stack = newStack();
+    expect(
+      () =>
+        new KarpenterNetwork(stack, 'Network', {
+          clusterName: '-bad',
+          availabilityZones: ['us-east-1a', 'us-east-1b'],
+          vpcCidr: '10.0.0.0/33',
+          tags: { Name: 'mine' },
+        }),
+    ).toThrow(/3 validation errors:[\s\S]*InvalidClusterName[\s\S]*ReservedTagKey[\s\S]*InvalidCidr/);
+  });
+
+  test('throws when explicit subnets overlap', () => {
+    const stack = newStack();
+    expect(
+      () =>
+        new KarpenterNetwork(stack, 'Network', {
+          clusterName: 'demo',
+          availabilityZones: ['us-east-1a', 'us-east-1b'],
+          privateSubnetCidrs: ['10.0.0.0/19', '10.0.0.0/20'],
+        }),
+    ).toThrow(/privateSubnetCidrs\[0\] '10\.0\.0\.0\/19' overlaps props\.privateSubnetCidrs\[1\] '10\.0\.0\.0\/20'/);
+  });
+
+  test('should match the default snapshot', () => {
+    const stack = newStack();
+    new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ['us-east-1a', 'us-east-1b'] });
+    expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+
+  test('should match the every-option snapshot', () => {
+    const stack = newStack();
+    new KarpenterNetwork(stack, 'Network', {
+      clusterName: 'prod',
+      availabilityZones: ['eu-west-1a', 'eu-west-1b'],
+      vpcCidr: '10.20.0.0/16',
+      privateSubnetCidrs: ['10.20.0.0/18', '10.20.64.0/18'],
+      publicSubnetCidrs: ['10.20.192.0/24', '10.20.193.0/24'],
+      natGateways: NatGatewayMode.ONE_PER_AZ,
+      tags: { team: 'platform' },
+    });
+    const synth = Testing.synth(stack);
+    expect(synth).toHaveResourceWithProperties(NatGateway, { tags: { Name: 'prod-nat-eu-west-1b', team: 'platform' } });
+    expect(synth).toHaveResource(Route);
+    expect(synth).toHaveResource(RouteTable);
+    expect(synth).toHaveResource(RouteTableAssociation);
+    expect(synth).toMatchSnapshot();
+  });
+});
+
+describe('KarpenterNetwork.fromExisting', () => {
+  const existing = {
+    clusterName: 'demo',
+    vpcId: 'vpc-0123456789abcdef0',
+    privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa2'],
+    publicSubnetIds: ['subnet-0bbbbbbbbbbbbbbb1'],
+  };
+
+  test('should tag the private subnets for discovery with aws_ec2_tag and create nothing else', () => {
+    const stack = newStack();
+    const network = KarpenterNetwork.fromExisting(stack, 'Network', existing);
+    const synth = Testing.synth(stack);
+    expect(synth).toHaveResourceWithProperties(Ec2Tag, {
+      resource_id: 'subnet-0aaaaaaaaaaaaaaa2',
+      key: 'karpenter.sh/discovery',
+      value: 'demo',
+    });
+    expect(Object.keys(JSON.parse(synth).resource)).toEqual(['aws_ec2_tag']);
+    expect(resources(synth, 'aws_ec2_tag').map((t) => t.resource_id)).toEqual(existing.privateSubnetIds);
+    expect(network.vpcId).toBe('vpc-0123456789abcdef0');
+    expect(network.publicSubnetIds).toEqual(['subnet-0bbbbbbbbbbbbbbb1']);
+    expect(network.securityGroupIds).toEqual([]);
+    expect(network.discoveryClusterName).toBe('demo');
+  });
+
+  test('should skip the tags when tagSubnetsForDiscovery is false', () => {
+    const stack = newStack();
+    const network = KarpenterNetwork.fromExisting(stack, 'Network', { ...existing, tagSubnetsForDiscovery: false, securityGroupIds: ['sg-12345678'] });
+    expect(JSON.parse(Testing.synth(stack)).resource).toBeUndefined();
+    expect(network.discoveryClusterName).toBeUndefined();
+    expect(network.securityGroupIds).toEqual(['sg-12345678']);
+  });
+
+  test('should accept subnet ids given as a Terraform reference when it does not tag them', () => {
+    const stack = newStack();
+    const ids = new TerraformVariable(stack, 'subnet_ids', { type: 'list(string)' }).listValue;
+    const network = KarpenterNetwork.fromExisting(stack, 'Network', { ...existing, privateSubnetIds: ids, tagSubnetsForDiscovery: false });
+    expect(Token.isUnresolved(network.privateSubnetIds)).toBe(true);
+  });
+
+  test('throws when subnet ids given as a Terraform reference should be tagged', () => {
+    const stack = newStack();
+    const ids = new TerraformVariable(stack, 'subnet_ids', { type: 'list(string)' }).listValue;
+    expect(() => KarpenterNetwork.fromExisting(stack, 'Network', { ...existing, privateSubnetIds: ids })).toThrow(
+      /1 validation error:\n\[test\/Network\] privateSubnetIds: privateSubnetIds is a Terraform reference, so the subnets cannot get one aws_ec2_tag each/,
+    );
+  });
+
+  test('throws when fewer than 2 private subnets are given', () => {
+    const stack = newStack();
+    expect(() => KarpenterNetwork.fromExisting(stack, 'Network', { ...existing, privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1'] })).toThrow(
+      /privateSubnetIds: needs at least 2 subnet ids, got 1\. EKS needs subnets in at least two availability zones/,
+    );
+  });
+
+  test('throws on malformed, duplicate and double-listed ids', () => {
+    const stack = newStack();
+    expect(() =>
+      KarpenterNetwork.fromExisting(stack, 'Network', {
+        clusterName: 'demo',
+        vpcId: 'vpc-xyz',
+        privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa1'],
+        publicSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1'],
+        securityGroupIds: ['sg-1'],
+      }),
+    ).toThrow(/4 validation errors:[\s\S]*'vpc-xyz' is not a vpc id[\s\S]*is listed twice[\s\S]*'sg-1' is not a sg id[\s\S]*both private and public/);
+  });
+
+  test('should match the snapshot', () => {
+    const stack = newStack();
+    KarpenterNetwork.fromExisting(stack, 'Network', existing);
+    expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+});

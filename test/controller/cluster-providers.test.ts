@@ -1,0 +1,214 @@
+import { DataAwsRegion } from '@cdktf/provider-aws/lib/data-aws-region';
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
+import { TerraformStack, Testing } from 'cdktf';
+import { ClusterAuth, ClusterProviders, ClusterProvidersProps } from '../../lib/controller/cluster-providers';
+import { KarpenterController } from '../../lib/controller/karpenter-controller';
+
+function newStack(): TerraformStack {
+  return new TerraformStack(Testing.app(), 'test');
+}
+
+function synth(stack: TerraformStack): any {
+  return JSON.parse(Testing.synth(stack));
+}
+
+/** The address of the only data source of `type`, e.g. `data.aws_eks_cluster.Providers_Cluster_1234`. */
+function dataAddress(synthed: any, type: string): string {
+  const ids = Object.keys(synthed.data[type]);
+  expect(ids).toHaveLength(1);
+  return `data.${type}.${ids[0]}`;
+}
+
+const EXEC_ARGS = ['eks', 'get-token', '--cluster-name', 'demo', '--region', 'eu-west-1', '--output', 'json'];
+
+describe('ClusterProviders', () => {
+  test('should look the cluster up by name and configure both providers from it, with exec auth by default', () => {
+    // GIVEN
+    const stack = newStack();
+    // WHEN
+    new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1' });
+    // THEN
+    const synthed = synth(stack);
+    const cluster = dataAddress(synthed, 'aws_eks_cluster');
+    expect(Object.values(synthed.data.aws_eks_cluster)).toEqual([{ name: 'demo' }]);
+    const connection = {
+      host: `\${${cluster}.endpoint}`,
+      cluster_ca_certificate: `\${base64decode(${cluster}.certificate_authority[0].data)}`,
+    };
+    const exec = { api_version: 'client.authentication.k8s.io/v1beta1', command: 'aws', args: EXEC_ARGS };
+    expect(synthed.provider.helm).toEqual([{ kubernetes: { ...connection, exec } }]);
+    expect(synthed.provider.kubernetes).toEqual([{ ...connection, exec: [exec] }]);
+    expect(synthed.data.aws_eks_cluster_auth).toBeUndefined();
+    expect(synthed.terraform.remote_state).toBeUndefined();
+    expect(JSON.stringify(synthed)).not.toContain('terraform_remote_state');
+  });
+
+  test('should add the role and profile to the exec args', () => {
+    const stack = newStack();
+    new ClusterProviders(stack, 'Providers', {
+      clusterName: 'demo',
+      region: 'eu-west-1',
+      auth: ClusterAuth.exec({ roleArn: 'arn:aws:iam::123456789012:role/EksAdmin', profile: 'prod', command: '/usr/local/bin/aws' }),
+    });
+    const helmExec = synth(stack).provider.helm[0].kubernetes.exec;
+    expect(helmExec).toEqual({
+      api_version: 'client.authentication.k8s.io/v1beta1',
+      command: '/usr/local/bin/aws',
+      args: [...EXEC_ARGS, '--role-arn', 'arn:aws:iam::123456789012:role/EksAdmin', '--profile', 'prod'],
+    });
+  });
+
+  test('should use a token from aws_eks_cluster_auth in token mode', () => {
+    const stack = newStack();
+    new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1', auth: ClusterAuth.token() });
+    const synthed = synth(stack);
+    const auth = dataAddress(synthed, 'aws_eks_cluster_auth');
+    expect(Object.values(synthed.data.aws_eks_cluster_auth)).toEqual([{ name: 'demo' }]);
+    expect(synthed.provider.helm[0].kubernetes.token).toBe(`\${${auth}.token}`);
+    expect(synthed.provider.helm[0].kubernetes.exec).toBeUndefined();
+    expect(synthed.provider.kubernetes[0].token).toBe(`\${${auth}.token}`);
+    expect(synthed.provider.kubernetes[0].exec).toBeUndefined();
+  });
+
+  test('should set aliases, the aws provider and dependencies of the data sources', () => {
+    const stack = newStack();
+    const aws = new AwsProvider(stack, 'Aws', { region: 'eu-west-1', alias: 'eu' });
+    const dep = new SqsQueue(stack, 'Dep', { name: 'dep' });
+    new ClusterProviders(stack, 'Providers', {
+      clusterName: 'demo',
+      region: 'eu-west-1',
+      auth: ClusterAuth.token(),
+      awsProvider: aws,
+      dependsOn: [dep],
+      helmProviderAlias: 'demo',
+      kubernetesProviderAlias: 'demo_k8s',
+    });
+    const synthed = synth(stack);
+    for (const type of ['aws_eks_cluster', 'aws_eks_cluster_auth']) {
+      expect(Object.values(synthed.data[type])).toEqual([{ name: 'demo', provider: 'aws.eu', depends_on: ['aws_sqs_queue.Dep'] }]);
+    }
+    expect(synthed.provider.helm[0].alias).toBe('demo');
+    expect(synthed.provider.kubernetes[0].alias).toBe('demo_k8s');
+  });
+
+  test('should expose providers and endpoint that reference the data source in the same stack', () => {
+    const stack = newStack();
+    const providers = new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1', helmProviderAlias: 'demo' });
+    new KarpenterController(stack, 'Karpenter', { clusterName: providers.clusterName, interruptionHandling: false, helmProvider: providers.helmProvider, clusterEndpoint: providers.clusterEndpoint });
+    const synthed = synth(stack);
+    const cluster = dataAddress(synthed, 'aws_eks_cluster');
+    for (const release of Object.values<any>(synthed.resource.helm_release)) expect(release.provider).toBe('helm.demo');
+    const main = Object.values<any>(synthed.resource.helm_release).find((r) => r.name === 'karpenter');
+    expect(JSON.parse(main.values[0]).settings.clusterEndpoint).toBe(`\${${cluster}.endpoint}`);
+  });
+
+  test('should create only the helm provider when the stack has no Kubernetes resources', () => {
+    // GIVEN
+    const stack = newStack();
+    // WHEN
+    const providers = new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1', createKubernetesProvider: false });
+    new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionHandling: false, helmProvider: providers.helmProvider });
+    // THEN
+    const synthed = synth(stack);
+    expect(Object.keys(synthed.provider)).toEqual(['helm']);
+    expect(synthed.terraform.required_providers).not.toHaveProperty('kubernetes');
+    expect(() => providers.kubernetesProvider).toThrow(
+      /\[test\/Providers\] createKubernetesProvider: is false, so there is no kubernetes provider to use; remove createKubernetesProvider: false.* \(ProviderNotCreated\)/,
+    );
+  });
+
+  test('should create only the kubernetes provider when the stack has no Helm releases', () => {
+    const stack = newStack();
+    const providers = new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1', createHelmProvider: false });
+    const synthed = synth(stack);
+    expect(Object.keys(synthed.provider)).toEqual(['kubernetes']);
+    expect(synthed.terraform.required_providers).not.toHaveProperty('helm');
+    expect(synthed.provider.kubernetes[0].exec[0].args).toEqual(EXEC_ARGS);
+    expect(providers.kubernetesProvider.node.id).toBe('KubernetesProvider');
+    expect(() => providers.helmProvider).toThrow(/\[test\/Providers\] createHelmProvider: is false, so there is no helm provider to use.* \(ProviderNotCreated\)/);
+  });
+
+  test('throws when no provider would be created, or an alias names one that is not', () => {
+    const stack = newStack();
+    expect(() => new ClusterProviders(stack, 'Providers', {
+      clusterName: 'demo',
+      region: 'eu-west-1',
+      createHelmProvider: false,
+      createKubernetesProvider: false,
+      helmProviderAlias: 'demo',
+    })).toThrow(
+      new RegExp(
+        [
+          '2 validation errors:',
+          "\\[test/Providers\\] helmProviderAlias: is 'demo' but createHelmProvider is false, so no provider gets it; remove one of them \\(AliasWithoutProvider\\)",
+          '\\[test/Providers\\] createHelmProvider: createHelmProvider and createKubernetesProvider are both false, so this construct creates nothing; .* \\(NoProviderToCreate\\)',
+        ].join('\\n'),
+      ),
+    );
+  });
+
+  test('throws when the cluster name is a token, to avoid cross-stack references in provider config', () => {
+    const stack = newStack();
+    const queue = new SqsQueue(stack, 'Queue', { name: 'x' });
+    expect(() => new ClusterProviders(stack, 'Providers', { clusterName: queue.name, region: 'eu-west-1' })).toThrow(
+      /\[test\/Providers\] clusterName: must be a plain string known at synth, not a Terraform reference: .*terraform-cdk#2662.* \(ClusterNameIsToken\)/,
+    );
+  });
+
+  test('throws with every invalid input at once', () => {
+    const stack = newStack();
+    const props: ClusterProvidersProps = {
+      clusterName: 'my cluster',
+      region: 'Ireland',
+      auth: ClusterAuth.exec({ roleArn: 'EksAdmin' }),
+      helmProviderAlias: 'helm.demo',
+    };
+    expect(() => new ClusterProviders(stack, 'Providers', props)).toThrow(
+      new RegExp(
+        [
+          '4 validation errors:',
+          "\\[test/Providers\\] clusterName: must be an EKS cluster name .*got 'my cluster' \\(InvalidClusterName\\)",
+          "\\[test/Providers\\] region: must be an AWS region code such as 'eu-west-1'; got 'Ireland' \\(InvalidRegion\\)",
+          "\\[test/Providers\\] auth\\.roleArn: must be an IAM role ARN .*got 'EksAdmin' \\(InvalidRoleArn\\)",
+          "\\[test/Providers\\] helmProviderAlias: must be a Terraform identifier .*got 'helm\\.demo' \\(InvalidProviderAlias\\)",
+        ].join('\\n'),
+      ),
+    );
+  });
+
+  test('should accept a region token and GovCloud/China regions', () => {
+    const stack = newStack();
+    const region = new DataAwsRegion(stack, 'Region');
+    expect(() => new ClusterProviders(stack, 'A', { clusterName: 'demo', region: region.name, helmProviderAlias: 'a', kubernetesProviderAlias: 'a' })).not.toThrow();
+    expect(() => new ClusterProviders(stack, 'B', { clusterName: 'demo', region: 'us-gov-west-1', helmProviderAlias: 'b', kubernetesProviderAlias: 'b' })).not.toThrow();
+    expect(() => new ClusterProviders(stack, 'C', { clusterName: 'demo', region: 'cn-northwest-1', helmProviderAlias: 'c', kubernetesProviderAlias: 'c' })).not.toThrow();
+    const args = synth(stack).provider.helm.find((p: any) => p.alias === 'a').kubernetes.exec.args;
+    expect(args[5]).toBe('${data.aws_region.Region.name}');
+  });
+
+  test('should match the snapshot of the defaults', () => {
+    const stack = newStack();
+    new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1' });
+    expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+
+  test('should match the snapshot of every option', () => {
+    const stack = newStack();
+    const aws = new AwsProvider(stack, 'Aws', { region: 'eu-west-1', alias: 'eu' });
+    const dep = new SqsQueue(stack, 'Dep', { name: 'dep' });
+    const props: Required<ClusterProvidersProps> = {
+      clusterName: 'demo',
+      region: 'eu-west-1',
+      auth: ClusterAuth.exec({ roleArn: 'arn:aws:iam::123456789012:role/EksAdmin', profile: 'prod', command: 'aws' }),
+      awsProvider: aws,
+      dependsOn: [dep],
+      createHelmProvider: true,
+      createKubernetesProvider: true,
+      helmProviderAlias: 'demo',
+      kubernetesProviderAlias: 'demo',
+    };
+    new ClusterProviders(stack, 'Providers', props);
+    expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+});

@@ -1,0 +1,291 @@
+import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
+import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
+import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
+import { Release } from '@cdktf/provider-helm/lib/release';
+import { AnnotationMetadataEntryType, TerraformStack, Testing } from 'cdktf';
+import { ControllerPlacement, DnsPolicy, LogLevel } from '../../lib/core/controller/helm-values';
+import { KarpenterRegistry, KarpenterVersion } from '../../lib/core/controller/karpenter-version';
+import { KarpenterController, KarpenterControllerProps } from '../../lib/controller/karpenter-controller';
+
+const DIGEST = 'sha256:723130949e4cab989461ff07d1be4cd781d63515432494641b33c235f300ae23';
+
+function newStack(): TerraformStack {
+  return new TerraformStack(Testing.app(), 'test');
+}
+
+interface Synthed {
+  /** Terraform address of each release, by release name. */
+  readonly address: { [name: string]: string };
+  readonly crd: { [key: string]: any };
+  readonly main: { [key: string]: any };
+}
+
+function synthReleases(stack: TerraformStack): Synthed {
+  const releases: { [id: string]: { [key: string]: any } } = JSON.parse(Testing.synth(stack)).resource.helm_release;
+  const address: { [name: string]: string } = {};
+  for (const [id, r] of Object.entries(releases)) address[r.name] = `helm_release.${id}`;
+  const find = (name: string) => Object.values(releases).find((r) => r.name === name)!;
+  return { address, crd: find('karpenter-crd'), main: find('karpenter') };
+}
+
+function warningsOn(c: KarpenterController): unknown[] {
+  return c.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => m.data);
+}
+
+function valuesOf(release: { [key: string]: any }): any {
+  expect(release.values).toHaveLength(1);
+  return JSON.parse(release.values[0]);
+}
+
+describe('KarpenterController', () => {
+  test('should install the CRD chart, then the controller chart with the CRD release owning the CRDs', () => {
+    // GIVEN
+    const stack = newStack();
+    // WHEN
+    new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionQueueName: 'Karpenter-demo' });
+    // THEN
+    const { crd, main: mainRelease, address } = synthReleases(stack);
+    expect(address).toEqual({ 'karpenter-crd': expect.stringMatching(/^helm_release\.Karpenter_Crds_/), 'karpenter': expect.stringMatching(/^helm_release\.Karpenter_/) });
+    const common = {
+      repository: 'oci://public.ecr.aws/karpenter',
+      version: '1.14.1',
+      namespace: 'kube-system',
+      atomic: true,
+      wait: true,
+      cleanup_on_fail: true,
+      timeout: 600,
+      max_history: 10,
+    };
+    expect(crd).toEqual({ ...common, name: 'karpenter-crd', chart: 'karpenter-crd', create_namespace: false });
+    const { values, ...main } = mainRelease;
+    expect(main).toEqual({
+      ...common,
+      name: 'karpenter',
+      chart: 'karpenter',
+      skip_crds: true,
+      depends_on: [address['karpenter-crd']],
+    });
+    expect(values).toHaveLength(1);
+  });
+
+  test('should pass the values built by the core, with the pinned image', () => {
+    const stack = newStack();
+    new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionQueueName: 'Karpenter-demo' });
+    const values = valuesOf(synthReleases(stack).main);
+    expect(values.settings).toEqual({ clusterName: 'demo', interruptionQueue: 'Karpenter-demo' });
+    expect(values.controller.image).toEqual({ repository: 'public.ecr.aws/karpenter/controller', tag: '1.14.1', digest: DIGEST });
+    expect(values.nodeSelector).toEqual({ 'kubernetes.io/os': 'linux', 'karpenter.sh/controller': 'true' });
+    expect(values.serviceAccount).toEqual({ name: 'karpenter', annotations: {} });
+  });
+
+  test('should keep references to the queue name and role ARN as Terraform interpolations in the values', () => {
+    const stack = newStack();
+    const queue = new SqsQueue(stack, 'Queue', { name: 'Karpenter-demo' });
+    const role = new IamRole(stack, 'Role', { assumeRolePolicy: '{}' });
+    new KarpenterController(stack, 'Karpenter', {
+      clusterName: 'demo',
+      interruptionQueueName: queue.name,
+      serviceAccountAnnotations: { 'eks.amazonaws.com/role-arn': role.arn },
+    });
+    const raw: string = synthReleases(stack).main.values[0];
+    expect(raw).toContain('"interruptionQueue": "${aws_sqs_queue.Queue.name}"');
+    expect(raw).toContain('"eks.amazonaws.com/role-arn": "${aws_iam_role.Role.arn}"');
+  });
+
+  test('should escape template sequences in literal values so Terraform does not interpolate them', () => {
+    const stack = newStack();
+    new KarpenterController(stack, 'Karpenter', {
+      clusterName: 'demo',
+      interruptionHandling: false,
+      additionalValues: { podAnnotations: { note: 'cost ${team} %{if x}' } },
+    });
+    expect(synthReleases(stack).main.values[0]).toContain('"note": "cost $${team} %%{if x}"');
+  });
+
+  test('should escape values the same way as IAM policies: sequences already escaped stay as given', () => {
+    const stack = newStack();
+    new KarpenterController(stack, 'Karpenter', {
+      clusterName: 'demo',
+      interruptionHandling: false,
+      additionalValues: { podAnnotations: { note: 'cost $${team}' } },
+    });
+    expect(synthReleases(stack).main.values[0]).toContain('"note": "cost $${team}"');
+  });
+
+  test('should escape template sequences next to a reference and keep the reference', () => {
+    const stack = newStack();
+    const queue = new SqsQueue(stack, 'Queue', { name: 'Karpenter-demo' });
+    new KarpenterController(stack, 'Karpenter', {
+      clusterName: 'demo',
+      interruptionQueueName: queue.name,
+      additionalValues: { podAnnotations: { note: `cost \${team} %{if x} for ${queue.name}` } },
+    });
+    expect(synthReleases(stack).main.values[0]).toContain('"note": "cost $${team} %%{if x} for ${aws_sqs_queue.Queue.name}"');
+  });
+
+  test('should use the given helm provider for both releases, and wait for dependencies before the CRDs', () => {
+    const stack = newStack();
+    const helm = new HelmProvider(stack, 'Helm', { alias: 'demo' });
+    const queue = new SqsQueue(stack, 'Queue', { name: 'Karpenter-demo' });
+    new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionQueueName: queue.name, helmProvider: helm, dependsOn: [queue] });
+    const { crd, main, address } = synthReleases(stack);
+    expect(crd).toMatchObject({ provider: 'helm.demo', depends_on: ['aws_sqs_queue.Queue'] });
+    expect(main).toMatchObject({ provider: 'helm.demo', depends_on: [address['karpenter-crd']] });
+  });
+
+  test('should install both charts from a private mirror with credentials and without the digest', () => {
+    const stack = newStack();
+    new KarpenterController(stack, 'Karpenter', {
+      clusterName: 'demo',
+      interruptionQueueName: 'q',
+      registry: KarpenterRegistry.custom({
+        chartRepository: 'oci://123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter',
+        imageRepository: '123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter/controller',
+        repositoryUsername: 'AWS',
+        repositoryPassword: '${data.aws_ecr_authorization_token.t.password}',
+        keepImageDigest: false,
+      }),
+    });
+    const { crd, main } = synthReleases(stack);
+    for (const r of [crd, main]) {
+      expect(r).toMatchObject({
+        repository: 'oci://123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter',
+        repository_username: 'AWS',
+        repository_password: '${data.aws_ecr_authorization_token.t.password}',
+      });
+    }
+    expect(valuesOf(main).controller.image).toEqual({
+      repository: '123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter/controller',
+      tag: '1.14.1',
+      digest: '',
+    });
+  });
+
+  test('should install another version in another namespace', () => {
+    const stack = newStack();
+    const c = new KarpenterController(stack, 'Karpenter', {
+      clusterName: 'demo',
+      interruptionQueueName: 'q',
+      version: KarpenterVersion.of('1.13.1'),
+      namespace: 'karpenter',
+      timeoutSeconds: 900,
+      maxHistory: 3,
+      adoptExistingCrds: true,
+    });
+    const { crd, main } = synthReleases(stack);
+    expect(crd).toMatchObject({ version: '1.13.1', namespace: 'karpenter', create_namespace: true, take_ownership: true, timeout: 900, max_history: 3 });
+    expect(main).toMatchObject({ version: '1.13.1', namespace: 'karpenter', timeout: 900, max_history: 3 });
+    expect(main.create_namespace).toBeUndefined();
+    expect(valuesOf(main).controller.image).toEqual({ repository: 'public.ecr.aws/karpenter/controller', tag: '1.13.1' });
+    expect([c.namespace, c.serviceAccountName, c.version.chartVersion]).toEqual(['karpenter', 'karpenter', '1.13.1']);
+  });
+
+  test('should expose both releases so other constructs can depend on them', () => {
+    const stack = newStack();
+    const c = new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionHandling: false });
+    expect(c.release).toBeInstanceOf(Release);
+    expect(c.crdRelease).toBeInstanceOf(Release);
+    expect(c.release.node.id).toBe('Resource');
+    expect(c.crdRelease.node.id).toBe('Crds');
+    new SqsQueue(stack, 'Dependent', { name: 'after-karpenter', dependsOn: [c.release] });
+    const synthed = JSON.parse(Testing.synth(stack));
+    expect(synthed.resource.aws_sqs_queue.Dependent.depends_on).toEqual([synthReleases(stack).address.karpenter]);
+  });
+
+  test('throws when input is invalid, listing every problem with the construct path', () => {
+    const stack = newStack();
+    expect(
+      () =>
+        new KarpenterController(stack, 'Karpenter', {
+          clusterName: 'demo',
+          interruptionQueueName: 'arn:aws:sqs:eu-west-1:123456789012:Karpenter-demo',
+          replicas: 0,
+          namespace: 'Kube_System',
+          registry: KarpenterRegistry.custom({ chartRepository: 'https://charts.example.com', imageRepository: 'r.example.com/c' }),
+          additionalValues: { settings: { clusterName: 'other' } },
+        }),
+    ).toThrow(
+      new RegExp(
+        [
+          '5 validation errors:',
+          '\\[test/Karpenter\\] registry\\.chartRepository: must be an OCI repository URL .* \\(InvalidChartRepository\\)',
+          '\\[test/Karpenter\\] interruptionQueueName: settings\\.interruptionQueue takes the queue name, not its ARN; .*use \'Karpenter-demo\' \\(InterruptionQueueIsArn\\)',
+          '\\[test/Karpenter\\] replicas: must be a whole number, at least 1; got 0 \\(InvalidReplicas\\)',
+          '\\[test/Karpenter\\] additionalValues\\.settings\\.clusterName: .* \\(AdditionalValuesConflict\\)',
+          '\\[test/Karpenter\\] namespace: must be a DNS-1123 label .* \\(InvalidNamespace\\)',
+        ].join('\\n'),
+      ),
+    );
+  });
+
+  test('should turn warnings into annotations, unless silenced', () => {
+    const stack = newStack();
+    const warned = new KarpenterController(stack, 'Warned', { clusterName: 'demo', replicas: 1 });
+    const silenced = new KarpenterController(stack, 'Silenced', {
+      clusterName: 'demo',
+      replicas: 1,
+      silenceWarnings: ['InterruptionHandlingDisabled', 'SingleControllerReplica'],
+    });
+    expect(warningsOn(warned)).toEqual([
+      expect.stringMatching(/^interruptionQueueName: no interruptionQueueName: .* \(InterruptionHandlingDisabled\)$/),
+      expect.stringMatching(/^replicas: one controller replica .* \(SingleControllerReplica\)$/),
+    ]);
+    expect(warningsOn(silenced)).toEqual([]);
+  });
+
+  test('should warn for the known-bad 1.8.4 but still install it', () => {
+    const stack = newStack();
+    const c = new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionHandling: false, version: KarpenterVersion.of('1.8.4') });
+    expect(warningsOn(c)).toEqual([expect.stringMatching(/^version: Karpenter 1\.8\.4 has a regression.* \(KnownBadKarpenterVersion\)$/)]);
+    expect(synthReleases(stack).main.version).toBe('1.8.4');
+  });
+
+  test('should match the snapshot of the defaults', () => {
+    const stack = newStack();
+    new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionQueueName: 'Karpenter-demo' });
+    expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+
+  test('should match the snapshot of every option', () => {
+    const stack = newStack();
+    const helm = new HelmProvider(stack, 'Helm', { alias: 'demo' });
+    const queue = new SqsQueue(stack, 'Queue', { name: 'Karpenter-demo' });
+    const props: Required<KarpenterControllerProps> = {
+      clusterName: 'demo',
+      interruptionQueueName: queue.name,
+      interruptionHandling: true,
+      clusterEndpoint: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
+      featureGates: { nodeRepair: true, spotToSpotConsolidation: true },
+      enableZonalShift: true,
+      isolatedVpc: false,
+      serviceAccountName: 'karpenter',
+      serviceAccountAnnotations: { 'eks.amazonaws.com/role-arn': 'arn:aws:iam::123456789012:role/KarpenterController-demo' },
+      replicas: 3,
+      resources: { requests: { cpu: '500m', memory: '768Mi' }, limits: { cpu: '1', memory: '768Mi' } },
+      dnsPolicy: DnsPolicy.DEFAULT,
+      logLevel: LogLevel.DEBUG,
+      placement: ControllerPlacement.controllerNodes({ key: 'node-role/karpenter', value: 'yes' }),
+      podDisruptionBudgetMaxUnavailable: 1,
+      version: KarpenterVersion.of('1.14.1'),
+      registry: KarpenterRegistry.custom({
+        chartRepository: 'oci://123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter',
+        imageRepository: '123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter/controller',
+        repositoryUsername: 'AWS',
+        repositoryPassword: 'secret',
+        keepImageDigest: true,
+      }),
+      additionalValues: { settings: { batchMaxDuration: '15s' } },
+      namespace: 'karpenter',
+      createNamespace: true,
+      helmProvider: helm,
+      dependsOn: [queue],
+      timeoutSeconds: 900,
+      maxHistory: 5,
+      adoptExistingCrds: true,
+      silenceWarnings: [],
+    };
+    const c = new KarpenterController(stack, 'Karpenter', props);
+    expect(warningsOn(c)).toEqual([]);
+    expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+});

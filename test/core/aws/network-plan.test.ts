@@ -1,0 +1,158 @@
+import { IssueCollector } from '../../../lib/core/issues';
+import {
+  availabilityZonesOf,
+  cidrContains,
+  cidrOverlaps,
+  cidrSubnet,
+  formatIpv4Cidr,
+  parseIpv4Cidr,
+  planNetwork,
+  NetworkPlanInput,
+} from '../../../lib/core/aws/network-plan';
+
+const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
+
+function plan(input: Partial<NetworkPlanInput>) {
+  const issues = new IssueCollector();
+  const result = planNetwork(issues, 'props', { vpcCidr: '10.0.0.0/16', availabilityZones: ZONES, ...input });
+  return { result, issues: issues.issues };
+}
+
+describe('CIDR helpers', () => {
+  test('should parse and format IPv4 CIDRs', () => {
+    expect(parseIpv4Cidr('10.0.0.0/16')).toEqual({ network: 0x0a000000, prefix: 16 });
+    expect(formatIpv4Cidr(parseIpv4Cidr('192.168.32.0/19')!)).toBe('192.168.32.0/19');
+  });
+
+  test.each(['10.0.0.1/16', '10.0.0.0', '256.0.0.0/8', '10.0.0.0/33', 'fd00::/8', ''])('should reject %j', (cidr) => {
+    expect(parseIpv4Cidr(cidr)).toBeUndefined();
+  });
+
+  test('should compute cidrsubnet like Terraform', () => {
+    const vpc = parseIpv4Cidr('10.0.0.0/16')!;
+    expect(formatIpv4Cidr(cidrSubnet(vpc, 3, 1))).toBe('10.0.32.0/19');
+    expect(formatIpv4Cidr(cidrSubnet(vpc, 8, 255))).toBe('10.0.255.0/24');
+    expect(() => cidrSubnet(vpc, 3, 8)).toThrow(/does not fit/);
+  });
+
+  test('should tell containment and overlap', () => {
+    const vpc = parseIpv4Cidr('10.0.0.0/16')!;
+    expect(cidrContains(vpc, parseIpv4Cidr('10.0.224.0/22')!)).toBe(true);
+    expect(cidrContains(vpc, parseIpv4Cidr('10.1.0.0/24')!)).toBe(false);
+    expect(cidrOverlaps(parseIpv4Cidr('10.0.0.0/19')!, parseIpv4Cidr('10.0.16.0/20')!)).toBe(true);
+    expect(cidrOverlaps(parseIpv4Cidr('10.0.0.0/19')!, parseIpv4Cidr('10.0.32.0/19')!)).toBe(false);
+  });
+
+  test('should derive a/b/c zone names from a region', () => {
+    expect(availabilityZonesOf('eu-west-1')).toEqual(['eu-west-1a', 'eu-west-1b', 'eu-west-1c']);
+    expect(availabilityZonesOf('us-west-2', 2)).toEqual(['us-west-2a', 'us-west-2b']);
+  });
+});
+
+describe('planNetwork', () => {
+  test('should lay out /19 private and /22 public subnets in a /16', () => {
+    const { result, issues } = plan({});
+    expect(issues).toEqual([]);
+    expect(result).toEqual({
+      vpcCidr: '10.0.0.0/16',
+      privateSubnets: [
+        { availabilityZone: 'us-east-1a', cidrBlock: '10.0.0.0/19' },
+        { availabilityZone: 'us-east-1b', cidrBlock: '10.0.32.0/19' },
+        { availabilityZone: 'us-east-1c', cidrBlock: '10.0.64.0/19' },
+      ],
+      publicSubnets: [
+        { availabilityZone: 'us-east-1a', cidrBlock: '10.0.224.0/22' },
+        { availabilityZone: 'us-east-1b', cidrBlock: '10.0.228.0/22' },
+        { availabilityZone: 'us-east-1c', cidrBlock: '10.0.232.0/22' },
+      ],
+    });
+  });
+
+  test('should scale the plan with the VPC size', () => {
+    const { result } = plan({ vpcCidr: '172.16.0.0/20', availabilityZones: ['eu-west-1a', 'eu-west-1b'] });
+    expect(result!.privateSubnets.map((s) => s.cidrBlock)).toEqual(['172.16.0.0/23', '172.16.2.0/23']);
+    expect(result!.publicSubnets.map((s) => s.cidrBlock)).toEqual(['172.16.14.0/26', '172.16.14.64/26']);
+  });
+
+  test('should use explicit subnet CIDRs', () => {
+    const { result, issues } = plan({
+      availabilityZones: ['us-east-1a', 'us-east-1b'],
+      privateSubnetCidrs: ['10.0.0.0/18', '10.0.64.0/18'],
+      publicSubnetCidrs: ['10.0.128.0/24', '10.0.129.0/24'],
+    });
+    expect(issues).toEqual([]);
+    expect(result!.privateSubnets[1]).toEqual({ availabilityZone: 'us-east-1b', cidrBlock: '10.0.64.0/18' });
+  });
+
+  test('reports fewer than 2 distinct zones', () => {
+    const { result, issues } = plan({ availabilityZones: ['us-east-1a', 'us-east-1a'] });
+    expect(result).toBeUndefined();
+    expect(issues.map((i) => i.code)).toEqual(expect.arrayContaining(['TooFewAvailabilityZones', 'DuplicateAvailabilityZone']));
+    expect(issues.find((i) => i.code === 'TooFewAvailabilityZones')!.message).toMatch(
+      /at least 2 distinct availability zones, got 1/,
+    );
+  });
+
+  test('reports zones of different regions and malformed names', () => {
+    const { issues } = plan({ availabilityZones: ['us-east-1a', 'eu-west-1b', 'use1-az1'] });
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: 'AvailabilityZonesInManyRegions', message: expect.stringMatching(/us-east-1, eu-west-1/) }),
+        expect.objectContaining({ field: 'props.availabilityZones[2]', code: 'InvalidAvailabilityZone' }),
+      ]),
+    );
+  });
+
+  test('should not check zone names and subnet CIDRs that are tokens', () => {
+    const issues = new IssueCollector({ isUnresolved: (v) => typeof v === 'string' && v.includes('${') });
+    const result = planNetwork(issues, 'props', {
+      vpcCidr: '${var.vpc_cidr}',
+      availabilityZones: ['${var.az_a}', 'us-east-1b'],
+      privateSubnetCidrs: ['${var.private_a}', '10.0.32.0/19'],
+      publicSubnetCidrs: ['${var.public_a}', '10.0.228.0/22'],
+    });
+    expect(issues.issues).toEqual([]);
+    expect(result!.privateSubnets).toEqual([
+      { availabilityZone: '${var.az_a}', cidrBlock: '${var.private_a}' },
+      { availabilityZone: 'us-east-1b', cidrBlock: '10.0.32.0/19' },
+    ]);
+  });
+
+  test('reports a VPC CIDR token without explicit subnet CIDRs', () => {
+    const issues = new IssueCollector({ isUnresolved: (v) => typeof v === 'string' && v.includes('${') });
+    expect(planNetwork(issues, 'props', { vpcCidr: '${var.vpc_cidr}', availabilityZones: ZONES })).toBeUndefined();
+    expect(issues.issues).toEqual([
+      expect.objectContaining({ field: 'props.vpcCidr', code: 'VpcCidrTokenWithoutSubnetCidrs', message: expect.stringMatching(/Pass privateSubnetCidrs and publicSubnetCidrs/) }),
+    ]);
+  });
+
+  test('reports an invalid VPC CIDR', () => {
+    const { issues } = plan({ vpcCidr: '10.0.0.1/16' });
+    expect(issues).toEqual([expect.objectContaining({ field: 'props.vpcCidr', code: 'InvalidCidr', message: expect.stringMatching(/'10\.0\.0\.1\/16' is not an IPv4 CIDR/) })]);
+  });
+
+  test('reports a VPC outside /16-/28 and one too small for the default plan', () => {
+    expect(plan({ vpcCidr: '10.0.0.0/8' }).issues.map((i) => i.code)).toContain('VpcCidrSizeOutOfRange');
+    expect(plan({ vpcCidr: '10.0.0.0/24' }).issues.map((i) => i.code)).toEqual(['VpcTooSmallForDefaultPlan', 'VpcTooSmallForDefaultPlan']);
+  });
+
+  test('reports explicit subnets that are malformed, outside the VPC, overlapping or miscounted', () => {
+    const { issues } = plan({
+      privateSubnetCidrs: ['10.0.0.0/19', '10.1.0.0/19', 'nope'],
+      publicSubnetCidrs: ['10.0.16.0/24'],
+    });
+    const codes = issues.map((i) => i.code);
+    expect(codes).toEqual(expect.arrayContaining(['SubnetOutsideVpc', 'InvalidCidr', 'SubnetCidrCountMismatch']));
+    const overlap = plan({
+      availabilityZones: ['us-east-1a', 'us-east-1b'],
+      privateSubnetCidrs: ['10.0.0.0/19', '10.0.32.0/19'],
+      publicSubnetCidrs: ['10.0.16.0/24', '10.0.200.0/24'],
+    }).issues;
+    expect(overlap).toEqual([
+      expect.objectContaining({
+        code: 'OverlappingSubnets',
+        message: expect.stringMatching(/privateSubnetCidrs\[0\] '10\.0\.0\.0\/19' overlaps props\.publicSubnetCidrs\[0\] '10\.0\.16\.0\/24'/),
+      }),
+    ]);
+  });
+});

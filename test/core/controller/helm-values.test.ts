@@ -1,0 +1,365 @@
+import {
+  buildKarpenterHelmValues,
+  ControllerPlacement,
+  DnsPolicy,
+  KarpenterHelmValuesOptions,
+  LogLevel,
+  parseQuantity,
+  renderHelmValues,
+  validateReleaseOptions,
+} from '../../../lib/core/controller/helm-values';
+import { errorsOf, Severity, ValidationIssue, warningsOf } from '../../../lib/core/issues';
+import { KarpenterRegistry, KarpenterVersion } from '../../../lib/core/controller/karpenter-version';
+
+const BASE: KarpenterHelmValuesOptions = { clusterName: 'demo', interruptionQueueName: 'Karpenter-demo' };
+const TOKEN = '${TfToken[TOKEN.1]}';
+const ctx = { isUnresolved: (v: unknown) => typeof v === 'string' && v.includes('${TfToken[') };
+
+const codes = (issues: ValidationIssue[]) => issues.map((i) => i.code);
+
+describe('buildKarpenterHelmValues', () => {
+  test('should render the exact default values', () => {
+    const { values, issues } = buildKarpenterHelmValues(BASE);
+    expect(issues).toEqual([]);
+    expect(values).toEqual({
+      settings: { clusterName: 'demo', interruptionQueue: 'Karpenter-demo' },
+      serviceAccount: { name: 'karpenter', annotations: {} },
+      replicas: 2,
+      controller: {
+        image: {
+          repository: 'public.ecr.aws/karpenter/controller',
+          tag: '1.14.1',
+          digest: 'sha256:723130949e4cab989461ff07d1be4cd781d63515432494641b33c235f300ae23',
+        },
+        resources: { requests: { cpu: '1', memory: '1Gi' }, limits: { cpu: '1', memory: '1Gi' } },
+      },
+      dnsPolicy: 'ClusterFirst',
+      logLevel: 'info',
+      nodeSelector: { 'kubernetes.io/os': 'linux', 'karpenter.sh/controller': 'true' },
+      tolerations: [{ key: 'CriticalAddonsOnly', operator: 'Exists' }],
+      affinity: {
+        nodeAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [{ matchExpressions: [{ key: 'karpenter.sh/nodepool', operator: 'DoesNotExist' }] }],
+          },
+        },
+        podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname' }] },
+      },
+      topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'DoNotSchedule' }],
+      podDisruptionBudget: { name: 'karpenter', maxUnavailable: 1 },
+      priorityClassName: 'system-cluster-critical',
+    });
+  });
+
+  test('should render every typed option', () => {
+    const { values, issues } = buildKarpenterHelmValues({
+      clusterName: 'demo',
+      interruptionQueueName: 'q',
+      clusterEndpoint: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
+      featureGates: { nodeRepair: true, spotToSpotConsolidation: true, reservedCapacity: false, nodeOverlay: true, staticCapacity: true, capacityBuffer: true },
+      enableZonalShift: true,
+      isolatedVpc: true,
+      serviceAccountName: 'karpenter-controller',
+      serviceAccountAnnotations: { 'eks.amazonaws.com/role-arn': 'arn:aws:iam::123456789012:role/KarpenterController' },
+      replicas: 3,
+      resources: { requests: { cpu: '500m', memory: '512Mi' }, limits: { memory: '1Gi' } },
+      dnsPolicy: DnsPolicy.DEFAULT,
+      logLevel: LogLevel.DEBUG,
+      placement: ControllerPlacement.controllerNodes({ key: 'role', value: 'karpenter' }),
+      podDisruptionBudgetMaxUnavailable: 2,
+    });
+    expect(issues).toEqual([]);
+    expect(values).toMatchObject({
+      settings: {
+        clusterName: 'demo',
+        interruptionQueue: 'q',
+        clusterEndpoint: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
+        isolatedVPC: true,
+        enableZonalShift: true,
+        featureGates: { nodeRepair: true, spotToSpotConsolidation: true, reservedCapacity: false, nodeOverlay: true, staticCapacity: true, capacityBuffer: true },
+      },
+      serviceAccount: { name: 'karpenter-controller', annotations: { 'eks.amazonaws.com/role-arn': 'arn:aws:iam::123456789012:role/KarpenterController' } },
+      replicas: 3,
+      dnsPolicy: 'Default',
+      logLevel: 'debug',
+      nodeSelector: { 'kubernetes.io/os': 'linux', role: 'karpenter' },
+      podDisruptionBudget: { name: 'karpenter', maxUnavailable: 2 },
+    });
+    expect((values.controller as { resources: unknown }).resources).toEqual({ requests: { cpu: '500m', memory: '512Mi' }, limits: { memory: '1Gi' } });
+  });
+
+  test('should drop only the custom label for placement on any node Karpenter does not manage', () => {
+    const { values } = buildKarpenterHelmValues({ ...BASE, placement: ControllerPlacement.anyNodeNotManagedByKarpenter() });
+    expect(values.nodeSelector).toEqual({ 'kubernetes.io/os': 'linux' });
+    expect(values.affinity).toMatchObject({
+      nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'karpenter.sh/nodepool', operator: 'DoesNotExist' }] }] } },
+    });
+  });
+
+  test('should keep token strings as they are', () => {
+    const { values, issues } = buildKarpenterHelmValues(
+      { clusterName: 'demo', interruptionQueueName: TOKEN, serviceAccountAnnotations: { 'eks.amazonaws.com/role-arn': TOKEN } },
+      ctx,
+    );
+    expect(issues).toEqual([]);
+    expect(values.settings).toEqual({ clusterName: 'demo', interruptionQueue: TOKEN });
+    expect(values.serviceAccount).toEqual({ name: 'karpenter', annotations: { 'eks.amazonaws.com/role-arn': TOKEN } });
+  });
+
+  describe('image and registry', () => {
+    test('should use the mirror image and keep the pinned digest', () => {
+      const registry = KarpenterRegistry.custom({
+        chartRepository: 'oci://123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter',
+        imageRepository: '123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter/controller',
+      });
+      expect((buildKarpenterHelmValues({ ...BASE, registry }).values.controller as { image: unknown }).image).toEqual({
+        repository: '123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter/controller',
+        tag: '1.14.1',
+        digest: 'sha256:723130949e4cab989461ff07d1be4cd781d63515432494641b33c235f300ae23',
+      });
+    });
+
+    test('should set an empty digest (overriding the chart default) when the mirror re-pushes images', () => {
+      const registry = KarpenterRegistry.custom({ chartRepository: 'oci://r.example.com/karpenter', imageRepository: 'r.example.com/karpenter/controller', keepImageDigest: false });
+      expect((buildKarpenterHelmValues({ ...BASE, registry }).values.controller as { image: unknown }).image).toEqual({
+        repository: 'r.example.com/karpenter/controller',
+        tag: '1.14.1',
+        digest: '',
+      });
+    });
+
+    test('should leave the digest to the chart for a version without a known digest', () => {
+      const { values } = buildKarpenterHelmValues({ ...BASE, version: KarpenterVersion.of('1.13.1') });
+      expect((values.controller as { image: unknown }).image).toEqual({ repository: 'public.ecr.aws/karpenter/controller', tag: '1.13.1' });
+    });
+
+    test('should report registry errors', () => {
+      const registry = KarpenterRegistry.custom({ chartRepository: 'r.example.com/karpenter', imageRepository: 'r.example.com/c' });
+      expect(codes(buildKarpenterHelmValues({ ...BASE, registry }).issues)).toEqual(['InvalidChartRepository']);
+    });
+  });
+
+  describe('interruption handling', () => {
+    test('should warn when no queue is given and handling is not turned off explicitly', () => {
+      const { values, issues } = buildKarpenterHelmValues({ clusterName: 'demo' });
+      expect(values.settings).toEqual({ clusterName: 'demo' });
+      expect(issues).toEqual([
+        expect.objectContaining({ severity: Severity.WARNING, code: 'InterruptionHandlingDisabled', field: 'interruptionQueueName', message: expect.stringMatching(/set interruptionHandling: false/) }),
+      ]);
+    });
+
+    test('should accept interruptionHandling: false without a queue, silently', () => {
+      const { values, issues } = buildKarpenterHelmValues({ clusterName: 'demo', interruptionHandling: false });
+      expect(issues).toEqual([]);
+      expect(values.settings).toEqual({ clusterName: 'demo' });
+    });
+
+    test('should reject interruptionHandling: true without a queue', () => {
+      expect(codes(buildKarpenterHelmValues({ clusterName: 'demo', interruptionHandling: true }).issues)).toEqual(['MissingInterruptionQueue']);
+    });
+
+    test('should reject a queue together with interruptionHandling: false', () => {
+      expect(buildKarpenterHelmValues({ ...BASE, interruptionHandling: false }).issues[0].message).toMatch(/interruptionHandling is false but interruptionQueueName is 'Karpenter-demo'/);
+    });
+
+    test('should reject a queue ARN and say which name to use', () => {
+      const { issues } = buildKarpenterHelmValues({ clusterName: 'demo', interruptionQueueName: 'arn:aws:sqs:eu-west-1:123456789012:Karpenter-demo' });
+      expect(issues).toEqual([
+        expect.objectContaining({ severity: Severity.ERROR, code: 'InterruptionQueueIsArn', message: expect.stringMatching(/takes the queue name, not its ARN; .*use 'Karpenter-demo'/) }),
+      ]);
+    });
+
+    test('should reject a queue URL and say which name to use', () => {
+      const { issues } = buildKarpenterHelmValues({ clusterName: 'demo', interruptionQueueName: 'https://sqs.eu-west-1.amazonaws.com/123456789012/Karpenter-demo' });
+      expect(issues[0].message).toMatch(/not its URL; .*use 'Karpenter-demo'/);
+    });
+
+    test('should reject an invalid queue name', () => {
+      expect(codes(buildKarpenterHelmValues({ clusterName: 'demo', interruptionQueueName: 'my queue' }).issues)).toEqual(['InvalidInterruptionQueueName']);
+    });
+  });
+
+  describe('validation', () => {
+    test('should reject a missing or invalid cluster name', () => {
+      expect(buildKarpenterHelmValues({ ...BASE, clusterName: '' }).issues[0].message).toMatch(/settings\.clusterName is required.*got ''/);
+      expect(codes(buildKarpenterHelmValues({ ...BASE, clusterName: '-bad' }).issues)).toEqual(['InvalidClusterName']);
+      expect(codes(buildKarpenterHelmValues({ ...BASE, clusterName: 'a'.repeat(101) }).issues)).toEqual(['InvalidClusterName']);
+      expect(buildKarpenterHelmValues({ ...BASE, clusterName: 'a'.repeat(100) }).issues).toEqual([]);
+    });
+
+    test('should reject replicas below 1 or fractional, and warn for 1', () => {
+      expect(buildKarpenterHelmValues({ ...BASE, replicas: 0 }).issues[0].message).toMatch(/must be a whole number, at least 1; got 0/);
+      expect(codes(buildKarpenterHelmValues({ ...BASE, replicas: 1.5 }).issues)).toEqual(['InvalidReplicas']);
+      const single = buildKarpenterHelmValues({ ...BASE, replicas: 1 });
+      expect(single.values.replicas).toBe(1);
+      expect(single.issues).toEqual([expect.objectContaining({ severity: Severity.WARNING, code: 'SingleControllerReplica' })]);
+    });
+
+    test('should check the pod disruption budget against replicas', () => {
+      expect(codes(buildKarpenterHelmValues({ ...BASE, podDisruptionBudgetMaxUnavailable: 0 }).issues)).toEqual(['PodDisruptionBudgetBlocksDrain']);
+      expect(codes(buildKarpenterHelmValues({ ...BASE, podDisruptionBudgetMaxUnavailable: 2 }).issues)).toEqual(['PodDisruptionBudgetAllowsOutage']);
+      expect(codes(buildKarpenterHelmValues({ ...BASE, podDisruptionBudgetMaxUnavailable: -1 }).issues)).toEqual(['InvalidPodDisruptionBudget']);
+    });
+
+    test('should reject malformed quantities and a request above its limit', () => {
+      const { issues } = buildKarpenterHelmValues({ ...BASE, resources: { requests: { cpu: '2', memory: '1gi' }, limits: { cpu: '1', memory: '1Gi' } } });
+      expect(issues.map((i) => `${i.field}: ${i.code}`)).toEqual(['resources.requests.memory: InvalidResourceQuantity', 'resources.requests.cpu: RequestAboveLimit']);
+      expect(issues[0].message).toMatch(/units are case-sensitive\); got '1gi'/);
+    });
+
+    test('should reject an IRSA annotation that is not a role ARN', () => {
+      const { issues } = buildKarpenterHelmValues({ ...BASE, serviceAccountAnnotations: { 'eks.amazonaws.com/role-arn': 'KarpenterController' } });
+      expect(issues).toEqual([expect.objectContaining({ field: 'serviceAccountAnnotations["eks.amazonaws.com/role-arn"]', code: 'InvalidIrsaRoleArn' })]);
+    });
+
+    test('should reject an invalid endpoint, service account name and node label', () => {
+      const { issues } = buildKarpenterHelmValues({
+        ...BASE,
+        clusterEndpoint: 'ABC.eks.amazonaws.com',
+        serviceAccountName: 'Karpenter',
+        placement: ControllerPlacement.controllerNodes({ key: 'bad key', value: 'not ok!' }),
+      });
+      expect(issues.map((i) => i.field)).toEqual(['clusterEndpoint', 'serviceAccountName', 'placement.key', 'placement.value']);
+      expect(errorsOf(issues)).toHaveLength(4);
+    });
+
+    test('should warn about settings the chosen chart version ignores', () => {
+      const { issues } = buildKarpenterHelmValues({ ...BASE, version: KarpenterVersion.of('1.6.0'), enableZonalShift: true, featureGates: { nodeRepair: true, nodeOverlay: true, capacityBuffer: false } });
+      expect(warningsOf(issues).map((i) => i.field)).toEqual(['enableZonalShift', 'featureGates.nodeOverlay', 'featureGates.capacityBuffer']);
+      expect(issues[0].message).toMatch(/read by chart 1\.12\.0 and later; chart 1\.6\.0 ignores it/);
+    });
+
+    test('should pass on the version warnings', () => {
+      expect(codes(buildKarpenterHelmValues({ ...BASE, version: KarpenterVersion.of('1.8.4') }).issues)).toEqual(['KnownBadKarpenterVersion']);
+    });
+
+    test('should honour silenced warnings', () => {
+      expect(buildKarpenterHelmValues({ clusterName: 'demo', replicas: 1 }, { silence: ['InterruptionHandlingDisabled', 'SingleControllerReplica'] }).issues).toEqual([]);
+    });
+
+    test('should skip checks on tokens', () => {
+      const { issues } = buildKarpenterHelmValues(
+        { clusterName: TOKEN, interruptionQueueName: TOKEN, clusterEndpoint: TOKEN, serviceAccountName: TOKEN, resources: { requests: { cpu: TOKEN }, limits: { cpu: '1' } } },
+        ctx,
+      );
+      expect(issues).toEqual([]);
+    });
+  });
+
+  describe('additionalValues', () => {
+    test('should deep-merge last: objects merge, arrays replace', () => {
+      const { values, issues } = buildKarpenterHelmValues(
+        {
+          ...BASE,
+          additionalValues: {
+            settings: { batchMaxDuration: '15s' },
+            serviceMonitor: { enabled: true },
+            podAnnotations: { 'prometheus.io/scrape': 'true' },
+            controller: { env: [{ name: 'AWS_REGION', value: 'eu-west-1' }] },
+          },
+        },
+      );
+      expect(issues).toEqual([]);
+      expect(values.settings).toEqual({ clusterName: 'demo', interruptionQueue: 'Karpenter-demo', batchMaxDuration: '15s' });
+      expect(values.serviceMonitor).toEqual({ enabled: true });
+      expect(values.controller).toMatchObject({ image: { tag: '1.14.1' }, env: [{ name: 'AWS_REGION', value: 'eu-west-1' }] });
+    });
+
+    test('should warn when it replaces a value set by a typed option, naming the path', () => {
+      const { values, issues } = buildKarpenterHelmValues({
+        ...BASE,
+        additionalValues: { replicas: 3, tolerations: [], nodeSelector: { 'karpenter.sh/controller': null } },
+      });
+      expect(values.replicas).toBe(3);
+      expect(values.tolerations).toEqual([]);
+      expect(values.nodeSelector).toEqual({ 'kubernetes.io/os': 'linux', 'karpenter.sh/controller': null });
+      expect(issues.map((i) => `${i.severity} ${i.field}`)).toEqual([
+        'warning additionalValues.replicas',
+        'warning additionalValues.tolerations',
+        'warning additionalValues.nodeSelector["karpenter.sh/controller"]',
+      ]);
+      expect(issues[0].message).toMatch(/replaces replicas = 2, set by this library, with 3/);
+    });
+
+    test('should not report a value that is set to the same thing', () => {
+      expect(buildKarpenterHelmValues({ ...BASE, additionalValues: { settings: { clusterName: 'demo' }, replicas: 2 } }).issues).toEqual([]);
+    });
+
+    test('should reject changing settings.clusterName', () => {
+      const { issues } = buildKarpenterHelmValues({ ...BASE, additionalValues: { settings: { clusterName: 'other' } } });
+      expect(issues).toEqual([
+        expect.objectContaining({
+          severity: Severity.ERROR,
+          field: 'additionalValues.settings.clusterName',
+          code: 'AdditionalValuesConflict',
+          message: expect.stringMatching(/settings\.clusterName is set from clusterName \('demo'\); additionalValues would change it to "other"\. Set clusterName instead/),
+        }),
+      ]);
+    });
+
+    test('should reject setting the interruption queue or service account name behind the typed options', () => {
+      const { issues } = buildKarpenterHelmValues({
+        clusterName: 'demo',
+        interruptionHandling: false,
+        additionalValues: { settings: { interruptionQueue: 'q' }, serviceAccount: { name: 'other' } },
+      });
+      expect(issues.map((i) => i.field)).toEqual(['additionalValues.settings.interruptionQueue', 'additionalValues.serviceAccount.name']);
+      expect(errorsOf(issues)).toHaveLength(2);
+    });
+
+    test('should reject replacing a parent of those values, which would drop them', () => {
+      const { issues } = buildKarpenterHelmValues({ ...BASE, additionalValues: { settings: null, serviceAccount: 'karpenter' } });
+      expect(issues).toEqual([
+        expect.objectContaining({
+          severity: Severity.ERROR,
+          field: 'additionalValues.settings',
+          code: 'AdditionalValuesConflict',
+          message: 'replacing settings with null would drop settings.clusterName (set from clusterName), settings.interruptionQueue (set from interruptionQueueName); give an object with only the keys to change under settings',
+        }),
+        expect.objectContaining({ severity: Severity.ERROR, field: 'additionalValues.serviceAccount', message: expect.stringMatching(/would drop serviceAccount\.name \(set from serviceAccountName\)/) }),
+      ]);
+    });
+
+    test('should warn about obsolete values', () => {
+      const { issues } = buildKarpenterHelmValues({ ...BASE, additionalValues: { webhook: { enabled: false }, settings: { aws: { clusterName: 'demo' } } } });
+      expect(codes(issues)).toEqual(['ObsoleteHelmValue', 'ObsoleteHelmValue']);
+    });
+
+    test('should not compare tokens', () => {
+      expect(buildKarpenterHelmValues({ ...BASE, additionalValues: { settings: { clusterName: TOKEN } } }, ctx).issues).toEqual([]);
+    });
+  });
+});
+
+describe('renderHelmValues', () => {
+  test('should render JSON that keeps token strings inside string literals', () => {
+    const text = renderHelmValues({ settings: { interruptionQueue: TOKEN } });
+    expect(JSON.parse(text)).toEqual({ settings: { interruptionQueue: TOKEN } });
+    expect(text).toContain(`"interruptionQueue": "${TOKEN}"`);
+  });
+});
+
+describe('validateReleaseOptions', () => {
+  test('should accept the defaults', () => {
+    expect(validateReleaseOptions({ namespace: 'kube-system', timeoutSeconds: 600, maxHistory: 10 })).toEqual([]);
+  });
+
+  test('should reject a bad namespace, timeout and history', () => {
+    const issues = validateReleaseOptions({ namespace: 'Kube_System', timeoutSeconds: 0, maxHistory: -1 });
+    expect(codes(issues)).toEqual(['InvalidNamespace', 'InvalidHelmTimeout', 'InvalidHelmMaxHistory']);
+    expect(issues[0].message).toMatch(/DNS-1123 label.*got 'Kube_System'/);
+  });
+});
+
+describe('parseQuantity', () => {
+  test.each([
+    ['1', 1],
+    ['500m', 0.5],
+    ['1Gi', 2 ** 30],
+    ['1.5Mi', 1.5 * 2 ** 20],
+    ['1e3', 1000],
+    ['1gi', undefined],
+  ])('should parse %p', (q, n) => {
+    expect(parseQuantity(q)).toBe(n);
+  });
+});

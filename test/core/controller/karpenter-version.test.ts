@@ -1,0 +1,163 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { KarpenterValidationError, Severity } from '../../../lib/core/issues';
+import { KarpenterRegistry, KarpenterVersion } from '../../../lib/core/controller/karpenter-version';
+
+const DIGEST_1_14_1 = 'sha256:723130949e4cab989461ff07d1be4cd781d63515432494641b33c235f300ae23';
+const FACTS = path.join(__dirname, '..', '..', '..', '..', 'shared', 'reference', 'karpenter-install-facts.md');
+
+describe('KarpenterVersion', () => {
+  test('should pin 1.14.1 with the chart, image tag and digest of that release', () => {
+    const v = KarpenterVersion.V1_14_1;
+    expect({
+      chart: v.chartVersion,
+      app: v.appVersion,
+      repo: v.imageRepository,
+      tag: v.imageTag,
+      digest: v.imageDigest,
+      bundled: v.isBundled,
+    }).toEqual({
+      chart: '1.14.1',
+      app: '1.14.1',
+      repo: 'public.ecr.aws/karpenter/controller',
+      tag: '1.14.1',
+      digest: DIGEST_1_14_1,
+      bundled: true,
+    });
+    expect(v.issues).toEqual([]);
+  });
+
+  test('should default to the bundled 1.14.1', () => {
+    expect(KarpenterVersion.DEFAULT).toBe(KarpenterVersion.V1_14_1);
+  });
+
+  const factsTest = fs.existsSync(FACTS) ? test : test.skip;
+  if (!fs.existsSync(FACTS)) console.warn(`karpenter-install-facts.md not found at ${FACTS}; skipping the cross-check`);
+  factsTest('should match the version and digest in karpenter-install-facts.md §1', () => {
+    const facts = fs.readFileSync(FACTS, 'utf8');
+    const digest = /digest: (sha256:[0-9a-f]{64})/.exec(facts)?.[1];
+    const tag = /`tag: ([0-9.]+)`/.exec(facts)?.[1];
+    expect(digest).toBe(KarpenterVersion.DEFAULT.imageDigest);
+    expect(tag).toBe(KarpenterVersion.DEFAULT.imageTag);
+  });
+
+  test('of() should return the bundled version (with its digest) for 1.14.1', () => {
+    expect(KarpenterVersion.of('1.14.1')).toBe(KarpenterVersion.V1_14_1);
+  });
+
+  test('of() should leave the digest to the chart when none is given', () => {
+    const v = KarpenterVersion.of('1.13.1');
+    expect([v.chartVersion, v.imageTag, v.imageDigest, v.isBundled]).toEqual(['1.13.1', '1.13.1', undefined, false]);
+  });
+
+  test('of() should keep a given digest', () => {
+    const digest = `sha256:${'a'.repeat(64)}`;
+    expect(KarpenterVersion.of('1.14.1', { imageDigest: digest }).imageDigest).toBe(digest);
+    expect(KarpenterVersion.of('1.14.1', { imageDigest: digest }).isBundled).toBe(false);
+  });
+
+  test('throws when the version is below 1.0 and points to the migration guide', () => {
+    expect(() => KarpenterVersion.of('0.37.7')).toThrow(
+      /version: Karpenter 0\.37\.7 uses the v1beta1\/v1alpha5 API; .*https:\/\/karpenter\.sh\/v1\.0\/upgrading\/v1-migration\/ \(PreV1KarpenterVersion\)/,
+    );
+  });
+
+  test.each([['1.14'], ['latest'], ['1.14.1-rc.1'], ['01.2.3'], [' 1.14.1']])('throws when the version is malformed: %p', (bad) => {
+    expect(() => KarpenterVersion.of(bad)).toThrow(/must be a literal MAJOR\.MINOR\.PATCH chart version known at synth.*\(InvalidKarpenterVersion\)/);
+  });
+
+  test('throws when the version has a leading v, saying what to use', () => {
+    expect(() => KarpenterVersion.of('v1.14.1')).toThrow(/no leading 'v': use '1\.14\.1' instead of 'v1\.14\.1'/);
+  });
+
+  test('throws once with every problem', () => {
+    let error: unknown;
+    try {
+      KarpenterVersion.of('0.36.0', { imageDigest: 'sha256:abc' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(KarpenterValidationError);
+    expect((error as KarpenterValidationError).issues.map((i) => i.code)).toEqual(['PreV1KarpenterVersion', 'InvalidImageDigest']);
+    expect((error as KarpenterValidationError).where).toBe("KarpenterVersion.of('0.36.0')");
+  });
+
+  test('should warn (not fail) for the known-bad 1.8.4', () => {
+    expect(KarpenterVersion.of('1.8.4').issues).toEqual([
+      expect.objectContaining({ severity: Severity.WARNING, code: 'KnownBadKarpenterVersion', message: expect.stringMatching(/TopologySpreadConstraint.*use 1\.8\.5 or later/) }),
+    ]);
+    expect(KarpenterVersion.of('1.8.5').issues).toEqual([]);
+  });
+
+  test('should warn for 1.0.x, whose CRDs still need conversion webhooks', () => {
+    expect(KarpenterVersion.of('1.0.8').issues.map((i) => i.code)).toEqual(['KarpenterV1_0ConversionWebhooks']);
+  });
+
+  test('should warn for an untested major version', () => {
+    expect(KarpenterVersion.of('2.0.0').issues.map((i) => i.code)).toEqual(['UntestedKarpenterMajorVersion']);
+  });
+
+  test('isAtLeast() should compare major, minor and patch', () => {
+    const v = KarpenterVersion.of('1.12.3');
+    expect([v.isAtLeast('1.12'), v.isAtLeast('1.12.3'), v.isAtLeast('1.12.4'), v.isAtLeast('1.9.9'), v.isAtLeast('2.0.0')]).toEqual([
+      true, true, false, true, false,
+    ]);
+  });
+});
+
+describe('KarpenterRegistry', () => {
+  test('publicEcr() should use the official OCI repository and image, without credentials', () => {
+    const r = KarpenterRegistry.publicEcr();
+    expect([r.chartRepository, r.imageRepository, r.repositoryUsername, r.repositoryPassword, r.keepImageDigest, r.isPublicEcr]).toEqual([
+      'oci://public.ecr.aws/karpenter', 'public.ecr.aws/karpenter/controller', undefined, undefined, true, true,
+    ]);
+    expect(r.validate('registry')).toEqual([]);
+  });
+
+  test('custom() should keep the digest by default and accept a pull-through cache', () => {
+    const r = KarpenterRegistry.custom({
+      chartRepository: 'oci://123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter',
+      imageRepository: '123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter/controller',
+    });
+    expect([r.keepImageDigest, r.isPublicEcr]).toEqual([true, false]);
+    expect(r.validate('registry')).toEqual([]);
+  });
+
+  test('should reject a chart repository that is not oci://', () => {
+    const r = KarpenterRegistry.custom({ chartRepository: 'https://charts.karpenter.sh', imageRepository: 'r.example.com/controller' });
+    expect(r.validate('registry')).toEqual([
+      expect.objectContaining({ field: 'registry.chartRepository', code: 'InvalidChartRepository', message: expect.stringMatching(/starting with 'oci:\/\/'.*got 'https:\/\/charts\.karpenter\.sh'/) }),
+    ]);
+  });
+
+  test('should reject a chart repository that includes the chart name', () => {
+    const r = KarpenterRegistry.custom({ chartRepository: 'oci://public.ecr.aws/karpenter/karpenter', imageRepository: 'r.example.com/controller' });
+    expect(r.validate('registry')[0].message).toMatch(/without the chart name.*use 'oci:\/\/public\.ecr\.aws\/karpenter'/);
+  });
+
+  test('should reject an image repository with a tag, digest or scheme', () => {
+    const codes = ['r.example.com/karpenter/controller:1.14.1', 'r.example.com/controller@sha256:abc', 'https://r.example.com/controller'].map(
+      (imageRepository) => KarpenterRegistry.custom({ chartRepository: 'oci://r.example.com/karpenter', imageRepository }).validate('registry').map((i) => i.message),
+    );
+    expect(codes[0]).toEqual([expect.stringMatching(/must not include a tag or digest/)]);
+    expect(codes[1]).toEqual([expect.stringMatching(/must not include a tag or digest/)]);
+    expect(codes[2]).toEqual([expect.stringMatching(/without a URL scheme/)]);
+  });
+
+  test('should accept a registry host with a port', () => {
+    const r = KarpenterRegistry.custom({ chartRepository: 'oci://r.example.com:5000/karpenter', imageRepository: 'r.example.com:5000/karpenter/controller' });
+    expect(r.validate('registry')).toEqual([]);
+  });
+
+  test('should require username and password together', () => {
+    const r = KarpenterRegistry.custom({ chartRepository: 'oci://r.example.com/karpenter', imageRepository: 'r.example.com/c', repositoryUsername: 'AWS' });
+    expect(r.validate('registry')).toEqual([
+      expect.objectContaining({ code: 'IncompleteRepositoryCredentials', message: expect.stringMatching(/must be set together; got only repositoryUsername/) }),
+    ]);
+  });
+
+  test('should skip checks on unresolved tokens', () => {
+    const r = KarpenterRegistry.custom({ chartRepository: '${TOKEN}', imageRepository: '${TOKEN}' });
+    expect(r.validate('registry', { isUnresolved: (v) => v === '${TOKEN}' })).toEqual([]);
+  });
+});

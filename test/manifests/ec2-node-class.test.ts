@@ -1,0 +1,166 @@
+import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
+import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
+import { AnnotationMetadataEntryType, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { KarpenterDuration } from '../../lib/core/api/duration';
+import {
+  AmiFamily, AmiFamilyAlias, AmiSelectorTerm, CapacityReservationSelectorTerm, EvictionSignal, HttpTokens, InstanceStorePolicy,
+  NetworkInterfaceType, PlacementGroupSelector, ReservedResource, SecurityGroupSelectorTerm, SubnetSelectorTerm, VolumeType,
+} from '../../lib/core/api/ec2-node-class-definition';
+import { Quantity } from '../../lib/core/api/quantity';
+import { Ec2NodeClass, Ec2NodeClassProps } from '../../lib/manifests/ec2-node-class';
+
+const BASE: Ec2NodeClassProps = {
+  name: 'default',
+  role: 'KarpenterNodeRole-demo',
+  amiSelectorTerms: [AmiSelectorTerm.alias(AmiFamilyAlias.AL2023, 'v20250505')],
+  subnetSelectorTerms: [SubnetSelectorTerm.discovery('demo')],
+  securityGroupSelectorTerms: [SecurityGroupSelectorTerm.discovery('demo')],
+};
+
+function stack(): TerraformStack {
+  return new TerraformStack(Testing.app(), 'test');
+}
+
+function warnings(nc: Ec2NodeClass): string[] {
+  return nc.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => String(m.data));
+}
+
+describe('Ec2NodeClass', () => {
+  test('emits a kubernetes_manifest with the rendered EC2NodeClass', () => {
+    // GIVEN
+    const s = stack();
+    // WHEN
+    const nc = new Ec2NodeClass(s, 'NodeClass', BASE);
+    // THEN
+    expect(Testing.synth(s)).toHaveResourceWithProperties(Manifest, {
+      manifest: {
+        apiVersion: 'karpenter.k8s.aws/v1',
+        kind: 'EC2NodeClass',
+        metadata: { name: 'default' },
+        spec: {
+          amiSelectorTerms: [{ alias: 'al2023@v20250505' }],
+          subnetSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'demo' } }],
+          securityGroupSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'demo' } }],
+          role: 'KarpenterNodeRole-demo',
+        },
+      },
+      computed_fields: ['metadata.annotations', 'metadata.labels'],
+    });
+    expect(nc.nodeClassRef).toEqual({ group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' });
+    expect(nc.name).toBe('default');
+    expect(nc.resource.node.id).toBe('Resource');
+    expect(warnings(nc)).toEqual([]);
+  });
+
+  test('does not wait by default; waitForReady waits for the Ready condition', () => {
+    const s = stack();
+    new Ec2NodeClass(s, 'Default', BASE);
+    new Ec2NodeClass(s, 'Waiting', { ...BASE, name: 'waiting', waitForReady: true });
+    const resources = Object.values<any>(JSON.parse(Testing.synth(s)).resource.kubernetes_manifest);
+    expect(resources.map((r) => r.wait)).toEqual([undefined, { condition: [{ status: 'True', type: 'Ready' }] }]);
+  });
+
+  test('passes provider and dependsOn through', () => {
+    const s = stack();
+    const provider = new KubernetesProvider(s, 'Cluster', { alias: 'cluster' });
+    const before = new TerraformVariable(s, 'before', {});
+    new Ec2NodeClass(s, 'NodeClass', { ...BASE, provider, dependsOn: [before] });
+    const r = Object.values<any>(JSON.parse(Testing.synth(s)).resource.kubernetes_manifest)[0];
+    expect(r.provider).toBe('kubernetes.cluster');
+    expect(r.depends_on).toEqual(['var.before']);
+  });
+
+  test('throws one error listing every problem, with the construct path and field paths', () => {
+    const s = stack();
+    expect(() => new Ec2NodeClass(s, 'Bad', {
+      ...BASE,
+      instanceProfile: 'profile',
+      amiSelectorTerms: [AmiSelectorTerm.alias(AmiFamilyAlias.WINDOWS_2022, 'v1')],
+      tags: { 'eks:eks-cluster-name': 'demo' },
+    })).toThrow(new RegExp([
+      '3 validation errors:',
+      '\\[test/Bad\\] spec.amiSelectorTerms\\[0\\].alias: Windows AMIs cannot be pinned: use windows2022@latest.*\\(AmiAliasWindowsVersion\\)',
+      '\\[test/Bad\\] spec.tags\\["eks:eks-cluster-name"\\]: tag "eks:eks-cluster-name" is reserved.*\\(RestrictedTag\\)',
+      '\\[test/Bad\\] spec.instanceProfile: role and instanceProfile are both set.*\\(RoleXorInstanceProfile\\)',
+    ].join('\\n')));
+  });
+
+  test('reports lint findings as warnings, silenced by code', () => {
+    const s = stack();
+    const props = { ...BASE, subnetSelectorTerms: [SubnetSelectorTerm.byTags({ Name: '*' })] };
+    expect(warnings(new Ec2NodeClass(s, 'Loud', props))).toEqual([expect.stringMatching(/^spec.subnetSelectorTerms: selects subnets by tags alone.*\(SelectorWithoutDiscovery\)$/)]);
+    expect(warnings(new Ec2NodeClass(s, 'Quiet', { ...props, name: 'quiet', silenceWarnings: ['SelectorWithoutDiscovery'] }))).toEqual([]);
+  });
+
+  test('does not check Terraform references', () => {
+    const s = stack();
+    const v = new TerraformVariable(s, 'sg', { type: 'string' });
+    new Ec2NodeClass(s, 'NodeClass', { ...BASE, role: v.stringValue, securityGroupSelectorTerms: [SecurityGroupSelectorTerm.byId(v.stringValue)], tags: { owner: v.stringValue } });
+    expect(Testing.synth(s)).toHaveResourceWithProperties(Manifest, {
+      manifest: expect.objectContaining({ spec: expect.objectContaining({ role: '${var.sg}', securityGroupSelectorTerms: [{ id: '${var.sg}' }] }) }),
+    });
+  });
+
+  test('toManifest and toYaml for GitOps', () => {
+    const nc = new Ec2NodeClass(stack(), 'NodeClass', BASE);
+    expect(nc.toManifest().spec.role).toBe('KarpenterNodeRole-demo');
+    expect(nc.toYaml()).toMatch(/^apiVersion: karpenter.k8s.aws\/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  amiSelectorTerms:\n    - alias: al2023@v20250505\n/);
+  });
+
+  test('toYaml refuses Terraform references', () => {
+    const s = stack();
+    const v = new TerraformVariable(s, 'role', { type: 'string' });
+    const nc = new Ec2NodeClass(s, 'NodeClass', { ...BASE, role: v.stringValue });
+    expect(() => nc.toYaml()).toThrow(/\[test\/NodeClass\] spec.role: is a Terraform reference, known only at apply time.*\(UnresolvedValueInYaml\)/);
+  });
+
+  test('snapshot: defaults', () => {
+    const s = stack();
+    new Ec2NodeClass(s, 'NodeClass', BASE);
+    expect(Testing.synth(s)).toMatchSnapshot();
+  });
+
+  test('snapshot: every option', () => {
+    const s = stack();
+    const provider = new KubernetesProvider(s, 'Cluster', {});
+    new Ec2NodeClass(s, 'NodeClass', {
+      name: 'gpu',
+      instanceProfile: 'KarpenterNodeInstanceProfile-demo',
+      amiFamily: AmiFamily.BOTTLEROCKET,
+      amiSelectorTerms: [AmiSelectorTerm.byTags({ 'example.com/ami': 'gpu' }, 'self'), AmiSelectorTerm.byId('ami-0123456789abcdef0')],
+      subnetSelectorTerms: [SubnetSelectorTerm.byId('subnet-0123456789abcdef0')],
+      securityGroupSelectorTerms: [SecurityGroupSelectorTerm.byId('sg-0123456789abcdef0'), SecurityGroupSelectorTerm.byName('nodes')],
+      capacityReservationSelectorTerms: [CapacityReservationSelectorTerm.byId('cr-0123456789abcdef0')],
+      placementGroupSelector: PlacementGroupSelector.byName('training'),
+      kubelet: {
+        maxPods: 110,
+        evictionHard: { [EvictionSignal.MEMORY_AVAILABLE]: '5%' },
+        evictionSoft: { [EvictionSignal.NODEFS_AVAILABLE]: '15%' },
+        evictionSoftGracePeriod: { [EvictionSignal.NODEFS_AVAILABLE]: KarpenterDuration.minutes(2) },
+        kubeReserved: { [ReservedResource.CPU]: Quantity.millicpu(200) },
+        imageGCHighThresholdPercent: 85,
+        imageGCLowThresholdPercent: 80,
+      },
+      blockDeviceMappings: [
+        { deviceName: '/dev/xvda', ebs: { volumeSize: Quantity.gibibytes(4), volumeType: VolumeType.GP3 } },
+        { deviceName: '/dev/xvdb', rootVolume: true, ebs: { volumeSize: Quantity.gibibytes(200), volumeType: VolumeType.GP3, iops: 6000, throughput: 500, encrypted: true } },
+      ],
+      metadataOptions: { httpPutResponseHopLimit: 2, httpTokens: HttpTokens.REQUIRED },
+      userData: '[settings.kubernetes]\nmax-pods = 110\n',
+      tags: { team: 'ml' },
+      associatePublicIPAddress: false,
+      detailedMonitoring: true,
+      instanceStorePolicy: InstanceStorePolicy.RAID0,
+      ipPrefixCount: 0,
+      connectionTracking: { tcpEstablishedTimeout: 3600 },
+      networkInterfaces: [
+        { networkCardIndex: 0, deviceIndex: 0, interfaceType: NetworkInterfaceType.INTERFACE },
+        { networkCardIndex: 1, deviceIndex: 0, interfaceType: NetworkInterfaceType.EFA_ONLY },
+      ],
+      provider,
+      waitForReady: true,
+      silenceWarnings: ['SelectorWithoutDiscovery'],
+    });
+    expect(Testing.synth(s)).toMatchSnapshot();
+  });
+});

@@ -10,8 +10,16 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import {
-  App, LocalBackend, TerraformDataSource, TerraformElement, TerraformLocal, TerraformOutput,
-  TerraformProvider, TerraformResource, TerraformStack, TerraformVariable,
+  App,
+  LocalBackend,
+  TerraformDataSource,
+  TerraformElement,
+  TerraformLocal,
+  TerraformOutput,
+  TerraformProvider,
+  TerraformResource,
+  TerraformStack,
+  TerraformVariable,
 } from 'cdktf';
 
 /** Provider packages that ship L1 classes, by provider (type prefix). */
@@ -58,8 +66,13 @@ const references = new Map<string, [string, Json][]>();
 export function preloadBaseline(referenceOutdir: string): [string, Json][] {
   const cached = references.get(referenceOutdir);
   if (cached) return cached;
-  const manifest = JSON.parse(fs.readFileSync(path.join(referenceOutdir, 'manifest.json'), 'utf8')) as { stacks: Record<string, { synthesizedStackPath: string }> };
-  const stacks = Object.entries(manifest.stacks).map(([name, s]): [string, Json] => [name, JSON.parse(fs.readFileSync(path.join(referenceOutdir, s.synthesizedStackPath), 'utf8'))]);
+  const manifest = JSON.parse(fs.readFileSync(path.join(referenceOutdir, 'manifest.json'), 'utf8')) as {
+    stacks: Record<string, { synthesizedStackPath: string }>;
+  };
+  const stacks = Object.entries(manifest.stacks).map(([name, s]): [string, Json] => [
+    name,
+    JSON.parse(fs.readFileSync(path.join(referenceOutdir, s.synthesizedStackPath), 'utf8')),
+  ]);
   for (const [, json] of stacks) {
     for (const type of Object.keys(json.provider ?? {})) l1Class(type, 'provider');
     for (const type of Object.keys(json.resource ?? {})) l1Class(type, 'resource');
@@ -151,7 +164,11 @@ function copyBody(element: TerraformElement, body: Json): void {
 
 class GenericProvider extends TerraformProvider {
   constructor(scope: TerraformStack, id: string, type: string, source: string, version?: string) {
-    super(scope, id, { terraformResourceType: type, terraformProviderSource: source, terraformGeneratorMetadata: { providerName: type, providerVersion: version } });
+    super(scope, id, {
+      terraformResourceType: type,
+      terraformProviderSource: source,
+      terraformGeneratorMetadata: { providerName: type, providerVersion: version },
+    });
   }
   protected synthesizeAttributes(): Record<string, unknown> {
     return {};
@@ -181,10 +198,10 @@ function findL1Class(type: string, kind: 'provider' | 'resource' | 'data'): Elem
   const dir = kind === 'provider' ? 'provider' : kind === 'data' ? `data-${provider}-${rest}` : rest;
   let mod: Record<string, any>;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     mod = require(`${pkg}/lib/${dir}`);
   } catch {
     return undefined;
   }
-  return Object.values(mod).find((v) => typeof v === 'function' && (v as { tfResourceType?: string }).tfResourceType === type) as ElementClass | undefined;
+  return Object.values(mod).find((v) => typeof v === 'function' && (v as { tfResourceType?: string }).tfResourceType === type) as
+    ElementClass | undefined;
 }

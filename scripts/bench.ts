@@ -49,7 +49,13 @@ export function medianSample(samples: readonly Sample[]): Sample {
     const xs = samples.map((s) => s[f]).filter((x): x is number => typeof x === 'number');
     return xs.length === 0 ? undefined : median(xs);
   };
-  return { wallMs: pick('wallMs') ?? NaN, maxRssKb: pick('maxRssKb') ?? NaN, loadMs: pick('loadMs'), buildMs: pick('buildMs'), synthMs: pick('synthMs') };
+  return {
+    wallMs: pick('wallMs') ?? NaN,
+    maxRssKb: pick('maxRssKb') ?? NaN,
+    loadMs: pick('loadMs'),
+    buildMs: pick('buildMs'),
+    synthMs: pick('synthMs'),
+  };
 }
 
 export function median(xs: readonly number[]): number {
@@ -85,7 +91,10 @@ export function measureCommand(command: string, args: readonly string[], options
   if (r.status !== 0) {
     throw new Error(`${command} ${args.join(' ')} exited ${r.status}:\n${(r.stderr || '').trim().split('\n').slice(-30).join('\n')}`);
   }
-  const line = (r.stdout || '').split('\n').reverse().find((l) => l.startsWith(RESULT_MARK));
+  const line = (r.stdout || '')
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith(RESULT_MARK));
   const reported = line ? (JSON.parse(line.slice(RESULT_MARK.length)) as Partial<Sample>) : {};
   return {
     wallMs,
@@ -126,7 +135,14 @@ export function formatReport(rows: readonly { label: string; samples: readonly S
   const body = rows.map(({ label, samples }) => {
     const m = medianSample(samples);
     const walls = samples.map((s) => s.wallMs);
-    return [label, `${ms(m.wallMs)} (${ms(Math.min(...walls))}-${ms(Math.max(...walls))})`, ms(m.loadMs), ms(m.buildMs), ms(m.synthMs), (m.maxRssKb / 1024).toFixed(1)];
+    return [
+      label,
+      `${ms(m.wallMs)} (${ms(Math.min(...walls))}-${ms(Math.max(...walls))})`,
+      ms(m.loadMs),
+      ms(m.buildMs),
+      ms(m.synthMs),
+      (m.maxRssKb / 1024).toFixed(1),
+    ];
   });
   const widths = cols.map((c, i) => Math.max(c.length, ...body.map((r) => r[i].length)));
   const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
@@ -134,14 +150,17 @@ export function formatReport(rows: readonly { label: string; samples: readonly S
   for (const c of checks) {
     const value = c.unit === 'x' ? c.value.toFixed(3) : c.value.toFixed(c.unit === 'MB' ? 1 : 0);
     const op = c.unit === 'x' ? '<=' : '<';
-    lines.push(`${c.ok ? 'ok  ' : 'MISS'} ${c.name}: ${value}${c.unit === 'x' ? '' : ` ${c.unit}`} (target ${op} ${c.limit}${c.unit === 'x' ? '' : ` ${c.unit}`})`);
+    lines.push(
+      `${c.ok ? 'ok  ' : 'MISS'} ${c.name}: ${value}${c.unit === 'x' ? '' : ` ${c.unit}`} (target ${op} ${c.limit}${c.unit === 'x' ? '' : ` ${c.unit}`})`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
 
 /** Compares two synthesized output directories stack by stack, ignoring cdktf's `//` metadata. */
 export function compareOutdirs(expectedDir: string, actualDir: string): string[] {
-  const read = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { stacks: Record<string, { synthesizedStackPath: string }> };
+  const read = (dir: string) =>
+    JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { stacks: Record<string, { synthesizedStackPath: string }> };
   const expected = read(expectedDir);
   const actual = read(actualDir);
   const problems: string[] = [];
@@ -162,7 +181,11 @@ export function compareOutdirs(expectedDir: string, actualDir: string): string[]
 function stripMeta(x: unknown): unknown {
   if (Array.isArray(x)) return x.map(stripMeta);
   if (typeof x === 'object' && x !== null) {
-    return Object.fromEntries(Object.entries(x).filter(([k]) => k !== '//').map(([k, v]) => [k, stripMeta(v)]));
+    return Object.fromEntries(
+      Object.entries(x)
+        .filter(([k]) => k !== '//')
+        .map(([k, v]) => [k, stripMeta(v)]),
+    );
   }
   return x;
 }
@@ -196,25 +219,26 @@ function runChild(args: string[]): void {
     return;
   }
   if (mode === 'import') {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     require(rest[0]);
     report({ loadMs: now() - t0 });
     return;
   }
   if (mode === 'import-all') {
     // Every top-level module of dist/lib: what an index exporting all constructs would load.
-    for (const f of fs.readdirSync(rest[0]).filter((n) => n.endsWith('.js')).sort()) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
+    for (const f of fs
+      .readdirSync(rest[0])
+      .filter((n) => n.endsWith('.js'))
+      .sort()) {
       require(path.join(rest[0], f));
     }
     report({ loadMs: now() - t0 });
     return;
   }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+
   const { App } = require('cdktf') as typeof import('cdktf');
   if (mode === 'app') {
     const [modulePath, exportName, outdir] = rest;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+
     const build = require(modulePath)[exportName] as (app: InstanceType<typeof App>) => void;
     if (typeof build !== 'function') throw new Error(`${modulePath} does not export a function ${exportName}`);
     const t1 = now();
@@ -227,7 +251,7 @@ function runChild(args: string[]): void {
   }
   if (mode === 'baseline') {
     const [modulePath, refdir, outdir] = rest;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+
     const { buildBaselineApp, preloadBaseline } = require(modulePath) as typeof import('./bench-baseline');
     preloadBaseline(refdir);
     const t1 = now();
@@ -311,7 +335,6 @@ function parseBenchArgs(argv: string[]): BenchOptions {
 
 /** Transpiles every .ts under `dirs` (and copies other files) into `outRoot`, same layout. */
 export function transpileTree(dirs: readonly string[], outRoot: string): number {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const ts = require('typescript') as typeof import('typescript');
   let count = 0;
   const walk = (rel: string): void => {
@@ -359,10 +382,15 @@ function ensureDist(build: boolean): string {
   const stale = !fs.existsSync(index) || fs.statSync(index).mtimeMs < newestMtime(path.join(REPO, 'lib'));
   if (stale && build) {
     process.stderr.write(`bench: ${fs.existsSync(index) ? 'dist/ is older than lib/' : 'dist/ is missing'}; running npm run build\n`);
-    const r = spawnSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: REPO, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
+      cwd: REPO,
+      encoding: 'utf8',
+    });
     if (r.status !== 0) {
       // tsc still emits on type errors; measure what was emitted, but say so.
-      process.stderr.write(`bench: warning: the build reported errors (measuring the emitted JavaScript anyway):\n${(r.stdout || '').split('\n').slice(0, 10).join('\n')}\n`);
+      process.stderr.write(
+        `bench: warning: the build reported errors (measuring the emitted JavaScript anyway):\n${(r.stdout || '').split('\n').slice(0, 10).join('\n')}\n`,
+      );
     }
   } else if (stale) {
     process.stderr.write('bench: warning: dist/ is older than lib/ and --no-build was given\n');
@@ -402,7 +430,10 @@ function main(argv: string[]): number {
     const b: Sample[] = [];
     for (let i = 0; i < options.runs; i++) {
       // Interleaved, so drift in machine load hits both alike.
-      for (const [samples, args] of [[a, ['app', appModule, exportName]], [b, ['baseline', baselineModule, refdir]]] as const) {
+      for (const [samples, args] of [
+        [a, ['app', appModule, exportName]],
+        [b, ['baseline', baselineModule, refdir]],
+      ] as const) {
         const out = tmp('synth');
         try {
           samples.push(child([...args, out]));
@@ -431,19 +462,29 @@ function main(argv: string[]): number {
       `(b) baseline: the same JSON rebuilt from L1 classes; ${differences.length === 0 ? 'synthesizes identical Terraform JSON' : `DIFFERS in ${differences.length} places:\n    ${differences.join('\n    ')}`}`,
       `(c) require('${path.relative(REPO, distIndex)}')`,
     ].join('\n');
-    process.stdout.write(formatReport([
-      { label: '(a) full example', samples: a },
-      { label: '(b) baseline', samples: b },
-      { label: '(c) package import', samples: c },
-      { label: '    every dist/lib/*.js', samples: all },
-      { label: '    bare node', samples: bare },
-    ], checks, header));
+    process.stdout.write(
+      formatReport(
+        [
+          { label: '(a) full example', samples: a },
+          { label: '(b) baseline', samples: b },
+          { label: '(c) package import', samples: c },
+          { label: '    every dist/lib/*.js', samples: all },
+          { label: '    bare node', samples: bare },
+        ],
+        checks,
+        header,
+      ),
+    );
     const m = medianSample(all);
-    process.stdout.write(`info every dist/lib/*.js (what an index exporting every construct loads): ${ms0(m.loadMs)} ms, ${(m.maxRssKb / 1024).toFixed(1)} MB\n`);
+    process.stdout.write(
+      `info every dist/lib/*.js (what an index exporting every construct loads): ${ms0(m.loadMs)} ms, ${(m.maxRssKb / 1024).toFixed(1)} MB\n`,
+    );
     if (options.keep) process.stdout.write(`kept ${work} and ${refdir}\n`);
     const missed = checks.filter((x) => !x.ok);
     if (options.check && (missed.length > 0 || differences.length > 0)) {
-      process.stderr.write(`bench: ${missed.length} target(s) missed${differences.length > 0 ? ', and the baseline does not match the example' : ''}\n`);
+      process.stderr.write(
+        `bench: ${missed.length} target(s) missed${differences.length > 0 ? ', and the baseline does not match the example' : ''}\n`,
+      );
       return 1;
     }
     return 0;
@@ -457,7 +498,9 @@ function ms0(x: number | undefined): string {
 }
 
 function countBlocks(outdir: string): { stacks: number; resources: number; data: number } {
-  const manifest = JSON.parse(fs.readFileSync(path.join(outdir, 'manifest.json'), 'utf8')) as { stacks: Record<string, { synthesizedStackPath: string }> };
+  const manifest = JSON.parse(fs.readFileSync(path.join(outdir, 'manifest.json'), 'utf8')) as {
+    stacks: Record<string, { synthesizedStackPath: string }>;
+  };
   let resources = 0;
   let data = 0;
   for (const s of Object.values(manifest.stacks)) {

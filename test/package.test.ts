@@ -22,7 +22,15 @@ test.each([
 
 test('the package entry exports the constructs and the pure core, and no private helper', () => {
   const api = require(path.join(root, pkg.main));
-  for (const name of ['KarpenterAws', 'KarpenterController', 'KarpenterNodePool', 'Ec2NodeClass', 'validateManifest', 'migrateManifests', 'KarpenterVersion']) {
+  for (const name of [
+    'KarpenterAws',
+    'KarpenterController',
+    'KarpenterNodePool',
+    'Ec2NodeClass',
+    'validateManifest',
+    'migrateManifests',
+    'KarpenterVersion',
+  ]) {
     expect(typeof api[name]).toBe('function');
   }
   expect(api.manifestResourceOptions).toBeUndefined();

@@ -16,7 +16,10 @@ test('the README snippet is the code of examples/compose-node-pools, which compi
   const stack = new TerraformStack(Testing.app(), 'stack');
   new AppAndBatchPools(stack, 'Pools', 'prod', new KubernetesProvider(stack, 'k8s', {}));
   const synth = SynthesizedStack.of(stack);
-  expect(synth.nodePools().map((p) => [p.name, (p.manifest as any).spec.weight])).toEqual([['app', 10], ['batch', 90]]);
+  expect(synth.nodePools().map((p) => [p.name, (p.manifest as any).spec.weight])).toEqual([
+    ['app', 10],
+    ['batch', 90],
+  ]);
   expect(synth.ec2NodeClasses().map((c) => (c.manifest as any).spec.role)).toEqual(['KarpenterNodeRole-prod']);
 });
 

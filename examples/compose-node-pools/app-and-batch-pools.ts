@@ -3,8 +3,19 @@ import { TerraformProvider } from 'cdktf';
 import { Construct } from 'constructs';
 // README:begin
 import {
-  AmiFamilyAlias, AmiSelectorTerm, Arch, CapacityType, Disruption, Ec2NodeClass, KarpenterDuration,
-  KarpenterNodePool, Quantity, Requirement, SecurityGroupSelectorTerm, SubnetSelectorTerm, TaintEffect,
+  AmiFamilyAlias,
+  AmiSelectorTerm,
+  Arch,
+  CapacityType,
+  Disruption,
+  Ec2NodeClass,
+  KarpenterDuration,
+  KarpenterNodePool,
+  Quantity,
+  Requirement,
+  SecurityGroupSelectorTerm,
+  SubnetSelectorTerm,
+  TaintEffect,
 } from '../../lib'; // from 'cdktf-karpenter-eks' in your app
 
 export class AppAndBatchPools extends Construct {

@@ -55,11 +55,13 @@ export class NodePoolsStack extends TerraformStack {
       subnetSelectorTerms: [SubnetSelectorTerm.discovery(props.clusterName)],
       securityGroupSelectorTerms: [SecurityGroupSelectorTerm.discovery(props.clusterName)],
       metadataOptions: { httpTokens: HttpTokens.REQUIRED, httpPutResponseHopLimit: 1 },
-      blockDeviceMappings: [{
-        deviceName: '/dev/xvda',
-        rootVolume: true,
-        ebs: { volumeSize: Quantity.gibibytes(50), volumeType: VolumeType.GP3, encrypted: true, deleteOnTermination: true },
-      }],
+      blockDeviceMappings: [
+        {
+          deviceName: '/dev/xvda',
+          rootVolume: true,
+          ebs: { volumeSize: Quantity.gibibytes(50), volumeType: VolumeType.GP3, encrypted: true, deleteOnTermination: true },
+        },
+      ],
     };
     this.nodeClass = new Ec2NodeClass(this, 'DefaultNodeClass', { ...nodeClassBase, name: 'default' });
     // Same nodes, plus the capacity reservations (ODCRs) tagged for this cluster.

@@ -170,9 +170,7 @@ export class ControllerNodeGroup extends Construct {
       scalingConfig: scaling,
       updateConfig: { maxUnavailable: 1 },
       labels: { ...props.labels, [CONTROLLER_NODE_LABEL_KEY]: CONTROLLER_NODE_LABEL_VALUE },
-      taint: props.criticalAddonsOnly
-        ? [{ key: 'CriticalAddonsOnly', value: 'true', effect: 'NO_SCHEDULE' }]
-        : undefined,
+      taint: props.criticalAddonsOnly ? [{ key: 'CriticalAddonsOnly', value: 'true', effect: 'NO_SCHEDULE' }] : undefined,
       tags: props.tags,
       // The role needs its policies before nodes join, and until they are gone.
       dependsOn: attachments,
@@ -199,7 +197,11 @@ function validateProps(
   validateControllerScaling(issues, scaling, props.allowSingleNode ?? false);
 
   if (instanceTypes.length === 0) {
-    issues.error('instanceTypes', 'EmptyInstanceTypes', "instanceTypes is empty; give at least one, e.g. ['m7i.large'], or leave it unset for the default.");
+    issues.error(
+      'instanceTypes',
+      'EmptyInstanceTypes',
+      "instanceTypes is empty; give at least one, e.g. ['m7i.large'], or leave it unset for the default.",
+    );
   }
   const seen = new Set<string>();
   instanceTypes.forEach((type, i) => {

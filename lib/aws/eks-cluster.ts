@@ -18,7 +18,6 @@ import { IKarpenterNetwork } from './network';
 import { awsContext, policyJson } from '../private/aws-context';
 import { constructContext, reportIssues } from '../private/report';
 
-
 /** How the cluster authenticates IAM principals. */
 export enum AuthenticationMode {
   /** Access entries only. Karpenter's node role gets an access entry, so this is enough. */
@@ -216,13 +215,14 @@ export class EksCluster extends Construct implements IEksCluster {
 
     // EKS writes to this group name; creating it first makes it ours, with a retention.
     const logTypes = props.enabledLogTypes ?? DEFAULT_LOG_TYPES;
-    const logGroup = logTypes.length > 0
-      ? new CloudwatchLogGroup(this, 'ControlPlaneLogs', {
-        name: `/aws/eks/${props.clusterName}/cluster`,
-        retentionInDays: props.logRetentionDays ?? DEFAULT_LOG_RETENTION_DAYS,
-        tags: props.tags,
-      })
-      : undefined;
+    const logGroup =
+      logTypes.length > 0
+        ? new CloudwatchLogGroup(this, 'ControlPlaneLogs', {
+            name: `/aws/eks/${props.clusterName}/cluster`,
+            retentionInDays: props.logRetentionDays ?? DEFAULT_LOG_RETENTION_DAYS,
+            tags: props.tags,
+          })
+        : undefined;
 
     this.cluster = new EksClusterResource(this, 'Resource', {
       name: props.clusterName,
@@ -239,9 +239,7 @@ export class EksCluster extends Construct implements IEksCluster {
         endpointPublicAccess,
         publicAccessCidrs: props.publicAccessCidrs,
       },
-      encryptionConfig: props.secretsEncryptionKeyArn
-        ? { resources: ['secrets'], provider: { keyArn: props.secretsEncryptionKeyArn } }
-        : undefined,
+      encryptionConfig: props.secretsEncryptionKeyArn ? { resources: ['secrets'], provider: { keyArn: props.secretsEncryptionKeyArn } } : undefined,
       enabledClusterLogTypes: logTypes.length > 0 ? [...logTypes] : undefined,
       tags: props.tags,
       // The role's policy must outlive the cluster, or EKS cannot clean up its ENIs and security groups.
@@ -316,12 +314,7 @@ export class EksCluster extends Construct implements IEksCluster {
   }
 }
 
-function validateProps(
-  scope: Construct,
-  props: EksClusterProps,
-  endpointPrivateAccess: boolean,
-  endpointPublicAccess: boolean,
-): void {
+function validateProps(scope: Construct, props: EksClusterProps, endpointPrivateAccess: boolean, endpointPublicAccess: boolean): void {
   const issues = new IssueCollector(constructContext());
   validateClusterName(issues, 'clusterName', props.clusterName);
 
@@ -389,9 +382,17 @@ function validateProps(
   }
   if (props.logRetentionDays !== undefined) {
     if (logs.length === 0) {
-      issues.error('logRetentionDays', 'LogRetentionWithoutLogs', 'is set but enabledLogTypes is empty, so there is no log group; enable log types or remove logRetentionDays');
+      issues.error(
+        'logRetentionDays',
+        'LogRetentionWithoutLogs',
+        'is set but enabledLogTypes is empty, so there is no log group; enable log types or remove logRetentionDays',
+      );
     } else if (!LOG_RETENTION_DAYS.includes(props.logRetentionDays)) {
-      issues.error('logRetentionDays', 'InvalidLogRetention', `must be a CloudWatch Logs retention value (${LOG_RETENTION_DAYS.join(', ')}), got ${props.logRetentionDays}`);
+      issues.error(
+        'logRetentionDays',
+        'InvalidLogRetention',
+        `must be a CloudWatch Logs retention value (${LOG_RETENTION_DAYS.join(', ')}), got ${props.logRetentionDays}`,
+      );
     }
   }
   reportIssues(scope, issues.issues);

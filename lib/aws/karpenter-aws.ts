@@ -170,11 +170,7 @@ export class KarpenterAws extends Construct {
   }
 }
 
-function validateKarpenterAwsProps(
-  props: KarpenterAwsProps,
-  enableSpotTermination: boolean,
-  securityGroupIds: readonly string[],
-): ValidationIssue[] {
+function validateKarpenterAwsProps(props: KarpenterAwsProps, enableSpotTermination: boolean, securityGroupIds: readonly string[]): ValidationIssue[] {
   const issues = new IssueCollector(constructContext());
   const clusterName = props.cluster.clusterName;
   validateClusterName(issues, 'cluster.clusterName', clusterName);

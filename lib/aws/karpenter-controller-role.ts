@@ -10,13 +10,7 @@ import { validatePolicyArns } from '../core/aws/aws-partition';
 import { validateClusterName } from '../core/aws/cluster-name';
 import { controllerManagedPolicies, validateControllerPolicyNameSuffix } from '../core/aws/controller-policy';
 import { defaultControllerRoleName, validateRoleName } from '../core/aws/node-role-policies';
-import {
-  INLINE_ROLE_POLICY_MAX_CHARS,
-  policyDocument,
-  PolicyStatementOptions,
-  policySize,
-  statementFromOptions,
-} from '../core/aws/policy-document';
+import { INLINE_ROLE_POLICY_MAX_CHARS, policyDocument, PolicyStatementOptions, policySize, statementFromOptions } from '../core/aws/policy-document';
 import {
   DEFAULT_KARPENTER_NAMESPACE,
   DEFAULT_KARPENTER_SERVICE_ACCOUNT,
@@ -197,7 +191,11 @@ export class KarpenterControllerRole extends Construct {
       validateIrsa(issues, 'identity', identity.oidcProviderArn, cluster.oidcIssuerUrl);
     }
     if (!issues.isUnresolved(props.nodeRoleArn) && !/^arn:[a-z-]+:iam::\d{12}:role\/.+/.test(props.nodeRoleArn)) {
-      issues.error('nodeRoleArn', 'InvalidNodeRoleArn', `must be an IAM role ARN 'arn:<partition>:iam::<account>:role/<name>', got '${props.nodeRoleArn}'.`);
+      issues.error(
+        'nodeRoleArn',
+        'InvalidNodeRoleArn',
+        `must be an IAM role ARN 'arn:<partition>:iam::<account>:role/<name>', got '${props.nodeRoleArn}'.`,
+      );
     }
     validatePolicyArns(issues, 'additionalPolicyArns', props.additionalPolicyArns);
     const accountId = clusterAccountId(issues, 'cluster.clusterArn', cluster.clusterArn);
@@ -279,7 +277,6 @@ export class KarpenterControllerRole extends Construct {
     this.identity = identity;
     this.namespace = identity.namespace;
     this.serviceAccount = identity.serviceAccount;
-    this.serviceAccountAnnotations =
-      identity.type === ControllerIdentityType.IRSA ? { 'eks.amazonaws.com/role-arn': this.roleArn } : {};
+    this.serviceAccountAnnotations = identity.type === ControllerIdentityType.IRSA ? { 'eks.amazonaws.com/role-arn': this.roleArn } : {};
   }
 }

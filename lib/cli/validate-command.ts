@@ -204,8 +204,12 @@ function parseArgs(args: readonly string[]): Options | 'help' {
         migrate = true;
         break;
       case '--silence': {
-        const codes = value().split(',').map((c) => c.trim()).filter((c) => c !== '');
-        if (codes.length === 0) throw new UsageError("option '--silence' needs one or more codes, e.g. --silence NodePoolWithoutLimits (only warnings can be silenced)");
+        const codes = value()
+          .split(',')
+          .map((c) => c.trim())
+          .filter((c) => c !== '');
+        if (codes.length === 0)
+          throw new UsageError("option '--silence' needs one or more codes, e.g. --silence NodePoolWithoutLimits (only warnings can be silenced)");
         silence.push(...codes);
         break;
       }
@@ -235,7 +239,8 @@ function parseArgs(args: readonly string[]): Options | 'help' {
     for (const f of files) {
       const base = outputName(f);
       const other = seen.get(base);
-      if (other !== undefined) throw new UsageError(`'${other}' and '${f}' would both be written to ${base} in ${writeMigrated}; migrate them separately`);
+      if (other !== undefined)
+        throw new UsageError(`'${other}' and '${f}' would both be written to ${base} in ${writeMigrated}; migrate them separately`);
       seen.set(base, f);
     }
   }
@@ -287,7 +292,13 @@ class ValidateRun {
     try {
       text = file === STDIN ? this.io.readStdin() : this.io.readFile(file);
     } catch (e) {
-      this.add({ file, severity: Severity.ERROR, field: '(file)', code: 'FileNotReadable', message: `cannot read the file: ${(e as Error).message}` });
+      this.add({
+        file,
+        severity: Severity.ERROR,
+        field: '(file)',
+        code: 'FileNotReadable',
+        message: `cannot read the file: ${(e as Error).message}`,
+      });
       return;
     }
 
@@ -296,7 +307,13 @@ class ValidateRun {
     let syntaxErrors = false;
     const docs = parseAllDocuments(text, { lineCounter: lines });
     if (docs.length === 0) {
-      this.add({ file, severity: Severity.WARNING, field: '(file)', code: 'NoDocuments', message: 'the file holds no YAML documents; check that it is the file you meant' });
+      this.add({
+        file,
+        severity: Severity.WARNING,
+        field: '(file)',
+        code: 'NoDocuments',
+        message: 'the file holds no YAML documents; check that it is the file you meant',
+      });
       return;
     }
     docs.forEach((doc, index) => {
@@ -305,7 +322,16 @@ class ValidateRun {
         for (const e of doc.errors) {
           const [line, column] = e.linePos?.[0] ? [e.linePos[0].line, e.linePos[0].col] : [undefined, undefined];
           const first = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-          this.add({ file, document: index, severity: Severity.ERROR, field: '(document)', code: 'YamlSyntaxError', message: `${first} [${e.code}]`, line, column });
+          this.add({
+            file,
+            document: index,
+            severity: Severity.ERROR,
+            field: '(document)',
+            code: 'YamlSyntaxError',
+            message: `${first} [${e.code}]`,
+            line,
+            column,
+          });
         }
         return;
       }
@@ -324,7 +350,10 @@ class ValidateRun {
 
   private migrateAndCheck(file: string, parsed: ParsedDocument[], syntaxErrors: boolean): void {
     const migrate = this.deps.migrate ?? loadMigrator();
-    const outcome = migrate(parsed.map((p) => p.value), { role: this.options.role });
+    const outcome = migrate(
+      parsed.map((p) => p.value),
+      { role: this.options.role },
+    );
     // The migrator counts the documents it was given; map back to indexes in the file.
     const fileIndex = (i: number): number => parsed[i]?.index ?? i;
 
@@ -345,7 +374,8 @@ class ValidateRun {
     const writes = this.options.writeMigrated !== undefined || this.options.output !== undefined;
     if (syntaxErrors || outcome.errors.length > 0) {
       // A partial file would look complete; say it is left out (not on stdout when it carries JSON).
-      if (writes) (this.options.json ? this.io.stderr : this.out).write(`not writing ${file}: it has errors that prevented migrating every document\n`);
+      if (writes)
+        (this.options.json ? this.io.stderr : this.out).write(`not writing ${file}: it has errors that prevented migrating every document\n`);
       return;
     }
     const yaml = `---\n${toYaml(...outcome.manifests)}`;
@@ -363,7 +393,14 @@ class ValidateRun {
     const metadata = obj && isObject(obj.metadata) ? obj.metadata : undefined;
     const name = metadata && typeof metadata.name === 'string' ? metadata.name : undefined;
     if (!obj) {
-      this.add({ file, document: index, severity: Severity.ERROR, field: '(document)', code: 'NotAnObject', message: `the document is ${describe(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec` });
+      this.add({
+        file,
+        document: index,
+        severity: Severity.ERROR,
+        field: '(document)',
+        code: 'NotAnObject',
+        message: `the document is ${describe(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec`,
+      });
       return;
     }
     if (typeof obj.apiVersion === 'string' && OLDER_API_VERSIONS.test(obj.apiVersion)) this.olderApiVersions++;
@@ -373,7 +410,18 @@ class ValidateRun {
       if (i.severity === Severity.WARNING && this.options.silence.includes(i.code)) continue;
       if (i.severity === Severity.ERROR && this.options.silence.includes(i.code)) this.silencedErrors.add(i.code);
       const pos = where(i.field);
-      this.add({ file, document: index, kind, name, severity: i.severity, field: i.field, message: i.message, code: i.code, line: pos?.line, column: pos?.column });
+      this.add({
+        file,
+        document: index,
+        kind,
+        name,
+        severity: i.severity,
+        field: i.field,
+        message: i.message,
+        code: i.code,
+        line: pos?.line,
+        column: pos?.column,
+      });
     }
   }
 
@@ -386,11 +434,17 @@ class ValidateRun {
     const warnings = this.issues.length - errors;
     const files = this.options.files.length;
     if (this.options.json) {
-      this.io.stdout.write(`${JSON.stringify({
-        issues: this.issues,
-        migrations: this.options.migrate ? this.migrations : undefined,
-        summary: { files, documents: this.documents, errors, warnings },
-      }, null, 2)}\n`);
+      this.io.stdout.write(
+        `${JSON.stringify(
+          {
+            issues: this.issues,
+            migrations: this.options.migrate ? this.migrations : undefined,
+            summary: { files, documents: this.documents, errors, warnings },
+          },
+          null,
+          2,
+        )}\n`,
+      );
     } else {
       for (const m of this.migrations) this.out.write(formatMigration(m));
       for (const i of this.issues) this.out.write(`${formatIssue(i)}\n`);
@@ -398,7 +452,9 @@ class ValidateRun {
       const migrated = this.options.migrate ? `, ${plural(this.migrations.length, 'document')} migrated` : '';
       this.out.write(`${plural(files, 'file')}, ${plural(this.documents, 'document')}${migrated}: ${problems}\n`);
       if (!this.options.migrate && this.olderApiVersions > 0) {
-        this.out.write(`hint: ${plural(this.olderApiVersions, 'document')} use${this.olderApiVersions === 1 ? 's' : ''} a pre-v1 Karpenter API; run again with --migrate to convert ${this.olderApiVersions === 1 ? 'it' : 'them'}\n`);
+        this.out.write(
+          `hint: ${plural(this.olderApiVersions, 'document')} use${this.olderApiVersions === 1 ? 's' : ''} a pre-v1 Karpenter API; run again with --migrate to convert ${this.olderApiVersions === 1 ? 'it' : 'them'}\n`,
+        );
       }
     }
     for (const code of this.silencedErrors) {

@@ -196,8 +196,12 @@ export class ClusterProviders extends Construct {
   }
 
   private notCreated(field: string, provider: string): never {
-    return failValidation(this.node.path, field, 'ProviderNotCreated',
-      `is false, so there is no ${provider} provider to use; remove ${field}: false, or take the provider from another ClusterProviders`);
+    return failValidation(
+      this.node.path,
+      field,
+      'ProviderNotCreated',
+      `is false, so there is no ${provider} provider to use; remove ${field}: false, or take the provider from another ClusterProviders`,
+    );
   }
 
   private validate(props: ClusterProvidersProps, auth: ClusterAuth, createHelm: boolean, createKubernetes: boolean): void {
@@ -211,7 +215,11 @@ export class ClusterProviders extends Construct {
           'configuration never holds a cross-stack reference (hashicorp/terraform-cdk#2662); pass the name you gave the cluster',
       );
     } else if (name.length > CLUSTER_NAME_MAX_LENGTH || !CLUSTER_NAME_PATTERN.test(name)) {
-      issues.error('clusterName', 'InvalidClusterName', `must be an EKS cluster name (1-100 letters, digits, '-' or '_', starting with a letter or digit); got '${name}'`);
+      issues.error(
+        'clusterName',
+        'InvalidClusterName',
+        `must be an EKS cluster name (1-100 letters, digits, '-' or '_', starting with a letter or digit); got '${name}'`,
+      );
     }
     if (!issues.isUnresolved(props.region) && !AWS_REGION.test(props.region)) {
       issues.error('region', 'InvalidRegion', `must be an AWS region code such as 'eu-west-1'; got '${props.region}'`);
@@ -229,11 +237,19 @@ export class ClusterProviders extends Construct {
       if (!create) {
         issues.error(field, 'AliasWithoutProvider', `is '${alias}' but ${createField} is false, so no provider gets it; remove one of them`);
       } else if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(alias)) {
-        issues.error(field, 'InvalidProviderAlias', `must be a Terraform identifier (letters, digits, '_' or '-', starting with a letter); got '${alias}'`);
+        issues.error(
+          field,
+          'InvalidProviderAlias',
+          `must be a Terraform identifier (letters, digits, '_' or '-', starting with a letter); got '${alias}'`,
+        );
       }
     }
     if (!createHelm && !createKubernetes) {
-      issues.error('createHelmProvider', 'NoProviderToCreate', 'createHelmProvider and createKubernetesProvider are both false, so this construct creates nothing; keep at least one, or remove the construct');
+      issues.error(
+        'createHelmProvider',
+        'NoProviderToCreate',
+        'createHelmProvider and createKubernetesProvider are both false, so this construct creates nothing; keep at least one, or remove the construct',
+      );
     }
     reportIssues(this, issues.issues);
   }

@@ -48,13 +48,20 @@ export class SpotOnDemandSplit extends Construct {
     const splitKeys: string[] = [WellKnownLabel.CAPACITY_TYPE, this.labelKey];
     (props.requirements ?? []).forEach((r, i) => {
       if (splitKeys.includes(r.key)) {
-        c.error(`requirements[${i}]`, 'CapacitySplitRequirementConflict',
-          `'${r.key}' is set by the split for each pool; remove it from the shared requirements`);
+        c.error(
+          `requirements[${i}]`,
+          'CapacitySplitRequirementConflict',
+          `'${r.key}' is set by the split for each pool; remove it from the shared requirements`,
+        );
       }
     });
     // A shared label on a split key contradicts one of the two pools' requirements.
     for (const key of Object.keys(props.labels ?? {}).filter((k) => splitKeys.includes(k))) {
-      c.error(child('labels', key), 'CapacitySplitRequirementConflict', `'${key}' is set by the split for each pool; remove it from the shared labels`);
+      c.error(
+        child('labels', key),
+        'CapacitySplitRequirementConflict',
+        `'${key}' is set by the split for each pool; remove it from the shared labels`,
+      );
     }
     reportIssues(this, c.issues);
 

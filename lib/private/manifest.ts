@@ -11,8 +11,12 @@ const DEFAULT_DELETE_TIMEOUT = KarpenterDuration.minutes(30);
 /** `kubernetes_manifest` settings shared by the Karpenter custom resources. */
 export function manifestResourceOptions(scope: Construct, props: KarpenterManifestOptions) {
   if (props.deleteTimeout?.isNever) {
-    failValidation(scope.node.path, 'deleteTimeout', 'DeleteTimeoutNever',
-      'must be a finite duration (Terraform timeouts have no "Never"), e.g. KarpenterDuration.hours(2)');
+    failValidation(
+      scope.node.path,
+      'deleteTimeout',
+      'DeleteTimeoutNever',
+      'must be a finite duration (Terraform timeouts have no "Never"), e.g. KarpenterDuration.hours(2)',
+    );
   }
   return {
     provider: props.provider,
@@ -29,8 +33,12 @@ export function manifestResourceOptions(scope: Construct, props: KarpenterManife
 export function literalYaml(scope: Construct, manifest: object): string {
   const at = unresolvedPath(manifest, (v) => Token.isUnresolved(v));
   if (at) {
-    failValidation(scope.node.path, at, 'UnresolvedValueInYaml',
-      'is a Terraform reference, known only at apply time; toYaml() needs literal values (pass plain strings, or apply the manifest with Terraform)');
+    failValidation(
+      scope.node.path,
+      at,
+      'UnresolvedValueInYaml',
+      'is a Terraform reference, known only at apply time; toYaml() needs literal values (pass plain strings, or apply the manifest with Terraform)',
+    );
   }
   return toYaml(manifest);
 }

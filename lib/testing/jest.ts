@@ -32,7 +32,7 @@ const jestExpect = (globalThis as { expect?: { extend(matchers: object): void } 
 if (jestExpect === undefined || typeof jestExpect.extend !== 'function') {
   throw new Error(
     "cdktf-karpenter-eks/lib/testing/jest must be imported inside a jest test run (no global 'expect' found). " +
-    'Outside jest, use the functions exported by cdktf-karpenter-eks/lib/testing (toHaveNodePool, nodePoolsOf, ...).',
+      'Outside jest, use the functions exported by cdktf-karpenter-eks/lib/testing (toHaveNodePool, nodePoolsOf, ...).',
   );
 }
 jestExpect.extend(karpenterMatchers);

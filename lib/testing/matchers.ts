@@ -86,11 +86,13 @@ export function partialMatch(received: unknown, expected: unknown, path = ''): M
     return expected.asymmetricMatch(received) ? [] : [{ path: show(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
   }
   if (Array.isArray(expected)) {
-    if (!Array.isArray(received)) return [{ path: show(path), problem: `expected an array containing ${render(expected)}, received ${render(received)}` }];
+    if (!Array.isArray(received))
+      return [{ path: show(path), problem: `expected an array containing ${render(expected)}, received ${render(received)}` }];
     return arrayContains(received, expected, path);
   }
   if (isPlainObject(expected)) {
-    if (!isPlainObject(received)) return [{ path: show(path), problem: `expected an object matching ${render(expected)}, received ${render(received)}` }];
+    if (!isPlainObject(received))
+      return [{ path: show(path), problem: `expected an object matching ${render(expected)}, received ${render(received)}` }];
     const out: Mismatch[] = [];
     for (const [k, v] of Object.entries(expected)) {
       const p = join(path, k);
@@ -127,7 +129,10 @@ function arrayContains(received: unknown[], expected: unknown[], path: string): 
   for (let ei = 0; ei < expected.length; ei++) {
     if (tryAssign(ei, new Array<boolean>(received.length).fill(false))) continue;
     if (ok[ei].some(Boolean)) {
-      out.push({ path: show(path), problem: `expected element ${render(expected[ei])} matches only elements already paired with other expected elements (duplicates?)` });
+      out.push({
+        path: show(path),
+        problem: `expected element ${render(expected[ei])} matches only elements already paired with other expected elements (duplicates?)`,
+      });
       continue;
     }
     let best: Mismatch[] | undefined;
@@ -162,7 +167,8 @@ function exactMatch(received: unknown, expected: unknown, path: string): Mismatc
     if (!isPlainObject(received)) return [{ path: show(path), problem: `expected exactly ${render(expected)}, received ${render(received)}` }];
     const out: Mismatch[] = [];
     for (const k of Object.keys(received)) {
-      if (!(k in expected) && received[k] !== undefined) out.push({ path: join(path, k), problem: `unexpected field, received ${render(received[k])}` });
+      if (!(k in expected) && received[k] !== undefined)
+        out.push({ path: join(path, k), problem: `unexpected field, received ${render(received[k])}` });
     }
     for (const [k, v] of Object.entries(expected)) {
       if (!(k in received)) {
@@ -203,7 +209,8 @@ export function toHaveHelmValues(received: unknown, expected: unknown, selector:
   if (hit) {
     return {
       pass: true,
-      message: () => `${hint(name, true)}\n\nExpected no ${what} with values matching\n${indent(render(expected, 6))}\nbut ${describeRelease(hit.r)} matches.`,
+      message: () =>
+        `${hint(name, true)}\n\nExpected no ${what} with values matching\n${indent(render(expected, 6))}\nbut ${describeRelease(hit.r)} matches.`,
     };
   }
   return {
@@ -215,11 +222,14 @@ export function toHaveHelmValues(received: unknown, expected: unknown, selector:
         return `${head}but none of the stack's releases is selected: ${all.map(describeRelease).join(', ')}.`;
       }
       const closest = results.reduce((a, b) => (b.m.length < a.m.length ? b : a));
-      const unparsed = closest.r.unparsedValues.length > 0
-        ? `\nNote: ${closest.r.unparsedValues.length} values entr${closest.r.unparsedValues.length === 1 ? 'y is' : 'ies are'} a Terraform expression and could not be inspected: ${closest.r.unparsedValues.map((v) => render(v)).join(', ')}`
-        : '';
-      return `${head}Releases checked: ${candidates.map(describeRelease).join(', ')}.\n` +
-        `Closest: ${describeRelease(closest.r)} differs in ${count(closest.m.length, 'place')}:\n${formatMismatches(closest.m)}${unparsed}`;
+      const unparsed =
+        closest.r.unparsedValues.length > 0
+          ? `\nNote: ${closest.r.unparsedValues.length} values entr${closest.r.unparsedValues.length === 1 ? 'y is' : 'ies are'} a Terraform expression and could not be inspected: ${closest.r.unparsedValues.map((v) => render(v)).join(', ')}`
+          : '';
+      return (
+        `${head}Releases checked: ${candidates.map(describeRelease).join(', ')}.\n` +
+        `Closest: ${describeRelease(closest.r)} differs in ${count(closest.m.length, 'place')}:\n${formatMismatches(closest.m)}${unparsed}`
+      );
     },
   };
 }
@@ -246,7 +256,8 @@ function manifestMatcher(
   if (hit) {
     return {
       pass: true,
-      message: () => `${hint(matcherName, true)}\n\nExpected no ${kind}${expected === undefined ? '' : ' matching'}${shown}\nbut ${describeManifest(hit.c)} matches.`,
+      message: () =>
+        `${hint(matcherName, true)}\n\nExpected no ${kind}${expected === undefined ? '' : ' matching'}${shown}\nbut ${describeManifest(hit.c)} matches.`,
     };
   }
   return {
@@ -255,8 +266,10 @@ function manifestMatcher(
       const head = `${hint(matcherName, false)}\n\nExpected a ${kind}${expected === undefined ? '' : ' matching'}${shown}\n`;
       if (candidates.length === 0) return `${head}but the stack has no ${kind} (no kubernetes_manifest of that kind).`;
       const closest = results.reduce((a, b) => (b.m.length < a.m.length ? b : a));
-      return `${head}Found ${count(candidates.length, kind)}: ${candidates.map(describeManifest).join(', ')}.\n` +
-        `Closest: ${describeManifest(closest.c)} differs in ${count(closest.m.length, 'place')}:\n${formatMismatches(closest.m)}`;
+      return (
+        `${head}Found ${count(candidates.length, kind)}: ${candidates.map(describeManifest).join(', ')}.\n` +
+        `Closest: ${describeManifest(closest.c)} differs in ${count(closest.m.length, 'place')}:\n${formatMismatches(closest.m)}`
+      );
     },
   };
 }
@@ -319,7 +332,10 @@ function count(n: number, noun: string): string {
 }
 
 function indent(s: string): string {
-  return s.split('\n').map((l) => `  ${l}`).join('\n');
+  return s
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
 }
 
 function join(path: string, key: string): string {

@@ -128,7 +128,9 @@ export class SynthesizedStack {
       try {
         parsed = JSON.parse(json);
       } catch (e) {
-        throw new Error(`SynthesizedStack.fromJson: the string is not synthesized Terraform JSON (${(e as Error).message}); pass Testing.synth(stack) or the stack itself`);
+        throw new Error(
+          `SynthesizedStack.fromJson: the string is not synthesized Terraform JSON (${(e as Error).message}); pass Testing.synth(stack) or the stack itself`,
+        );
       }
     }
     if (!isPlainObject(parsed)) {
@@ -354,6 +356,7 @@ function typedSetValue(value: unknown, type: unknown): unknown {
 function setPath(root: Record<string, unknown>, path: (string | number)[], value: unknown): Record<string, unknown> {
   if (path.length === 0) return root;
   const out = cloneJson(root);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks synthesized JSON of any shape
   let cur: any = out;
   for (let i = 0; i < path.length; i++) {
     const key = path[i];

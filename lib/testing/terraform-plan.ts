@@ -96,7 +96,12 @@ export interface TerraformPlanJson {
   readonly prior_state?: {
     readonly values?: {
       readonly root_module?: {
-        readonly resources?: Array<{ readonly address: string; readonly mode: string; readonly type: string; readonly values?: Record<string, unknown> }>;
+        readonly resources?: Array<{
+          readonly address: string;
+          readonly mode: string;
+          readonly type: string;
+          readonly values?: Record<string, unknown>;
+        }>;
       };
     };
   };
@@ -151,7 +156,9 @@ export async function planStack(stackDir: string, options: TerraformPlanOptions 
   }
   const mirror = options.pluginMirror ?? terraformPluginMirror();
   if (!fs.existsSync(mirror)) {
-    throw new Error(`Terraform provider mirror '${mirror}' does not exist; set KARPENTER_TF_PLUGIN_MIRROR to a 'terraform providers mirror' directory.`);
+    throw new Error(
+      `Terraform provider mirror '${mirror}' does not exist; set KARPENTER_TF_PLUGIN_MIRROR to a 'terraform providers mirror' directory.`,
+    );
   }
   const cliConfig = path.join(stackDir, 'offline.tfrc');
   fs.writeFileSync(cliConfig, cliConfigFor(mirror));

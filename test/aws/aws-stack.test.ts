@@ -124,12 +124,16 @@ describe('existing cluster and VPC', () => {
     const json = JSON.parse(Testing.synth(stack, true));
     const group = Object.entries(json.resource.aws_eks_node_group).find(([n]) => n.startsWith('Existing_'))![1] as any;
     expect(group.cluster_name).toMatch(/^\$\{element\(split\("\/", data\.aws_eks_cluster\.Existing_Cluster_[0-9A-F]+\.arn\), 1\)\}$/);
-    const tags = Object.entries(json.resource.aws_ec2_tag).filter(([n]) => n.startsWith('Existing_')).map(([, t]) => t as any);
+    const tags = Object.entries(json.resource.aws_ec2_tag)
+      .filter(([n]) => n.startsWith('Existing_'))
+      .map(([, t]) => t as any);
     expect(tags).toHaveLength(3);
-    expect(tags.map((t) => [t.resource_id, t.value])).toEqual(expect.arrayContaining([
-      ['subnet-0aaaaaaaaaaaaaaa1', 'legacy'],
-      ['subnet-0aaaaaaaaaaaaaaa2', 'legacy'],
-      [expect.stringMatching(/^\$\{data\.aws_eks_cluster\.Existing_Cluster_[0-9A-F]+\.vpc_config\[0\]\.cluster_security_group_id\}$/), 'legacy'],
-    ]));
+    expect(tags.map((t) => [t.resource_id, t.value])).toEqual(
+      expect.arrayContaining([
+        ['subnet-0aaaaaaaaaaaaaaa1', 'legacy'],
+        ['subnet-0aaaaaaaaaaaaaaa2', 'legacy'],
+        [expect.stringMatching(/^\$\{data\.aws_eks_cluster\.Existing_Cluster_[0-9A-F]+\.vpc_config\[0\]\.cluster_security_group_id\}$/), 'legacy'],
+      ]),
+    );
   });
 });

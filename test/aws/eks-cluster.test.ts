@@ -78,7 +78,9 @@ describe('EksCluster', () => {
       ],
     });
     expect(Testing.synth(stack)).toHaveResourceWithProperties(IamRolePolicyAttachment, {
-      policy_arn: expect.stringMatching(/^arn:\$\{data\.aws_partition\.KarpenterAwsContext_Partition_[0-9A-F]+\.partition\}:iam::aws:policy\/AmazonEKSClusterPolicy$/),
+      policy_arn: expect.stringMatching(
+        /^arn:\$\{data\.aws_partition\.KarpenterAwsContext_Partition_[0-9A-F]+\.partition\}:iam::aws:policy\/AmazonEKSClusterPolicy$/,
+      ),
     });
     const [eks] = Object.values(synth.resource.aws_eks_cluster) as any[];
     expect(eks.depends_on).toEqual([
@@ -117,7 +119,11 @@ describe('EksCluster', () => {
   test('should add more add-ons with addAddon', () => {
     const stack = newStack();
     const c = cluster(stack, { coreAddons: false });
-    c.addAddon('EbsCsi', { addonName: 'aws-ebs-csi-driver', addonVersion: 'v1.40.0-eksbuild.1', configurationValues: { controller: { replicaCount: 1 } } });
+    c.addAddon('EbsCsi', {
+      addonName: 'aws-ebs-csi-driver',
+      addonVersion: 'v1.40.0-eksbuild.1',
+      configurationValues: { controller: { replicaCount: 1 } },
+    });
     expect(Testing.synth(stack)).toHaveResourceWithProperties(EksAddon, {
       addon_name: 'aws-ebs-csi-driver',
       addon_version: 'v1.40.0-eksbuild.1',
@@ -171,7 +177,9 @@ describe('EksCluster', () => {
     const stack = newStack();
     const ids = new TerraformVariable(stack, 'subnet_ids', { type: 'list(string)' }).listValue;
     cluster(stack, { network: { ...NETWORK, privateSubnetIds: ids } });
-    expect(Testing.synth(stack)).toHaveResourceWithProperties(EksClusterResource, { vpc_config: expect.objectContaining({ subnet_ids: '${var.subnet_ids}' }) });
+    expect(Testing.synth(stack)).toHaveResourceWithProperties(EksClusterResource, {
+      vpc_config: expect.objectContaining({ subnet_ids: '${var.subnet_ids}' }),
+    });
   });
 
   test('throws listing every endpoint, CIDR, key and log problem at once', () => {
@@ -205,24 +213,26 @@ describe('EksCluster', () => {
     const withLogs = newStack();
     cluster(withLogs, {});
     expect(Testing.synth(withLogs)).toHaveResourceWithProperties(CloudwatchLogGroup, { retention_in_days: 90 });
-    expect(Testing.synth(withLogs)).toHaveResourceWithProperties(EksClusterResource, { enabled_cluster_log_types: ['api', 'audit', 'authenticator'] });
+    expect(Testing.synth(withLogs)).toHaveResourceWithProperties(EksClusterResource, {
+      enabled_cluster_log_types: ['api', 'audit', 'authenticator'],
+    });
     const without = newStack();
     cluster(without, { enabledLogTypes: [] });
     expect(JSON.parse(Testing.synth(without)).resource.aws_cloudwatch_log_group).toBeUndefined();
   });
 
   test('throws when the log retention is not a CloudWatch value, or there are no logs', () => {
-    expect(() => cluster(newStack(), { enabledLogTypes: [ClusterLogType.API], logRetentionDays: 45 }))
-      .toThrow(/logRetentionDays: must be a CloudWatch Logs retention value \(1, 3, 5, .*\), got 45 \(InvalidLogRetention\)/);
-    expect(() => cluster(newStack(), { enabledLogTypes: [], logRetentionDays: 30 }))
-      .toThrow(/logRetentionDays: is set but enabledLogTypes is empty/);
+    expect(() => cluster(newStack(), { enabledLogTypes: [ClusterLogType.API], logRetentionDays: 45 })).toThrow(
+      /logRetentionDays: must be a CloudWatch Logs retention value \(1, 3, 5, .*\), got 45 \(InvalidLogRetention\)/,
+    );
+    expect(() => cluster(newStack(), { enabledLogTypes: [], logRetentionDays: 30 })).toThrow(/logRetentionDays: is set but enabledLogTypes is empty/);
   });
 
   test('throws when the network is tagged for another cluster', () => {
     const stack = newStack();
-    expect(
-      () => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: { ...NETWORK, discoveryClusterName: 'other' } }),
-    ).toThrow(/network: the network tags its subnets karpenter\.sh\/discovery='other', but this cluster is 'demo'/);
+    expect(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: { ...NETWORK, discoveryClusterName: 'other' } })).toThrow(
+      /network: the network tags its subnets karpenter\.sh\/discovery='other', but this cluster is 'demo'/,
+    );
   });
 
   test('throws when publicAccessCidrs is empty', () => {

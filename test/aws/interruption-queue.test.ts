@@ -50,7 +50,14 @@ describe('InterruptionQueue', () => {
       Id: 'EC2InterruptionPolicy',
       Statement: [
         { Effect: 'Allow', Principal: { Service: ['events.amazonaws.com', 'sqs.amazonaws.com'] }, Action: 'sqs:SendMessage', Resource: QUEUE_ARN },
-        { Sid: 'DenyHTTP', Effect: 'Deny', Principal: '*', Action: 'sqs:*', Resource: QUEUE_ARN, Condition: { Bool: { 'aws:SecureTransport': false } } },
+        {
+          Sid: 'DenyHTTP',
+          Effect: 'Deny',
+          Principal: '*',
+          Action: 'sqs:*',
+          Resource: QUEUE_ARN,
+          Condition: { Bool: { 'aws:SecureTransport': false } },
+        },
       ],
     });
   });
@@ -65,19 +72,31 @@ describe('InterruptionQueue', () => {
       Object.entries(rules).map(([name, r]) => [name.replace(/_[0-9A-F]{8}$/, ''), [r.name_prefix, JSON.parse(r.event_pattern as string)]]),
     );
     expect(patterns).toEqual({
-      'Queue_Rules_HealthEvent': ['KarpenterHealthEvent-', { 'source': ['aws.health'], 'detail-type': ['AWS Health Event'] }],
-      'Queue_Rules_SpotInterrupt': ['KarpenterSpotInterrupt-', { 'source': ['aws.ec2'], 'detail-type': ['EC2 Spot Instance Interruption Warning'] }],
-      'Queue_Rules_InstanceRebalance': ['KarpenterInstanceRebalance-', { 'source': ['aws.ec2'], 'detail-type': ['EC2 Instance Rebalance Recommendation'] }],
-      'Queue_Rules_InstanceStateChange': ['KarpenterInstanceStateChange-', { 'source': ['aws.ec2'], 'detail-type': ['EC2 Instance State-change Notification'] }],
-      'Queue_Rules_CapacityReservationInterruption': [
+      Queue_Rules_HealthEvent: ['KarpenterHealthEvent-', { source: ['aws.health'], 'detail-type': ['AWS Health Event'] }],
+      Queue_Rules_SpotInterrupt: ['KarpenterSpotInterrupt-', { source: ['aws.ec2'], 'detail-type': ['EC2 Spot Instance Interruption Warning'] }],
+      Queue_Rules_InstanceRebalance: [
+        'KarpenterInstanceRebalance-',
+        { source: ['aws.ec2'], 'detail-type': ['EC2 Instance Rebalance Recommendation'] },
+      ],
+      Queue_Rules_InstanceStateChange: [
+        'KarpenterInstanceStateChange-',
+        { source: ['aws.ec2'], 'detail-type': ['EC2 Instance State-change Notification'] },
+      ],
+      Queue_Rules_CapacityReservationInterruption: [
         'KarpenterCRInterruption-',
-        { 'source': ['aws.ec2'], 'detail-type': ['EC2 Capacity Reservation Instance Interruption Warning'] },
+        { source: ['aws.ec2'], 'detail-type': ['EC2 Capacity Reservation Instance Interruption Warning'] },
       ],
     });
 
-    const ruleNames = Object.keys(rules).map((k) => `\${aws_cloudwatch_event_rule.${k}.name}`).sort();
+    const ruleNames = Object.keys(rules)
+      .map((k) => `\${aws_cloudwatch_event_rule.${k}.name}`)
+      .sort();
     expect(Object.values(targets)).toHaveLength(5);
-    expect(Object.values(targets).map((t) => t.rule).sort()).toEqual(ruleNames);
+    expect(
+      Object.values(targets)
+        .map((t) => t.rule)
+        .sort(),
+    ).toEqual(ruleNames);
     for (const t of Object.values(targets)) {
       expect(t).toEqual(expect.objectContaining({ target_id: 'KarpenterInterruptionQueueTarget', arn: QUEUE_ARN }));
     }

@@ -63,7 +63,10 @@ describe('KarpenterAws', () => {
     const stack = newStack();
     new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
     const [policyKey] = Object.keys(synthJson(stack).resource.aws_sqs_queue_policy);
-    expect(Testing.synth(stack)).toHaveResourceWithProperties(EksAccessEntry, { type: 'EC2_LINUX', depends_on: [`aws_sqs_queue_policy.${policyKey}`] });
+    expect(Testing.synth(stack)).toHaveResourceWithProperties(EksAccessEntry, {
+      type: 'EC2_LINUX',
+      depends_on: [`aws_sqs_queue_policy.${policyKey}`],
+    });
   });
 
   test('should tag the cluster security group for discovery', () => {
@@ -109,12 +112,17 @@ describe('KarpenterAws', () => {
     const two = newStack();
     new KarpenterAws(two, 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ['sg-0aaaaaaaaaaaaaaaa', 'sg-0bbbbbbbbbbbbbbbb'] });
     expect(Object.keys(synthJson(two).resource.aws_ec2_tag)).toHaveLength(2);
-    expect(warningsOf(two)).toEqual([expect.stringMatching(/discoverySecurityGroupIds: 2 security groups get karpenter\.sh\/discovery.*\(MultipleDiscoverySecurityGroups\)/)]);
+    expect(warningsOf(two)).toEqual([
+      expect.stringMatching(/discoverySecurityGroupIds: 2 security groups get karpenter\.sh\/discovery.*\(MultipleDiscoverySecurityGroups\)/),
+    ]);
   });
 
   test('should use IRSA with the cluster issuer', () => {
     const stack = newStack();
-    const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER, identity: ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN }) });
+    const karpenter = new KarpenterAws(stack, 'Karpenter', {
+      cluster: FAKE_CLUSTER,
+      identity: ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN }),
+    });
     expect(Testing.synth(stack)).not.toHaveResource(EksPodIdentityAssociation);
     expect(karpenter.controllerRole.serviceAccountAnnotations).toEqual({ 'eks.amazonaws.com/role-arn': karpenter.controllerRole.roleArn });
   });
@@ -139,7 +147,11 @@ describe('KarpenterAws', () => {
       tags: { team: 'platform' },
     });
     const synthed = Testing.synth(stack);
-    expect(synthed).toHaveResourceWithProperties(SqsQueue, { name: 'demo-interruptions', kms_master_key_id: 'alias/karpenter', tags: { team: 'platform' } });
+    expect(synthed).toHaveResourceWithProperties(SqsQueue, {
+      name: 'demo-interruptions',
+      kms_master_key_id: 'alias/karpenter',
+      tags: { team: 'platform' },
+    });
     expect(synthed).toHaveResourceWithProperties(IamRole, { name: 'demo-nodes', tags: { team: 'platform' } });
     expect(synthed).toHaveResourceWithProperties(IamRole, { name: 'demo-karpenter' });
     expect(karpenter.controllerRole.namespace).toBe('karpenter');
@@ -187,7 +199,7 @@ describe('KarpenterAws', () => {
     ).toThrow(/2 validation errors:\n.*queueName: queueName is set but enableSpotTermination is false.*\n.*ruleNamePrefix:/);
   });
 
-  test('throws once listing the problems of every part, under this construct\'s prop names', () => {
+  test("throws once listing the problems of every part, under this construct's prop names", () => {
     expect(
       () =>
         new KarpenterAws(newStack(), 'Karpenter', {
@@ -205,9 +217,9 @@ describe('KarpenterAws', () => {
     expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: { ...FAKE_CLUSTER, clusterSecurityGroupId: '' } })).toThrow(
       /cluster\.clusterSecurityGroupId: '' is not a security group id .* or \[\] to tag none/,
     );
-    expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234def567890', 'subnet-1'] })).toThrow(
-      /discoverySecurityGroupIds\[1\]: 'subnet-1' is not a security group id/,
-    );
+    expect(
+      () => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234def567890', 'subnet-1'] }),
+    ).toThrow(/discoverySecurityGroupIds\[1\]: 'subnet-1' is not a security group id/);
     // AWS ids have 8 or 17 hex digits, nothing in between.
     expect(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234de'] })).toThrow(
       /discoverySecurityGroupIds\[0\]: 'sg-0abc1234de' is not a security group id/,
@@ -224,7 +236,8 @@ describe('KarpenterAws', () => {
 
   test('throws when an access entry type is given without an access entry', () => {
     expect(
-      () => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, createAccessEntry: false, accessEntryType: AccessEntryType.EC2_WINDOWS }),
+      () =>
+        new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, createAccessEntry: false, accessEntryType: AccessEntryType.EC2_WINDOWS }),
     ).toThrow(/\[test\/Karpenter\] accessEntryType: accessEntryType is EC2_WINDOWS but createAccessEntry is false/);
   });
 

@@ -35,11 +35,17 @@ describe('KarpenterControllerRole', () => {
     // GIVEN
     const stack = newStack();
     // WHEN
-    const role = new KarpenterControllerRole(stack, 'Controller', { cluster: FAKE_CLUSTER, nodeRoleArn: NODE_ROLE_ARN, interruptionQueueArn: QUEUE_ARN });
+    const role = new KarpenterControllerRole(stack, 'Controller', {
+      cluster: FAKE_CLUSTER,
+      nodeRoleArn: NODE_ROLE_ARN,
+      interruptionQueueArn: QUEUE_ARN,
+    });
     // THEN
     expect(trustOf(stack)).toEqual({
       Version: '2012-10-17',
-      Statement: [{ Sid: 'PodIdentity', Effect: 'Allow', Principal: { Service: 'pods.eks.amazonaws.com' }, Action: ['sts:AssumeRole', 'sts:TagSession'] }],
+      Statement: [
+        { Sid: 'PodIdentity', Effect: 'Allow', Principal: { Service: 'pods.eks.amazonaws.com' }, Action: ['sts:AssumeRole', 'sts:TagSession'] },
+      ],
     });
     const synthed = Testing.synth(stack);
     expect(synthed).toHaveResourceWithProperties(IamRole, { name: 'KarpenterController-demo', force_detach_policies: true });
@@ -152,7 +158,13 @@ describe('KarpenterControllerRole', () => {
       policyNameSuffix: 'demo-euw1',
       additionalPolicyArns: ['arn:aws:iam::123456789012:policy/extra'],
       additionalStatements: [
-        { sid: 'Extra', effect: PolicyEffect.ALLOW, actions: ['ec2:DescribeImages'], resources: ['*'], conditions: { StringEquals: { 'aws:RequestedRegion': ['eu-west-1'] } } },
+        {
+          sid: 'Extra',
+          effect: PolicyEffect.ALLOW,
+          actions: ['ec2:DescribeImages'],
+          resources: ['*'],
+          conditions: { StringEquals: { 'aws:RequestedRegion': ['eu-west-1'] } },
+        },
       ],
       tags: { team: 'platform' },
     });
@@ -162,7 +174,13 @@ describe('KarpenterControllerRole', () => {
     expect(synthed).toHaveResourceWithProperties(IamRolePolicyAttachment, { policy_arn: 'arn:aws:iam::123456789012:policy/extra' });
     expect(synthed).toHaveResourceWithProperties(IamRolePolicy, { name: 'KarpenterControllerAdditional' });
     expect(JSON.parse(Object.values(resourcesOf(stack, 'aws_iam_role_policy'))[0].policy as string).Statement).toEqual([
-      { Sid: 'Extra', Effect: 'Allow', Action: ['ec2:DescribeImages'], Resource: ['*'], Condition: { StringEquals: { 'aws:RequestedRegion': ['eu-west-1'] } } },
+      {
+        Sid: 'Extra',
+        Effect: 'Allow',
+        Action: ['ec2:DescribeImages'],
+        Resource: ['*'],
+        Condition: { StringEquals: { 'aws:RequestedRegion': ['eu-west-1'] } },
+      },
     ]);
     expect(synthed).toHaveResourceWithProperties(EksPodIdentityAssociation, {
       namespace: 'karpenter',
@@ -192,7 +210,12 @@ describe('KarpenterControllerRole', () => {
   test('throws when the additional statements exceed the inline policy quota, IAM policy variables included', () => {
     const statement = { actions: ['s3:GetObject'], resources: Array.from({ length: 250 }, (_, i) => `arn:aws:s3:::bucket-${i}/\${aws:username}/*`) };
     expect(
-      () => new KarpenterControllerRole(newStack(), 'Controller', { cluster: FAKE_CLUSTER, nodeRoleArn: NODE_ROLE_ARN, additionalStatements: [statement] }),
+      () =>
+        new KarpenterControllerRole(newStack(), 'Controller', {
+          cluster: FAKE_CLUSTER,
+          nodeRoleArn: NODE_ROLE_ARN,
+          additionalStatements: [statement],
+        }),
     ).toThrow(/additionalStatements: the additional statements are \d+ characters; an inline role policy may hold 10240/);
   });
 
@@ -200,7 +223,10 @@ describe('KarpenterControllerRole', () => {
     const stack = newStack();
     const arn = new TerraformVariable(stack, 'arn', { type: 'string' }).stringValue;
     const statement = { actions: ['s3:GetObject'], resources: [arn, ...Array.from({ length: 250 }, (_, i) => `arn:aws:s3:::bucket-${i}/objects/*`)] };
-    expect(() => new KarpenterControllerRole(stack, 'Controller', { cluster: FAKE_CLUSTER, nodeRoleArn: NODE_ROLE_ARN, additionalStatements: [statement] })).not.toThrow();
+    expect(
+      () =>
+        new KarpenterControllerRole(stack, 'Controller', { cluster: FAKE_CLUSTER, nodeRoleArn: NODE_ROLE_ARN, additionalStatements: [statement] }),
+    ).not.toThrow();
   });
 
   test('should create no association when told so', () => {
@@ -253,7 +279,11 @@ describe('KarpenterControllerRole', () => {
 
   test('throws when the default role name is longer than 64 characters', () => {
     expect(
-      () => new KarpenterControllerRole(newStack(), 'Controller', { cluster: { ...FAKE_CLUSTER, clusterName: 'c'.repeat(45) }, nodeRoleArn: NODE_ROLE_ARN }),
+      () =>
+        new KarpenterControllerRole(newStack(), 'Controller', {
+          cluster: { ...FAKE_CLUSTER, clusterName: 'c'.repeat(45) },
+          nodeRoleArn: NODE_ROLE_ARN,
+        }),
     ).toThrow(/roleName: IAM name 'KarpenterController-c{45}' is 65 characters; IAM allows 1-64/);
   });
 

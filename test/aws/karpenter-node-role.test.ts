@@ -131,7 +131,9 @@ describe('KarpenterNodeRole', () => {
           createAccessEntry: false,
           accessEntryType: AccessEntryType.EC2_LINUX,
         }),
-    ).toThrow(/3 validation errors:[\s\S]*roleName:[\s\S]*accessEntryType: accessEntryType is EC2_LINUX but createAccessEntry is false[\s\S]*additionalPolicyArns\[0\]/);
+    ).toThrow(
+      /3 validation errors:[\s\S]*roleName:[\s\S]*accessEntryType: accessEntryType is EC2_LINUX but createAccessEntry is false[\s\S]*additionalPolicyArns\[0\]/,
+    );
   });
 
   test('throws when the cluster name is a token', () => {

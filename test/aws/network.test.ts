@@ -218,7 +218,11 @@ describe('KarpenterNetwork.fromExisting', () => {
 
   test('should skip the tags when tagSubnetsForDiscovery is false', () => {
     const stack = newStack();
-    const network = KarpenterNetwork.fromExisting(stack, 'Network', { ...existing, tagSubnetsForDiscovery: false, securityGroupIds: ['sg-12345678'] });
+    const network = KarpenterNetwork.fromExisting(stack, 'Network', {
+      ...existing,
+      tagSubnetsForDiscovery: false,
+      securityGroupIds: ['sg-12345678'],
+    });
     expect(JSON.parse(Testing.synth(stack)).resource).toBeUndefined();
     expect(network.discoveryClusterName).toBeUndefined();
     expect(network.securityGroupIds).toEqual(['sg-12345678']);

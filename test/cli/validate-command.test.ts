@@ -1,8 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import {
-  CommandDependencies, CommandIo, ExitCode, runCli, runValidateCommand,
-} from '../../lib/cli/validate-command';
+import { CommandDependencies, CommandIo, ExitCode, runCli, runValidateCommand } from '../../lib/cli/validate-command';
 import { MigrationOptions, MigrationReport, MigrationResult } from '../../lib/core/api/migrate';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../../lib/core/issues';
 
@@ -64,21 +62,32 @@ function fakeMigrate(docs: unknown[], options: MigrationOptions): MigrationResul
     if (m.apiVersion === 'karpenter.sh/v1beta1') {
       manifests.push({ ...m, apiVersion: 'karpenter.sh/v1', spec: { ...m.spec, disruption: { consolidationPolicy: 'WhenEmptyOrUnderutilized' } } });
       reports.push({
-        document, ...input, output: { ...input, apiVersion: 'karpenter.sh/v1' }, changes: [
+        document,
+        ...input,
+        output: { ...input, apiVersion: 'karpenter.sh/v1' },
+        changes: [
           { field: 'apiVersion', from: 'karpenter.sh/v1beta1', to: 'karpenter.sh/v1', note: 'v1 API' },
           { field: 'spec.disruption.consolidationPolicy', from: 'WhenUnderutilized', to: 'WhenEmptyOrUnderutilized', note: 'renamed in v1' },
         ],
       });
     } else if (m.kind === 'AWSNodeTemplate') {
       if (options.role === undefined) {
-        errors.push({ document, kind: m.kind, name: m.metadata.name, field: 'spec.instanceProfile', message: 'no role: pass --role', code: 'RoleRequired' });
+        errors.push({
+          document,
+          kind: m.kind,
+          name: m.metadata.name,
+          field: 'spec.instanceProfile',
+          message: 'no role: pass --role',
+          code: 'RoleRequired',
+        });
         return;
       }
       manifests.push({ apiVersion: 'karpenter.k8s.aws/v1', kind: 'EC2NodeClass', metadata: m.metadata, spec: { role: options.role } });
       reports.push({
-        document, ...input, output: { apiVersion: 'karpenter.k8s.aws/v1', kind: 'EC2NodeClass', name: m.metadata.name }, changes: [
-          { field: 'spec.role', source: 'spec.instanceProfile', to: options.role, note: 'from --role' },
-        ],
+        document,
+        ...input,
+        output: { apiVersion: 'karpenter.k8s.aws/v1', kind: 'EC2NodeClass', name: m.metadata.name },
+        changes: [{ field: 'spec.role', source: 'spec.instanceProfile', to: options.role, note: 'from --role' }],
       });
     } else {
       manifests.push(m);
@@ -138,7 +147,9 @@ describe('validate', () => {
 
     expect(r.code).toBe(ExitCode.PROBLEMS);
     expect(r.stdout).toMatch(/^error {3}missing\.yaml \(file\): cannot read the file: ENOENT.* \(FileNotReadable\)$/m);
-    expect(r.stdout).toMatch(/^warning empty\.yaml \(file\): the file holds no YAML documents; check that it is the file you meant \(NoDocuments\)$/m);
+    expect(r.stdout).toMatch(
+      /^warning empty\.yaml \(file\): the file holds no YAML documents; check that it is the file you meant \(NoDocuments\)$/m,
+    );
   });
 
   test('should read standard input for -', () => {
@@ -171,9 +182,31 @@ describe('validate', () => {
     const out = JSON.parse(r.stdout);
     expect(out.summary).toEqual({ files: 2, documents: 3, errors: 1, warnings: 1 });
     expect(out.issues).toEqual([
-      { file: 'invalid.yaml', document: 0, kind: 'NodePool', name: 'heavy', severity: 'error', field: 'spec.weight', message: 'weight must be 1..100, got 200', code: 'WeightOutOfRange', line: 6, column: 11 },
+      {
+        file: 'invalid.yaml',
+        document: 0,
+        kind: 'NodePool',
+        name: 'heavy',
+        severity: 'error',
+        field: 'spec.weight',
+        message: 'weight must be 1..100, got 200',
+        code: 'WeightOutOfRange',
+        line: 6,
+        column: 11,
+      },
       // spec.limits is missing: located at its parent, spec.
-      { file: 'invalid.yaml', document: 0, kind: 'NodePool', name: 'heavy', severity: 'warning', field: 'spec.limits', message: 'no limits: the pool can grow without bound', code: 'NoLimits', line: 6, column: 3 },
+      {
+        file: 'invalid.yaml',
+        document: 0,
+        kind: 'NodePool',
+        name: 'heavy',
+        severity: 'warning',
+        field: 'spec.limits',
+        message: 'no limits: the pool can grow without bound',
+        code: 'NoLimits',
+        line: 6,
+        column: 3,
+      },
     ]);
     expect(out).not.toHaveProperty('migrations');
   });
@@ -194,13 +227,19 @@ describe('validate', () => {
     [['validate', '--bogus', 'valid.yaml'], /unknown option '--bogus'/],
     [['validate'], /no input files/],
     [['validate', '--silence'], /option '--silence' needs a value/],
-    [['validate', '--silence', ',', 'valid.yaml'], /option '--silence' needs one or more codes, e\.g\. --silence NodePoolWithoutLimits \(only warnings can be silenced\)/],
+    [
+      ['validate', '--silence', ',', 'valid.yaml'],
+      /option '--silence' needs one or more codes, e\.g\. --silence NodePoolWithoutLimits \(only warnings can be silenced\)/,
+    ],
     [['validate', '--json=yes', 'valid.yaml'], /option '--json' takes no value/],
     [['validate', '-', '-'], /standard input \('-'\) can be read only once/],
     [['validate', '--output', '-', 'v1beta1.yaml'], /--output writes migrated manifests and needs --migrate/],
     [['validate', '--migrate', '--json', '--output', '-', 'v1beta1.yaml'], /--json and '--output -' both write to standard output/],
     [['validate', '--role', 'R', 'v1beta1.yaml'], /--role is used when migrating AWSNodeTemplates and needs --migrate/],
-    [['validate', '--migrate', '--write-migrated', 'out', 'valid.yaml', 'sub/valid.yaml'], /'valid\.yaml' and 'sub\/valid\.yaml' would both be written to valid\.yaml in out/],
+    [
+      ['validate', '--migrate', '--write-migrated', 'out', 'valid.yaml', 'sub/valid.yaml'],
+      /'valid\.yaml' and 'sub\/valid\.yaml' would both be written to valid\.yaml in out/,
+    ],
   ])('should print usage and exit 2 for %j', (args, message) => {
     const r = run(args);
 
@@ -211,13 +250,23 @@ describe('validate', () => {
   });
 
   test('should print usage and exit 2 for an unknown command or none', () => {
-    expect(run(['lint', 'x.yaml'])).toMatchObject({ code: ExitCode.USAGE, stderr: expect.stringMatching(/unknown command 'lint'[\s\S]*Usage: cdktf-karpenter-eks <command>/) });
+    expect(run(['lint', 'x.yaml'])).toMatchObject({
+      code: ExitCode.USAGE,
+      stderr: expect.stringMatching(/unknown command 'lint'[\s\S]*Usage: cdktf-karpenter-eks <command>/),
+    });
     expect(run([]).code).toBe(ExitCode.USAGE);
   });
 
   test('should take runValidateCommand arguments without the command name', () => {
     let out = '';
-    const io = { readFile: () => '', readStdin: () => '', writeFile: () => undefined, mkdirp: () => undefined, stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true } };
+    const io = {
+      readFile: () => '',
+      readStdin: () => '',
+      writeFile: () => undefined,
+      mkdirp: () => undefined,
+      stdout: { write: (s: string) => (out += s) },
+      stderr: { write: () => true },
+    };
 
     expect(runValidateCommand(['--help'], io, FAKES)).toBe(ExitCode.OK);
     expect(out).toMatch(/^Usage/);
@@ -229,13 +278,15 @@ describe('validate --migrate', () => {
     const r = run(['validate', '--migrate', 'v1beta1.yaml']);
 
     expect(r.code).toBe(ExitCode.OK);
-    expect(r.stdout).toBe([
-      'migrated v1beta1.yaml#0 NodePool/legacy -> NodePool/legacy (karpenter.sh/v1): 2 changes',
-      '  apiVersion: "karpenter.sh/v1beta1" -> "karpenter.sh/v1" (v1 API)',
-      '  spec.disruption.consolidationPolicy: "WhenUnderutilized" -> "WhenEmptyOrUnderutilized" (renamed in v1)',
-      '1 file, 2 documents, 1 document migrated: no problems',
-      '',
-    ].join('\n'));
+    expect(r.stdout).toBe(
+      [
+        'migrated v1beta1.yaml#0 NodePool/legacy -> NodePool/legacy (karpenter.sh/v1): 2 changes',
+        '  apiVersion: "karpenter.sh/v1beta1" -> "karpenter.sh/v1" (v1 API)',
+        '  spec.disruption.consolidationPolicy: "WhenUnderutilized" -> "WhenEmptyOrUnderutilized" (renamed in v1)',
+        '1 file, 2 documents, 1 document migrated: no problems',
+        '',
+      ].join('\n'),
+    );
   });
 
   test('should write v1 YAML to standard output with --output -, messages to standard error', () => {
@@ -249,7 +300,8 @@ describe('validate --migrate', () => {
   });
 
   test('should quote strings YAML 1.1 readers (kubectl, Helm) would turn into booleans or numbers', () => {
-    const stdin = 'apiVersion: karpenter.sh/v1beta1\nkind: NodePool\nmetadata: { name: piped }\nspec: { limits: {}, template: { metadata: { labels: { backup: "yes", on: "on" } } } }\n';
+    const stdin =
+      'apiVersion: karpenter.sh/v1beta1\nkind: NodePool\nmetadata: { name: piped }\nspec: { limits: {}, template: { metadata: { labels: { backup: "yes", on: "on" } } } }\n';
     const r = run(['validate', '--migrate', '--output', '-', '-'], FAKES, stdin);
 
     expect(r.code).toBe(ExitCode.OK);
@@ -257,7 +309,11 @@ describe('validate --migrate', () => {
   });
 
   test('should write one file per input with --write-migrated', () => {
-    const r = run(['validate', '--migrate', '--write-migrated', 'out/', 'v1beta1.yaml', '-'], FAKES, 'apiVersion: karpenter.sh/v1beta1\nkind: NodePool\nmetadata: { name: piped }\nspec: { limits: {} }\n');
+    const r = run(
+      ['validate', '--migrate', '--write-migrated', 'out/', 'v1beta1.yaml', '-'],
+      FAKES,
+      'apiVersion: karpenter.sh/v1beta1\nkind: NodePool\nmetadata: { name: piped }\nspec: { limits: {} }\n',
+    );
 
     expect(r.code).toBe(ExitCode.OK);
     expect(r.dirs).toContain('out/');
@@ -304,14 +360,22 @@ describe('validate --migrate', () => {
     const r = run(['validate', '--migrate', '--role', 'KarpenterNodeRole-demo', '-'], FAKES, template);
 
     expect(r.code).toBe(ExitCode.OK);
-    expect(r.stdout).toMatch(/^migrated -#0 AWSNodeTemplate\/old -> EC2NodeClass\/old \(karpenter\.k8s\.aws\/v1\): 1 change\n {2}spec\.instanceProfile -> spec\.role: \(none\) -> "KarpenterNodeRole-demo" \(from --role\)$/m);
+    expect(r.stdout).toMatch(
+      /^migrated -#0 AWSNodeTemplate\/old -> EC2NodeClass\/old \(karpenter\.k8s\.aws\/v1\): 1 change\n {2}spec\.instanceProfile -> spec\.role: \(none\) -> "KarpenterNodeRole-demo" \(from --role\)$/m,
+    );
   });
 
   test('should include migrations in JSON output', () => {
     const r = run(['validate', '--migrate', '--json', 'v1beta1.yaml']);
 
     expect(JSON.parse(r.stdout).migrations).toEqual([
-      expect.objectContaining({ file: 'v1beta1.yaml', document: 0, kind: 'NodePool', name: 'legacy', changes: expect.arrayContaining([expect.objectContaining({ field: 'apiVersion' })]) }),
+      expect.objectContaining({
+        file: 'v1beta1.yaml',
+        document: 0,
+        kind: 'NodePool',
+        name: 'legacy',
+        changes: expect.arrayContaining([expect.objectContaining({ field: 'apiVersion' })]),
+      }),
     ]);
   });
 });

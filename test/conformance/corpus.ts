@@ -150,7 +150,10 @@ export const VALID_NODEPOOLS: readonly CorpusCase[] = [
       template: {
         spec: {
           nodeClassRef: NODE_CLASS_REF,
-          requirements: [{ key: 'kubernetes.io/arch', operator: 'In', values: ['arm64'] }, { key: 'karpenter.k8s.aws/instance-hypervisor', operator: 'DoesNotExist' }],
+          requirements: [
+            { key: 'kubernetes.io/arch', operator: 'In', values: ['arm64'] },
+            { key: 'karpenter.k8s.aws/instance-hypervisor', operator: 'DoesNotExist' },
+          ],
           taints: [{ key: 'role', value: 'batch', effect: 'NoSchedule' }],
         },
       },
@@ -169,8 +172,14 @@ export const VALID_NODEPOOLS: readonly CorpusCase[] = [
   {
     name: 'NodePool: Balanced consolidation, zero-minute budget duration with 0s suffix',
     manifest: nodePool('balanced', {
-      template: { spec: { nodeClassRef: NODE_CLASS_REF, requirements: [{ key: 'karpenter.k8s.aws/instance-generation', operator: 'Gte', values: ['6'] }] } },
-      disruption: { consolidationPolicy: 'Balanced', consolidateAfter: '5m', budgets: [{ nodes: '100%', schedule: '*/5 * * * *', duration: '10m0s' }] },
+      template: {
+        spec: { nodeClassRef: NODE_CLASS_REF, requirements: [{ key: 'karpenter.k8s.aws/instance-generation', operator: 'Gte', values: ['6'] }] },
+      },
+      disruption: {
+        consolidationPolicy: 'Balanced',
+        consolidateAfter: '5m',
+        budgets: [{ nodes: '100%', schedule: '*/5 * * * *', duration: '10m0s' }],
+      },
     }),
   },
   {
@@ -213,10 +222,13 @@ export const VALID_NODEPOOLS: readonly CorpusCase[] = [
     manifest: patches(
       MINIMAL_NODEPOOL,
       ['spec.template.spec.nodeClassRef.name', 'n'.repeat(64)],
-      ['spec.template.spec.requirements', [
-        { key: 'karpenter.k8s.aws/instance-tenancy', operator: 'In', values: ['host'] },
-        { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot', 'ondemand'], minValues: 2 },
-      ]],
+      [
+        'spec.template.spec.requirements',
+        [
+          { key: 'karpenter.k8s.aws/instance-tenancy', operator: 'In', values: ['host'] },
+          { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot', 'ondemand'], minValues: 2 },
+        ],
+      ],
     ),
   },
 ];
@@ -246,7 +258,11 @@ export const VALID_EC2NODECLASSES: readonly CorpusCase[] = [
       securityGroupSelectorTerms: [{ tags: DISCOVERY }],
       blockDeviceMappings: [
         { deviceName: '/dev/xvda', ebs: { volumeSize: '4Gi', volumeType: 'gp3', encrypted: true, deleteOnTermination: true } },
-        { deviceName: '/dev/xvdb', rootVolume: true, ebs: { volumeSize: '100Gi', volumeType: 'gp3', iops: 3000, throughput: 125, encrypted: true, kmsKeyID: 'alias/ebs' } },
+        {
+          deviceName: '/dev/xvdb',
+          rootVolume: true,
+          ebs: { volumeSize: '100Gi', volumeType: 'gp3', iops: 3000, throughput: 125, encrypted: true, kmsKeyID: 'alias/ebs' },
+        },
       ],
       userData: '[settings.kubernetes]\nmax-pods = 110\n',
     }),
@@ -255,7 +271,11 @@ export const VALID_EC2NODECLASSES: readonly CorpusCase[] = [
     name: 'EC2NodeClass: custom AMI by id with amiFamily AL2023 and user data',
     manifest: ec2NodeClass('custom-ami', {
       amiFamily: 'AL2023',
-      amiSelectorTerms: [{ id: 'ami-0123456789abcdef0' }, { name: 'my-golden-al2023-*', owner: '123456789012' }, { tags: { 'example.com/golden': 'true' }, owner: 'self' }],
+      amiSelectorTerms: [
+        { id: 'ami-0123456789abcdef0' },
+        { name: 'my-golden-al2023-*', owner: '123456789012' },
+        { tags: { 'example.com/golden': 'true' }, owner: 'self' },
+      ],
       role: 'KarpenterNodeRole-my-cluster',
       subnetSelectorTerms: [{ id: 'subnet-0123456789abcdef0' }, { id: 'subnet-0fedcba9876543210' }],
       securityGroupSelectorTerms: [{ id: 'sg-0123456789abcdef0' }, { name: 'eks-cluster-sg-my-cluster' }],
@@ -278,7 +298,12 @@ export const VALID_EC2NODECLASSES: readonly CorpusCase[] = [
   },
   {
     name: 'EC2NodeClass: Windows 2022 latest',
-    manifest: patches(BASE, ['metadata.name', 'windows'], ['spec.amiFamily', 'Windows2022'], ['spec.amiSelectorTerms', [{ alias: 'windows2022@latest' }]]),
+    manifest: patches(
+      BASE,
+      ['metadata.name', 'windows'],
+      ['spec.amiFamily', 'Windows2022'],
+      ['spec.amiSelectorTerms', [{ alias: 'windows2022@latest' }]],
+    ),
   },
   {
     name: 'EC2NodeClass: capacity reservations by id, by tags and by match criteria',
@@ -309,7 +334,11 @@ export const VALID_EC2NODECLASSES: readonly CorpusCase[] = [
     name: 'EC2NodeClass: block device restored from a snapshot with an initialization rate',
     manifest: patch(BASE, 'spec.blockDeviceMappings', [
       { deviceName: '/dev/xvda', rootVolume: true, ebs: { volumeSize: '80Gi', volumeType: 'gp3' } },
-      { deviceName: '/dev/xvdc', rootVolume: false, ebs: { snapshotID: 'snap-0123456789abcdef0', volumeInitializationRate: 200, volumeType: 'io2', iops: 10000 } },
+      {
+        deviceName: '/dev/xvdc',
+        rootVolume: false,
+        ebs: { snapshotID: 'snap-0123456789abcdef0', volumeInitializationRate: 200, volumeType: 'io2', iops: 10000 },
+      },
     ]),
   },
   {
@@ -317,11 +346,14 @@ export const VALID_EC2NODECLASSES: readonly CorpusCase[] = [
     manifest: patches(
       BASE,
       ['metadata.name', 'efa'],
-      ['spec.networkInterfaces', [
-        { networkCardIndex: 0, deviceIndex: 0, interfaceType: 'interface' },
-        { networkCardIndex: 1, deviceIndex: 0, interfaceType: 'efa-only' },
-        { networkCardIndex: 2, deviceIndex: 1, interfaceType: 'efa-only' },
-      ]],
+      [
+        'spec.networkInterfaces',
+        [
+          { networkCardIndex: 0, deviceIndex: 0, interfaceType: 'interface' },
+          { networkCardIndex: 1, deviceIndex: 0, interfaceType: 'efa-only' },
+          { networkCardIndex: 2, deviceIndex: 1, interfaceType: 'efa-only' },
+        ],
+      ],
       ['spec.placementGroupSelector', { name: 'training-cluster-pg' }],
       ['spec.connectionTracking', { tcpEstablishedTimeout: 3600, udpTimeout: 30 }],
       ['spec.metadataOptions', { httpEndpoint: 'enabled', httpProtocolIPv6: 'disabled', httpPutResponseHopLimit: 2, httpTokens: 'required' }],
@@ -363,7 +395,13 @@ export const VALID_EC2NODECLASSES: readonly CorpusCase[] = [
     name: "EC2NodeClass: volumeSize 'Ti', empty evictionHard value, empty snapshotID, empty networkInterfaces",
     manifest: patches(
       BASE,
-      ['spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', ebs: { volumeSize: 'Ti' } }, { deviceName: '/dev/xvdb', ebs: { snapshotID: '' } }]],
+      [
+        'spec.blockDeviceMappings',
+        [
+          { deviceName: '/dev/xvda', ebs: { volumeSize: 'Ti' } },
+          { deviceName: '/dev/xvdb', ebs: { snapshotID: '' } },
+        ],
+      ],
       ['spec.kubelet', { evictionHard: { 'memory.available': '' } }],
       ['spec.networkInterfaces', []],
     ),
@@ -399,91 +437,283 @@ export const INVALID_NODEPOOLS: readonly CorpusCase[] = [
     manifest: patch(NP, 'spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '0', duration: '1h' }] }),
     rejectedBy: ['NodePool:spec.disruption.budgets:0'],
   },
-  { name: 'NodePool: label in the karpenter.sh domain', manifest: patch(NP, 'spec.template.metadata.labels', { 'team.karpenter.sh/x': 'a' }), rejectedBy: ['NodePool:spec.template.metadata.labels:0'] },
-  { name: 'NodePool: label karpenter.sh/nodepool', manifest: patch(NP, 'spec.template.metadata.labels', { 'karpenter.sh/nodepool': 'a' }), rejectedBy: ['NodePool:spec.template.metadata.labels:1'] },
-  { name: 'NodePool: label kubernetes.io/hostname', manifest: patch(NP, 'spec.template.metadata.labels', { 'kubernetes.io/hostname': 'a' }), rejectedBy: ['NodePool:spec.template.metadata.labels:2'] },
-  { name: 'NodePool: label in the karpenter.k8s.aws domain', manifest: patch(NP, 'spec.template.metadata.labels', { 'karpenter.k8s.aws/team': 'a' }), rejectedBy: ['NodePool:spec.template.metadata.labels:3'] },
-  { name: 'NodePool: empty nodeClassRef.group', manifest: patch(NP, 'spec.template.spec.nodeClassRef.group', ''), rejectedBy: ['NodePool:spec.template.spec.nodeClassRef.group:0'] },
-  { name: 'NodePool: empty nodeClassRef.kind', manifest: patch(NP, 'spec.template.spec.nodeClassRef.kind', ''), rejectedBy: ['NodePool:spec.template.spec.nodeClassRef.kind:0'] },
-  { name: 'NodePool: empty nodeClassRef.name', manifest: patch(NP, 'spec.template.spec.nodeClassRef.name', ''), rejectedBy: ['NodePool:spec.template.spec.nodeClassRef.name:0'] },
-  { name: 'NodePool: In requirement with no values', manifest: req({ key: 'kubernetes.io/arch', operator: 'In', values: [] }), rejectedBy: ['NodePool:spec.template.spec.requirements:0'] },
+  {
+    name: 'NodePool: label in the karpenter.sh domain',
+    manifest: patch(NP, 'spec.template.metadata.labels', { 'team.karpenter.sh/x': 'a' }),
+    rejectedBy: ['NodePool:spec.template.metadata.labels:0'],
+  },
+  {
+    name: 'NodePool: label karpenter.sh/nodepool',
+    manifest: patch(NP, 'spec.template.metadata.labels', { 'karpenter.sh/nodepool': 'a' }),
+    rejectedBy: ['NodePool:spec.template.metadata.labels:1'],
+  },
+  {
+    name: 'NodePool: label kubernetes.io/hostname',
+    manifest: patch(NP, 'spec.template.metadata.labels', { 'kubernetes.io/hostname': 'a' }),
+    rejectedBy: ['NodePool:spec.template.metadata.labels:2'],
+  },
+  {
+    name: 'NodePool: label in the karpenter.k8s.aws domain',
+    manifest: patch(NP, 'spec.template.metadata.labels', { 'karpenter.k8s.aws/team': 'a' }),
+    rejectedBy: ['NodePool:spec.template.metadata.labels:3'],
+  },
+  {
+    name: 'NodePool: empty nodeClassRef.group',
+    manifest: patch(NP, 'spec.template.spec.nodeClassRef.group', ''),
+    rejectedBy: ['NodePool:spec.template.spec.nodeClassRef.group:0'],
+  },
+  {
+    name: 'NodePool: empty nodeClassRef.kind',
+    manifest: patch(NP, 'spec.template.spec.nodeClassRef.kind', ''),
+    rejectedBy: ['NodePool:spec.template.spec.nodeClassRef.kind:0'],
+  },
+  {
+    name: 'NodePool: empty nodeClassRef.name',
+    manifest: patch(NP, 'spec.template.spec.nodeClassRef.name', ''),
+    rejectedBy: ['NodePool:spec.template.spec.nodeClassRef.name:0'],
+  },
+  {
+    name: 'NodePool: In requirement with no values',
+    manifest: req({ key: 'kubernetes.io/arch', operator: 'In', values: [] }),
+    rejectedBy: ['NodePool:spec.template.spec.requirements:0'],
+  },
   {
     name: 'NodePool: In requirement with values omitted (evaluation error)',
     manifest: req({ key: 'kubernetes.io/arch', operator: 'In' }),
     rejectedBy: ['NodePool:spec.template.spec.requirements:0'],
   },
-  { name: 'NodePool: Gt requirement with a negative value', manifest: req({ key: 'karpenter.k8s.aws/instance-cpu', operator: 'Gt', values: ['-1'] }), rejectedBy: ['NodePool:spec.template.spec.requirements:1'] },
-  { name: 'NodePool: Lt requirement with two values', manifest: req({ key: 'karpenter.k8s.aws/instance-cpu', operator: 'Lt', values: ['8', '16'] }), rejectedBy: ['NodePool:spec.template.spec.requirements:1'] },
-  { name: 'NodePool: Gte requirement with a non-integer', manifest: req({ key: 'karpenter.k8s.aws/instance-memory', operator: 'Gte', values: ['4Gi'] }), rejectedBy: ['NodePool:spec.template.spec.requirements:1'] },
-  { name: "NodePool: Lte requirement with '' (Go int() rejects it)", manifest: req({ key: 'karpenter.k8s.aws/instance-cpu', operator: 'Lte', values: [''] }), rejectedBy: ['NodePool:spec.template.spec.requirements:1'] },
-  { name: "NodePool: Gt requirement with ' 4' (Go int() rejects spaces)", manifest: req({ key: 'karpenter.k8s.aws/instance-cpu', operator: 'Gt', values: [' 4'] }), rejectedBy: ['NodePool:spec.template.spec.requirements:1'] },
+  {
+    name: 'NodePool: Gt requirement with a negative value',
+    manifest: req({ key: 'karpenter.k8s.aws/instance-cpu', operator: 'Gt', values: ['-1'] }),
+    rejectedBy: ['NodePool:spec.template.spec.requirements:1'],
+  },
+  {
+    name: 'NodePool: Lt requirement with two values',
+    manifest: req({ key: 'karpenter.k8s.aws/instance-cpu', operator: 'Lt', values: ['8', '16'] }),
+    rejectedBy: ['NodePool:spec.template.spec.requirements:1'],
+  },
+  {
+    name: 'NodePool: Gte requirement with a non-integer',
+    manifest: req({ key: 'karpenter.k8s.aws/instance-memory', operator: 'Gte', values: ['4Gi'] }),
+    rejectedBy: ['NodePool:spec.template.spec.requirements:1'],
+  },
+  {
+    name: "NodePool: Lte requirement with '' (Go int() rejects it)",
+    manifest: req({ key: 'karpenter.k8s.aws/instance-cpu', operator: 'Lte', values: [''] }),
+    rejectedBy: ['NodePool:spec.template.spec.requirements:1'],
+  },
+  {
+    name: "NodePool: Gt requirement with ' 4' (Go int() rejects spaces)",
+    manifest: req({ key: 'karpenter.k8s.aws/instance-cpu', operator: 'Gt', values: [' 4'] }),
+    rejectedBy: ['NodePool:spec.template.spec.requirements:1'],
+  },
   {
     name: 'NodePool: minValues larger than the number of values',
     manifest: req({ key: 'karpenter.k8s.aws/instance-family', operator: 'In', values: ['m5', 'm6i'], minValues: 3 }),
     rejectedBy: ['NodePool:spec.template.spec.requirements:2'],
   },
-  { name: 'NodePool: requirement key in the karpenter.sh domain', manifest: req({ key: 'karpenter.sh/team', operator: 'Exists' }), rejectedBy: ['NodePool:spec.template.spec.requirements[*].key:0'] },
+  {
+    name: 'NodePool: requirement key in the karpenter.sh domain',
+    manifest: req({ key: 'karpenter.sh/team', operator: 'Exists' }),
+    rejectedBy: ['NodePool:spec.template.spec.requirements[*].key:0'],
+  },
   {
     // endsWith without a dot: any domain ending in karpenter.sh is restricted.
     name: 'NodePool: requirement key in notkarpenter.sh',
     manifest: req({ key: 'notkarpenter.sh/team', operator: 'Exists' }),
     rejectedBy: ['NodePool:spec.template.spec.requirements[*].key:0'],
   },
-  { name: 'NodePool: requirement key karpenter.sh/nodepool', manifest: req({ key: 'karpenter.sh/nodepool', operator: 'In', values: ['a'] }), rejectedBy: ['NodePool:spec.template.spec.requirements[*].key:1'] },
-  { name: 'NodePool: requirement key kubernetes.io/hostname', manifest: req({ key: 'kubernetes.io/hostname', operator: 'In', values: ['a'] }), rejectedBy: ['NodePool:spec.template.spec.requirements[*].key:2'] },
-  { name: 'NodePool: unknown requirement key in the karpenter.k8s.aws domain', manifest: req({ key: 'karpenter.k8s.aws/instance-colour', operator: 'Exists' }), rejectedBy: ['NodePool:spec.template.spec.requirements[*].key:3'] },
+  {
+    name: 'NodePool: requirement key karpenter.sh/nodepool',
+    manifest: req({ key: 'karpenter.sh/nodepool', operator: 'In', values: ['a'] }),
+    rejectedBy: ['NodePool:spec.template.spec.requirements[*].key:1'],
+  },
+  {
+    name: 'NodePool: requirement key kubernetes.io/hostname',
+    manifest: req({ key: 'kubernetes.io/hostname', operator: 'In', values: ['a'] }),
+    rejectedBy: ['NodePool:spec.template.spec.requirements[*].key:2'],
+  },
+  {
+    name: 'NodePool: unknown requirement key in the karpenter.k8s.aws domain',
+    manifest: req({ key: 'karpenter.k8s.aws/instance-colour', operator: 'Exists' }),
+    rejectedBy: ['NodePool:spec.template.spec.requirements[*].key:3'],
+  },
 
   // schema
   { name: 'NodePool: v1beta1 apiVersion', manifest: patch(NP, 'apiVersion', 'karpenter.sh/v1beta1'), rejectedBy: ['schema:apiVersion:apiVersion'] },
   { name: 'NodePool: no metadata.name', manifest: patch(NP, 'metadata', {}), rejectedBy: ['schema:required:metadata.name'] },
   { name: 'NodePool: metadata.name with upper case', manifest: patch(NP, 'metadata.name', 'Default'), rejectedBy: ['schema:pattern:metadata.name'] },
   { name: 'NodePool: no template', manifest: patch(NP, 'spec.template', undefined), rejectedBy: ['schema:required:spec.template'] },
-  { name: 'NodePool: no nodeClassRef', manifest: patch(NP, 'spec.template.spec.nodeClassRef', undefined), rejectedBy: ['schema:required:spec.template.spec.nodeClassRef'] },
-  { name: 'NodePool: no requirements', manifest: patch(NP, 'spec.template.spec.requirements', undefined), rejectedBy: ['schema:required:spec.template.spec.requirements'] },
-  { name: 'NodePool: nodeClassRef without group (v1beta1 style)', manifest: patch(NP, 'spec.template.spec.nodeClassRef', { name: 'default' }), rejectedBy: ['schema:required:spec.template.spec.nodeClassRef.group', 'schema:required:spec.template.spec.nodeClassRef.kind'] },
-  { name: 'NodePool: nodeClassRef.group with a slash', manifest: patch(NP, 'spec.template.spec.nodeClassRef.group', 'karpenter.k8s.aws/v1'), rejectedBy: ['schema:pattern:spec.template.spec.nodeClassRef.group'] },
+  {
+    name: 'NodePool: no nodeClassRef',
+    manifest: patch(NP, 'spec.template.spec.nodeClassRef', undefined),
+    rejectedBy: ['schema:required:spec.template.spec.nodeClassRef'],
+  },
+  {
+    name: 'NodePool: no requirements',
+    manifest: patch(NP, 'spec.template.spec.requirements', undefined),
+    rejectedBy: ['schema:required:spec.template.spec.requirements'],
+  },
+  {
+    name: 'NodePool: nodeClassRef without group (v1beta1 style)',
+    manifest: patch(NP, 'spec.template.spec.nodeClassRef', { name: 'default' }),
+    rejectedBy: ['schema:required:spec.template.spec.nodeClassRef.group', 'schema:required:spec.template.spec.nodeClassRef.kind'],
+  },
+  {
+    name: 'NodePool: nodeClassRef.group with a slash',
+    manifest: patch(NP, 'spec.template.spec.nodeClassRef.group', 'karpenter.k8s.aws/v1'),
+    rejectedBy: ['schema:pattern:spec.template.spec.nodeClassRef.group'],
+  },
   {
     name: 'NodePool: disruption without consolidateAfter',
     manifest: patch(NP, 'spec.disruption', { consolidationPolicy: 'WhenEmpty' }),
     rejectedBy: ['schema:required:spec.disruption.consolidateAfter'],
   },
-  { name: 'NodePool: v1beta1 consolidationPolicy WhenUnderutilized', manifest: patch(NP, 'spec.disruption', { consolidationPolicy: 'WhenUnderutilized', consolidateAfter: '0s' }), rejectedBy: ['schema:enum:spec.disruption.consolidationPolicy'] },
-  { name: 'NodePool: consolidateAfter in days', manifest: patch(NP, 'spec.disruption', { consolidateAfter: '1d' }), rejectedBy: ['schema:pattern:spec.disruption.consolidateAfter'] },
-  { name: 'NodePool: expireAfter with a space', manifest: patch(NP, 'spec.template.spec.expireAfter', '720 h'), rejectedBy: ['schema:pattern:spec.template.spec.expireAfter'] },
-  { name: 'NodePool: terminationGracePeriod Never', manifest: patch(NP, 'spec.template.spec.terminationGracePeriod', 'Never'), rejectedBy: ['schema:pattern:spec.template.spec.terminationGracePeriod'] },
-  { name: 'NodePool: budget nodes 150%', manifest: patch(NP, 'spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '150%' }] }), rejectedBy: ['schema:pattern:spec.disruption.budgets[0].nodes'] },
-  { name: 'NodePool: budget duration in seconds', manifest: patch(NP, 'spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', schedule: '@daily', duration: '30s' }] }), rejectedBy: ['schema:pattern:spec.disruption.budgets[0].duration'] },
-  { name: 'NodePool: budget schedule with four fields', manifest: patch(NP, 'spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', schedule: '0 9 * *', duration: '1h' }] }), rejectedBy: ['schema:pattern:spec.disruption.budgets[0].schedule'] },
-  { name: 'NodePool: budget reason Expired', manifest: patch(NP, 'spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', reasons: ['Expired'] }] }), rejectedBy: ['schema:enum:spec.disruption.budgets[0].reasons[0]'] },
-  { name: 'NodePool: duplicate budget reasons (list-type set)', manifest: patch(NP, 'spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', reasons: ['Empty', 'Empty'] }] }), rejectedBy: ['schema:duplicate:spec.disruption.budgets[0].reasons[1]'] },
+  {
+    name: 'NodePool: v1beta1 consolidationPolicy WhenUnderutilized',
+    manifest: patch(NP, 'spec.disruption', { consolidationPolicy: 'WhenUnderutilized', consolidateAfter: '0s' }),
+    rejectedBy: ['schema:enum:spec.disruption.consolidationPolicy'],
+  },
+  {
+    name: 'NodePool: consolidateAfter in days',
+    manifest: patch(NP, 'spec.disruption', { consolidateAfter: '1d' }),
+    rejectedBy: ['schema:pattern:spec.disruption.consolidateAfter'],
+  },
+  {
+    name: 'NodePool: expireAfter with a space',
+    manifest: patch(NP, 'spec.template.spec.expireAfter', '720 h'),
+    rejectedBy: ['schema:pattern:spec.template.spec.expireAfter'],
+  },
+  {
+    name: 'NodePool: terminationGracePeriod Never',
+    manifest: patch(NP, 'spec.template.spec.terminationGracePeriod', 'Never'),
+    rejectedBy: ['schema:pattern:spec.template.spec.terminationGracePeriod'],
+  },
+  {
+    name: 'NodePool: budget nodes 150%',
+    manifest: patch(NP, 'spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '150%' }] }),
+    rejectedBy: ['schema:pattern:spec.disruption.budgets[0].nodes'],
+  },
+  {
+    name: 'NodePool: budget duration in seconds',
+    manifest: patch(NP, 'spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', schedule: '@daily', duration: '30s' }] }),
+    rejectedBy: ['schema:pattern:spec.disruption.budgets[0].duration'],
+  },
+  {
+    name: 'NodePool: budget schedule with four fields',
+    manifest: patch(NP, 'spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', schedule: '0 9 * *', duration: '1h' }] }),
+    rejectedBy: ['schema:pattern:spec.disruption.budgets[0].schedule'],
+  },
+  {
+    name: 'NodePool: budget reason Expired',
+    manifest: patch(NP, 'spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', reasons: ['Expired'] }] }),
+    rejectedBy: ['schema:enum:spec.disruption.budgets[0].reasons[0]'],
+  },
+  {
+    name: 'NodePool: duplicate budget reasons (list-type set)',
+    manifest: patch(NP, 'spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', reasons: ['Empty', 'Empty'] }] }),
+    rejectedBy: ['schema:duplicate:spec.disruption.budgets[0].reasons[1]'],
+  },
   { name: 'NodePool: weight 0', manifest: patch(NP, 'spec.weight', 0), rejectedBy: ['schema:minimum:spec.weight'] },
   { name: 'NodePool: weight 101', manifest: patch(NP, 'spec.weight', 101), rejectedBy: ['schema:maximum:spec.weight'] },
   { name: 'NodePool: weight as a string', manifest: patch(NP, 'spec.weight', '10'), rejectedBy: ['schema:type:spec.weight'] },
   { name: 'NodePool: weight 1.5', manifest: patch(NP, 'spec.weight', 1.5), rejectedBy: ['schema:type:spec.weight'] },
   { name: 'NodePool: negative replicas', manifest: patch(NP, 'spec.replicas', -1), rejectedBy: ['schema:minimum:spec.replicas'] },
-  { name: 'NodePool: limit that is not a quantity', manifest: patch(NP, 'spec.limits', { cpu: '10 cores' }), rejectedBy: ['schema:pattern:spec.limits[cpu]'] },
+  {
+    name: 'NodePool: limit that is not a quantity',
+    manifest: patch(NP, 'spec.limits', { cpu: '10 cores' }),
+    rejectedBy: ['schema:pattern:spec.limits[cpu]'],
+  },
   { name: 'NodePool: limit that is a boolean', manifest: patch(NP, 'spec.limits', { cpu: true }), rejectedBy: ['schema:type:spec.limits[cpu]'] },
-  { name: 'NodePool: unknown operator', manifest: req({ key: 'kubernetes.io/arch', operator: 'Equals', values: ['amd64'] }), rejectedBy: ['schema:enum:spec.template.spec.requirements[0].operator'] },
-  { name: 'NodePool: requirement without operator', manifest: req({ key: 'kubernetes.io/arch', values: ['amd64'] }), rejectedBy: ['schema:required:spec.template.spec.requirements[0].operator'] },
-  { name: 'NodePool: requirement key with a trailing dash', manifest: req({ key: 'example.com/tier-', operator: 'Exists' }), rejectedBy: ['schema:pattern:spec.template.spec.requirements[0].key'] },
-  { name: 'NodePool: requirement key longer than 316', manifest: req({ key: `example.com/${'a'.repeat(310)}`, operator: 'Exists' }), rejectedBy: ['schema:maxLength:spec.template.spec.requirements[0].key'] },
-  { name: 'NodePool: minValues 0', manifest: req({ key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'], minValues: 0 }), rejectedBy: ['schema:minimum:spec.template.spec.requirements[0].minValues'] },
-  { name: 'NodePool: minValues 51', manifest: req({ key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'], minValues: 51 }), rejectedBy: ['schema:maximum:spec.template.spec.requirements[0].minValues'] },
-  { name: 'NodePool: 101 requirements', manifest: patch(NP, 'spec.template.spec.requirements', Array.from({ length: 101 }, (_, i) => ({ key: `example.com/k${i}`, operator: 'Exists' }))), rejectedBy: ['schema:maxItems:spec.template.spec.requirements'] },
-  { name: 'NodePool: taint with an unknown effect', manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'dedicated', effect: 'NoWhere' }]), rejectedBy: ['schema:enum:spec.template.spec.taints[0].effect'] },
-  { name: 'NodePool: taint without effect', manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'dedicated', value: 'gpu' }]), rejectedBy: ['schema:required:spec.template.spec.taints[0].effect'] },
-  { name: 'NodePool: taint with an empty key', manifest: patch(NP, 'spec.template.spec.taints', [{ key: '', effect: 'NoSchedule' }]), rejectedBy: ['schema:minLength:spec.template.spec.taints[0].key'] },
-  { name: 'NodePool: taint with an empty value (Kubernetes allows it, the CRD does not)', manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'role', value: '', effect: 'NoSchedule' }]), rejectedBy: ['schema:pattern:spec.template.spec.taints[0].value'] },
-  { name: 'NodePool: taint value with a space', manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'role', value: 'big batch', effect: 'NoSchedule' }]), rejectedBy: ['schema:pattern:spec.template.spec.taints[0].value'] },
-  { name: 'NodePool: startup taint timeAdded not RFC 3339', manifest: patch(NP, 'spec.template.spec.startupTaints', [{ key: 'init', effect: 'NoSchedule', timeAdded: 'yesterday' }]), rejectedBy: ['schema:format:spec.template.spec.startupTaints[0].timeAdded'] },
-  { name: 'NodePool: template label value longer than 63', manifest: patch(NP, 'spec.template.metadata.labels', { team: 'a'.repeat(64) }), rejectedBy: ['schema:maxLength:spec.template.metadata.labels[team]'] },
-  { name: 'NodePool: template label value with a slash', manifest: patch(NP, 'spec.template.metadata.labels', { team: 'a/b' }), rejectedBy: ['schema:pattern:spec.template.metadata.labels[team]'] },
+  {
+    name: 'NodePool: unknown operator',
+    manifest: req({ key: 'kubernetes.io/arch', operator: 'Equals', values: ['amd64'] }),
+    rejectedBy: ['schema:enum:spec.template.spec.requirements[0].operator'],
+  },
+  {
+    name: 'NodePool: requirement without operator',
+    manifest: req({ key: 'kubernetes.io/arch', values: ['amd64'] }),
+    rejectedBy: ['schema:required:spec.template.spec.requirements[0].operator'],
+  },
+  {
+    name: 'NodePool: requirement key with a trailing dash',
+    manifest: req({ key: 'example.com/tier-', operator: 'Exists' }),
+    rejectedBy: ['schema:pattern:spec.template.spec.requirements[0].key'],
+  },
+  {
+    name: 'NodePool: requirement key longer than 316',
+    manifest: req({ key: `example.com/${'a'.repeat(310)}`, operator: 'Exists' }),
+    rejectedBy: ['schema:maxLength:spec.template.spec.requirements[0].key'],
+  },
+  {
+    name: 'NodePool: minValues 0',
+    manifest: req({ key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'], minValues: 0 }),
+    rejectedBy: ['schema:minimum:spec.template.spec.requirements[0].minValues'],
+  },
+  {
+    name: 'NodePool: minValues 51',
+    manifest: req({ key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'], minValues: 51 }),
+    rejectedBy: ['schema:maximum:spec.template.spec.requirements[0].minValues'],
+  },
+  {
+    name: 'NodePool: 101 requirements',
+    manifest: patch(
+      NP,
+      'spec.template.spec.requirements',
+      Array.from({ length: 101 }, (_, i) => ({ key: `example.com/k${i}`, operator: 'Exists' })),
+    ),
+    rejectedBy: ['schema:maxItems:spec.template.spec.requirements'],
+  },
+  {
+    name: 'NodePool: taint with an unknown effect',
+    manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'dedicated', effect: 'NoWhere' }]),
+    rejectedBy: ['schema:enum:spec.template.spec.taints[0].effect'],
+  },
+  {
+    name: 'NodePool: taint without effect',
+    manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'dedicated', value: 'gpu' }]),
+    rejectedBy: ['schema:required:spec.template.spec.taints[0].effect'],
+  },
+  {
+    name: 'NodePool: taint with an empty key',
+    manifest: patch(NP, 'spec.template.spec.taints', [{ key: '', effect: 'NoSchedule' }]),
+    rejectedBy: ['schema:minLength:spec.template.spec.taints[0].key'],
+  },
+  {
+    name: 'NodePool: taint with an empty value (Kubernetes allows it, the CRD does not)',
+    manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'role', value: '', effect: 'NoSchedule' }]),
+    rejectedBy: ['schema:pattern:spec.template.spec.taints[0].value'],
+  },
+  {
+    name: 'NodePool: taint value with a space',
+    manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'role', value: 'big batch', effect: 'NoSchedule' }]),
+    rejectedBy: ['schema:pattern:spec.template.spec.taints[0].value'],
+  },
+  {
+    name: 'NodePool: startup taint timeAdded not RFC 3339',
+    manifest: patch(NP, 'spec.template.spec.startupTaints', [{ key: 'init', effect: 'NoSchedule', timeAdded: 'yesterday' }]),
+    rejectedBy: ['schema:format:spec.template.spec.startupTaints[0].timeAdded'],
+  },
+  {
+    name: 'NodePool: template label value longer than 63',
+    manifest: patch(NP, 'spec.template.metadata.labels', { team: 'a'.repeat(64) }),
+    rejectedBy: ['schema:maxLength:spec.template.metadata.labels[team]'],
+  },
+  {
+    name: 'NodePool: template label value with a slash',
+    manifest: patch(NP, 'spec.template.metadata.labels', { team: 'a/b' }),
+    rejectedBy: ['schema:pattern:spec.template.metadata.labels[team]'],
+  },
   {
     name: 'NodePool: kubelet on the NodePool (moved to EC2NodeClass in v1)',
     manifest: patch(NP, 'spec.template.spec.kubelet', { maxPods: 110 }),
     rejectedBy: ['schema:unknown-field:spec.template.spec.kubelet'],
   },
-  { name: 'NodePool: expireAfter under disruption (v1beta1 place)', manifest: patch(NP, 'spec.disruption', { consolidateAfter: '0s', expireAfter: '720h' }), rejectedBy: ['schema:unknown-field:spec.disruption.expireAfter'] },
+  {
+    name: 'NodePool: expireAfter under disruption (v1beta1 place)',
+    manifest: patch(NP, 'spec.disruption', { consolidateAfter: '0s', expireAfter: '720h' }),
+    rejectedBy: ['schema:unknown-field:spec.disruption.expireAfter'],
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -493,24 +723,80 @@ const alias = (a: string, family?: string) => patches(BASE, ['spec.amiSelectorTe
 
 export const INVALID_EC2NODECLASSES: readonly CorpusCase[] = [
   // CEL rules
-  { name: 'EC2NodeClass: both role and instanceProfile', manifest: patch(BASE, 'spec.instanceProfile', 'my-profile'), rejectedBy: ['EC2NodeClass:spec:0'] },
+  {
+    name: 'EC2NodeClass: both role and instanceProfile',
+    manifest: patch(BASE, 'spec.instanceProfile', 'my-profile'),
+    rejectedBy: ['EC2NodeClass:spec:0'],
+  },
   { name: 'EC2NodeClass: neither role nor instanceProfile', manifest: patch(BASE, 'spec.role', undefined), rejectedBy: ['EC2NodeClass:spec:0'] },
   { name: 'EC2NodeClass: AL2 alias with amiFamily AL2023', manifest: alias('al2@latest', 'AL2023'), rejectedBy: ['EC2NodeClass:spec:1'] },
   { name: 'EC2NodeClass: AL2023 alias with amiFamily AL2', manifest: alias('al2023@latest', 'AL2'), rejectedBy: ['EC2NodeClass:spec:2'] },
-  { name: 'EC2NodeClass: Bottlerocket alias with amiFamily AL2023', manifest: alias('bottlerocket@latest', 'AL2023'), rejectedBy: ['EC2NodeClass:spec:3'] },
-  { name: 'EC2NodeClass: Windows 2019 alias with amiFamily Windows2022', manifest: alias('windows2019@latest', 'Windows2022'), rejectedBy: ['EC2NodeClass:spec:4'] },
-  { name: 'EC2NodeClass: Windows 2022 alias with amiFamily AL2023', manifest: alias('windows2022@latest', 'AL2023'), rejectedBy: ['EC2NodeClass:spec:5'] },
-  { name: 'EC2NodeClass: Windows 2025 alias with amiFamily Windows2019', manifest: alias('windows2025@latest', 'Windows2019'), rejectedBy: ['EC2NodeClass:spec:6'] },
-  { name: 'EC2NodeClass: AMI by id without amiFamily', manifest: patch(BASE, 'spec.amiSelectorTerms', [{ id: 'ami-0123456789abcdef0' }]), rejectedBy: ['EC2NodeClass:spec:7'] },
-  { name: 'EC2NodeClass: AMI term with only an owner', manifest: patches(BASE, ['spec.amiFamily', 'AL2023'], ['spec.amiSelectorTerms', [{ owner: 'self' }]]), rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms:0'] },
-  { name: 'EC2NodeClass: AMI id combined with a name', manifest: patches(BASE, ['spec.amiFamily', 'AL2023'], ['spec.amiSelectorTerms', [{ id: 'ami-0123456789abcdef0', name: 'x' }]]), rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms:1'] },
-  { name: 'EC2NodeClass: alias combined with an owner', manifest: patch(BASE, 'spec.amiSelectorTerms', [{ alias: 'al2023@latest', owner: 'amazon' }]), rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms:2'] },
-  { name: 'EC2NodeClass: alias next to another term', manifest: patch(BASE, 'spec.amiSelectorTerms', [{ alias: 'al2023@latest' }, { tags: { golden: 'true' } }]), rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms:3'] },
+  {
+    name: 'EC2NodeClass: Bottlerocket alias with amiFamily AL2023',
+    manifest: alias('bottlerocket@latest', 'AL2023'),
+    rejectedBy: ['EC2NodeClass:spec:3'],
+  },
+  {
+    name: 'EC2NodeClass: Windows 2019 alias with amiFamily Windows2022',
+    manifest: alias('windows2019@latest', 'Windows2022'),
+    rejectedBy: ['EC2NodeClass:spec:4'],
+  },
+  {
+    name: 'EC2NodeClass: Windows 2022 alias with amiFamily AL2023',
+    manifest: alias('windows2022@latest', 'AL2023'),
+    rejectedBy: ['EC2NodeClass:spec:5'],
+  },
+  {
+    name: 'EC2NodeClass: Windows 2025 alias with amiFamily Windows2019',
+    manifest: alias('windows2025@latest', 'Windows2019'),
+    rejectedBy: ['EC2NodeClass:spec:6'],
+  },
+  {
+    name: 'EC2NodeClass: AMI by id without amiFamily',
+    manifest: patch(BASE, 'spec.amiSelectorTerms', [{ id: 'ami-0123456789abcdef0' }]),
+    rejectedBy: ['EC2NodeClass:spec:7'],
+  },
+  {
+    name: 'EC2NodeClass: AMI term with only an owner',
+    manifest: patches(BASE, ['spec.amiFamily', 'AL2023'], ['spec.amiSelectorTerms', [{ owner: 'self' }]]),
+    rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms:0'],
+  },
+  {
+    name: 'EC2NodeClass: AMI id combined with a name',
+    manifest: patches(BASE, ['spec.amiFamily', 'AL2023'], ['spec.amiSelectorTerms', [{ id: 'ami-0123456789abcdef0', name: 'x' }]]),
+    rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms:1'],
+  },
+  {
+    name: 'EC2NodeClass: alias combined with an owner',
+    manifest: patch(BASE, 'spec.amiSelectorTerms', [{ alias: 'al2023@latest', owner: 'amazon' }]),
+    rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms:2'],
+  },
+  {
+    name: 'EC2NodeClass: alias next to another term',
+    manifest: patch(BASE, 'spec.amiSelectorTerms', [{ alias: 'al2023@latest' }, { tags: { golden: 'true' } }]),
+    rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms:3'],
+  },
   { name: 'EC2NodeClass: alias without a version', manifest: alias('al2023'), rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms[*].alias:0'] },
-  { name: 'EC2NodeClass: alias of an unsupported family', manifest: alias('ubuntu@latest', 'Custom'), rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms[*].alias:1'] },
-  { name: 'EC2NodeClass: alias with an upper-case family', manifest: alias('AL2023@latest'), rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms[*].alias:1'] },
-  { name: 'EC2NodeClass: pinned Windows alias', manifest: alias('windows2022@v20240101'), rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms[*].alias:2'] },
-  { name: 'EC2NodeClass: AMI tag with an empty value', manifest: patches(BASE, ['spec.amiFamily', 'AL2023'], ['spec.amiSelectorTerms', [{ tags: { golden: '' } }]]), rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms[*].tags:0'] },
+  {
+    name: 'EC2NodeClass: alias of an unsupported family',
+    manifest: alias('ubuntu@latest', 'Custom'),
+    rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms[*].alias:1'],
+  },
+  {
+    name: 'EC2NodeClass: alias with an upper-case family',
+    manifest: alias('AL2023@latest'),
+    rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms[*].alias:1'],
+  },
+  {
+    name: 'EC2NodeClass: pinned Windows alias',
+    manifest: alias('windows2022@v20240101'),
+    rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms[*].alias:2'],
+  },
+  {
+    name: 'EC2NodeClass: AMI tag with an empty value',
+    manifest: patches(BASE, ['spec.amiFamily', 'AL2023'], ['spec.amiSelectorTerms', [{ tags: { golden: '' } }]]),
+    rejectedBy: ['EC2NodeClass:spec.amiSelectorTerms[*].tags:0'],
+  },
   {
     name: 'EC2NodeClass: two root volumes',
     manifest: patch(BASE, 'spec.blockDeviceMappings', [
@@ -519,7 +805,11 @@ export const INVALID_EC2NODECLASSES: readonly CorpusCase[] = [
     ]),
     rejectedBy: ['EC2NodeClass:spec.blockDeviceMappings:0'],
   },
-  { name: 'EC2NodeClass: EBS volume without size or snapshot', manifest: patch(BASE, 'spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', ebs: { volumeType: 'gp3' } }]), rejectedBy: ['EC2NodeClass:spec.blockDeviceMappings[*].ebs:0'] },
+  {
+    name: 'EC2NodeClass: EBS volume without size or snapshot',
+    manifest: patch(BASE, 'spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', ebs: { volumeType: 'gp3' } }]),
+    rejectedBy: ['EC2NodeClass:spec.blockDeviceMappings[*].ebs:0'],
+  },
   {
     name: 'EC2NodeClass: volumeInitializationRate without a snapshot',
     manifest: patch(BASE, 'spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', ebs: { volumeSize: '20Gi', volumeInitializationRate: 100 } }]),
@@ -530,7 +820,11 @@ export const INVALID_EC2NODECLASSES: readonly CorpusCase[] = [
     manifest: patch(BASE, 'spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', ebs: { snapshotID: '', volumeInitializationRate: 100 } }]),
     rejectedBy: ['EC2NodeClass:spec.blockDeviceMappings[*].ebs:1'],
   },
-  { name: 'EC2NodeClass: capacity reservation term with only an owner', manifest: patch(BASE, 'spec.capacityReservationSelectorTerms', [{ ownerID: '123456789012' }]), rejectedBy: ['EC2NodeClass:spec.capacityReservationSelectorTerms:0'] },
+  {
+    name: 'EC2NodeClass: capacity reservation term with only an owner',
+    manifest: patch(BASE, 'spec.capacityReservationSelectorTerms', [{ ownerID: '123456789012' }]),
+    rejectedBy: ['EC2NodeClass:spec.capacityReservationSelectorTerms:0'],
+  },
   {
     name: 'EC2NodeClass: capacity reservation id combined with an owner',
     manifest: patch(BASE, 'spec.capacityReservationSelectorTerms', [{ id: 'cr-0123456789abcdef0', ownerID: '123456789012' }]),
@@ -542,20 +836,50 @@ export const INVALID_EC2NODECLASSES: readonly CorpusCase[] = [
     manifest: patch(BASE, 'spec.capacityReservationSelectorTerms', []),
     rejectedBy: ['EC2NodeClass:spec.capacityReservationSelectorTerms:1'],
   },
-  { name: 'EC2NodeClass: capacity reservation tag with an empty key', manifest: patch(BASE, 'spec.capacityReservationSelectorTerms', [{ tags: { '': 'x' } }]), rejectedBy: ['EC2NodeClass:spec.capacityReservationSelectorTerms[*].tags:0'] },
-  { name: 'EC2NodeClass: empty connectionTracking', manifest: patch(BASE, 'spec.connectionTracking', {}), rejectedBy: ['EC2NodeClass:spec.connectionTracking:0'] },
-  { name: 'EC2NodeClass: empty instanceProfile', manifest: patches(BASE, ['spec.role', undefined], ['spec.instanceProfile', '']), rejectedBy: ['EC2NodeClass:spec.instanceProfile:0'] },
-  { name: 'EC2NodeClass: image GC high below low', manifest: patch(BASE, 'spec.kubelet', { imageGCHighThresholdPercent: 50, imageGCLowThresholdPercent: 60 }), rejectedBy: ['EC2NodeClass:spec.kubelet:0'] },
-  { name: 'EC2NodeClass: image GC high equal to low', manifest: patch(BASE, 'spec.kubelet', { imageGCHighThresholdPercent: 70, imageGCLowThresholdPercent: 70 }), rejectedBy: ['EC2NodeClass:spec.kubelet:0'] },
+  {
+    name: 'EC2NodeClass: capacity reservation tag with an empty key',
+    manifest: patch(BASE, 'spec.capacityReservationSelectorTerms', [{ tags: { '': 'x' } }]),
+    rejectedBy: ['EC2NodeClass:spec.capacityReservationSelectorTerms[*].tags:0'],
+  },
+  {
+    name: 'EC2NodeClass: empty connectionTracking',
+    manifest: patch(BASE, 'spec.connectionTracking', {}),
+    rejectedBy: ['EC2NodeClass:spec.connectionTracking:0'],
+  },
+  {
+    name: 'EC2NodeClass: empty instanceProfile',
+    manifest: patches(BASE, ['spec.role', undefined], ['spec.instanceProfile', '']),
+    rejectedBy: ['EC2NodeClass:spec.instanceProfile:0'],
+  },
+  {
+    name: 'EC2NodeClass: image GC high below low',
+    manifest: patch(BASE, 'spec.kubelet', { imageGCHighThresholdPercent: 50, imageGCLowThresholdPercent: 60 }),
+    rejectedBy: ['EC2NodeClass:spec.kubelet:0'],
+  },
+  {
+    name: 'EC2NodeClass: image GC high equal to low',
+    manifest: patch(BASE, 'spec.kubelet', { imageGCHighThresholdPercent: 70, imageGCLowThresholdPercent: 70 }),
+    rejectedBy: ['EC2NodeClass:spec.kubelet:0'],
+  },
   {
     name: 'EC2NodeClass: evictionSoft signal without a grace period',
-    manifest: patch(BASE, 'spec.kubelet', { evictionSoft: { 'memory.available': '5%', 'nodefs.available': '10%' }, evictionSoftGracePeriod: { 'memory.available': '1m' } }),
+    manifest: patch(BASE, 'spec.kubelet', {
+      evictionSoft: { 'memory.available': '5%', 'nodefs.available': '10%' },
+      evictionSoftGracePeriod: { 'memory.available': '1m' },
+    }),
     rejectedBy: ['EC2NodeClass:spec.kubelet:1'],
   },
-  { name: 'EC2NodeClass: evictionSoft with no evictionSoftGracePeriod at all', manifest: patch(BASE, 'spec.kubelet', { evictionSoft: { 'memory.available': '5%' } }), rejectedBy: ['EC2NodeClass:spec.kubelet:1'] },
+  {
+    name: 'EC2NodeClass: evictionSoft with no evictionSoftGracePeriod at all',
+    manifest: patch(BASE, 'spec.kubelet', { evictionSoft: { 'memory.available': '5%' } }),
+    rejectedBy: ['EC2NodeClass:spec.kubelet:1'],
+  },
   {
     name: 'EC2NodeClass: grace period without an evictionSoft signal',
-    manifest: patch(BASE, 'spec.kubelet', { evictionSoft: { 'memory.available': '5%' }, evictionSoftGracePeriod: { 'memory.available': '1m', 'nodefs.available': '1m' } }),
+    manifest: patch(BASE, 'spec.kubelet', {
+      evictionSoft: { 'memory.available': '5%' },
+      evictionSoftGracePeriod: { 'memory.available': '1m', 'nodefs.available': '1m' },
+    }),
     rejectedBy: ['EC2NodeClass:spec.kubelet:2'],
   },
   {
@@ -563,16 +887,36 @@ export const INVALID_EC2NODECLASSES: readonly CorpusCase[] = [
     manifest: patch(BASE, 'spec.kubelet', { evictionSoftGracePeriod: { 'memory.available': '1m' } }),
     rejectedBy: ['EC2NodeClass:spec.kubelet:2'],
   },
-  { name: 'EC2NodeClass: unknown evictionHard signal', manifest: patch(BASE, 'spec.kubelet', { evictionHard: { 'memory.free': '5%' } }), rejectedBy: ['EC2NodeClass:spec.kubelet.evictionHard:0'] },
+  {
+    name: 'EC2NodeClass: unknown evictionHard signal',
+    manifest: patch(BASE, 'spec.kubelet', { evictionHard: { 'memory.free': '5%' } }),
+    rejectedBy: ['EC2NodeClass:spec.kubelet.evictionHard:0'],
+  },
   {
     name: 'EC2NodeClass: unknown evictionSoft signal',
     manifest: patch(BASE, 'spec.kubelet', { evictionSoft: { 'memory.free': '5%' }, evictionSoftGracePeriod: { 'memory.free': '1m' } }),
     rejectedBy: ['EC2NodeClass:spec.kubelet.evictionSoft:0', 'EC2NodeClass:spec.kubelet.evictionSoftGracePeriod:0'],
   },
-  { name: 'EC2NodeClass: unknown kubeReserved resource', manifest: patch(BASE, 'spec.kubelet', { kubeReserved: { gpu: '1' } }), rejectedBy: ['EC2NodeClass:spec.kubelet.kubeReserved:0'] },
-  { name: 'EC2NodeClass: negative kubeReserved', manifest: patch(BASE, 'spec.kubelet', { kubeReserved: { cpu: '-100m' } }), rejectedBy: ['EC2NodeClass:spec.kubelet.kubeReserved:1'] },
-  { name: 'EC2NodeClass: unknown systemReserved resource', manifest: patch(BASE, 'spec.kubelet', { systemReserved: { 'nvidia.com/gpu': '1' } }), rejectedBy: ['EC2NodeClass:spec.kubelet.systemReserved:0'] },
-  { name: 'EC2NodeClass: negative systemReserved', manifest: patch(BASE, 'spec.kubelet', { systemReserved: { memory: '-1Gi' } }), rejectedBy: ['EC2NodeClass:spec.kubelet.systemReserved:1'] },
+  {
+    name: 'EC2NodeClass: unknown kubeReserved resource',
+    manifest: patch(BASE, 'spec.kubelet', { kubeReserved: { gpu: '1' } }),
+    rejectedBy: ['EC2NodeClass:spec.kubelet.kubeReserved:0'],
+  },
+  {
+    name: 'EC2NodeClass: negative kubeReserved',
+    manifest: patch(BASE, 'spec.kubelet', { kubeReserved: { cpu: '-100m' } }),
+    rejectedBy: ['EC2NodeClass:spec.kubelet.kubeReserved:1'],
+  },
+  {
+    name: 'EC2NodeClass: unknown systemReserved resource',
+    manifest: patch(BASE, 'spec.kubelet', { systemReserved: { 'nvidia.com/gpu': '1' } }),
+    rejectedBy: ['EC2NodeClass:spec.kubelet.systemReserved:0'],
+  },
+  {
+    name: 'EC2NodeClass: negative systemReserved',
+    manifest: patch(BASE, 'spec.kubelet', { systemReserved: { memory: '-1Gi' } }),
+    rejectedBy: ['EC2NodeClass:spec.kubelet.systemReserved:1'],
+  },
   {
     name: 'EC2NodeClass: network interfaces without a primary',
     manifest: patch(BASE, 'spec.networkInterfaces', [{ networkCardIndex: 0, deviceIndex: 1, interfaceType: 'interface' }]),
@@ -595,71 +939,283 @@ export const INVALID_EC2NODECLASSES: readonly CorpusCase[] = [
     ]),
     rejectedBy: ['EC2NodeClass:spec.networkInterfaces:1'],
   },
-  { name: 'EC2NodeClass: empty placementGroupSelector', manifest: patch(BASE, 'spec.placementGroupSelector', {}), rejectedBy: ['EC2NodeClass:spec.placementGroupSelector:0'] },
-  { name: 'EC2NodeClass: placement group name and id', manifest: patch(BASE, 'spec.placementGroupSelector', { name: 'pg', id: 'pg-0123456789abcdef0' }), rejectedBy: ['EC2NodeClass:spec.placementGroupSelector:1'] },
+  {
+    name: 'EC2NodeClass: empty placementGroupSelector',
+    manifest: patch(BASE, 'spec.placementGroupSelector', {}),
+    rejectedBy: ['EC2NodeClass:spec.placementGroupSelector:0'],
+  },
+  {
+    name: 'EC2NodeClass: placement group name and id',
+    manifest: patch(BASE, 'spec.placementGroupSelector', { name: 'pg', id: 'pg-0123456789abcdef0' }),
+    rejectedBy: ['EC2NodeClass:spec.placementGroupSelector:1'],
+  },
   { name: 'EC2NodeClass: empty role', manifest: patch(BASE, 'spec.role', ''), rejectedBy: ['EC2NodeClass:spec.role:0'] },
   {
     name: 'EC2NodeClass: empty securityGroupSelectorTerms',
     manifest: patch(BASE, 'spec.securityGroupSelectorTerms', []),
-    rejectedBy: ['EC2NodeClass:spec.securityGroupSelectorTerms:0', 'EC2NodeClass:spec.securityGroupSelectorTerms:2', 'EC2NodeClass:spec.securityGroupSelectorTerms:3'],
+    rejectedBy: [
+      'EC2NodeClass:spec.securityGroupSelectorTerms:0',
+      'EC2NodeClass:spec.securityGroupSelectorTerms:2',
+      'EC2NodeClass:spec.securityGroupSelectorTerms:3',
+    ],
   },
-  { name: 'EC2NodeClass: empty security group term', manifest: patch(BASE, 'spec.securityGroupSelectorTerms', [{}]), rejectedBy: ['EC2NodeClass:spec.securityGroupSelectorTerms:1'] },
-  { name: 'EC2NodeClass: security group id with tags', manifest: patch(BASE, 'spec.securityGroupSelectorTerms', [{ id: 'sg-0123456789abcdef0', tags: DISCOVERY }]), rejectedBy: ['EC2NodeClass:spec.securityGroupSelectorTerms:2'] },
-  { name: 'EC2NodeClass: security group name with tags', manifest: patch(BASE, 'spec.securityGroupSelectorTerms', [{ name: 'nodes', tags: DISCOVERY }]), rejectedBy: ['EC2NodeClass:spec.securityGroupSelectorTerms:3'] },
-  { name: 'EC2NodeClass: security group tag with an empty key', manifest: patch(BASE, 'spec.securityGroupSelectorTerms', [{ tags: { '': 'x' } }]), rejectedBy: ['EC2NodeClass:spec.securityGroupSelectorTerms[*].tags:0'] },
-  { name: 'EC2NodeClass: empty subnetSelectorTerms', manifest: patch(BASE, 'spec.subnetSelectorTerms', []), rejectedBy: ['EC2NodeClass:spec.subnetSelectorTerms:0', 'EC2NodeClass:spec.subnetSelectorTerms:2'] },
-  { name: 'EC2NodeClass: empty subnet term', manifest: patch(BASE, 'spec.subnetSelectorTerms', [{}]), rejectedBy: ['EC2NodeClass:spec.subnetSelectorTerms:1'] },
-  { name: 'EC2NodeClass: subnet id with tags', manifest: patch(BASE, 'spec.subnetSelectorTerms', [{ id: 'subnet-0123456789abcdef0', tags: DISCOVERY }]), rejectedBy: ['EC2NodeClass:spec.subnetSelectorTerms:2'] },
-  { name: 'EC2NodeClass: subnet tag with an empty value', manifest: patch(BASE, 'spec.subnetSelectorTerms', [{ tags: { 'karpenter.sh/discovery': '' } }]), rejectedBy: ['EC2NodeClass:spec.subnetSelectorTerms[*].tags:0'] },
+  {
+    name: 'EC2NodeClass: empty security group term',
+    manifest: patch(BASE, 'spec.securityGroupSelectorTerms', [{}]),
+    rejectedBy: ['EC2NodeClass:spec.securityGroupSelectorTerms:1'],
+  },
+  {
+    name: 'EC2NodeClass: security group id with tags',
+    manifest: patch(BASE, 'spec.securityGroupSelectorTerms', [{ id: 'sg-0123456789abcdef0', tags: DISCOVERY }]),
+    rejectedBy: ['EC2NodeClass:spec.securityGroupSelectorTerms:2'],
+  },
+  {
+    name: 'EC2NodeClass: security group name with tags',
+    manifest: patch(BASE, 'spec.securityGroupSelectorTerms', [{ name: 'nodes', tags: DISCOVERY }]),
+    rejectedBy: ['EC2NodeClass:spec.securityGroupSelectorTerms:3'],
+  },
+  {
+    name: 'EC2NodeClass: security group tag with an empty key',
+    manifest: patch(BASE, 'spec.securityGroupSelectorTerms', [{ tags: { '': 'x' } }]),
+    rejectedBy: ['EC2NodeClass:spec.securityGroupSelectorTerms[*].tags:0'],
+  },
+  {
+    name: 'EC2NodeClass: empty subnetSelectorTerms',
+    manifest: patch(BASE, 'spec.subnetSelectorTerms', []),
+    rejectedBy: ['EC2NodeClass:spec.subnetSelectorTerms:0', 'EC2NodeClass:spec.subnetSelectorTerms:2'],
+  },
+  {
+    name: 'EC2NodeClass: empty subnet term',
+    manifest: patch(BASE, 'spec.subnetSelectorTerms', [{}]),
+    rejectedBy: ['EC2NodeClass:spec.subnetSelectorTerms:1'],
+  },
+  {
+    name: 'EC2NodeClass: subnet id with tags',
+    manifest: patch(BASE, 'spec.subnetSelectorTerms', [{ id: 'subnet-0123456789abcdef0', tags: DISCOVERY }]),
+    rejectedBy: ['EC2NodeClass:spec.subnetSelectorTerms:2'],
+  },
+  {
+    name: 'EC2NodeClass: subnet tag with an empty value',
+    manifest: patch(BASE, 'spec.subnetSelectorTerms', [{ tags: { 'karpenter.sh/discovery': '' } }]),
+    rejectedBy: ['EC2NodeClass:spec.subnetSelectorTerms[*].tags:0'],
+  },
   { name: 'EC2NodeClass: tag with an empty key', manifest: patch(BASE, 'spec.tags', { '': 'x' }), rejectedBy: ['EC2NodeClass:spec.tags:0'] },
-  { name: 'EC2NodeClass: tag eks:eks-cluster-name', manifest: patch(BASE, 'spec.tags', { 'eks:eks-cluster-name': 'x' }), rejectedBy: ['EC2NodeClass:spec.tags:1'] },
-  { name: 'EC2NodeClass: tag kubernetes.io/cluster/<name>', manifest: patch(BASE, 'spec.tags', { 'kubernetes.io/cluster/my-cluster': 'owned' }), rejectedBy: ['EC2NodeClass:spec.tags:2'] },
-  { name: 'EC2NodeClass: tag kubernetes.io/clusterfoo (prefix match without a slash)', manifest: patch(BASE, 'spec.tags', { 'kubernetes.io/clusterfoo': 'x' }), rejectedBy: ['EC2NodeClass:spec.tags:2'] },
-  { name: 'EC2NodeClass: tag karpenter.sh/nodepool', manifest: patch(BASE, 'spec.tags', { 'karpenter.sh/nodepool': 'x' }), rejectedBy: ['EC2NodeClass:spec.tags:3'] },
-  { name: 'EC2NodeClass: tag karpenter.sh/nodeclaim', manifest: patch(BASE, 'spec.tags', { 'karpenter.sh/nodeclaim': 'x' }), rejectedBy: ['EC2NodeClass:spec.tags:4'] },
-  { name: 'EC2NodeClass: tag karpenter.k8s.aws/ec2nodeclass', manifest: patch(BASE, 'spec.tags', { 'karpenter.k8s.aws/ec2nodeclass': 'x' }), rejectedBy: ['EC2NodeClass:spec.tags:5'] },
+  {
+    name: 'EC2NodeClass: tag eks:eks-cluster-name',
+    manifest: patch(BASE, 'spec.tags', { 'eks:eks-cluster-name': 'x' }),
+    rejectedBy: ['EC2NodeClass:spec.tags:1'],
+  },
+  {
+    name: 'EC2NodeClass: tag kubernetes.io/cluster/<name>',
+    manifest: patch(BASE, 'spec.tags', { 'kubernetes.io/cluster/my-cluster': 'owned' }),
+    rejectedBy: ['EC2NodeClass:spec.tags:2'],
+  },
+  {
+    name: 'EC2NodeClass: tag kubernetes.io/clusterfoo (prefix match without a slash)',
+    manifest: patch(BASE, 'spec.tags', { 'kubernetes.io/clusterfoo': 'x' }),
+    rejectedBy: ['EC2NodeClass:spec.tags:2'],
+  },
+  {
+    name: 'EC2NodeClass: tag karpenter.sh/nodepool',
+    manifest: patch(BASE, 'spec.tags', { 'karpenter.sh/nodepool': 'x' }),
+    rejectedBy: ['EC2NodeClass:spec.tags:3'],
+  },
+  {
+    name: 'EC2NodeClass: tag karpenter.sh/nodeclaim',
+    manifest: patch(BASE, 'spec.tags', { 'karpenter.sh/nodeclaim': 'x' }),
+    rejectedBy: ['EC2NodeClass:spec.tags:4'],
+  },
+  {
+    name: 'EC2NodeClass: tag karpenter.k8s.aws/ec2nodeclass',
+    manifest: patch(BASE, 'spec.tags', { 'karpenter.k8s.aws/ec2nodeclass': 'x' }),
+    rejectedBy: ['EC2NodeClass:spec.tags:5'],
+  },
 
   // schema
-  { name: 'EC2NodeClass: v1beta1 apiVersion', manifest: patch(BASE, 'apiVersion', 'karpenter.k8s.aws/v1beta1'), rejectedBy: ['schema:apiVersion:apiVersion'] },
-  { name: 'EC2NodeClass: no amiSelectorTerms (v1beta1 allowed amiFamily alone)', manifest: patches(BASE, ['spec.amiSelectorTerms', undefined], ['spec.amiFamily', 'AL2023']), rejectedBy: ['schema:required:spec.amiSelectorTerms'] },
-  { name: 'EC2NodeClass: no subnetSelectorTerms', manifest: patch(BASE, 'spec.subnetSelectorTerms', undefined), rejectedBy: ['schema:required:spec.subnetSelectorTerms'] },
-  { name: 'EC2NodeClass: no securityGroupSelectorTerms', manifest: patch(BASE, 'spec.securityGroupSelectorTerms', undefined), rejectedBy: ['schema:required:spec.securityGroupSelectorTerms'] },
-  { name: 'EC2NodeClass: empty amiSelectorTerms', manifest: patches(BASE, ['spec.amiFamily', 'AL2023'], ['spec.amiSelectorTerms', []]), rejectedBy: ['schema:minItems:spec.amiSelectorTerms'] },
-  { name: 'EC2NodeClass: 31 subnet terms', manifest: patch(BASE, 'spec.subnetSelectorTerms', Array.from({ length: 31 }, (_, i) => ({ id: `subnet-${i}` }))), rejectedBy: ['schema:maxItems:spec.subnetSelectorTerms'] },
-  { name: 'EC2NodeClass: amiFamily Ubuntu (removed in v1)', manifest: patch(BASE, 'spec.amiFamily', 'Ubuntu'), rejectedBy: ['schema:enum:spec.amiFamily'] },
-  { name: 'EC2NodeClass: alias longer than 30', manifest: alias(`al2023@v${'1'.repeat(30)}`), rejectedBy: ['schema:maxLength:spec.amiSelectorTerms[0].alias'] },
-  { name: 'EC2NodeClass: AMI id without the ami- prefix', manifest: patches(BASE, ['spec.amiFamily', 'AL2023'], ['spec.amiSelectorTerms', [{ id: 'img-0123' }]]), rejectedBy: ['schema:pattern:spec.amiSelectorTerms[0].id'] },
-  { name: 'EC2NodeClass: subnet id without the subnet- prefix', manifest: patch(BASE, 'spec.subnetSelectorTerms', [{ id: 'sn-0123' }]), rejectedBy: ['schema:pattern:spec.subnetSelectorTerms[0].id'] },
-  { name: 'EC2NodeClass: security group id with upper case', manifest: patch(BASE, 'spec.securityGroupSelectorTerms', [{ id: 'SG-0123' }]), rejectedBy: ['schema:pattern:spec.securityGroupSelectorTerms[0].id'] },
-  { name: 'EC2NodeClass: 21 subnet selector tags', manifest: patch(BASE, 'spec.subnetSelectorTerms', [{ tags: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) }]), rejectedBy: ['schema:maxProperties:spec.subnetSelectorTerms[0].tags'] },
-  { name: 'EC2NodeClass: capacity reservation id with upper case', manifest: patch(BASE, 'spec.capacityReservationSelectorTerms', [{ id: 'cr-ABC' }]), rejectedBy: ['schema:pattern:spec.capacityReservationSelectorTerms[0].id'] },
-  { name: 'EC2NodeClass: capacity reservation owner of 11 digits', manifest: patch(BASE, 'spec.capacityReservationSelectorTerms', [{ tags: { a: 'b' }, ownerID: '12345678901' }]), rejectedBy: ['schema:pattern:spec.capacityReservationSelectorTerms[0].ownerID'] },
-  { name: 'EC2NodeClass: volume size without a unit', manifest: patch(BASE, 'spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', ebs: { volumeSize: '100' } }]), rejectedBy: ['schema:pattern:spec.blockDeviceMappings[0].ebs.volumeSize'] },
-  { name: 'EC2NodeClass: volume type gp4', manifest: patch(BASE, 'spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', ebs: { volumeSize: '20Gi', volumeType: 'gp4' } }]), rejectedBy: ['schema:enum:spec.blockDeviceMappings[0].ebs.volumeType'] },
+  {
+    name: 'EC2NodeClass: v1beta1 apiVersion',
+    manifest: patch(BASE, 'apiVersion', 'karpenter.k8s.aws/v1beta1'),
+    rejectedBy: ['schema:apiVersion:apiVersion'],
+  },
+  {
+    name: 'EC2NodeClass: no amiSelectorTerms (v1beta1 allowed amiFamily alone)',
+    manifest: patches(BASE, ['spec.amiSelectorTerms', undefined], ['spec.amiFamily', 'AL2023']),
+    rejectedBy: ['schema:required:spec.amiSelectorTerms'],
+  },
+  {
+    name: 'EC2NodeClass: no subnetSelectorTerms',
+    manifest: patch(BASE, 'spec.subnetSelectorTerms', undefined),
+    rejectedBy: ['schema:required:spec.subnetSelectorTerms'],
+  },
+  {
+    name: 'EC2NodeClass: no securityGroupSelectorTerms',
+    manifest: patch(BASE, 'spec.securityGroupSelectorTerms', undefined),
+    rejectedBy: ['schema:required:spec.securityGroupSelectorTerms'],
+  },
+  {
+    name: 'EC2NodeClass: empty amiSelectorTerms',
+    manifest: patches(BASE, ['spec.amiFamily', 'AL2023'], ['spec.amiSelectorTerms', []]),
+    rejectedBy: ['schema:minItems:spec.amiSelectorTerms'],
+  },
+  {
+    name: 'EC2NodeClass: 31 subnet terms',
+    manifest: patch(
+      BASE,
+      'spec.subnetSelectorTerms',
+      Array.from({ length: 31 }, (_, i) => ({ id: `subnet-${i}` })),
+    ),
+    rejectedBy: ['schema:maxItems:spec.subnetSelectorTerms'],
+  },
+  {
+    name: 'EC2NodeClass: amiFamily Ubuntu (removed in v1)',
+    manifest: patch(BASE, 'spec.amiFamily', 'Ubuntu'),
+    rejectedBy: ['schema:enum:spec.amiFamily'],
+  },
+  {
+    name: 'EC2NodeClass: alias longer than 30',
+    manifest: alias(`al2023@v${'1'.repeat(30)}`),
+    rejectedBy: ['schema:maxLength:spec.amiSelectorTerms[0].alias'],
+  },
+  {
+    name: 'EC2NodeClass: AMI id without the ami- prefix',
+    manifest: patches(BASE, ['spec.amiFamily', 'AL2023'], ['spec.amiSelectorTerms', [{ id: 'img-0123' }]]),
+    rejectedBy: ['schema:pattern:spec.amiSelectorTerms[0].id'],
+  },
+  {
+    name: 'EC2NodeClass: subnet id without the subnet- prefix',
+    manifest: patch(BASE, 'spec.subnetSelectorTerms', [{ id: 'sn-0123' }]),
+    rejectedBy: ['schema:pattern:spec.subnetSelectorTerms[0].id'],
+  },
+  {
+    name: 'EC2NodeClass: security group id with upper case',
+    manifest: patch(BASE, 'spec.securityGroupSelectorTerms', [{ id: 'SG-0123' }]),
+    rejectedBy: ['schema:pattern:spec.securityGroupSelectorTerms[0].id'],
+  },
+  {
+    name: 'EC2NodeClass: 21 subnet selector tags',
+    manifest: patch(BASE, 'spec.subnetSelectorTerms', [{ tags: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) }]),
+    rejectedBy: ['schema:maxProperties:spec.subnetSelectorTerms[0].tags'],
+  },
+  {
+    name: 'EC2NodeClass: capacity reservation id with upper case',
+    manifest: patch(BASE, 'spec.capacityReservationSelectorTerms', [{ id: 'cr-ABC' }]),
+    rejectedBy: ['schema:pattern:spec.capacityReservationSelectorTerms[0].id'],
+  },
+  {
+    name: 'EC2NodeClass: capacity reservation owner of 11 digits',
+    manifest: patch(BASE, 'spec.capacityReservationSelectorTerms', [{ tags: { a: 'b' }, ownerID: '12345678901' }]),
+    rejectedBy: ['schema:pattern:spec.capacityReservationSelectorTerms[0].ownerID'],
+  },
+  {
+    name: 'EC2NodeClass: volume size without a unit',
+    manifest: patch(BASE, 'spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', ebs: { volumeSize: '100' } }]),
+    rejectedBy: ['schema:pattern:spec.blockDeviceMappings[0].ebs.volumeSize'],
+  },
+  {
+    name: 'EC2NodeClass: volume type gp4',
+    manifest: patch(BASE, 'spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', ebs: { volumeSize: '20Gi', volumeType: 'gp4' } }]),
+    rejectedBy: ['schema:enum:spec.blockDeviceMappings[0].ebs.volumeType'],
+  },
   {
     name: 'EC2NodeClass: volumeInitializationRate 50',
     manifest: patch(BASE, 'spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', ebs: { snapshotID: 'snap-1', volumeInitializationRate: 50 } }]),
     rejectedBy: ['schema:minimum:spec.blockDeviceMappings[0].ebs.volumeInitializationRate'],
   },
-  { name: 'EC2NodeClass: udpTimeout 10', manifest: patch(BASE, 'spec.connectionTracking', { udpTimeout: 10 }), rejectedBy: ['schema:minimum:spec.connectionTracking.udpTimeout'] },
-  { name: 'EC2NodeClass: tcpEstablishedTimeout over 5 days', manifest: patch(BASE, 'spec.connectionTracking', { tcpEstablishedTimeout: 432001 }), rejectedBy: ['schema:maximum:spec.connectionTracking.tcpEstablishedTimeout'] },
-  { name: 'EC2NodeClass: hop limit 65', manifest: patch(BASE, 'spec.metadataOptions', { httpPutResponseHopLimit: 65 }), rejectedBy: ['schema:maximum:spec.metadataOptions.httpPutResponseHopLimit'] },
-  { name: 'EC2NodeClass: httpTokens disabled', manifest: patch(BASE, 'spec.metadataOptions', { httpTokens: 'disabled' }), rejectedBy: ['schema:enum:spec.metadataOptions.httpTokens'] },
-  { name: 'EC2NodeClass: image GC percent 101', manifest: patch(BASE, 'spec.kubelet', { imageGCHighThresholdPercent: 101 }), rejectedBy: ['schema:maximum:spec.kubelet.imageGCHighThresholdPercent'] },
-  { name: 'EC2NodeClass: negative maxPods', manifest: patch(BASE, 'spec.kubelet', { maxPods: -1 }), rejectedBy: ['schema:minimum:spec.kubelet.maxPods'] },
-  { name: 'EC2NodeClass: maxPods beyond int32', manifest: patch(BASE, 'spec.kubelet', { maxPods: 3_000_000_000 }), rejectedBy: ['schema:format:spec.kubelet.maxPods'] },
-  { name: 'EC2NodeClass: maxPods as a string', manifest: patch(BASE, 'spec.kubelet', { maxPods: '110' }), rejectedBy: ['schema:type:spec.kubelet.maxPods'] },
-  { name: 'EC2NodeClass: evictionHard that is not a quantity or percentage', manifest: patch(BASE, 'spec.kubelet', { evictionHard: { 'memory.available': 'lots' } }), rejectedBy: ['schema:pattern:spec.kubelet.evictionHard[memory.available]'] },
-  { name: 'EC2NodeClass: systemReserved that is not a quantity', manifest: patch(BASE, 'spec.kubelet', { systemReserved: { cpu: '1 core' } }), rejectedBy: ['schema:pattern:spec.kubelet.systemReserved[cpu]'] },
-  { name: 'EC2NodeClass: network interface without networkCardIndex', manifest: patch(BASE, 'spec.networkInterfaces', [{ deviceIndex: 0, interfaceType: 'interface' }]), rejectedBy: ['schema:required:spec.networkInterfaces[0].networkCardIndex'] },
-  { name: 'EC2NodeClass: placement group id with the wrong prefix', manifest: patch(BASE, 'spec.placementGroupSelector', { id: 'placement-1' }), rejectedBy: ['schema:pattern:spec.placementGroupSelector.id'] },
-  { name: 'EC2NodeClass: empty placement group name', manifest: patch(BASE, 'spec.placementGroupSelector', { name: '' }), rejectedBy: ['schema:minLength:spec.placementGroupSelector.name'] },
-  { name: 'EC2NodeClass: ipPrefixCount beyond int32', manifest: patch(BASE, 'spec.ipPrefixCount', 2 ** 31), rejectedBy: ['schema:format:spec.ipPrefixCount'] },
-  { name: 'EC2NodeClass: negative ipPrefixCount', manifest: patch(BASE, 'spec.ipPrefixCount', -1), rejectedBy: ['schema:minimum:spec.ipPrefixCount'] },
-  { name: 'EC2NodeClass: instanceStorePolicy RAID1', manifest: patch(BASE, 'spec.instanceStorePolicy', 'RAID1'), rejectedBy: ['schema:enum:spec.instanceStorePolicy'] },
-  { name: 'EC2NodeClass: subnetSelector (v1alpha1 field)', manifest: patch(BASE, 'spec.subnetSelector', DISCOVERY), rejectedBy: ['schema:unknown-field:spec.subnetSelector'] },
-  { name: 'EC2NodeClass: tag value that is a number', manifest: patch(BASE, 'spec.tags', { cost: 1234 }), rejectedBy: ['schema:type:spec.tags[cost]'] },
-  { name: 'EC2NodeClass: metadata.name with an underscore', manifest: patch(BASE, 'metadata.name', 'my_class'), rejectedBy: ['schema:pattern:metadata.name'] },
+  {
+    name: 'EC2NodeClass: udpTimeout 10',
+    manifest: patch(BASE, 'spec.connectionTracking', { udpTimeout: 10 }),
+    rejectedBy: ['schema:minimum:spec.connectionTracking.udpTimeout'],
+  },
+  {
+    name: 'EC2NodeClass: tcpEstablishedTimeout over 5 days',
+    manifest: patch(BASE, 'spec.connectionTracking', { tcpEstablishedTimeout: 432001 }),
+    rejectedBy: ['schema:maximum:spec.connectionTracking.tcpEstablishedTimeout'],
+  },
+  {
+    name: 'EC2NodeClass: hop limit 65',
+    manifest: patch(BASE, 'spec.metadataOptions', { httpPutResponseHopLimit: 65 }),
+    rejectedBy: ['schema:maximum:spec.metadataOptions.httpPutResponseHopLimit'],
+  },
+  {
+    name: 'EC2NodeClass: httpTokens disabled',
+    manifest: patch(BASE, 'spec.metadataOptions', { httpTokens: 'disabled' }),
+    rejectedBy: ['schema:enum:spec.metadataOptions.httpTokens'],
+  },
+  {
+    name: 'EC2NodeClass: image GC percent 101',
+    manifest: patch(BASE, 'spec.kubelet', { imageGCHighThresholdPercent: 101 }),
+    rejectedBy: ['schema:maximum:spec.kubelet.imageGCHighThresholdPercent'],
+  },
+  {
+    name: 'EC2NodeClass: negative maxPods',
+    manifest: patch(BASE, 'spec.kubelet', { maxPods: -1 }),
+    rejectedBy: ['schema:minimum:spec.kubelet.maxPods'],
+  },
+  {
+    name: 'EC2NodeClass: maxPods beyond int32',
+    manifest: patch(BASE, 'spec.kubelet', { maxPods: 3_000_000_000 }),
+    rejectedBy: ['schema:format:spec.kubelet.maxPods'],
+  },
+  {
+    name: 'EC2NodeClass: maxPods as a string',
+    manifest: patch(BASE, 'spec.kubelet', { maxPods: '110' }),
+    rejectedBy: ['schema:type:spec.kubelet.maxPods'],
+  },
+  {
+    name: 'EC2NodeClass: evictionHard that is not a quantity or percentage',
+    manifest: patch(BASE, 'spec.kubelet', { evictionHard: { 'memory.available': 'lots' } }),
+    rejectedBy: ['schema:pattern:spec.kubelet.evictionHard[memory.available]'],
+  },
+  {
+    name: 'EC2NodeClass: systemReserved that is not a quantity',
+    manifest: patch(BASE, 'spec.kubelet', { systemReserved: { cpu: '1 core' } }),
+    rejectedBy: ['schema:pattern:spec.kubelet.systemReserved[cpu]'],
+  },
+  {
+    name: 'EC2NodeClass: network interface without networkCardIndex',
+    manifest: patch(BASE, 'spec.networkInterfaces', [{ deviceIndex: 0, interfaceType: 'interface' }]),
+    rejectedBy: ['schema:required:spec.networkInterfaces[0].networkCardIndex'],
+  },
+  {
+    name: 'EC2NodeClass: placement group id with the wrong prefix',
+    manifest: patch(BASE, 'spec.placementGroupSelector', { id: 'placement-1' }),
+    rejectedBy: ['schema:pattern:spec.placementGroupSelector.id'],
+  },
+  {
+    name: 'EC2NodeClass: empty placement group name',
+    manifest: patch(BASE, 'spec.placementGroupSelector', { name: '' }),
+    rejectedBy: ['schema:minLength:spec.placementGroupSelector.name'],
+  },
+  {
+    name: 'EC2NodeClass: ipPrefixCount beyond int32',
+    manifest: patch(BASE, 'spec.ipPrefixCount', 2 ** 31),
+    rejectedBy: ['schema:format:spec.ipPrefixCount'],
+  },
+  {
+    name: 'EC2NodeClass: negative ipPrefixCount',
+    manifest: patch(BASE, 'spec.ipPrefixCount', -1),
+    rejectedBy: ['schema:minimum:spec.ipPrefixCount'],
+  },
+  {
+    name: 'EC2NodeClass: instanceStorePolicy RAID1',
+    manifest: patch(BASE, 'spec.instanceStorePolicy', 'RAID1'),
+    rejectedBy: ['schema:enum:spec.instanceStorePolicy'],
+  },
+  {
+    name: 'EC2NodeClass: subnetSelector (v1alpha1 field)',
+    manifest: patch(BASE, 'spec.subnetSelector', DISCOVERY),
+    rejectedBy: ['schema:unknown-field:spec.subnetSelector'],
+  },
+  {
+    name: 'EC2NodeClass: tag value that is a number',
+    manifest: patch(BASE, 'spec.tags', { cost: 1234 }),
+    rejectedBy: ['schema:type:spec.tags[cost]'],
+  },
+  {
+    name: 'EC2NodeClass: metadata.name with an underscore',
+    manifest: patch(BASE, 'metadata.name', 'my_class'),
+    rejectedBy: ['schema:pattern:metadata.name'],
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -669,7 +1225,10 @@ function nodeOverlay(name: string, spec: Manifest): Manifest {
   return { apiVersion: 'karpenter.sh/v1alpha1', kind: 'NodeOverlay', metadata: { name }, spec };
 }
 
-const OVERLAY = nodeOverlay('overlay', { requirements: [{ key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['m7i.large'] }], price: '0.05' });
+const OVERLAY = nodeOverlay('overlay', {
+  requirements: [{ key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['m7i.large'] }],
+  price: '0.05',
+});
 const overlayReq = (r: Manifest) => patch(OVERLAY, 'spec.requirements', [r]);
 
 export const VALID_NODEOVERLAYS: readonly CorpusCase[] = [
@@ -696,11 +1255,31 @@ export const VALID_NODEOVERLAYS: readonly CorpusCase[] = [
 export const INVALID_NODEOVERLAYS: readonly CorpusCase[] = [
   { name: 'NodeOverlay: both price and priceAdjustment', manifest: patch(OVERLAY, 'spec.priceAdjustment', '+1'), rejectedBy: ['NodeOverlay:spec:0'] },
   { name: 'NodeOverlay: capacity for cpu', manifest: patch(OVERLAY, 'spec.capacity', { cpu: 4 }), rejectedBy: ['NodeOverlay:spec.capacity:0'] },
-  { name: 'NodeOverlay: NotIn with no values', manifest: overlayReq({ key: 'example.com/a', operator: 'NotIn', values: [] }), rejectedBy: ['NodeOverlay:spec.requirements:0'] },
-  { name: 'NodeOverlay: In with no values', manifest: overlayReq({ key: 'example.com/a', operator: 'In', values: [] }), rejectedBy: ['NodeOverlay:spec.requirements:1'] },
-  { name: 'NodeOverlay: Gt with a negative value', manifest: overlayReq({ key: 'karpenter.k8s.aws/instance-cpu', operator: 'Gt', values: ['-2'] }), rejectedBy: ['NodeOverlay:spec.requirements:2'] },
-  { name: 'NodeOverlay: requirement key in the karpenter.sh domain', manifest: overlayReq({ key: 'karpenter.sh/x', operator: 'Exists' }), rejectedBy: ['NodeOverlay:spec.requirements[*].key:0'] },
-  { name: 'NodeOverlay: requirement key kubernetes.io/hostname', manifest: overlayReq({ key: 'kubernetes.io/hostname', operator: 'Exists' }), rejectedBy: ['NodeOverlay:spec.requirements[*].key:1'] },
+  {
+    name: 'NodeOverlay: NotIn with no values',
+    manifest: overlayReq({ key: 'example.com/a', operator: 'NotIn', values: [] }),
+    rejectedBy: ['NodeOverlay:spec.requirements:0'],
+  },
+  {
+    name: 'NodeOverlay: In with no values',
+    manifest: overlayReq({ key: 'example.com/a', operator: 'In', values: [] }),
+    rejectedBy: ['NodeOverlay:spec.requirements:1'],
+  },
+  {
+    name: 'NodeOverlay: Gt with a negative value',
+    manifest: overlayReq({ key: 'karpenter.k8s.aws/instance-cpu', operator: 'Gt', values: ['-2'] }),
+    rejectedBy: ['NodeOverlay:spec.requirements:2'],
+  },
+  {
+    name: 'NodeOverlay: requirement key in the karpenter.sh domain',
+    manifest: overlayReq({ key: 'karpenter.sh/x', operator: 'Exists' }),
+    rejectedBy: ['NodeOverlay:spec.requirements[*].key:0'],
+  },
+  {
+    name: 'NodeOverlay: requirement key kubernetes.io/hostname',
+    manifest: overlayReq({ key: 'kubernetes.io/hostname', operator: 'Exists' }),
+    rejectedBy: ['NodeOverlay:spec.requirements[*].key:1'],
+  },
   {
     // Allowed in NodePool requirements, not in NodeOverlay ones.
     name: 'NodeOverlay: requirement key karpenter.k8s.aws/placement-group-id',
@@ -708,9 +1287,17 @@ export const INVALID_NODEOVERLAYS: readonly CorpusCase[] = [
     rejectedBy: ['NodeOverlay:spec.requirements[*].key:2'],
   },
   { name: 'NodeOverlay: price that is not a number', manifest: patch(OVERLAY, 'spec.price', '$5'), rejectedBy: ['schema:pattern:spec.price'] },
-  { name: 'NodeOverlay: percentage increase without a sign', manifest: patches(OVERLAY, ['spec.price', undefined], ['spec.priceAdjustment', '10%']), rejectedBy: ['schema:pattern:spec.priceAdjustment'] },
+  {
+    name: 'NodeOverlay: percentage increase without a sign',
+    manifest: patches(OVERLAY, ['spec.price', undefined], ['spec.priceAdjustment', '10%']),
+    rejectedBy: ['schema:pattern:spec.priceAdjustment'],
+  },
   { name: 'NodeOverlay: weight 0', manifest: patch(OVERLAY, 'spec.weight', 0), rejectedBy: ['schema:minimum:spec.weight'] },
-  { name: 'NodeOverlay: no requirements', manifest: patch(OVERLAY, 'spec.requirements', undefined), rejectedBy: ['schema:required:spec.requirements'] },
+  {
+    name: 'NodeOverlay: no requirements',
+    manifest: patch(OVERLAY, 'spec.requirements', undefined),
+    rejectedBy: ['schema:required:spec.requirements'],
+  },
 ];
 
 /** The v1 cases: what `validateManifest` is checked against. */

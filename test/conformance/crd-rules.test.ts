@@ -19,10 +19,12 @@ const results = new Map<string, CrdCheckResult>();
 
 function loadCrds(): void {
   if (crds) return;
-  crds = new Map(['karpenter.sh_nodepools.yaml', 'karpenter.k8s.aws_ec2nodeclasses.yaml', 'karpenter.sh_nodeoverlays.yaml'].map((f) => {
-    const v = CrdValidator.load(f);
-    return [v.kind, v];
-  }));
+  crds = new Map(
+    ['karpenter.sh_nodepools.yaml', 'karpenter.k8s.aws_ec2nodeclasses.yaml', 'karpenter.sh_nodeoverlays.yaml'].map((f) => {
+      const v = CrdValidator.load(f);
+      return [v.kind, v];
+    }),
+  );
 }
 
 /** CRD verdict for a case, computed once. */
@@ -75,8 +77,10 @@ describeWithCrds('CRD harness (Karpenter 1.14 CRDs, real CEL)', () => {
     }
     const rules = [...crds.values()].flatMap((v) => v.createRules.map((r) => r.id));
     expect(rules.length).toBeGreaterThan(0);
-    expect({ neverAccepted: rules.filter((id) => !accepted.has(id)), neverRejected: rules.filter((id) => !rejected.has(id)) })
-      .toEqual({ neverAccepted: [], neverRejected: [] });
+    expect({ neverAccepted: rules.filter((id) => !accepted.has(id)), neverRejected: rules.filter((id) => !rejected.has(id)) }).toEqual({
+      neverAccepted: [],
+      neverRejected: [],
+    });
   });
 
   test('every rule id a case expects exists in the CRDs', () => {
@@ -87,7 +91,11 @@ describeWithCrds('CRD harness (Karpenter 1.14 CRDs, real CEL)', () => {
 
   test('should apply CRD defaults before the rules run', () => {
     const r = crdCheck(VALID_CASES.find((c) => c.name.startsWith('NodePool: minimal'))!);
-    expect((r.object as any).spec.disruption).toEqual({ consolidateAfter: '0s', consolidationPolicy: 'WhenEmptyOrUnderutilized', budgets: [{ nodes: '10%' }] });
+    expect((r.object as any).spec.disruption).toEqual({
+      consolidateAfter: '0s',
+      consolidationPolicy: 'WhenEmptyOrUnderutilized',
+      budgets: [{ nodes: '10%' }],
+    });
     expect((r.object as any).spec.template.spec.expireAfter).toBe('720h');
   });
 
@@ -100,7 +108,11 @@ describeWithCrds('CRD harness (Karpenter 1.14 CRDs, real CEL)', () => {
   test('should report a CEL evaluation error as a rejection', () => {
     const r = crdCheck(INVALID_CASES.find((c) => c.name.startsWith('NodePool: In requirement with values omitted'))!);
     expect(r.violations).toEqual([
-      expect.objectContaining({ ruleId: 'NodePool:spec.template.spec.requirements:0', path: 'spec.template.spec.requirements', message: expect.stringMatching(/must have a value defined \(evaluation error: /) }),
+      expect.objectContaining({
+        ruleId: 'NodePool:spec.template.spec.requirements:0',
+        path: 'spec.template.spec.requirements',
+        message: expect.stringMatching(/must have a value defined \(evaluation error: /),
+      }),
     ]);
   });
 });
@@ -172,7 +184,13 @@ describeWithCrds('migrated manifests are accepted by the CRD', () => {
   test.each(['production-v1beta1.yaml', 'provisioner-v1alpha5.yaml'])('%s', (f) => {
     const result = migrateManifests(fixture(f));
     expect(result.errors).toEqual([]);
-    const verdicts = result.manifests.map((m: any) => ({ name: `${m.kind}/${m.metadata.name}`, violations: crds.get(m.kind)!.validate(m).violations.map((v) => `${v.path}: ${v.message}`) }));
+    const verdicts = result.manifests.map((m: any) => ({
+      name: `${m.kind}/${m.metadata.name}`,
+      violations: crds
+        .get(m.kind)!
+        .validate(m)
+        .violations.map((v) => `${v.path}: ${v.message}`),
+    }));
     expect(verdicts).toEqual(verdicts.map((v) => ({ name: v.name, violations: [] })));
   });
 });

@@ -19,7 +19,7 @@ export const MODEL_NOTES: readonly string[] = [
   'status is ignored (the status subresource resets it on create)',
   'format int32/int64 ranges are enforced: the API server stores an out-of-range value, but the Karpenter controller cannot decode it',
   'CEL is skipped when a blocking schema error exists (type, required, enum, maxLength, maxItems, maxProperties), as strategy.go hasBlockingErr does',
-  "metadata is checked as ObjectMeta: name required and a DNS-1123 subdomain, label keys and values valid",
+  'metadata is checked as ObjectMeta: name required and a DNS-1123 subdomain, label keys and values valid',
   'CEL is evaluated without the type checker and without cost limits',
 ];
 
@@ -142,12 +142,17 @@ const K8S_FUNCS: CelFunc[] = [
   celMethod('findAll', CelScalar.STRING, [CelScalar.STRING], listType(CelScalar.STRING), function (this: string, re: string) {
     return k8sFindAll(this, re);
   }),
-  celMethod('findAll', CelScalar.STRING, [CelScalar.STRING, CelScalar.INT], listType(CelScalar.STRING), function (this: string, re: string, n: bigint) {
-    return k8sFindAll(this, re, Number(n));
-  }),
+  celMethod(
+    'findAll',
+    CelScalar.STRING,
+    [CelScalar.STRING, CelScalar.INT],
+    listType(CelScalar.STRING),
+    function (this: string, re: string, n: bigint) {
+      return k8sFindAll(this, re, Number(n));
+    },
+  ),
   celFunc('int', [CelScalar.STRING], CelScalar.INT, (s: string) => goParseInt(s)),
 ];
-
 
 // ---------------------------------------------------------------------------------------------
 
@@ -201,7 +206,14 @@ export class CrdValidator {
     const evaluations: RuleEvaluation[] = [];
     const skipped: SkippedRule[] = [];
     const schemaError = (keyword: string, p: string, message: string) =>
-      violations.push({ ruleId: `schema:${keyword}:${p}`, path: p, rule: keyword, message, source: 'schema', blocking: BLOCKING_KEYWORDS.has(keyword) });
+      violations.push({
+        ruleId: `schema:${keyword}:${p}`,
+        path: p,
+        rule: keyword,
+        message,
+        source: 'schema',
+        blocking: BLOCKING_KEYWORDS.has(keyword),
+      });
 
     if (!isObject(manifest)) {
       schemaError('type', '<root>', `manifest must be an object, got ${typeName(manifest)}`);
@@ -239,18 +251,31 @@ export class CrdValidator {
     if (name === undefined && meta.generateName === undefined) {
       err('required', 'metadata.name', 'metadata.name: Required value: name or generateName is required');
     } else if (name !== undefined && (typeof name !== 'string' || name.length > 253 || !DNS1123_SUBDOMAIN.test(name))) {
-      err('pattern', 'metadata.name', `metadata.name: Invalid value: ${JSON.stringify(name)}: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`);
+      err(
+        'pattern',
+        'metadata.name',
+        `metadata.name: Invalid value: ${JSON.stringify(name)}: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`,
+      );
     }
     const labels = meta.labels;
     if (isObject(labels)) {
       for (const [k, v] of Object.entries(labels)) {
         if (!isQualifiedKey(k)) err('pattern', `metadata.labels[${k}]`, `metadata.labels: Invalid value: ${JSON.stringify(k)}: not a qualified name`);
-        if (typeof v !== 'string' || v.length > 63 || !LABEL_VALUE.test(v)) err('pattern', `metadata.labels[${k}]`, `metadata.labels: Invalid value: ${JSON.stringify(v)}: not a valid label value`);
+        if (typeof v !== 'string' || v.length > 63 || !LABEL_VALUE.test(v))
+          err('pattern', `metadata.labels[${k}]`, `metadata.labels: Invalid value: ${JSON.stringify(v)}: not a valid label value`);
       }
     }
   }
 
-  private walk(schema: Schema, value: Json | undefined, p: string, sp: string, out: Violation[], evals: RuleEvaluation[], skipped: SkippedRule[]): void {
+  private walk(
+    schema: Schema,
+    value: Json | undefined,
+    p: string,
+    sp: string,
+    out: Violation[],
+    evals: RuleEvaluation[],
+    skipped: SkippedRule[],
+  ): void {
     if (value === undefined || value === null || !schema) return;
     const rules: any[] = schema['x-kubernetes-validations'] ?? [];
     rules.forEach((r, i) => {
@@ -263,7 +288,7 @@ export class CrdValidator {
       const { passed, error } = this.evaluate(ruleId, r.rule, toCel(value, schema));
       evals.push({ ruleId, path: where, passed, error });
       if (!passed) {
-        const message = error ? `${r.message ?? `failed rule: ${r.rule}`} (evaluation error: ${error})` : r.message ?? `failed rule: ${r.rule}`;
+        const message = error ? `${r.message ?? `failed rule: ${r.rule}`} (evaluation error: ${error})` : (r.message ?? `failed rule: ${r.rule}`);
         out.push({ ruleId, path: where, rule: r.rule, message, source: 'cel' });
       }
     });
@@ -300,7 +325,10 @@ export function loadKarpenterCrds(): Map<string, CrdValidator> {
   const dir = karpenterCrdsDir();
   if (!dir) throw new Error('Karpenter CRDs directory not found (set KARPENTER_CRDS_DIR)');
   const out = new Map<string, CrdValidator>();
-  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort()) {
+  for (const f of fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith('.yaml'))
+    .sort()) {
     const v = CrdValidator.load(path.join(dir, f));
     out.set(v.kind, v);
   }
@@ -315,7 +343,15 @@ function collectRules(kind: string, root: Schema): CrdRule[] {
   const visit = (s: Schema | undefined, sp: string) => {
     if (!isObject(s)) return;
     ((s['x-kubernetes-validations'] as any[]) ?? []).forEach((r, index) =>
-      out.push({ id: `${kind}:${sp || '<root>'}:${index}`, kind, schemaPath: sp || '<root>', index, rule: r.rule, message: r.message ?? `failed rule: ${r.rule}`, transition: isTransitionRule(r.rule) }),
+      out.push({
+        id: `${kind}:${sp || '<root>'}:${index}`,
+        kind,
+        schemaPath: sp || '<root>',
+        index,
+        rule: r.rule,
+        message: r.message ?? `failed rule: ${r.rule}`,
+        transition: isTransitionRule(r.rule),
+      }),
     );
     for (const [k, v] of Object.entries((s.properties as Schema) ?? {})) {
       // status is not validated on create (subresource).
@@ -394,9 +430,28 @@ function checkListTypes(value: Json | undefined, s: Schema, p: string, err: (k: 
 }
 
 const KEEP = new Set([
-  'type', 'properties', 'required', 'items', 'additionalProperties', 'enum', 'pattern', 'minLength', 'maxLength',
-  'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minimum', 'maximum', 'multipleOf', 'anyOf', 'allOf',
-  'oneOf', 'not', 'format', 'nullable',
+  'type',
+  'properties',
+  'required',
+  'items',
+  'additionalProperties',
+  'enum',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'minimum',
+  'maximum',
+  'multipleOf',
+  'anyOf',
+  'allOf',
+  'oneOf',
+  'not',
+  'format',
+  'nullable',
 ]);
 
 /** OpenAPI v3 (Kubernetes flavour) to a schema ajv understands. */
@@ -413,7 +468,8 @@ function toAjvSchema(s: Schema, root = false): Schema {
     } else if (k === 'items' || k === 'not') out[k] = toAjvSchema(v);
     else if (k === 'additionalProperties') out[k] = isObject(v) ? toAjvSchema(v as Schema) : v;
     else if (k === 'anyOf' || k === 'allOf' || k === 'oneOf') out[k] = (v as Schema[]).map((x) => toAjvSchema(x));
-    else if (k === 'format' && !['int32', 'int64', 'date-time'].includes(v)) continue; // unknown formats are not checked
+    else if (k === 'format' && !['int32', 'int64', 'date-time'].includes(v))
+      continue; // unknown formats are not checked
     else out[k] = v;
   }
   if (s.exclusiveMinimum === true) out.exclusiveMinimum = s.minimum;
@@ -459,7 +515,10 @@ function ajvMessage(e: ErrorObject): string {
 
 /** JSON pointer from ajv to a Kubernetes field path, e.g. `spec.template.spec.requirements[2].key`. */
 function fieldPath(e: ErrorObject, data: Json, root: Schema): string {
-  const segs = e.instancePath.split('/').slice(1).map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segs = e.instancePath
+    .split('/')
+    .slice(1)
+    .map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (e.keyword === 'required') segs.push((e.params as any).missingProperty);
   let p = '';
   let d: Json | undefined = data;
@@ -486,7 +545,8 @@ function fieldPath(e: ErrorObject, data: Json, root: Schema): string {
 function toCel(value: Json, s: Schema | undefined): unknown {
   if (value === null) return null;
   if (typeof value === 'number') {
-    const integral = s?.type === 'integer' || (s?.['x-kubernetes-int-or-string'] ?? false) || (s?.anyOf ?? []).some((x: Schema) => x.type === 'integer');
+    const integral =
+      s?.type === 'integer' || (s?.['x-kubernetes-int-or-string'] ?? false) || (s?.anyOf ?? []).some((x: Schema) => x.type === 'integer');
     return integral && Number.isInteger(value) ? BigInt(value) : value;
   }
   if (Array.isArray(value)) return value.map((v) => toCel(v, s?.items));

@@ -95,7 +95,12 @@ describe('ClusterProviders', () => {
   test('should expose providers and endpoint that reference the data source in the same stack', () => {
     const stack = newStack();
     const providers = new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1', helmProviderAlias: 'demo' });
-    new KarpenterController(stack, 'Karpenter', { clusterName: providers.clusterName, interruptionHandling: false, helmProvider: providers.helmProvider, clusterEndpoint: providers.clusterEndpoint });
+    new KarpenterController(stack, 'Karpenter', {
+      clusterName: providers.clusterName,
+      interruptionHandling: false,
+      helmProvider: providers.helmProvider,
+      clusterEndpoint: providers.clusterEndpoint,
+    });
     const synthed = synth(stack);
     const cluster = dataAddress(synthed, 'aws_eks_cluster');
     for (const release of Object.values<any>(synthed.resource.helm_release)) expect(release.provider).toBe('helm.demo');
@@ -126,18 +131,23 @@ describe('ClusterProviders', () => {
     expect(synthed.terraform.required_providers).not.toHaveProperty('helm');
     expect(synthed.provider.kubernetes[0].exec[0].args).toEqual(EXEC_ARGS);
     expect(providers.kubernetesProvider.node.id).toBe('KubernetesProvider');
-    expect(() => providers.helmProvider).toThrow(/\[test\/Providers\] createHelmProvider: is false, so there is no helm provider to use.* \(ProviderNotCreated\)/);
+    expect(() => providers.helmProvider).toThrow(
+      /\[test\/Providers\] createHelmProvider: is false, so there is no helm provider to use.* \(ProviderNotCreated\)/,
+    );
   });
 
   test('throws when no provider would be created, or an alias names one that is not', () => {
     const stack = newStack();
-    expect(() => new ClusterProviders(stack, 'Providers', {
-      clusterName: 'demo',
-      region: 'eu-west-1',
-      createHelmProvider: false,
-      createKubernetesProvider: false,
-      helmProviderAlias: 'demo',
-    })).toThrow(
+    expect(
+      () =>
+        new ClusterProviders(stack, 'Providers', {
+          clusterName: 'demo',
+          region: 'eu-west-1',
+          createHelmProvider: false,
+          createKubernetesProvider: false,
+          helmProviderAlias: 'demo',
+        }),
+    ).toThrow(
       new RegExp(
         [
           '2 validation errors:',
@@ -180,9 +190,15 @@ describe('ClusterProviders', () => {
   test('should accept a region token and GovCloud/China regions', () => {
     const stack = newStack();
     const region = new DataAwsRegion(stack, 'Region');
-    expect(() => new ClusterProviders(stack, 'A', { clusterName: 'demo', region: region.name, helmProviderAlias: 'a', kubernetesProviderAlias: 'a' })).not.toThrow();
-    expect(() => new ClusterProviders(stack, 'B', { clusterName: 'demo', region: 'us-gov-west-1', helmProviderAlias: 'b', kubernetesProviderAlias: 'b' })).not.toThrow();
-    expect(() => new ClusterProviders(stack, 'C', { clusterName: 'demo', region: 'cn-northwest-1', helmProviderAlias: 'c', kubernetesProviderAlias: 'c' })).not.toThrow();
+    expect(
+      () => new ClusterProviders(stack, 'A', { clusterName: 'demo', region: region.name, helmProviderAlias: 'a', kubernetesProviderAlias: 'a' }),
+    ).not.toThrow();
+    expect(
+      () => new ClusterProviders(stack, 'B', { clusterName: 'demo', region: 'us-gov-west-1', helmProviderAlias: 'b', kubernetesProviderAlias: 'b' }),
+    ).not.toThrow();
+    expect(
+      () => new ClusterProviders(stack, 'C', { clusterName: 'demo', region: 'cn-northwest-1', helmProviderAlias: 'c', kubernetesProviderAlias: 'c' }),
+    ).not.toThrow();
     const args = synth(stack).provider.helm.find((p: any) => p.alias === 'a').kubernetes.exec.args;
     expect(args[5]).toBe('${data.aws_region.Region.name}');
   });

@@ -45,7 +45,10 @@ describe('KarpenterController', () => {
     new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionQueueName: 'Karpenter-demo' });
     // THEN
     const { crd, main: mainRelease, address } = synthReleases(stack);
-    expect(address).toEqual({ 'karpenter-crd': expect.stringMatching(/^helm_release\.Karpenter_Crds_/), 'karpenter': expect.stringMatching(/^helm_release\.Karpenter_/) });
+    expect(address).toEqual({
+      'karpenter-crd': expect.stringMatching(/^helm_release\.Karpenter_Crds_/),
+      karpenter: expect.stringMatching(/^helm_release\.Karpenter_/),
+    });
     const common = {
       repository: 'oci://public.ecr.aws/karpenter',
       version: '1.14.1',
@@ -173,7 +176,14 @@ describe('KarpenterController', () => {
       adoptExistingCrds: true,
     });
     const { crd, main } = synthReleases(stack);
-    expect(crd).toMatchObject({ version: '1.13.1', namespace: 'karpenter', create_namespace: true, take_ownership: true, timeout: 900, max_history: 3 });
+    expect(crd).toMatchObject({
+      version: '1.13.1',
+      namespace: 'karpenter',
+      create_namespace: true,
+      take_ownership: true,
+      timeout: 900,
+      max_history: 3,
+    });
     expect(main).toMatchObject({ version: '1.13.1', namespace: 'karpenter', timeout: 900, max_history: 3 });
     expect(main.create_namespace).toBeUndefined();
     expect(valuesOf(main).controller.image).toEqual({ repository: 'public.ecr.aws/karpenter/controller', tag: '1.13.1' });
@@ -209,7 +219,7 @@ describe('KarpenterController', () => {
         [
           '5 validation errors:',
           '\\[test/Karpenter\\] registry\\.chartRepository: must be an OCI repository URL .* \\(InvalidChartRepository\\)',
-          '\\[test/Karpenter\\] interruptionQueueName: settings\\.interruptionQueue takes the queue name, not its ARN; .*use \'Karpenter-demo\' \\(InterruptionQueueIsArn\\)',
+          "\\[test/Karpenter\\] interruptionQueueName: settings\\.interruptionQueue takes the queue name, not its ARN; .*use 'Karpenter-demo' \\(InterruptionQueueIsArn\\)",
           '\\[test/Karpenter\\] replicas: must be a whole number, at least 1; got 0 \\(InvalidReplicas\\)',
           '\\[test/Karpenter\\] additionalValues\\.settings\\.clusterName: .* \\(AdditionalValuesConflict\\)',
           '\\[test/Karpenter\\] namespace: must be a DNS-1123 label .* \\(InvalidNamespace\\)',
@@ -235,7 +245,11 @@ describe('KarpenterController', () => {
 
   test('should warn for the known-bad 1.8.4 but still install it', () => {
     const stack = newStack();
-    const c = new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionHandling: false, version: KarpenterVersion.of('1.8.4') });
+    const c = new KarpenterController(stack, 'Karpenter', {
+      clusterName: 'demo',
+      interruptionHandling: false,
+      version: KarpenterVersion.of('1.8.4'),
+    });
     expect(warningsOn(c)).toEqual([expect.stringMatching(/^version: Karpenter 1\.8\.4 has a regression.* \(KnownBadKarpenterVersion\)$/)]);
     expect(synthReleases(stack).main.version).toBe('1.8.4');
   });

@@ -14,7 +14,10 @@ describe('IssueCollector', () => {
 
   test('should apply the silence list to warnings it adds from elsewhere', () => {
     const c = new IssueCollector({ silence: ['Quiet'] });
-    c.add([{ severity: Severity.WARNING, field: 'x', code: 'Quiet', message: 'm' }, { severity: Severity.ERROR, field: 'y', code: 'Quiet', message: 'm' }]);
+    c.add([
+      { severity: Severity.WARNING, field: 'x', code: 'Quiet', message: 'm' },
+      { severity: Severity.ERROR, field: 'y', code: 'Quiet', message: 'm' },
+    ]);
     expect(c.issues.map((i) => i.field)).toEqual(['y']);
   });
 
@@ -45,6 +48,8 @@ test('failValidation should throw a KarpenterValidationError with one error', ()
     caught = e;
   }
   expect(caught).toBeInstanceOf(KarpenterValidationError);
-  expect((caught as KarpenterValidationError).issues).toEqual([{ severity: Severity.ERROR, field: 'value', code: 'InvalidQuantity', message: 'must be non-negative, got -1' }]);
+  expect((caught as KarpenterValidationError).issues).toEqual([
+    { severity: Severity.ERROR, field: 'value', code: 'InvalidQuantity', message: 'must be non-negative, got -1' },
+  ]);
   expect((caught as Error).message).toBe('1 validation error:\n[Quantity.cpu] value: must be non-negative, got -1 (InvalidQuantity)');
 });

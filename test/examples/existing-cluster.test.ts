@@ -28,11 +28,13 @@ describe('examples/existing-cluster', () => {
   test('should tag the given subnets and the cluster security group for discovery, without owning them', () => {
     const tags = Object.values<any>(aws.resource.aws_ec2_tag);
     expect(tags.every((t) => t.key === 'karpenter.sh/discovery' && t.value === 'legacy')).toBe(true);
-    expect(tags.map((t) => t.resource_id)).toEqual(expect.arrayContaining([
-      'subnet-0a1b2c3d4e5f60718',
-      'subnet-08f7e6d5c4b3a2910',
-      expect.stringMatching(/^\$\{data\.aws_eks_cluster\.Cluster\w*\.vpc_config\[0\]\.cluster_security_group_id\}$/),
-    ]));
+    expect(tags.map((t) => t.resource_id)).toEqual(
+      expect.arrayContaining([
+        'subnet-0a1b2c3d4e5f60718',
+        'subnet-08f7e6d5c4b3a2910',
+        expect.stringMatching(/^\$\{data\.aws_eks_cluster\.Cluster\w*\.vpc_config\[0\]\.cluster_security_group_id\}$/),
+      ]),
+    );
     expect(tags).toHaveLength(3);
   });
 
@@ -64,12 +66,21 @@ describe('examples/existing-cluster', () => {
 
 describe('existingClusterConfigFromEnv', () => {
   test('should read the cluster, VPC and subnets', () => {
-    expect(existingClusterConfigFromEnv({
-      KARPENTER_CLUSTER_NAME: 'legacy', AWS_REGION: 'us-east-1', KARPENTER_VPC_ID: 'vpc-1',
-      KARPENTER_SUBNET_IDS: 'subnet-a, subnet-b', KARPENTER_CONTROLLER_NODE_GROUP: 'false',
-    })).toEqual({
-      clusterName: 'legacy', region: 'us-east-1', vpcId: 'vpc-1', privateSubnetIds: ['subnet-a', 'subnet-b'],
-      createControllerNodeGroup: false, backend: undefined,
+    expect(
+      existingClusterConfigFromEnv({
+        KARPENTER_CLUSTER_NAME: 'legacy',
+        AWS_REGION: 'us-east-1',
+        KARPENTER_VPC_ID: 'vpc-1',
+        KARPENTER_SUBNET_IDS: 'subnet-a, subnet-b',
+        KARPENTER_CONTROLLER_NODE_GROUP: 'false',
+      }),
+    ).toEqual({
+      clusterName: 'legacy',
+      region: 'us-east-1',
+      vpcId: 'vpc-1',
+      privateSubnetIds: ['subnet-a', 'subnet-b'],
+      createControllerNodeGroup: false,
+      backend: undefined,
     });
   });
 

@@ -20,8 +20,9 @@ function destroyOrder(stacks: FullStackApp): string[] {
   const all = Object.values(stacks);
   const done: string[] = [];
   while (done.length < all.length) {
-    const next = all.find((s) => !done.includes(s.node.id)
-      && all.every((other) => done.includes(other.node.id) || !other.dependencies.includes(s) || other === s));
+    const next = all.find(
+      (s) => !done.includes(s.node.id) && all.every((other) => done.includes(other.node.id) || !other.dependencies.includes(s) || other === s),
+    );
     if (!next) throw new Error('dependency cycle');
     done.push(next.node.id);
   }
@@ -92,16 +93,19 @@ describe('examples/full-stack', () => {
 
   test('should define the production, split and reserved pools with their weights', () => {
     const pools = Object.values<any>(synth[STACK_NAMES.nodePools].resource.kubernetes_manifest)
-      .map((r) => r.manifest).filter((m) => m.kind === 'NodePool');
+      .map((r) => r.manifest)
+      .filter((m) => m.kind === 'NodePool');
     const byName = Object.fromEntries(pools.map((p) => [p.metadata.name, p.spec]));
     expect(Object.keys(byName).sort()).toEqual(['app', 'batch', 'reserved', 'web-on-demand', 'web-spot']);
     expect(byName.app).toMatchObject({ weight: 10, disruption: { consolidationPolicy: 'WhenEmptyOrUnderutilized' } });
     expect(byName.app.template.spec).toMatchObject({ expireAfter: '720h' });
-    expect(byName.app.template.spec.requirements).toEqual(expect.arrayContaining([
-      { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['on-demand'] },
-      { key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'] },
-      { key: 'karpenter.k8s.aws/instance-cpu', operator: 'Lt', values: ['32'] },
-    ]));
+    expect(byName.app.template.spec.requirements).toEqual(
+      expect.arrayContaining([
+        { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['on-demand'] },
+        { key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'] },
+        { key: 'karpenter.k8s.aws/instance-cpu', operator: 'Lt', values: ['32'] },
+      ]),
+    );
     expect(byName.batch).toMatchObject({ weight: 90, disruption: { consolidationPolicy: 'WhenEmpty' } });
     expect(byName.batch.template.spec).toMatchObject({ expireAfter: 'Never', taints: [{ key: 'role', value: 'batch', effect: 'NoSchedule' }] });
     expect(byName.reserved).toMatchObject({ weight: 100, limits: { cpu: '64' } });
@@ -132,7 +136,13 @@ describe('examples/full-stack', () => {
   test('should give every stack its own S3 state key with native locking when a bucket is set', () => {
     const { synth: withBackend } = build({ backend: { bucket: 'team-state', region: 'eu-west-1' } });
     for (const [name, s] of Object.entries(withBackend)) {
-      expect(s.terraform.backend.s3).toEqual({ bucket: 'team-state', key: `karpenter/${name}.tfstate`, region: 'eu-west-1', encrypt: true, use_lockfile: true });
+      expect(s.terraform.backend.s3).toEqual({
+        bucket: 'team-state',
+        key: `karpenter/${name}.tfstate`,
+        region: 'eu-west-1',
+        encrypt: true,
+        use_lockfile: true,
+      });
     }
   });
 });
@@ -148,10 +158,15 @@ describe('fullStackConfigFromEnv', () => {
   });
 
   test('should read the cluster, zones and backend from the environment', () => {
-    expect(fullStackConfigFromEnv({
-      AWS_REGION: 'eu-west-1', KARPENTER_CLUSTER_NAME: 'prod', KARPENTER_AZS: 'eu-west-1a, eu-west-1b',
-      KARPENTER_STATE_BUCKET: 'b', KARPENTER_STATE_LOCK_TABLE: 'locks',
-    })).toEqual({
+    expect(
+      fullStackConfigFromEnv({
+        AWS_REGION: 'eu-west-1',
+        KARPENTER_CLUSTER_NAME: 'prod',
+        KARPENTER_AZS: 'eu-west-1a, eu-west-1b',
+        KARPENTER_STATE_BUCKET: 'b',
+        KARPENTER_STATE_LOCK_TABLE: 'locks',
+      }),
+    ).toEqual({
       clusterName: 'prod',
       region: 'eu-west-1',
       availabilityZones: ['eu-west-1a', 'eu-west-1b'],

@@ -3,8 +3,19 @@ import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { AnnotationMetadataEntryType, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { KarpenterDuration } from '../../lib/core/api/duration';
 import {
-  AmiFamily, AmiFamilyAlias, AmiSelectorTerm, CapacityReservationSelectorTerm, EvictionSignal, HttpTokens, InstanceStorePolicy,
-  NetworkInterfaceType, PlacementGroupSelector, ReservedResource, SecurityGroupSelectorTerm, SubnetSelectorTerm, VolumeType,
+  AmiFamily,
+  AmiFamilyAlias,
+  AmiSelectorTerm,
+  CapacityReservationSelectorTerm,
+  EvictionSignal,
+  HttpTokens,
+  InstanceStorePolicy,
+  NetworkInterfaceType,
+  PlacementGroupSelector,
+  ReservedResource,
+  SecurityGroupSelectorTerm,
+  SubnetSelectorTerm,
+  VolumeType,
 } from '../../lib/core/api/ec2-node-class-definition';
 import { Quantity } from '../../lib/core/api/quantity';
 import { Ec2NodeClass, Ec2NodeClassProps } from '../../lib/manifests/ec2-node-class';
@@ -72,30 +83,44 @@ describe('Ec2NodeClass', () => {
 
   test('throws one error listing every problem, with the construct path and field paths', () => {
     const s = stack();
-    expect(() => new Ec2NodeClass(s, 'Bad', {
-      ...BASE,
-      instanceProfile: 'profile',
-      amiSelectorTerms: [AmiSelectorTerm.alias(AmiFamilyAlias.WINDOWS_2022, 'v1')],
-      tags: { 'eks:eks-cluster-name': 'demo' },
-    })).toThrow(new RegExp([
-      '3 validation errors:',
-      '\\[test/Bad\\] spec.amiSelectorTerms\\[0\\].alias: Windows AMIs cannot be pinned: use windows2022@latest.*\\(AmiAliasWindowsVersion\\)',
-      '\\[test/Bad\\] spec.tags\\["eks:eks-cluster-name"\\]: tag "eks:eks-cluster-name" is reserved.*\\(RestrictedTag\\)',
-      '\\[test/Bad\\] spec.instanceProfile: role and instanceProfile are both set.*\\(RoleXorInstanceProfile\\)',
-    ].join('\\n')));
+    expect(
+      () =>
+        new Ec2NodeClass(s, 'Bad', {
+          ...BASE,
+          instanceProfile: 'profile',
+          amiSelectorTerms: [AmiSelectorTerm.alias(AmiFamilyAlias.WINDOWS_2022, 'v1')],
+          tags: { 'eks:eks-cluster-name': 'demo' },
+        }),
+    ).toThrow(
+      new RegExp(
+        [
+          '3 validation errors:',
+          '\\[test/Bad\\] spec.amiSelectorTerms\\[0\\].alias: Windows AMIs cannot be pinned: use windows2022@latest.*\\(AmiAliasWindowsVersion\\)',
+          '\\[test/Bad\\] spec.tags\\["eks:eks-cluster-name"\\]: tag "eks:eks-cluster-name" is reserved.*\\(RestrictedTag\\)',
+          '\\[test/Bad\\] spec.instanceProfile: role and instanceProfile are both set.*\\(RoleXorInstanceProfile\\)',
+        ].join('\\n'),
+      ),
+    );
   });
 
   test('reports lint findings as warnings, silenced by code', () => {
     const s = stack();
     const props = { ...BASE, subnetSelectorTerms: [SubnetSelectorTerm.byTags({ Name: '*' })] };
-    expect(warnings(new Ec2NodeClass(s, 'Loud', props))).toEqual([expect.stringMatching(/^spec.subnetSelectorTerms: selects subnets by tags alone.*\(SelectorWithoutDiscovery\)$/)]);
+    expect(warnings(new Ec2NodeClass(s, 'Loud', props))).toEqual([
+      expect.stringMatching(/^spec.subnetSelectorTerms: selects subnets by tags alone.*\(SelectorWithoutDiscovery\)$/),
+    ]);
     expect(warnings(new Ec2NodeClass(s, 'Quiet', { ...props, name: 'quiet', silenceWarnings: ['SelectorWithoutDiscovery'] }))).toEqual([]);
   });
 
   test('does not check Terraform references', () => {
     const s = stack();
     const v = new TerraformVariable(s, 'sg', { type: 'string' });
-    new Ec2NodeClass(s, 'NodeClass', { ...BASE, role: v.stringValue, securityGroupSelectorTerms: [SecurityGroupSelectorTerm.byId(v.stringValue)], tags: { owner: v.stringValue } });
+    new Ec2NodeClass(s, 'NodeClass', {
+      ...BASE,
+      role: v.stringValue,
+      securityGroupSelectorTerms: [SecurityGroupSelectorTerm.byId(v.stringValue)],
+      tags: { owner: v.stringValue },
+    });
     expect(Testing.synth(s)).toHaveResourceWithProperties(Manifest, {
       manifest: expect.objectContaining({ spec: expect.objectContaining({ role: '${var.sg}', securityGroupSelectorTerms: [{ id: '${var.sg}' }] }) }),
     });
@@ -104,7 +129,9 @@ describe('Ec2NodeClass', () => {
   test('toManifest and toYaml for GitOps', () => {
     const nc = new Ec2NodeClass(stack(), 'NodeClass', BASE);
     expect(nc.toManifest().spec.role).toBe('KarpenterNodeRole-demo');
-    expect(nc.toYaml()).toMatch(/^apiVersion: karpenter.k8s.aws\/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  amiSelectorTerms:\n    - alias: al2023@v20250505\n/);
+    expect(nc.toYaml()).toMatch(
+      /^apiVersion: karpenter.k8s.aws\/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  amiSelectorTerms:\n    - alias: al2023@v20250505\n/,
+    );
   });
 
   test('toYaml refuses Terraform references', () => {
@@ -143,7 +170,11 @@ describe('Ec2NodeClass', () => {
       },
       blockDeviceMappings: [
         { deviceName: '/dev/xvda', ebs: { volumeSize: Quantity.gibibytes(4), volumeType: VolumeType.GP3 } },
-        { deviceName: '/dev/xvdb', rootVolume: true, ebs: { volumeSize: Quantity.gibibytes(200), volumeType: VolumeType.GP3, iops: 6000, throughput: 500, encrypted: true } },
+        {
+          deviceName: '/dev/xvdb',
+          rootVolume: true,
+          ebs: { volumeSize: Quantity.gibibytes(200), volumeType: VolumeType.GP3, iops: 6000, throughput: 500, encrypted: true },
+        },
       ],
       metadataOptions: { httpPutResponseHopLimit: 2, httpTokens: HttpTokens.REQUIRED },
       userData: '[settings.kubernetes]\nmax-pods = 110\n',

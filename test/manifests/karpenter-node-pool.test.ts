@@ -36,7 +36,12 @@ describe('KarpenterNodePool', () => {
     // GIVEN
     const { stack, nodeClass } = setup();
     // WHEN
-    const pool = new KarpenterNodePool(stack, 'Pool', { name: 'general-purpose', nodeClass, limits: LIMITS, requirements: [Requirement.capacityTypes(CapacityType.SPOT)] });
+    const pool = new KarpenterNodePool(stack, 'Pool', {
+      name: 'general-purpose',
+      nodeClass,
+      limits: LIMITS,
+      requirements: [Requirement.capacityTypes(CapacityType.SPOT)],
+    });
     // THEN
     expect(Testing.synth(stack)).toHaveResourceWithProperties(Manifest, {
       manifest: {
@@ -80,8 +85,9 @@ describe('KarpenterNodePool', () => {
 
   test('throws when an existing node class name could never match a node class', () => {
     const stack = new TerraformStack(Testing.app(), 'test');
-    expect(() => new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass: Ec2NodeClass.fromName('Not_A_Name'), limits: LIMITS }))
-      .toThrow(/\[test\/Pool\] spec\.template\.spec\.nodeClassRef\.name: .*\(InvalidNodeClassRefName\)/);
+    expect(() => new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass: Ec2NodeClass.fromName('Not_A_Name'), limits: LIMITS })).toThrow(
+      /\[test\/Pool\] spec\.template\.spec\.nodeClassRef\.name: .*\(InvalidNodeClassRefName\)/,
+    );
   });
 
   test('should wait 30 minutes for deletion by default, as nodes drain first, or as long as asked', () => {
@@ -96,32 +102,44 @@ describe('KarpenterNodePool', () => {
 
   test('throws when deleteTimeout is Never', () => {
     const { stack, nodeClass } = setup();
-    expect(() => new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass, limits: LIMITS, deleteTimeout: KarpenterDuration.never() }))
-      .toThrow(/\[test\/Pool\] deleteTimeout: must be a finite duration \(Terraform timeouts have no "Never"\)/);
+    expect(() => new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass, limits: LIMITS, deleteTimeout: KarpenterDuration.never() })).toThrow(
+      /\[test\/Pool\] deleteTimeout: must be a finite duration \(Terraform timeouts have no "Never"\)/,
+    );
   });
 
   test('throws one error listing every problem, with the construct path and field paths', () => {
     const { stack, nodeClass } = setup();
-    expect(() => new KarpenterNodePool(stack, 'Bad', {
-      name: 'bad',
-      nodeClass,
-      limits: LIMITS,
-      weight: 0,
-      requirements: [Requirement.of('karpenter.sh/team', Operator.IN, []), Requirement.instanceCpu.lessThan(-1)],
-      disruption: Disruption.whenEmpty({ budgets: [Budget.nodes(1).during('@daily', KarpenterDuration.seconds(30))] }),
-    })).toThrow(new RegExp([
-      '5 validation errors:',
-      '\\[test/Bad\\] spec.template.spec.requirements\\[0\\].key: requirement key "karpenter.sh/team" is not allowed.*\\(RestrictedLabelDomain\\)',
-      '\\[test/Bad\\] spec.template.spec.requirements\\[0\\].values: operator In needs at least one value.*\\(RequirementInWithoutValues\\)',
-      '\\[test/Bad\\] spec.template.spec.requirements\\[1\\].values: operator Lt needs exactly one non-negative integer value, got \\["-1"\\].*\\(RequirementNumericValue\\)',
-      '\\[test/Bad\\] spec.disruption.budgets\\[0\\].duration: "30s" does not match .*hours and minutes only.*\\(InvalidDuration\\)',
-      '\\[test/Bad\\] spec.weight: must be between 1 and 100, got 0 \\(OutOfRange\\)',
-    ].join('\\n')));
+    expect(
+      () =>
+        new KarpenterNodePool(stack, 'Bad', {
+          name: 'bad',
+          nodeClass,
+          limits: LIMITS,
+          weight: 0,
+          requirements: [Requirement.of('karpenter.sh/team', Operator.IN, []), Requirement.instanceCpu.lessThan(-1)],
+          disruption: Disruption.whenEmpty({ budgets: [Budget.nodes(1).during('@daily', KarpenterDuration.seconds(30))] }),
+        }),
+    ).toThrow(
+      new RegExp(
+        [
+          '5 validation errors:',
+          '\\[test/Bad\\] spec.template.spec.requirements\\[0\\].key: requirement key "karpenter.sh/team" is not allowed.*\\(RestrictedLabelDomain\\)',
+          '\\[test/Bad\\] spec.template.spec.requirements\\[0\\].values: operator In needs at least one value.*\\(RequirementInWithoutValues\\)',
+          '\\[test/Bad\\] spec.template.spec.requirements\\[1\\].values: operator Lt needs exactly one non-negative integer value, got \\["-1"\\].*\\(RequirementNumericValue\\)',
+          '\\[test/Bad\\] spec.disruption.budgets\\[0\\].duration: "30s" does not match .*hours and minutes only.*\\(InvalidDuration\\)',
+          '\\[test/Bad\\] spec.weight: must be between 1 and 100, got 0 \\(OutOfRange\\)',
+        ].join('\\n'),
+      ),
+    );
   });
 
   test('reports lint findings as warnings, silenced by code', () => {
     const { stack, nodeClass } = setup();
-    const loud = new KarpenterNodePool(stack, 'Loud', { name: 'loud', nodeClass, requirements: [Requirement.arch(Arch.ARM64), Requirement.instanceFamilies('c5')] });
+    const loud = new KarpenterNodePool(stack, 'Loud', {
+      name: 'loud',
+      nodeClass,
+      requirements: [Requirement.arch(Arch.ARM64), Requirement.instanceFamilies('c5')],
+    });
     expect(warnings(loud)).toEqual([
       expect.stringMatching(/^spec.limits: is not set.*\(NodePoolWithoutLimits\)$/),
       expect.stringMatching(/^spec.template.spec.requirements\[1\]: kubernetes.io\/arch allows only arm64.*\(ArchFamilyMismatch\)$/),
@@ -134,7 +152,14 @@ describe('KarpenterNodePool', () => {
     const { stack, nodeClass } = setup();
     const zone = new TerraformVariable(stack, 'zone', { type: 'string' });
     const weight = new TerraformVariable(stack, 'weight', { type: 'number' });
-    new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass, limits: LIMITS, weight: weight.numberValue, requirements: [Requirement.zones(zone.stringValue)], labels: { zone: zone.stringValue } });
+    new KarpenterNodePool(stack, 'Pool', {
+      name: 'p',
+      nodeClass,
+      limits: LIMITS,
+      weight: weight.numberValue,
+      requirements: [Requirement.zones(zone.stringValue)],
+      labels: { zone: zone.stringValue },
+    });
     expect(manifests(stack).Pool_D3F588B8.manifest.spec.weight).toBe('${var.weight}');
   });
 
@@ -182,7 +207,10 @@ describe('KarpenterNodePool', () => {
       terminationGracePeriod: KarpenterDuration.hours(24),
       disruption: Disruption.whenEmptyOrUnderutilized({
         consolidateAfter: KarpenterDuration.minutes(1),
-        budgets: [Budget.percent(10), Budget.nodes(0).during('0 9 * * mon-fri', KarpenterDuration.hours(8)).forReasons(DisruptionReason.UNDERUTILIZED)],
+        budgets: [
+          Budget.percent(10),
+          Budget.nodes(0).during('0 9 * * mon-fri', KarpenterDuration.hours(8)).forReasons(DisruptionReason.UNDERUTILIZED),
+        ],
       }),
       limits: { ...LIMITS, nodes: 100 },
       weight: 10,

@@ -19,9 +19,7 @@ function setup() {
 
 function manifests(stack: TerraformStack): Record<string, any> {
   const synthesized = JSON.parse(Testing.synth(stack));
-  return Object.fromEntries(
-    Object.values<any>(synthesized.resource.kubernetes_manifest).map((r) => [r.manifest.metadata.name, r.manifest]),
-  );
+  return Object.fromEntries(Object.values<any>(synthesized.resource.kubernetes_manifest).map((r) => [r.manifest.metadata.name, r.manifest]));
 }
 
 describe('SpotOnDemandSplit', () => {
@@ -54,44 +52,65 @@ describe('SpotOnDemandSplit', () => {
 
   test('should give workloads the matching spread constraint', () => {
     const { stack, nodeClass } = setup();
-    const split = new SpotOnDemandSplit(stack, 'Web', { namePrefix: 'web', nodeClass, ratio: { spot: 1, onDemand: 1 }, labelKey: 'example.com/spread' });
-    expect(split.spreadConstraint({ app: 'web' })).toMatchObject({ topologyKey: 'example.com/spread', maxSkew: 1, whenUnsatisfiable: 'DoNotSchedule' });
+    const split = new SpotOnDemandSplit(stack, 'Web', {
+      namePrefix: 'web',
+      nodeClass,
+      ratio: { spot: 1, onDemand: 1 },
+      labelKey: 'example.com/spread',
+    });
+    expect(split.spreadConstraint({ app: 'web' })).toMatchObject({
+      topologyKey: 'example.com/spread',
+      maxSkew: 1,
+      whenUnsatisfiable: 'DoNotSchedule',
+    });
   });
 
   test('throws when the shared requirements already pin the capacity type', () => {
     const { stack, nodeClass } = setup();
-    expect(() => new SpotOnDemandSplit(stack, 'Web', {
-      namePrefix: 'web',
-      nodeClass,
-      ratio: { spot: 4, onDemand: 1 },
-      requirements: [Requirement.capacityTypes()],
-    })).toThrow(/\[test\/Web\] requirements\[0\]: 'karpenter.sh\/capacity-type' is set by the split/);
+    expect(
+      () =>
+        new SpotOnDemandSplit(stack, 'Web', {
+          namePrefix: 'web',
+          nodeClass,
+          ratio: { spot: 4, onDemand: 1 },
+          requirements: [Requirement.capacityTypes()],
+        }),
+    ).toThrow(/\[test\/Web\] requirements\[0\]: 'karpenter.sh\/capacity-type' is set by the split/);
   });
 
   test('throws when the shared labels set the capacity type or the spread label', () => {
     const { stack, nodeClass } = setup();
-    expect(() => new SpotOnDemandSplit(stack, 'Web', {
-      namePrefix: 'web',
-      nodeClass,
-      ratio: { spot: 4, onDemand: 1 },
-      labels: { 'team': 'web', 'karpenter.sh/capacity-type': 'spot', 'capacity-spread': '1' },
-    })).toThrow(new RegExp([
-      '2 validation errors:',
-      `\\[test/Web\\] labels\\["karpenter.sh/capacity-type"\\]: 'karpenter.sh/capacity-type' is set by the split for each pool; remove it from the shared labels \\(CapacitySplitRequirementConflict\\)`,
-      `\\[test/Web\\] labels\\["capacity-spread"\\]: 'capacity-spread' is set by the split .*\\(CapacitySplitRequirementConflict\\)`,
-    ].join('\\n')));
+    expect(
+      () =>
+        new SpotOnDemandSplit(stack, 'Web', {
+          namePrefix: 'web',
+          nodeClass,
+          ratio: { spot: 4, onDemand: 1 },
+          labels: { team: 'web', 'karpenter.sh/capacity-type': 'spot', 'capacity-spread': '1' },
+        }),
+    ).toThrow(
+      new RegExp(
+        [
+          '2 validation errors:',
+          `\\[test/Web\\] labels\\["karpenter.sh/capacity-type"\\]: 'karpenter.sh/capacity-type' is set by the split for each pool; remove it from the shared labels \\(CapacitySplitRequirementConflict\\)`,
+          `\\[test/Web\\] labels\\["capacity-spread"\\]: 'capacity-spread' is set by the split .*\\(CapacitySplitRequirementConflict\\)`,
+        ].join('\\n'),
+      ),
+    );
   });
 
   test('throws when the ratio is invalid, naming the construct', () => {
     const { stack, nodeClass } = setup();
-    expect(() => new SpotOnDemandSplit(stack, 'Web', { namePrefix: 'web', nodeClass, ratio: { spot: 0, onDemand: 1 } }))
-      .toThrow(/\[test\/Web\] ratio.spot: must be a whole number of at least 1, got 0/);
+    expect(() => new SpotOnDemandSplit(stack, 'Web', { namePrefix: 'web', nodeClass, ratio: { spot: 0, onDemand: 1 } })).toThrow(
+      /\[test\/Web\] ratio.spot: must be a whole number of at least 1, got 0/,
+    );
   });
 
   test('throws when the label key is restricted, from the pool that uses it', () => {
     const { stack, nodeClass } = setup();
-    expect(() => new SpotOnDemandSplit(stack, 'Web', { namePrefix: 'web', nodeClass, ratio: { spot: 1, onDemand: 1 }, labelKey: 'karpenter.sh/spread' }))
-      .toThrow(/\[test\/Web\/Spot\] spec\.template\.spec\.requirements\[\d\]\.key/);
+    expect(
+      () => new SpotOnDemandSplit(stack, 'Web', { namePrefix: 'web', nodeClass, ratio: { spot: 1, onDemand: 1 }, labelKey: 'karpenter.sh/spread' }),
+    ).toThrow(/\[test\/Web\/Spot\] spec\.template\.spec\.requirements\[\d\]\.key/);
   });
 
   test('should synthesize (snapshot)', () => {

@@ -58,7 +58,9 @@ describePlan('offline terraform plan of the whole AWS stack', () => {
       version: '1.36',
       access_config: [{ authentication_mode: 'API', bootstrap_cluster_creator_admin_permissions: true }],
     });
-    const addons = ofType('aws_eks_addon').map((r) => after(r.address).addon_name).sort();
+    const addons = ofType('aws_eks_addon')
+      .map((r) => after(r.address).addon_name)
+      .sort();
     expect(addons).toEqual(['coredns', 'eks-pod-identity-agent', 'kube-proxy', 'vpc-cni']);
     expect(ofType('aws_eks_node_group')).toHaveLength(1);
     expect(after(ofType('aws_eks_node_group')[0].address)).toMatchObject({

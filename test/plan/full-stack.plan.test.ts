@@ -9,7 +9,9 @@ import { isTerraformAvailable, planStack, stackDirectory, TerraformPlanResult, t
 
 const canPlan = isTerraformAvailable() && fs.existsSync(terraformPluginMirror());
 if (!canPlan) {
-  console.warn(`SKIPPING the offline plan of examples/full-stack: terraform or the provider mirror '${terraformPluginMirror()}' is missing (set KARPENTER_TF_PLUGIN_MIRROR).`);
+  console.warn(
+    `SKIPPING the offline plan of examples/full-stack: terraform or the provider mirror '${terraformPluginMirror()}' is missing (set KARPENTER_TF_PLUGIN_MIRROR).`,
+  );
 }
 
 (canPlan ? describe : describe.skip)('offline terraform plan of examples/full-stack (infra stack)', () => {
@@ -39,7 +41,8 @@ if (!canPlan) {
   });
 
   test('should plan the Karpenter pieces the other stacks rely on by name', () => {
-    const after = (type: string) => result.plan.resource_changes!.filter((rc) => rc.type === type).map((rc) => rc.change.after as Record<string, any>);
+    const after = (type: string) =>
+      result.plan.resource_changes!.filter((rc) => rc.type === type).map((rc) => rc.change.after as Record<string, any>);
     expect(after('aws_eks_cluster')).toEqual([expect.objectContaining({ name: 'karpenter-demo' })]);
     expect(after('aws_sqs_queue')).toEqual([expect.objectContaining({ name: 'Karpenter-karpenter-demo', message_retention_seconds: 300 })]);
     expect(after('aws_iam_role').map((r) => r.name)).toContain('KarpenterNodeRole-karpenter-demo');

@@ -13,7 +13,15 @@ import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { App, Fn, TerraformOutput, TerraformProvider, TerraformResource, TerraformStack, TerraformVariable } from 'cdktf';
 import { Construct } from 'constructs';
 import {
-  compareOutdirs, evaluateTargets, formatReport, measureCommand, median, medianSample, parseAppSpec, parseGnuTimeMaxRss, Sample,
+  compareOutdirs,
+  evaluateTargets,
+  formatReport,
+  measureCommand,
+  median,
+  medianSample,
+  parseAppSpec,
+  parseGnuTimeMaxRss,
+  Sample,
 } from '../../scripts/bench';
 import { buildBaselineApp } from '../../scripts/bench-baseline';
 
@@ -76,18 +84,26 @@ describe('targets', () => {
 
 describe('parseAppSpec', () => {
   test('should take the file and the export of the app to measure', () => {
-    expect(parseAppSpec('examples/full-stack/app.ts:buildFullStackApp')).toEqual({ file: 'examples/full-stack/app.ts', exportName: 'buildFullStackApp' });
+    expect(parseAppSpec('examples/full-stack/app.ts:buildFullStackApp')).toEqual({
+      file: 'examples/full-stack/app.ts',
+      exportName: 'buildFullStackApp',
+    });
   });
 
   test('throws when the file does not exist or no export is named, instead of measuring something else', () => {
     expect(() => parseAppSpec('examples/full-stak/app.ts:buildFullStackApp')).toThrow(/--app file 'examples\/full-stak\/app\.ts' does not exist in /);
-    expect(() => parseAppSpec('examples/full-stack/app.ts')).toThrow(/--app needs <file\.ts>:<export>, e\.g\. examples\/full-stack\/app\.ts:buildFullStackApp; got 'examples\/full-stack\/app\.ts'/);
+    expect(() => parseAppSpec('examples/full-stack/app.ts')).toThrow(
+      /--app needs <file\.ts>:<export>, e\.g\. examples\/full-stack\/app\.ts:buildFullStackApp; got 'examples\/full-stack\/app\.ts'/,
+    );
   });
 });
 
 describe('measureCommand', () => {
   test('should time a child process and read its reported phases and peak memory', () => {
-    const sample = measureCommand(process.execPath, ['-e', "console.log('noise'); console.log('BENCH_RESULT ' + JSON.stringify({ loadMs: 12, maxRssKb: process.resourceUsage().maxRSS }))"]);
+    const sample = measureCommand(process.execPath, [
+      '-e',
+      "console.log('noise'); console.log('BENCH_RESULT ' + JSON.stringify({ loadMs: 12, maxRssKb: process.resourceUsage().maxRSS }))",
+    ]);
 
     expect(sample.loadMs).toBe(12);
     expect(sample.wallMs).toBeGreaterThan(0);
@@ -102,7 +118,11 @@ describe('measureCommand', () => {
 // A provider with no L1 package installed, as a user's `null`/`time` provider would be.
 class TimeProvider extends TerraformProvider {
   constructor(scope: Construct, id: string) {
-    super(scope, id, { terraformResourceType: 'time', terraformProviderSource: 'hashicorp/time', terraformGeneratorMetadata: { providerName: 'time', providerVersion: '~> 0.12' } });
+    super(scope, id, {
+      terraformResourceType: 'time',
+      terraformProviderSource: 'hashicorp/time',
+      terraformGeneratorMetadata: { providerName: 'time', providerVersion: '~> 0.12' },
+    });
   }
   protected synthesizeAttributes(): Record<string, unknown> {
     return {};
@@ -115,7 +135,11 @@ describe('baseline', () => {
     const infra = new TerraformStack(app, 'infra');
     new AwsProvider(infra, 'aws', { region: 'eu-west-1', defaultTags: [{ tags: { team: 'x' } }] });
     const me = new DataAwsCallerIdentity(infra, 'me');
-    const role = new IamRole(infra, 'Role', { name: 'r', assumeRolePolicy: Fn.jsonencode({ Version: '2012-10-17', Statement: [] }), tags: { account: me.accountId } });
+    const role = new IamRole(infra, 'Role', {
+      name: 'r',
+      assumeRolePolicy: Fn.jsonencode({ Version: '2012-10-17', Statement: [] }),
+      tags: { account: me.accountId },
+    });
     const queue = new SqsQueue(infra, 'Queue', { name: 'q', messageRetentionSeconds: 300, dependsOn: [role] });
     new TimeProvider(infra, 'time');
     new TerraformResource(infra, 'Wait', { terraformResourceType: 'time_sleep', terraformGeneratorMetadata: { providerName: 'time' } });
@@ -125,7 +149,11 @@ describe('baseline', () => {
     const k8s = new TerraformStack(app, 'in-cluster');
     new HelmProvider(k8s, 'helm', { kubernetes: { host: 'https://example' } });
     new KubernetesProvider(k8s, 'kubernetes', { host: 'https://example' });
-    new Release(k8s, 'Karpenter', { name: 'karpenter', chart: 'karpenter', values: [JSON.stringify({ settings: { interruptionQueue: queue.name } })] });
+    new Release(k8s, 'Karpenter', {
+      name: 'karpenter',
+      chart: 'karpenter',
+      values: [JSON.stringify({ settings: { interruptionQueue: queue.name } })],
+    });
     new Manifest(k8s, 'Pool', { manifest: { apiVersion: 'karpenter.sh/v1', kind: 'NodePool', metadata: { name: 'p' }, spec: { weight: 1 } } });
     app.synth();
   }

@@ -13,8 +13,18 @@ beforeAll(() => {
 test('should find every NodePool and EC2NodeClass with its construct path', () => {
   const synth = SynthesizedStack.of(example.nodePools);
 
-  expect(synth.nodePools().map((p) => p.name).sort()).toEqual(expect.arrayContaining(['app', 'batch', 'reserved']));
-  expect(synth.ec2NodeClasses().map((c) => c.name).sort()).toEqual(['default', 'reserved']);
+  expect(
+    synth
+      .nodePools()
+      .map((p) => p.name)
+      .sort(),
+  ).toEqual(expect.arrayContaining(['app', 'batch', 'reserved']));
+  expect(
+    synth
+      .ec2NodeClasses()
+      .map((c) => c.name)
+      .sort(),
+  ).toEqual(['default', 'reserved']);
   expect(synth.nodePools().find((p) => p.name === 'app')?.constructPath).toBe('karpenter-node-pools/AppPool/Resource');
 });
 
@@ -26,7 +36,10 @@ test('should match NodePools and EC2NodeClasses by partial spec', () => {
       template: { spec: { taints: [{ key: 'role', value: 'batch', effect: 'NoSchedule' }], nodeClassRef: { name: 'default' } } },
     },
   });
-  expect(example.nodePools).toHaveEc2NodeClass({ name: 'reserved', spec: { capacityReservationSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'demo' } }] } });
+  expect(example.nodePools).toHaveEc2NodeClass({
+    name: 'reserved',
+    spec: { capacityReservationSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'demo' } }] },
+  });
   expect(example.nodePools).not.toHaveNodePool({ name: 'batch', spec: { weight: 10 } });
 });
 
@@ -34,7 +47,10 @@ test('should read the controller values, with Terraform references as strings', 
   const release = SynthesizedStack.of(example.controller).helmRelease('karpenter');
 
   expect(release?.unparsedValues).toEqual([]);
-  expect(example.controller).toHaveHelmValues({ settings: { clusterName: 'demo', interruptionQueue: expect.any(String) } }, { releaseName: 'karpenter' });
+  expect(example.controller).toHaveHelmValues(
+    { settings: { clusterName: 'demo', interruptionQueue: expect.any(String) } },
+    { releaseName: 'karpenter' },
+  );
 });
 
 test('should name the closest NodePool when none matches', () => {

@@ -27,6 +27,8 @@ describe('registered jest matchers', () => {
     expect(() => expect(stack).toHaveNodePool({ weight: 10 })).toThrow(
       /Expected a NodePool matching\n {2}{ weight: 10 }\nFound 1 NodePool: NodePool "default" at stack\/Karpenter\/NodePool \(kubernetes_manifest\.Karpenter_NodePool_A8031F44\)\.\nClosest: .* differs in 1 place:\n {2}spec\.weight: expected 10, but the field is missing/,
     );
-    expect(() => expect(stack).not.toHaveEc2NodeClass()).toThrow(/expect\(received\)\.not\.toHaveEc2NodeClass\(expected\)\n\nExpected no EC2NodeClass\nbut EC2NodeClass "default"/);
+    expect(() => expect(stack).not.toHaveEc2NodeClass()).toThrow(
+      /expect\(received\)\.not\.toHaveEc2NodeClass\(expected\)\n\nExpected no EC2NodeClass\nbut EC2NodeClass "default"/,
+    );
   });
 });

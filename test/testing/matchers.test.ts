@@ -1,7 +1,5 @@
 import { Testing } from 'cdktf';
-import {
-  exactly, partialMatch, toHaveEc2NodeClass, toHaveHelmValues, toHaveNodePool,
-} from '../../lib/testing/matchers';
+import { exactly, partialMatch, toHaveEc2NodeClass, toHaveHelmValues, toHaveNodePool } from '../../lib/testing/matchers';
 import { karpenterStack } from './karpenter-stack';
 
 describe('partialMatch', () => {
@@ -23,7 +21,10 @@ describe('partialMatch', () => {
   });
 
   test('should match arrays as "contains", order ignored, elements partial', () => {
-    const received = [{ key: 'a', values: ['1'] }, { key: 'b', values: ['2', '3'] }];
+    const received = [
+      { key: 'a', values: ['1'] },
+      { key: 'b', values: ['2', '3'] },
+    ];
 
     expect(partialMatch(received, [{ key: 'b' }, { key: 'a' }])).toEqual([]);
     expect(partialMatch(['x', 'y', 'z'], ['z', 'x'])).toEqual([]);
@@ -38,7 +39,10 @@ describe('partialMatch', () => {
   });
 
   test('should show the closest element when no array element matches', () => {
-    const received = [{ key: 'arch', values: ['amd64'] }, { key: 'capacity', operator: 'In', values: ['on-demand'] }];
+    const received = [
+      { key: 'arch', values: ['amd64'] },
+      { key: 'capacity', operator: 'In', values: ['on-demand'] },
+    ];
 
     expect(partialMatch({ r: received }, { r: [{ key: 'capacity', operator: 'In', values: ['spot'] }] })).toEqual([
       { path: 'r', problem: "no element matches { key: 'capacity', operator: 'In', values: [ 'spot' ] }; the closest, [1], differs:" },
@@ -52,9 +56,7 @@ describe('partialMatch', () => {
     expect(partialMatch({ v: ['a', 'b'] }, { v: exactly(['a']) })).toEqual([
       { path: 'v', problem: "expected exactly [ 'a' ], received [ 'a', 'b' ]" },
     ]);
-    expect(partialMatch({ o: { a: 1, b: 2 } }, { o: exactly({ a: 1 }) })).toEqual([
-      { path: 'o.b', problem: 'unexpected field, received 2' },
-    ]);
+    expect(partialMatch({ o: { a: 1, b: 2 } }, { o: exactly({ a: 1 }) })).toEqual([{ path: 'o.b', problem: 'unexpected field, received 2' }]);
   });
 
   test('should honour jest asymmetric matchers', () => {
@@ -78,7 +80,9 @@ describe('toHaveNodePool', () => {
     const result = toHaveNodePool(stack, { disruption: { consolidationPolicy: 'WhenEmptyOrUnderutilized' } });
 
     expect(result.pass).toBe(true);
-    expect(result.message()).toMatch(/Expected no NodePool matching[\s\S]*but NodePool "default" at stack\/Karpenter\/NodePool \(kubernetes_manifest\.Karpenter_NodePool_A8031F44\) matches/);
+    expect(result.message()).toMatch(
+      /Expected no NodePool matching[\s\S]*but NodePool "default" at stack\/Karpenter\/NodePool \(kubernetes_manifest\.Karpenter_NodePool_A8031F44\) matches/,
+    );
   });
 
   test('should pass on { name, spec } and on no argument', () => {
@@ -105,7 +109,10 @@ describe('toHaveNodePool', () => {
   });
 
   test('should say so when the stack has no NodePool', () => {
-    const result = toHaveNodePool(Testing.synthScope(() => undefined), { weight: 1 });
+    const result = toHaveNodePool(
+      Testing.synthScope(() => undefined),
+      { weight: 1 },
+    );
 
     expect(result.pass).toBe(false);
     expect(result.message()).toMatch(/but the stack has no NodePool/);
@@ -142,7 +149,9 @@ describe('toHaveHelmValues', () => {
     const result = toHaveHelmValues(stack, { replicas: 1 }, { releaseName: 'karpenter' });
 
     expect(result.pass).toBe(true);
-    expect(result.message()).toMatch(/^expect\(received\)\.not\.toHaveHelmValues\(expected\)\n\nExpected no Helm release named "karpenter" with values matching\n {2}{ replicas: 1 }\nbut release "karpenter" at stack\/Karpenter\/Controller \(helm_release\.Karpenter_Controller_74D17CE2\) matches\.$/);
+    expect(result.message()).toMatch(
+      /^expect\(received\)\.not\.toHaveHelmValues\(expected\)\n\nExpected no Helm release named "karpenter" with values matching\n {2}{ replicas: 1 }\nbut release "karpenter" at stack\/Karpenter\/Controller \(helm_release\.Karpenter_Controller_74D17CE2\) matches\.$/,
+    );
   });
 
   test('should look only at the selected release', () => {
@@ -159,7 +168,9 @@ describe('toHaveHelmValues', () => {
 
     expect(result.pass).toBe(false);
     expect(result.message()).toMatch(/Releases checked: release "karpenter" at stack\/Karpenter\/Controller .*, release "karpenter-crd" at/);
-    expect(result.message()).toMatch(/Closest: release "karpenter" .* differs in 1 place:\n {2}settings\.interruptionQueue: expected 'other', received 'Karpenter-demo'/);
+    expect(result.message()).toMatch(
+      /Closest: release "karpenter" .* differs in 1 place:\n {2}settings\.interruptionQueue: expected 'other', received 'Karpenter-demo'/,
+    );
   });
 
   test('should explain when no release is selected', () => {
@@ -167,6 +178,8 @@ describe('toHaveHelmValues', () => {
 
     const result = toHaveHelmValues(stack, {}, { releaseName: 'nope' });
 
-    expect(result.message()).toMatch(/Expected a Helm release named "nope" with values matching[\s\S]*but none of the stack's releases is selected: release "karpenter" at stack\/Karpenter\/Controller \(helm_release\.Karpenter_Controller_74D17CE2\), release "karpenter-crd"/);
+    expect(result.message()).toMatch(
+      /Expected a Helm release named "nope" with values matching[\s\S]*but none of the stack's releases is selected: release "karpenter" at stack\/Karpenter\/Controller \(helm_release\.Karpenter_Controller_74D17CE2\), release "karpenter-crd"/,
+    );
   });
 });

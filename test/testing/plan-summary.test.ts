@@ -33,10 +33,13 @@ test('should remove the synthesized directory when the harness fails', async () 
 });
 
 const canPlan = isTerraformAvailable() && fs.existsSync(terraformPluginMirror());
-if (!canPlan) console.warn(`planStackOffline: terraform or the provider mirror (${terraformPluginMirror()}) is missing; skipping the offline plan test`);
+if (!canPlan)
+  console.warn(`planStackOffline: terraform or the provider mirror (${terraformPluginMirror()}) is missing; skipping the offline plan test`);
 
-(canPlan ? test : test.skip)('should return the sorted plan summary of one stack', async () => {
-  expect(await planStackOffline(queueStack())).toEqual([
-    { address: 'aws_sqs_queue.Queue', type: 'aws_sqs_queue', action: 'create' },
-  ]);
-}, 120_000);
+(canPlan ? test : test.skip)(
+  'should return the sorted plan summary of one stack',
+  async () => {
+    expect(await planStackOffline(queueStack())).toEqual([{ address: 'aws_sqs_queue.Queue', type: 'aws_sqs_queue', action: 'create' }]);
+  },
+  120_000,
+);

@@ -3,9 +3,7 @@ import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { Release } from '@cdktf/provider-helm/lib/release';
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { TerraformStack, Testing } from 'cdktf';
-import {
-  ec2NodeClassesOf, helmReleasesOf, nodePoolsOf, SynthesizedStack,
-} from '../../lib/testing/synth';
+import { ec2NodeClassesOf, helmReleasesOf, nodePoolsOf, SynthesizedStack } from '../../lib/testing/synth';
 import { karpenterStack, NODE_CLASS, NODE_POOL } from './karpenter-stack';
 
 describe('SynthesizedStack', () => {
@@ -17,14 +15,16 @@ describe('SynthesizedStack', () => {
     const pools = SynthesizedStack.of(stack).nodePools();
 
     // THEN
-    expect(pools).toEqual([{
-      address: 'kubernetes_manifest.Karpenter_NodePool_A8031F44',
-      constructPath: 'stack/Karpenter/NodePool',
-      apiVersion: 'karpenter.sh/v1',
-      kind: 'NodePool',
-      name: 'default',
-      manifest: NODE_POOL,
-    }]);
+    expect(pools).toEqual([
+      {
+        address: 'kubernetes_manifest.Karpenter_NodePool_A8031F44',
+        constructPath: 'stack/Karpenter/NodePool',
+        apiVersion: 'karpenter.sh/v1',
+        kind: 'NodePool',
+        name: 'default',
+        manifest: NODE_POOL,
+      },
+    ]);
   });
 
   test('should return EC2NodeClasses and leave other kinds out', () => {
@@ -33,7 +33,12 @@ describe('SynthesizedStack', () => {
     const synth = SynthesizedStack.of(stack);
 
     expect(synth.ec2NodeClasses().map((c) => [c.kind, c.name, c.manifest])).toEqual([['EC2NodeClass', 'default', NODE_CLASS]]);
-    expect(synth.manifests().map((m) => m.kind).sort()).toEqual(['ConfigMap', 'EC2NodeClass', 'NodePool']);
+    expect(
+      synth
+        .manifests()
+        .map((m) => m.kind)
+        .sort(),
+    ).toEqual(['ConfigMap', 'EC2NodeClass', 'NodePool']);
     expect(synth.manifests('ConfigMap', '')).toHaveLength(1);
   });
 
@@ -101,7 +106,9 @@ describe('SynthesizedStack', () => {
   });
 
   test('throws when given something that is not a stack or synthesized JSON', () => {
-    expect(() => SynthesizedStack.from(42)).toThrow(/expected a TerraformStack, the string returned by Testing.synth\(stack\) or its parsed JSON, got a number/);
+    expect(() => SynthesizedStack.from(42)).toThrow(
+      /expected a TerraformStack, the string returned by Testing.synth\(stack\) or its parsed JSON, got a number/,
+    );
     expect(() => SynthesizedStack.from('not json')).toThrow(/the string is not synthesized Terraform JSON/);
     expect(() => SynthesizedStack.from([])).toThrow(/got an array/);
   });
@@ -109,7 +116,9 @@ describe('SynthesizedStack', () => {
   test('should list resources sorted by address', () => {
     const { stack } = karpenterStack();
 
-    const addresses = SynthesizedStack.of(stack).resources().map((r) => r.address);
+    const addresses = SynthesizedStack.of(stack)
+      .resources()
+      .map((r) => r.address);
 
     expect(addresses).toEqual([...addresses].sort());
     expect(addresses).toContain('helm_release.Karpenter_Controller_74D17CE2');
@@ -168,7 +177,10 @@ describe('helm releases', () => {
 
     // WHEN
     controller.putSetSensitive([{ name: 'settings.token', value: 's3cr3t' }]);
-    controller.putSetList([{ name: 'settings.token', value: ['listed'] }, { name: 'ports', value: ['80', 'TRUE', '0x1', '-3'] }]);
+    controller.putSetList([
+      { name: 'settings.token', value: ['listed'] },
+      { name: 'ports', value: ['80', 'TRUE', '0x1', '-3'] },
+    ]);
     controller.putSet([
       { name: 'flag', value: 'True' },
       { name: 'plus', value: '+5' },

@@ -179,7 +179,9 @@ describe('planStack', () => {
     });
     await planStack(dir, { terraformBinary: terraform, pluginMirror: mirror, offlineOverrides: true });
 
-    const seen = ['init', 'validate', 'plan', 'show'].map((cmd) => JSON.parse(fs.readFileSync(path.join(dir, `override-seen-by-${cmd}.json`), 'utf8')));
+    const seen = ['init', 'validate', 'plan', 'show'].map((cmd) =>
+      JSON.parse(fs.readFileSync(path.join(dir, `override-seen-by-${cmd}.json`), 'utf8')),
+    );
     expect(seen[0]).toEqual({
       provider: {
         aws: [
@@ -230,14 +232,16 @@ describe('planStack', () => {
 
   test('throws with the diagnostics when validate finds errors', async () => {
     const { dir, terraform } = setup();
-    await expect(
-      planStack(dir, { terraformBinary: terraform, pluginMirror: mirror, env: { FAKE_TF_INVALID: '1' } }),
-    ).rejects.toThrow(/terraform validate found 1 error\(s\) in .*:\nerror: Unsupported argument - An argument named "nope" is not expected here\./);
+    await expect(planStack(dir, { terraformBinary: terraform, pluginMirror: mirror, env: { FAKE_TF_INVALID: '1' } })).rejects.toThrow(
+      /terraform validate found 1 error\(s\) in .*:\nerror: Unsupported argument - An argument named "nope" is not expected here\./,
+    );
   });
 
   test('throws when the directory holds no synthesized stack', async () => {
     const empty = tempDir();
-    await expect(planStack(empty, { pluginMirror: mirror })).rejects.toThrow(/has no cdk\.tf\.json; pass stackDirectory\(Testing\.fullSynth\(stack\)/);
+    await expect(planStack(empty, { pluginMirror: mirror })).rejects.toThrow(
+      /has no cdk\.tf\.json; pass stackDirectory\(Testing\.fullSynth\(stack\)/,
+    );
   });
 
   test('throws when the provider mirror is missing', async () => {

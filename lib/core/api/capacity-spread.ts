@@ -33,8 +33,11 @@ export function validateCapacitySplitRatio(ratio: CapacitySplitRatio, ctx: Valid
   for (const side of ['spot', 'onDemand'] as const) {
     const n = ratio[side];
     if (!Number.isInteger(n) || n < 1) {
-      c.error(`ratio.${side}`, 'CapacitySplitShareInvalid',
-        `must be a whole number of at least 1, got ${n}; a pool with no share is just one pool, create a single KarpenterNodePool instead`);
+      c.error(
+        `ratio.${side}`,
+        'CapacitySplitShareInvalid',
+        `must be a whole number of at least 1, got ${n}; a pool with no share is just one pool, create a single KarpenterNodePool instead`,
+      );
     }
   }
   if (c.issues.length === 0) {
@@ -43,8 +46,11 @@ export function validateCapacitySplitRatio(ratio: CapacitySplitRatio, ctx: Valid
     if (total > MAX_CAPACITY_SPREAD_VALUES) {
       // The nearest split of 10 that still gives each side a share.
       const spot = Math.min(9, Math.max(1, Math.round((ratio.spot / (ratio.spot + ratio.onDemand)) * 10)));
-      c.error('ratio', 'CapacitySplitTooFine',
-        `${ratio.spot}:${ratio.onDemand} needs ${total} label values (topology domains); at most ${MAX_CAPACITY_SPREAD_VALUES} keep scheduling predictable, use a coarser ratio such as ${spot}:${10 - spot}`);
+      c.error(
+        'ratio',
+        'CapacitySplitTooFine',
+        `${ratio.spot}:${ratio.onDemand} needs ${total} label values (topology domains); at most ${MAX_CAPACITY_SPREAD_VALUES} keep scheduling predictable, use a coarser ratio such as ${spot}:${10 - spot}`,
+      );
     }
   }
   return c.issues;

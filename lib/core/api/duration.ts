@@ -16,7 +16,10 @@ function invalid(where: string, message: string): never {
 
 function whole(unit: string, n: number): number {
   if (!Number.isInteger(n) || n < 0) {
-    invalid(`KarpenterDuration.${unit}`, `must be a non-negative whole number, got ${n}; use a smaller unit for fractions (e.g. KarpenterDuration.minutes(90) instead of hours(1.5))`);
+    invalid(
+      `KarpenterDuration.${unit}`,
+      `must be a non-negative whole number, got ${n}; use a smaller unit for fractions (e.g. KarpenterDuration.minutes(90) instead of hours(1.5))`,
+    );
   }
   return n;
 }
@@ -55,7 +58,10 @@ export class KarpenterDuration {
   /** Parses a literal such as `720h`, `1h30m` or `Never`; throws when it is not one. */
   public static parse(text: string): KarpenterDuration {
     if (!DURATION_OR_NEVER_PATTERN.test(text)) {
-      invalid('KarpenterDuration.parse', `${JSON.stringify(text)} is not a Karpenter duration; use whole numbers with s, m or h (e.g. "720h", "1h30m", "30s") or "Never"`);
+      invalid(
+        'KarpenterDuration.parse',
+        `${JSON.stringify(text)} is not a Karpenter duration; use whole numbers with s, m or h (e.g. "720h", "1h30m", "30s") or "Never"`,
+      );
     }
     return new KarpenterDuration(text);
   }

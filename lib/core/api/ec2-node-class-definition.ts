@@ -3,8 +3,16 @@ import { ValidationContext, ValidationIssue } from '../issues';
 import { KarpenterDuration } from './duration';
 import { Quantity } from './quantity';
 import {
-  EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND, V1AMISelectorTerm, V1BlockDeviceMapping, V1CapacityReservationSelectorTerm,
-  V1EC2NodeClass, V1EC2NodeClassSpec, V1KubeletConfiguration, V1PlacementGroupSelector, V1SecurityGroupSelectorTerm,
+  EC2NODECLASS_API_VERSION,
+  EC2NODECLASS_KIND,
+  V1AMISelectorTerm,
+  V1BlockDeviceMapping,
+  V1CapacityReservationSelectorTerm,
+  V1EC2NodeClass,
+  V1EC2NodeClassSpec,
+  V1KubeletConfiguration,
+  V1PlacementGroupSelector,
+  V1SecurityGroupSelectorTerm,
   V1SubnetSelectorTerm,
 } from './types';
 import { validateEc2NodeClass } from './validate-ec2nodeclass';
@@ -630,7 +638,10 @@ export class Ec2NodeClassDefinition {
       amiSelectorTerms: p.amiSelectorTerms.map((t) => t.toJson()),
       subnetSelectorTerms: p.subnetSelectorTerms.map((t) => t.toJson()),
       securityGroupSelectorTerms: p.securityGroupSelectorTerms.map((t) => t.toJson()),
-      ...opt('capacityReservationSelectorTerms', p.capacityReservationSelectorTerms?.map((t) => t.toJson())),
+      ...opt(
+        'capacityReservationSelectorTerms',
+        p.capacityReservationSelectorTerms?.map((t) => t.toJson()),
+      ),
       ...opt('placementGroupSelector', p.placementGroupSelector?.toJson()),
       ...opt('role', p.role),
       ...opt('instanceProfile', p.instanceProfile),
@@ -645,7 +656,10 @@ export class Ec2NodeClassDefinition {
       ...opt('ipPrefixCount', p.ipPrefixCount),
       ...opt('cpuOptions', p.cpuOptions && { ...p.cpuOptions }),
       ...opt('connectionTracking', p.connectionTracking && { ...p.connectionTracking }),
-      ...opt('networkInterfaces', p.networkInterfaces?.map((n) => ({ networkCardIndex: n.networkCardIndex, deviceIndex: n.deviceIndex, interfaceType: n.interfaceType }))),
+      ...opt(
+        'networkInterfaces',
+        p.networkInterfaces?.map((n) => ({ networkCardIndex: n.networkCardIndex, deviceIndex: n.deviceIndex, interfaceType: n.interfaceType })),
+      ),
       ...opt('context', p.context),
     };
     return { apiVersion: EC2NODECLASS_API_VERSION, kind: EC2NODECLASS_KIND, metadata: { name: p.name }, spec };
@@ -677,14 +691,29 @@ function kubeletJson(k: KubeletConfiguration): V1KubeletConfiguration {
   return {
     ...opt('clusterDNS', k.clusterDNS && [...k.clusterDNS]),
     ...opt('cpuCFSQuota', k.cpuCFSQuota),
-    ...opt('evictionHard', mapValues(k.evictionHard, (v) => v)),
-    ...opt('evictionSoft', mapValues(k.evictionSoft, (v) => v)),
-    ...opt('evictionSoftGracePeriod', mapValues(k.evictionSoftGracePeriod, (v) => v.toString())),
+    ...opt(
+      'evictionHard',
+      mapValues(k.evictionHard, (v) => v),
+    ),
+    ...opt(
+      'evictionSoft',
+      mapValues(k.evictionSoft, (v) => v),
+    ),
+    ...opt(
+      'evictionSoftGracePeriod',
+      mapValues(k.evictionSoftGracePeriod, (v) => v.toString()),
+    ),
     ...opt('evictionMaxPodGracePeriod', k.evictionMaxPodGracePeriod),
     ...opt('imageGCHighThresholdPercent', k.imageGCHighThresholdPercent),
     ...opt('imageGCLowThresholdPercent', k.imageGCLowThresholdPercent),
-    ...opt('kubeReserved', mapValues(k.kubeReserved, (v) => v.toString())),
-    ...opt('systemReserved', mapValues(k.systemReserved, (v) => v.toString())),
+    ...opt(
+      'kubeReserved',
+      mapValues(k.kubeReserved, (v) => v.toString()),
+    ),
+    ...opt(
+      'systemReserved',
+      mapValues(k.systemReserved, (v) => v.toString()),
+    ),
     ...opt('maxPods', k.maxPods),
     ...opt('podsPerCore', k.podsPerCore),
   };
@@ -695,16 +724,19 @@ function blockDeviceJson(b: BlockDeviceMapping): V1BlockDeviceMapping {
   return {
     ...opt('deviceName', b.deviceName),
     ...opt('rootVolume', b.rootVolume),
-    ...opt('ebs', e && {
-      ...opt('volumeSize', e.volumeSize?.toString()),
-      ...opt('volumeType', e.volumeType),
-      ...opt('iops', e.iops),
-      ...opt('throughput', e.throughput),
-      ...opt('encrypted', e.encrypted),
-      ...opt('kmsKeyID', e.kmsKeyID),
-      ...opt('deleteOnTermination', e.deleteOnTermination),
-      ...opt('snapshotID', e.snapshotID),
-      ...opt('volumeInitializationRate', e.volumeInitializationRate),
-    }),
+    ...opt(
+      'ebs',
+      e && {
+        ...opt('volumeSize', e.volumeSize?.toString()),
+        ...opt('volumeType', e.volumeType),
+        ...opt('iops', e.iops),
+        ...opt('throughput', e.throughput),
+        ...opt('encrypted', e.encrypted),
+        ...opt('kmsKeyID', e.kmsKeyID),
+        ...opt('deleteOnTermination', e.deleteOnTermination),
+        ...opt('snapshotID', e.snapshotID),
+        ...opt('volumeInitializationRate', e.volumeInitializationRate),
+      },
+    ),
   };
 }

@@ -1,8 +1,15 @@
 // Public API of the pure core for Karpenter v1 manifests.
 export * from './types';
 export {
-  WellKnownLabel, ALLOWED_KARPENTER_AWS_LABELS, ALLOWED_KARPENTER_SH_LABELS, LABEL_VALUE_PATTERN, QUALIFIED_KEY_PATTERN,
-  DNS1123_SUBDOMAIN_PATTERN, qualifiedNameProblems, labelValueProblems, dns1123SubdomainProblems,
+  WellKnownLabel,
+  ALLOWED_KARPENTER_AWS_LABELS,
+  ALLOWED_KARPENTER_SH_LABELS,
+  LABEL_VALUE_PATTERN,
+  QUALIFIED_KEY_PATTERN,
+  DNS1123_SUBDOMAIN_PATTERN,
+  qualifiedNameProblems,
+  labelValueProblems,
+  dns1123SubdomainProblems,
 } from './labels';
 export * from './duration';
 export * from './quantity';

@@ -62,8 +62,11 @@ export function lintNodePool(manifest: unknown, ctx: ValidationContext = {}): Va
 
   const limits = spec.limits;
   if (spec.replicas === undefined && !c.isUnresolved(limits) && (!isPlainObject(limits) || Object.keys(limits).length === 0)) {
-    c.warn('spec.limits', 'NodePoolWithoutLimits',
-      'is not set, so this NodePool can launch nodes without bound (a bad deployment or a pod spike scales the bill with it); set limits such as { cpu: Quantity.cpu(1000), memory: Quantity.gibibytes(1000) }');
+    c.warn(
+      'spec.limits',
+      'NodePoolWithoutLimits',
+      'is not set, so this NodePool can launch nodes without bound (a bad deployment or a pod spike scales the bill with it); set limits such as { cpu: Quantity.cpu(1000), memory: Quantity.gibibytes(1000) }',
+    );
   }
 
   const states = new Map<string, KeyState>();
@@ -100,12 +103,18 @@ export function lintNodePool(manifest: unknown, ctx: ValidationContext = {}): Va
         s.exists = true;
         break;
       case 'NotIn':
-        if (vals.length === 0) c.warn(`${at}.values`, 'RequirementNoOp', `NotIn with no values excludes nothing for key ${show(r.key)}; list the values to exclude or remove the requirement`);
+        if (vals.length === 0)
+          c.warn(
+            `${at}.values`,
+            'RequirementNoOp',
+            `NotIn with no values excludes nothing for key ${show(r.key)}; list the values to exclude or remove the requirement`,
+          );
         vals.forEach((v) => s.notIn.add(v));
         break;
       case 'Exists':
       case 'DoesNotExist':
-        if (vals.length > 0) c.warn(`${at}.values`, 'RequirementValuesIgnored', `${r.operator} ignores values, got ${show(vals)}; remove them, or use In/NotIn`);
+        if (vals.length > 0)
+          c.warn(`${at}.values`, 'RequirementValuesIgnored', `${r.operator} ignores values, got ${show(vals)}; remove them, or use In/NotIn`);
         if (r.operator === 'Exists') s.exists = true;
         else s.doesNotExist = true;
         break;
@@ -132,14 +141,19 @@ export function lintNodePool(manifest: unknown, ctx: ValidationContext = {}): Va
     }
     // An In list shorter than its own minValues is a CRD error already.
     const ownShortfall = r.operator === 'In' && typeof r.minValues === 'number' && vals.length < r.minValues;
-    if (typeof r.minValues === 'number' && !c.isUnresolved(r.minValues) && !ownShortfall) minValues.push({ key: r.key, n: r.minValues, path: `${at}.minValues` });
+    if (typeof r.minValues === 'number' && !c.isUnresolved(r.minValues) && !ownShortfall)
+      minValues.push({ key: r.key, n: r.minValues, path: `${at}.minValues` });
   });
 
   const candidates = new Map<string, Set<string> | undefined>();
   for (const [key, s] of states) {
     const where = s.where.join(', ');
-    const fail = (why: string) => c.warn(s.where[s.where.length - 1], 'RequirementsUnsatisfiable',
-      `no node can match key ${show(key)}: ${why} (from ${where}); this NodePool will never launch a node`);
+    const fail = (why: string) =>
+      c.warn(
+        s.where[s.where.length - 1],
+        'RequirementsUnsatisfiable',
+        `no node can match key ${show(key)}: ${why} (from ${where}); this NodePool will never launch a node`,
+      );
     if (s.doesNotExist && s.exists) {
       fail('DoesNotExist conflicts with In, Exists, Gt or Lt (or a template label) on the same key');
       continue;
@@ -160,7 +174,9 @@ export function lintNodePool(manifest: unknown, ctx: ValidationContext = {}): Va
         cand = new Set([...cand].filter((v) => /^[0-9]+$/.test(v) && Number(v) > (s.lower ?? -Infinity) && Number(v) < (s.upper ?? Infinity)));
       }
       if (cand.size === 0 && (s.inSet || !s.doesNotExist)) {
-        fail(s.inSet ? 'every value it allows is excluded by NotIn or outside the Gt/Lt bounds' : `NotIn excludes every value (${domain!.join(', ')})`);
+        fail(
+          s.inSet ? 'every value it allows is excluded by NotIn or outside the Gt/Lt bounds' : `NotIn excludes every value (${domain!.join(', ')})`,
+        );
         continue;
       }
     }
@@ -170,8 +186,11 @@ export function lintNodePool(manifest: unknown, ctx: ValidationContext = {}): Va
   for (const m of minValues) {
     const cand = candidates.get(m.key);
     if (cand && cand.size < m.n) {
-      c.warn(m.path, 'MinValuesUnsatisfiable',
-        `minValues ${m.n} for key ${show(m.key)} can never be met: the requirements leave only ${cand.size} value${cand.size === 1 ? '' : 's'} (${[...cand].join(', ') || 'none'}); lower minValues or widen the requirements`);
+      c.warn(
+        m.path,
+        'MinValuesUnsatisfiable',
+        `minValues ${m.n} for key ${show(m.key)} can never be met: the requirements leave only ${cand.size} value${cand.size === 1 ? '' : 's'} (${[...cand].join(', ') || 'none'}); lower minValues or widen the requirements`,
+      );
     }
   }
 
@@ -184,8 +203,11 @@ export function lintNodePool(manifest: unknown, ctx: ValidationContext = {}): Va
       if (!items || items.size === 0) return;
       if ([...items].every((x) => isArm64Family(family(x)) !== wantArm)) {
         const s = states.get(key)!;
-        c.warn(s.where[s.where.length - 1], 'ArchFamilyMismatch',
-          `kubernetes.io/arch allows only ${[...arch][0]}, but every ${key === WellKnownLabel.INSTANCE_FAMILY ? 'instance family' : 'instance type'} allowed (${[...items].join(', ')}) is ${wantArm ? 'x86-64 (amd64)' : 'Graviton (arm64)'}; this NodePool will never launch a node. ${wantArm ? 'Add Graviton families such as c7g, m7g, r7g' : 'Add x86 families such as c7i, m7i, r7i'}, or change the architecture`);
+        c.warn(
+          s.where[s.where.length - 1],
+          'ArchFamilyMismatch',
+          `kubernetes.io/arch allows only ${[...arch][0]}, but every ${key === WellKnownLabel.INSTANCE_FAMILY ? 'instance family' : 'instance type'} allowed (${[...items].join(', ')}) is ${wantArm ? 'x86-64 (amd64)' : 'Graviton (arm64)'}; this NodePool will never launch a node. ${wantArm ? 'Add Graviton families such as c7g, m7g, r7g' : 'Add x86 families such as c7i, m7i, r7i'}, or change the architecture`,
+        );
       }
     };
     check(fam, WellKnownLabel.INSTANCE_FAMILY, (x) => x);
@@ -198,8 +220,11 @@ export function lintNodePool(manifest: unknown, ctx: ValidationContext = {}): Va
     if (!isPlainObject(b) || !str(b.schedule) || c.isUnresolved(b.schedule)) return;
     const problem = cronProblem(b.schedule);
     if (problem) {
-      c.warn(`spec.disruption.budgets[${i}].schedule`, 'BudgetScheduleInvalid',
-        `${show(b.schedule)} passes the CRD pattern but is not a valid cron schedule: ${problem}; Karpenter fails closed on it (0 nodes), so it blocks every disruption the budget covers, at all times. Use five fields "minute hour day-of-month month day-of-week" (e.g. "0 9 * * mon-fri") or @daily, @weekly, ...`);
+      c.warn(
+        `spec.disruption.budgets[${i}].schedule`,
+        'BudgetScheduleInvalid',
+        `${show(b.schedule)} passes the CRD pattern but is not a valid cron schedule: ${problem}; Karpenter fails closed on it (0 nodes), so it blocks every disruption the budget covers, at all times. Use five fields "minute hour day-of-month month day-of-week" (e.g. "0 9 * * mon-fri") or @daily, @weekly, ...`,
+      );
     }
   });
 
@@ -229,7 +254,7 @@ export function cronProblem(schedule: string): string | undefined {
       const bounds: number[] = [];
       for (const v of [m[2], m[4]]) {
         if (v === undefined) continue;
-        const n = /^[0-9]+$/.test(v) ? Number(v) : f.names?.indexOf(v.toLowerCase()) ?? -1;
+        const n = /^[0-9]+$/.test(v) ? Number(v) : (f.names?.indexOf(v.toLowerCase()) ?? -1);
         const value = f.names && !/^[0-9]+$/.test(v) ? n + (f.min === 1 ? 1 : 0) : n;
         if (n < 0 || value < f.min || value > f.max) return `${f.name} value ${show(v)} is outside ${f.min}-${f.max}`;
         bounds.push(value);
@@ -251,8 +276,11 @@ export function lintEc2NodeClass(manifest: unknown, ctx: ValidationContext = {})
   const spec = manifest.spec;
   const meta = isPlainObject(manifest.metadata) ? manifest.metadata : {};
   if (str(meta.name) && !c.isUnresolved(meta.name) && meta.name.length > 63) {
-    c.warn('metadata.name', 'Ec2NodeClassNameTooLong',
-      `${show(meta.name)} is ${meta.name.length} characters; Karpenter labels nodes with karpenter.k8s.aws/ec2nodeclass=<name> and label values are at most 63 characters. Use a shorter name`);
+    c.warn(
+      'metadata.name',
+      'Ec2NodeClassNameTooLong',
+      `${show(meta.name)} is ${meta.name.length} characters; Karpenter labels nodes with karpenter.k8s.aws/ec2nodeclass=<name> and label values are at most 63 characters. Use a shorter name`,
+    );
   }
 
   for (const [field, noun, idPattern] of [
@@ -265,44 +293,65 @@ export function lintEc2NodeClass(manifest: unknown, ctx: ValidationContext = {})
       if (!isPlainObject(t) || c.isUnresolved(t)) return true;
       if (t.id !== undefined || t.name !== undefined || c.isUnresolved(t.tags)) return true;
       const tags = isPlainObject(t.tags) ? t.tags : {};
-      return Object.entries(tags).some(([k, v]) =>
-        c.isUnresolved(k) || ((DISCOVERY_TAG_KEYS.includes(k) || k.startsWith('kubernetes.io/cluster/')) && v !== '*'));
+      return Object.entries(tags).some(
+        ([k, v]) => c.isUnresolved(k) || ((DISCOVERY_TAG_KEYS.includes(k) || k.startsWith('kubernetes.io/cluster/')) && v !== '*'),
+      );
     });
     if (!specific) {
       const helper = field === 'subnetSelectorTerms' ? 'SubnetSelectorTerm' : 'SecurityGroupSelectorTerm';
-      c.warn(`spec.${field}`, 'SelectorWithoutDiscovery',
-        `selects ${noun} by tags alone, with no id, no name and no cluster discovery tag, so it may match ${noun} of other clusters or VPCs; select by id, or tag your ${noun} with karpenter.sh/discovery=<cluster name> and use ${helper}.discovery(clusterName)`);
+      c.warn(
+        `spec.${field}`,
+        'SelectorWithoutDiscovery',
+        `selects ${noun} by tags alone, with no id, no name and no cluster discovery tag, so it may match ${noun} of other clusters or VPCs; select by id, or tag your ${noun} with karpenter.sh/discovery=<cluster name> and use ${helper}.discovery(clusterName)`,
+      );
     }
     terms.forEach((t, i) => {
       if (!isPlainObject(t)) return;
       const others = field === 'subnetSelectorTerms' ? ['tags'] : ['tags', 'name'];
       if (t.id !== undefined && others.some((o) => t[o] !== undefined)) {
-        c.warn(`spec.${field}[${i}]`, 'SelectorTermIdCombined',
-          `combines id with ${others.filter((o) => t[o] !== undefined).join(' and ')}; the CRD documents id as mutually exclusive (it rejects this only when every term does it). Put the id in a term of its own`);
+        c.warn(
+          `spec.${field}[${i}]`,
+          'SelectorTermIdCombined',
+          `combines id with ${others.filter((o) => t[o] !== undefined).join(' and ')}; the CRD documents id as mutually exclusive (it rejects this only when every term does it). Put the id in a term of its own`,
+        );
       }
       if (str(t.id) && !c.isUnresolved(t.id) && !idPattern.test(t.id)) {
-        c.warn(`spec.${field}[${i}].id`, 'SelectorIdMalformed', `${show(t.id)} is not a ${noun.slice(0, -1)} id (${idPattern.source}); the CRD's unanchored pattern lets it through, but no ${noun.slice(0, -1)} will match`);
+        c.warn(
+          `spec.${field}[${i}].id`,
+          'SelectorIdMalformed',
+          `${show(t.id)} is not a ${noun.slice(0, -1)} id (${idPattern.source}); the CRD's unanchored pattern lets it through, but no ${noun.slice(0, -1)} will match`,
+        );
       }
     });
   }
   const amis = Array.isArray(spec.amiSelectorTerms) ? spec.amiSelectorTerms : [];
   amis.forEach((t, i) => {
     if (isPlainObject(t) && str(t.id) && !c.isUnresolved(t.id) && !/^ami-[0-9a-z]+$/.test(t.id)) {
-      c.warn(`spec.amiSelectorTerms[${i}].id`, 'SelectorIdMalformed', `${show(t.id)} is not an AMI id (^ami-[0-9a-z]+$); the CRD's unanchored pattern lets it through, but no AMI will match`);
+      c.warn(
+        `spec.amiSelectorTerms[${i}].id`,
+        'SelectorIdMalformed',
+        `${show(t.id)} is not an AMI id (^ami-[0-9a-z]+$); the CRD's unanchored pattern lets it through, but no AMI will match`,
+      );
     }
   });
   const caps = Array.isArray(spec.capacityReservationSelectorTerms) ? spec.capacityReservationSelectorTerms : [];
   caps.forEach((t, i) => {
     if (isPlainObject(t) && t.id !== undefined && ['tags', 'ownerID', 'instanceMatchCriteria'].some((o) => t[o] !== undefined)) {
-      c.warn(`spec.capacityReservationSelectorTerms[${i}]`, 'SelectorTermIdCombined',
-        "combines id with other fields; the CRD documents id as mutually exclusive (it rejects this only when every term does it). Put the id in a term of its own");
+      c.warn(
+        `spec.capacityReservationSelectorTerms[${i}]`,
+        'SelectorTermIdCombined',
+        'combines id with other fields; the CRD documents id as mutually exclusive (it rejects this only when every term does it). Put the id in a term of its own',
+      );
     }
   });
 
   const mo = isPlainObject(spec.metadataOptions) ? spec.metadataOptions : {};
   if (mo.httpTokens === 'optional') {
-    c.warn('spec.metadataOptions.httpTokens', 'ImdsTokensOptional',
-      '"optional" lets pods use IMDSv1 and read the node role\'s credentials without a session token; use HttpTokens.REQUIRED unless a workload really needs IMDSv1');
+    c.warn(
+      'spec.metadataOptions.httpTokens',
+      'ImdsTokensOptional',
+      '"optional" lets pods use IMDSv1 and read the node role\'s credentials without a session token; use HttpTokens.REQUIRED unless a workload really needs IMDSv1',
+    );
   }
   if (str(spec.role) && !c.isUnresolved(spec.role) && spec.role.startsWith('arn:')) {
     c.warn('spec.role', 'RoleIsArn', `takes the IAM role name, got the ARN ${show(spec.role)}; pass the name (the part after "role/")`);

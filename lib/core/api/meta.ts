@@ -6,9 +6,21 @@ import { dns1123SubdomainProblems, labelValueProblems, qualifiedNameProblems } f
 import { absent, child, isPlainObject, show } from './schema';
 
 const OBJECT_META_FIELDS = [
-  'name', 'generateName', 'namespace', 'labels', 'annotations', 'finalizers', 'ownerReferences', 'uid',
-  'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds',
-  'managedFields', 'selfLink',
+  'name',
+  'generateName',
+  'namespace',
+  'labels',
+  'annotations',
+  'finalizers',
+  'ownerReferences',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'managedFields',
+  'selfLink',
 ];
 const MAX_ANNOTATIONS_BYTES = 256 * 1024;
 
@@ -43,9 +55,10 @@ export function checkEnvelope(manifest: unknown, apiVersion: string, kind: strin
 export function checkTypeMeta(m: Record<string, unknown>, apiVersion: string, kind: string, c: IssueCollector): boolean {
   let ok = true;
   if (m.apiVersion !== apiVersion) {
-    const hint = typeof m.apiVersion === 'string' && m.apiVersion.endsWith('/v1beta1')
-      ? '; v1beta1 was removed in Karpenter 1.1, migrate the manifest to v1'
-      : '';
+    const hint =
+      typeof m.apiVersion === 'string' && m.apiVersion.endsWith('/v1beta1')
+        ? '; v1beta1 was removed in Karpenter 1.1, migrate the manifest to v1'
+        : '';
     c.error('apiVersion', 'WrongApiVersion', `must be "${apiVersion}" for ${withArticle(kind)}, got ${show(m.apiVersion)}${hint}`);
     ok = false;
   }
@@ -75,7 +88,11 @@ export function checkObjectMeta(meta: unknown, kind: string, c: IssueCollector):
   const name = meta.name;
   if (absent(name) && typeof meta.generateName === 'string' && meta.generateName !== '') {
     // The API server accepts generateName; the tools that manage these objects do not.
-    c.error('metadata.name', 'NameRequiredForApply', `is required: generateName only works with kubectl create, while kubectl apply and Terraform identify ${withArticle(kind)} by its name`);
+    c.error(
+      'metadata.name',
+      'NameRequiredForApply',
+      `is required: generateName only works with kubectl create, while kubectl apply and Terraform identify ${withArticle(kind)} by its name`,
+    );
   } else if (absent(name)) {
     c.error('metadata.name', 'RequiredField', `is required: kubectl apply and Terraform identify ${withArticle(kind)} by its name`);
   } else if (typeof name !== 'string') {
@@ -83,12 +100,19 @@ export function checkObjectMeta(meta: unknown, kind: string, c: IssueCollector):
   } else if (!c.isUnresolved(name)) {
     const problems = name === '' ? ['must not be empty'] : dns1123SubdomainProblems(name);
     if (problems.length > 0) {
-      c.error('metadata.name', 'InvalidName', `${show(name)} is not a valid ${kind} name: it ${problems.join('; it ')} (a DNS-1123 subdomain, e.g. "general-purpose")`);
+      c.error(
+        'metadata.name',
+        'InvalidName',
+        `${show(name)} is not a valid ${kind} name: it ${problems.join('; it ')} (a DNS-1123 subdomain, e.g. "general-purpose")`,
+      );
     }
   }
   if (!absent(meta.namespace) && meta.namespace !== '') {
-    c.warn('metadata.namespace', 'NamespaceOnClusterScopedResource',
-      `${kind} is cluster-scoped; the API server drops namespace ${show(meta.namespace)} and Terraform then reports a diff. Remove metadata.namespace`);
+    c.warn(
+      'metadata.namespace',
+      'NamespaceOnClusterScopedResource',
+      `${kind} is cluster-scoped; the API server drops namespace ${show(meta.namespace)} and Terraform then reports a diff. Remove metadata.namespace`,
+    );
   }
   checkStringMap(meta.labels, 'metadata.labels', c, (k, v, path) => {
     for (const p of qualifiedNameProblems(k)) c.error(path, 'InvalidLabelKey', `label key ${show(k)}: ${p}`);

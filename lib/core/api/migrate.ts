@@ -72,6 +72,8 @@ export interface MigrationOptions {
   readonly role?: string;
 }
 
+// Pre-v1 manifests are untyped YAML; migration walks them as loose JSON.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
 
 /** v1beta1 and v1alpha1 launched nodes with an IMDS hop limit of 2; v1 defaults to 1. */
@@ -86,7 +88,16 @@ const ALIAS_FAMILIES: Record<string, string> = {
   Windows2022: 'windows2022',
   Windows2025: 'windows2025',
 };
-const SERVER_SET_METADATA = ['uid', 'resourceVersion', 'generation', 'creationTimestamp', 'managedFields', 'selfLink', 'deletionTimestamp', 'deletionGracePeriodSeconds'];
+const SERVER_SET_METADATA = [
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'managedFields',
+  'selfLink',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+];
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 const CONTROLLER_HASH = 'dropped: set by the Karpenter controller, which recomputes it for v1';
 /** Annotations tools and the controller write on a live object (they come along with `kubectl get -o yaml`). */
@@ -100,13 +111,36 @@ const GENERATED_ANNOTATIONS: Record<string, string> = {
 /** Node annotations replaced by `karpenter.sh/do-not-disrupt`. */
 const DO_NOT_DISRUPT_ALIASES = ['karpenter.sh/do-not-consolidate', 'karpenter.sh/do-not-evict'];
 /** Tags Karpenter sets itself; v1 rejects them on an EC2NodeClass (or dropped `karpenter.sh/managed-by`). */
-const RESERVED_TAGS = ['karpenter.sh/managed-by', 'eks:eks-cluster-name', 'karpenter.sh/nodepool', 'karpenter.sh/nodeclaim', 'karpenter.k8s.aws/ec2nodeclass'];
+const RESERVED_TAGS = [
+  'karpenter.sh/managed-by',
+  'eks:eks-cluster-name',
+  'karpenter.sh/nodepool',
+  'karpenter.sh/nodeclaim',
+  'karpenter.k8s.aws/ec2nodeclass',
+];
 /** Fields of the v1 EC2NodeClass spec that older versions did not have but that pass through. */
 const V1_NODECLASS_FIELDS = [
-  'amiFamily', 'amiSelectorTerms', 'role', 'instanceProfile', 'subnetSelectorTerms', 'securityGroupSelectorTerms',
-  'capacityReservationSelectorTerms', 'placementGroupSelector', 'kubelet', 'blockDeviceMappings', 'metadataOptions',
-  'tags', 'userData', 'instanceStorePolicy', 'detailedMonitoring', 'associatePublicIPAddress', 'context',
-  'ipPrefixCount', 'cpuOptions', 'connectionTracking', 'networkInterfaces',
+  'amiFamily',
+  'amiSelectorTerms',
+  'role',
+  'instanceProfile',
+  'subnetSelectorTerms',
+  'securityGroupSelectorTerms',
+  'capacityReservationSelectorTerms',
+  'placementGroupSelector',
+  'kubelet',
+  'blockDeviceMappings',
+  'metadataOptions',
+  'tags',
+  'userData',
+  'instanceStorePolicy',
+  'detailedMonitoring',
+  'associatePublicIPAddress',
+  'context',
+  'ipPrefixCount',
+  'cpuOptions',
+  'connectionTracking',
+  'networkInterfaces',
 ];
 /** Requirement keys earlier versions used that v1 does not know. */
 const DROPPED_REQUIREMENT_KEYS: Record<string, string> = {
@@ -170,7 +204,11 @@ class Migration {
 
   private migrateDocument(index: number, value: unknown): void {
     if (!isObject(value)) {
-      this.errors.push({ document: index, code: 'NotAnObject', message: `document ${index} is ${describe(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec` });
+      this.errors.push({
+        document: index,
+        code: 'NotAnObject',
+        message: `document ${index} is ${describe(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec`,
+      });
       return;
     }
     const { apiVersion, kind } = value;
@@ -198,7 +236,10 @@ class Migration {
         return;
       case 'karpenter.sh/v1beta1 NodeClaim':
       case 'karpenter.sh/v1alpha5 Machine':
-        return fail('UnsupportedKind', `${key} ${name} (document ${index}) is created by Karpenter, not by users; do not migrate it: Karpenter replaces it with a v1 NodeClaim`);
+        return fail(
+          'UnsupportedKind',
+          `${key} ${name} (document ${index}) is created by Karpenter, not by users; do not migrate it: Karpenter replaces it with a v1 NodeClaim`,
+        );
       default:
         return fail(
           'UnsupportedKind',
@@ -231,7 +272,13 @@ class Migration {
     const expireAfter = disruption ? take(disruption, 'expireAfter') : undefined;
     if (expireAfter !== undefined) {
       v1Spec.expireAfter = expireAfter;
-      rec('spec.template.spec.expireAfter', expireAfter, expireAfter, `v1 moved expireAfter from the disruption block to the NodeClaim template (it now causes drift when changed)${forcefulExpiry(expireAfter)}`, 'spec.disruption.expireAfter');
+      rec(
+        'spec.template.spec.expireAfter',
+        expireAfter,
+        expireAfter,
+        `v1 moved expireAfter from the disruption block to the NodeClaim template (it now causes drift when changed)${forcefulExpiry(expireAfter)}`,
+        'spec.disruption.expireAfter',
+      );
     }
     copy(tspec, v1Spec, 'expireAfter');
     copy(tspec, v1Spec, 'terminationGracePeriod');
@@ -257,7 +304,8 @@ class Migration {
     const manifest = nodePoolShell(doc);
     const out = this.push(index, doc, name, manifest);
     const rec = recorder(out);
-    const fail = (code: string, field: string, message: string) => this.errors.push({ document: index, kind: 'Provisioner', name, field, code, message });
+    const fail = (code: string, field: string, message: string) =>
+      this.errors.push({ document: index, kind: 'Provisioner', name, field, code, message });
     manifest.metadata = this.metadata(doc, rec);
 
     const v1Template: Obj = {};
@@ -269,14 +317,35 @@ class Migration {
     const provider: Obj | undefined = take(spec, 'provider');
     if (providerRef !== undefined) {
       v1Spec.nodeClassRef = { group: EC2NODECLASS_GROUP, kind: EC2NODECLASS_KIND, name: providerRef.name };
-      rec('spec.template.spec.nodeClassRef', providerRef, v1Spec.nodeClassRef, 'providerRef (an AWSNodeTemplate) became nodeClassRef (an EC2NodeClass of the same name; migrate the AWSNodeTemplate too)', 'spec.providerRef');
-      if (provider !== undefined) fail('ConflictingProvider', 'spec.provider', 'the Provisioner sets both providerRef and provider; Karpenter used providerRef and ignored provider. Remove one and migrate again');
+      rec(
+        'spec.template.spec.nodeClassRef',
+        providerRef,
+        v1Spec.nodeClassRef,
+        'providerRef (an AWSNodeTemplate) became nodeClassRef (an EC2NodeClass of the same name; migrate the AWSNodeTemplate too)',
+        'spec.providerRef',
+      );
+      if (provider !== undefined)
+        fail(
+          'ConflictingProvider',
+          'spec.provider',
+          'the Provisioner sets both providerRef and provider; Karpenter used providerRef and ignored provider. Remove one and migrate again',
+        );
     } else if (provider !== undefined) {
       v1Spec.nodeClassRef = { group: EC2NODECLASS_GROUP, kind: EC2NODECLASS_KIND, name };
-      rec('spec.template.spec.nodeClassRef', undefined, v1Spec.nodeClassRef, `the inline provider became EC2NodeClass ${name}, written after this NodePool`, 'spec.provider');
+      rec(
+        'spec.template.spec.nodeClassRef',
+        undefined,
+        v1Spec.nodeClassRef,
+        `the inline provider became EC2NodeClass ${name}, written after this NodePool`,
+        'spec.provider',
+      );
     } else {
       v1Spec.nodeClassRef = { group: EC2NODECLASS_GROUP, kind: EC2NODECLASS_KIND, name: '' };
-      fail('MissingNodeClass', 'spec.providerRef', 'the Provisioner has neither providerRef nor provider, so there is no node class to reference; set spec.template.spec.nodeClassRef.name by hand');
+      fail(
+        'MissingNodeClass',
+        'spec.providerRef',
+        'the Provisioner has neither providerRef nor provider, so there is no node class to reference; set spec.template.spec.nodeClassRef.name by hand',
+      );
     }
 
     v1Spec.requirements = alphaDefaultRequirements(requirements(take(spec, 'requirements'), rec, 'spec.requirements'), rec);
@@ -290,16 +359,29 @@ class Migration {
     const ttlExpired = take(spec, 'ttlSecondsUntilExpired');
     if (ttlExpired !== undefined) {
       v1Spec.expireAfter = `${ttlExpired}s`;
-      rec('spec.template.spec.expireAfter', ttlExpired, v1Spec.expireAfter, `ttlSecondsUntilExpired became expireAfter (a duration${inHours(ttlExpired)})${forcefulExpiry(v1Spec.expireAfter)}`, 'spec.ttlSecondsUntilExpired');
+      rec(
+        'spec.template.spec.expireAfter',
+        ttlExpired,
+        v1Spec.expireAfter,
+        `ttlSecondsUntilExpired became expireAfter (a duration${inHours(ttlExpired)})${forcefulExpiry(v1Spec.expireAfter)}`,
+        'spec.ttlSecondsUntilExpired',
+      );
     } else {
       v1Spec.expireAfter = 'Never';
-      rec('spec.template.spec.expireAfter', undefined, 'Never', 'the Provisioner had no ttlSecondsUntilExpired, so its nodes never expired; v1 would default to 720h, so Never is set to keep that');
+      rec(
+        'spec.template.spec.expireAfter',
+        undefined,
+        'Never',
+        'the Provisioner had no ttlSecondsUntilExpired, so its nodes never expired; v1 would default to 720h, so Never is set to keep that',
+      );
     }
     const kubelet = take(spec, 'kubeletConfiguration') ?? take(spec, 'kubelet');
     v1Template.spec = v1Spec;
     manifest.spec.template = v1Template;
 
-    manifest.spec.disruption = provisionerDisruption(take(spec, 'ttlSecondsAfterEmpty'), take(spec, 'consolidation'), rec, (m) => fail('ConflictingDisruption', 'spec.consolidation', m));
+    manifest.spec.disruption = provisionerDisruption(take(spec, 'ttlSecondsAfterEmpty'), take(spec, 'consolidation'), rec, (m) =>
+      fail('ConflictingDisruption', 'spec.consolidation', m),
+    );
 
     const limits: Obj | undefined = take(spec, 'limits');
     if (limits !== undefined) {
@@ -308,7 +390,8 @@ class Migration {
         manifest.spec.limits = resources;
         rec('spec.limits', limits, resources, 'limits.resources became limits', 'spec.limits.resources');
       }
-      for (const k of Object.keys(limits).filter((x) => x !== 'resources')) rec(`spec.limits.${k}`, limits[k], undefined, 'dropped: no v1 equivalent');
+      for (const k of Object.keys(limits).filter((x) => x !== 'resources'))
+        rec(`spec.limits.${k}`, limits[k], undefined, 'dropped: no v1 equivalent');
     }
     copy(spec, manifest.spec, 'weight');
     dropRest(spec, 'spec', rec);
@@ -345,35 +428,69 @@ class Migration {
   /** AWSNodeTemplate spec (or a Provisioner's inline provider) to a v1 EC2NodeClass spec. */
   private alphaTemplateSpec(index: number, kind: string, name: string, spec: Obj, rec: Rec, at: string): Obj {
     const fail = (code: string, field: string, message: string) => this.errors.push({ document: index, kind, name, field, code, message });
-    for (const [from, to] of [['subnetSelector', 'subnetSelectorTerms'], ['securityGroupSelector', 'securityGroupSelectorTerms']] as const) {
+    for (const [from, to] of [
+      ['subnetSelector', 'subnetSelectorTerms'],
+      ['securityGroupSelector', 'securityGroupSelectorTerms'],
+    ] as const) {
       const selector = take(spec, from);
       if (selector !== undefined) {
         spec[to] = selectorTerms(selector);
-        rec(`spec.${to}`, selector, spec[to], `${from} (a tag map; aws::ids a comma-separated id list) became ${to}${commaNote(selector)}`, `${at}.${from}`);
+        rec(
+          `spec.${to}`,
+          selector,
+          spec[to],
+          `${from} (a tag map; aws::ids a comma-separated id list) became ${to}${commaNote(selector)}`,
+          `${at}.${from}`,
+        );
       }
     }
     const amiSelector = take(spec, 'amiSelector');
     const amiTerms = amiSelector === undefined ? undefined : amiSelectorTerms(amiSelector);
     if (amiSelector !== undefined) {
-      rec('spec.amiSelectorTerms', amiSelector, amiTerms, `amiSelector became amiSelectorTerms (aws::ids to id terms, aws::name x aws::owners to name/owner terms, other keys to tags)${commaNote(amiSelector)}`, `${at}.amiSelector`);
+      rec(
+        'spec.amiSelectorTerms',
+        amiSelector,
+        amiTerms,
+        `amiSelector became amiSelectorTerms (aws::ids to id terms, aws::name x aws::owners to name/owner terms, other keys to tags)${commaNote(amiSelector)}`,
+        `${at}.amiSelector`,
+      );
     }
     if (spec.amiFamily === undefined) {
       spec.amiFamily = 'AL2';
-      rec('spec.amiFamily', undefined, 'AL2', 'v1alpha1 defaulted amiFamily to AL2; set explicitly before the AMI selection is derived', `${at}.amiFamily`);
+      rec(
+        'spec.amiFamily',
+        undefined,
+        'AL2',
+        'v1alpha1 defaulted amiFamily to AL2; set explicitly before the AMI selection is derived',
+        `${at}.amiFamily`,
+      );
     }
     if (spec.instanceProfile === undefined && spec.role === undefined) {
       if (this.options.role !== undefined) {
         spec.role = this.options.role;
-        rec('spec.role', undefined, spec.role, 'v1alpha1 fell back to the aws.defaultInstanceProfile setting, which v1 does not have; the role given to the migration is used');
+        rec(
+          'spec.role',
+          undefined,
+          spec.role,
+          'v1alpha1 fell back to the aws.defaultInstanceProfile setting, which v1 does not have; the role given to the migration is used',
+        );
       } else {
-        fail('MissingNodeIdentity', 'spec.role', 'the template sets no instanceProfile and relied on the aws.defaultInstanceProfile global setting, which v1 removed: set spec.role (Karpenter then manages the instance profile) or spec.instanceProfile, or pass `role` to migrateManifests');
+        fail(
+          'MissingNodeIdentity',
+          'spec.role',
+          'the template sets no instanceProfile and relied on the aws.defaultInstanceProfile global setting, which v1 removed: set spec.role (Karpenter then manages the instance profile) or spec.instanceProfile, or pass `role` to migrateManifests',
+        );
       }
     }
     for (const f of ['launchTemplate', 'launchTemplateName']) {
       const lt = take(spec, f);
       if (lt !== undefined) {
         rec(`${at}.${f}`, lt, undefined, 'dropped: Karpenter no longer uses unmanaged launch templates');
-        fail('LaunchTemplateUnsupported', `${at}.${f}`, `the template uses launch template ${JSON.stringify(lt)}, which v1beta1 and later do not support: move its AMI, user data, block devices and security groups into the EC2NodeClass fields`);
+        fail(
+          'LaunchTemplateUnsupported',
+          `${at}.${f}`,
+          `the template uses launch template ${JSON.stringify(lt)}, which v1beta1 and later do not support: move its AMI, user data, block devices and security groups into the EC2NodeClass fields`,
+        );
       }
     }
     return this.nodeClassSpec(index, kind, name, spec, amiTerms, rec, at);
@@ -387,15 +504,30 @@ class Migration {
     const terms = amiTerms !== undefined && amiTerms.length > 0 ? amiTerms : undefined;
 
     if (family === 'Ubuntu') {
-      rec('spec.amiFamily', 'Ubuntu', 'AL2', 'v1 dropped the Ubuntu family; as the v1.0 conversion webhook did, it runs as AL2, whose user data format Ubuntu shares (compatibility is not guaranteed: consider Custom)', `${at}.amiFamily`);
+      rec(
+        'spec.amiFamily',
+        'Ubuntu',
+        'AL2',
+        'v1 dropped the Ubuntu family; as the v1.0 conversion webhook did, it runs as AL2, whose user data format Ubuntu shares (compatibility is not guaranteed: consider Custom)',
+        `${at}.amiFamily`,
+      );
       family = 'AL2';
       if (spec.blockDeviceMappings === undefined) {
         spec.blockDeviceMappings = clone(UBUNTU_BLOCK_DEVICE_MAPPINGS);
-        rec('spec.blockDeviceMappings', undefined, spec.blockDeviceMappings, 'the Ubuntu root device /dev/sda1 (20Gi gp3, encrypted) that the Ubuntu family used to default to');
+        rec(
+          'spec.blockDeviceMappings',
+          undefined,
+          spec.blockDeviceMappings,
+          'the Ubuntu root device /dev/sda1 (20Gi gp3, encrypted) that the Ubuntu family used to default to',
+        );
       }
       if (!terms) {
         out.amiFamily = family;
-        fail('AmiSelectorRequired', 'spec.amiSelectorTerms', 'an Ubuntu EC2NodeClass needs amiSelectorTerms that select the Ubuntu AMI (by id, name or tags): v1 no longer discovers Ubuntu AMIs');
+        fail(
+          'AmiSelectorRequired',
+          'spec.amiSelectorTerms',
+          'an Ubuntu EC2NodeClass needs amiSelectorTerms that select the Ubuntu AMI (by id, name or tags): v1 no longer discovers Ubuntu AMIs',
+        );
       }
     }
     if (out.amiFamily !== undefined) {
@@ -403,11 +535,22 @@ class Migration {
     } else if (terms) {
       if (family !== undefined) out.amiFamily = family;
       out.amiSelectorTerms = terms;
-      if (family === 'Custom') rec('spec.amiFamily', family, family, 'unchanged, but with Custom your user data must now add the karpenter.sh/unregistered:NoExecute taint (Karpenter removes it)');
+      if (family === 'Custom')
+        rec(
+          'spec.amiFamily',
+          family,
+          family,
+          'unchanged, but with Custom your user data must now add the karpenter.sh/unregistered:NoExecute taint (Karpenter removes it)',
+        );
     } else if (family !== undefined && ALIAS_FAMILIES[family]) {
       const alias = `${ALIAS_FAMILIES[family]}@latest`;
       out.amiSelectorTerms = [{ alias }];
-      rec('spec.amiSelectorTerms', undefined, out.amiSelectorTerms, `v1 requires amiSelectorTerms; the ${family} family selected the latest EKS-optimized AMI, which is the alias ${alias} (${pinAdvice(ALIAS_FAMILIES[family])})${family === 'AL2' ? '; EKS publishes no AL2 AMIs for Kubernetes 1.33 and later, plan a move to AL2023' : ''}`);
+      rec(
+        'spec.amiSelectorTerms',
+        undefined,
+        out.amiSelectorTerms,
+        `v1 requires amiSelectorTerms; the ${family} family selected the latest EKS-optimized AMI, which is the alias ${alias} (${pinAdvice(ALIAS_FAMILIES[family])})${family === 'AL2' ? '; EKS publishes no AL2 AMIs for Kubernetes 1.33 and later, plan a move to AL2023' : ''}`,
+      );
       rec('spec.amiFamily', family, undefined, 'removed: the alias implies the family');
     } else if (family === 'Custom') {
       out.amiFamily = family;
@@ -416,7 +559,11 @@ class Migration {
       out.amiFamily = family;
       fail('AmiSelectorRequired', 'spec.amiFamily', `amiFamily ${JSON.stringify(family)} has no v1 alias; set amiSelectorTerms by hand`);
     } else {
-      fail('AmiSelectorRequired', 'spec.amiSelectorTerms', 'the EC2NodeClass has neither amiFamily nor amiSelectorTerms; v1 requires amiSelectorTerms (e.g. an alias such as al2023@latest)');
+      fail(
+        'AmiSelectorRequired',
+        'spec.amiSelectorTerms',
+        'the EC2NodeClass has neither amiFamily nor amiSelectorTerms; v1 requires amiSelectorTerms (e.g. an alias such as al2023@latest)',
+      );
     }
 
     for (const f of ['role', 'instanceProfile', 'subnetSelectorTerms', 'securityGroupSelectorTerms']) copy(spec, out, f);
@@ -424,10 +571,20 @@ class Migration {
     const mo = take(spec, 'metadataOptions');
     if (mo === undefined) {
       out.metadataOptions = { ...PRE_V1_METADATA_OPTIONS };
-      rec('spec.metadataOptions', undefined, out.metadataOptions, 'set to the pre-v1 defaults: v1 lowered the default httpPutResponseHopLimit from 2 to 1, which blocks IMDS for pods without hostNetwork. Set 1 to take the safer v1 default');
+      rec(
+        'spec.metadataOptions',
+        undefined,
+        out.metadataOptions,
+        'set to the pre-v1 defaults: v1 lowered the default httpPutResponseHopLimit from 2 to 1, which blocks IMDS for pods without hostNetwork. Set 1 to take the safer v1 default',
+      );
     } else if (isObject(mo) && mo.httpPutResponseHopLimit === undefined) {
       out.metadataOptions = { ...mo, httpPutResponseHopLimit: 2 };
-      rec('spec.metadataOptions.httpPutResponseHopLimit', undefined, 2, 'set to the pre-v1 default 2 (v1 defaults to 1, which blocks IMDS for pods without hostNetwork)');
+      rec(
+        'spec.metadataOptions.httpPutResponseHopLimit',
+        undefined,
+        2,
+        'set to the pre-v1 default 2 (v1 defaults to 1, which blocks IMDS for pods without hostNetwork)',
+      );
     } else {
       out.metadataOptions = mo;
     }
@@ -437,7 +594,14 @@ class Migration {
       const kept: Obj = {};
       for (const [k, v] of Object.entries(tags as Obj)) {
         if (RESERVED_TAGS.includes(k) || k.startsWith('kubernetes.io/cluster')) {
-          rec(`spec.tags[${k}]`, v, undefined, k === 'karpenter.sh/managed-by' ? 'dropped: removed in v1, where Karpenter tags instances with eks:eks-cluster-name instead' : 'dropped: Karpenter sets this tag itself and v1 rejects it');
+          rec(
+            `spec.tags[${k}]`,
+            v,
+            undefined,
+            k === 'karpenter.sh/managed-by'
+              ? 'dropped: removed in v1, where Karpenter tags instances with eks:eks-cluster-name instead'
+              : 'dropped: Karpenter sets this tag itself and v1 rejects it',
+          );
         } else {
           kept[k] = v;
         }
@@ -455,13 +619,20 @@ class Migration {
   private metadata(doc: Obj, rec: Rec): Obj {
     for (const [k, v] of Object.entries(doc)) {
       if (['apiVersion', 'kind', 'metadata', 'spec'].includes(k) || v === undefined) continue;
-      rec(k, k === 'status' ? '(status)' : v, undefined, k === 'status' ? 'dropped: set by the Karpenter controller' : 'dropped: not a field of a Kubernetes object');
+      rec(
+        k,
+        k === 'status' ? '(status)' : v,
+        undefined,
+        k === 'status' ? 'dropped: set by the Karpenter controller' : 'dropped: not a field of a Kubernetes object',
+      );
     }
     const m: Obj = clone(isObject(doc.metadata) ? doc.metadata : {});
     const out: Obj = { name: take(m, 'name') };
-    if (m.namespace !== undefined) rec('metadata.namespace', take(m, 'namespace'), undefined, 'dropped: NodePools and EC2NodeClasses are cluster-scoped');
+    if (m.namespace !== undefined)
+      rec('metadata.namespace', take(m, 'namespace'), undefined, 'dropped: NodePools and EC2NodeClasses are cluster-scoped');
     for (const f of SERVER_SET_METADATA) {
-      if (m[f] !== undefined) rec(`metadata.${f}`, f === 'managedFields' ? '(managedFields)' : take(m, f), undefined, 'dropped: set by the API server');
+      if (m[f] !== undefined)
+        rec(`metadata.${f}`, f === 'managedFields' ? '(managedFields)' : take(m, f), undefined, 'dropped: set by the API server');
       delete m[f];
     }
     if (m.finalizers !== undefined) rec('metadata.finalizers', take(m, 'finalizers'), undefined, 'dropped: Karpenter adds the finalizers it needs');
@@ -486,7 +657,11 @@ class Migration {
     for (const [nodeClassName, moves] of groups) {
       const target = byName.get(nodeClassName);
       const configs = new Map<string, Obj>();
-      for (const m of moves) configs.set(stableJson(kubeletV1(m.kubelet, recorder(m.pool))), kubeletV1(m.kubelet, () => undefined));
+      for (const m of moves)
+        configs.set(
+          stableJson(kubeletV1(m.kubelet, recorder(m.pool))),
+          kubeletV1(m.kubelet, () => undefined),
+        );
       const pools = moves.map((m) => m.pool.report.name).join(', ');
       const existing = target?.manifest.spec.kubelet;
       const conflict = configs.size > 1 || (existing !== undefined && !configs.has(stableJson(existing)));
@@ -495,10 +670,24 @@ class Migration {
         let note: string;
         if (!target) {
           note = `v1 has no kubelet on the NodePool and EC2NodeClass ${nodeClassName} is not in the input: copy this block to its spec.kubelet by hand`;
-          this.errors.push({ document: m.document, kind: m.pool.report.kind, name: m.pool.report.name, field, code: 'KubeletTargetMissing', message: note });
+          this.errors.push({
+            document: m.document,
+            kind: m.pool.report.kind,
+            name: m.pool.report.name,
+            field,
+            code: 'KubeletTargetMissing',
+            message: note,
+          });
         } else if (conflict) {
           note = `v1 keeps kubelet settings on the EC2NodeClass, and NodePools ${pools} give EC2NodeClass ${nodeClassName} different ones: create one EC2NodeClass per kubelet configuration and point each NodePool at its own`;
-          this.errors.push({ document: m.document, kind: m.pool.report.kind, name: m.pool.report.name, field, code: 'KubeletConflict', message: note });
+          this.errors.push({
+            document: m.document,
+            kind: m.pool.report.kind,
+            name: m.pool.report.name,
+            field,
+            code: 'KubeletConflict',
+            message: note,
+          });
         } else {
           note = `v1 keeps kubelet settings on the EC2NodeClass: moved to EC2NodeClass ${nodeClassName} spec.kubelet`;
         }
@@ -507,7 +696,11 @@ class Migration {
       if (target && !conflict && existing === undefined) {
         const kubelet = [...configs.values()][0];
         target.manifest.spec = insertAfter(target.manifest.spec, 'securityGroupSelectorTerms', 'kubelet', kubelet);
-        target.report.changes.push({ field: 'spec.kubelet', to: kubelet, note: `moved from ${moves.map((m) => `${m.pool.report.kind} ${m.pool.report.name} (document ${m.document})`).join(', ')}` });
+        target.report.changes.push({
+          field: 'spec.kubelet',
+          to: kubelet,
+          note: `moved from ${moves.map((m) => `${m.pool.report.kind} ${m.pool.report.name} (document ${m.document})`).join(', ')}`,
+        });
       }
     }
   }
@@ -562,7 +755,13 @@ function templateMetadata(tmeta: Obj, rec: Rec, at: string, target = at): Obj | 
     const annotations: Obj = { ...tmeta.annotations };
     for (const old of DO_NOT_DISRUPT_ALIASES) {
       if (annotations[old] !== undefined) {
-        rec(`${target}.annotations[karpenter.sh/do-not-disrupt]`, annotations[old], annotations[old], `${old} was replaced by karpenter.sh/do-not-disrupt`, `${at}.annotations[${old}]`);
+        rec(
+          `${target}.annotations[karpenter.sh/do-not-disrupt]`,
+          annotations[old],
+          annotations[old],
+          `${old} was replaced by karpenter.sh/do-not-disrupt`,
+          `${at}.annotations[${old}]`,
+        );
         annotations['karpenter.sh/do-not-disrupt'] = annotations[old];
         delete annotations[old];
       }
@@ -611,13 +810,19 @@ function alphaDefaultRequirements(reqs: Obj[], rec: Rec): Obj[] {
   const out = [...reqs];
   const add = (r: Obj, why: string) => {
     out.push(r);
-    rec(`spec.template.spec.requirements[${out.length - 1}]`, undefined, r, `added: v1alpha5 defaulted ${why} when a Provisioner had no such requirement; v1beta1 and later do not`);
+    rec(
+      `spec.template.spec.requirements[${out.length - 1}]`,
+      undefined,
+      r,
+      `added: v1alpha5 defaulted ${why} when a Provisioner had no such requirement; v1beta1 and later do not`,
+    );
   };
   if (!has((k) => k === 'node.kubernetes.io/instance-type' || k.startsWith('karpenter.k8s.aws/instance-'))) {
     add({ key: 'karpenter.k8s.aws/instance-category', operator: 'In', values: ['c', 'm', 'r'] }, 'instance-category c, m, r');
     add({ key: 'karpenter.k8s.aws/instance-generation', operator: 'Gt', values: ['2'] }, 'instance-generation > 2');
   }
-  if (!has((k) => k === 'karpenter.sh/capacity-type')) add({ key: 'karpenter.sh/capacity-type', operator: 'In', values: ['on-demand'] }, 'capacity-type on-demand');
+  if (!has((k) => k === 'karpenter.sh/capacity-type'))
+    add({ key: 'karpenter.sh/capacity-type', operator: 'In', values: ['on-demand'] }, 'capacity-type on-demand');
   if (!has((k) => k === 'kubernetes.io/os')) add({ key: 'kubernetes.io/os', operator: 'In', values: ['linux'] }, 'os linux');
   if (!has((k) => k === 'kubernetes.io/arch')) add({ key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'] }, 'arch amd64');
   return out;
@@ -632,7 +837,12 @@ function disruptionV1beta1(d: Obj, rec: Rec): Obj | undefined {
     rec('spec.disruption.consolidationPolicy', policy, out.consolidationPolicy, 'renamed in v1');
     if (after === undefined) {
       after = '0s';
-      rec('spec.disruption.consolidateAfter', undefined, after, 'v1 requires consolidateAfter (v1beta1 forbade it with WhenUnderutilized); 0s keeps the v1beta1 behaviour');
+      rec(
+        'spec.disruption.consolidateAfter',
+        undefined,
+        after,
+        'v1 requires consolidateAfter (v1beta1 forbade it with WhenUnderutilized); 0s keeps the v1beta1 behaviour',
+      );
     }
   } else if (policy !== undefined) {
     out.consolidationPolicy = policy;
@@ -649,7 +859,12 @@ function disruptionV1beta1(d: Obj, rec: Rec): Obj | undefined {
   }
   if (after === undefined) {
     after = '0s';
-    rec('spec.disruption.consolidateAfter', undefined, after, 'v1 requires consolidateAfter whenever disruption is set; 0s is the v1 default and the v1beta1 behaviour');
+    rec(
+      'spec.disruption.consolidateAfter',
+      undefined,
+      after,
+      'v1 requires consolidateAfter whenever disruption is set; 0s is the v1 default and the v1beta1 behaviour',
+    );
   }
   out.consolidateAfter = after;
   if (budgets !== undefined) out.budgets = budgets;
@@ -659,21 +874,41 @@ function disruptionV1beta1(d: Obj, rec: Rec): Obj | undefined {
 function provisionerDisruption(ttlEmpty: unknown, consolidation: Obj | undefined, rec: Rec, conflict: (m: string) => void): Obj {
   const enabled = isObject(consolidation) && consolidation.enabled === true;
   if (enabled && ttlEmpty !== undefined) {
-    conflict('the Provisioner sets both consolidation.enabled and ttlSecondsAfterEmpty, which v1alpha5 did not allow; WhenEmptyOrUnderutilized was used, check consolidateAfter');
+    conflict(
+      'the Provisioner sets both consolidation.enabled and ttlSecondsAfterEmpty, which v1alpha5 did not allow; WhenEmptyOrUnderutilized was used, check consolidateAfter',
+    );
   }
   if (enabled) {
     const out = { consolidationPolicy: 'WhenEmptyOrUnderutilized', consolidateAfter: ttlEmpty !== undefined ? `${ttlEmpty}s` : '0s' };
-    rec('spec.disruption', consolidation, out, 'consolidation.enabled became consolidationPolicy WhenEmptyOrUnderutilized; consolidateAfter 0s consolidates as soon as possible, as v1alpha5 did', 'spec.consolidation');
+    rec(
+      'spec.disruption',
+      consolidation,
+      out,
+      'consolidation.enabled became consolidationPolicy WhenEmptyOrUnderutilized; consolidateAfter 0s consolidates as soon as possible, as v1alpha5 did',
+      'spec.consolidation',
+    );
     return out;
   }
   if (ttlEmpty !== undefined) {
     const out = { consolidationPolicy: 'WhenEmpty', consolidateAfter: `${ttlEmpty}s` };
-    rec('spec.disruption', ttlEmpty, out, 'ttlSecondsAfterEmpty became consolidationPolicy WhenEmpty with consolidateAfter', 'spec.ttlSecondsAfterEmpty');
+    rec(
+      'spec.disruption',
+      ttlEmpty,
+      out,
+      'ttlSecondsAfterEmpty became consolidationPolicy WhenEmpty with consolidateAfter',
+      'spec.ttlSecondsAfterEmpty',
+    );
     if (consolidation !== undefined) rec('spec.consolidation', consolidation, undefined, 'dropped: consolidation was not enabled');
     return out;
   }
   const out = { consolidationPolicy: 'WhenEmptyOrUnderutilized', consolidateAfter: 'Never' };
-  rec('spec.disruption', consolidation, out, 'the Provisioner neither consolidated nor removed empty nodes; consolidateAfter Never keeps that (v1 would default to consolidating at once)', consolidation !== undefined ? 'spec.consolidation' : undefined);
+  rec(
+    'spec.disruption',
+    consolidation,
+    out,
+    'the Provisioner neither consolidated nor removed empty nodes; consolidateAfter Never keeps that (v1 would default to consolidating at once)',
+    consolidation !== undefined ? 'spec.consolidation' : undefined,
+  );
   return out;
 }
 
@@ -749,6 +984,7 @@ function dropRest(obj: Obj, at: string, rec: Rec): void {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function take(obj: Obj, key: string): any {
   const v = obj[key];
   delete obj[key];
@@ -779,7 +1015,10 @@ function inHours(seconds: unknown): string {
 
 function list(v: unknown): string[] {
   if (v === undefined) return [];
-  return String(v).split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  return String(v)
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }
 
 function clone<T>(v: T): T {

@@ -287,12 +287,14 @@ export class NodePoolDefinition {
       metadata: { name: p.name },
       spec: {
         template: {
-          ...(hasMeta ? {
-            metadata: {
-              ...(p.labels === undefined ? {} : { labels: { ...p.labels } }),
-              ...(p.annotations === undefined ? {} : { annotations: { ...p.annotations } }),
-            },
-          } : {}),
+          ...(hasMeta
+            ? {
+                metadata: {
+                  ...(p.labels === undefined ? {} : { labels: { ...p.labels } }),
+                  ...(p.annotations === undefined ? {} : { annotations: { ...p.annotations } }),
+                },
+              }
+            : {}),
           spec: {
             nodeClassRef: nodeClassRefJson(p.nodeClassRef),
             requirements: (p.requirements ?? []).map((r) => r.toJson()),

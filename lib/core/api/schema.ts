@@ -5,6 +5,8 @@ import { IssueCollector } from '../issues';
 import { runeLength } from './labels';
 
 /** A CEL rule replica: runs on a value that already has the right JSON type. */
+// CEL rules see a dynamically typed value, as CEL itself does.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Rule = (self: any, path: string, c: IssueCollector) => void;
 
 interface Common {
@@ -156,8 +158,11 @@ export function checkSchema(value: unknown, schema: Schema, path: string, c: Iss
         if (!sub) {
           const known = Object.keys(schema.properties);
           const near = known.find((n) => n.toLowerCase() === k.toLowerCase());
-          c.error(child(path, k), 'UnknownField',
-            `is not a field of this object${near ? ` (did you mean "${near}"?)` : ''}; allowed fields: ${known.join(', ')} (kubectl and Terraform reject unknown fields)`);
+          c.error(
+            child(path, k),
+            'UnknownField',
+            `is not a field of this object${near ? ` (did you mean "${near}"?)` : ''}; allowed fields: ${known.join(', ')} (kubectl and Terraform reject unknown fields)`,
+          );
           continue;
         }
         checkSchema(v, sub, child(path, k), c);
@@ -182,7 +187,11 @@ export function checkSchema(value: unknown, schema: Schema, path: string, c: Iss
     case 'array': {
       if (!Array.isArray(value)) return wrongType(c, path, schema, 'a list', value);
       if (schema.minItems !== undefined && value.length < schema.minItems) {
-        c.error(path, 'TooFewItems', hinted(schema, `must have at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}, got ${value.length}`));
+        c.error(
+          path,
+          'TooFewItems',
+          hinted(schema, `must have at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}, got ${value.length}`),
+        );
       }
       if (schema.maxItems !== undefined && value.length > schema.maxItems) {
         c.error(path, 'TooManyItems', hinted(schema, `must have at most ${schema.maxItems} items, got ${value.length}`));

@@ -11,8 +11,14 @@
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { BUDGET_DURATION_PATTERN, DURATION_OR_NEVER_PATTERN, DURATION_PATTERN } from './duration';
 import {
-  KARPENTER_KNOWN_VALUES, LABEL_VALUE_PATTERN, QUALIFIED_KEY_PATTERN, WellKnownLabel, dns1123SubdomainProblems, labelRestrictions,
-  labelValueProblems, qualifiedNameProblems,
+  KARPENTER_KNOWN_VALUES,
+  LABEL_VALUE_PATTERN,
+  QUALIFIED_KEY_PATTERN,
+  WellKnownLabel,
+  dns1123SubdomainProblems,
+  labelRestrictions,
+  labelValueProblems,
+  qualifiedNameProblems,
 } from './labels';
 import { lintNodePool } from './lint';
 import { checkEnvelope } from './meta';
@@ -31,9 +37,10 @@ const RUNTIME = ' (the API server accepts this, but the Karpenter controller rej
 function restrictedKey(key: string, path: string, c: IssueCollector, what: string): void {
   if (c.isUnresolved(key)) return;
   for (const r of labelRestrictions(key)) {
-    const fix = r.code === 'RestrictedLabel'
-      ? 'Karpenter sets this label itself; remove it'
-      : 'use a well-known key (see WellKnownLabel) or a label in your own domain, e.g. "example.com/team"';
+    const fix =
+      r.code === 'RestrictedLabel'
+        ? 'Karpenter sets this label itself; remove it'
+        : 'use a well-known key (see WellKnownLabel) or a label in your own domain, e.g. "example.com/team"';
     c.error(path, r.code, `${what} ${show(key)} is not allowed: ${fix}${crdRule(r.crdMessage)}`);
   }
 }
@@ -44,9 +51,11 @@ const templateLabelRules: Rule = (labels: Record<string, unknown>, path, c) => {
 
 const requirementKeyRules: Rule = (key: string, path, c) => restrictedKey(key, path, c, 'requirement key');
 
-const notEmpty = (field: string, message: string): Rule => (self: string, path, c) => {
-  if (self === '') c.error(path, 'NodeClassRefFieldEmpty', `must not be empty; set nodeClassRef.${field}${crdRule(message)}`);
-};
+const notEmpty =
+  (field: string, message: string): Rule =>
+  (self: string, path, c) => {
+    if (self === '') c.error(path, 'NodeClassRefFieldEmpty', `must not be empty; set nodeClassRef.${field}${crdRule(message)}`);
+  };
 
 const NUMERIC_OPERATORS = ['Gt', 'Lt', 'Gte', 'Lte'];
 const INT64_MAX = BigInt('9223372036854775807');
@@ -66,19 +75,28 @@ const requirementsRules: Rule = (reqs: unknown[], path, c) => {
     if (c.isUnresolved(values) || c.isUnresolved(r.operator)) return;
     const list = Array.isArray(values) ? values : [];
     if (r.operator === 'In' && list.length === 0) {
-      c.error(`${at}.values`, 'RequirementInWithoutValues',
-        `operator In needs at least one value for key ${show(r.key)}; add values, or use operator Exists${crdRule("requirements with operator 'In' must have a value defined")}`);
+      c.error(
+        `${at}.values`,
+        'RequirementInWithoutValues',
+        `operator In needs at least one value for key ${show(r.key)}; add values, or use operator Exists${crdRule("requirements with operator 'In' must have a value defined")}`,
+      );
     }
     if (typeof r.operator === 'string' && NUMERIC_OPERATORS.includes(r.operator)) {
       const v0 = list[0];
       if (list.length !== 1 || (!c.isUnresolved(v0) && !celNonNegativeInt(v0))) {
-        c.error(`${at}.values`, 'RequirementNumericValue',
-          `operator ${r.operator} needs exactly one non-negative integer value, got ${show(values ?? [])}; e.g. values: ["4"]${crdRule("requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value")}`);
+        c.error(
+          `${at}.values`,
+          'RequirementNumericValue',
+          `operator ${r.operator} needs exactly one non-negative integer value, got ${show(values ?? [])}; e.g. values: ["4"]${crdRule("requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value")}`,
+        );
       }
     }
     if (r.operator === 'In' && has(r, 'minValues') && typeof r.minValues === 'number' && !c.isUnresolved(r.minValues) && list.length < r.minValues) {
-      c.error(`${at}.minValues`, 'RequirementMinValuesExceedsValues',
-        `minValues ${r.minValues} is more than the ${list.length} value${list.length === 1 ? '' : 's'} listed for key ${show(r.key)}; list at least ${r.minValues} values or lower minValues${crdRule("requirements with 'minValues' must have at least that many values specified in the 'values' field")}`);
+      c.error(
+        `${at}.minValues`,
+        'RequirementMinValuesExceedsValues',
+        `minValues ${r.minValues} is more than the ${list.length} value${list.length === 1 ? '' : 's'} listed for key ${show(r.key)}; list at least ${r.minValues} values or lower minValues${crdRule("requirements with 'minValues' must have at least that many values specified in the 'values' field")}`,
+      );
     }
   });
 };
@@ -88,8 +106,11 @@ const budgetsRules: Rule = (budgets: unknown[], path, c) => {
     if (!isPlainObject(b)) return;
     if (has(b, 'schedule') !== has(b, 'duration')) {
       const [set, missing] = has(b, 'schedule') ? ['schedule', 'duration'] : ['duration', 'schedule'];
-      c.error(`${path}[${i}]`, 'BudgetScheduleWithoutDuration',
-        `sets ${set} but not ${missing}: a budget with a schedule needs a duration and vice versa; use Budget.nodes(n).during(schedule, duration)${crdRule("'schedule' must be set with 'duration'")}`);
+      c.error(
+        `${path}[${i}]`,
+        'BudgetScheduleWithoutDuration',
+        `sets ${set} but not ${missing}: a budget with a schedule needs a duration and vice versa; use Budget.nodes(n).during(schedule, duration)${crdRule("'schedule' must be set with 'duration'")}`,
+      );
     }
   });
 };
@@ -100,13 +121,19 @@ const staticPoolRules: Rule = (spec: Record<string, unknown>, path, c) => {
   if (has(spec, 'limits') && isPlainObject(limits) && !c.isUnresolved(limits)) {
     const keys = Object.keys(limits);
     if (!(keys.length === 0 || (keys.length === 1 && keys[0] === 'nodes'))) {
-      c.error(child(path, 'limits'), 'StaticNodePoolLimits',
-        `a static NodePool (replicas set) supports only limits.nodes, got ${keys.join(', ')}; remove the other limits or unset replicas${crdRule("only 'limits.nodes' is supported on static NodePools")}`);
+      c.error(
+        child(path, 'limits'),
+        'StaticNodePoolLimits',
+        `a static NodePool (replicas set) supports only limits.nodes, got ${keys.join(', ')}; remove the other limits or unset replicas${crdRule("only 'limits.nodes' is supported on static NodePools")}`,
+      );
     }
   }
   if (has(spec, 'weight')) {
-    c.error(child(path, 'weight'), 'StaticNodePoolWeight',
-      `a static NodePool (replicas set) cannot have a weight; remove weight or unset replicas${crdRule("'weight' is not supported on static NodePools")}`);
+    c.error(
+      child(path, 'weight'),
+      'StaticNodePoolWeight',
+      `a static NodePool (replicas set) cannot have a weight; remove weight or unset replicas${crdRule("'weight' is not supported on static NodePools")}`,
+    );
   }
 };
 
@@ -119,9 +146,20 @@ const taint: ObjectSchema = {
   required: ['effect', 'key'],
   properties: {
     effect: { type: 'string', enum: ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] },
-    key: { type: 'string', minLength: 1, pattern: QUALIFIED_KEY_PATTERN, patternCode: 'TaintKeyPattern', hint: 'e.g. "example.com/dedicated" or "dedicated"' },
+    key: {
+      type: 'string',
+      minLength: 1,
+      pattern: QUALIFIED_KEY_PATTERN,
+      patternCode: 'TaintKeyPattern',
+      hint: 'e.g. "example.com/dedicated" or "dedicated"',
+    },
     timeAdded: { type: 'string', format: 'date-time' },
-    value: { type: 'string', pattern: QUALIFIED_KEY_PATTERN, patternCode: 'TaintValuePattern', hint: 'omit value for a key-only taint; an empty string is rejected' },
+    value: {
+      type: 'string',
+      pattern: QUALIFIED_KEY_PATTERN,
+      patternCode: 'TaintValuePattern',
+      hint: 'omit value for a key-only taint; an empty string is rejected',
+    },
   },
 };
 
@@ -158,23 +196,47 @@ const NODEPOOL_SPEC: ObjectSchema = {
             // The CRD lists nodes as required but defaults it to "10%" first, so it never is missing.
             type: 'object',
             properties: {
-              duration: { type: 'string', pattern: BUDGET_DURATION_PATTERN, patternCode: 'InvalidDuration', hint: 'budget durations take hours and minutes only, e.g. "8h", "30m", "1h30m"' },
-              nodes: { type: 'string', pattern: /^((100|[0-9]{1,2})%|[0-9]+)$/, patternCode: 'InvalidBudgetNodes', hint: 'use a count such as "5" or a percentage 0%..100% such as "10%" (Budget.nodes / Budget.percent)' },
+              duration: {
+                type: 'string',
+                pattern: BUDGET_DURATION_PATTERN,
+                patternCode: 'InvalidDuration',
+                hint: 'budget durations take hours and minutes only, e.g. "8h", "30m", "1h30m"',
+              },
+              nodes: {
+                type: 'string',
+                pattern: /^((100|[0-9]{1,2})%|[0-9]+)$/,
+                patternCode: 'InvalidBudgetNodes',
+                hint: 'use a count such as "5" or a percentage 0%..100% such as "10%" (Budget.nodes / Budget.percent)',
+              },
               reasons: { type: 'array', maxItems: 50, set: true, items: { type: 'string', enum: ['Underutilized', 'Empty', 'Drifted'] } },
               schedule: {
                 type: 'string',
-                pattern: /^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)[\t\n\f\r ](.+)[\t\n\f\r ](.+)[\t\n\f\r ](.+)[\t\n\f\r ](.+))$/,
+                pattern:
+                  /^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)[\t\n\f\r ](.+)[\t\n\f\r ](.+)[\t\n\f\r ](.+)[\t\n\f\r ](.+))$/,
                 patternCode: 'InvalidBudgetSchedule',
                 hint: 'use a five-field cron expression ("0 9 * * mon-fri") or a macro such as "@daily"',
               },
             },
           },
         },
-        consolidateAfter: { type: 'string', pattern: DURATION_OR_NEVER_PATTERN, patternCode: 'InvalidDuration', hint: `${DURATION_HINT}, or "Never"` },
+        consolidateAfter: {
+          type: 'string',
+          pattern: DURATION_OR_NEVER_PATTERN,
+          patternCode: 'InvalidDuration',
+          hint: `${DURATION_HINT}, or "Never"`,
+        },
         consolidationPolicy: { type: 'string', enum: ['WhenEmpty', 'WhenEmptyOrUnderutilized', 'Balanced'] },
       },
     },
-    limits: { type: 'map', values: { type: 'int-or-string', pattern: QUANTITY_PATTERN, patternCode: 'InvalidQuantity', hint: 'use a quantity such as "1000", "500m" or "1000Gi" (Quantity)' } },
+    limits: {
+      type: 'map',
+      values: {
+        type: 'int-or-string',
+        pattern: QUANTITY_PATTERN,
+        patternCode: 'InvalidQuantity',
+        hint: 'use a quantity such as "1000", "500m" or "1000Gi" (Quantity)',
+      },
+    },
     replicas: { type: 'integer', minimum: 0, format: 'int64' },
     template: {
       type: 'object',
@@ -188,7 +250,13 @@ const NODEPOOL_SPEC: ObjectSchema = {
               type: 'map',
               maxProperties: 100,
               rules: [templateLabelRules],
-              values: { type: 'string', maxLength: 63, pattern: LABEL_VALUE_PATTERN, patternCode: 'InvalidLabelValue', hint: "label values are at most 63 characters of letters, digits, '-', '_' and '.', starting and ending with a letter or digit" },
+              values: {
+                type: 'string',
+                maxLength: 63,
+                pattern: LABEL_VALUE_PATTERN,
+                patternCode: 'InvalidLabelValue',
+                hint: "label values are at most 63 characters of letters, digits, '-', '_' and '.', starting and ending with a letter or digit",
+              },
             },
           },
         },
@@ -201,7 +269,12 @@ const NODEPOOL_SPEC: ObjectSchema = {
               type: 'object',
               required: ['group', 'kind', 'name'],
               properties: {
-                group: { type: 'string', pattern: /^[^/]*$/, hint: 'the API group without a version, "karpenter.k8s.aws"', rules: [notEmpty('group', 'group may not be empty')] },
+                group: {
+                  type: 'string',
+                  pattern: /^[^/]*$/,
+                  hint: 'the API group without a version, "karpenter.k8s.aws"',
+                  rules: [notEmpty('group', 'group may not be empty')],
+                },
                 kind: { type: 'string', rules: [notEmpty('kind', 'kind may not be empty')] },
                 name: { type: 'string', rules: [notEmpty('name', 'name may not be empty')] },
               },
@@ -209,7 +282,12 @@ const NODEPOOL_SPEC: ObjectSchema = {
             requirements: { type: 'array', maxItems: 100, items: requirement, rules: [requirementsRules] },
             startupTaints: taints,
             taints,
-            terminationGracePeriod: { type: 'string', pattern: DURATION_PATTERN, patternCode: 'InvalidDuration', hint: `${DURATION_HINT} ("Never" is not allowed here; omit the field to wait indefinitely)` },
+            terminationGracePeriod: {
+              type: 'string',
+              pattern: DURATION_PATTERN,
+              patternCode: 'InvalidDuration',
+              hint: `${DURATION_HINT} ("Never" is not allowed here; omit the field to wait indefinitely)`,
+            },
           },
         },
       },
@@ -249,10 +327,12 @@ function runtimeChecks(spec: Record<string, unknown>, c: IssueCollector): void {
     }
     const values = Array.isArray(r.values) && !c.isUnresolved(r.values) ? r.values : [];
     // Numeric operators already need a non-negative integer, always a valid label value.
-    if (!NUMERIC_OPERATORS.includes(r.operator as string)) values.forEach((v, j) => {
-      if (typeof v !== 'string' || c.isUnresolved(v)) return;
-      for (const p of labelValueProblems(v)) c.error(`${at}.values[${j}]`, 'InvalidRequirementValue', `value ${show(v)} for key ${show(r.key)}: ${p}${RUNTIME}`);
-    });
+    if (!NUMERIC_OPERATORS.includes(r.operator as string))
+      values.forEach((v, j) => {
+        if (typeof v !== 'string' || c.isUnresolved(v)) return;
+        for (const p of labelValueProblems(v))
+          c.error(`${at}.values[${j}]`, 'InvalidRequirementValue', `value ${show(v)} for key ${show(r.key)}: ${p}${RUNTIME}`);
+      });
     knownValuesCheck(r, values, at, c);
   });
 
@@ -271,7 +351,11 @@ function runtimeChecks(spec: Record<string, unknown>, c: IssueCollector): void {
       const id = `${t.key}:${String(t.effect)}`;
       const first = seen.get(id);
       if (first) {
-        c.error(at, 'DuplicateTaint', `taint ${t.key} with effect ${String(t.effect)} is already set at ${first}; taints and startupTaints together may hold each key/effect pair once${RUNTIME}`);
+        c.error(
+          at,
+          'DuplicateTaint',
+          `taint ${t.key} with effect ${String(t.effect)} is already set at ${first}; taints and startupTaints together may hold each key/effect pair once${RUNTIME}`,
+        );
       } else {
         seen.set(id, at);
       }
@@ -287,9 +371,13 @@ function nodeClassRefNameCheck(ref: Record<string, unknown>, at: string, c: Issu
   if (problems.length > 0) {
     c.error(at, 'InvalidNodeClassRefName', `${show(name)} cannot be the name of a node class: it ${problems.join('; it ')}${RUNTIME}`);
   } else if (name.length > 63) {
-    const label = typeof ref.group === 'string' && typeof ref.kind === 'string' ? `${ref.group}/${ref.kind.toLowerCase()}` : 'karpenter.k8s.aws/ec2nodeclass';
-    c.error(at, 'InvalidNodeClassRefName',
-      `${show(name)} is ${name.length} characters; Karpenter labels every node of this pool with ${label}=<name> and label values are at most 63 characters, so the API server rejects every NodeClaim it creates. Use a node class with a shorter name`);
+    const label =
+      typeof ref.group === 'string' && typeof ref.kind === 'string' ? `${ref.group}/${ref.kind.toLowerCase()}` : 'karpenter.k8s.aws/ec2nodeclass';
+    c.error(
+      at,
+      'InvalidNodeClassRefName',
+      `${show(name)} is ${name.length} characters; Karpenter labels every node of this pool with ${label}=<name> and label values are at most 63 characters, so the API server rejects every NodeClaim it creates. Use a node class with a shorter name`,
+    );
   }
 }
 
@@ -307,8 +395,11 @@ function knownValuesCheck(r: Record<string, unknown>, values: unknown[], at: str
   if (known.length === 0) {
     c.error(`${at}.values`, code, `none of ${show(values)} is ${noun}; use ${allowed.join(', ')}${fix}${RUNTIME}`);
   } else if (typeof r.minValues === 'number' && !c.isUnresolved(r.minValues) && known.length < r.minValues) {
-    c.error(`${at}.minValues`, 'RequirementMinValuesExceedsKnownValues',
-      `minValues ${r.minValues} is more than the ${known.length} known value${known.length === 1 ? '' : 's'} (${known.join(', ')}) listed for key ${show(r.key)}; Karpenter ignores the others (${allowed.join(', ')} are known)${RUNTIME}`);
+    c.error(
+      `${at}.minValues`,
+      'RequirementMinValuesExceedsKnownValues',
+      `minValues ${r.minValues} is more than the ${known.length} known value${known.length === 1 ? '' : 's'} (${known.join(', ')}) listed for key ${show(r.key)}; Karpenter ignores the others (${allowed.join(', ')} are known)${RUNTIME}`,
+    );
   }
 }
 
@@ -324,8 +415,11 @@ export function validateNodePool(manifest: unknown, ctx: ValidationContext = {})
   if (!checkEnvelope(manifest, NODEPOOL_API_VERSION, 'NodePool', c)) return c.issues;
   const meta = manifest.metadata;
   if (isPlainObject(meta) && typeof meta.name === 'string' && !c.isUnresolved(meta.name) && meta.name.length > 63) {
-    c.error('metadata.name', 'NodePoolNameTooLong',
-      `${show(meta.name)} is ${meta.name.length} characters; Karpenter labels every node with karpenter.sh/nodepool=<name> and label values are at most 63 characters${RUNTIME}`);
+    c.error(
+      'metadata.name',
+      'NodePoolNameTooLong',
+      `${show(meta.name)} is ${meta.name.length} characters; Karpenter labels every node with karpenter.sh/nodepool=<name> and label values are at most 63 characters${RUNTIME}`,
+    );
   }
   if (absent(manifest.spec)) {
     c.error('spec', 'RequiredField', 'is required');

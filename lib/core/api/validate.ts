@@ -14,9 +14,20 @@ import { validateNodePool } from './validate-nodepool';
  * rejects when the manifest is applied.
  */
 export const KARPENTER_RUNTIME_CHECK_CODES: readonly string[] = [
-  'InvalidTemplateLabelKey', 'InvalidRequirementKey', 'InvalidRequirementValue', 'UnknownCapacityType', 'UnknownInstanceTenancy',
-  'RequirementMinValuesExceedsKnownValues', 'InvalidTaintKey', 'InvalidTaintValue', 'DuplicateTaint', 'NodePoolNameTooLong',
-  'InvalidNodeClassRefName', 'Ec2NodeClassWithoutSpec', 'InvalidKubeletDuration', 'NameRequiredForApply',
+  'InvalidTemplateLabelKey',
+  'InvalidRequirementKey',
+  'InvalidRequirementValue',
+  'UnknownCapacityType',
+  'UnknownInstanceTenancy',
+  'RequirementMinValuesExceedsKnownValues',
+  'InvalidTaintKey',
+  'InvalidTaintValue',
+  'DuplicateTaint',
+  'NodePoolNameTooLong',
+  'InvalidNodeClassRefName',
+  'Ec2NodeClassWithoutSpec',
+  'InvalidKubeletDuration',
+  'NameRequiredForApply',
 ];
 
 const KINDS: { readonly [apiVersion: string]: string } = {
@@ -44,11 +55,15 @@ export function validateManifest(manifest: unknown, ctx: ValidationContext = {})
   if (expected) {
     c.error('kind', 'UnsupportedKind', `${show(kind)} is not a kind of ${apiVersion}; expected ${expected}`);
   } else {
-    const v1beta1 = typeof apiVersion === 'string' && /^karpenter\.(sh|k8s\.aws)\/v1beta1$/.test(apiVersion)
-      ? '; v1beta1 was removed in Karpenter 1.1, migrate the manifest to v1'
-      : '';
-    c.error('apiVersion', 'UnsupportedApiVersion',
-      `${show(apiVersion)} (kind ${show(kind)}) is not supported; supported: ${NODEPOOL_API_VERSION} NodePool, ${EC2NODECLASS_API_VERSION} EC2NodeClass${v1beta1}`);
+    const v1beta1 =
+      typeof apiVersion === 'string' && /^karpenter\.(sh|k8s\.aws)\/v1beta1$/.test(apiVersion)
+        ? '; v1beta1 was removed in Karpenter 1.1, migrate the manifest to v1'
+        : '';
+    c.error(
+      'apiVersion',
+      'UnsupportedApiVersion',
+      `${show(apiVersion)} (kind ${show(kind)}) is not supported; supported: ${NODEPOOL_API_VERSION} NodePool, ${EC2NODECLASS_API_VERSION} EC2NodeClass${v1beta1}`,
+    );
   }
   return c.issues;
 }

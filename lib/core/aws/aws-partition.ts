@@ -6,7 +6,7 @@ import { IssueCollector } from '../issues';
  * constructs read it from `data "aws_partition"` instead, this table serves plain strings.
  */
 const PARTITION_DNS_SUFFIX: Readonly<Record<string, string>> = {
-  'aws': 'amazonaws.com',
+  aws: 'amazonaws.com',
   'aws-cn': 'amazonaws.com.cn',
   'aws-us-gov': 'amazonaws.com',
   'aws-iso': 'c2s.ic.gov',
@@ -25,9 +25,7 @@ export const SUPPORTED_PARTITIONS: readonly string[] = ['aws', 'aws-cn', 'aws-us
 export function dnsSuffixOf(partition: string): string {
   const suffix = PARTITION_DNS_SUFFIX[partition];
   if (suffix === undefined) {
-    throw new Error(
-      `Unknown AWS partition '${partition}'; known partitions: ${Object.keys(PARTITION_DNS_SUFFIX).join(', ')}`,
-    );
+    throw new Error(`Unknown AWS partition '${partition}'; known partitions: ${Object.keys(PARTITION_DNS_SUFFIX).join(', ')}`);
   }
   return suffix;
 }
@@ -95,20 +93,10 @@ export const IAM_POLICY_NAME_MAX_LENGTH = 128;
  * Checks an IAM role or policy name. Tokens are skipped.
  * @param hint how to fix it, e.g. which prop to set
  */
-export function validateIamName(
-  issues: IssueCollector,
-  field: string,
-  name: string,
-  maxLength: number,
-  hint: string,
-): void {
+export function validateIamName(issues: IssueCollector, field: string, name: string, maxLength: number, hint: string): void {
   if (issues.isUnresolved(name)) return;
   if (name.length === 0 || name.length > maxLength) {
-    issues.error(
-      field,
-      'InvalidIamNameLength',
-      `IAM name '${name}' is ${name.length} characters; IAM allows 1-${maxLength}. ${hint}`,
-    );
+    issues.error(field, 'InvalidIamNameLength', `IAM name '${name}' is ${name.length} characters; IAM allows 1-${maxLength}. ${hint}`);
   }
   if (name.length > 0 && !IAM_NAME_PATTERN.test(name)) {
     issues.error(

@@ -135,7 +135,7 @@ function statementsByKind(input: ControllerPolicyInput): [ControllerPolicyKind, 
       Resource: [ec2('instance/*')],
       Condition: {
         ...ownedByNodePool,
-        'StringEqualsIfExists': { 'aws:RequestTag/eks:eks-cluster-name': C },
+        StringEqualsIfExists: { 'aws:RequestTag/eks:eks-cluster-name': C },
         'ForAllValues:StringEquals': { 'aws:TagKeys': ['eks:eks-cluster-name', 'karpenter.sh/nodeclaim', 'Name'] },
       },
     },

@@ -14,7 +14,7 @@ export const DEFAULT_RULE_NAME_PREFIX = 'Karpenter';
 
 /** An EventBridge event pattern. */
 export interface EventPattern {
-  readonly 'source': readonly string[];
+  readonly source: readonly string[];
   readonly 'detail-type': readonly string[];
 }
 
@@ -37,35 +37,35 @@ export const INTERRUPTION_RULES: readonly InterruptionRule[] = [
     namePart: 'HealthEvent',
     cfnLogicalId: 'ScheduledChangeRule',
     description: 'Karpenter interrupt - AWS health event',
-    eventPattern: { 'source': ['aws.health'], 'detail-type': ['AWS Health Event'] },
+    eventPattern: { source: ['aws.health'], 'detail-type': ['AWS Health Event'] },
   },
   {
     id: 'SpotInterrupt',
     namePart: 'SpotInterrupt',
     cfnLogicalId: 'SpotInterruptionRule',
     description: 'Karpenter interrupt - EC2 spot instance interruption warning',
-    eventPattern: { 'source': ['aws.ec2'], 'detail-type': ['EC2 Spot Instance Interruption Warning'] },
+    eventPattern: { source: ['aws.ec2'], 'detail-type': ['EC2 Spot Instance Interruption Warning'] },
   },
   {
     id: 'InstanceRebalance',
     namePart: 'InstanceRebalance',
     cfnLogicalId: 'RebalanceRule',
     description: 'Karpenter interrupt - EC2 instance rebalance recommendation',
-    eventPattern: { 'source': ['aws.ec2'], 'detail-type': ['EC2 Instance Rebalance Recommendation'] },
+    eventPattern: { source: ['aws.ec2'], 'detail-type': ['EC2 Instance Rebalance Recommendation'] },
   },
   {
     id: 'InstanceStateChange',
     namePart: 'InstanceStateChange',
     cfnLogicalId: 'InstanceStateChangeRule',
     description: 'Karpenter interrupt - EC2 instance state-change notification',
-    eventPattern: { 'source': ['aws.ec2'], 'detail-type': ['EC2 Instance State-change Notification'] },
+    eventPattern: { source: ['aws.ec2'], 'detail-type': ['EC2 Instance State-change Notification'] },
   },
   {
     id: 'CapacityReservationInterruption',
     namePart: 'CRInterruption',
     cfnLogicalId: 'CapacityReservationInterruptionRule',
     description: 'Karpenter interrupt - EC2 capacity reservation instance interruption warning',
-    eventPattern: { 'source': ['aws.ec2'], 'detail-type': ['EC2 Capacity Reservation Instance Interruption Warning'] },
+    eventPattern: { source: ['aws.ec2'], 'detail-type': ['EC2 Capacity Reservation Instance Interruption Warning'] },
   },
 ];
 
@@ -103,14 +103,16 @@ export function defaultQueueName(clusterName: string): string {
 /** Checks SQS's name rules (standard queues: 1-80 of `[A-Za-z0-9_-]`). */
 export function validateQueueName(issues: IssueCollector, field: string, name: string, isDefault: boolean): void {
   if (issues.isUnresolved(name)) return;
-  const hint = isDefault
-    ? `The default name Karpenter-<clusterName> is too long or invalid; set '${field}'.`
-    : `Choose another '${field}'.`;
+  const hint = isDefault ? `The default name Karpenter-<clusterName> is too long or invalid; set '${field}'.` : `Choose another '${field}'.`;
   if (name.length < 1 || name.length > 80) {
     issues.error(field, 'InvalidQueueNameLength', `SQS queue name '${name}' is ${name.length} characters; SQS allows 1-80. ${hint}`);
   }
   if (name.endsWith('.fifo')) {
-    issues.error(field, 'FifoInterruptionQueue', `'${name}' names a FIFO queue; EventBridge interruption events need a standard queue. Drop the '.fifo' suffix.`);
+    issues.error(
+      field,
+      'FifoInterruptionQueue',
+      `'${name}' names a FIFO queue; EventBridge interruption events need a standard queue. Drop the '.fifo' suffix.`,
+    );
   } else if (name.length > 0 && !/^[A-Za-z0-9_-]+$/.test(name)) {
     issues.error(field, 'InvalidQueueNameCharacters', `SQS queue name '${name}' may only hold letters, digits, '-' and '_'. ${hint}`);
   }
@@ -144,7 +146,11 @@ export function validateRuleNamePrefix(issues: IssueCollector, field: string, pr
 export function validateQueueKmsKey(issues: IssueCollector, field: string, kmsMasterKeyId: string): void {
   if (issues.isUnresolved(kmsMasterKeyId)) return;
   if (kmsMasterKeyId.trim() === '') {
-    issues.error(field, 'EmptyKmsKeyId', "KMS key id is empty; pass a customer managed key id, ARN or alias, or omit it to use SQS-managed encryption.");
+    issues.error(
+      field,
+      'EmptyKmsKeyId',
+      'KMS key id is empty; pass a customer managed key id, ARN or alias, or omit it to use SQS-managed encryption.',
+    );
   } else if (/(^|:)alias\/aws\/sqs$/.test(kmsMasterKeyId)) {
     issues.error(
       field,

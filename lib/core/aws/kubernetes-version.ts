@@ -31,8 +31,7 @@ export function validateKubernetesVersion(issues: IssueCollector, field: string,
     issues.error(
       field,
       'UnsupportedKubernetesVersion',
-      `Kubernetes ${version} is outside the range Karpenter 1.14 supports (${range}, per its compatibility matrix). ` +
-        `Pick a version in ${range}.`,
+      `Kubernetes ${version} is outside the range Karpenter 1.14 supports (${range}, per its compatibility matrix). ` + `Pick a version in ${range}.`,
     );
   }
 }

@@ -42,7 +42,7 @@ export function cidrSubnet(parent: Ipv4Cidr, newBits: number, index: number): Ip
 
 /** True when `inner` lies entirely inside `outer`. */
 export function cidrContains(outer: Ipv4Cidr, inner: Ipv4Cidr): boolean {
-  return inner.prefix >= outer.prefix && ((inner.network & maskOf(outer.prefix)) >>> 0) === outer.network;
+  return inner.prefix >= outer.prefix && (inner.network & maskOf(outer.prefix)) >>> 0 === outer.network;
 }
 
 /** True when the two blocks share at least one address. */
@@ -144,9 +144,7 @@ export function planNetwork(issues: IssueCollector, field: string, input: Networ
     );
   }
 
-  const privateCidrs = subnetCidrs(issues, `${field}.privateSubnetCidrs`, input.privateSubnetCidrs, vpc, zones.length, (i) =>
-    cidrSubnet(vpc!, 3, i),
-  );
+  const privateCidrs = subnetCidrs(issues, `${field}.privateSubnetCidrs`, input.privateSubnetCidrs, vpc, zones.length, (i) => cidrSubnet(vpc!, 3, i));
   const publicCidrs = subnetCidrs(issues, `${field}.publicSubnetCidrs`, input.publicSubnetCidrs, vpc, zones.length, (i) =>
     cidrSubnet(cidrSubnet(vpc!, 3, 7), 3, i),
   );

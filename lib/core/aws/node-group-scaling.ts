@@ -15,11 +15,7 @@ export interface NodeGroupScaling {
  * Checks the controller node group's sizes: `min <= desired <= max`, and enough nodes for both
  * controller replicas unless `allowSingleNode`. Tokens are skipped.
  */
-export function validateControllerScaling(
-  issues: IssueCollector,
-  scaling: NodeGroupScaling,
-  allowSingleNode: boolean,
-): void {
+export function validateControllerScaling(issues: IssueCollector, scaling: NodeGroupScaling, allowSingleNode: boolean): void {
   const { minSize, desiredSize, maxSize } = scaling;
   const known = (n: number) => !issues.isUnresolved(n);
   for (const [field, value] of Object.entries(scaling)) {
@@ -31,10 +27,18 @@ export function validateControllerScaling(
     issues.error('maxSize', 'MaxSizeBelowOne', `maxSize must be at least 1 (EKS rule), got ${maxSize}.`);
   }
   if (known(minSize) && known(desiredSize) && minSize > desiredSize) {
-    issues.error('minSize', 'MinSizeAboveDesired', `minSize ${minSize} can't be greater than desiredSize ${desiredSize}. Lower minSize or raise desiredSize.`);
+    issues.error(
+      'minSize',
+      'MinSizeAboveDesired',
+      `minSize ${minSize} can't be greater than desiredSize ${desiredSize}. Lower minSize or raise desiredSize.`,
+    );
   }
   if (known(desiredSize) && known(maxSize) && desiredSize > maxSize) {
-    issues.error('desiredSize', 'DesiredSizeAboveMax', `desiredSize ${desiredSize} can't be greater than maxSize ${maxSize}. Raise maxSize or lower desiredSize.`);
+    issues.error(
+      'desiredSize',
+      'DesiredSizeAboveMax',
+      `desiredSize ${desiredSize} can't be greater than maxSize ${maxSize}. Raise maxSize or lower desiredSize.`,
+    );
   }
   if (allowSingleNode) return;
   const need = KARPENTER_CONTROLLER_REPLICAS;
@@ -49,10 +53,6 @@ export function validateControllerScaling(
     );
   }
   if (known(minSize) && minSize < need && !(known(desiredSize) && desiredSize < need)) {
-    issues.warn(
-      'minSize',
-      'ControllerMinSizeBelowReplicas',
-      `minSize is ${minSize}; if the group is scaled in below ${need} nodes, ${why}.`,
-    );
+    issues.warn('minSize', 'ControllerMinSizeBelowReplicas', `minSize is ${minSize}; if the group is scaled in below ${need} nodes, ${why}.`);
   }
 }

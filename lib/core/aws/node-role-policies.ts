@@ -35,9 +35,7 @@ export function validateRoleName(issues: IssueCollector, field: string, roleName
     field,
     roleName,
     IAM_ROLE_NAME_MAX_LENGTH,
-    isDefault
-      ? `The default name is derived from the cluster name; set '${field}' to a shorter name.`
-      : `Choose another '${field}'.`,
+    isDefault ? `The default name is derived from the cluster name; set '${field}' to a shorter name.` : `Choose another '${field}'.`,
   );
 }
 

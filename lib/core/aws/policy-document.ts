@@ -74,16 +74,16 @@ export function policyDocument(statements: readonly PolicyStatementJson[], id?: 
 }
 
 /** Converts a user statement to IAM JSON, validating what can be checked without AWS. */
-export function statementFromOptions(
-  issues: IssueCollector,
-  field: string,
-  s: PolicyStatementOptions,
-): PolicyStatementJson {
+export function statementFromOptions(issues: IssueCollector, field: string, s: PolicyStatementOptions): PolicyStatementJson {
   if (!s.actions || s.actions.length === 0) {
     issues.error(`${field}.actions`, 'EmptyStatementActions', 'a statement needs at least one action, got none. Add e.g. "ec2:DescribeImages".');
   }
   if (!s.resources || s.resources.length === 0) {
-    issues.error(`${field}.resources`, 'EmptyStatementResources', 'a statement needs at least one resource, got none. Use "*" for actions that take no resource.');
+    issues.error(
+      `${field}.resources`,
+      'EmptyStatementResources',
+      'a statement needs at least one resource, got none. Use "*" for actions that take no resource.',
+    );
   }
   if (s.sid !== undefined && !issues.isUnresolved(s.sid) && !/^[A-Za-z0-9]+$/.test(s.sid)) {
     issues.error(`${field}.sid`, 'InvalidStatementSid', `Sid '${s.sid}' is invalid; IAM allows letters and digits only.`);

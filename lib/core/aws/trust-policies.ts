@@ -73,12 +73,7 @@ const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
 /** Checks the namespace (DNS-1123 label) and service account (DNS-1123 subdomain) names. */
-export function validateServiceAccountRef(
-  issues: IssueCollector,
-  field: string,
-  namespace: string,
-  serviceAccount: string,
-): void {
+export function validateServiceAccountRef(issues: IssueCollector, field: string, namespace: string, serviceAccount: string): void {
   if (!issues.isUnresolved(namespace) && (namespace.length > 63 || !DNS1123_LABEL.test(namespace))) {
     issues.error(
       `${field}.namespace`,
@@ -99,12 +94,7 @@ export function validateServiceAccountRef(
  * Checks what IRSA needs: an OIDC provider ARN and the cluster's issuer URL, and that they
  * belong together. Tokens are skipped.
  */
-export function validateIrsa(
-  issues: IssueCollector,
-  field: string,
-  oidcProviderArn: string | undefined,
-  issuerUrl: string | undefined,
-): void {
+export function validateIrsa(issues: IssueCollector, field: string, oidcProviderArn: string | undefined, issuerUrl: string | undefined): void {
   let providerHostPath: string | undefined;
   if (oidcProviderArn === undefined || (!issues.isUnresolved(oidcProviderArn) && oidcProviderArn.trim() === '')) {
     issues.error(

@@ -315,14 +315,22 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   if (options.clusterEndpoint !== undefined) {
     const endpoint = options.clusterEndpoint;
     if (!issues.isUnresolved(endpoint) && !/^https:\/\/[^\s/]+/.test(endpoint)) {
-      issues.error('clusterEndpoint', 'InvalidClusterEndpoint', `must be the https:// URL of the API server, as in 'aws eks describe-cluster' cluster.endpoint; got '${endpoint}'`);
+      issues.error(
+        'clusterEndpoint',
+        'InvalidClusterEndpoint',
+        `must be the https:// URL of the API server, as in 'aws eks describe-cluster' cluster.endpoint; got '${endpoint}'`,
+      );
     }
     settings.clusterEndpoint = endpoint;
   }
   if (options.isolatedVpc !== undefined) settings.isolatedVPC = options.isolatedVpc;
   if (options.enableZonalShift !== undefined) {
     if (options.enableZonalShift && !version.isAtLeast(ZONAL_SHIFT_MIN_VERSION)) {
-      issues.warn('enableZonalShift', 'SettingNotInChart', `settings.enableZonalShift is read by chart ${ZONAL_SHIFT_MIN_VERSION} and later; chart ${version.chartVersion} ignores it`);
+      issues.warn(
+        'enableZonalShift',
+        'SettingNotInChart',
+        `settings.enableZonalShift is read by chart ${ZONAL_SHIFT_MIN_VERSION} and later; chart ${version.chartVersion} ignores it`,
+      );
     }
     settings.enableZonalShift = options.enableZonalShift;
   }
@@ -331,7 +339,11 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
 
   const serviceAccountName = options.serviceAccountName ?? DEFAULT_SERVICE_ACCOUNT_NAME;
   if (!issues.isUnresolved(serviceAccountName) && !DNS1123_SUBDOMAIN.test(serviceAccountName)) {
-    issues.error('serviceAccountName', 'InvalidServiceAccountName', `must be a DNS-1123 subdomain (lowercase letters, digits, '-', '.'); got '${serviceAccountName}'`);
+    issues.error(
+      'serviceAccountName',
+      'InvalidServiceAccountName',
+      `must be a DNS-1123 subdomain (lowercase letters, digits, '-', '.'); got '${serviceAccountName}'`,
+    );
   }
   const annotations = { ...(options.serviceAccountAnnotations ?? {}) };
   checkServiceAccountAnnotations(issues, annotations);
@@ -388,9 +400,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
     priorityClassName: 'system-cluster-critical',
   };
 
-  const merged = options.additionalValues
-    ? mergeAdditionalValues(issues, values, options.additionalValues, version)
-    : values;
+  const merged = options.additionalValues ? mergeAdditionalValues(issues, values, options.additionalValues, version) : values;
   return { values: merged, issues: issues.issues };
 }
 
@@ -442,7 +452,11 @@ function checkClusterName(issues: IssueCollector, name: string): void {
 function checkInterruption(issues: IssueCollector, queue: string | undefined, handling: boolean | undefined): void {
   if (queue === undefined) {
     if (handling === true) {
-      issues.error('interruptionQueueName', 'MissingInterruptionQueue', 'interruptionHandling is true but no interruptionQueueName is given; pass the SQS queue name, or set interruptionHandling: false');
+      issues.error(
+        'interruptionQueueName',
+        'MissingInterruptionQueue',
+        'interruptionHandling is true but no interruptionQueueName is given; pass the SQS queue name, or set interruptionHandling: false',
+      );
     } else if (handling === undefined) {
       issues.warn(
         'interruptionQueueName',
@@ -454,7 +468,11 @@ function checkInterruption(issues: IssueCollector, queue: string | undefined, ha
     return;
   }
   if (handling === false) {
-    issues.error('interruptionHandling', 'ConflictingInterruptionHandling', `interruptionHandling is false but interruptionQueueName is '${queue}'; remove one of them`);
+    issues.error(
+      'interruptionHandling',
+      'ConflictingInterruptionHandling',
+      `interruptionHandling is false but interruptionQueueName is '${queue}'; remove one of them`,
+    );
   }
   if (issues.isUnresolved(queue)) return;
   if (queue.startsWith('arn:')) {
@@ -470,7 +488,11 @@ function checkInterruption(issues: IssueCollector, queue: string | undefined, ha
       `settings.interruptionQueue takes the queue name, not its URL; got '${queue}', use '${queue.replace(/\/+$/, '').split('/').pop()}'`,
     );
   } else if (!SQS_QUEUE_NAME.test(queue)) {
-    issues.error('interruptionQueueName', 'InvalidInterruptionQueueName', `must be an SQS queue name (1-80 letters, digits, '-' or '_'); got '${queue}'`);
+    issues.error(
+      'interruptionQueueName',
+      'InvalidInterruptionQueueName',
+      `must be an SQS queue name (1-80 letters, digits, '-' or '_'); got '${queue}'`,
+    );
   }
 }
 
@@ -481,7 +503,11 @@ function featureGates(issues: IssueCollector, gates: KarpenterFeatureGates | und
     const value = gates[gate as keyof KarpenterFeatureGates];
     if (value === undefined) continue;
     if (!version.isAtLeast(minVersion)) {
-      issues.warn(`featureGates.${gate}`, 'SettingNotInChart', `settings.featureGates.${gate} is read by chart ${minVersion} and later; chart ${version.chartVersion} ignores it`);
+      issues.warn(
+        `featureGates.${gate}`,
+        'SettingNotInChart',
+        `settings.featureGates.${gate} is read by chart ${minVersion} and later; chart ${version.chartVersion} ignores it`,
+      );
     }
     out[gate] = value;
   }
@@ -506,14 +532,22 @@ function checkReplicas(issues: IssueCollector, replicas: number, maxUnavailable:
     if (!Number.isInteger(replicas) || replicas < 1) {
       issues.error('replicas', 'InvalidReplicas', `must be a whole number, at least 1; got ${replicas}`);
     } else if (replicas === 1) {
-      issues.warn('replicas', 'SingleControllerReplica', 'one controller replica means no provisioning or interruption handling while it restarts or its node is replaced; use 2 (the chart default)');
+      issues.warn(
+        'replicas',
+        'SingleControllerReplica',
+        'one controller replica means no provisioning or interruption handling while it restarts or its node is replaced; use 2 (the chart default)',
+      );
     }
   }
   if (issues.isUnresolved(maxUnavailable)) return;
   if (!Number.isInteger(maxUnavailable) || maxUnavailable < 0) {
     issues.error('podDisruptionBudgetMaxUnavailable', 'InvalidPodDisruptionBudget', `must be a whole number, 0 or more; got ${maxUnavailable}`);
   } else if (maxUnavailable === 0) {
-    issues.warn('podDisruptionBudgetMaxUnavailable', 'PodDisruptionBudgetBlocksDrain', '0 means no controller pod can ever be evicted, so draining the controller nodes (node group updates) hangs; use 1');
+    issues.warn(
+      'podDisruptionBudgetMaxUnavailable',
+      'PodDisruptionBudgetBlocksDrain',
+      '0 means no controller pod can ever be evicted, so draining the controller nodes (node group updates) hangs; use 1',
+    );
   } else if (replicasKnown && replicas > 1 && maxUnavailable >= replicas) {
     issues.warn(
       'podDisruptionBudgetMaxUnavailable',
@@ -544,7 +578,11 @@ function checkResources(issues: IssueCollector, resources: ControllerResources):
     const r = parseQuantity(request);
     const l = parseQuantity(limit);
     if (r !== undefined && l !== undefined && r > l) {
-      issues.error(`resources.requests.${res}`, 'RequestAboveLimit', `${res} request '${request}' is above its limit '${limit}'; Kubernetes rejects the pod. Raise the limit or lower the request`);
+      issues.error(
+        `resources.requests.${res}`,
+        'RequestAboveLimit',
+        `${res} request '${request}' is above its limit '${limit}'; Kubernetes rejects the pod. Raise the limit or lower the request`,
+      );
     }
   }
 }
@@ -563,8 +601,20 @@ function renderResources(resources: ControllerResources): HelmValues {
 }
 
 const QUANTITY_SUFFIX: { readonly [suffix: string]: number } = {
-  '': 1, 'm': 1e-3, 'k': 1e3, 'M': 1e6, 'G': 1e9, 'T': 1e12, 'P': 1e15, 'E': 1e18,
-  'Ki': 2 ** 10, 'Mi': 2 ** 20, 'Gi': 2 ** 30, 'Ti': 2 ** 40, 'Pi': 2 ** 50, 'Ei': 2 ** 60,
+  '': 1,
+  m: 1e-3,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  P: 1e15,
+  E: 1e18,
+  Ki: 2 ** 10,
+  Mi: 2 ** 20,
+  Gi: 2 ** 30,
+  Ti: 2 ** 40,
+  Pi: 2 ** 50,
+  Ei: 2 ** 60,
 };
 
 /** A Kubernetes quantity as a number, or undefined when malformed. */
@@ -583,7 +633,11 @@ function checkLabel(issues: IssueCollector, key: string, value: string): void {
     }
   }
   if (!issues.isUnresolved(value) && !/^(([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9])?$/.test(value)) {
-    issues.error('placement.value', 'InvalidNodeLabel', `must be a Kubernetes label value (at most 63 letters, digits, '-', '_' or '.'); got '${value}'`);
+    issues.error(
+      'placement.value',
+      'InvalidNodeLabel',
+      `must be a Kubernetes label value (at most 63 letters, digits, '-', '_' or '.'); got '${value}'`,
+    );
   }
 }
 
@@ -614,10 +668,18 @@ function clone(v: unknown): unknown {
 
 function mergeAdditionalValues(issues: IssueCollector, base: HelmValues, extra: { [key: string]: unknown }, version: KarpenterVersion): HelmValues {
   if ('webhook' in extra && version.isAtLeast('1.1.0')) {
-    issues.warn('additionalValues.webhook', 'ObsoleteHelmValue', `chart ${version.chartVersion} has no webhook values (conversion webhooks were dropped in 1.1); remove them`);
+    issues.warn(
+      'additionalValues.webhook',
+      'ObsoleteHelmValue',
+      `chart ${version.chartVersion} has no webhook values (conversion webhooks were dropped in 1.1); remove them`,
+    );
   }
   if (isPlainObject(extra.settings) && 'aws' in extra.settings) {
-    issues.warn('additionalValues.settings.aws', 'ObsoleteHelmValue', 'settings.aws.* are pre-0.32 values that v1 charts ignore; use the settings.* values (e.g. settings.clusterName)');
+    issues.warn(
+      'additionalValues.settings.aws',
+      'ObsoleteHelmValue',
+      'settings.aws.* are pre-0.32 values that v1 charts ignore; use the settings.* values (e.g. settings.clusterName)',
+    );
   }
   const walk = (target: HelmValues, add: HelmValues, path: string[]): HelmValues => {
     const out: HelmValues = { ...target };

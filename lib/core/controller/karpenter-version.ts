@@ -59,8 +59,7 @@ export class KarpenterVersion {
   public static of(version: string, options: KarpenterVersionOptions = {}): KarpenterVersion {
     const where = `KarpenterVersion.of('${version}')`;
     const errors: ValidationIssue[] = [];
-    const error = (field: string, code: string, message: string) =>
-      errors.push({ severity: Severity.ERROR, field, code, message });
+    const error = (field: string, code: string, message: string) => errors.push({ severity: Severity.ERROR, field, code, message });
 
     const match = SEMVER.exec(version.replace(/^v/, ''));
     if (!match) {
@@ -146,8 +145,7 @@ export class KarpenterVersion {
    */
   public get issues(): ValidationIssue[] {
     const found: ValidationIssue[] = [];
-    const warn = (code: string, message: string) =>
-      found.push({ severity: Severity.WARNING, field: 'version', code, message });
+    const warn = (code: string, message: string) => found.push({ severity: Severity.WARNING, field: 'version', code, message });
     const bad = KNOWN_BAD_VERSIONS[this.chartVersion];
     if (bad) warn('KnownBadKarpenterVersion', `Karpenter ${this.chartVersion} ${bad}`);
     if (this.major === 1 && this.minor === 0) {
@@ -281,7 +279,11 @@ export class KarpenterRegistry {
     if (!issues.isUnresolved(image)) {
       const lastSegment = image.split('/').pop() ?? '';
       if (/^[a-z][a-z0-9+.-]*:\/\//i.test(image)) {
-        issues.error(`${field}.imageRepository`, 'InvalidImageRepository', `must be an image reference without a URL scheme, e.g. 'registry.example.com/karpenter/controller'; got '${image}'`);
+        issues.error(
+          `${field}.imageRepository`,
+          'InvalidImageRepository',
+          `must be an image reference without a URL scheme, e.g. 'registry.example.com/karpenter/controller'; got '${image}'`,
+        );
       } else if (image.includes('@') || lastSegment.includes(':')) {
         issues.error(
           `${field}.imageRepository`,
@@ -289,7 +291,11 @@ export class KarpenterRegistry {
           `must not include a tag or digest (they come from the Karpenter version); got '${image}'`,
         );
       } else if (image.length === 0 || image.endsWith('/')) {
-        issues.error(`${field}.imageRepository`, 'InvalidImageRepository', `must be a repository path such as 'registry.example.com/karpenter/controller'; got '${image}'`);
+        issues.error(
+          `${field}.imageRepository`,
+          'InvalidImageRepository',
+          `must be a repository path such as 'registry.example.com/karpenter/controller'; got '${image}'`,
+        );
       }
     }
     if ((this.repositoryUsername === undefined) !== (this.repositoryPassword === undefined)) {

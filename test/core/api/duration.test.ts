@@ -1,4 +1,10 @@
-import { BUDGET_DURATION_PATTERN, DURATION_OR_NEVER_PATTERN, DURATION_PATTERN, KarpenterDuration, durationSeconds } from '../../../lib/core/api/duration';
+import {
+  BUDGET_DURATION_PATTERN,
+  DURATION_OR_NEVER_PATTERN,
+  DURATION_PATTERN,
+  KarpenterDuration,
+  durationSeconds,
+} from '../../../lib/core/api/duration';
 
 describe('KarpenterDuration', () => {
   test('factories render the CRD string form', () => {

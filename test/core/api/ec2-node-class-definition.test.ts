@@ -1,8 +1,23 @@
 import { KarpenterDuration } from '../../../lib/core/api/duration';
 import {
-  AmiFamily, AmiFamilyAlias, AmiSelectorTerm, CapacityReservationSelectorTerm, Ec2NodeClassDefinition, EvictionSignal, HttpEndpoint,
-  HttpProtocolIpv6, HttpTokens, InstanceMatchCriteria, InstanceStorePolicy, NestedVirtualization, NetworkInterfaceType,
-  PlacementGroupSelector, ReservedResource, SecurityGroupSelectorTerm, SubnetSelectorTerm, VolumeType,
+  AmiFamily,
+  AmiFamilyAlias,
+  AmiSelectorTerm,
+  CapacityReservationSelectorTerm,
+  Ec2NodeClassDefinition,
+  EvictionSignal,
+  HttpEndpoint,
+  HttpProtocolIpv6,
+  HttpTokens,
+  InstanceMatchCriteria,
+  InstanceStorePolicy,
+  NestedVirtualization,
+  NetworkInterfaceType,
+  PlacementGroupSelector,
+  ReservedResource,
+  SecurityGroupSelectorTerm,
+  SubnetSelectorTerm,
+  VolumeType,
 } from '../../../lib/core/api/ec2-node-class-definition';
 import { Quantity } from '../../../lib/core/api/quantity';
 
@@ -32,30 +47,56 @@ describe('Ec2NodeClassDefinition', () => {
   });
 
   test('an evictionSoftGracePeriod of KarpenterDuration.never() fails validation: kubelet takes Go durations', () => {
-    const kubelet = (d: KarpenterDuration) => ({ evictionSoft: { [EvictionSignal.MEMORY_AVAILABLE]: '5%' }, evictionSoftGracePeriod: { [EvictionSignal.MEMORY_AVAILABLE]: d } });
+    const kubelet = (d: KarpenterDuration) => ({
+      evictionSoft: { [EvictionSignal.MEMORY_AVAILABLE]: '5%' },
+      evictionSoftGracePeriod: { [EvictionSignal.MEMORY_AVAILABLE]: d },
+    });
     expect(new Ec2NodeClassDefinition({ ...BASE, kubelet: kubelet(KarpenterDuration.minutes(2)) }).validate()).toEqual([]);
-    expect(new Ec2NodeClassDefinition({ ...BASE, kubelet: kubelet(KarpenterDuration.never()) }).validate().map((i) => `${i.field} ${i.code}`))
-      .toEqual(['spec.kubelet.evictionSoftGracePeriod["memory.available"] InvalidKubeletDuration']);
+    expect(
+      new Ec2NodeClassDefinition({ ...BASE, kubelet: kubelet(KarpenterDuration.never()) }).validate().map((i) => `${i.field} ${i.code}`),
+    ).toEqual(['spec.kubelet.evictionSoftGracePeriod["memory.available"] InvalidKubeletDuration']);
   });
 
   test('selector term factories', () => {
-    expect([
-      AmiSelectorTerm.byId('ami-0abc'), AmiSelectorTerm.byName('my-ami-*', 'self'), AmiSelectorTerm.byName('x'),
-      AmiSelectorTerm.byTags({ team: 'a' }, '123456789012'), AmiSelectorTerm.bySsmParameter('/aws/service/x'),
-    ].map((t) => t.toJson())).toEqual([
-      { id: 'ami-0abc' }, { name: 'my-ami-*', owner: 'self' }, { name: 'x' }, { tags: { team: 'a' }, owner: '123456789012' }, { ssmParameter: '/aws/service/x' },
+    expect(
+      [
+        AmiSelectorTerm.byId('ami-0abc'),
+        AmiSelectorTerm.byName('my-ami-*', 'self'),
+        AmiSelectorTerm.byName('x'),
+        AmiSelectorTerm.byTags({ team: 'a' }, '123456789012'),
+        AmiSelectorTerm.bySsmParameter('/aws/service/x'),
+      ].map((t) => t.toJson()),
+    ).toEqual([
+      { id: 'ami-0abc' },
+      { name: 'my-ami-*', owner: 'self' },
+      { name: 'x' },
+      { tags: { team: 'a' }, owner: '123456789012' },
+      { ssmParameter: '/aws/service/x' },
     ]);
-    expect([SubnetSelectorTerm.byId('subnet-1'), SubnetSelectorTerm.byTags({ tier: 'private' })].map((t) => t.toJson())).toEqual([{ id: 'subnet-1' }, { tags: { tier: 'private' } }]);
-    expect([SecurityGroupSelectorTerm.byId('sg-1'), SecurityGroupSelectorTerm.byName('nodes'), SecurityGroupSelectorTerm.byTags({ a: 'b' })].map((t) => t.toJson()))
-      .toEqual([{ id: 'sg-1' }, { name: 'nodes' }, { tags: { a: 'b' } }]);
-    expect([
-      CapacityReservationSelectorTerm.byId('cr-1'),
-      CapacityReservationSelectorTerm.byTags({ team: 'ml' }, { ownerId: '123456789012', instanceMatchCriteria: InstanceMatchCriteria.TARGETED }),
-      CapacityReservationSelectorTerm.byInstanceMatchCriteria(InstanceMatchCriteria.OPEN),
-    ].map((t) => t.toJson())).toEqual([
-      { id: 'cr-1' }, { tags: { team: 'ml' }, ownerID: '123456789012', instanceMatchCriteria: 'targeted' }, { instanceMatchCriteria: 'open' },
+    expect([SubnetSelectorTerm.byId('subnet-1'), SubnetSelectorTerm.byTags({ tier: 'private' })].map((t) => t.toJson())).toEqual([
+      { id: 'subnet-1' },
+      { tags: { tier: 'private' } },
     ]);
-    expect([PlacementGroupSelector.byId('pg-1'), PlacementGroupSelector.byName('pg')].map((t) => t.toJson())).toEqual([{ id: 'pg-1' }, { name: 'pg' }]);
+    expect(
+      [SecurityGroupSelectorTerm.byId('sg-1'), SecurityGroupSelectorTerm.byName('nodes'), SecurityGroupSelectorTerm.byTags({ a: 'b' })].map((t) =>
+        t.toJson(),
+      ),
+    ).toEqual([{ id: 'sg-1' }, { name: 'nodes' }, { tags: { a: 'b' } }]);
+    expect(
+      [
+        CapacityReservationSelectorTerm.byId('cr-1'),
+        CapacityReservationSelectorTerm.byTags({ team: 'ml' }, { ownerId: '123456789012', instanceMatchCriteria: InstanceMatchCriteria.TARGETED }),
+        CapacityReservationSelectorTerm.byInstanceMatchCriteria(InstanceMatchCriteria.OPEN),
+      ].map((t) => t.toJson()),
+    ).toEqual([
+      { id: 'cr-1' },
+      { tags: { team: 'ml' }, ownerID: '123456789012', instanceMatchCriteria: 'targeted' },
+      { instanceMatchCriteria: 'open' },
+    ]);
+    expect([PlacementGroupSelector.byId('pg-1'), PlacementGroupSelector.byName('pg')].map((t) => t.toJson())).toEqual([
+      { id: 'pg-1' },
+      { name: 'pg' },
+    ]);
   });
 
   test('renders every option with the CRD field names', () => {
@@ -65,19 +106,40 @@ describe('Ec2NodeClassDefinition', () => {
       capacityReservationSelectorTerms: [CapacityReservationSelectorTerm.byId('cr-0abc')],
       placementGroupSelector: PlacementGroupSelector.byName('cluster-pg'),
       kubelet: {
-        clusterDNS: ['10.100.0.10'], cpuCFSQuota: true, maxPods: 110, podsPerCore: 10, evictionMaxPodGracePeriod: 60,
+        clusterDNS: ['10.100.0.10'],
+        cpuCFSQuota: true,
+        maxPods: 110,
+        podsPerCore: 10,
+        evictionMaxPodGracePeriod: 60,
         evictionHard: { [EvictionSignal.MEMORY_AVAILABLE]: '5%' },
         evictionSoft: { 'memory.available': '10%' },
         evictionSoftGracePeriod: { [EvictionSignal.MEMORY_AVAILABLE]: KarpenterDuration.minutes(2) },
-        imageGCHighThresholdPercent: 85, imageGCLowThresholdPercent: 80,
+        imageGCHighThresholdPercent: 85,
+        imageGCLowThresholdPercent: 80,
         kubeReserved: { [ReservedResource.CPU]: Quantity.millicpu(100), [ReservedResource.MEMORY]: Quantity.mebibytes(512) },
         systemReserved: { [ReservedResource.EPHEMERAL_STORAGE]: Quantity.gibibytes(1) },
       },
-      blockDeviceMappings: [{
-        deviceName: '/dev/xvda', rootVolume: true,
-        ebs: { volumeSize: Quantity.gibibytes(100), volumeType: VolumeType.GP3, iops: 3000, throughput: 125, encrypted: true, kmsKeyID: 'alias/ebs', deleteOnTermination: true },
-      }],
-      metadataOptions: { httpEndpoint: HttpEndpoint.ENABLED, httpProtocolIPv6: HttpProtocolIpv6.DISABLED, httpPutResponseHopLimit: 2, httpTokens: HttpTokens.REQUIRED },
+      blockDeviceMappings: [
+        {
+          deviceName: '/dev/xvda',
+          rootVolume: true,
+          ebs: {
+            volumeSize: Quantity.gibibytes(100),
+            volumeType: VolumeType.GP3,
+            iops: 3000,
+            throughput: 125,
+            encrypted: true,
+            kmsKeyID: 'alias/ebs',
+            deleteOnTermination: true,
+          },
+        },
+      ],
+      metadataOptions: {
+        httpEndpoint: HttpEndpoint.ENABLED,
+        httpProtocolIPv6: HttpProtocolIpv6.DISABLED,
+        httpPutResponseHopLimit: 2,
+        httpTokens: HttpTokens.REQUIRED,
+      },
       userData: 'echo hi',
       tags: { team: 'platform' },
       associatePublicIPAddress: false,
@@ -91,15 +153,55 @@ describe('Ec2NodeClassDefinition', () => {
     });
     const spec = nc.toManifest().spec;
     expect(spec.kubelet).toEqual({
-      clusterDNS: ['10.100.0.10'], cpuCFSQuota: true, evictionHard: { 'memory.available': '5%' }, evictionSoft: { 'memory.available': '10%' },
-      evictionSoftGracePeriod: { 'memory.available': '2m' }, evictionMaxPodGracePeriod: 60, imageGCHighThresholdPercent: 85, imageGCLowThresholdPercent: 80,
-      kubeReserved: { cpu: '100m', memory: '512Mi' }, systemReserved: { 'ephemeral-storage': '1Gi' }, maxPods: 110, podsPerCore: 10,
+      clusterDNS: ['10.100.0.10'],
+      cpuCFSQuota: true,
+      evictionHard: { 'memory.available': '5%' },
+      evictionSoft: { 'memory.available': '10%' },
+      evictionSoftGracePeriod: { 'memory.available': '2m' },
+      evictionMaxPodGracePeriod: 60,
+      imageGCHighThresholdPercent: 85,
+      imageGCLowThresholdPercent: 80,
+      kubeReserved: { cpu: '100m', memory: '512Mi' },
+      systemReserved: { 'ephemeral-storage': '1Gi' },
+      maxPods: 110,
+      podsPerCore: 10,
     });
-    expect(spec.blockDeviceMappings).toEqual([{ deviceName: '/dev/xvda', rootVolume: true, ebs: { volumeSize: '100Gi', volumeType: 'gp3', iops: 3000, throughput: 125, encrypted: true, kmsKeyID: 'alias/ebs', deleteOnTermination: true } }]);
+    expect(spec.blockDeviceMappings).toEqual([
+      {
+        deviceName: '/dev/xvda',
+        rootVolume: true,
+        ebs: {
+          volumeSize: '100Gi',
+          volumeType: 'gp3',
+          iops: 3000,
+          throughput: 125,
+          encrypted: true,
+          kmsKeyID: 'alias/ebs',
+          deleteOnTermination: true,
+        },
+      },
+    ]);
     expect(Object.keys(spec)).toEqual([
-      'amiFamily', 'amiSelectorTerms', 'subnetSelectorTerms', 'securityGroupSelectorTerms', 'capacityReservationSelectorTerms', 'placementGroupSelector',
-      'role', 'kubelet', 'blockDeviceMappings', 'metadataOptions', 'userData', 'tags', 'associatePublicIPAddress', 'detailedMonitoring',
-      'instanceStorePolicy', 'ipPrefixCount', 'cpuOptions', 'connectionTracking', 'networkInterfaces', 'context',
+      'amiFamily',
+      'amiSelectorTerms',
+      'subnetSelectorTerms',
+      'securityGroupSelectorTerms',
+      'capacityReservationSelectorTerms',
+      'placementGroupSelector',
+      'role',
+      'kubelet',
+      'blockDeviceMappings',
+      'metadataOptions',
+      'userData',
+      'tags',
+      'associatePublicIPAddress',
+      'detailedMonitoring',
+      'instanceStorePolicy',
+      'ipPrefixCount',
+      'cpuOptions',
+      'connectionTracking',
+      'networkInterfaces',
+      'context',
     ]);
     expect(nc.validate()).toEqual([]);
   });
@@ -124,6 +226,8 @@ describe('Ec2NodeClassDefinition', () => {
   });
 
   test('toYaml', () => {
-    expect(new Ec2NodeClassDefinition(BASE).toYaml()).toMatch(/^apiVersion: karpenter.k8s.aws\/v1\nkind: EC2NodeClass\n.*  role: KarpenterNodeRole-demo\n$/s);
+    expect(new Ec2NodeClassDefinition(BASE).toYaml()).toMatch(
+      /^apiVersion: karpenter.k8s.aws\/v1\nkind: EC2NodeClass\n.*  role: KarpenterNodeRole-demo\n$/s,
+    );
   });
 });

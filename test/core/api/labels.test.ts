@@ -1,5 +1,10 @@
 import {
-  celLabelDomain, dns1123SubdomainProblems, labelRestrictions, labelValueProblems, qualifiedNameProblems, runeLength,
+  celLabelDomain,
+  dns1123SubdomainProblems,
+  labelRestrictions,
+  labelValueProblems,
+  qualifiedNameProblems,
+  runeLength,
 } from '../../../lib/core/api/labels';
 
 describe('labels', () => {

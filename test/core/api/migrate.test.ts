@@ -12,7 +12,8 @@ const manifest = (r: MigrationResult, kind: string, name: string): any => {
   return m;
 };
 const changes = (r: MigrationResult, document: number) => r.reports.filter((x) => x.document === document).flatMap((x) => x.changes);
-const errorsOfOutput = (r: MigrationResult) => r.manifests.flatMap((m: any) => errorsOf(validateManifest(m)).map((i) => `${m.kind}/${m.metadata.name} ${i.field}: ${i.message}`));
+const errorsOfOutput = (r: MigrationResult) =>
+  r.manifests.flatMap((m: any) => errorsOf(validateManifest(m)).map((i) => `${m.kind}/${m.metadata.name} ${i.field}: ${i.message}`));
 
 const NODE_CLASS_REF = { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' };
 const V1BETA1_REF = { apiVersion: 'karpenter.k8s.aws/v1beta1', kind: 'EC2NodeClass', name: 'default' };
@@ -104,22 +105,54 @@ describe('migrateManifests: production v1beta1 NodePools and EC2NodeClass', () =
 
   test('should report every change', () => {
     expect(result.reports.map(({ document, apiVersion, kind, name, output }) => ({ document, apiVersion, kind, name, output }))).toEqual([
-      { document: 0, apiVersion: 'karpenter.sh/v1beta1', kind: 'NodePool', name: 'app', output: { apiVersion: 'karpenter.sh/v1', kind: 'NodePool', name: 'app' } },
-      { document: 1, apiVersion: 'karpenter.sh/v1beta1', kind: 'NodePool', name: 'batch', output: { apiVersion: 'karpenter.sh/v1', kind: 'NodePool', name: 'batch' } },
-      { document: 2, apiVersion: 'karpenter.k8s.aws/v1beta1', kind: 'EC2NodeClass', name: 'default', output: { apiVersion: 'karpenter.k8s.aws/v1', kind: 'EC2NodeClass', name: 'default' } },
+      {
+        document: 0,
+        apiVersion: 'karpenter.sh/v1beta1',
+        kind: 'NodePool',
+        name: 'app',
+        output: { apiVersion: 'karpenter.sh/v1', kind: 'NodePool', name: 'app' },
+      },
+      {
+        document: 1,
+        apiVersion: 'karpenter.sh/v1beta1',
+        kind: 'NodePool',
+        name: 'batch',
+        output: { apiVersion: 'karpenter.sh/v1', kind: 'NodePool', name: 'batch' },
+      },
+      {
+        document: 2,
+        apiVersion: 'karpenter.k8s.aws/v1beta1',
+        kind: 'EC2NodeClass',
+        name: 'default',
+        output: { apiVersion: 'karpenter.k8s.aws/v1', kind: 'EC2NodeClass', name: 'default' },
+      },
     ]);
     expect(changes(result, 0)).toEqual([
       { field: 'spec.template.spec.nodeClassRef', from: V1BETA1_REF, to: NODE_CLASS_REF, note: expect.stringMatching(/apiVersion by group/) },
-      { field: 'spec.template.spec.expireAfter', source: 'spec.disruption.expireAfter', from: '720h', to: '720h', note: expect.stringMatching(/moved expireAfter/) },
+      {
+        field: 'spec.template.spec.expireAfter',
+        source: 'spec.disruption.expireAfter',
+        from: '720h',
+        to: '720h',
+        note: expect.stringMatching(/moved expireAfter/),
+      },
       { field: 'spec.disruption.consolidationPolicy', from: 'WhenUnderutilized', to: 'WhenEmptyOrUnderutilized', note: 'renamed in v1' },
-      { field: 'spec.disruption.consolidateAfter', to: '0s', note: expect.stringMatching(/v1 requires consolidateAfter .*0s keeps the v1beta1 behaviour/) },
+      {
+        field: 'spec.disruption.consolidateAfter',
+        to: '0s',
+        note: expect.stringMatching(/v1 requires consolidateAfter .*0s keeps the v1beta1 behaviour/),
+      },
     ]);
     expect(changes(result, 1)).toEqual([
       { field: 'spec.template.spec.nodeClassRef', from: V1BETA1_REF, to: NODE_CLASS_REF, note: expect.any(String) },
       { field: 'spec.template.spec.expireAfter', source: 'spec.disruption.expireAfter', from: 'Never', to: 'Never', note: expect.any(String) },
     ]);
     expect(changes(result, 2)).toEqual([
-      { field: 'spec.amiSelectorTerms', to: [{ alias: 'al2023@latest' }], note: expect.stringMatching(/requires amiSelectorTerms.*al2023@latest.*pin a version/) },
+      {
+        field: 'spec.amiSelectorTerms',
+        to: [{ alias: 'al2023@latest' }],
+        note: expect.stringMatching(/requires amiSelectorTerms.*al2023@latest.*pin a version/),
+      },
       { field: 'spec.amiFamily', from: 'AL2023', note: expect.stringMatching(/alias implies the family/) },
       { field: 'spec.metadataOptions', to: PRE_V1_IMDS, note: expect.stringMatching(/httpPutResponseHopLimit from 2 to 1/) },
     ]);
@@ -140,7 +173,12 @@ describe('migrateManifests: v1alpha5 Provisioners and v1alpha1 AWSNodeTemplates'
 
   test('should migrate every document into valid v1, without errors', () => {
     expect(result.errors).toEqual([]);
-    expect(result.manifests.map((m: any) => `${m.kind}/${m.metadata.name}`)).toEqual(['NodePool/default', 'NodePool/gpu', 'EC2NodeClass/default', 'EC2NodeClass/gpu']);
+    expect(result.manifests.map((m: any) => `${m.kind}/${m.metadata.name}`)).toEqual([
+      'NodePool/default',
+      'NodePool/gpu',
+      'EC2NodeClass/default',
+      'EC2NodeClass/gpu',
+    ]);
     expect(errorsOfOutput(result)).toEqual([]);
   });
 
@@ -148,19 +186,35 @@ describe('migrateManifests: v1alpha5 Provisioners and v1alpha1 AWSNodeTemplates'
     const pool = manifest(result, 'NodePool', 'default');
     expect(pool.spec.disruption).toEqual({ consolidationPolicy: 'WhenEmpty', consolidateAfter: '30s' });
     expect(pool.spec.template.spec.expireAfter).toBe('2592000s');
-    expect(changes(result, 0)).toEqual(expect.arrayContaining([
-      { field: 'spec.disruption', source: 'spec.ttlSecondsAfterEmpty', from: 30, to: { consolidationPolicy: 'WhenEmpty', consolidateAfter: '30s' }, note: expect.any(String) },
-      { field: 'spec.template.spec.expireAfter', source: 'spec.ttlSecondsUntilExpired', from: 2592000, to: '2592000s', note: expect.stringMatching(/i\.e\. 720h/) },
-    ]));
+    expect(changes(result, 0)).toEqual(
+      expect.arrayContaining([
+        {
+          field: 'spec.disruption',
+          source: 'spec.ttlSecondsAfterEmpty',
+          from: 30,
+          to: { consolidationPolicy: 'WhenEmpty', consolidateAfter: '30s' },
+          note: expect.any(String),
+        },
+        {
+          field: 'spec.template.spec.expireAfter',
+          source: 'spec.ttlSecondsUntilExpired',
+          from: 2592000,
+          to: '2592000s',
+          note: expect.stringMatching(/i\.e\. 720h/),
+        },
+      ]),
+    );
   });
 
   test('should turn consolidation.enabled into WhenEmptyOrUnderutilized and a missing expiry into Never', () => {
     const pool = manifest(result, 'NodePool', 'gpu');
     expect(pool.spec.disruption).toEqual({ consolidationPolicy: 'WhenEmptyOrUnderutilized', consolidateAfter: '0s' });
     expect(pool.spec.template.spec.expireAfter).toBe('Never');
-    expect(changes(result, 1)).toEqual(expect.arrayContaining([
-      { field: 'spec.template.spec.expireAfter', to: 'Never', note: expect.stringMatching(/never expired; v1 would default to 720h/) },
-    ]));
+    expect(changes(result, 1)).toEqual(
+      expect.arrayContaining([
+        { field: 'spec.template.spec.expireAfter', to: 'Never', note: expect.stringMatching(/never expired; v1 would default to 720h/) },
+      ]),
+    );
   });
 
   test('should move labels, annotations, taints and requirements under the template and limits.resources up', () => {
@@ -174,20 +228,34 @@ describe('migrateManifests: v1alpha5 Provisioners and v1alpha1 AWSNodeTemplates'
 
   test('should add the requirements v1alpha5 defaulted, and only those missing', () => {
     expect(manifest(result, 'NodePool', 'default').spec.template.spec.requirements.map((r: any) => r.key)).toEqual([
-      'karpenter.k8s.aws/instance-family', 'karpenter.sh/capacity-type', 'kubernetes.io/os', 'kubernetes.io/arch',
+      'karpenter.k8s.aws/instance-family',
+      'karpenter.sh/capacity-type',
+      'kubernetes.io/os',
+      'kubernetes.io/arch',
     ]);
     expect(manifest(result, 'NodePool', 'gpu').spec.template.spec.requirements.map((r: any) => r.key)).toEqual([
-      'node.kubernetes.io/instance-type', 'kubernetes.io/arch', 'karpenter.sh/capacity-type', 'kubernetes.io/os',
+      'node.kubernetes.io/instance-type',
+      'kubernetes.io/arch',
+      'karpenter.sh/capacity-type',
+      'kubernetes.io/os',
     ]);
   });
 
   test('should move the kubelet configuration to the EC2NodeClass, without containerRuntime', () => {
     expect(manifest(result, 'EC2NodeClass', 'default').spec.kubelet).toEqual({ maxPods: 58 });
-    expect(changes(result, 0)).toEqual(expect.arrayContaining([
-      { field: 'spec.kubeletConfiguration.containerRuntime', from: 'containerd', note: expect.stringMatching(/containerd/) },
-      { field: 'spec.kubeletConfiguration', from: { maxPods: 58, containerRuntime: 'containerd' }, note: expect.stringMatching(/moved to EC2NodeClass default spec.kubelet/) },
-    ]));
-    expect(changes(result, 2)).toEqual(expect.arrayContaining([{ field: 'spec.kubelet', to: { maxPods: 58 }, note: 'moved from Provisioner default (document 0)' }]));
+    expect(changes(result, 0)).toEqual(
+      expect.arrayContaining([
+        { field: 'spec.kubeletConfiguration.containerRuntime', from: 'containerd', note: expect.stringMatching(/containerd/) },
+        {
+          field: 'spec.kubeletConfiguration',
+          from: { maxPods: 58, containerRuntime: 'containerd' },
+          note: expect.stringMatching(/moved to EC2NodeClass default spec.kubelet/),
+        },
+      ]),
+    );
+    expect(changes(result, 2)).toEqual(
+      expect.arrayContaining([{ field: 'spec.kubelet', to: { maxPods: 58 }, note: 'moved from Provisioner default (document 0)' }]),
+    );
   });
 
   test('should convert selectors to terms, and drop the managed-by tag', () => {
@@ -199,7 +267,9 @@ describe('migrateManifests: v1alpha5 Provisioners and v1alpha1 AWSNodeTemplates'
     expect(nc.spec.instanceProfile).toBe('KarpenterNodeInstanceProfile-prod');
     expect(nc.spec.tags).toEqual({ team: 'web' });
     expect(nc.spec.metadataOptions).toEqual({ httpEndpoint: 'enabled', httpTokens: 'required', httpPutResponseHopLimit: 2 });
-    expect(changes(result, 2)).toEqual(expect.arrayContaining([{ field: 'spec.tags[karpenter.sh/managed-by]', from: 'prod', note: expect.stringMatching(/eks:eks-cluster-name/) }]));
+    expect(changes(result, 2)).toEqual(
+      expect.arrayContaining([{ field: 'spec.tags[karpenter.sh/managed-by]', from: 'prod', note: expect.stringMatching(/eks:eks-cluster-name/) }]),
+    );
   });
 
   test('should expand aws::name x aws::owners into name/owner terms and keep amiFamily', () => {
@@ -219,7 +289,13 @@ describe('migrateManifests: v1alpha5 Provisioners and v1alpha1 AWSNodeTemplates'
 });
 
 // Small inputs for the cases the fixtures do not cover.
-const nodePool = (name: string, spec: object, extra: object = {}) => ({ apiVersion: 'karpenter.sh/v1beta1', kind: 'NodePool', metadata: { name }, spec, ...extra });
+const nodePool = (name: string, spec: object, extra: object = {}) => ({
+  apiVersion: 'karpenter.sh/v1beta1',
+  kind: 'NodePool',
+  metadata: { name },
+  spec,
+  ...extra,
+});
 const nodeClass = (name: string, spec: object) => ({ apiVersion: 'karpenter.k8s.aws/v1beta1', kind: 'EC2NodeClass', metadata: { name }, spec });
 const poolSpec = (more: object = {}, templateSpec: object = {}) => ({
   template: { spec: { nodeClassRef: V1BETA1_REF, requirements: [], ...templateSpec } },
@@ -245,15 +321,31 @@ describe('migrateManifests: kubelet settings', () => {
   });
 
   test('should move equal kubelets of two NodePools once', () => {
-    const r = migrateManifests([nodePool('a', poolSpec({}, { kubelet })), nodePool('b', poolSpec({}, { kubelet: { systemReserved: { cpu: '100m' }, maxPods: 110 } })), nodeClass('default', classSpec())]);
+    const r = migrateManifests([
+      nodePool('a', poolSpec({}, { kubelet })),
+      nodePool('b', poolSpec({}, { kubelet: { systemReserved: { cpu: '100m' }, maxPods: 110 } })),
+      nodeClass('default', classSpec()),
+    ]);
     expect(r.errors).toEqual([]);
-    expect(changes(r, 2)).toEqual(expect.arrayContaining([{ field: 'spec.kubelet', to: kubelet, note: 'moved from NodePool a (document 0), NodePool b (document 1)' }]));
+    expect(changes(r, 2)).toEqual(
+      expect.arrayContaining([{ field: 'spec.kubelet', to: kubelet, note: 'moved from NodePool a (document 0), NodePool b (document 1)' }]),
+    );
   });
 
   test('should report an error, and move nothing, when NodePools give one EC2NodeClass different kubelets', () => {
-    const r = migrateManifests([nodePool('a', poolSpec({}, { kubelet })), nodePool('b', poolSpec({}, { kubelet: { maxPods: 20 } })), nodeClass('default', classSpec())]);
+    const r = migrateManifests([
+      nodePool('a', poolSpec({}, { kubelet })),
+      nodePool('b', poolSpec({}, { kubelet: { maxPods: 20 } })),
+      nodeClass('default', classSpec()),
+    ]);
     expect(r.errors).toEqual([
-      expect.objectContaining({ document: 0, name: 'a', code: 'KubeletConflict', field: 'spec.template.spec.kubelet', message: expect.stringMatching(/NodePools a, b give EC2NodeClass default different ones: create one EC2NodeClass per kubelet configuration/) }),
+      expect.objectContaining({
+        document: 0,
+        name: 'a',
+        code: 'KubeletConflict',
+        field: 'spec.template.spec.kubelet',
+        message: expect.stringMatching(/NodePools a, b give EC2NodeClass default different ones: create one EC2NodeClass per kubelet configuration/),
+      }),
       expect.objectContaining({ document: 1, name: 'b', code: 'KubeletConflict' }),
     ]);
     expect(manifest(r, 'EC2NodeClass', 'default').spec.kubelet).toBeUndefined();
@@ -261,12 +353,25 @@ describe('migrateManifests: kubelet settings', () => {
 
   test('should report that the kubelet must be moved by hand when the EC2NodeClass is not in the input', () => {
     const r = migrateManifests([nodePool('a', poolSpec({}, { kubelet }))]);
-    expect(r.errors).toEqual([expect.objectContaining({ document: 0, code: 'KubeletTargetMissing', message: expect.stringMatching(/EC2NodeClass default is not in the input: copy this block to its spec.kubelet by hand/) })]);
-    expect(changes(r, 0)).toEqual(expect.arrayContaining([{ field: 'spec.template.spec.kubelet', from: kubelet, note: expect.stringMatching(/by hand/) }]));
+    expect(r.errors).toEqual([
+      expect.objectContaining({
+        document: 0,
+        code: 'KubeletTargetMissing',
+        message: expect.stringMatching(/EC2NodeClass default is not in the input: copy this block to its spec.kubelet by hand/),
+      }),
+    ]);
+    expect(changes(r, 0)).toEqual(
+      expect.arrayContaining([{ field: 'spec.template.spec.kubelet', from: kubelet, note: expect.stringMatching(/by hand/) }]),
+    );
   });
 
   test('should keep an EC2NodeClass kubelet already set in v1 and flag a different NodePool one', () => {
-    const v1Class = { apiVersion: 'karpenter.k8s.aws/v1', kind: 'EC2NodeClass', metadata: { name: 'default' }, spec: { ...classSpec({ amiSelectorTerms: [{ alias: 'al2023@latest' }] }), amiFamily: undefined, kubelet: { maxPods: 20 } } };
+    const v1Class = {
+      apiVersion: 'karpenter.k8s.aws/v1',
+      kind: 'EC2NodeClass',
+      metadata: { name: 'default' },
+      spec: { ...classSpec({ amiSelectorTerms: [{ alias: 'al2023@latest' }] }), amiFamily: undefined, kubelet: { maxPods: 20 } },
+    };
     const r = migrateManifests([nodePool('a', poolSpec({}, { kubelet })), v1Class]);
     expect(r.errors.map((e) => e.code)).toEqual(['KubeletConflict']);
     expect(manifest(r, 'EC2NodeClass', 'default').spec.kubelet).toEqual({ maxPods: 20 });
@@ -283,7 +388,11 @@ describe('migrateManifests: v1beta1 NodePool details', () => {
 
   test('should add consolidateAfter 0s when WhenEmpty had none, and keep budgets', () => {
     const r = migrateManifests([nodePool('a', poolSpec({ disruption: { consolidationPolicy: 'WhenEmpty', budgets: [{ nodes: '10%' }] } }))]);
-    expect(manifest(r, 'NodePool', 'a').spec.disruption).toEqual({ consolidationPolicy: 'WhenEmpty', consolidateAfter: '0s', budgets: [{ nodes: '10%' }] });
+    expect(manifest(r, 'NodePool', 'a').spec.disruption).toEqual({
+      consolidationPolicy: 'WhenEmpty',
+      consolidateAfter: '0s',
+      budgets: [{ nodes: '10%' }],
+    });
   });
 
   test('should add consolidateAfter when only budgets are set (v1 requires it)', () => {
@@ -294,16 +403,33 @@ describe('migrateManifests: v1beta1 NodePool details', () => {
 
   test('should report fields without a v1 equivalent as dropped', () => {
     const r = migrateManifests([nodePool('a', poolSpec({ surprise: 1 }, { resources: { requests: { cpu: '1' } } }))]);
-    expect(changes(r, 0)).toEqual(expect.arrayContaining([
-      { field: 'spec.template.spec.resources', from: { requests: { cpu: '1' } }, note: 'dropped: no v1 equivalent' },
-      { field: 'spec.surprise', from: 1, note: 'dropped: no v1 equivalent' },
-    ]));
+    expect(changes(r, 0)).toEqual(
+      expect.arrayContaining([
+        { field: 'spec.template.spec.resources', from: { requests: { cpu: '1' } }, note: 'dropped: no v1 equivalent' },
+        { field: 'spec.surprise', from: 1, note: 'dropped: no v1 equivalent' },
+      ]),
+    );
   });
 
   test('should drop requirements on labels v1 no longer has', () => {
-    const r = migrateManifests([nodePool('a', poolSpec({}, { requirements: [{ key: 'karpenter.k8s.aws/instance-pods', operator: 'Gt', values: ['10'] }, { key: 'kubernetes.io/arch', operator: 'In', values: ['arm64'] }] }))]);
+    const r = migrateManifests([
+      nodePool(
+        'a',
+        poolSpec(
+          {},
+          {
+            requirements: [
+              { key: 'karpenter.k8s.aws/instance-pods', operator: 'Gt', values: ['10'] },
+              { key: 'kubernetes.io/arch', operator: 'In', values: ['arm64'] },
+            ],
+          },
+        ),
+      ),
+    ]);
     expect(manifest(r, 'NodePool', 'a').spec.template.spec.requirements).toEqual([{ key: 'kubernetes.io/arch', operator: 'In', values: ['arm64'] }]);
-    expect(changes(r, 0)).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'spec.template.spec.requirements[0]', note: expect.stringMatching(/maxPods/) })]));
+    expect(changes(r, 0)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'spec.template.spec.requirements[0]', note: expect.stringMatching(/maxPods/) })]),
+    );
   });
 
   test('should drop server-set metadata, the namespace and the last-applied annotation', () => {
@@ -320,17 +446,28 @@ describe('migrateManifests: v1beta1 NodePool details', () => {
     };
     const r = migrateManifests([{ ...nodePool('a', poolSpec()), metadata: meta }]);
     expect(manifest(r, 'NodePool', 'a').metadata).toEqual({ name: 'a', labels: { team: 'x' }, annotations: { keep: 'me' } });
-    expect(changes(r, 0).map((c) => c.field)).toEqual(expect.arrayContaining([
-      'metadata.namespace', 'metadata.uid', 'metadata.resourceVersion', 'metadata.generation', 'metadata.creationTimestamp', 'metadata.finalizers',
-      'metadata.annotations[kubectl.kubernetes.io/last-applied-configuration]',
-    ]));
+    expect(changes(r, 0).map((c) => c.field)).toEqual(
+      expect.arrayContaining([
+        'metadata.namespace',
+        'metadata.uid',
+        'metadata.resourceVersion',
+        'metadata.generation',
+        'metadata.creationTimestamp',
+        'metadata.finalizers',
+        'metadata.annotations[kubectl.kubernetes.io/last-applied-configuration]',
+      ]),
+    );
   });
 
   test('should report the status, stray top-level fields and the controller hash annotations of an exported object as dropped', () => {
     const hashes = { 'karpenter.sh/nodepool-hash': '1234', 'karpenter.sh/nodepool-hash-version': 'v2' };
     const r = migrateManifests([
       nodePool('a', poolSpec(), { metadata: { name: 'a', annotations: { ...hashes, keep: 'me' } }, status: { resources: { cpu: '4' } }, extra: 1 }),
-      { ...nodeClass('default', classSpec()), metadata: { name: 'default', annotations: { 'karpenter.k8s.aws/ec2nodeclass-hash': '99' } }, status: { amis: [] } },
+      {
+        ...nodeClass('default', classSpec()),
+        metadata: { name: 'default', annotations: { 'karpenter.k8s.aws/ec2nodeclass-hash': '99' } },
+        status: { amis: [] },
+      },
     ]);
     expect(manifest(r, 'NodePool', 'a').metadata).toEqual({ name: 'a', annotations: { keep: 'me' } });
     expect(manifest(r, 'NodePool', 'a').status).toBeUndefined();
@@ -339,9 +476,15 @@ describe('migrateManifests: v1beta1 NodePool details', () => {
       { field: 'status', from: '(status)', note: 'dropped: set by the Karpenter controller' },
       { field: 'extra', from: 1, note: 'dropped: not a field of a Kubernetes object' },
       { field: 'metadata.annotations[karpenter.sh/nodepool-hash]', from: '1234', note: expect.stringMatching(/set by the Karpenter controller/) },
-      { field: 'metadata.annotations[karpenter.sh/nodepool-hash-version]', from: 'v2', note: expect.stringMatching(/set by the Karpenter controller/) },
+      {
+        field: 'metadata.annotations[karpenter.sh/nodepool-hash-version]',
+        from: 'v2',
+        note: expect.stringMatching(/set by the Karpenter controller/),
+      },
     ]);
-    expect(changes(r, 1).map((c) => c.field)).toEqual(expect.arrayContaining(['status', 'metadata.annotations[karpenter.k8s.aws/ec2nodeclass-hash]']));
+    expect(changes(r, 1).map((c) => c.field)).toEqual(
+      expect.arrayContaining(['status', 'metadata.annotations[karpenter.k8s.aws/ec2nodeclass-hash]']),
+    );
   });
 });
 
@@ -352,21 +495,31 @@ describe('migrateManifests: EC2NodeClass AMI families', () => {
     const spec = manifest(r, 'EC2NodeClass', 'u').spec;
     expect(spec.amiFamily).toBe('AL2');
     expect(spec.amiSelectorTerms).toEqual([{ id: 'ami-0123456789abcdef0' }]);
-    expect(spec.blockDeviceMappings).toEqual([{ deviceName: '/dev/sda1', rootVolume: true, ebs: { encrypted: true, volumeType: 'gp3', volumeSize: '20Gi' } }]);
+    expect(spec.blockDeviceMappings).toEqual([
+      { deviceName: '/dev/sda1', rootVolume: true, ebs: { encrypted: true, volumeType: 'gp3', volumeSize: '20Gi' } },
+    ]);
     expect(errorsOfOutput(r)).toEqual([]);
   });
 
   test('should report Ubuntu without amiSelectorTerms as an error', () => {
     const r = migrateManifests([nodeClass('u', classSpec({ amiFamily: 'Ubuntu' }))]);
-    expect(r.errors).toEqual([expect.objectContaining({ code: 'AmiSelectorRequired', message: expect.stringMatching(/Ubuntu EC2NodeClass needs amiSelectorTerms/) })]);
+    expect(r.errors).toEqual([
+      expect.objectContaining({ code: 'AmiSelectorRequired', message: expect.stringMatching(/Ubuntu EC2NodeClass needs amiSelectorTerms/) }),
+    ]);
     expect(manifest(r, 'EC2NodeClass', 'u').spec.amiSelectorTerms).toBeUndefined();
   });
 
   test('should report Custom without amiSelectorTerms as an error, and remind Custom users of the unregistered taint', () => {
-    expect(migrateManifests([nodeClass('c', classSpec({ amiFamily: 'Custom' }))]).errors).toEqual([expect.objectContaining({ code: 'AmiSelectorRequired', field: 'spec.amiSelectorTerms' })]);
+    expect(migrateManifests([nodeClass('c', classSpec({ amiFamily: 'Custom' }))]).errors).toEqual([
+      expect.objectContaining({ code: 'AmiSelectorRequired', field: 'spec.amiSelectorTerms' }),
+    ]);
     const ok = migrateManifests([nodeClass('c', classSpec({ amiFamily: 'Custom', amiSelectorTerms: [{ id: 'ami-1' }] }))]);
     expect(ok.errors).toEqual([]);
-    expect(changes(ok, 0)).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'spec.amiFamily', note: expect.stringMatching(/karpenter.sh\/unregistered:NoExecute/) })]));
+    expect(changes(ok, 0)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'spec.amiFamily', note: expect.stringMatching(/karpenter.sh\/unregistered:NoExecute/) }),
+      ]),
+    );
   });
 
   test.each([
@@ -390,7 +543,10 @@ describe('migrateManifests: EC2NodeClass AMI families', () => {
   });
 
   test('should warn that v1 expiry is forceful when an expiry moves, but not for Never', () => {
-    const r = migrateManifests([nodePool('a', poolSpec({ disruption: { expireAfter: '168h' } })), nodePool('b', poolSpec({ disruption: { expireAfter: 'Never' } }))]);
+    const r = migrateManifests([
+      nodePool('a', poolSpec({ disruption: { expireAfter: '168h' } })),
+      nodePool('b', poolSpec({ disruption: { expireAfter: 'Never' } })),
+    ]);
     const note = (doc: number) => changes(r, doc).find((c) => c.field === 'spec.template.spec.expireAfter')?.note;
     expect(note(0)).toMatch(/v1 expiry is forceful: an expired node is drained at once, without waiting for a replacement node$/);
     expect(note(1)).not.toMatch(/forceful/);
@@ -398,34 +554,53 @@ describe('migrateManifests: EC2NodeClass AMI families', () => {
 
   test('should keep amiFamily next to non-alias amiSelectorTerms', () => {
     const r = migrateManifests([nodeClass('x', classSpec({ amiSelectorTerms: [{ tags: { golden: 'true' } }] }))]);
-    expect(manifest(r, 'EC2NodeClass', 'x').spec).toEqual(expect.objectContaining({ amiFamily: 'AL2023', amiSelectorTerms: [{ tags: { golden: 'true' } }] }));
+    expect(manifest(r, 'EC2NodeClass', 'x').spec).toEqual(
+      expect.objectContaining({ amiFamily: 'AL2023', amiSelectorTerms: [{ tags: { golden: 'true' } }] }),
+    );
   });
 
   test('should add the pre-v1 hop limit to metadataOptions that do not set it, and keep one that does', () => {
-    const r = migrateManifests([nodeClass('a', classSpec({ metadataOptions: { httpTokens: 'optional' } })), nodeClass('b', classSpec({ metadataOptions: { httpPutResponseHopLimit: 1 } }))]);
+    const r = migrateManifests([
+      nodeClass('a', classSpec({ metadataOptions: { httpTokens: 'optional' } })),
+      nodeClass('b', classSpec({ metadataOptions: { httpPutResponseHopLimit: 1 } })),
+    ]);
     expect(manifest(r, 'EC2NodeClass', 'a').spec.metadataOptions).toEqual({ httpTokens: 'optional', httpPutResponseHopLimit: 2 });
     expect(manifest(r, 'EC2NodeClass', 'b').spec.metadataOptions).toEqual({ httpPutResponseHopLimit: 1 });
   });
 
   test('should drop tags that v1 reserves for Karpenter', () => {
-    const r = migrateManifests([nodeClass('a', classSpec({ tags: { team: 'x', 'kubernetes.io/cluster/prod': 'owned', 'karpenter.sh/nodepool': 'y' } }))]);
+    const r = migrateManifests([
+      nodeClass('a', classSpec({ tags: { team: 'x', 'kubernetes.io/cluster/prod': 'owned', 'karpenter.sh/nodepool': 'y' } })),
+    ]);
     expect(manifest(r, 'EC2NodeClass', 'a').spec.tags).toEqual({ team: 'x' });
     expect(changes(r, 0).filter((c) => c.field.startsWith('spec.tags'))).toHaveLength(2);
   });
 });
 
 describe('migrateManifests: AWSNodeTemplate and Provisioner details', () => {
-  const template = (spec: object) => ({ apiVersion: 'karpenter.k8s.aws/v1alpha1', kind: 'AWSNodeTemplate', metadata: { name: 't' }, spec: { subnetSelector: { a: 'b' }, securityGroupSelector: { a: 'b' }, ...spec } });
+  const template = (spec: object) => ({
+    apiVersion: 'karpenter.k8s.aws/v1alpha1',
+    kind: 'AWSNodeTemplate',
+    metadata: { name: 't' },
+    spec: { subnetSelector: { a: 'b' }, securityGroupSelector: { a: 'b' }, ...spec },
+  });
 
   test('should default amiFamily to AL2 and report a template without an instance profile', () => {
     const r = migrateManifests([template({})]);
     expect(manifest(r, 'EC2NodeClass', 't').spec.amiSelectorTerms).toEqual([{ alias: 'al2@latest' }]);
     expect(changes(r, 0)).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'spec.amiFamily', to: 'AL2' })]));
-    expect(r.errors).toEqual([expect.objectContaining({ code: 'MissingNodeIdentity', field: 'spec.role', message: expect.stringMatching(/aws.defaultInstanceProfile/) })]);
+    expect(r.errors).toEqual([
+      expect.objectContaining({ code: 'MissingNodeIdentity', field: 'spec.role', message: expect.stringMatching(/aws.defaultInstanceProfile/) }),
+    ]);
   });
 
   test('should name the input kind in errors: AWSNodeTemplate, or Provisioner for an inline provider', () => {
-    const provisioner = { apiVersion: 'karpenter.sh/v1alpha5', kind: 'Provisioner', metadata: { name: 'p' }, spec: { provider: { subnetSelector: { a: 'b' }, securityGroupSelector: { a: 'b' } } } };
+    const provisioner = {
+      apiVersion: 'karpenter.sh/v1alpha5',
+      kind: 'Provisioner',
+      metadata: { name: 'p' },
+      spec: { provider: { subnetSelector: { a: 'b' }, securityGroupSelector: { a: 'b' } } },
+    };
     const r = migrateManifests([template({ amiFamily: 'Custom', instanceProfile: 'ip' }), provisioner]);
     expect(r.errors.map((e) => `${e.document} ${e.kind}/${e.name} ${e.code}`)).toEqual([
       '0 AWSNodeTemplate/t AmiSelectorRequired',
@@ -445,13 +620,23 @@ describe('migrateManifests: AWSNodeTemplate and Provisioner details', () => {
   });
 
   test('should turn amiSelector ids and tags into terms', () => {
-    const r = migrateManifests([template({ instanceProfile: 'p', amiSelector: { 'aws::ids': 'ami-1,ami-2' } }), { ...template({ instanceProfile: 'p', amiSelector: { golden: 'true' } }), metadata: { name: 'u' } }]);
+    const r = migrateManifests([
+      template({ instanceProfile: 'p', amiSelector: { 'aws::ids': 'ami-1,ami-2' } }),
+      { ...template({ instanceProfile: 'p', amiSelector: { golden: 'true' } }), metadata: { name: 'u' } },
+    ]);
     expect(manifest(r, 'EC2NodeClass', 't').spec.amiSelectorTerms).toEqual([{ id: 'ami-1' }, { id: 'ami-2' }]);
     expect(manifest(r, 'EC2NodeClass', 'u').spec.amiSelectorTerms).toEqual([{ tags: { golden: 'true' } }]);
   });
 
   test('should create an EC2NodeClass from an inline provider', () => {
-    const r = migrateManifests([{ apiVersion: 'karpenter.sh/v1alpha5', kind: 'Provisioner', metadata: { name: 'p' }, spec: { provider: { instanceProfile: 'ip', subnetSelector: { a: 'b' }, securityGroupSelector: { a: 'b' } } } }]);
+    const r = migrateManifests([
+      {
+        apiVersion: 'karpenter.sh/v1alpha5',
+        kind: 'Provisioner',
+        metadata: { name: 'p' },
+        spec: { provider: { instanceProfile: 'ip', subnetSelector: { a: 'b' }, securityGroupSelector: { a: 'b' } } },
+      },
+    ]);
     expect(r.errors).toEqual([]);
     expect(r.manifests.map((m: any) => `${m.kind}/${m.metadata.name}`)).toEqual(['NodePool/p', 'EC2NodeClass/p']);
     expect(manifest(r, 'NodePool', 'p').spec.template.spec.nodeClassRef).toEqual({ ...NODE_CLASS_REF, name: 'p' });
@@ -462,25 +647,43 @@ describe('migrateManifests: AWSNodeTemplate and Provisioner details', () => {
 
 describe('migrateManifests: inputs it cannot migrate', () => {
   test('should pass v1 manifests through unchanged', () => {
-    const v1 = { apiVersion: 'karpenter.sh/v1', kind: 'NodePool', metadata: { name: 'a' }, spec: { template: { spec: { nodeClassRef: NODE_CLASS_REF, requirements: [] } } } };
+    const v1 = {
+      apiVersion: 'karpenter.sh/v1',
+      kind: 'NodePool',
+      metadata: { name: 'a' },
+      spec: { template: { spec: { nodeClassRef: NODE_CLASS_REF, requirements: [] } } },
+    };
     const r = migrateManifests([v1]);
     expect(r.manifests).toEqual([v1]);
     expect(r.reports[0].changes).toEqual([]);
   });
 
   test('should report an unknown apiVersion or kind', () => {
-    const r = migrateManifests([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } }, { apiVersion: 'karpenter.sh/v1beta1', kind: 'NodeClaim', metadata: { name: 'nc' } }]);
+    const r = migrateManifests([
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } },
+      { apiVersion: 'karpenter.sh/v1beta1', kind: 'NodeClaim', metadata: { name: 'nc' } },
+    ]);
     expect(r.manifests).toEqual([]);
     expect(r.errors).toEqual([
-      { document: 0, kind: 'ConfigMap', name: 'cm', code: 'UnsupportedKind', message: expect.stringMatching(/cannot migrate v1 ConfigMap cm \(document 0\): supported are/) },
+      {
+        document: 0,
+        kind: 'ConfigMap',
+        name: 'cm',
+        code: 'UnsupportedKind',
+        message: expect.stringMatching(/cannot migrate v1 ConfigMap cm \(document 0\): supported are/),
+      },
       { document: 1, kind: 'NodeClaim', name: 'nc', code: 'UnsupportedKind', message: expect.stringMatching(/created by Karpenter/) },
     ]);
   });
 
   test('should report documents that are not objects, have no name, or are not YAML', () => {
     expect(migrateManifests(['a string']).errors).toEqual([expect.objectContaining({ document: 0, code: 'NotAnObject' })]);
-    expect(migrateManifests([{ apiVersion: 'karpenter.sh/v1beta1', kind: 'NodePool', spec: {} }]).errors).toEqual([expect.objectContaining({ code: 'MissingName' })]);
-    const r = migrateManifests('a: [1\n---\napiVersion: karpenter.sh/v1beta1\nkind: NodePool\nmetadata: {name: ok}\nspec: {template: {spec: {nodeClassRef: {name: default}, requirements: []}}}\n---\n');
+    expect(migrateManifests([{ apiVersion: 'karpenter.sh/v1beta1', kind: 'NodePool', spec: {} }]).errors).toEqual([
+      expect.objectContaining({ code: 'MissingName' }),
+    ]);
+    const r = migrateManifests(
+      'a: [1\n---\napiVersion: karpenter.sh/v1beta1\nkind: NodePool\nmetadata: {name: ok}\nspec: {template: {spec: {nodeClassRef: {name: default}, requirements: []}}}\n---\n',
+    );
     expect(r.errors).toEqual([expect.objectContaining({ document: 0, code: 'YamlSyntaxError' })]);
     expect(r.reports.map((x) => x.document)).toEqual([1]);
   });

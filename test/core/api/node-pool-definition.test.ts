@@ -28,9 +28,18 @@ describe('NodePoolDefinition', () => {
       terminationGracePeriod: KarpenterDuration.hours(48),
       disruption: Disruption.whenEmptyOrUnderutilized({
         consolidateAfter: KarpenterDuration.minutes(1),
-        budgets: [Budget.percent(10), Budget.nodes(0).during('0 9 * * mon-fri', KarpenterDuration.hours(8)).forReasons(DisruptionReason.UNDERUTILIZED, DisruptionReason.EMPTY)],
+        budgets: [
+          Budget.percent(10),
+          Budget.nodes(0).during('0 9 * * mon-fri', KarpenterDuration.hours(8)).forReasons(DisruptionReason.UNDERUTILIZED, DisruptionReason.EMPTY),
+        ],
       }),
-      limits: { cpu: Quantity.cpu(1000), memory: Quantity.gibibytes(1000), ephemeralStorage: Quantity.tebibytes(10), nodes: 50, resources: { 'nvidia.com/gpu': Quantity.count(8) } },
+      limits: {
+        cpu: Quantity.cpu(1000),
+        memory: Quantity.gibibytes(1000),
+        ephemeralStorage: Quantity.tebibytes(10),
+        nodes: 50,
+        resources: { 'nvidia.com/gpu': Quantity.count(8) },
+      },
       weight: 50,
     });
     expect(pool.toManifest().spec).toEqual({
@@ -53,7 +62,7 @@ describe('NodePoolDefinition', () => {
         consolidateAfter: '1m',
         budgets: [{ nodes: '10%' }, { nodes: '0', schedule: '0 9 * * mon-fri', duration: '8h', reasons: ['Underutilized', 'Empty'] }],
       },
-      limits: { 'cpu': '1000', 'memory': '1000Gi', 'ephemeral-storage': '10Ti', 'nodes': '50', 'nvidia.com/gpu': '8' },
+      limits: { cpu: '1000', memory: '1000Gi', 'ephemeral-storage': '10Ti', nodes: '50', 'nvidia.com/gpu': '8' },
       weight: 50,
     });
     expect(pool.validate()).toEqual([]);
@@ -61,7 +70,10 @@ describe('NodePoolDefinition', () => {
 
   test('Disruption factories set the policy, and consolidateAfter defaults to the CRD default 0s', () => {
     expect(Disruption.whenEmpty().toJson()).toEqual({ consolidationPolicy: 'WhenEmpty', consolidateAfter: '0s' });
-    expect(Disruption.balanced({ consolidateAfter: KarpenterDuration.never() }).toJson()).toEqual({ consolidationPolicy: 'Balanced', consolidateAfter: 'Never' });
+    expect(Disruption.balanced({ consolidateAfter: KarpenterDuration.never() }).toJson()).toEqual({
+      consolidationPolicy: 'Balanced',
+      consolidateAfter: 'Never',
+    });
   });
 
   test('Budget factories reject what a budget cannot hold', () => {
@@ -70,7 +82,13 @@ describe('NodePoolDefinition', () => {
   });
 
   test('validate reports problems of the rendered manifest with field paths', () => {
-    const pool = new NodePoolDefinition({ name: 'p', nodeClassRef: REF, weight: 0, replicas: 2, disruption: Disruption.whenEmpty({ budgets: [Budget.nodes(1).during('@daily', KarpenterDuration.seconds(30))] }) });
+    const pool = new NodePoolDefinition({
+      name: 'p',
+      nodeClassRef: REF,
+      weight: 0,
+      replicas: 2,
+      disruption: Disruption.whenEmpty({ budgets: [Budget.nodes(1).during('@daily', KarpenterDuration.seconds(30))] }),
+    });
     expect(pool.validate().map((i) => `${i.field} (${i.code})`)).toEqual([
       'spec.disruption.budgets[0].duration (InvalidDuration)',
       'spec.weight (OutOfRange)',
@@ -84,10 +102,23 @@ describe('NodePoolDefinition', () => {
   });
 
   test('toYaml', () => {
-    expect(new NodePoolDefinition({ name: 'default', nodeClassRef: REF, weight: 10 }).toYaml()).toBe([
-      'apiVersion: karpenter.sh/v1', 'kind: NodePool', 'metadata:', '  name: default', 'spec:', '  template:', '    spec:',
-      '      nodeClassRef:', '        group: karpenter.k8s.aws', '        kind: EC2NodeClass', '        name: default',
-      '      requirements: []', '  weight: 10', '',
-    ].join('\n'));
+    expect(new NodePoolDefinition({ name: 'default', nodeClassRef: REF, weight: 10 }).toYaml()).toBe(
+      [
+        'apiVersion: karpenter.sh/v1',
+        'kind: NodePool',
+        'metadata:',
+        '  name: default',
+        'spec:',
+        '  template:',
+        '    spec:',
+        '      nodeClassRef:',
+        '        group: karpenter.k8s.aws',
+        '        kind: EC2NodeClass',
+        '        name: default',
+        '      requirements: []',
+        '  weight: 10',
+        '',
+      ].join('\n'),
+    );
   });
 });

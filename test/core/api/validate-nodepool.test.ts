@@ -5,114 +5,191 @@ import { CelCase, Json, Path, codes, crdRules, errorLines, nodePool, patched } f
 
 const REQ = 'spec.template.spec.requirements';
 const LABELS = ['spec', 'template', 'metadata', 'labels'];
-const req = (key: string, operator: string, values?: string[], minValues?: number) =>
-  ({ key, operator, ...(values ? { values } : {}), ...(minValues ? { minValues } : {}) });
+const req = (key: string, operator: string, values?: string[], minValues?: number) => ({
+  key,
+  operator,
+  ...(values ? { values } : {}),
+  ...(minValues ? { minValues } : {}),
+});
 
 const CEL_CASES: CelCase[] = [
   {
-    crdPath: 'spec.disruption.budgets', rule: "'schedule' must be set with 'duration'", code: 'BudgetScheduleWithoutDuration', field: 'spec.disruption.budgets[1]',
+    crdPath: 'spec.disruption.budgets',
+    rule: "'schedule' must be set with 'duration'",
+    code: 'BudgetScheduleWithoutDuration',
+    field: 'spec.disruption.budgets[1]',
     accept: [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '10%' }, { nodes: '0', schedule: '@daily', duration: '10m' }] }]],
     reject: [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '10%' }, { nodes: '0', schedule: '@daily' }] }]],
   },
   {
-    crdPath: 'spec.disruption.budgets', rule: "'schedule' must be set with 'duration'", code: 'BudgetScheduleWithoutDuration', field: 'spec.disruption.budgets[0]',
+    crdPath: 'spec.disruption.budgets',
+    rule: "'schedule' must be set with 'duration'",
+    code: 'BudgetScheduleWithoutDuration',
+    field: 'spec.disruption.budgets[0]',
     accept: [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1' }] }]],
     reject: [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', duration: '1h' }] }]],
   },
   {
-    crdPath: 'spec.template.metadata.labels', rule: 'label domain "karpenter.sh" is restricted', code: 'RestrictedLabelDomain', field: 'spec.template.metadata.labels["team.karpenter.sh/x"]',
+    crdPath: 'spec.template.metadata.labels',
+    rule: 'label domain "karpenter.sh" is restricted',
+    code: 'RestrictedLabelDomain',
+    field: 'spec.template.metadata.labels["team.karpenter.sh/x"]',
     accept: [[[...LABELS, 'karpenter.sh/capacity-type'], 'spot']],
     reject: [[[...LABELS, 'team.karpenter.sh/x'], 'a']],
   },
   {
-    crdPath: 'spec.template.metadata.labels', rule: 'label "karpenter.sh/nodepool" is restricted', code: 'RestrictedLabel', field: 'spec.template.metadata.labels["karpenter.sh/nodepool"]',
+    crdPath: 'spec.template.metadata.labels',
+    rule: 'label "karpenter.sh/nodepool" is restricted',
+    code: 'RestrictedLabel',
+    field: 'spec.template.metadata.labels["karpenter.sh/nodepool"]',
     accept: [[[...LABELS, 'example.com/nodepool'], 'default']],
     reject: [[[...LABELS, 'karpenter.sh/nodepool'], 'default']],
   },
   {
-    crdPath: 'spec.template.metadata.labels', rule: 'label "kubernetes.io/hostname" is restricted', code: 'RestrictedLabel', field: 'spec.template.metadata.labels["kubernetes.io/hostname"]',
+    crdPath: 'spec.template.metadata.labels',
+    rule: 'label "kubernetes.io/hostname" is restricted',
+    code: 'RestrictedLabel',
+    field: 'spec.template.metadata.labels["kubernetes.io/hostname"]',
     accept: [[[...LABELS, 'kubernetes.io/arch'], 'arm64']],
     reject: [[[...LABELS, 'kubernetes.io/hostname'], 'node-1']],
   },
   {
-    crdPath: 'spec.template.metadata.labels', rule: 'label domain "karpenter.k8s.aws" is restricted', code: 'RestrictedLabelDomain', field: 'spec.template.metadata.labels["karpenter.k8s.aws/instance-foo"]',
+    crdPath: 'spec.template.metadata.labels',
+    rule: 'label domain "karpenter.k8s.aws" is restricted',
+    code: 'RestrictedLabelDomain',
+    field: 'spec.template.metadata.labels["karpenter.k8s.aws/instance-foo"]',
     accept: [[[...LABELS, 'karpenter.k8s.aws/instance-family'], 'm5']],
     reject: [[[...LABELS, 'karpenter.k8s.aws/instance-foo'], 'x']],
   },
   {
-    crdPath: 'spec.template.spec.nodeClassRef.group', rule: 'group may not be empty', code: 'NodeClassRefFieldEmpty', field: 'spec.template.spec.nodeClassRef.group',
+    crdPath: 'spec.template.spec.nodeClassRef.group',
+    rule: 'group may not be empty',
+    code: 'NodeClassRefFieldEmpty',
+    field: 'spec.template.spec.nodeClassRef.group',
     accept: [['spec.template.spec.nodeClassRef.group', 'karpenter.k8s.aws']],
     reject: [['spec.template.spec.nodeClassRef.group', '']],
   },
   {
-    crdPath: 'spec.template.spec.nodeClassRef.kind', rule: 'kind may not be empty', code: 'NodeClassRefFieldEmpty', field: 'spec.template.spec.nodeClassRef.kind',
+    crdPath: 'spec.template.spec.nodeClassRef.kind',
+    rule: 'kind may not be empty',
+    code: 'NodeClassRefFieldEmpty',
+    field: 'spec.template.spec.nodeClassRef.kind',
     accept: [['spec.template.spec.nodeClassRef.kind', 'EC2NodeClass']],
     reject: [['spec.template.spec.nodeClassRef.kind', '']],
   },
   {
-    crdPath: 'spec.template.spec.nodeClassRef.name', rule: 'name may not be empty', code: 'NodeClassRefFieldEmpty', field: 'spec.template.spec.nodeClassRef.name',
+    crdPath: 'spec.template.spec.nodeClassRef.name',
+    rule: 'name may not be empty',
+    code: 'NodeClassRefFieldEmpty',
+    field: 'spec.template.spec.nodeClassRef.name',
     accept: [['spec.template.spec.nodeClassRef.name', 'gpu']],
     reject: [['spec.template.spec.nodeClassRef.name', '']],
   },
   {
-    crdPath: 'spec.template.spec.requirements[].key', rule: 'label domain "karpenter.sh" is restricted', code: 'RestrictedLabelDomain', field: `${REQ}[0].key`,
+    crdPath: 'spec.template.spec.requirements[].key',
+    rule: 'label domain "karpenter.sh" is restricted',
+    code: 'RestrictedLabelDomain',
+    field: `${REQ}[0].key`,
     accept: [[REQ, [req('karpenter.sh/capacity-type', 'In', ['spot'])]]],
     reject: [[REQ, [req('karpenter.sh/other', 'Exists')]]],
   },
   {
-    crdPath: 'spec.template.spec.requirements[].key', rule: 'label "karpenter.sh/nodepool" is restricted', code: 'RestrictedLabel', field: `${REQ}[0].key`,
+    crdPath: 'spec.template.spec.requirements[].key',
+    rule: 'label "karpenter.sh/nodepool" is restricted',
+    code: 'RestrictedLabel',
+    field: `${REQ}[0].key`,
     accept: [[REQ, [req('example.com/nodepool', 'Exists')]]],
     reject: [[REQ, [req('karpenter.sh/nodepool', 'In', ['a'])]]],
   },
   {
-    crdPath: 'spec.template.spec.requirements[].key', rule: 'label "kubernetes.io/hostname" is restricted', code: 'RestrictedLabel', field: `${REQ}[0].key`,
+    crdPath: 'spec.template.spec.requirements[].key',
+    rule: 'label "kubernetes.io/hostname" is restricted',
+    code: 'RestrictedLabel',
+    field: `${REQ}[0].key`,
     accept: [[REQ, [req('topology.kubernetes.io/zone', 'In', ['us-east-1a'])]]],
     reject: [[REQ, [req('kubernetes.io/hostname', 'In', ['a'])]]],
   },
   {
-    crdPath: 'spec.template.spec.requirements[].key', rule: 'label domain "karpenter.k8s.aws" is restricted', code: 'RestrictedLabelDomain', field: `${REQ}[0].key`,
+    crdPath: 'spec.template.spec.requirements[].key',
+    rule: 'label domain "karpenter.k8s.aws" is restricted',
+    code: 'RestrictedLabelDomain',
+    field: `${REQ}[0].key`,
     accept: [[REQ, [req('karpenter.k8s.aws/instance-cpu', 'Gt', ['4'])]]],
     reject: [[REQ, [req('karpenter.k8s.aws/instance-vcpus', 'Gt', ['4'])]]],
   },
   {
-    crdPath: 'spec.template.spec.requirements', rule: "requirements with operator 'In' must have a value defined", code: 'RequirementInWithoutValues', field: `${REQ}[0].values`,
+    crdPath: 'spec.template.spec.requirements',
+    rule: "requirements with operator 'In' must have a value defined",
+    code: 'RequirementInWithoutValues',
+    field: `${REQ}[0].values`,
     accept: [[REQ, [req('kubernetes.io/arch', 'In', ['amd64'])]]],
     reject: [[REQ, [req('kubernetes.io/arch', 'In', [])]]],
   },
   {
-    crdPath: 'spec.template.spec.requirements', rule: "requirements with operator 'In' must have a value defined", code: 'RequirementInWithoutValues', field: `${REQ}[0].values`,
+    crdPath: 'spec.template.spec.requirements',
+    rule: "requirements with operator 'In' must have a value defined",
+    code: 'RequirementInWithoutValues',
+    field: `${REQ}[0].values`,
     accept: [[REQ, [req('example.com/team', 'Exists')]]],
     reject: [[REQ, [req('example.com/team', 'In')]]],
   },
   {
-    crdPath: 'spec.template.spec.requirements', rule: "requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value", code: 'RequirementNumericValue', field: `${REQ}[0].values`,
+    crdPath: 'spec.template.spec.requirements',
+    rule: "requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value",
+    code: 'RequirementNumericValue',
+    field: `${REQ}[0].values`,
     accept: [[REQ, [req('karpenter.k8s.aws/instance-generation', 'Gte', ['0'])]]],
     reject: [[REQ, [req('karpenter.k8s.aws/instance-generation', 'Gt', ['2', '3'])]]],
   },
   {
-    crdPath: 'spec.template.spec.requirements', rule: "requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value", code: 'RequirementNumericValue', field: `${REQ}[0].values`,
+    crdPath: 'spec.template.spec.requirements',
+    rule: "requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value",
+    code: 'RequirementNumericValue',
+    field: `${REQ}[0].values`,
     accept: [[REQ, [req('karpenter.k8s.aws/instance-cpu', 'Lt', ['33'])]]],
     reject: [[REQ, [req('karpenter.k8s.aws/instance-cpu', 'Lt', ['1.5'])]]],
   },
   {
-    crdPath: 'spec.template.spec.requirements', rule: "requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value", code: 'RequirementNumericValue', field: `${REQ}[0].values`,
+    crdPath: 'spec.template.spec.requirements',
+    rule: "requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value",
+    code: 'RequirementNumericValue',
+    field: `${REQ}[0].values`,
     accept: [[REQ, [req('karpenter.k8s.aws/instance-memory', 'Lte', ['9223372036854775807'])]]],
     reject: [[REQ, [req('karpenter.k8s.aws/instance-memory', 'Lte', ['9223372036854775808'])]]],
   },
   {
-    crdPath: 'spec.template.spec.requirements', rule: "requirements with 'minValues' must have at least that many values specified in the 'values' field", code: 'RequirementMinValuesExceedsValues', field: `${REQ}[0].minValues`,
+    crdPath: 'spec.template.spec.requirements',
+    rule: "requirements with 'minValues' must have at least that many values specified in the 'values' field",
+    code: 'RequirementMinValuesExceedsValues',
+    field: `${REQ}[0].minValues`,
     accept: [[REQ, [req('karpenter.k8s.aws/instance-family', 'In', ['m5', 'c5'], 2)]]],
     reject: [[REQ, [req('karpenter.k8s.aws/instance-family', 'In', ['m5', 'c5'], 3)]]],
   },
   {
-    crdPath: 'spec', rule: "only 'limits.nodes' is supported on static NodePools", code: 'StaticNodePoolLimits', field: 'spec.limits',
-    accept: [['spec.replicas', 3], ['spec.limits', { nodes: '5' }]],
-    reject: [['spec.replicas', 3], ['spec.limits', { nodes: '5', cpu: '10' }]],
+    crdPath: 'spec',
+    rule: "only 'limits.nodes' is supported on static NodePools",
+    code: 'StaticNodePoolLimits',
+    field: 'spec.limits',
+    accept: [
+      ['spec.replicas', 3],
+      ['spec.limits', { nodes: '5' }],
+    ],
+    reject: [
+      ['spec.replicas', 3],
+      ['spec.limits', { nodes: '5', cpu: '10' }],
+    ],
   },
   {
-    crdPath: 'spec', rule: "'weight' is not supported on static NodePools", code: 'StaticNodePoolWeight', field: 'spec.weight',
+    crdPath: 'spec',
+    rule: "'weight' is not supported on static NodePools",
+    code: 'StaticNodePoolWeight',
+    field: 'spec.weight',
     accept: [['spec.weight', 10]],
-    reject: [['spec.replicas', 0], ['spec.limits', undefined], ['spec.weight', 10]],
+    reject: [
+      ['spec.replicas', 0],
+      ['spec.limits', undefined],
+      ['spec.weight', 10],
+    ],
   },
 ];
 
@@ -146,9 +223,15 @@ describe('NodePool CEL rules', () => {
     const all = rules!.filter((r) => !r.path.startsWith('status')).map((r) => `${r.path}: ${r.message}`);
     expect(all.filter((r) => !covered.has(r) && !TRANSITION_RULES.includes(r))).toEqual([]);
     expect(TRANSITION_RULES.every((t) => all.includes(t))).toBe(true);
-    expect(rules!.filter((r) => r.rule.includes('oldSelf')).map((r) => `${r.path}: ${r.message}`).sort()).toEqual([...TRANSITION_RULES].sort());
+    expect(
+      rules!
+        .filter((r) => r.rule.includes('oldSelf'))
+        .map((r) => `${r.path}: ${r.message}`)
+        .sort(),
+    ).toEqual([...TRANSITION_RULES].sort());
   });
-  if (!rules) console.warn('SKIPPED: ../shared/karpenter-crds/karpenter.sh_nodepools.yaml not found; CEL rule coverage of the NodePool CRD is not checked');
+  if (!rules)
+    console.warn('SKIPPED: ../shared/karpenter-crds/karpenter.sh_nodepools.yaml not found; CEL rule coverage of the NodePool CRD is not checked');
 
   test('CEL label restrictions use endsWith without a dot, as the CRD does', () => {
     const issues = validateNodePool(patched(nodePool(), [[...LABELS, 'notkarpenter.sh/x'], 'a']));
@@ -166,38 +249,133 @@ describe('NodePool schema', () => {
     ['weight as a string', [['spec.weight', '10']], 'spec.weight', /must be an integer, got string "10" \(InvalidType\)/],
     ['weight not whole', [['spec.weight', 1.5]], 'spec.weight', /must be an integer, got number 1.5/],
     ['negative replicas', [['spec.replicas', -1]], 'spec.replicas', /must be at least 0/],
-    ['expireAfter in days', [['spec.template.spec.expireAfter', '30d']], 'spec.template.spec.expireAfter', /"30d" does not match .*"720h".* \(InvalidDuration\)/],
-    ['terminationGracePeriod Never', [['spec.template.spec.terminationGracePeriod', 'Never']], 'spec.template.spec.terminationGracePeriod', /"Never" is not allowed here/],
+    [
+      'expireAfter in days',
+      [['spec.template.spec.expireAfter', '30d']],
+      'spec.template.spec.expireAfter',
+      /"30d" does not match .*"720h".* \(InvalidDuration\)/,
+    ],
+    [
+      'terminationGracePeriod Never',
+      [['spec.template.spec.terminationGracePeriod', 'Never']],
+      'spec.template.spec.terminationGracePeriod',
+      /"Never" is not allowed here/,
+    ],
     ['consolidateAfter with a fraction', [['spec.disruption', { consolidateAfter: '1.5h' }]], 'spec.disruption.consolidateAfter', /InvalidDuration/],
-    ['disruption without consolidateAfter', [['spec.disruption', { consolidationPolicy: 'WhenEmpty' }]], 'spec.disruption.consolidateAfter', /is required; the CRD requires consolidateAfter/],
-    ['unknown consolidation policy', [['spec.disruption', { consolidateAfter: '0s', consolidationPolicy: 'WhenUnderutilized' }]], 'spec.disruption.consolidationPolicy', /"WhenUnderutilized" is not supported; allowed values: WhenEmpty, WhenEmptyOrUnderutilized, Balanced \(UnsupportedValue\)/],
-    ['budget nodes 101%', [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '101%' }] }]], 'spec.disruption.budgets[0].nodes', /InvalidBudgetNodes/],
-    ['budget nodes as a number', [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: 5 }] }]], 'spec.disruption.budgets[0].nodes', /must be a string, got integer 5/],
-    ['budget duration in seconds', [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', schedule: '@daily', duration: '30s' }] }]], 'spec.disruption.budgets[0].duration', /hours and minutes only/],
-    ['budget schedule with 4 fields', [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', schedule: '0 9 * *', duration: '1h' }] }]], 'spec.disruption.budgets[0].schedule', /InvalidBudgetSchedule/],
-    ['budget reason Expired', [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', reasons: ['Expired'] }] }]], 'spec.disruption.budgets[0].reasons[0]', /allowed values: Underutilized, Empty, Drifted/],
-    ['duplicate budget reasons (list-type set)', [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', reasons: ['Empty', 'Empty'] }] }]], 'spec.disruption.budgets[0].reasons[1]', /DuplicateItem/],
+    [
+      'disruption without consolidateAfter',
+      [['spec.disruption', { consolidationPolicy: 'WhenEmpty' }]],
+      'spec.disruption.consolidateAfter',
+      /is required; the CRD requires consolidateAfter/,
+    ],
+    [
+      'unknown consolidation policy',
+      [['spec.disruption', { consolidateAfter: '0s', consolidationPolicy: 'WhenUnderutilized' }]],
+      'spec.disruption.consolidationPolicy',
+      /"WhenUnderutilized" is not supported; allowed values: WhenEmpty, WhenEmptyOrUnderutilized, Balanced \(UnsupportedValue\)/,
+    ],
+    [
+      'budget nodes 101%',
+      [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '101%' }] }]],
+      'spec.disruption.budgets[0].nodes',
+      /InvalidBudgetNodes/,
+    ],
+    [
+      'budget nodes as a number',
+      [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: 5 }] }]],
+      'spec.disruption.budgets[0].nodes',
+      /must be a string, got integer 5/,
+    ],
+    [
+      'budget duration in seconds',
+      [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', schedule: '@daily', duration: '30s' }] }]],
+      'spec.disruption.budgets[0].duration',
+      /hours and minutes only/,
+    ],
+    [
+      'budget schedule with 4 fields',
+      [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', schedule: '0 9 * *', duration: '1h' }] }]],
+      'spec.disruption.budgets[0].schedule',
+      /InvalidBudgetSchedule/,
+    ],
+    [
+      'budget reason Expired',
+      [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', reasons: ['Expired'] }] }]],
+      'spec.disruption.budgets[0].reasons[0]',
+      /allowed values: Underutilized, Empty, Drifted/,
+    ],
+    [
+      'duplicate budget reasons (list-type set)',
+      [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', reasons: ['Empty', 'Empty'] }] }]],
+      'spec.disruption.budgets[0].reasons[1]',
+      /DuplicateItem/,
+    ],
     ['limit that is not a quantity', [['spec.limits', { cpu: '1000 cores' }]], 'spec.limits.cpu', /InvalidQuantity/],
     ['limit as a float', [['spec.limits', { cpu: 1.5 }]], 'spec.limits.cpu', /must be an integer or a string/],
-    ['label value of 64 characters', [[[...LABELS, 'team'], 'a'.repeat(64)]], 'spec.template.metadata.labels.team', /at most 63 characters long, got 64.*\(TooLong\)/],
+    [
+      'label value of 64 characters',
+      [[[...LABELS, 'team'], 'a'.repeat(64)]],
+      'spec.template.metadata.labels.team',
+      /at most 63 characters long, got 64.*\(TooLong\)/,
+    ],
     ['label value with a space', [[[...LABELS, 'team'], 'a b']], 'spec.template.metadata.labels.team', /InvalidLabelValue/],
-    ['101 labels', [[[...LABELS], Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`l${i}`, 'v']))]], 'spec.template.metadata.labels', /at most 100 entries/],
+    [
+      '101 labels',
+      [[[...LABELS], Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`l${i}`, 'v']))]],
+      'spec.template.metadata.labels',
+      /at most 100 entries/,
+    ],
     ['taint without effect', [['spec.template.spec.taints', [{ key: 'dedicated' }]]], 'spec.template.spec.taints[0].effect', /is required/],
-    ['taint effect NoRun', [['spec.template.spec.taints', [{ key: 'dedicated', effect: 'NoRun' }]]], 'spec.template.spec.taints[0].effect', /allowed values: NoSchedule, PreferNoSchedule, NoExecute/],
-    ['taint key with a space', [['spec.template.spec.taints', [{ key: 'a b', effect: 'NoSchedule' }]]], 'spec.template.spec.taints[0].key', /TaintKeyPattern/],
-    ['taint with an empty value', [['spec.template.spec.startupTaints', [{ key: 'a', value: '', effect: 'NoSchedule' }]]], 'spec.template.spec.startupTaints[0].value', /an empty string is rejected/],
+    [
+      'taint effect NoRun',
+      [['spec.template.spec.taints', [{ key: 'dedicated', effect: 'NoRun' }]]],
+      'spec.template.spec.taints[0].effect',
+      /allowed values: NoSchedule, PreferNoSchedule, NoExecute/,
+    ],
+    [
+      'taint key with a space',
+      [['spec.template.spec.taints', [{ key: 'a b', effect: 'NoSchedule' }]]],
+      'spec.template.spec.taints[0].key',
+      /TaintKeyPattern/,
+    ],
+    [
+      'taint with an empty value',
+      [['spec.template.spec.startupTaints', [{ key: 'a', value: '', effect: 'NoSchedule' }]]],
+      'spec.template.spec.startupTaints[0].value',
+      /an empty string is rejected/,
+    ],
     ['requirement operator Matches', [[REQ, [req('kubernetes.io/os', 'Matches', ['linux'])]]], `${REQ}[0].operator`, /UnsupportedValue/],
     ['requirement without operator', [[REQ, [{ key: 'kubernetes.io/os' }]]], `${REQ}[0].operator`, /RequiredField/],
     ['requirement key with upper-case prefix', [[REQ, [req('Example.com/x', 'Exists')]]], `${REQ}[0].key`, /RequirementKeyPattern/],
     ['minValues 51', [[REQ, [req('karpenter.k8s.aws/instance-family', 'Exists', undefined, 51)]]], `${REQ}[0].minValues`, /between 1 and 50/],
     ['101 requirements', [[REQ, Array.from({ length: 101 }, () => req('example.com/x', 'Exists'))]], REQ, /at most 100 items/],
-    ['nodeClassRef group with a version', [['spec.template.spec.nodeClassRef.group', 'karpenter.k8s.aws/v1']], 'spec.template.spec.nodeClassRef.group', /PatternMismatch/],
-    ['nodeClassRef without name', [['spec.template.spec.nodeClassRef', { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass' }]], 'spec.template.spec.nodeClassRef.name', /is required/],
+    [
+      'nodeClassRef group with a version',
+      [['spec.template.spec.nodeClassRef.group', 'karpenter.k8s.aws/v1']],
+      'spec.template.spec.nodeClassRef.group',
+      /PatternMismatch/,
+    ],
+    [
+      'nodeClassRef without name',
+      [['spec.template.spec.nodeClassRef', { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass' }]],
+      'spec.template.spec.nodeClassRef.name',
+      /is required/,
+    ],
     ['no requirements', [[REQ, undefined]], REQ, /is required/],
     ['no template', [['spec.template', undefined]], 'spec.template', /is required/],
-    ['misspelled field', [['spec.template.spec.expireafter', '720h']], 'spec.template.spec.expireafter', /is not a field of this object \(did you mean "expireAfter"\?\).*\(UnknownField\)/],
+    [
+      'misspelled field',
+      [['spec.template.spec.expireafter', '720h']],
+      'spec.template.spec.expireafter',
+      /is not a field of this object \(did you mean "expireAfter"\?\).*\(UnknownField\)/,
+    ],
     ['v1beta1 field spec.template.spec.kubelet', [['spec.template.spec.kubelet', { maxPods: 110 }]], 'spec.template.spec.kubelet', /UnknownField/],
-    ['timeAdded that is not a date', [['spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule', timeAdded: 'yesterday' }]]], 'spec.template.spec.taints[0].timeAdded', /RFC 3339/],
+    [
+      'timeAdded that is not a date',
+      [['spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule', timeAdded: 'yesterday' }]]],
+      'spec.template.spec.taints[0].timeAdded',
+      /RFC 3339/,
+    ],
   ];
 
   test.each(cases)('rejects %s', (_, changes, field, message) => {
@@ -218,7 +396,11 @@ describe('NodePool schema', () => {
           terminationGracePeriod: '48h',
         },
       },
-      disruption: { consolidateAfter: '1h30m', consolidationPolicy: 'Balanced', budgets: [{ nodes: '0', schedule: '0 9 * * mon-fri', duration: '8h', reasons: ['Underutilized', 'Drifted'] }, { nodes: '20%' }] },
+      disruption: {
+        consolidateAfter: '1h30m',
+        consolidationPolicy: 'Balanced',
+        budgets: [{ nodes: '0', schedule: '0 9 * * mon-fri', duration: '8h', reasons: ['Underutilized', 'Drifted'] }, { nodes: '20%' }],
+      },
       limits: { cpu: 1000, memory: '1000Gi', 'nvidia.com/gpu': '8' },
       weight: 100,
     });
@@ -226,7 +408,9 @@ describe('NodePool schema', () => {
   });
 
   test('reports every problem at once', () => {
-    const issues = validateNodePool(patched(nodePool(), ['spec.weight', 0], ['spec.template.spec.expireAfter', '1d'], [REQ, [req('kubernetes.io/arch', 'In', [])]]));
+    const issues = validateNodePool(
+      patched(nodePool(), ['spec.weight', 0], ['spec.template.spec.expireAfter', '1d'], [REQ, [req('kubernetes.io/arch', 'In', [])]]),
+    );
     expect(codes(issues).sort()).toEqual(['InvalidDuration', 'OutOfRange', 'RequirementInWithoutValues']);
   });
 });
@@ -239,10 +423,20 @@ describe('NodePool metadata and type', () => {
     ['no name', { metadata: {} }, 'metadata.name', /is required/],
     ['upper-case name', { metadata: { name: 'Default' } }, 'metadata.name', /"Default" is not a valid NodePool name.*DNS-1123.*\(InvalidName\)/],
     ['name with an underscore', { metadata: { name: 'gpu_pool' } }, 'metadata.name', /InvalidName/],
-    ['name of 64 characters (a node label value)', { metadata: { name: 'a'.repeat(64) } }, 'metadata.name', /label values are at most 63 characters.*\(NodePoolNameTooLong\)/],
+    [
+      'name of 64 characters (a node label value)',
+      { metadata: { name: 'a'.repeat(64) } },
+      'metadata.name',
+      /label values are at most 63 characters.*\(NodePoolNameTooLong\)/,
+    ],
     ['a metadata label key with two slashes', { metadata: { name: 'a', labels: { 'a/b/c': 'x' } } }, 'metadata.labels["a/b/c"]', /InvalidLabelKey/],
     ['a metadata label value of 64 characters', { metadata: { name: 'a', labels: { a: 'b'.repeat(64) } } }, 'metadata.labels.a', /InvalidLabelValue/],
-    ['an annotation key with a space', { metadata: { name: 'a', annotations: { 'a b': 'x' } } }, 'metadata.annotations["a b"]', /InvalidAnnotationKey/],
+    [
+      'an annotation key with a space',
+      { metadata: { name: 'a', annotations: { 'a b': 'x' } } },
+      'metadata.annotations["a b"]',
+      /InvalidAnnotationKey/,
+    ],
     ['an unknown metadata field', { metadata: { name: 'a', label: {} } }, 'metadata.label', /UnknownField/],
     ['a top-level typo', { specs: {} }, 'specs', /UnknownField/],
     ['no spec', { spec: undefined }, 'spec', /is required/],
@@ -269,15 +463,63 @@ describe('NodePool metadata and type', () => {
 
 describe('Karpenter controller runtime checks', () => {
   test.each([
-    ['template label key with an invalid prefix', [[[...LABELS, 'Example.com/team'], 'a']], 'spec.template.metadata.labels["Example.com/team"]', 'InvalidTemplateLabelKey'],
-    ['requirement key name part over 63 characters', [[REQ, [req(`example.com/${'a'.repeat(64)}`, 'Exists')]]], `${REQ}[0].key`, 'InvalidRequirementKey'],
-    ['requirement value with a space (the CRD pattern sits on the array, where the API server ignores it)', [[REQ, [req('example.com/team', 'In', ['a b'])]]], `${REQ}[0].values[0]`, 'InvalidRequirementValue'],
-    ['capacity type with no known value', [[REQ, [req('karpenter.sh/capacity-type', 'In', ['ondemand'])]]], `${REQ}[0].values`, 'UnknownCapacityType'],
-    ['instance tenancy with no known value', [[REQ, [req('karpenter.k8s.aws/instance-tenancy', 'In', ['host'])]]], `${REQ}[0].values`, 'UnknownInstanceTenancy'],
-    ['minValues above the known capacity types listed', [[REQ, [req('karpenter.sh/capacity-type', 'In', ['spot', 'ondemand'], 2)]]], `${REQ}[0].minValues`, 'RequirementMinValuesExceedsKnownValues'],
-    ['taint value name part over 63 characters', [['spec.template.spec.taints', [{ key: 'a', value: 'v'.repeat(64), effect: 'NoSchedule' }]]], 'spec.template.spec.taints[0].value', 'InvalidTaintValue'],
-    ['nodeClassRef name that no node class can have', [['spec.template.spec.nodeClassRef.name', 'Default_Class']], 'spec.template.spec.nodeClassRef.name', 'InvalidNodeClassRefName'],
-    ['the same taint in taints and startupTaints', [['spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule' }]], ['spec.template.spec.startupTaints', [{ key: 'a', value: 'b', effect: 'NoSchedule' }]]], 'spec.template.spec.startupTaints[0]', 'DuplicateTaint'],
+    [
+      'template label key with an invalid prefix',
+      [[[...LABELS, 'Example.com/team'], 'a']],
+      'spec.template.metadata.labels["Example.com/team"]',
+      'InvalidTemplateLabelKey',
+    ],
+    [
+      'requirement key name part over 63 characters',
+      [[REQ, [req(`example.com/${'a'.repeat(64)}`, 'Exists')]]],
+      `${REQ}[0].key`,
+      'InvalidRequirementKey',
+    ],
+    [
+      'requirement value with a space (the CRD pattern sits on the array, where the API server ignores it)',
+      [[REQ, [req('example.com/team', 'In', ['a b'])]]],
+      `${REQ}[0].values[0]`,
+      'InvalidRequirementValue',
+    ],
+    [
+      'capacity type with no known value',
+      [[REQ, [req('karpenter.sh/capacity-type', 'In', ['ondemand'])]]],
+      `${REQ}[0].values`,
+      'UnknownCapacityType',
+    ],
+    [
+      'instance tenancy with no known value',
+      [[REQ, [req('karpenter.k8s.aws/instance-tenancy', 'In', ['host'])]]],
+      `${REQ}[0].values`,
+      'UnknownInstanceTenancy',
+    ],
+    [
+      'minValues above the known capacity types listed',
+      [[REQ, [req('karpenter.sh/capacity-type', 'In', ['spot', 'ondemand'], 2)]]],
+      `${REQ}[0].minValues`,
+      'RequirementMinValuesExceedsKnownValues',
+    ],
+    [
+      'taint value name part over 63 characters',
+      [['spec.template.spec.taints', [{ key: 'a', value: 'v'.repeat(64), effect: 'NoSchedule' }]]],
+      'spec.template.spec.taints[0].value',
+      'InvalidTaintValue',
+    ],
+    [
+      'nodeClassRef name that no node class can have',
+      [['spec.template.spec.nodeClassRef.name', 'Default_Class']],
+      'spec.template.spec.nodeClassRef.name',
+      'InvalidNodeClassRefName',
+    ],
+    [
+      'the same taint in taints and startupTaints',
+      [
+        ['spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule' }]],
+        ['spec.template.spec.startupTaints', [{ key: 'a', value: 'b', effect: 'NoSchedule' }]],
+      ],
+      'spec.template.spec.startupTaints[0]',
+      'DuplicateTaint',
+    ],
   ] as [string, [Path, unknown][], string, string][])('rejects %s', (_, changes, field, code) => {
     const issue = errorsOf(validateNodePool(patched(nodePool(), ...changes))).find((i) => i.code === code);
     expect(issue).toEqual(expect.objectContaining({ field, code }));
@@ -293,13 +535,21 @@ describe('Karpenter controller runtime checks', () => {
   test('rejects a nodeClassRef name too long for the node label Karpenter puts on every NodeClaim', () => {
     const m = patched(nodePool(), ['spec.template.spec.nodeClassRef.name', 'n'.repeat(64)]);
     expect(errorLines(validateNodePool(m))).toEqual([
-      expect.stringMatching(/^spec.template.spec.nodeClassRef.name: "n{64}" is 64 characters; .*karpenter.k8s.aws\/ec2nodeclass=<name> .*rejects every NodeClaim.* \(InvalidNodeClassRefName\)$/),
+      expect.stringMatching(
+        /^spec.template.spec.nodeClassRef.name: "n{64}" is 64 characters; .*karpenter.k8s.aws\/ec2nodeclass=<name> .*rejects every NodeClaim.* \(InvalidNodeClassRefName\)$/,
+      ),
     ]);
     expect(validateNodePool(patched(nodePool(), ['spec.template.spec.nodeClassRef.name', 'n'.repeat(63)]))).toEqual([]);
   });
 
   test('accepts taints with the same key and different effects', () => {
-    const m = patched(nodePool(), ['spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule' }, { key: 'a', effect: 'NoExecute' }]]);
+    const m = patched(nodePool(), [
+      'spec.template.spec.taints',
+      [
+        { key: 'a', effect: 'NoSchedule' },
+        { key: 'a', effect: 'NoExecute' },
+      ],
+    ]);
     expect(errorLines(validateNodePool(m))).toEqual([]);
   });
 });
@@ -309,11 +559,13 @@ describe('tokens', () => {
   const ctx = { isUnresolved: (v: unknown) => typeof v === 'string' && v.includes('TfToken') };
 
   test('skips checks on unresolved values', () => {
-    const m = patched(nodePool(),
+    const m = patched(
+      nodePool(),
       ['spec.template.spec.nodeClassRef.name', TOKEN],
       ['spec.template.spec.expireAfter', TOKEN],
       [[...LABELS, 'team'], TOKEN],
-      [REQ, [req('karpenter.k8s.aws/instance-cpu', 'Gt', [TOKEN]), req('topology.kubernetes.io/zone', 'In', [TOKEN])]]);
+      [REQ, [req('karpenter.k8s.aws/instance-cpu', 'Gt', [TOKEN]), req('topology.kubernetes.io/zone', 'In', [TOKEN])]],
+    );
     expect(validateNodePool(m, ctx)).toEqual([]);
   });
 
@@ -332,12 +584,19 @@ test('includes lint warnings, and silences them by code', () => {
 describe('codes tell API-server rejections from checks beyond it', () => {
   test.each([
     ['taint value with a space', [['spec.template.spec.taints', [{ key: 'role', value: 'big batch', effect: 'NoSchedule' }]]], 'TaintValuePattern'],
-    ['requirement key with a trailing dash', [['spec.template.spec.requirements', [{ key: 'example.com/tier-', operator: 'Exists' }]]], 'RequirementKeyPattern'],
-  ] as Array<[string, Array<[Path, unknown]>, string]>)('reports the CRD pattern on a %s with a code the API server also rejects', (_, patches, code) => {
-    const found = codes(validateNodePool(patched(nodePool(), ...patches)));
-    expect(found).toContain(code);
-    expect(KARPENTER_RUNTIME_CHECK_CODES).not.toContain(code);
-  });
+    [
+      'requirement key with a trailing dash',
+      [['spec.template.spec.requirements', [{ key: 'example.com/tier-', operator: 'Exists' }]]],
+      'RequirementKeyPattern',
+    ],
+  ] as Array<[string, Array<[Path, unknown]>, string]>)(
+    'reports the CRD pattern on a %s with a code the API server also rejects',
+    (_, patches, code) => {
+      const found = codes(validateNodePool(patched(nodePool(), ...patches)));
+      expect(found).toContain(code);
+      expect(KARPENTER_RUNTIME_CHECK_CODES).not.toContain(code);
+    },
+  );
 
   test('reports generateName without name as a tooling requirement, not an API-server error', () => {
     const m = { ...nodePool(), metadata: { generateName: 'pool-' } };

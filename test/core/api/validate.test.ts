@@ -10,9 +10,21 @@ describe('validateManifest', () => {
   });
 
   test.each([
-    ['a v1beta1 NodePool', { apiVersion: 'karpenter.sh/v1beta1', kind: 'NodePool' }, /^apiVersion: "karpenter.sh\/v1beta1" \(kind "NodePool"\) is not supported.*v1beta1 was removed in Karpenter 1.1.*\(UnsupportedApiVersion\)$/],
-    ['a v1alpha5 Provisioner', { apiVersion: 'karpenter.sh/v1alpha5', kind: 'Provisioner' }, /^apiVersion: .*supported: karpenter.sh\/v1 NodePool, karpenter.k8s.aws\/v1 EC2NodeClass \(UnsupportedApiVersion\)$/],
-    ['a NodeClaim', { apiVersion: 'karpenter.sh/v1', kind: 'NodeClaim' }, /^kind: "NodeClaim" is not a kind of karpenter.sh\/v1; expected NodePool \(UnsupportedKind\)$/],
+    [
+      'a v1beta1 NodePool',
+      { apiVersion: 'karpenter.sh/v1beta1', kind: 'NodePool' },
+      /^apiVersion: "karpenter.sh\/v1beta1" \(kind "NodePool"\) is not supported.*v1beta1 was removed in Karpenter 1.1.*\(UnsupportedApiVersion\)$/,
+    ],
+    [
+      'a v1alpha5 Provisioner',
+      { apiVersion: 'karpenter.sh/v1alpha5', kind: 'Provisioner' },
+      /^apiVersion: .*supported: karpenter.sh\/v1 NodePool, karpenter.k8s.aws\/v1 EC2NodeClass \(UnsupportedApiVersion\)$/,
+    ],
+    [
+      'a NodeClaim',
+      { apiVersion: 'karpenter.sh/v1', kind: 'NodeClaim' },
+      /^kind: "NodeClaim" is not a kind of karpenter.sh\/v1; expected NodePool \(UnsupportedKind\)$/,
+    ],
     ['a Deployment', { apiVersion: 'apps/v1', kind: 'Deployment' }, /UnsupportedApiVersion/],
     ['an array', [], /^: a manifest must be an object, got \[\] \(InvalidType\)$/],
   ])('rejects %s', (_, manifest, message) => {
@@ -30,12 +42,24 @@ describe('validateManifest', () => {
     const manifests = [
       patched(nodePool(), [['spec', 'template', 'metadata', 'labels', 'Example.com/team'], 'a']),
       reqs({ key: `example.com/${long}`, operator: 'Exists' }, { key: 'example.com/team', operator: 'In', values: ['a b'] }),
-      reqs({ key: 'karpenter.sh/capacity-type', operator: 'In', values: ['ondemand'] }, { key: 'karpenter.k8s.aws/instance-tenancy', operator: 'In', values: ['host'] }),
+      reqs(
+        { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['ondemand'] },
+        { key: 'karpenter.k8s.aws/instance-tenancy', operator: 'In', values: ['host'] },
+      ),
       reqs({ key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot', 'ondemand'], minValues: 2 }),
-      patched(nodePool(), ['spec.template.spec.taints', [{ key: `example.com/${long}`, value: `v/${long}`, effect: 'NoSchedule' }, { key: `example.com/${long}`, effect: 'NoSchedule' }]]),
+      patched(nodePool(), [
+        'spec.template.spec.taints',
+        [
+          { key: `example.com/${long}`, value: `v/${long}`, effect: 'NoSchedule' },
+          { key: `example.com/${long}`, effect: 'NoSchedule' },
+        ],
+      ]),
       patched(nodePool(), ['metadata.name', long], ['spec.template.spec.nodeClassRef.name', long]),
       { ...ec2NodeClass(), spec: undefined },
-      patched(ec2NodeClass(), ['spec.kubelet', { evictionSoft: { 'memory.available': '5%' }, evictionSoftGracePeriod: { 'memory.available': 'Never' } }]),
+      patched(ec2NodeClass(), [
+        'spec.kubelet',
+        { evictionSoft: { 'memory.available': '5%' }, evictionSoftGracePeriod: { 'memory.available': 'Never' } },
+      ]),
       { ...nodePool(), metadata: { generateName: 'pool-' } },
     ];
     const emitted = new Set(manifests.flatMap((m) => codes(validateManifest(m))));

@@ -25,7 +25,11 @@ describe('ARNs', () => {
 
   test('should split an ARN whose resource holds colons', () => {
     expect(parseArn('arn:aws:logs:eu-west-1:123456789012:log-group:a:*')).toEqual({
-      partition: 'aws', service: 'logs', region: 'eu-west-1', account: '123456789012', resource: 'log-group:a:*',
+      partition: 'aws',
+      service: 'logs',
+      region: 'eu-west-1',
+      account: '123456789012',
+      resource: 'log-group:a:*',
     });
     expect(parseArn('not-an-arn')).toBeUndefined();
   });
@@ -90,7 +94,15 @@ describe('user statements', () => {
     });
     expect(policyDocument([s])).toEqual({
       Version: '2012-10-17',
-      Statement: [{ Sid: 'Extra', Effect: 'Deny', Action: ['ec2:TerminateInstances'], Resource: ['*'], Condition: { StringEquals: { 'aws:RequestedRegion': ['eu-west-1'] } } }],
+      Statement: [
+        {
+          Sid: 'Extra',
+          Effect: 'Deny',
+          Action: ['ec2:TerminateInstances'],
+          Resource: ['*'],
+          Condition: { StringEquals: { 'aws:RequestedRegion': ['eu-west-1'] } },
+        },
+      ],
     });
     expect(issues.issues).toEqual([]);
   });

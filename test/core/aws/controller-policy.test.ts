@@ -39,12 +39,18 @@ interface ReferencePolicy {
 /** Replaces the reference's CloudFormation placeholders with INPUT. */
 function substitute<T>(value: T): T {
   const text = JSON.stringify(value)
-    .split('${Partition}').join(INPUT.partition)
-    .split('${Region}').join(INPUT.region)
-    .split('${AccountId}').join(INPUT.accountId)
-    .split('${ClusterName}').join(INPUT.clusterName)
-    .split('${NodeRoleArn}').join(INPUT.nodeRoleArn)
-    .split('${InterruptionQueueArn}').join(INPUT.interruptionQueueArn!);
+    .split('${Partition}')
+    .join(INPUT.partition)
+    .split('${Region}')
+    .join(INPUT.region)
+    .split('${AccountId}')
+    .join(INPUT.accountId)
+    .split('${ClusterName}')
+    .join(INPUT.clusterName)
+    .split('${NodeRoleArn}')
+    .join(INPUT.nodeRoleArn)
+    .split('${InterruptionQueueArn}')
+    .join(INPUT.interruptionQueueArn!);
   return JSON.parse(text) as T;
 }
 
@@ -190,7 +196,11 @@ describe('controller policy (hard-coded upstream facts)', () => {
     const issues = new IssueCollector();
     validateControllerPolicyNameSuffix(issues, 'policyNameSuffix', 'x'.repeat(90));
     expect(issues.issues).toEqual([
-      expect.objectContaining({ field: 'policyNameSuffix', code: 'InvalidIamNameLength', message: expect.stringMatching(/133 characters; IAM allows 1-128.*at most 85/) }),
+      expect.objectContaining({
+        field: 'policyNameSuffix',
+        code: 'InvalidIamNameLength',
+        message: expect.stringMatching(/133 characters; IAM allows 1-128.*at most 85/),
+      }),
     ]);
   });
 

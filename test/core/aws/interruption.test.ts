@@ -34,14 +34,19 @@ describeWithReference('interruption handling vs upstream reference (karpenter-ev
     expect(INTERRUPTION_RULES.map((r) => r.cfnLogicalId)).toEqual(ref.rules.map((r) => r.logicalId));
   });
 
-  test.each(ref.rules.map((r) => [r.logicalId, r] as const))('rule %s should have the reference event pattern and target id', (logicalId, refRule) => {
-    const rule = INTERRUPTION_RULES.find((r) => r.cfnLogicalId === logicalId)!;
-    expect(rule.eventPattern).toEqual(refRule.eventPattern);
-    expect(refRule.targets).toEqual([{ id: INTERRUPTION_TARGET_ID, arn: QUEUE_ARN }]);
-  });
+  test.each(ref.rules.map((r) => [r.logicalId, r] as const))(
+    'rule %s should have the reference event pattern and target id',
+    (logicalId, refRule) => {
+      const rule = INTERRUPTION_RULES.find((r) => r.cfnLogicalId === logicalId)!;
+      expect(rule.eventPattern).toEqual(refRule.eventPattern);
+      expect(refRule.targets).toEqual([{ id: INTERRUPTION_TARGET_ID, arn: QUEUE_ARN }]);
+    },
+  );
 
-  test("should name rules like terraform-aws-eks", () => {
-    expect(INTERRUPTION_RULES.map((r) => ({ tfName: r.namePart, cfnLogicalId: r.cfnLogicalId }))).toEqual(ref.terraformAwsEksModule.mapping.map(({ tfName, cfnLogicalId }) => ({ tfName, cfnLogicalId })));
+  test('should name rules like terraform-aws-eks', () => {
+    expect(INTERRUPTION_RULES.map((r) => ({ tfName: r.namePart, cfnLogicalId: r.cfnLogicalId }))).toEqual(
+      ref.terraformAwsEksModule.mapping.map(({ tfName, cfnLogicalId }) => ({ tfName, cfnLogicalId })),
+    );
     expect(INTERRUPTION_TARGET_ID).toBe(ref.terraformAwsEksModule.targetId);
   });
 
@@ -68,8 +73,20 @@ describe('interruption handling (hard-coded upstream facts)', () => {
 
   test('should deny non-TLS access and let EventBridge send', () => {
     const [allow, deny] = interruptionQueuePolicy(QUEUE_ARN).Statement;
-    expect(allow).toEqual({ Effect: 'Allow', Principal: { Service: ['events.amazonaws.com', 'sqs.amazonaws.com'] }, Action: 'sqs:SendMessage', Resource: QUEUE_ARN });
-    expect(deny).toEqual({ Sid: 'DenyHTTP', Effect: 'Deny', Principal: '*', Action: 'sqs:*', Resource: QUEUE_ARN, Condition: { Bool: { 'aws:SecureTransport': false } } });
+    expect(allow).toEqual({
+      Effect: 'Allow',
+      Principal: { Service: ['events.amazonaws.com', 'sqs.amazonaws.com'] },
+      Action: 'sqs:SendMessage',
+      Resource: QUEUE_ARN,
+    });
+    expect(deny).toEqual({
+      Sid: 'DenyHTTP',
+      Effect: 'Deny',
+      Principal: '*',
+      Action: 'sqs:*',
+      Resource: QUEUE_ARN,
+      Condition: { Bool: { 'aws:SecureTransport': false } },
+    });
   });
 });
 
@@ -86,7 +103,10 @@ describe('queue name validation', () => {
 
   test('throws when the name is longer than 80 characters', () => {
     expect(check(`Karpenter-${'c'.repeat(71)}`, true)).toEqual([
-      expect.objectContaining({ code: 'InvalidQueueNameLength', message: expect.stringMatching(/81 characters; SQS allows 1-80\. The default name .* set 'queueName'/) }),
+      expect.objectContaining({
+        code: 'InvalidQueueNameLength',
+        message: expect.stringMatching(/81 characters; SQS allows 1-80\. The default name .* set 'queueName'/),
+      }),
     ]);
   });
 

@@ -88,9 +88,7 @@ describe('planNetwork', () => {
     const { result, issues } = plan({ availabilityZones: ['us-east-1a', 'us-east-1a'] });
     expect(result).toBeUndefined();
     expect(issues.map((i) => i.code)).toEqual(expect.arrayContaining(['TooFewAvailabilityZones', 'DuplicateAvailabilityZone']));
-    expect(issues.find((i) => i.code === 'TooFewAvailabilityZones')!.message).toMatch(
-      /at least 2 distinct availability zones, got 1/,
-    );
+    expect(issues.find((i) => i.code === 'TooFewAvailabilityZones')!.message).toMatch(/at least 2 distinct availability zones, got 1/);
   });
 
   test('reports zones of different regions and malformed names', () => {
@@ -122,13 +120,23 @@ describe('planNetwork', () => {
     const issues = new IssueCollector({ isUnresolved: (v) => typeof v === 'string' && v.includes('${') });
     expect(planNetwork(issues, 'props', { vpcCidr: '${var.vpc_cidr}', availabilityZones: ZONES })).toBeUndefined();
     expect(issues.issues).toEqual([
-      expect.objectContaining({ field: 'props.vpcCidr', code: 'VpcCidrTokenWithoutSubnetCidrs', message: expect.stringMatching(/Pass privateSubnetCidrs and publicSubnetCidrs/) }),
+      expect.objectContaining({
+        field: 'props.vpcCidr',
+        code: 'VpcCidrTokenWithoutSubnetCidrs',
+        message: expect.stringMatching(/Pass privateSubnetCidrs and publicSubnetCidrs/),
+      }),
     ]);
   });
 
   test('reports an invalid VPC CIDR', () => {
     const { issues } = plan({ vpcCidr: '10.0.0.1/16' });
-    expect(issues).toEqual([expect.objectContaining({ field: 'props.vpcCidr', code: 'InvalidCidr', message: expect.stringMatching(/'10\.0\.0\.1\/16' is not an IPv4 CIDR/) })]);
+    expect(issues).toEqual([
+      expect.objectContaining({
+        field: 'props.vpcCidr',
+        code: 'InvalidCidr',
+        message: expect.stringMatching(/'10\.0\.0\.1\/16' is not an IPv4 CIDR/),
+      }),
+    ]);
   });
 
   test('reports a VPC outside /16-/28 and one too small for the default plan', () => {

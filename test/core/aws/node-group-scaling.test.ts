@@ -15,7 +15,10 @@ describe('validateControllerScaling', () => {
   test('reports min > desired and desired > max', () => {
     expect(check(3, 2, 3).map((i) => i.code)).toEqual(['MinSizeAboveDesired']);
     expect(check(2, 4, 3)).toEqual([
-      expect.objectContaining({ field: 'desiredSize', message: "desiredSize 4 can't be greater than maxSize 3. Raise maxSize or lower desiredSize." }),
+      expect.objectContaining({
+        field: 'desiredSize',
+        message: "desiredSize 4 can't be greater than maxSize 3. Raise maxSize or lower desiredSize.",
+      }),
     ]);
   });
 
@@ -24,7 +27,9 @@ describe('validateControllerScaling', () => {
       expect.objectContaining({
         severity: 'error',
         code: 'TooFewControllerNodes',
-        message: expect.stringMatching(/desiredSize is 1, but Karpenter runs 2 controller replicas with a required pod anti-affinity on kubernetes\.io\/hostname.*allowSingleNode: true/),
+        message: expect.stringMatching(
+          /desiredSize is 1, but Karpenter runs 2 controller replicas with a required pod anti-affinity on kubernetes\.io\/hostname.*allowSingleNode: true/,
+        ),
       }),
     ]);
   });
@@ -38,9 +43,7 @@ describe('validateControllerScaling', () => {
   });
 
   test('reports negative, fractional and zero-max sizes', () => {
-    expect(check(-1, 2, 0).map((i) => i.code)).toEqual(
-      expect.arrayContaining(['InvalidNodeCount', 'MaxSizeBelowOne', 'DesiredSizeAboveMax']),
-    );
+    expect(check(-1, 2, 0).map((i) => i.code)).toEqual(expect.arrayContaining(['InvalidNodeCount', 'MaxSizeBelowOne', 'DesiredSizeAboveMax']));
     expect(check(2, 2.5, 3).map((i) => i.code)).toContain('InvalidNodeCount');
   });
 

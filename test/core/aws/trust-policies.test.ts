@@ -25,20 +25,22 @@ describe('trust policies', () => {
   test('should trust one service account through the OIDC provider for IRSA', () => {
     const hostPath = issuerHostPath(ISSUER);
     expect(hostPath).toBe('oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789');
-    expect(irsaTrustPolicy({ oidcProviderArn: PROVIDER, issuerHostPath: hostPath, namespace: 'karpenter', serviceAccount: 'ctl' }).Statement).toEqual([
-      {
-        Sid: 'IRSA',
-        Effect: 'Allow',
-        Principal: { Federated: PROVIDER },
-        Action: ['sts:AssumeRoleWithWebIdentity'],
-        Condition: {
-          StringEquals: {
-            'oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789:aud': 'sts.amazonaws.com',
-            'oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789:sub': 'system:serviceaccount:karpenter:ctl',
+    expect(irsaTrustPolicy({ oidcProviderArn: PROVIDER, issuerHostPath: hostPath, namespace: 'karpenter', serviceAccount: 'ctl' }).Statement).toEqual(
+      [
+        {
+          Sid: 'IRSA',
+          Effect: 'Allow',
+          Principal: { Federated: PROVIDER },
+          Action: ['sts:AssumeRoleWithWebIdentity'],
+          Condition: {
+            StringEquals: {
+              'oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789:aud': 'sts.amazonaws.com',
+              'oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789:sub': 'system:serviceaccount:karpenter:ctl',
+            },
           },
         },
-      },
-    ]);
+      ],
+    );
   });
 
   test.each([

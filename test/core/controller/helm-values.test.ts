@@ -56,7 +56,14 @@ describe('buildKarpenterHelmValues', () => {
       clusterName: 'demo',
       interruptionQueueName: 'q',
       clusterEndpoint: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
-      featureGates: { nodeRepair: true, spotToSpotConsolidation: true, reservedCapacity: false, nodeOverlay: true, staticCapacity: true, capacityBuffer: true },
+      featureGates: {
+        nodeRepair: true,
+        spotToSpotConsolidation: true,
+        reservedCapacity: false,
+        nodeOverlay: true,
+        staticCapacity: true,
+        capacityBuffer: true,
+      },
       enableZonalShift: true,
       isolatedVpc: true,
       serviceAccountName: 'karpenter-controller',
@@ -76,23 +83,40 @@ describe('buildKarpenterHelmValues', () => {
         clusterEndpoint: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
         isolatedVPC: true,
         enableZonalShift: true,
-        featureGates: { nodeRepair: true, spotToSpotConsolidation: true, reservedCapacity: false, nodeOverlay: true, staticCapacity: true, capacityBuffer: true },
+        featureGates: {
+          nodeRepair: true,
+          spotToSpotConsolidation: true,
+          reservedCapacity: false,
+          nodeOverlay: true,
+          staticCapacity: true,
+          capacityBuffer: true,
+        },
       },
-      serviceAccount: { name: 'karpenter-controller', annotations: { 'eks.amazonaws.com/role-arn': 'arn:aws:iam::123456789012:role/KarpenterController' } },
+      serviceAccount: {
+        name: 'karpenter-controller',
+        annotations: { 'eks.amazonaws.com/role-arn': 'arn:aws:iam::123456789012:role/KarpenterController' },
+      },
       replicas: 3,
       dnsPolicy: 'Default',
       logLevel: 'debug',
       nodeSelector: { 'kubernetes.io/os': 'linux', role: 'karpenter' },
       podDisruptionBudget: { name: 'karpenter', maxUnavailable: 2 },
     });
-    expect((values.controller as { resources: unknown }).resources).toEqual({ requests: { cpu: '500m', memory: '512Mi' }, limits: { memory: '1Gi' } });
+    expect((values.controller as { resources: unknown }).resources).toEqual({
+      requests: { cpu: '500m', memory: '512Mi' },
+      limits: { memory: '1Gi' },
+    });
   });
 
   test('should drop only the custom label for placement on any node Karpenter does not manage', () => {
     const { values } = buildKarpenterHelmValues({ ...BASE, placement: ControllerPlacement.anyNodeNotManagedByKarpenter() });
     expect(values.nodeSelector).toEqual({ 'kubernetes.io/os': 'linux' });
     expect(values.affinity).toMatchObject({
-      nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'karpenter.sh/nodepool', operator: 'DoesNotExist' }] }] } },
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: [{ matchExpressions: [{ key: 'karpenter.sh/nodepool', operator: 'DoesNotExist' }] }],
+        },
+      },
     });
   });
 
@@ -120,7 +144,11 @@ describe('buildKarpenterHelmValues', () => {
     });
 
     test('should set an empty digest (overriding the chart default) when the mirror re-pushes images', () => {
-      const registry = KarpenterRegistry.custom({ chartRepository: 'oci://r.example.com/karpenter', imageRepository: 'r.example.com/karpenter/controller', keepImageDigest: false });
+      const registry = KarpenterRegistry.custom({
+        chartRepository: 'oci://r.example.com/karpenter',
+        imageRepository: 'r.example.com/karpenter/controller',
+        keepImageDigest: false,
+      });
       expect((buildKarpenterHelmValues({ ...BASE, registry }).values.controller as { image: unknown }).image).toEqual({
         repository: 'r.example.com/karpenter/controller',
         tag: '1.14.1',
@@ -144,7 +172,12 @@ describe('buildKarpenterHelmValues', () => {
       const { values, issues } = buildKarpenterHelmValues({ clusterName: 'demo' });
       expect(values.settings).toEqual({ clusterName: 'demo' });
       expect(issues).toEqual([
-        expect.objectContaining({ severity: Severity.WARNING, code: 'InterruptionHandlingDisabled', field: 'interruptionQueueName', message: expect.stringMatching(/set interruptionHandling: false/) }),
+        expect.objectContaining({
+          severity: Severity.WARNING,
+          code: 'InterruptionHandlingDisabled',
+          field: 'interruptionQueueName',
+          message: expect.stringMatching(/set interruptionHandling: false/),
+        }),
       ]);
     });
 
@@ -159,23 +192,37 @@ describe('buildKarpenterHelmValues', () => {
     });
 
     test('should reject a queue together with interruptionHandling: false', () => {
-      expect(buildKarpenterHelmValues({ ...BASE, interruptionHandling: false }).issues[0].message).toMatch(/interruptionHandling is false but interruptionQueueName is 'Karpenter-demo'/);
+      expect(buildKarpenterHelmValues({ ...BASE, interruptionHandling: false }).issues[0].message).toMatch(
+        /interruptionHandling is false but interruptionQueueName is 'Karpenter-demo'/,
+      );
     });
 
     test('should reject a queue ARN and say which name to use', () => {
-      const { issues } = buildKarpenterHelmValues({ clusterName: 'demo', interruptionQueueName: 'arn:aws:sqs:eu-west-1:123456789012:Karpenter-demo' });
+      const { issues } = buildKarpenterHelmValues({
+        clusterName: 'demo',
+        interruptionQueueName: 'arn:aws:sqs:eu-west-1:123456789012:Karpenter-demo',
+      });
       expect(issues).toEqual([
-        expect.objectContaining({ severity: Severity.ERROR, code: 'InterruptionQueueIsArn', message: expect.stringMatching(/takes the queue name, not its ARN; .*use 'Karpenter-demo'/) }),
+        expect.objectContaining({
+          severity: Severity.ERROR,
+          code: 'InterruptionQueueIsArn',
+          message: expect.stringMatching(/takes the queue name, not its ARN; .*use 'Karpenter-demo'/),
+        }),
       ]);
     });
 
     test('should reject a queue URL and say which name to use', () => {
-      const { issues } = buildKarpenterHelmValues({ clusterName: 'demo', interruptionQueueName: 'https://sqs.eu-west-1.amazonaws.com/123456789012/Karpenter-demo' });
+      const { issues } = buildKarpenterHelmValues({
+        clusterName: 'demo',
+        interruptionQueueName: 'https://sqs.eu-west-1.amazonaws.com/123456789012/Karpenter-demo',
+      });
       expect(issues[0].message).toMatch(/not its URL; .*use 'Karpenter-demo'/);
     });
 
     test('should reject an invalid queue name', () => {
-      expect(codes(buildKarpenterHelmValues({ clusterName: 'demo', interruptionQueueName: 'my queue' }).issues)).toEqual(['InvalidInterruptionQueueName']);
+      expect(codes(buildKarpenterHelmValues({ clusterName: 'demo', interruptionQueueName: 'my queue' }).issues)).toEqual([
+        'InvalidInterruptionQueueName',
+      ]);
     });
   });
 
@@ -202,14 +249,22 @@ describe('buildKarpenterHelmValues', () => {
     });
 
     test('should reject malformed quantities and a request above its limit', () => {
-      const { issues } = buildKarpenterHelmValues({ ...BASE, resources: { requests: { cpu: '2', memory: '1gi' }, limits: { cpu: '1', memory: '1Gi' } } });
-      expect(issues.map((i) => `${i.field}: ${i.code}`)).toEqual(['resources.requests.memory: InvalidResourceQuantity', 'resources.requests.cpu: RequestAboveLimit']);
+      const { issues } = buildKarpenterHelmValues({
+        ...BASE,
+        resources: { requests: { cpu: '2', memory: '1gi' }, limits: { cpu: '1', memory: '1Gi' } },
+      });
+      expect(issues.map((i) => `${i.field}: ${i.code}`)).toEqual([
+        'resources.requests.memory: InvalidResourceQuantity',
+        'resources.requests.cpu: RequestAboveLimit',
+      ]);
       expect(issues[0].message).toMatch(/units are case-sensitive\); got '1gi'/);
     });
 
     test('should reject an IRSA annotation that is not a role ARN', () => {
       const { issues } = buildKarpenterHelmValues({ ...BASE, serviceAccountAnnotations: { 'eks.amazonaws.com/role-arn': 'KarpenterController' } });
-      expect(issues).toEqual([expect.objectContaining({ field: 'serviceAccountAnnotations["eks.amazonaws.com/role-arn"]', code: 'InvalidIrsaRoleArn' })]);
+      expect(issues).toEqual([
+        expect.objectContaining({ field: 'serviceAccountAnnotations["eks.amazonaws.com/role-arn"]', code: 'InvalidIrsaRoleArn' }),
+      ]);
     });
 
     test('should reject an invalid endpoint, service account name and node label', () => {
@@ -224,7 +279,12 @@ describe('buildKarpenterHelmValues', () => {
     });
 
     test('should warn about settings the chosen chart version ignores', () => {
-      const { issues } = buildKarpenterHelmValues({ ...BASE, version: KarpenterVersion.of('1.6.0'), enableZonalShift: true, featureGates: { nodeRepair: true, nodeOverlay: true, capacityBuffer: false } });
+      const { issues } = buildKarpenterHelmValues({
+        ...BASE,
+        version: KarpenterVersion.of('1.6.0'),
+        enableZonalShift: true,
+        featureGates: { nodeRepair: true, nodeOverlay: true, capacityBuffer: false },
+      });
       expect(warningsOf(issues).map((i) => i.field)).toEqual(['enableZonalShift', 'featureGates.nodeOverlay', 'featureGates.capacityBuffer']);
       expect(issues[0].message).toMatch(/read by chart 1\.12\.0 and later; chart 1\.6\.0 ignores it/);
     });
@@ -234,12 +294,21 @@ describe('buildKarpenterHelmValues', () => {
     });
 
     test('should honour silenced warnings', () => {
-      expect(buildKarpenterHelmValues({ clusterName: 'demo', replicas: 1 }, { silence: ['InterruptionHandlingDisabled', 'SingleControllerReplica'] }).issues).toEqual([]);
+      expect(
+        buildKarpenterHelmValues({ clusterName: 'demo', replicas: 1 }, { silence: ['InterruptionHandlingDisabled', 'SingleControllerReplica'] })
+          .issues,
+      ).toEqual([]);
     });
 
     test('should skip checks on tokens', () => {
       const { issues } = buildKarpenterHelmValues(
-        { clusterName: TOKEN, interruptionQueueName: TOKEN, clusterEndpoint: TOKEN, serviceAccountName: TOKEN, resources: { requests: { cpu: TOKEN }, limits: { cpu: '1' } } },
+        {
+          clusterName: TOKEN,
+          interruptionQueueName: TOKEN,
+          clusterEndpoint: TOKEN,
+          serviceAccountName: TOKEN,
+          resources: { requests: { cpu: TOKEN }, limits: { cpu: '1' } },
+        },
         ctx,
       );
       expect(issues).toEqual([]);
@@ -248,17 +317,15 @@ describe('buildKarpenterHelmValues', () => {
 
   describe('additionalValues', () => {
     test('should deep-merge last: objects merge, arrays replace', () => {
-      const { values, issues } = buildKarpenterHelmValues(
-        {
-          ...BASE,
-          additionalValues: {
-            settings: { batchMaxDuration: '15s' },
-            serviceMonitor: { enabled: true },
-            podAnnotations: { 'prometheus.io/scrape': 'true' },
-            controller: { env: [{ name: 'AWS_REGION', value: 'eu-west-1' }] },
-          },
+      const { values, issues } = buildKarpenterHelmValues({
+        ...BASE,
+        additionalValues: {
+          settings: { batchMaxDuration: '15s' },
+          serviceMonitor: { enabled: true },
+          podAnnotations: { 'prometheus.io/scrape': 'true' },
+          controller: { env: [{ name: 'AWS_REGION', value: 'eu-west-1' }] },
         },
-      );
+      });
       expect(issues).toEqual([]);
       expect(values.settings).toEqual({ clusterName: 'demo', interruptionQueue: 'Karpenter-demo', batchMaxDuration: '15s' });
       expect(values.serviceMonitor).toEqual({ enabled: true });
@@ -292,7 +359,9 @@ describe('buildKarpenterHelmValues', () => {
           severity: Severity.ERROR,
           field: 'additionalValues.settings.clusterName',
           code: 'AdditionalValuesConflict',
-          message: expect.stringMatching(/settings\.clusterName is set from clusterName \('demo'\); additionalValues would change it to "other"\. Set clusterName instead/),
+          message: expect.stringMatching(
+            /settings\.clusterName is set from clusterName \('demo'\); additionalValues would change it to "other"\. Set clusterName instead/,
+          ),
         }),
       ]);
     });
@@ -314,14 +383,22 @@ describe('buildKarpenterHelmValues', () => {
           severity: Severity.ERROR,
           field: 'additionalValues.settings',
           code: 'AdditionalValuesConflict',
-          message: 'replacing settings with null would drop settings.clusterName (set from clusterName), settings.interruptionQueue (set from interruptionQueueName); give an object with only the keys to change under settings',
+          message:
+            'replacing settings with null would drop settings.clusterName (set from clusterName), settings.interruptionQueue (set from interruptionQueueName); give an object with only the keys to change under settings',
         }),
-        expect.objectContaining({ severity: Severity.ERROR, field: 'additionalValues.serviceAccount', message: expect.stringMatching(/would drop serviceAccount\.name \(set from serviceAccountName\)/) }),
+        expect.objectContaining({
+          severity: Severity.ERROR,
+          field: 'additionalValues.serviceAccount',
+          message: expect.stringMatching(/would drop serviceAccount\.name \(set from serviceAccountName\)/),
+        }),
       ]);
     });
 
     test('should warn about obsolete values', () => {
-      const { issues } = buildKarpenterHelmValues({ ...BASE, additionalValues: { webhook: { enabled: false }, settings: { aws: { clusterName: 'demo' } } } });
+      const { issues } = buildKarpenterHelmValues({
+        ...BASE,
+        additionalValues: { webhook: { enabled: false }, settings: { aws: { clusterName: 'demo' } } },
+      });
       expect(codes(issues)).toEqual(['ObsoleteHelmValue', 'ObsoleteHelmValue']);
     });
 

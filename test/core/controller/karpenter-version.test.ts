@@ -84,7 +84,11 @@ describe('KarpenterVersion', () => {
 
   test('should warn (not fail) for the known-bad 1.8.4', () => {
     expect(KarpenterVersion.of('1.8.4').issues).toEqual([
-      expect.objectContaining({ severity: Severity.WARNING, code: 'KnownBadKarpenterVersion', message: expect.stringMatching(/TopologySpreadConstraint.*use 1\.8\.5 or later/) }),
+      expect.objectContaining({
+        severity: Severity.WARNING,
+        code: 'KnownBadKarpenterVersion',
+        message: expect.stringMatching(/TopologySpreadConstraint.*use 1\.8\.5 or later/),
+      }),
     ]);
     expect(KarpenterVersion.of('1.8.5').issues).toEqual([]);
   });
@@ -100,7 +104,11 @@ describe('KarpenterVersion', () => {
   test('isAtLeast() should compare major, minor and patch', () => {
     const v = KarpenterVersion.of('1.12.3');
     expect([v.isAtLeast('1.12'), v.isAtLeast('1.12.3'), v.isAtLeast('1.12.4'), v.isAtLeast('1.9.9'), v.isAtLeast('2.0.0')]).toEqual([
-      true, true, false, true, false,
+      true,
+      true,
+      false,
+      true,
+      false,
     ]);
   });
 });
@@ -109,7 +117,12 @@ describe('KarpenterRegistry', () => {
   test('publicEcr() should use the official OCI repository and image, without credentials', () => {
     const r = KarpenterRegistry.publicEcr();
     expect([r.chartRepository, r.imageRepository, r.repositoryUsername, r.repositoryPassword, r.keepImageDigest, r.isPublicEcr]).toEqual([
-      'oci://public.ecr.aws/karpenter', 'public.ecr.aws/karpenter/controller', undefined, undefined, true, true,
+      'oci://public.ecr.aws/karpenter',
+      'public.ecr.aws/karpenter/controller',
+      undefined,
+      undefined,
+      true,
+      true,
     ]);
     expect(r.validate('registry')).toEqual([]);
   });
@@ -126,7 +139,11 @@ describe('KarpenterRegistry', () => {
   test('should reject a chart repository that is not oci://', () => {
     const r = KarpenterRegistry.custom({ chartRepository: 'https://charts.karpenter.sh', imageRepository: 'r.example.com/controller' });
     expect(r.validate('registry')).toEqual([
-      expect.objectContaining({ field: 'registry.chartRepository', code: 'InvalidChartRepository', message: expect.stringMatching(/starting with 'oci:\/\/'.*got 'https:\/\/charts\.karpenter\.sh'/) }),
+      expect.objectContaining({
+        field: 'registry.chartRepository',
+        code: 'InvalidChartRepository',
+        message: expect.stringMatching(/starting with 'oci:\/\/'.*got 'https:\/\/charts\.karpenter\.sh'/),
+      }),
     ]);
   });
 
@@ -137,7 +154,10 @@ describe('KarpenterRegistry', () => {
 
   test('should reject an image repository with a tag, digest or scheme', () => {
     const codes = ['r.example.com/karpenter/controller:1.14.1', 'r.example.com/controller@sha256:abc', 'https://r.example.com/controller'].map(
-      (imageRepository) => KarpenterRegistry.custom({ chartRepository: 'oci://r.example.com/karpenter', imageRepository }).validate('registry').map((i) => i.message),
+      (imageRepository) =>
+        KarpenterRegistry.custom({ chartRepository: 'oci://r.example.com/karpenter', imageRepository })
+          .validate('registry')
+          .map((i) => i.message),
     );
     expect(codes[0]).toEqual([expect.stringMatching(/must not include a tag or digest/)]);
     expect(codes[1]).toEqual([expect.stringMatching(/must not include a tag or digest/)]);
@@ -145,14 +165,24 @@ describe('KarpenterRegistry', () => {
   });
 
   test('should accept a registry host with a port', () => {
-    const r = KarpenterRegistry.custom({ chartRepository: 'oci://r.example.com:5000/karpenter', imageRepository: 'r.example.com:5000/karpenter/controller' });
+    const r = KarpenterRegistry.custom({
+      chartRepository: 'oci://r.example.com:5000/karpenter',
+      imageRepository: 'r.example.com:5000/karpenter/controller',
+    });
     expect(r.validate('registry')).toEqual([]);
   });
 
   test('should require username and password together', () => {
-    const r = KarpenterRegistry.custom({ chartRepository: 'oci://r.example.com/karpenter', imageRepository: 'r.example.com/c', repositoryUsername: 'AWS' });
+    const r = KarpenterRegistry.custom({
+      chartRepository: 'oci://r.example.com/karpenter',
+      imageRepository: 'r.example.com/c',
+      repositoryUsername: 'AWS',
+    });
     expect(r.validate('registry')).toEqual([
-      expect.objectContaining({ code: 'IncompleteRepositoryCredentials', message: expect.stringMatching(/must be set together; got only repositoryUsername/) }),
+      expect.objectContaining({
+        code: 'IncompleteRepositoryCredentials',
+        message: expect.stringMatching(/must be set together; got only repositoryUsername/),
+      }),
     ]);
   });
 

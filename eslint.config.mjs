@@ -1,0 +1,50 @@
+// Lint runs in `npm test`. The rules that guard the architecture: lib/core stays pure TypeScript
+// (no cdktf, constructs or provider import), and no module imports itself through a cycle.
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import prettier from 'eslint-config-prettier';
+
+const FRAMEWORK_IMPORTS = {
+  patterns: [
+    {
+      group: ['cdktf', 'cdktf/*', 'constructs', 'constructs/*', '@cdktf/*', 'cdktn', 'cdktn/*', '@cdktn/*'],
+      message: 'lib/core is pure TypeScript: plan in the core, build resources in a construct outside lib/core.',
+    },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'cdktf.out/', '**/cdktf.out/', 'coverage/', 'bench-out/', '**/.gen/', '**/*.js', '**/*.mjs'] },
+  ...tseslint.configs.recommended,
+  // Before our rules: it turns off max-len, which we keep as a backstop for code prettier cannot wrap.
+  prettier,
+  {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.dev.json' })] },
+    rules: {
+      'max-len': ['error', { code: 150, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './lib/core',
+              from: ['./lib/aws', './lib/controller', './lib/manifests', './lib/private', './lib/testing', './lib/cli', './lib/index.ts'],
+              message: 'lib/core must not import construct-side modules; move the shared type into lib/core.',
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  { files: ['lib/core/**/*.ts'], rules: { 'no-restricted-imports': ['error', FRAMEWORK_IMPORTS] } },
+  {
+    // Tests and scripts poke at synthesized JSON, whose shape is the provider's, not ours.
+    files: ['test/**/*.ts', 'scripts/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

@@ -1,0 +1,42 @@
+import { spawnSync } from 'child_process';
+import * as path from 'path';
+
+// The layering rules are what keep lib/core usable without cdktf (and from cdktn); prove they bite.
+const root = path.join(__dirname, '..', '..');
+const eslintBin = path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
+
+// The CLI, not the ESLint class: the flat config is an ES module, which jest's VM cannot import.
+async function ruleIdsFor(file: string, code: string): Promise<string[]> {
+  const run = spawnSync(process.execPath, [eslintBin, '--stdin', '--stdin-filename', file, '-f', 'json'], {
+    cwd: root,
+    input: code,
+    encoding: 'utf8',
+  });
+  const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
+  return result.messages.map((m) => `${m.ruleId}`);
+}
+
+describe('lint layering', () => {
+  test.each([
+    ["import { Token } from 'cdktf';", 'cdktf'],
+    ["import { Construct } from 'constructs';", 'constructs'],
+    ["import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';", 'a provider'],
+  ])('a lib/core file importing %s fails (%s)', async (code) => {
+    expect(await ruleIdsFor('lib/core/aws/bad.ts', `${code}\nexport const x = 1;\n`)).toContain('no-restricted-imports');
+  });
+
+  test('a lib/core file importing a construct file fails', async () => {
+    const ids = await ruleIdsFor('lib/core/aws/bad.ts', "import { KarpenterAws } from '../../aws/karpenter-aws';\nexport type X = KarpenterAws;\n");
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  test('a construct file may import cdktf and the core', async () => {
+    const code = "import { Token } from 'cdktf';\nimport { IssueCollector } from '../core/issues';\nexport const x = [Token, IssueCollector];\n";
+    expect(await ruleIdsFor('lib/aws/ok.ts', code)).toEqual([]);
+  });
+
+  test('lines over 150 characters fail', async () => {
+    const long = `export const x = [${Array.from({ length: 40 }, (_, i) => i + 1000).join(', ')}];\n`;
+    expect(await ruleIdsFor('lib/core/aws/long.ts', long)).toContain('max-len');
+  });
+});

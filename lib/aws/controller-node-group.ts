@@ -5,40 +5,20 @@ import { ITerraformDependable } from 'cdktf';
 import { Construct } from 'constructs';
 import { IEksCluster } from './cluster-attributes';
 import { awsManagedPolicyArn } from '../core/aws/aws-partition';
+import {
+  CONTROLLER_NODE_LABEL_KEY,
+  CONTROLLER_NODE_LABEL_VALUE,
+  NodeGroupAmiType,
+  planControllerNodeGroup,
+} from '../core/aws/controller-node-group-plan';
 import { CONTROLLER_NODE_ROLE_MANAGED_POLICIES } from '../core/aws/eks-iam';
-import { IssueCollector } from '../core/issues';
-import { validateControllerScaling } from '../core/aws/node-group-scaling';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { EksCluster } from './eks-cluster';
 import { awsContext, clusterNameRef, policyJson } from '../private/aws-context';
 import { constructContext, reportIssues } from '../private/report';
 
-/** Label on the controller nodes; the Karpenter Helm release uses it as `nodeSelector`. */
-export const CONTROLLER_NODE_LABEL_KEY = 'karpenter.sh/controller';
-/** Value of `CONTROLLER_NODE_LABEL_KEY`. */
-export const CONTROLLER_NODE_LABEL_VALUE = 'true';
-
-// Sized for 2 controller replicas (1 CPU / 1Gi each per the guide) plus coredns; several
-// types so the group still launches when one type is short in a zone. One list per AMI
-// architecture: EKS rejects instance types that do not match the AMI type.
-const DEFAULT_X86_64_INSTANCE_TYPES = ['m7i.large', 'm6i.large', 'm5.large'];
-const DEFAULT_ARM_64_INSTANCE_TYPES = ['m7g.large', 'm6g.large'];
-const DEFAULT_MIN_SIZE = 2;
-const DEFAULT_DESIRED_SIZE = 2;
-const DEFAULT_MAX_SIZE = 3;
-const DEFAULT_NAME_PREFIX = 'karpenter-controller-';
-
-/** AMI families for the controller nodes. */
-export enum NodeGroupAmiType {
-  /** Amazon Linux 2023, x86_64. */
-  AL2023_X86_64_STANDARD = 'AL2023_x86_64_STANDARD',
-  /** Amazon Linux 2023, arm64 (Graviton instance types). */
-  AL2023_ARM_64_STANDARD = 'AL2023_ARM_64_STANDARD',
-  /** Bottlerocket, x86_64. */
-  BOTTLEROCKET_X86_64 = 'BOTTLEROCKET_x86_64',
-  /** Bottlerocket, arm64 (Graviton instance types). */
-  BOTTLEROCKET_ARM_64 = 'BOTTLEROCKET_ARM_64',
-}
+// Defined in the core (the plan resolves them); exported here too, where users import ControllerNodeGroup from.
+export { CONTROLLER_NODE_LABEL_KEY, CONTROLLER_NODE_LABEL_VALUE, NodeGroupAmiType };
 
 /** Props of `ControllerNodeGroup`. */
 export interface ControllerNodeGroupProps {
@@ -132,18 +112,15 @@ export class ControllerNodeGroup extends Construct {
 
   constructor(scope: Construct, id: string, props: ControllerNodeGroupProps) {
     super(scope, id);
-    const amiType = props.amiType ?? NodeGroupAmiType.AL2023_X86_64_STANDARD;
-    const instanceTypes = props.instanceTypes ?? (isArmAmiType(amiType) ? DEFAULT_ARM_64_INSTANCE_TYPES : DEFAULT_X86_64_INSTANCE_TYPES);
-    const scaling = {
-      minSize: props.minSize ?? DEFAULT_MIN_SIZE,
-      desiredSize: props.desiredSize ?? DEFAULT_DESIRED_SIZE,
-      maxSize: props.maxSize ?? DEFAULT_MAX_SIZE,
-    };
-    validateProps(this, props, instanceTypes, amiType, scaling);
+    const plan = planControllerNodeGroup(
+      { ...props, clusterName: props.cluster.clusterName, clusterVersion: props.cluster instanceof EksCluster ? props.cluster.version : undefined },
+      constructContext(),
+    );
+    reportIssues(this, plan.issues);
 
     const aws = awsContext(this);
     const role = new IamRole(this, 'NodeRole', {
-      namePrefix: `${props.cluster.clusterName.slice(0, 20)}-controller-nodes-`,
+      namePrefix: plan.nodeRoleNamePrefix,
       assumeRolePolicy: policyJson(ec2TrustPolicy(aws.dnsSuffix)),
       tags: props.tags,
     });
@@ -158,23 +135,23 @@ export class ControllerNodeGroup extends Construct {
     const nodeGroup = new EksNodeGroup(this, 'Resource', {
       // A reference, so the group waits for the cluster.
       clusterName: clusterNameRef(props.cluster),
-      nodeGroupName: props.nodeGroupName,
-      nodeGroupNamePrefix: props.nodeGroupName === undefined ? DEFAULT_NAME_PREFIX : undefined,
+      nodeGroupName: plan.nodeGroupName,
+      nodeGroupNamePrefix: plan.nodeGroupNamePrefix,
       nodeRoleArn: role.arn,
       subnetIds: props.subnetIds,
       // Follows an EksCluster's version, so a control plane upgrade rolls the nodes after it.
-      version: props.cluster instanceof EksCluster ? props.cluster.version.version : undefined,
-      amiType,
+      version: plan.version,
+      amiType: plan.amiType,
       capacityType: 'ON_DEMAND',
-      instanceTypes: [...instanceTypes],
-      scalingConfig: scaling,
+      instanceTypes: plan.instanceTypes,
+      scalingConfig: plan.scaling,
       updateConfig: { maxUnavailable: 1 },
-      labels: { ...props.labels, [CONTROLLER_NODE_LABEL_KEY]: CONTROLLER_NODE_LABEL_VALUE },
-      taint: props.criticalAddonsOnly ? [{ key: 'CriticalAddonsOnly', value: 'true', effect: 'NO_SCHEDULE' }] : undefined,
+      labels: plan.labels,
+      taint: plan.taints.length > 0 ? plan.taints : undefined,
       tags: props.tags,
       // The role needs its policies before nodes join, and until they are gone.
       dependsOn: attachments,
-      lifecycle: props.nodeGroupName === undefined ? { createBeforeDestroy: true } : undefined,
+      lifecycle: plan.createBeforeDestroy ? { createBeforeDestroy: true } : undefined,
     });
 
     this.nodeGroupName = nodeGroup.nodeGroupName;
@@ -184,74 +161,4 @@ export class ControllerNodeGroup extends Construct {
 
     if (props.cluster instanceof EksCluster) props.cluster.addComputeDependency(nodeGroup);
   }
-}
-
-function validateProps(
-  scope: Construct,
-  props: ControllerNodeGroupProps,
-  instanceTypes: readonly string[],
-  amiType: NodeGroupAmiType,
-  scaling: { minSize: number; desiredSize: number; maxSize: number },
-): void {
-  const issues = new IssueCollector(constructContext());
-  validateControllerScaling(issues, scaling, props.allowSingleNode ?? false);
-
-  if (instanceTypes.length === 0) {
-    issues.error(
-      'instanceTypes',
-      'EmptyInstanceTypes',
-      "instanceTypes is empty; give at least one, e.g. ['m7i.large'], or leave it unset for the default.",
-    );
-  }
-  const seen = new Set<string>();
-  instanceTypes.forEach((type, i) => {
-    if (issues.isUnresolved(type)) return;
-    if (!/^[a-z][a-z0-9-]*\.[a-z0-9]+$/.test(type)) {
-      issues.error(`instanceTypes[${i}]`, 'InvalidInstanceType', `'${type}' is not an EC2 instance type (family.size, e.g. 'm7i.large').`);
-    }
-    if (seen.has(type)) issues.error(`instanceTypes[${i}]`, 'DuplicateInstanceType', `'${type}' is listed twice. List each type once.`);
-    seen.add(type);
-  });
-
-  const wantArm = isArmAmiType(amiType);
-  const mismatched = instanceTypes.filter((t) => !issues.isUnresolved(t) && isGravitonType(t) !== wantArm);
-  if (mismatched.length > 0) {
-    issues.warn(
-      'instanceTypes',
-      'InstanceTypeArchitectureMismatch',
-      `${JSON.stringify(mismatched)} look ${wantArm ? 'x86_64' : 'arm64 (Graviton)'} but amiType is ${amiType}; ` +
-        'EKS rejects a node group whose instance types do not match the AMI architecture.',
-    );
-  }
-
-  // A list that is a Terraform reference has no known length.
-  const subnetCount = issues.isUnresolved(props.subnetIds) ? undefined : props.subnetIds.length;
-  if (subnetCount === 0) {
-    issues.error('subnetIds', 'NoSubnets', 'subnetIds is empty; pass the private subnets (e.g. network.privateSubnetIds).');
-  } else if (subnetCount === 1) {
-    issues.warn(
-      'subnetIds',
-      'SingleSubnet',
-      'one subnet puts both controller replicas in one zone, and the chart spreads them across zones (DoNotSchedule). Pass subnets in 2 or more zones.',
-    );
-  }
-
-  if (props.labels && CONTROLLER_NODE_LABEL_KEY in props.labels) {
-    issues.error(
-      `labels.${CONTROLLER_NODE_LABEL_KEY}`,
-      'ReservedLabel',
-      `'${CONTROLLER_NODE_LABEL_KEY}' is always '${CONTROLLER_NODE_LABEL_VALUE}' (the Karpenter release selects nodes by it); remove it from labels.`,
-    );
-  }
-  reportIssues(scope, issues.issues);
-}
-
-function isArmAmiType(amiType: NodeGroupAmiType): boolean {
-  return amiType === NodeGroupAmiType.AL2023_ARM_64_STANDARD || amiType === NodeGroupAmiType.BOTTLEROCKET_ARM_64;
-}
-
-// Graviton families carry a `g` after the generation digit (m7g, c7gn, r6gd, x2gd, im4gn); a1 is the first Graviton.
-function isGravitonType(instanceType: string): boolean {
-  const family = instanceType.split('.')[0];
-  return family === 'a1' || /^[a-z]+\d+[a-z]*g[a-z]*$/.test(family);
 }

@@ -9,43 +9,15 @@ import { dependable, ITerraformDependable } from 'cdktf';
 import { Construct } from 'constructs';
 import { IEksCluster } from './cluster-attributes';
 import { awsManagedPolicyArn } from '../core/aws/aws-partition';
-import { validateClusterName } from '../core/aws/cluster-name';
+import { AuthenticationMode, ClusterLogType, planEksCluster, planImportedEksCluster } from '../core/aws/eks-cluster-plan';
 import { EKS_CLUSTER_ROLE_MANAGED_POLICIES, eksClusterRoleTrustPolicy } from '../core/aws/eks-iam';
-import { IssueCollector } from '../core/issues';
 import { KubernetesVersion } from '../core/aws/kubernetes-version';
-import { parseIpv4Cidr } from '../core/aws/network-plan';
 import { IKarpenterNetwork } from './network';
 import { awsContext, policyJson } from '../private/aws-context';
 import { constructContext, reportIssues } from '../private/report';
 
-/** How the cluster authenticates IAM principals. */
-export enum AuthenticationMode {
-  /** Access entries only. Karpenter's node role gets an access entry, so this is enough. */
-  API = 'API',
-  /** Access entries and the legacy `aws-auth` ConfigMap, for clusters migrating off `aws-auth`. */
-  API_AND_CONFIG_MAP = 'API_AND_CONFIG_MAP',
-}
-
-/** Control plane log types sent to CloudWatch Logs. */
-export enum ClusterLogType {
-  /** API server logs. */
-  API = 'api',
-  /** Kubernetes audit logs. */
-  AUDIT = 'audit',
-  /** aws-iam-authenticator logs. */
-  AUTHENTICATOR = 'authenticator',
-  /** kube-controller-manager logs. */
-  CONTROLLER_MANAGER = 'controllerManager',
-  /** kube-scheduler logs. */
-  SCHEDULER = 'scheduler',
-}
-
-/** The audit trail of who did what to the cluster; terraform-aws-eks's `enabled_log_types` default. */
-const DEFAULT_LOG_TYPES: readonly ClusterLogType[] = [ClusterLogType.API, ClusterLogType.AUDIT, ClusterLogType.AUTHENTICATOR];
-/** terraform-aws-eks's `cloudwatch_log_group_retention_in_days` default. */
-const DEFAULT_LOG_RETENTION_DAYS = 90;
-/** The values CloudWatch Logs accepts for retention (PutRetentionPolicy). */
-const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
+// Defined in the core (the plan resolves them); exported here too, where users import EksCluster from.
+export { AuthenticationMode, ClusterLogType };
 
 /** An EKS add-on. */
 export interface EksAddonOptions {
@@ -193,15 +165,12 @@ export class EksCluster extends Construct implements IEksCluster {
 
   constructor(scope: Construct, id: string, props: EksClusterProps) {
     super(scope, id);
-    const version = props.version ?? KubernetesVersion.DEFAULT;
-    const endpointPrivateAccess = props.endpointPrivateAccess ?? true;
-    const endpointPublicAccess = props.endpointPublicAccess ?? true;
-    validateProps(this, props, endpointPrivateAccess, endpointPublicAccess);
+    const plan = planEksCluster(props, constructContext());
+    reportIssues(this, plan.issues);
 
     const aws = awsContext(this);
     const role = new IamRole(this, 'ClusterRole', {
-      // name_prefix allows 38 characters.
-      namePrefix: `${props.clusterName.slice(0, 29)}-cluster-`,
+      namePrefix: plan.clusterRoleNamePrefix,
       assumeRolePolicy: policyJson(eksClusterRoleTrustPolicy()),
       tags: props.tags,
     });
@@ -214,49 +183,47 @@ export class EksCluster extends Construct implements IEksCluster {
     );
 
     // EKS writes to this group name; creating it first makes it ours, with a retention.
-    const logTypes = props.enabledLogTypes ?? DEFAULT_LOG_TYPES;
-    const logGroup =
-      logTypes.length > 0
-        ? new CloudwatchLogGroup(this, 'ControlPlaneLogs', {
-            name: `/aws/eks/${props.clusterName}/cluster`,
-            retentionInDays: props.logRetentionDays ?? DEFAULT_LOG_RETENTION_DAYS,
-            tags: props.tags,
-          })
-        : undefined;
+    const logGroup = plan.logGroup
+      ? new CloudwatchLogGroup(this, 'ControlPlaneLogs', {
+          name: plan.logGroup.name,
+          retentionInDays: plan.logGroup.retentionInDays,
+          tags: props.tags,
+        })
+      : undefined;
 
     this.cluster = new EksClusterResource(this, 'Resource', {
-      name: props.clusterName,
-      version: version.version,
+      name: plan.clusterName,
+      version: plan.version.version,
       roleArn: role.arn,
       accessConfig: {
-        authenticationMode: props.authenticationMode ?? AuthenticationMode.API,
-        bootstrapClusterCreatorAdminPermissions: props.bootstrapClusterCreatorAdminPermissions ?? true,
+        authenticationMode: plan.authenticationMode,
+        bootstrapClusterCreatorAdminPermissions: plan.bootstrapClusterCreatorAdminPermissions,
       },
       vpcConfig: {
         subnetIds: props.network.privateSubnetIds,
         securityGroupIds: props.network.securityGroupIds.length > 0 ? props.network.securityGroupIds : undefined,
-        endpointPrivateAccess,
-        endpointPublicAccess,
-        publicAccessCidrs: props.publicAccessCidrs,
+        endpointPrivateAccess: plan.endpointPrivateAccess,
+        endpointPublicAccess: plan.endpointPublicAccess,
+        publicAccessCidrs: plan.publicAccessCidrs,
       },
-      encryptionConfig: props.secretsEncryptionKeyArn ? { resources: ['secrets'], provider: { keyArn: props.secretsEncryptionKeyArn } } : undefined,
-      enabledClusterLogTypes: logTypes.length > 0 ? [...logTypes] : undefined,
+      encryptionConfig: plan.secretsEncryptionKeyArn ? { resources: ['secrets'], provider: { keyArn: plan.secretsEncryptionKeyArn } } : undefined,
+      enabledClusterLogTypes: plan.enabledLogTypes.length > 0 ? plan.enabledLogTypes : undefined,
       tags: props.tags,
       // The role's policy must outlive the cluster, or EKS cannot clean up its ENIs and security groups.
       dependsOn: logGroup ? [...attachments, logGroup] : attachments,
     });
 
-    this.clusterName = props.clusterName;
+    this.clusterName = plan.clusterName;
     this.clusterArn = this.cluster.arn;
     this.clusterEndpoint = this.cluster.endpoint;
     this.clusterCertificateAuthorityData = this.cluster.certificateAuthority.get(0).data;
     this.clusterSecurityGroupId = this.cluster.vpcConfig.clusterSecurityGroupId;
     this.oidcIssuerUrl = this.cluster.identity.get(0).oidc.get(0).issuer;
-    this.version = version;
+    this.version = plan.version;
     this.clusterRoleArn = role.arn;
     this.resource = this.cluster;
 
-    if (props.enableIrsa ?? false) {
+    if (plan.enableIrsa) {
       // thumbprint_list is optional and computed in hashicorp/aws 5.x: IAM trusts the EKS issuer's CA itself.
       const oidc = new IamOpenidConnectProvider(this, 'OidcProvider', {
         url: this.oidcIssuerUrl,
@@ -267,7 +234,7 @@ export class EksCluster extends Construct implements IEksCluster {
     }
 
     this.addons = new Construct(this, 'Addons');
-    if (props.coreAddons ?? true) {
+    if (plan.coreAddons) {
       // DaemonSets: they become ACTIVE without nodes, and nodes need the CNI to become Ready.
       this.addAddon('PodIdentityAgent', { addonName: 'eks-pod-identity-agent' });
       this.addAddon('VpcCni', { addonName: 'vpc-cni' });
@@ -314,90 +281,6 @@ export class EksCluster extends Construct implements IEksCluster {
   }
 }
 
-function validateProps(scope: Construct, props: EksClusterProps, endpointPrivateAccess: boolean, endpointPublicAccess: boolean): void {
-  const issues = new IssueCollector(constructContext());
-  validateClusterName(issues, 'clusterName', props.clusterName);
-
-  const subnets = props.network.privateSubnetIds;
-  if (!issues.isUnresolved(subnets) && subnets.length < 2) {
-    issues.error(
-      'network.privateSubnetIds',
-      'TooFewClusterSubnets',
-      `EKS needs subnets in at least 2 availability zones, got ${subnets.length} subnet(s). Give the network 2 or more private subnets in different zones.`,
-    );
-  }
-  const tagged = props.network.discoveryClusterName;
-  if (tagged !== undefined && tagged !== props.clusterName) {
-    issues.error(
-      'network',
-      'NetworkTaggedForOtherCluster',
-      `the network tags its subnets karpenter.sh/discovery='${tagged}', but this cluster is '${props.clusterName}', so ` +
-        'EC2NodeClass subnetSelectorTerms on the cluster name would find no subnets. Give the network the same clusterName.',
-    );
-  }
-  if (!endpointPrivateAccess && !endpointPublicAccess) {
-    issues.error(
-      'endpointPublicAccess',
-      'NoClusterEndpoint',
-      'endpointPrivateAccess and endpointPublicAccess are both false, so nothing could reach the API server; EKS rejects this. Enable at least one.',
-    );
-  }
-  if (props.publicAccessCidrs !== undefined) {
-    if (!endpointPublicAccess) {
-      issues.error(
-        'publicAccessCidrs',
-        'PublicAccessCidrsWithoutPublicEndpoint',
-        'publicAccessCidrs is set but endpointPublicAccess is false, so it would have no effect. Remove it or enable the public endpoint.',
-      );
-    }
-    if (props.publicAccessCidrs.length === 0) {
-      issues.error(
-        'publicAccessCidrs',
-        'EmptyPublicAccessCidrs',
-        'publicAccessCidrs is empty; EKS needs at least one block. Leave it unset for 0.0.0.0/0, or set endpointPublicAccess: false.',
-      );
-    }
-    props.publicAccessCidrs.forEach((cidr, i) => {
-      if (issues.isUnresolved(cidr)) return;
-      if (!parseIpv4Cidr(cidr)) {
-        issues.error(
-          `publicAccessCidrs[${i}]`,
-          'InvalidCidr',
-          `'${cidr}' is not an IPv4 CIDR block with its host bits zero (e.g. '203.0.113.0/24').`,
-        );
-      }
-    });
-  }
-  const key = props.secretsEncryptionKeyArn;
-  if (key !== undefined && !issues.isUnresolved(key) && !/^arn:[a-z-]+:kms:[a-z0-9-]+:\d{12}:key\/.+$/.test(key)) {
-    issues.error(
-      'secretsEncryptionKeyArn',
-      'InvalidKmsKeyArn',
-      `'${key}' is not a KMS key ARN ('arn:<partition>:kms:<region>:<account>:key/<key id>'); EKS needs the key ARN, not an alias or a key id.`,
-    );
-  }
-  const logs = props.enabledLogTypes ?? DEFAULT_LOG_TYPES;
-  if (new Set(logs).size !== logs.length) {
-    issues.error('enabledLogTypes', 'DuplicateLogType', `log types are listed more than once: ${JSON.stringify(logs)}. List each once.`);
-  }
-  if (props.logRetentionDays !== undefined) {
-    if (logs.length === 0) {
-      issues.error(
-        'logRetentionDays',
-        'LogRetentionWithoutLogs',
-        'is set but enabledLogTypes is empty, so there is no log group; enable log types or remove logRetentionDays',
-      );
-    } else if (!LOG_RETENTION_DAYS.includes(props.logRetentionDays)) {
-      issues.error(
-        'logRetentionDays',
-        'InvalidLogRetention',
-        `must be a CloudWatch Logs retention value (${LOG_RETENTION_DAYS.join(', ')}), got ${props.logRetentionDays}`,
-      );
-    }
-  }
-  reportIssues(scope, issues.issues);
-}
-
 class ImportedEksCluster extends Construct implements IEksCluster {
   public readonly clusterName: string;
   public readonly clusterArn: string;
@@ -408,9 +291,7 @@ class ImportedEksCluster extends Construct implements IEksCluster {
 
   constructor(scope: Construct, id: string, clusterName: string) {
     super(scope, id);
-    const issues = new IssueCollector(constructContext());
-    validateClusterName(issues, 'clusterName', clusterName);
-    reportIssues(this, issues.issues);
+    reportIssues(this, planImportedEksCluster(clusterName, constructContext()).issues);
 
     const data = new DataAwsEksCluster(this, 'Resource', { name: clusterName });
     this.clusterName = clusterName;

@@ -8,28 +8,11 @@ import { RouteTableAssociation } from '@cdktf/provider-aws/lib/route-table-assoc
 import { Subnet } from '@cdktf/provider-aws/lib/subnet';
 import { Vpc } from '@cdktf/provider-aws/lib/vpc';
 import { Construct } from 'constructs';
-import { isAwsResourceId } from '../core/aws/aws-partition';
-import { validateClusterName } from '../core/aws/cluster-name';
-import { KARPENTER_DISCOVERY_TAG_KEY as DISCOVERY_TAG_KEY } from '../core/aws/discovery';
-import { IssueCollector } from '../core/issues';
-import { planNetwork } from '../core/aws/network-plan';
+import { NatGatewayMode, planExistingNetwork, planKarpenterNetwork } from '../core/aws/network-plan';
 import { constructContext, reportIssues } from '../private/report';
 
-// AWS Load Balancer Controller subnet discovery tags.
-const INTERNAL_ELB_TAG_KEY = 'kubernetes.io/role/internal-elb';
-const ELB_TAG_KEY = 'kubernetes.io/role/elb';
-const RESERVED_TAG_KEYS = [DISCOVERY_TAG_KEY, INTERNAL_ELB_TAG_KEY, ELB_TAG_KEY, 'Name'];
-
-/** Default VPC CIDR: a /16 leaves room for pod addresses from the VPC CNI. */
-const DEFAULT_VPC_CIDR = '10.0.0.0/16';
-
-/** How many NAT gateways a new VPC gets. */
-export enum NatGatewayMode {
-  /** One NAT gateway in the first zone for all private subnets: cheapest; egress stops if that zone fails. */
-  SINGLE = 'SINGLE',
-  /** One NAT gateway per zone, each zone routing through its own: survives a zone outage, costs one gateway per zone. */
-  ONE_PER_AZ = 'ONE_PER_AZ',
-}
+// Defined in the core (the plan resolves it); exported here too, where users import KarpenterNetwork from.
+export { NatGatewayMode };
 
 /** The network an EKS cluster and its nodes live in. */
 export interface IKarpenterNetwork {
@@ -155,35 +138,18 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
 
   constructor(scope: Construct, id: string, props: KarpenterNetworkProps) {
     super(scope, id);
-    const issues = new IssueCollector(constructContext());
-    validateClusterName(issues, 'clusterName', props.clusterName);
-    validateUserTags(issues, props.tags ?? {});
-    const plan = planNetwork(issues, 'props', {
-      vpcCidr: props.vpcCidr ?? DEFAULT_VPC_CIDR,
-      availabilityZones: props.availabilityZones,
-      privateSubnetCidrs: props.privateSubnetCidrs,
-      publicSubnetCidrs: props.publicSubnetCidrs,
-    });
-    reportIssues(this, issues.issues);
-    if (!plan) throw new Error(`${this.node.path}: network plan failed without a reported error`);
-
-    const name = props.clusterName;
-    const natMode = props.natGateways ?? NatGatewayMode.SINGLE;
-    const tagged = (resourceName: string, extra: Record<string, string> = {}) => ({
-      ...props.tags,
-      Name: resourceName,
-      ...extra,
-    });
+    const plan = planKarpenterNetwork(props, constructContext());
+    reportIssues(this, plan.issues);
 
     const vpc = new Vpc(this, 'Resource', {
       cidrBlock: plan.vpcCidr,
       // EKS private endpoint access needs both.
       enableDnsSupport: true,
       enableDnsHostnames: true,
-      tags: tagged(`${name}-vpc`),
+      tags: plan.vpcTags,
     });
-    const igw = new InternetGateway(this, 'InternetGateway', { vpcId: vpc.id, tags: tagged(`${name}-igw`) });
-    const publicRouteTable = new RouteTable(this, 'PublicRouteTable', { vpcId: vpc.id, tags: tagged(`${name}-public`) });
+    const igw = new InternetGateway(this, 'InternetGateway', { vpcId: vpc.id, tags: plan.internetGatewayTags });
+    const publicRouteTable = new RouteTable(this, 'PublicRouteTable', { vpcId: vpc.id, tags: plan.publicRouteTableTags });
     new Route(this, 'PublicInternetRoute', {
       routeTableId: publicRouteTable.id,
       destinationCidrBlock: '0.0.0.0/0',
@@ -193,17 +159,15 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
     const privateSubnets: Subnet[] = [];
     const publicSubnets: Subnet[] = [];
     const natGateways: NatGateway[] = [];
-    plan.privateSubnets.forEach((priv, i) => {
-      const az = priv.availabilityZone;
-      const pub = plan.publicSubnets[i];
+    plan.zones.forEach((zonePlan, i) => {
       // Index-based scopes follow the CIDR plan, which is index-based too.
       const zone = new Construct(this, `Zone${i}`);
 
       const publicSubnet = new Subnet(zone, 'PublicSubnet', {
         vpcId: vpc.id,
-        availabilityZone: az,
-        cidrBlock: pub.cidrBlock,
-        tags: tagged(`${name}-public-${az}`, { [ELB_TAG_KEY]: '1' }),
+        availabilityZone: zonePlan.availabilityZone,
+        cidrBlock: zonePlan.publicSubnet.cidrBlock,
+        tags: zonePlan.publicSubnetTags,
       });
       new RouteTableAssociation(zone, 'PublicRouteTableAssociation', {
         subnetId: publicSubnet.id,
@@ -211,33 +175,31 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
       });
       publicSubnets.push(publicSubnet);
 
-      if (i === 0 || natMode === NatGatewayMode.ONE_PER_AZ) {
-        const eip = new Eip(zone, 'NatEip', { domain: 'vpc', tags: tagged(`${name}-nat-${az}`), dependsOn: [igw] });
-        natGateways.push(
-          new NatGateway(zone, 'NatGateway', {
-            allocationId: eip.allocationId,
-            subnetId: publicSubnet.id,
-            tags: tagged(`${name}-nat-${az}`),
-            dependsOn: [igw],
-          }),
-        );
+      if (zonePlan.natGatewayTags) {
+        const eip = new Eip(zone, 'NatEip', { domain: 'vpc', tags: zonePlan.natGatewayTags, dependsOn: [igw] });
+        natGateways[i] = new NatGateway(zone, 'NatGateway', {
+          allocationId: eip.allocationId,
+          subnetId: publicSubnet.id,
+          tags: zonePlan.natGatewayTags,
+          dependsOn: [igw],
+        });
       }
 
       const privateSubnet = new Subnet(zone, 'PrivateSubnet', {
         vpcId: vpc.id,
-        availabilityZone: az,
-        cidrBlock: priv.cidrBlock,
-        tags: tagged(`${name}-private-${az}`, { [INTERNAL_ELB_TAG_KEY]: '1', [DISCOVERY_TAG_KEY]: name }),
+        availabilityZone: zonePlan.availabilityZone,
+        cidrBlock: zonePlan.privateSubnet.cidrBlock,
+        tags: zonePlan.privateSubnetTags,
       });
       // One route table per zone in both modes, so switching modes only changes routes.
       const privateRouteTable = new RouteTable(zone, 'PrivateRouteTable', {
         vpcId: vpc.id,
-        tags: tagged(`${name}-private-${az}`),
+        tags: zonePlan.privateRouteTableTags,
       });
       new Route(zone, 'PrivateNatRoute', {
         routeTableId: privateRouteTable.id,
         destinationCidrBlock: '0.0.0.0/0',
-        natGatewayId: natGateways[natMode === NatGatewayMode.ONE_PER_AZ ? i : 0].id,
+        natGatewayId: natGateways[zonePlan.natZoneIndex].id,
       });
       new RouteTableAssociation(zone, 'PrivateRouteTableAssociation', {
         subnetId: privateSubnet.id,
@@ -247,12 +209,12 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
     });
 
     this.vpcId = vpc.id;
-    this.discoveryClusterName = name;
+    this.discoveryClusterName = plan.clusterName;
     this.privateSubnetIds = privateSubnets.map((s) => s.id);
     this.publicSubnetIds = publicSubnets.map((s) => s.id);
-    this.availabilityZones = plan.privateSubnets.map((s) => s.availabilityZone);
-    this.privateSubnetCidrs = plan.privateSubnets.map((s) => s.cidrBlock);
-    this.publicSubnetCidrs = plan.publicSubnets.map((s) => s.cidrBlock);
+    this.availabilityZones = plan.zones.map((z) => z.availabilityZone);
+    this.privateSubnetCidrs = plan.zones.map((z) => z.privateSubnet.cidrBlock);
+    this.publicSubnetCidrs = plan.zones.map((z) => z.publicSubnet.cidrBlock);
   }
 }
 
@@ -265,72 +227,17 @@ class ExistingKarpenterNetwork extends Construct implements IKarpenterNetwork {
 
   constructor(scope: Construct, id: string, props: ExistingNetworkProps) {
     super(scope, id);
-    const issues = new IssueCollector(constructContext());
-    validateClusterName(issues, 'clusterName', props.clusterName);
-    validateIds(issues, 'vpcId', [props.vpcId], 'vpc', 1);
-    validateIds(issues, 'privateSubnetIds', props.privateSubnetIds, 'subnet', 2);
-    validateIds(issues, 'publicSubnetIds', props.publicSubnetIds ?? [], 'subnet', 0);
-    validateIds(issues, 'securityGroupIds', props.securityGroupIds ?? [], 'sg', 0);
-    const tagSubnets = props.tagSubnetsForDiscovery ?? true;
-    if (tagSubnets && issues.isUnresolved(props.privateSubnetIds)) {
-      issues.error(
-        'privateSubnetIds',
-        'SubnetIdsIsToken',
-        'privateSubnetIds is a Terraform reference, so the subnets cannot get one aws_ec2_tag each at synth. ' +
-          'Pass the subnet ids, or set tagSubnetsForDiscovery: false and tag them elsewhere.',
-      );
-    }
-    const overlap = (props.publicSubnetIds ?? []).filter((s) => props.privateSubnetIds.includes(s));
-    if (overlap.length > 0) {
-      issues.error(
-        'publicSubnetIds',
-        'SubnetBothPublicAndPrivate',
-        `${JSON.stringify(overlap)} are listed as both private and public subnets. List each subnet once.`,
-      );
-    }
-    reportIssues(this, issues.issues);
+    const plan = planExistingNetwork(props, constructContext());
+    reportIssues(this, plan.issues);
 
-    this.vpcId = props.vpcId;
-    this.privateSubnetIds = [...props.privateSubnetIds];
-    this.publicSubnetIds = [...(props.publicSubnetIds ?? [])];
-    this.securityGroupIds = [...(props.securityGroupIds ?? [])];
-
-    if (tagSubnets) {
-      this.discoveryClusterName = props.clusterName;
+    this.vpcId = plan.vpcId;
+    this.privateSubnetIds = plan.privateSubnetIds;
+    this.publicSubnetIds = plan.publicSubnetIds;
+    this.securityGroupIds = plan.securityGroupIds;
+    this.discoveryClusterName = plan.discoveryClusterName;
+    if (plan.discoveryTags.length > 0) {
       const tags = new Construct(this, 'DiscoveryTags');
-      this.privateSubnetIds.forEach((subnetId, i) => {
-        new Ec2Tag(tags, `${i}`, { resourceId: subnetId, key: DISCOVERY_TAG_KEY, value: props.clusterName });
-      });
-    }
-  }
-}
-
-function validateIds(issues: IssueCollector, field: string, ids: readonly string[], kind: string, min: number): void {
-  // A list that is a Terraform reference has no known length or members.
-  if (issues.isUnresolved(ids)) return;
-  if (ids.length < min) {
-    const why = kind === 'subnet' ? ' EKS needs subnets in at least two availability zones.' : '';
-    issues.error(field, 'TooFewIds', `needs at least ${min} ${kind} id${min === 1 ? '' : 's'}, got ${ids.length}.${why}`);
-  }
-  const seen = new Set<string>();
-  ids.forEach((id, i) => {
-    if (issues.isUnresolved(id)) return;
-    if (!isAwsResourceId(kind, id)) {
-      issues.error(`${field}[${i}]`, 'InvalidResourceId', `'${id}' is not a ${kind} id (expected '${kind}-' and 8 or 17 hex digits).`);
-    }
-    if (seen.has(id)) issues.error(`${field}[${i}]`, 'DuplicateId', `'${id}' is listed twice. List each id once.`);
-    seen.add(id);
-  });
-}
-
-function validateUserTags(issues: IssueCollector, tags: Record<string, string>): void {
-  for (const key of Object.keys(tags)) {
-    if (RESERVED_TAG_KEYS.includes(key)) {
-      issues.error(
-        `tags.${key}`,
-        'ReservedTagKey',
-        `tag '${key}' is set by KarpenterNetwork (Name, subnet role and discovery tags); remove it from tags.`,
-      );
+      plan.discoveryTags.forEach((tag, i) => new Ec2Tag(tags, `${i}`, tag));
     }
   }
 }

@@ -1,5 +1,8 @@
 // Pure core: no cdktf or constructs imports in lib/core.
-import { IssueCollector } from '../issues';
+import { isAwsResourceId } from './aws-partition';
+import { validateClusterName } from './cluster-name';
+import { KARPENTER_DISCOVERY_TAG_KEY as DISCOVERY_TAG_KEY } from './discovery';
+import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 
 /** An IPv4 CIDR block split into numbers. */
 export interface Ipv4Cidr {
@@ -292,4 +295,198 @@ function checkNoOverlap(issues: IssueCollector, field: string, cidrs: readonly C
       }
     }
   }
+}
+
+// AWS Load Balancer Controller subnet discovery tags.
+const INTERNAL_ELB_TAG_KEY = 'kubernetes.io/role/internal-elb';
+const ELB_TAG_KEY = 'kubernetes.io/role/elb';
+/** Tag keys `KarpenterNetwork` sets itself, so users may not pass them in `tags`. */
+export const NETWORK_RESERVED_TAG_KEYS: readonly string[] = [DISCOVERY_TAG_KEY, INTERNAL_ELB_TAG_KEY, ELB_TAG_KEY, 'Name'];
+
+/** Default VPC CIDR: a /16 leaves room for pod addresses from the VPC CNI. */
+export const DEFAULT_VPC_CIDR = '10.0.0.0/16';
+
+/** How many NAT gateways a new VPC gets. */
+export enum NatGatewayMode {
+  /** One NAT gateway in the first zone for all private subnets: cheapest; egress stops if that zone fails. */
+  SINGLE = 'SINGLE',
+  /** One NAT gateway per zone, each zone routing through its own: survives a zone outage, costs one gateway per zone. */
+  ONE_PER_AZ = 'ONE_PER_AZ',
+}
+
+/** Input of `planKarpenterNetwork`: the `KarpenterNetwork` props. */
+export interface KarpenterNetworkPlanInput {
+  readonly clusterName: string;
+  readonly availabilityZones: readonly string[];
+  readonly vpcCidr?: string;
+  readonly privateSubnetCidrs?: readonly string[];
+  readonly publicSubnetCidrs?: readonly string[];
+  readonly natGateways?: NatGatewayMode;
+  readonly tags?: Record<string, string>;
+}
+
+/** The resources of one availability zone of a new VPC. */
+export interface PlannedNetworkZone {
+  readonly availabilityZone: string;
+  readonly publicSubnet: PlannedSubnet;
+  readonly publicSubnetTags: Record<string, string>;
+  readonly privateSubnet: PlannedSubnet;
+  readonly privateSubnetTags: Record<string, string>;
+  readonly privateRouteTableTags: Record<string, string>;
+  /** Tags of the NAT gateway and its EIP in this zone; undefined when the zone has none. */
+  readonly natGatewayTags?: Record<string, string>;
+  /** Index of the zone whose NAT gateway this zone's private subnet routes through. */
+  readonly natZoneIndex: number;
+}
+
+/** What `KarpenterNetwork` builds, with every default resolved. */
+export interface KarpenterNetworkPlan {
+  readonly clusterName: string;
+  readonly vpcCidr: string;
+  readonly natGateways: NatGatewayMode;
+  readonly vpcTags: Record<string, string>;
+  readonly internetGatewayTags: Record<string, string>;
+  readonly publicRouteTableTags: Record<string, string>;
+  /** One per availability zone, in the order given; empty when the plan has errors. */
+  readonly zones: PlannedNetworkZone[];
+  readonly issues: ValidationIssue[];
+}
+
+/** Resolves and checks a new VPC: subnet layout, NAT gateways, route targets and tags. */
+export function planKarpenterNetwork(input: KarpenterNetworkPlanInput, ctx: ValidationContext = {}): KarpenterNetworkPlan {
+  const issues = new IssueCollector(ctx);
+  validateClusterName(issues, 'clusterName', input.clusterName);
+  validateUserTags(issues, input.tags ?? {});
+  const layout = planNetwork(issues, 'props', {
+    vpcCidr: input.vpcCidr ?? DEFAULT_VPC_CIDR,
+    availabilityZones: input.availabilityZones,
+    privateSubnetCidrs: input.privateSubnetCidrs,
+    publicSubnetCidrs: input.publicSubnetCidrs,
+  });
+
+  const name = input.clusterName;
+  const natGateways = input.natGateways ?? NatGatewayMode.SINGLE;
+  const tagged = (resourceName: string, extra: Record<string, string> = {}) => ({ ...input.tags, Name: resourceName, ...extra });
+  const zones = (layout?.privateSubnets ?? []).map((privateSubnet, i): PlannedNetworkZone => {
+    const az = privateSubnet.availabilityZone;
+    const hasNat = i === 0 || natGateways === NatGatewayMode.ONE_PER_AZ;
+    return {
+      availabilityZone: az,
+      publicSubnet: layout!.publicSubnets[i],
+      publicSubnetTags: tagged(`${name}-public-${az}`, { [ELB_TAG_KEY]: '1' }),
+      privateSubnet,
+      privateSubnetTags: tagged(`${name}-private-${az}`, { [INTERNAL_ELB_TAG_KEY]: '1', [DISCOVERY_TAG_KEY]: name }),
+      privateRouteTableTags: tagged(`${name}-private-${az}`),
+      natGatewayTags: hasNat ? tagged(`${name}-nat-${az}`) : undefined,
+      natZoneIndex: natGateways === NatGatewayMode.ONE_PER_AZ ? i : 0,
+    };
+  });
+  return {
+    clusterName: name,
+    vpcCidr: layout?.vpcCidr ?? input.vpcCidr ?? DEFAULT_VPC_CIDR,
+    natGateways,
+    vpcTags: tagged(`${name}-vpc`),
+    internetGatewayTags: tagged(`${name}-igw`),
+    publicRouteTableTags: tagged(`${name}-public`),
+    zones,
+    issues: issues.issues,
+  };
+}
+
+function validateUserTags(issues: IssueCollector, tags: Record<string, string>): void {
+  for (const key of Object.keys(tags)) {
+    if (NETWORK_RESERVED_TAG_KEYS.includes(key)) {
+      issues.error(
+        `tags.${key}`,
+        'ReservedTagKey',
+        `tag '${key}' is set by KarpenterNetwork (Name, subnet role and discovery tags); remove it from tags.`,
+      );
+    }
+  }
+}
+
+/** Input of `planExistingNetwork`: the `KarpenterNetwork.fromExisting` props. */
+export interface ExistingNetworkPlanInput {
+  readonly clusterName: string;
+  readonly vpcId: string;
+  readonly privateSubnetIds: readonly string[];
+  readonly publicSubnetIds?: readonly string[];
+  readonly securityGroupIds?: readonly string[];
+  readonly tagSubnetsForDiscovery?: boolean;
+}
+
+/** One `aws_ec2_tag` on an existing subnet. */
+export interface PlannedSubnetTag {
+  readonly resourceId: string;
+  readonly key: string;
+  readonly value: string;
+}
+
+/** What `KarpenterNetwork.fromExisting` exposes and tags. */
+export interface ExistingNetworkPlan {
+  readonly vpcId: string;
+  readonly privateSubnetIds: string[];
+  readonly publicSubnetIds: string[];
+  readonly securityGroupIds: string[];
+  /** The discovery tag value, when this construct tags the subnets. */
+  readonly discoveryClusterName?: string;
+  /** One per private subnet when tagging; empty otherwise. */
+  readonly discoveryTags: PlannedSubnetTag[];
+  readonly issues: ValidationIssue[];
+}
+
+/** Checks an existing VPC and lists the discovery tags to add to its private subnets. */
+export function planExistingNetwork(input: ExistingNetworkPlanInput, ctx: ValidationContext = {}): ExistingNetworkPlan {
+  const issues = new IssueCollector(ctx);
+  const publicSubnetIds = [...(input.publicSubnetIds ?? [])];
+  validateClusterName(issues, 'clusterName', input.clusterName);
+  validateIds(issues, 'vpcId', [input.vpcId], 'vpc', 1);
+  validateIds(issues, 'privateSubnetIds', input.privateSubnetIds, 'subnet', 2);
+  validateIds(issues, 'publicSubnetIds', publicSubnetIds, 'subnet', 0);
+  validateIds(issues, 'securityGroupIds', input.securityGroupIds ?? [], 'sg', 0);
+  const tagSubnets = input.tagSubnetsForDiscovery ?? true;
+  if (tagSubnets && issues.isUnresolved(input.privateSubnetIds)) {
+    issues.error(
+      'privateSubnetIds',
+      'SubnetIdsIsToken',
+      'privateSubnetIds is a Terraform reference, so the subnets cannot get one aws_ec2_tag each at synth. ' +
+        'Pass the subnet ids, or set tagSubnetsForDiscovery: false and tag them elsewhere.',
+    );
+  }
+  const overlap = publicSubnetIds.filter((s) => input.privateSubnetIds.includes(s));
+  if (overlap.length > 0) {
+    issues.error(
+      'publicSubnetIds',
+      'SubnetBothPublicAndPrivate',
+      `${JSON.stringify(overlap)} are listed as both private and public subnets. List each subnet once.`,
+    );
+  }
+  const privateSubnetIds = [...input.privateSubnetIds];
+  return {
+    vpcId: input.vpcId,
+    privateSubnetIds,
+    publicSubnetIds,
+    securityGroupIds: [...(input.securityGroupIds ?? [])],
+    discoveryClusterName: tagSubnets ? input.clusterName : undefined,
+    discoveryTags: tagSubnets ? privateSubnetIds.map((resourceId) => ({ resourceId, key: DISCOVERY_TAG_KEY, value: input.clusterName })) : [],
+    issues: issues.issues,
+  };
+}
+
+function validateIds(issues: IssueCollector, field: string, ids: readonly string[], kind: string, min: number): void {
+  // A list that is a Terraform reference has no known length or members.
+  if (issues.isUnresolved(ids)) return;
+  if (ids.length < min) {
+    const why = kind === 'subnet' ? ' EKS needs subnets in at least two availability zones.' : '';
+    issues.error(field, 'TooFewIds', `needs at least ${min} ${kind} id${min === 1 ? '' : 's'}, got ${ids.length}.${why}`);
+  }
+  const seen = new Set<string>();
+  ids.forEach((id, i) => {
+    if (issues.isUnresolved(id)) return;
+    if (!isAwsResourceId(kind, id)) {
+      issues.error(`${field}[${i}]`, 'InvalidResourceId', `'${id}' is not a ${kind} id (expected '${kind}-' and 8 or 17 hex digits).`);
+    }
+    if (seen.has(id)) issues.error(`${field}[${i}]`, 'DuplicateId', `'${id}' is listed twice. List each id once.`);
+    seen.add(id);
+  });
 }

@@ -6,8 +6,11 @@ import {
   cidrSubnet,
   formatIpv4Cidr,
   parseIpv4Cidr,
-  planNetwork,
+  NatGatewayMode,
   NetworkPlanInput,
+  planExistingNetwork,
+  planKarpenterNetwork,
+  planNetwork,
 } from '../../../lib/core/aws/network-plan';
 
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
@@ -162,5 +165,83 @@ describe('planNetwork', () => {
         message: expect.stringMatching(/privateSubnetCidrs\[0\] '10\.0\.0\.0\/19' overlaps props\.publicSubnetCidrs\[0\] '10\.0\.16\.0\/24'/),
       }),
     ]);
+  });
+});
+
+describe('planKarpenterNetwork', () => {
+  test('should put one NAT gateway in the first zone and route every zone through it by default', () => {
+    const p = planKarpenterNetwork({ clusterName: 'demo', availabilityZones: ZONES });
+    expect(p.issues).toEqual([]);
+    expect(p.vpcCidr).toBe('10.0.0.0/16');
+    expect(p.natGateways).toBe(NatGatewayMode.SINGLE);
+    expect(p.zones.map((z) => [z.availabilityZone, z.natGatewayTags !== undefined, z.natZoneIndex])).toEqual([
+      ['us-east-1a', true, 0],
+      ['us-east-1b', false, 0],
+      ['us-east-1c', false, 0],
+    ]);
+  });
+
+  test('should route each zone through its own NAT gateway with ONE_PER_AZ', () => {
+    const p = planKarpenterNetwork({ clusterName: 'demo', availabilityZones: ZONES, natGateways: NatGatewayMode.ONE_PER_AZ });
+    expect(p.zones.map((z) => [z.natGatewayTags?.Name, z.natZoneIndex])).toEqual([
+      ['demo-nat-us-east-1a', 0],
+      ['demo-nat-us-east-1b', 1],
+      ['demo-nat-us-east-1c', 2],
+    ]);
+  });
+
+  test('should name and tag every resource after the cluster, with the user tags underneath', () => {
+    const p = planKarpenterNetwork({ clusterName: 'demo', availabilityZones: ZONES, tags: { team: 'infra' } });
+    expect(p.vpcTags).toEqual({ team: 'infra', Name: 'demo-vpc' });
+    expect(p.zones[1].privateSubnetTags).toEqual({
+      team: 'infra',
+      Name: 'demo-private-us-east-1b',
+      'kubernetes.io/role/internal-elb': '1',
+      'karpenter.sh/discovery': 'demo',
+    });
+    expect(p.zones[1].publicSubnetTags).toEqual({ team: 'infra', Name: 'demo-public-us-east-1b', 'kubernetes.io/role/elb': '1' });
+  });
+
+  test('reports the cluster name, reserved tags and the layout, and plans no zones', () => {
+    const p = planKarpenterNetwork({ clusterName: 'my.cluster', availabilityZones: ['us-east-1a'], tags: { Name: 'x' } });
+    expect(p.issues.map((i) => `${i.field}:${i.code}`)).toEqual([
+      'clusterName:InvalidClusterName',
+      'tags.Name:ReservedTagKey',
+      'props.availabilityZones:TooFewAvailabilityZones',
+    ]);
+    expect(p.zones).toEqual([]);
+  });
+});
+
+describe('planExistingNetwork', () => {
+  const SUBNETS = ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa2'];
+
+  test('should tag each private subnet for discovery by default', () => {
+    const p = planExistingNetwork({ clusterName: 'demo', vpcId: 'vpc-0123456789abcdef0', privateSubnetIds: SUBNETS });
+    expect(p.issues).toEqual([]);
+    expect(p.discoveryClusterName).toBe('demo');
+    expect(p.discoveryTags).toEqual(SUBNETS.map((resourceId) => ({ resourceId, key: 'karpenter.sh/discovery', value: 'demo' })));
+  });
+
+  test('should tag nothing with tagSubnetsForDiscovery: false', () => {
+    const p = planExistingNetwork({ clusterName: 'demo', vpcId: 'vpc-0123456789abcdef0', privateSubnetIds: SUBNETS, tagSubnetsForDiscovery: false });
+    expect(p.discoveryClusterName).toBeUndefined();
+    expect(p.discoveryTags).toEqual([]);
+  });
+
+  test('reports bad ids, too few subnets and subnets listed twice', () => {
+    const p = planExistingNetwork({ clusterName: 'demo', vpcId: 'vpc-1', privateSubnetIds: [SUBNETS[0]], publicSubnetIds: [SUBNETS[0]] });
+    expect(p.issues.map((i) => `${i.field}:${i.code}`)).toEqual([
+      'vpcId[0]:InvalidResourceId',
+      'privateSubnetIds:TooFewIds',
+      'publicSubnetIds:SubnetBothPublicAndPrivate',
+    ]);
+  });
+
+  test('reports subnet ids given as a Terraform reference when it must tag them', () => {
+    const isUnresolved = (v: unknown) => Array.isArray(v) && v.includes('${TOKEN}');
+    const input = { clusterName: 'demo', vpcId: 'vpc-0123456789abcdef0', privateSubnetIds: ['${TOKEN}'] };
+    expect(planExistingNetwork(input, { isUnresolved }).issues.map((i) => i.code)).toEqual(['SubnetIdsIsToken']);
+    expect(planExistingNetwork({ ...input, tagSubnetsForDiscovery: false }, { isUnresolved }).issues).toEqual([]);
   });
 });

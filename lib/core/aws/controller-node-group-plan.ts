@@ -1,0 +1,171 @@
+// Pure core: no cdktf or constructs imports in lib/core.
+import { KubernetesVersion } from './kubernetes-version';
+import { NodeGroupScaling, validateControllerScaling } from './node-group-scaling';
+import { DEFAULT_CONTROLLER_NODE_LABEL_KEY, DEFAULT_CONTROLLER_NODE_LABEL_VALUE } from '../controller/helm-values';
+import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+
+/** Label on the controller nodes; the Karpenter Helm release uses it as `nodeSelector`. */
+export const CONTROLLER_NODE_LABEL_KEY = DEFAULT_CONTROLLER_NODE_LABEL_KEY;
+/** Value of `CONTROLLER_NODE_LABEL_KEY`. */
+export const CONTROLLER_NODE_LABEL_VALUE = DEFAULT_CONTROLLER_NODE_LABEL_VALUE;
+
+/** AMI families for the controller nodes. */
+export enum NodeGroupAmiType {
+  /** Amazon Linux 2023, x86_64. */
+  AL2023_X86_64_STANDARD = 'AL2023_x86_64_STANDARD',
+  /** Amazon Linux 2023, arm64 (Graviton instance types). */
+  AL2023_ARM_64_STANDARD = 'AL2023_ARM_64_STANDARD',
+  /** Bottlerocket, x86_64. */
+  BOTTLEROCKET_X86_64 = 'BOTTLEROCKET_x86_64',
+  /** Bottlerocket, arm64 (Graviton instance types). */
+  BOTTLEROCKET_ARM_64 = 'BOTTLEROCKET_ARM_64',
+}
+
+// Sized for 2 controller replicas (1 CPU / 1Gi each per the guide) plus coredns; several
+// types so the group still launches when one type is short in a zone. One list per AMI
+// architecture: EKS rejects instance types that do not match the AMI type.
+const DEFAULT_X86_64_INSTANCE_TYPES = ['m7i.large', 'm6i.large', 'm5.large'];
+const DEFAULT_ARM_64_INSTANCE_TYPES = ['m7g.large', 'm6g.large'];
+const DEFAULT_MIN_SIZE = 2;
+const DEFAULT_DESIRED_SIZE = 2;
+const DEFAULT_MAX_SIZE = 3;
+const DEFAULT_NAME_PREFIX = 'karpenter-controller-';
+const INSTANCE_TYPE_PATTERN = /^[a-z][a-z0-9-]*\.[a-z0-9]+$/;
+
+/** Input of `planControllerNodeGroup`: the `ControllerNodeGroup` props, with the cluster reduced to what is used. */
+export interface ControllerNodeGroupPlanInput {
+  /** Name of the cluster (for the node role's name prefix). */
+  readonly clusterName: string;
+  /** Version of a cluster this stack manages; undefined for an imported cluster. */
+  readonly clusterVersion?: KubernetesVersion;
+  readonly subnetIds: readonly string[];
+  readonly nodeGroupName?: string;
+  readonly instanceTypes?: readonly string[];
+  readonly amiType?: NodeGroupAmiType;
+  readonly minSize?: number;
+  readonly desiredSize?: number;
+  readonly maxSize?: number;
+  readonly allowSingleNode?: boolean;
+  readonly criticalAddonsOnly?: boolean;
+  readonly labels?: Record<string, string>;
+}
+
+/** A Kubernetes taint on the controller nodes. */
+export interface PlannedTaint {
+  readonly key: string;
+  readonly value: string;
+  /** EKS spelling, e.g. `NO_SCHEDULE`. */
+  readonly effect: string;
+}
+
+/** What `ControllerNodeGroup` builds, with every default resolved. */
+export interface ControllerNodeGroupPlan {
+  /** Exact name; undefined when `nodeGroupNamePrefix` is used. */
+  readonly nodeGroupName?: string;
+  /** Name prefix when no exact name is given. */
+  readonly nodeGroupNamePrefix?: string;
+  /** A generated name lets a replacement be created before the old group is deleted. */
+  readonly createBeforeDestroy: boolean;
+  /** `name_prefix` of the node role. */
+  readonly nodeRoleNamePrefix: string;
+  /** Kubernetes version to pin; undefined takes the control plane's at creation. */
+  readonly version?: string;
+  readonly amiType: NodeGroupAmiType;
+  readonly instanceTypes: string[];
+  readonly scaling: NodeGroupScaling;
+  /** Node labels, including the controller label. */
+  readonly labels: Record<string, string>;
+  readonly taints: PlannedTaint[];
+  readonly issues: ValidationIssue[];
+}
+
+/** Resolves and checks the settings of the controller node group. */
+export function planControllerNodeGroup(input: ControllerNodeGroupPlanInput, ctx: ValidationContext = {}): ControllerNodeGroupPlan {
+  const issues = new IssueCollector(ctx);
+  const amiType = input.amiType ?? NodeGroupAmiType.AL2023_X86_64_STANDARD;
+  const instanceTypes = [...(input.instanceTypes ?? (isArmAmiType(amiType) ? DEFAULT_ARM_64_INSTANCE_TYPES : DEFAULT_X86_64_INSTANCE_TYPES))];
+  const scaling = {
+    minSize: input.minSize ?? DEFAULT_MIN_SIZE,
+    desiredSize: input.desiredSize ?? DEFAULT_DESIRED_SIZE,
+    maxSize: input.maxSize ?? DEFAULT_MAX_SIZE,
+  };
+  validateControllerScaling(issues, scaling, input.allowSingleNode ?? false);
+  validateInstanceTypes(issues, instanceTypes, amiType);
+  validateSubnets(issues, input.subnetIds);
+  if (input.labels && CONTROLLER_NODE_LABEL_KEY in input.labels) {
+    issues.error(
+      `labels.${CONTROLLER_NODE_LABEL_KEY}`,
+      'ReservedLabel',
+      `'${CONTROLLER_NODE_LABEL_KEY}' is always '${CONTROLLER_NODE_LABEL_VALUE}' (the Karpenter release selects nodes by it); remove it from labels.`,
+    );
+  }
+
+  return {
+    nodeGroupName: input.nodeGroupName,
+    nodeGroupNamePrefix: input.nodeGroupName === undefined ? DEFAULT_NAME_PREFIX : undefined,
+    createBeforeDestroy: input.nodeGroupName === undefined,
+    nodeRoleNamePrefix: `${input.clusterName.slice(0, 20)}-controller-nodes-`,
+    version: input.clusterVersion?.version,
+    amiType,
+    instanceTypes,
+    scaling,
+    labels: { ...input.labels, [CONTROLLER_NODE_LABEL_KEY]: CONTROLLER_NODE_LABEL_VALUE },
+    taints: input.criticalAddonsOnly ? [{ key: 'CriticalAddonsOnly', value: 'true', effect: 'NO_SCHEDULE' }] : [],
+    issues: issues.issues,
+  };
+}
+
+function validateInstanceTypes(issues: IssueCollector, instanceTypes: readonly string[], amiType: NodeGroupAmiType): void {
+  if (instanceTypes.length === 0) {
+    issues.error(
+      'instanceTypes',
+      'EmptyInstanceTypes',
+      "instanceTypes is empty; give at least one, e.g. ['m7i.large'], or leave it unset for the default.",
+    );
+  }
+  const seen = new Set<string>();
+  instanceTypes.forEach((type, i) => {
+    if (issues.isUnresolved(type)) return;
+    if (!INSTANCE_TYPE_PATTERN.test(type)) {
+      issues.error(`instanceTypes[${i}]`, 'InvalidInstanceType', `'${type}' is not an EC2 instance type (family.size, e.g. 'm7i.large').`);
+    }
+    if (seen.has(type)) issues.error(`instanceTypes[${i}]`, 'DuplicateInstanceType', `'${type}' is listed twice. List each type once.`);
+    seen.add(type);
+  });
+
+  const wantArm = isArmAmiType(amiType);
+  const mismatched = instanceTypes.filter((t) => !issues.isUnresolved(t) && isGravitonType(t) !== wantArm);
+  if (mismatched.length > 0) {
+    issues.warn(
+      'instanceTypes',
+      'InstanceTypeArchitectureMismatch',
+      `${JSON.stringify(mismatched)} look ${wantArm ? 'x86_64' : 'arm64 (Graviton)'} but amiType is ${amiType}; ` +
+        'EKS rejects a node group whose instance types do not match the AMI architecture.',
+    );
+  }
+}
+
+function validateSubnets(issues: IssueCollector, subnetIds: readonly string[]): void {
+  // A list that is a Terraform reference has no known length.
+  const subnetCount = issues.isUnresolved(subnetIds) ? undefined : subnetIds.length;
+  if (subnetCount === 0) {
+    issues.error('subnetIds', 'NoSubnets', 'subnetIds is empty; pass the private subnets (e.g. network.privateSubnetIds).');
+  } else if (subnetCount === 1) {
+    issues.warn(
+      'subnetIds',
+      'SingleSubnet',
+      'one subnet puts both controller replicas in one zone, and the chart spreads them across zones (DoNotSchedule). Pass subnets in 2 or more zones.',
+    );
+  }
+}
+
+/** True for the arm64 (Graviton) AMI types. */
+export function isArmAmiType(amiType: NodeGroupAmiType): boolean {
+  return amiType === NodeGroupAmiType.AL2023_ARM_64_STANDARD || amiType === NodeGroupAmiType.BOTTLEROCKET_ARM_64;
+}
+
+// Graviton families carry a `g` after the generation digit (m7g, c7gn, r6gd, x2gd, im4gn); a1 is the first Graviton.
+function isGravitonType(instanceType: string): boolean {
+  const family = instanceType.split('.')[0];
+  return family === 'a1' || /^[a-z]+\d+[a-z]*g[a-z]*$/.test(family);
+}

@@ -1,0 +1,216 @@
+// Pure core: no cdktf or constructs imports in lib/core.
+import { validateClusterName } from './cluster-name';
+import { KubernetesVersion } from './kubernetes-version';
+import { parseIpv4Cidr } from './network-plan';
+import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+
+/** How the cluster authenticates IAM principals. */
+export enum AuthenticationMode {
+  /** Access entries only. Karpenter's node role gets an access entry, so this is enough. */
+  API = 'API',
+  /** Access entries and the legacy `aws-auth` ConfigMap, for clusters migrating off `aws-auth`. */
+  API_AND_CONFIG_MAP = 'API_AND_CONFIG_MAP',
+}
+
+/** Control plane log types sent to CloudWatch Logs. */
+export enum ClusterLogType {
+  /** API server logs. */
+  API = 'api',
+  /** Kubernetes audit logs. */
+  AUDIT = 'audit',
+  /** aws-iam-authenticator logs. */
+  AUTHENTICATOR = 'authenticator',
+  /** kube-controller-manager logs. */
+  CONTROLLER_MANAGER = 'controllerManager',
+  /** kube-scheduler logs. */
+  SCHEDULER = 'scheduler',
+}
+
+/** The audit trail of who did what to the cluster; terraform-aws-eks's `enabled_log_types` default. */
+export const DEFAULT_CLUSTER_LOG_TYPES: readonly ClusterLogType[] = [ClusterLogType.API, ClusterLogType.AUDIT, ClusterLogType.AUTHENTICATOR];
+/** terraform-aws-eks's `cloudwatch_log_group_retention_in_days` default. */
+export const DEFAULT_CLUSTER_LOG_RETENTION_DAYS = 90;
+/** The values CloudWatch Logs accepts for retention (PutRetentionPolicy). */
+export const LOG_RETENTION_DAYS: readonly number[] = [
+  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+];
+
+const KMS_KEY_ARN_PATTERN = /^arn:[a-z-]+:kms:[a-z0-9-]+:\d{12}:key\/.+$/;
+
+/** The parts of the network the cluster plan checks. */
+export interface EksClusterNetworkInput {
+  /** Private subnets for the control plane ENIs. */
+  readonly privateSubnetIds: readonly string[];
+  /** The cluster name the network tags its subnets with, if it tags them. */
+  readonly discoveryClusterName?: string;
+}
+
+/** Input of `planEksCluster`: the `EksCluster` props, with the network reduced to what is checked. */
+export interface EksClusterPlanInput {
+  readonly clusterName: string;
+  readonly network: EksClusterNetworkInput;
+  readonly version?: KubernetesVersion;
+  readonly authenticationMode?: AuthenticationMode;
+  readonly bootstrapClusterCreatorAdminPermissions?: boolean;
+  readonly endpointPrivateAccess?: boolean;
+  readonly endpointPublicAccess?: boolean;
+  readonly publicAccessCidrs?: readonly string[];
+  readonly secretsEncryptionKeyArn?: string;
+  readonly enabledLogTypes?: readonly ClusterLogType[];
+  readonly logRetentionDays?: number;
+  readonly enableIrsa?: boolean;
+  readonly coreAddons?: boolean;
+}
+
+/** The control plane log group the construct creates before the cluster. */
+export interface PlannedLogGroup {
+  /** `/aws/eks/<clusterName>/cluster`, the name EKS writes to. */
+  readonly name: string;
+  readonly retentionInDays: number;
+}
+
+/** What `EksCluster` builds, with every default resolved. */
+export interface EksClusterPlan {
+  readonly clusterName: string;
+  readonly version: KubernetesVersion;
+  readonly authenticationMode: AuthenticationMode;
+  readonly bootstrapClusterCreatorAdminPermissions: boolean;
+  readonly endpointPrivateAccess: boolean;
+  readonly endpointPublicAccess: boolean;
+  /** Undefined leaves EKS's default (`0.0.0.0/0`). */
+  readonly publicAccessCidrs?: string[];
+  /** Key for envelope encryption of secrets; undefined for none. */
+  readonly secretsEncryptionKeyArn?: string;
+  /** `name_prefix` of the cluster role (IAM allows 38 characters in a prefix). */
+  readonly clusterRoleNamePrefix: string;
+  /** Log types to enable; empty for none. */
+  readonly enabledLogTypes: ClusterLogType[];
+  /** Undefined when no log types are enabled. */
+  readonly logGroup?: PlannedLogGroup;
+  readonly enableIrsa: boolean;
+  readonly coreAddons: boolean;
+  readonly issues: ValidationIssue[];
+}
+
+/** Resolves and checks the settings of a new EKS cluster. */
+export function planEksCluster(input: EksClusterPlanInput, ctx: ValidationContext = {}): EksClusterPlan {
+  const issues = new IssueCollector(ctx);
+  const endpointPrivateAccess = input.endpointPrivateAccess ?? true;
+  const endpointPublicAccess = input.endpointPublicAccess ?? true;
+  const enabledLogTypes = [...(input.enabledLogTypes ?? DEFAULT_CLUSTER_LOG_TYPES)];
+
+  validateClusterName(issues, 'clusterName', input.clusterName);
+  validateNetwork(issues, input);
+  validateEndpoint(issues, input, endpointPrivateAccess, endpointPublicAccess);
+  const key = input.secretsEncryptionKeyArn;
+  if (key !== undefined && !issues.isUnresolved(key) && !KMS_KEY_ARN_PATTERN.test(key)) {
+    issues.error(
+      'secretsEncryptionKeyArn',
+      'InvalidKmsKeyArn',
+      `'${key}' is not a KMS key ARN ('arn:<partition>:kms:<region>:<account>:key/<key id>'); EKS needs the key ARN, not an alias or a key id.`,
+    );
+  }
+  validateLogs(issues, enabledLogTypes, input.logRetentionDays);
+
+  return {
+    clusterName: input.clusterName,
+    version: input.version ?? KubernetesVersion.DEFAULT,
+    authenticationMode: input.authenticationMode ?? AuthenticationMode.API,
+    bootstrapClusterCreatorAdminPermissions: input.bootstrapClusterCreatorAdminPermissions ?? true,
+    endpointPrivateAccess,
+    endpointPublicAccess,
+    publicAccessCidrs: input.publicAccessCidrs ? [...input.publicAccessCidrs] : undefined,
+    secretsEncryptionKeyArn: key,
+    clusterRoleNamePrefix: `${input.clusterName.slice(0, 29)}-cluster-`,
+    enabledLogTypes,
+    logGroup:
+      enabledLogTypes.length > 0
+        ? { name: `/aws/eks/${input.clusterName}/cluster`, retentionInDays: input.logRetentionDays ?? DEFAULT_CLUSTER_LOG_RETENTION_DAYS }
+        : undefined,
+    enableIrsa: input.enableIrsa ?? false,
+    coreAddons: input.coreAddons ?? true,
+    issues: issues.issues,
+  };
+}
+
+function validateNetwork(issues: IssueCollector, input: EksClusterPlanInput): void {
+  const subnets = input.network.privateSubnetIds;
+  if (!issues.isUnresolved(subnets) && subnets.length < 2) {
+    issues.error(
+      'network.privateSubnetIds',
+      'TooFewClusterSubnets',
+      `EKS needs subnets in at least 2 availability zones, got ${subnets.length} subnet(s). Give the network 2 or more private subnets in different zones.`,
+    );
+  }
+  const tagged = input.network.discoveryClusterName;
+  if (tagged !== undefined && tagged !== input.clusterName) {
+    issues.error(
+      'network',
+      'NetworkTaggedForOtherCluster',
+      `the network tags its subnets karpenter.sh/discovery='${tagged}', but this cluster is '${input.clusterName}', so ` +
+        'EC2NodeClass subnetSelectorTerms on the cluster name would find no subnets. Give the network the same clusterName.',
+    );
+  }
+}
+
+function validateEndpoint(issues: IssueCollector, input: EksClusterPlanInput, privateAccess: boolean, publicAccess: boolean): void {
+  if (!privateAccess && !publicAccess) {
+    issues.error(
+      'endpointPublicAccess',
+      'NoClusterEndpoint',
+      'endpointPrivateAccess and endpointPublicAccess are both false, so nothing could reach the API server; EKS rejects this. Enable at least one.',
+    );
+  }
+  const cidrs = input.publicAccessCidrs;
+  if (cidrs === undefined) return;
+  if (!publicAccess) {
+    issues.error(
+      'publicAccessCidrs',
+      'PublicAccessCidrsWithoutPublicEndpoint',
+      'publicAccessCidrs is set but endpointPublicAccess is false, so it would have no effect. Remove it or enable the public endpoint.',
+    );
+  }
+  if (cidrs.length === 0) {
+    issues.error(
+      'publicAccessCidrs',
+      'EmptyPublicAccessCidrs',
+      'publicAccessCidrs is empty; EKS needs at least one block. Leave it unset for 0.0.0.0/0, or set endpointPublicAccess: false.',
+    );
+  }
+  cidrs.forEach((cidr, i) => {
+    if (issues.isUnresolved(cidr)) return;
+    if (!parseIpv4Cidr(cidr)) {
+      issues.error(`publicAccessCidrs[${i}]`, 'InvalidCidr', `'${cidr}' is not an IPv4 CIDR block with its host bits zero (e.g. '203.0.113.0/24').`);
+    }
+  });
+}
+
+function validateLogs(issues: IssueCollector, logs: readonly ClusterLogType[], retentionDays: number | undefined): void {
+  if (new Set(logs).size !== logs.length) {
+    issues.error('enabledLogTypes', 'DuplicateLogType', `log types are listed more than once: ${JSON.stringify(logs)}. List each once.`);
+  }
+  if (retentionDays === undefined) return;
+  if (logs.length === 0) {
+    issues.error(
+      'logRetentionDays',
+      'LogRetentionWithoutLogs',
+      'is set but enabledLogTypes is empty, so there is no log group; enable log types or remove logRetentionDays',
+    );
+  } else if (!LOG_RETENTION_DAYS.includes(retentionDays)) {
+    issues.error(
+      'logRetentionDays',
+      'InvalidLogRetention',
+      `must be a CloudWatch Logs retention value (${LOG_RETENTION_DAYS.join(', ')}), got ${retentionDays}`,
+    );
+  }
+}
+
+/** Checks the name of an existing cluster (`EksCluster.fromClusterName`). */
+export function planImportedEksCluster(
+  clusterName: string,
+  ctx: ValidationContext = {},
+): { readonly clusterName: string; readonly issues: ValidationIssue[] } {
+  const issues = new IssueCollector(ctx);
+  validateClusterName(issues, 'clusterName', clusterName);
+  return { clusterName, issues: issues.issues };
+}

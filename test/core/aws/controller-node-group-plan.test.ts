@@ -1,0 +1,62 @@
+import { ControllerNodeGroupPlanInput, NodeGroupAmiType, planControllerNodeGroup } from '../../../lib/core/aws/controller-node-group-plan';
+import { KubernetesVersion } from '../../../lib/core/aws/kubernetes-version';
+
+const TOKEN = '${TOKEN}';
+const isUnresolved = (v: unknown) => v === TOKEN || (Array.isArray(v) && v.includes(TOKEN));
+const SUBNETS = ['subnet-1', 'subnet-2'];
+
+function plan(input: Partial<ControllerNodeGroupPlanInput> = {}) {
+  return planControllerNodeGroup({ clusterName: 'demo', subnetIds: SUBNETS, ...input }, { isUnresolved });
+}
+
+function codes(input: Partial<ControllerNodeGroupPlanInput>) {
+  return plan(input).issues.map((i) => `${i.severity}:${i.field}:${i.code}`);
+}
+
+describe('planControllerNodeGroup', () => {
+  test('should resolve the defaults', () => {
+    expect(plan()).toEqual(
+      expect.objectContaining({
+        nodeGroupName: undefined,
+        nodeGroupNamePrefix: 'karpenter-controller-',
+        createBeforeDestroy: true,
+        nodeRoleNamePrefix: 'demo-controller-nodes-',
+        version: undefined,
+        amiType: NodeGroupAmiType.AL2023_X86_64_STANDARD,
+        instanceTypes: ['m7i.large', 'm6i.large', 'm5.large'],
+        scaling: { minSize: 2, desiredSize: 2, maxSize: 3 },
+        labels: { 'karpenter.sh/controller': 'true' },
+        taints: [],
+        issues: [],
+      }),
+    );
+  });
+
+  test('should pick Graviton types for an arm64 AMI, follow the cluster version and use an exact name in place', () => {
+    const p = plan({ amiType: NodeGroupAmiType.BOTTLEROCKET_ARM_64, clusterVersion: KubernetesVersion.V1_33, nodeGroupName: 'ctl' });
+    expect(p.instanceTypes).toEqual(['m7g.large', 'm6g.large']);
+    expect(p.version).toBe('1.33');
+    expect(p).toEqual(expect.objectContaining({ nodeGroupName: 'ctl', nodeGroupNamePrefix: undefined, createBeforeDestroy: false }));
+  });
+
+  test('should taint the nodes for critical add-ons only when asked', () => {
+    expect(plan({ criticalAddonsOnly: true }).taints).toEqual([{ key: 'CriticalAddonsOnly', value: 'true', effect: 'NO_SCHEDULE' }]);
+  });
+
+  test('reports instance type problems', () => {
+    expect(codes({ instanceTypes: [] })).toEqual(['error:instanceTypes:EmptyInstanceTypes']);
+    expect(codes({ instanceTypes: ['m7i.large', 'm7i.large', 'large'] })).toEqual([
+      'error:instanceTypes[1]:DuplicateInstanceType',
+      'error:instanceTypes[2]:InvalidInstanceType',
+    ]);
+    expect(codes({ instanceTypes: ['m7g.large'] })).toEqual(['warning:instanceTypes:InstanceTypeArchitectureMismatch']);
+  });
+
+  test('reports subnets, scaling and the reserved label', () => {
+    expect(codes({ subnetIds: [] })).toEqual(['error:subnetIds:NoSubnets']);
+    expect(codes({ subnetIds: ['subnet-1'] })).toEqual(['warning:subnetIds:SingleSubnet']);
+    expect(codes({ subnetIds: [TOKEN] })).toEqual([]);
+    expect(codes({ desiredSize: 1, minSize: 1 })).toEqual(['error:desiredSize:TooFewControllerNodes']);
+    expect(codes({ labels: { 'karpenter.sh/controller': 'yes' } })).toEqual(['error:labels.karpenter.sh/controller:ReservedLabel']);
+  });
+});

@@ -1,0 +1,85 @@
+import {
+  AuthenticationMode,
+  ClusterLogType,
+  EksClusterPlanInput,
+  planEksCluster,
+  planImportedEksCluster,
+} from '../../../lib/core/aws/eks-cluster-plan';
+import { KubernetesVersion } from '../../../lib/core/aws/kubernetes-version';
+
+const TOKEN = '${TOKEN}';
+const isUnresolved = (v: unknown) => v === TOKEN || (Array.isArray(v) && v.includes(TOKEN));
+const NETWORK = { privateSubnetIds: ['subnet-1', 'subnet-2'] };
+
+function plan(input: Partial<EksClusterPlanInput> = {}) {
+  return planEksCluster({ clusterName: 'demo', network: NETWORK, ...input }, { isUnresolved });
+}
+
+function codes(input: Partial<EksClusterPlanInput>) {
+  return plan(input).issues.map((i) => `${i.field}:${i.code}`);
+}
+
+describe('planEksCluster', () => {
+  test('should resolve the defaults', () => {
+    const p = plan();
+    expect(p).toEqual(
+      expect.objectContaining({
+        clusterName: 'demo',
+        version: KubernetesVersion.DEFAULT,
+        authenticationMode: AuthenticationMode.API,
+        bootstrapClusterCreatorAdminPermissions: true,
+        endpointPrivateAccess: true,
+        endpointPublicAccess: true,
+        publicAccessCidrs: undefined,
+        clusterRoleNamePrefix: 'demo-cluster-',
+        enabledLogTypes: [ClusterLogType.API, ClusterLogType.AUDIT, ClusterLogType.AUTHENTICATOR],
+        logGroup: { name: '/aws/eks/demo/cluster', retentionInDays: 90 },
+        enableIrsa: false,
+        coreAddons: true,
+        issues: [],
+      }),
+    );
+  });
+
+  test('should cut the cluster role prefix to the 38 characters IAM allows', () => {
+    expect(plan({ clusterName: 'c'.repeat(100) }).clusterRoleNamePrefix).toHaveLength(38);
+  });
+
+  test('should plan no log group without log types', () => {
+    const p = plan({ enabledLogTypes: [] });
+    expect(p.enabledLogTypes).toEqual([]);
+    expect(p.logGroup).toBeUndefined();
+  });
+
+  test('reports the cluster name, network and endpoint problems with their fields', () => {
+    expect(codes({ clusterName: 'my.cluster' })).toEqual(['clusterName:InvalidClusterName']);
+    expect(codes({ network: { privateSubnetIds: ['subnet-1'] } })).toEqual(['network.privateSubnetIds:TooFewClusterSubnets']);
+    expect(codes({ network: { ...NETWORK, discoveryClusterName: 'other' } })).toEqual(['network:NetworkTaggedForOtherCluster']);
+    expect(codes({ endpointPrivateAccess: false, endpointPublicAccess: false })).toEqual(['endpointPublicAccess:NoClusterEndpoint']);
+  });
+
+  test('reports bad public access CIDRs, and CIDRs without a public endpoint', () => {
+    expect(codes({ publicAccessCidrs: [] })).toEqual(['publicAccessCidrs:EmptyPublicAccessCidrs']);
+    expect(codes({ publicAccessCidrs: ['1.2.3.4/8', '203.0.113.0/24'] })).toEqual(['publicAccessCidrs[0]:InvalidCidr']);
+    expect(codes({ publicAccessCidrs: ['203.0.113.0/24'], endpointPublicAccess: false })).toEqual([
+      'publicAccessCidrs:PublicAccessCidrsWithoutPublicEndpoint',
+    ]);
+  });
+
+  test('reports log retention values CloudWatch does not take, and duplicate log types', () => {
+    expect(codes({ logRetentionDays: 45 })).toEqual(['logRetentionDays:InvalidLogRetention']);
+    expect(codes({ enabledLogTypes: [], logRetentionDays: 30 })).toEqual(['logRetentionDays:LogRetentionWithoutLogs']);
+    expect(codes({ enabledLogTypes: [ClusterLogType.API, ClusterLogType.API] })).toEqual(['enabledLogTypes:DuplicateLogType']);
+  });
+
+  test('should skip checks on Terraform references', () => {
+    expect(plan({ network: { privateSubnetIds: [TOKEN] }, publicAccessCidrs: [TOKEN] }).issues).toEqual([]);
+  });
+});
+
+describe('planImportedEksCluster', () => {
+  test('reports an invalid name', () => {
+    expect(planImportedEksCluster('').issues.map((i) => i.code)).toEqual(['EmptyClusterName']);
+    expect(planImportedEksCluster('demo').issues).toEqual([]);
+  });
+});

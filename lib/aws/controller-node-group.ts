@@ -1,9 +1,11 @@
 import { EksNodeGroup } from '@cdktf/provider-aws/lib/eks-node-group';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
-import { ITerraformDependable } from 'cdktf';
+import { LaunchTemplate } from '@cdktf/provider-aws/lib/launch-template';
+import { ITerraformDependable, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { IEksCluster } from './cluster-attributes';
+import { HttpTokens, VolumeType } from '../core/api/ec2-node-class-definition';
 import { awsManagedPolicyArn } from '../core/aws/aws-partition';
 import {
   CONTROLLER_NODE_LABEL_KEY,
@@ -90,7 +92,40 @@ export interface ControllerNodeGroupProps {
   readonly labels?: Record<string, string>;
 
   /**
-   * Tags for the node group and its IAM role.
+   * Size of the node volume in GiB: the root volume on AL2023, the data volume (`/dev/xvdb`, which
+   * holds images and pod storage) on Bottlerocket. At least 20, the size of the AMI's snapshot.
+   * @default 20
+   */
+  readonly rootVolumeSizeGiB?: number;
+
+  /**
+   * EBS type of that volume: gp3 or gp2.
+   * @default VolumeType.GP3
+   */
+  readonly rootVolumeType?: VolumeType;
+
+  /**
+   * Whether that volume is encrypted (with the account's default EBS key).
+   * @default true
+   */
+  readonly rootVolumeEncrypted?: boolean;
+
+  /**
+   * Whether the nodes' instance metadata service requires IMDSv2 session tokens.
+   * @default HttpTokens.REQUIRED (IMDSv2 only)
+   */
+  readonly metadataHttpTokens?: HttpTokens;
+
+  /**
+   * IMDS hop limit. With 1, pods outside the host network cannot reach IMDS, so they cannot use the
+   * node role; Karpenter and the add-ons get credentials from Pod Identity or IRSA instead (which
+   * also inject `AWS_REGION`). Use 2 only for workloads on these nodes that read IMDS from a pod.
+   * @default 1 (as terraform-aws-eks)
+   */
+  readonly metadataHopLimit?: number;
+
+  /**
+   * Tags for the node group, its launch template and its IAM role.
    * @default - no tags
    */
   readonly tags?: Record<string, string>;
@@ -98,7 +133,8 @@ export interface ControllerNodeGroupProps {
 
 /**
  * An EKS managed node group for the Karpenter controller and cluster-critical add-ons, with its
- * own IAM role. The Karpenter controller must not run on nodes it manages.
+ * own IAM role and a launch template (IMDSv2 only, hop limit 1, encrypted gp3 volume). The
+ * Karpenter controller must not run on nodes it manages.
  */
 export class ControllerNodeGroup extends Construct {
   /** Name of the node group (known after apply when generated). */
@@ -132,6 +168,24 @@ export class ControllerNodeGroup extends Construct {
         }),
     );
 
+    const lt = plan.launchTemplate;
+    const launchTemplate = new LaunchTemplate(this, 'LaunchTemplate', {
+      namePrefix: lt.namePrefix,
+      metadataOptions: { httpEndpoint: 'enabled', httpTokens: lt.httpTokens, httpPutResponseHopLimit: lt.httpPutResponseHopLimit },
+      blockDeviceMappings: [
+        {
+          deviceName: lt.rootVolume.deviceName,
+          ebs: {
+            volumeSize: lt.rootVolume.sizeGiB,
+            volumeType: lt.rootVolume.volumeType,
+            encrypted: String(lt.rootVolume.encrypted),
+            deleteOnTermination: 'true',
+          },
+        },
+      ],
+      tags: props.tags,
+    });
+
     const nodeGroup = new EksNodeGroup(this, 'Resource', {
       // A reference, so the group waits for the cluster.
       clusterName: clusterNameRef(props.cluster),
@@ -142,6 +196,8 @@ export class ControllerNodeGroup extends Construct {
       // Follows an EksCluster's version, so a control plane upgrade rolls the nodes after it.
       version: plan.version,
       amiType: plan.amiType,
+      // The volume is in the launch template; EKS rejects disk_size together with one.
+      launchTemplate: { id: launchTemplate.id, version: Token.asString(launchTemplate.latestVersion) },
       capacityType: 'ON_DEMAND',
       instanceTypes: plan.instanceTypes,
       scalingConfig: plan.scaling,

@@ -1,4 +1,5 @@
 import { EksNodeGroup } from '@cdktf/provider-aws/lib/eks-node-group';
+import { LaunchTemplate } from '@cdktf/provider-aws/lib/launch-template';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { IEksCluster } from '../../lib/aws/cluster-attributes';
@@ -10,6 +11,7 @@ import {
   NodeGroupAmiType,
 } from '../../lib/aws/controller-node-group';
 import { EksCluster } from '../../lib/aws/eks-cluster';
+import { HttpTokens, VolumeType } from '../../lib/core/api/ec2-node-class-definition';
 
 const SUBNETS = ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa2', 'subnet-0aaaaaaaaaaaaaaa3'];
 
@@ -200,6 +202,11 @@ describe('ControllerNodeGroup', () => {
       maxSize: 5,
       criticalAddonsOnly: true,
       labels: { 'node.example.com/pool': 'system' },
+      rootVolumeSizeGiB: 50,
+      rootVolumeType: VolumeType.GP2,
+      rootVolumeEncrypted: false,
+      metadataHttpTokens: HttpTokens.OPTIONAL,
+      metadataHopLimit: 2,
       tags: { team: 'platform' },
     });
     expect(Testing.synth(stack)).toHaveResourceWithProperties(EksNodeGroup, {
@@ -208,5 +215,59 @@ describe('ControllerNodeGroup', () => {
       tags: { team: 'platform' },
     });
     expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+
+  describe('launch template', () => {
+    test('should require IMDSv2 with hop limit 1 and give an encrypted 20 GiB gp3 root volume by default', () => {
+      const stack = newStack();
+      nodeGroup(stack);
+      const lt = only(stack, 'aws_launch_template');
+      expect(lt.metadata_options).toEqual({ http_endpoint: 'enabled', http_tokens: 'required', http_put_response_hop_limit: 1 });
+      expect(lt.block_device_mappings).toEqual([
+        { device_name: '/dev/xvda', ebs: { volume_size: 20, volume_type: 'gp3', encrypted: 'true', delete_on_termination: 'true' } },
+      ]);
+      expect(lt.name_prefix).toBe('demo-controller-');
+    });
+
+    test('should launch the node group from the latest version of its launch template, without disk_size', () => {
+      const stack = newStack();
+      nodeGroup(stack);
+      const group = only(stack, 'aws_eks_node_group');
+      expect(group.launch_template).toEqual({
+        id: '${aws_launch_template.ControllerNodes_LaunchTemplate_AC51CB84.id}',
+        version: '${aws_launch_template.ControllerNodes_LaunchTemplate_AC51CB84.latest_version}',
+      });
+      expect(group.disk_size).toBeUndefined();
+      expect(group.remote_access).toBeUndefined();
+    });
+
+    test('should size the Bottlerocket data volume, and take the metadata and volume overrides', () => {
+      const stack = newStack();
+      nodeGroup(stack, {
+        amiType: NodeGroupAmiType.BOTTLEROCKET_X86_64,
+        rootVolumeSizeGiB: 100,
+        rootVolumeType: VolumeType.GP2,
+        rootVolumeEncrypted: false,
+        metadataHttpTokens: HttpTokens.OPTIONAL,
+        metadataHopLimit: 2,
+      });
+      expect(Testing.synth(stack)).toHaveResourceWithProperties(LaunchTemplate, {
+        metadata_options: { http_endpoint: 'enabled', http_tokens: 'optional', http_put_response_hop_limit: 2 },
+        block_device_mappings: [
+          { device_name: '/dev/xvdb', ebs: { volume_size: 100, volume_type: 'gp2', encrypted: 'false', delete_on_termination: 'true' } },
+        ],
+      });
+    });
+
+    test.each([
+      [{ rootVolumeSizeGiB: 8 }, /rootVolumeSizeGiB: rootVolumeSizeGiB must be a whole number of GiB from 20 .* got 8/],
+      [{ rootVolumeSizeGiB: 20.5 }, /got 20\.5\. \(InvalidRootVolumeSize\)/],
+      [{ rootVolumeSizeGiB: 16385 }, /to 16384, got 16385/],
+      [{ rootVolumeType: VolumeType.ST1 }, /rootVolumeType 'st1' is not offered .* Use VolumeType.GP3 or VolumeType.GP2/],
+      [{ metadataHopLimit: 0 }, /metadataHopLimit must be a whole number from 1 to 64, got 0/],
+      [{ metadataHopLimit: 65 }, /got 65\. Use 1 .*\(InvalidHopLimit\)/],
+    ])('throws for %j', (props, message) => {
+      expect(() => nodeGroup(newStack(), props)).toThrow(message);
+    });
   });
 });

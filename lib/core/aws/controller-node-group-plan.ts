@@ -1,6 +1,7 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { KubernetesVersion } from './kubernetes-version';
 import { NodeGroupScaling, validateControllerScaling } from './node-group-scaling';
+import { HttpTokens, VolumeType } from '../api/ec2-node-class-definition';
 import { DEFAULT_CONTROLLER_NODE_LABEL_KEY, DEFAULT_CONTROLLER_NODE_LABEL_VALUE } from '../controller/helm-values';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 
@@ -32,6 +33,20 @@ const DEFAULT_MAX_SIZE = 3;
 const DEFAULT_NAME_PREFIX = 'karpenter-controller-';
 const INSTANCE_TYPE_PATTERN = /^[a-z][a-z0-9-]*\.[a-z0-9]+$/;
 
+// Launch template defaults, as terraform-aws-eks's eks-managed-node-group (v21): IMDSv2 only, and a
+// hop limit of 1 so pods (outside the host network) cannot take the node role from IMDS.
+const DEFAULT_HTTP_TOKENS = HttpTokens.REQUIRED;
+const DEFAULT_HOP_LIMIT = 1;
+/** EC2 takes hop limits 1-64. */
+const MAX_HOP_LIMIT = 64;
+/** The EKS AMIs' volume snapshots (AL2023 root, Bottlerocket data) are 20 GiB; EC2 refuses a smaller volume. */
+export const CONTROLLER_ROOT_VOLUME_MIN_GIB = 20;
+/** gp3 and gp2 volumes are at most 16 TiB. */
+export const CONTROLLER_ROOT_VOLUME_MAX_GIB = 16384;
+const DEFAULT_ROOT_VOLUME_TYPE = VolumeType.GP3;
+// io1/io2 need provisioned IOPS (not offered here); st1/sc1 cannot boot; standard is previous generation.
+const ROOT_VOLUME_TYPES: readonly VolumeType[] = [VolumeType.GP3, VolumeType.GP2];
+
 /** Input of `planControllerNodeGroup`: the `ControllerNodeGroup` props, with the cluster reduced to what is used. */
 export interface ControllerNodeGroupPlanInput {
   /** Name of the cluster (for the node role's name prefix). */
@@ -48,6 +63,28 @@ export interface ControllerNodeGroupPlanInput {
   readonly allowSingleNode?: boolean;
   readonly criticalAddonsOnly?: boolean;
   readonly labels?: Record<string, string>;
+  readonly rootVolumeSizeGiB?: number;
+  readonly rootVolumeType?: VolumeType;
+  readonly rootVolumeEncrypted?: boolean;
+  readonly metadataHttpTokens?: HttpTokens;
+  readonly metadataHopLimit?: number;
+}
+
+/** The node volume the launch template sets. */
+export interface PlannedRootVolume {
+  /** `/dev/xvda` (AL2023 root) or `/dev/xvdb` (Bottlerocket data volume, where images and pod storage live). */
+  readonly deviceName: string;
+  readonly sizeGiB: number;
+  readonly volumeType: VolumeType;
+  readonly encrypted: boolean;
+}
+
+/** The launch template of the node group. */
+export interface PlannedLaunchTemplate {
+  readonly namePrefix: string;
+  readonly httpTokens: HttpTokens;
+  readonly httpPutResponseHopLimit: number;
+  readonly rootVolume: PlannedRootVolume;
 }
 
 /** A Kubernetes taint on the controller nodes. */
@@ -76,6 +113,8 @@ export interface ControllerNodeGroupPlan {
   /** Node labels, including the controller label. */
   readonly labels: Record<string, string>;
   readonly taints: PlannedTaint[];
+  /** IMDS options and the node volume; the node group must then not set `disk_size`. */
+  readonly launchTemplate: PlannedLaunchTemplate;
   readonly issues: ValidationIssue[];
 }
 
@@ -92,6 +131,7 @@ export function planControllerNodeGroup(input: ControllerNodeGroupPlanInput, ctx
   validateControllerScaling(issues, scaling, input.allowSingleNode ?? false);
   validateInstanceTypes(issues, instanceTypes, amiType);
   validateSubnets(issues, input.subnetIds);
+  const launchTemplate = planLaunchTemplate(issues, input, amiType);
   if (input.labels && CONTROLLER_NODE_LABEL_KEY in input.labels) {
     issues.error(
       `labels.${CONTROLLER_NODE_LABEL_KEY}`,
@@ -111,7 +151,51 @@ export function planControllerNodeGroup(input: ControllerNodeGroupPlanInput, ctx
     scaling,
     labels: { ...input.labels, [CONTROLLER_NODE_LABEL_KEY]: CONTROLLER_NODE_LABEL_VALUE },
     taints: input.criticalAddonsOnly ? [{ key: 'CriticalAddonsOnly', value: 'true', effect: 'NO_SCHEDULE' }] : [],
+    launchTemplate,
     issues: issues.issues,
+  };
+}
+
+function planLaunchTemplate(issues: IssueCollector, input: ControllerNodeGroupPlanInput, amiType: NodeGroupAmiType): PlannedLaunchTemplate {
+  const hopLimit = input.metadataHopLimit ?? DEFAULT_HOP_LIMIT;
+  if (!issues.isUnresolved(hopLimit) && (!Number.isInteger(hopLimit) || hopLimit < 1 || hopLimit > MAX_HOP_LIMIT)) {
+    issues.error(
+      'metadataHopLimit',
+      'InvalidHopLimit',
+      `metadataHopLimit must be a whole number from 1 to ${MAX_HOP_LIMIT}, got ${hopLimit}. Use 1 (pods cannot reach IMDS) or 2 (they can).`,
+    );
+  }
+  const sizeGiB = input.rootVolumeSizeGiB ?? CONTROLLER_ROOT_VOLUME_MIN_GIB;
+  if (
+    !issues.isUnresolved(sizeGiB) &&
+    (!Number.isInteger(sizeGiB) || sizeGiB < CONTROLLER_ROOT_VOLUME_MIN_GIB || sizeGiB > CONTROLLER_ROOT_VOLUME_MAX_GIB)
+  ) {
+    issues.error(
+      'rootVolumeSizeGiB',
+      'InvalidRootVolumeSize',
+      `rootVolumeSizeGiB must be a whole number of GiB from ${CONTROLLER_ROOT_VOLUME_MIN_GIB} (the size of the EKS AMI's volume snapshot, ` +
+        `which EC2 will not shrink) to ${CONTROLLER_ROOT_VOLUME_MAX_GIB}, got ${sizeGiB}.`,
+    );
+  }
+  const volumeType = input.rootVolumeType ?? DEFAULT_ROOT_VOLUME_TYPE;
+  if (!ROOT_VOLUME_TYPES.includes(volumeType)) {
+    issues.error(
+      'rootVolumeType',
+      'UnsupportedRootVolumeType',
+      `rootVolumeType '${volumeType}' is not offered for the controller nodes: io1/io2 need provisioned IOPS, st1/sc1 cannot be boot volumes ` +
+        `and standard is previous generation. Use ${ROOT_VOLUME_TYPES.map((t) => `VolumeType.${t.toUpperCase()}`).join(' or ')}.`,
+    );
+  }
+  return {
+    namePrefix: `${input.clusterName.slice(0, 80)}-controller-`,
+    httpTokens: input.metadataHttpTokens ?? DEFAULT_HTTP_TOKENS,
+    httpPutResponseHopLimit: hopLimit,
+    rootVolume: {
+      deviceName: isBottlerocketAmiType(amiType) ? '/dev/xvdb' : '/dev/xvda',
+      sizeGiB,
+      volumeType,
+      encrypted: input.rootVolumeEncrypted ?? true,
+    },
   };
 }
 
@@ -162,6 +246,10 @@ function validateSubnets(issues: IssueCollector, subnetIds: readonly string[]): 
 /** True for the arm64 (Graviton) AMI types. */
 export function isArmAmiType(amiType: NodeGroupAmiType): boolean {
   return amiType === NodeGroupAmiType.AL2023_ARM_64_STANDARD || amiType === NodeGroupAmiType.BOTTLEROCKET_ARM_64;
+}
+
+function isBottlerocketAmiType(amiType: NodeGroupAmiType): boolean {
+  return amiType === NodeGroupAmiType.BOTTLEROCKET_X86_64 || amiType === NodeGroupAmiType.BOTTLEROCKET_ARM_64;
 }
 
 // Graviton families carry a `g` after the generation digit (m7g, c7gn, r6gd, x2gd, im4gn); a1 is the first Graviton.

@@ -1,4 +1,5 @@
 import { ControllerNodeGroupPlanInput, NodeGroupAmiType, planControllerNodeGroup } from '../../../lib/core/aws/controller-node-group-plan';
+import { HttpTokens, VolumeType } from '../../../lib/core/api/ec2-node-class-definition';
 import { KubernetesVersion } from '../../../lib/core/aws/kubernetes-version';
 
 const TOKEN = '${TOKEN}';
@@ -27,6 +28,12 @@ describe('planControllerNodeGroup', () => {
         scaling: { minSize: 2, desiredSize: 2, maxSize: 3 },
         labels: { 'karpenter.sh/controller': 'true' },
         taints: [],
+        launchTemplate: {
+          namePrefix: 'demo-controller-',
+          httpTokens: HttpTokens.REQUIRED,
+          httpPutResponseHopLimit: 1,
+          rootVolume: { deviceName: '/dev/xvda', sizeGiB: 20, volumeType: VolumeType.GP3, encrypted: true },
+        },
         issues: [],
       }),
     );
@@ -58,5 +65,16 @@ describe('planControllerNodeGroup', () => {
     expect(codes({ subnetIds: [TOKEN] })).toEqual([]);
     expect(codes({ desiredSize: 1, minSize: 1 })).toEqual(['error:desiredSize:TooFewControllerNodes']);
     expect(codes({ labels: { 'karpenter.sh/controller': 'yes' } })).toEqual(['error:labels.karpenter.sh/controller:ReservedLabel']);
+  });
+
+  test('should put the volume on the Bottlerocket data device', () => {
+    expect(plan({ amiType: NodeGroupAmiType.BOTTLEROCKET_X86_64 }).launchTemplate.rootVolume.deviceName).toBe('/dev/xvdb');
+  });
+
+  test('reports volume sizes and types EC2 would refuse, and hop limits outside 1-64', () => {
+    expect(codes({ rootVolumeSizeGiB: 19 })).toEqual(['error:rootVolumeSizeGiB:InvalidRootVolumeSize']);
+    expect(codes({ rootVolumeSizeGiB: 16384, metadataHopLimit: 64 })).toEqual([]);
+    expect(codes({ rootVolumeType: VolumeType.IO2 })).toEqual(['error:rootVolumeType:UnsupportedRootVolumeType']);
+    expect(codes({ metadataHopLimit: 1.5 })).toEqual(['error:metadataHopLimit:InvalidHopLimit']);
   });
 });

@@ -65,8 +65,11 @@ export interface KarpenterNetworkProps {
   readonly publicSubnetCidrs?: string[];
 
   /**
-   * NAT gateways for the private subnets' egress.
-   * @default NatGatewayMode.SINGLE
+   * NAT gateways for the private subnets' egress. Each NAT gateway is billed per hour and per GB.
+   * `ONE_PER_AZ` keeps each zone's egress in its zone, so a zone outage takes down only that zone's
+   * egress and no traffic pays cross-AZ charges to reach a NAT; `SINGLE` costs one gateway instead
+   * of one per zone, but its zone failing cuts egress for every private subnet (demos, tests).
+   * @default NatGatewayMode.ONE_PER_AZ
    */
   readonly natGateways?: NatGatewayMode;
 

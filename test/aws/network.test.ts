@@ -71,30 +71,38 @@ describe('KarpenterNetwork (new VPC)', () => {
     expect(resources(synth, 'aws_route_table')).toHaveLength(4);
   });
 
-  test('should create a single NAT gateway by default and route every zone through it', () => {
+  test('should create one NAT gateway per zone by default, each zone routing through the NAT gateway in its own zone', () => {
     const stack = newStack();
     new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ZONES });
     const synth = Testing.synth(stack);
-    expect(resources(synth, 'aws_nat_gateway')).toHaveLength(1);
+    const nats = JSON.parse(synth).resource.aws_nat_gateway;
+    expect(Object.keys(nats)).toHaveLength(3);
+    expect(resources(synth, 'aws_eip')).toHaveLength(3);
     expect(synth).toHaveResourceWithProperties(Eip, { domain: 'vpc' });
+    const subnets = JSON.parse(synth).resource.aws_subnet;
+    const tables = JSON.parse(synth).resource.aws_route_table;
+    const natRoutes = resources(synth, 'aws_route').filter((r) => r.nat_gateway_id);
+    expect(natRoutes).toHaveLength(3);
+    // route -> NAT gateway -> its public subnet, and route -> route table: all in the same zone
+    const zonesOf = natRoutes.map((route) => {
+      const nat = nats[route.nat_gateway_id.match(/aws_nat_gateway\.(\w+)\.id/)[1]];
+      const natSubnet = subnets[nat.subnet_id.match(/aws_subnet\.(\w+)\.id/)[1]];
+      const table = tables[route.route_table_id.match(/aws_route_table\.(\w+)\.id/)[1]];
+      return [natSubnet.availability_zone, table.tags.Name];
+    });
+    expect(zonesOf).toEqual(ZONES.map((az) => [az, `demo-private-${az}`]));
+  });
+
+  test('should create a single NAT gateway with SINGLE and route every zone through it', () => {
+    const stack = newStack();
+    new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ZONES, natGateways: NatGatewayMode.SINGLE });
+    const synth = Testing.synth(stack);
+    expect(resources(synth, 'aws_nat_gateway')).toHaveLength(1);
+    expect(resources(synth, 'aws_eip')).toHaveLength(1);
     const natRoutes = resources(synth, 'aws_route').filter((r) => r.nat_gateway_id);
     expect(natRoutes).toHaveLength(3);
     expect(new Set(natRoutes.map((r) => r.nat_gateway_id)).size).toBe(1);
     expect(natRoutes[0].nat_gateway_id).toMatch(/Zone0_NatGateway/);
-  });
-
-  test('should create one NAT gateway per zone with ONE_PER_AZ', () => {
-    const stack = newStack();
-    new KarpenterNetwork(stack, 'Network', {
-      clusterName: 'demo',
-      availabilityZones: ZONES,
-      natGateways: NatGatewayMode.ONE_PER_AZ,
-    });
-    const synth = Testing.synth(stack);
-    expect(resources(synth, 'aws_nat_gateway')).toHaveLength(3);
-    expect(resources(synth, 'aws_eip')).toHaveLength(3);
-    const natRoutes = resources(synth, 'aws_route').filter((r) => r.nat_gateway_id);
-    expect(natRoutes.map((r) => r.nat_gateway_id.match(/Zone(\d)_NatGateway/)[1])).toEqual(['0', '1', '2']);
   });
 
   test('should expose vpc and subnet ids as references', () => {
@@ -179,11 +187,11 @@ describe('KarpenterNetwork (new VPC)', () => {
       vpcCidr: '10.20.0.0/16',
       privateSubnetCidrs: ['10.20.0.0/18', '10.20.64.0/18'],
       publicSubnetCidrs: ['10.20.192.0/24', '10.20.193.0/24'],
-      natGateways: NatGatewayMode.ONE_PER_AZ,
+      natGateways: NatGatewayMode.SINGLE,
       tags: { team: 'platform' },
     });
     const synth = Testing.synth(stack);
-    expect(synth).toHaveResourceWithProperties(NatGateway, { tags: { Name: 'prod-nat-eu-west-1b', team: 'platform' } });
+    expect(resources(synth, 'aws_nat_gateway')).toEqual([expect.objectContaining({ tags: { Name: 'prod-nat-eu-west-1a', team: 'platform' } })]);
     expect(synth).toHaveResource(Route);
     expect(synth).toHaveResource(RouteTable);
     expect(synth).toHaveResource(RouteTableAssociation);

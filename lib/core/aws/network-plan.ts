@@ -306,13 +306,26 @@ export const NETWORK_RESERVED_TAG_KEYS: readonly string[] = [DISCOVERY_TAG_KEY, 
 /** Default VPC CIDR: a /16 leaves room for pod addresses from the VPC CNI. */
 export const DEFAULT_VPC_CIDR = '10.0.0.0/16';
 
-/** How many NAT gateways a new VPC gets. */
+/**
+ * How many NAT gateways a new VPC gets. Each NAT gateway is billed per hour and per GB it
+ * processes, so `ONE_PER_AZ` costs one gateway-hour per zone instead of one.
+ */
 export enum NatGatewayMode {
-  /** One NAT gateway in the first zone for all private subnets: cheapest; egress stops if that zone fails. */
+  /**
+   * One NAT gateway in the first zone for all private subnets: the cheapest, for demos and tests.
+   * If that zone fails, every private subnet loses egress (nodes cannot pull images or reach AWS
+   * APIs), and traffic from the other zones pays cross-AZ data charges on top of NAT processing.
+   */
   SINGLE = 'SINGLE',
-  /** One NAT gateway per zone, each zone routing through its own: survives a zone outage, costs one gateway per zone. */
+  /**
+   * One NAT gateway per zone, each zone's private subnet routing through the one in its own zone:
+   * a zone outage only takes that zone's egress, and no traffic crosses zones to reach a NAT.
+   */
   ONE_PER_AZ = 'ONE_PER_AZ',
 }
+
+/** Production-safe: a zone outage must not cut the other zones' egress. */
+export const DEFAULT_NAT_GATEWAY_MODE = NatGatewayMode.ONE_PER_AZ;
 
 /** Input of `planKarpenterNetwork`: the `KarpenterNetwork` props. */
 export interface KarpenterNetworkPlanInput {
@@ -365,7 +378,7 @@ export function planKarpenterNetwork(input: KarpenterNetworkPlanInput, ctx: Vali
   });
 
   const name = input.clusterName;
-  const natGateways = input.natGateways ?? NatGatewayMode.SINGLE;
+  const natGateways = input.natGateways ?? DEFAULT_NAT_GATEWAY_MODE;
   const tagged = (resourceName: string, extra: Record<string, string> = {}) => ({ ...input.tags, Name: resourceName, ...extra });
   const zones = (layout?.privateSubnets ?? []).map((privateSubnet, i): PlannedNetworkZone => {
     const az = privateSubnet.availabilityZone;

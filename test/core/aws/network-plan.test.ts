@@ -169,11 +169,10 @@ describe('planNetwork', () => {
 });
 
 describe('planKarpenterNetwork', () => {
-  test('should put one NAT gateway in the first zone and route every zone through it by default', () => {
-    const p = planKarpenterNetwork({ clusterName: 'demo', availabilityZones: ZONES });
+  test('should put one NAT gateway in the first zone and route every zone through it with SINGLE', () => {
+    const p = planKarpenterNetwork({ clusterName: 'demo', availabilityZones: ZONES, natGateways: NatGatewayMode.SINGLE });
     expect(p.issues).toEqual([]);
     expect(p.vpcCidr).toBe('10.0.0.0/16');
-    expect(p.natGateways).toBe(NatGatewayMode.SINGLE);
     expect(p.zones.map((z) => [z.availabilityZone, z.natGatewayTags !== undefined, z.natZoneIndex])).toEqual([
       ['us-east-1a', true, 0],
       ['us-east-1b', false, 0],
@@ -181,8 +180,9 @@ describe('planKarpenterNetwork', () => {
     ]);
   });
 
-  test('should route each zone through its own NAT gateway with ONE_PER_AZ', () => {
-    const p = planKarpenterNetwork({ clusterName: 'demo', availabilityZones: ZONES, natGateways: NatGatewayMode.ONE_PER_AZ });
+  test('should route each zone through its own NAT gateway by default (ONE_PER_AZ)', () => {
+    const p = planKarpenterNetwork({ clusterName: 'demo', availabilityZones: ZONES });
+    expect(p.natGateways).toBe(NatGatewayMode.ONE_PER_AZ);
     expect(p.zones.map((z) => [z.natGatewayTags?.Name, z.natZoneIndex])).toEqual([
       ['demo-nat-us-east-1a', 0],
       ['demo-nat-us-east-1b', 1],

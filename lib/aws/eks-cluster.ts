@@ -4,12 +4,23 @@ import { EksAddon } from '@cdktf/provider-aws/lib/eks-addon';
 import { EksCluster as EksClusterResource } from '@cdktf/provider-aws/lib/eks-cluster';
 import { IamOpenidConnectProvider } from '@cdktf/provider-aws/lib/iam-openid-connect-provider';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
+import { IamRolePolicy } from '@cdktf/provider-aws/lib/iam-role-policy';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
+import { KmsAlias } from '@cdktf/provider-aws/lib/kms-alias';
+import { KmsKey } from '@cdktf/provider-aws/lib/kms-key';
 import { dependable, ITerraformDependable } from 'cdktf';
 import { Construct } from 'constructs';
 import { IEksCluster } from './cluster-attributes';
 import { awsManagedPolicyArn } from '../core/aws/aws-partition';
-import { AuthenticationMode, ClusterLogType, planEksCluster, planImportedEksCluster } from '../core/aws/eks-cluster-plan';
+import {
+  AuthenticationMode,
+  ClusterLogType,
+  clusterEncryptionPolicy,
+  planEksCluster,
+  planImportedEksCluster,
+  PlannedSecretsEncryption,
+  SecretsEncryption,
+} from '../core/aws/eks-cluster-plan';
 import { EKS_CLUSTER_ROLE_MANAGED_POLICIES, eksClusterRoleTrustPolicy } from '../core/aws/eks-iam';
 import { KubernetesVersion } from '../core/aws/kubernetes-version';
 import { IKarpenterNetwork } from './network';
@@ -17,7 +28,7 @@ import { awsContext, policyJson } from '../private/aws-context';
 import { constructContext, reportIssues } from '../private/report';
 
 // Defined in the core (the plan resolves them); exported here too, where users import EksCluster from.
-export { AuthenticationMode, ClusterLogType };
+export { AuthenticationMode, ClusterLogType, SecretsEncryption };
 
 /** An EKS add-on. */
 export interface EksAddonOptions {
@@ -83,16 +94,26 @@ export interface EksClusterProps {
   readonly endpointPublicAccess?: boolean;
 
   /**
-   * CIDR blocks allowed to reach the public endpoint.
-   * @default - EKS allows `0.0.0.0/0`
+   * CIDR blocks allowed to reach the public endpoint (IPv4). Only with `endpointPublicAccess`.
+   * @default - any address (`0.0.0.0/0`, EKS's default), reported as the warning `PublicEndpointOpenToWorld`
    */
   readonly publicAccessCidrs?: string[];
 
   /**
-   * ARN of a symmetric KMS key for envelope encryption of Kubernetes secrets.
-   * @default - secrets are not envelope-encrypted with a customer key
+   * Envelope encryption of Kubernetes secrets with a customer managed KMS key:
+   * `SecretsEncryption.createKey()`, `SecretsEncryption.withKey(keyArn)` or
+   * `SecretsEncryption.AWS_OWNED_KEY` (EKS's default encryption only). Once a cluster has a key,
+   * EKS cannot remove or change it.
+   * @default SecretsEncryption.createKey() (a key with rotation, `alias/eks/<clusterName>`; as terraform-aws-eks)
    */
-  readonly secretsEncryptionKeyArn?: string;
+  readonly secretsEncryption?: SecretsEncryption;
+
+  /**
+   * EKS zonal shift (Amazon Application Recovery Controller): lets you, or zonal autoshift, move
+   * traffic away from an impaired availability zone. Needs spare capacity in the other zones.
+   * @default - not configured (off)
+   */
+  readonly zonalShift?: boolean;
 
   /**
    * Control plane log types to send to CloudWatch Logs. The log group
@@ -125,7 +146,13 @@ export interface EksClusterProps {
   readonly coreAddons?: boolean;
 
   /**
-   * Tags for the cluster, its IAM role and the OIDC provider.
+   * Warning codes not to report, e.g. `['PublicEndpointOpenToWorld']`.
+   * @default - every warning is reported
+   */
+  readonly silenceWarnings?: string[];
+
+  /**
+   * Tags for the cluster, its IAM role, the OIDC provider and the secrets KMS key.
    * @default - no tags
    */
   readonly tags?: Record<string, string>;
@@ -154,6 +181,8 @@ export class EksCluster extends Construct implements IEksCluster {
   public readonly version: KubernetesVersion;
   /** ARN of the cluster IAM role. */
   public readonly clusterRoleArn: string;
+  /** ARN of the KMS key this construct created for secrets; undefined when it created none. */
+  public readonly secretsKeyArn?: string;
   /** ARN of the IAM OIDC provider; undefined unless `enableIrsa` is true. */
   public readonly oidcProviderArn?: string;
   /** The cluster resource, for `dependsOn`. */
@@ -165,7 +194,7 @@ export class EksCluster extends Construct implements IEksCluster {
 
   constructor(scope: Construct, id: string, props: EksClusterProps) {
     super(scope, id);
-    const plan = planEksCluster(props, constructContext());
+    const plan = planEksCluster(props, constructContext(props.silenceWarnings));
     reportIssues(this, plan.issues);
 
     const aws = awsContext(this);
@@ -191,6 +220,8 @@ export class EksCluster extends Construct implements IEksCluster {
         })
       : undefined;
 
+    const encryption = plan.secretsEncryption ? this.secretsKey(plan.secretsEncryption, role.name, props.tags) : undefined;
+
     this.cluster = new EksClusterResource(this, 'Resource', {
       name: plan.clusterName,
       version: plan.version.version,
@@ -206,11 +237,12 @@ export class EksCluster extends Construct implements IEksCluster {
         endpointPublicAccess: plan.endpointPublicAccess,
         publicAccessCidrs: plan.publicAccessCidrs,
       },
-      encryptionConfig: plan.secretsEncryptionKeyArn ? { resources: ['secrets'], provider: { keyArn: plan.secretsEncryptionKeyArn } } : undefined,
+      encryptionConfig: encryption ? { resources: ['secrets'], provider: { keyArn: encryption.keyArn } } : undefined,
+      zonalShiftConfig: plan.zonalShift === undefined ? undefined : { enabled: plan.zonalShift },
       enabledClusterLogTypes: plan.enabledLogTypes.length > 0 ? plan.enabledLogTypes : undefined,
       tags: props.tags,
       // The role's policy must outlive the cluster, or EKS cannot clean up its ENIs and security groups.
-      dependsOn: logGroup ? [...attachments, logGroup] : attachments,
+      dependsOn: [...attachments, ...(encryption ? [encryption.grant] : []), ...(logGroup ? [logGroup] : [])],
     });
 
     this.clusterName = plan.clusterName;
@@ -220,6 +252,7 @@ export class EksCluster extends Construct implements IEksCluster {
     this.clusterSecurityGroupId = this.cluster.vpcConfig.clusterSecurityGroupId;
     this.oidcIssuerUrl = this.cluster.identity.get(0).oidc.get(0).issuer;
     this.version = plan.version;
+    this.secretsKeyArn = encryption?.createdKeyArn;
     this.clusterRoleArn = role.arn;
     this.resource = this.cluster;
 
@@ -253,6 +286,34 @@ export class EksCluster extends Construct implements IEksCluster {
               ],
       });
     }
+  }
+
+  /** The secrets key (created or given) and the cluster role's permission to use it. */
+  private secretsKey(
+    plan: PlannedSecretsEncryption,
+    roleName: string,
+    tags: Record<string, string> | undefined,
+  ): { keyArn: string; createdKeyArn?: string; grant: ITerraformDependable } {
+    let keyArn = plan.keyArn;
+    let createdKeyArn: string | undefined;
+    if (plan.createKey) {
+      const key = new KmsKey(this, 'SecretsKey', {
+        description: plan.createKey.description,
+        enableKeyRotation: plan.createKey.enableKeyRotation,
+        deletionWindowInDays: plan.createKey.deletionWindowInDays,
+        tags,
+      });
+      new KmsAlias(this, 'SecretsKeyAlias', { name: plan.createKey.aliasName, targetKeyId: key.keyId });
+      keyArn = key.arn;
+      createdKeyArn = key.arn;
+    }
+    // EKS uses the key with the cluster role's permissions, at create and for every secret after.
+    const grant = new IamRolePolicy(this, 'SecretsEncryptionPolicy', {
+      namePrefix: 'eks-secrets-encryption-',
+      role: roleName,
+      policy: policyJson(clusterEncryptionPolicy(keyArn!)),
+    });
+    return { keyArn: keyArn!, createdKeyArn, grant };
   }
 
   /**

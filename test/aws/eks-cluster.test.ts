@@ -6,9 +6,9 @@ import { IamOpenidConnectProvider } from '@cdktf/provider-aws/lib/iam-openid-con
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
-import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
+import { AnnotationMetadataEntryType, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { KubernetesVersion } from '../../lib/core/aws/kubernetes-version';
-import { AuthenticationMode, ClusterLogType, EksCluster } from '../../lib/aws/eks-cluster';
+import { AuthenticationMode, ClusterLogType, EksCluster, SecretsEncryption } from '../../lib/aws/eks-cluster';
 import { IKarpenterNetwork } from '../../lib/aws/network';
 
 const NETWORK: IKarpenterNetwork = {
@@ -55,7 +55,7 @@ describe('EksCluster', () => {
     const stack = newStack();
     cluster(stack);
     const [resource] = Object.values(parsed(stack).resource.aws_eks_cluster) as any[];
-    expect(resource.encryption_config).toBeUndefined();
+    expect(resource.zonal_shift_config).toBeUndefined();
     expect(resource.vpc_config.public_access_cidrs).toBeUndefined();
     expect(resource.vpc_config.security_group_ids).toBeUndefined();
     expect(parsed(stack).resource.aws_iam_openid_connect_provider).toBeUndefined();
@@ -85,6 +85,7 @@ describe('EksCluster', () => {
     const [eks] = Object.values(synth.resource.aws_eks_cluster) as any[];
     expect(eks.depends_on).toEqual([
       expect.stringMatching(/^aws_iam_role_policy_attachment\.Cluster_AmazonEKSClusterPolicy_/),
+      expect.stringMatching(/^aws_iam_role_policy\.Cluster_SecretsEncryptionPolicy_/),
       expect.stringMatching(/^aws_cloudwatch_log_group\.Cluster_ControlPlaneLogs_/),
     ]);
     expect(Token.isUnresolved(c.clusterRoleArn)).toBe(true);
@@ -192,7 +193,7 @@ describe('EksCluster', () => {
           endpointPrivateAccess: false,
           endpointPublicAccess: false,
           publicAccessCidrs: ['1.2.3.4/8'],
-          secretsEncryptionKeyArn: 'alias/eks',
+          secretsEncryption: SecretsEncryption.withKey('alias/eks'),
           enabledLogTypes: [ClusterLogType.API, ClusterLogType.API],
         }),
     ).toThrow(
@@ -258,7 +259,8 @@ describe('EksCluster', () => {
       endpointPrivateAccess: true,
       endpointPublicAccess: true,
       publicAccessCidrs: ['203.0.113.0/24'],
-      secretsEncryptionKeyArn: 'arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab',
+      secretsEncryption: SecretsEncryption.withKey('arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab'),
+      zonalShift: true,
       enabledLogTypes: [ClusterLogType.API, ClusterLogType.AUDIT, ClusterLogType.AUTHENTICATOR],
       enableIrsa: true,
       tags: { team: 'platform' },
@@ -306,5 +308,99 @@ describe('EksCluster.fromClusterName', () => {
     const stack = newStack();
     EksCluster.fromClusterName(stack, 'Cluster', 'existing');
     expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+});
+
+describe('EksCluster production defaults', () => {
+  function warnings(c: EksCluster): string[] {
+    return c.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => String(m.data));
+  }
+
+  test('should warn when the public endpoint is open to the world, by default or with 0.0.0.0/0', () => {
+    expect(warnings(cluster(newStack()))).toEqual([
+      expect.stringMatching(
+        /^publicAccessCidrs: the API server endpoint is public and open to 0\.0\.0\.0\/0 \(the EKS default\).*\(PublicEndpointOpenToWorld\)$/,
+      ),
+    ]);
+    expect(warnings(cluster(newStack(), { publicAccessCidrs: ['203.0.113.0/24', '0.0.0.0/0'] }))).toEqual([
+      expect.stringMatching(/open to 0\.0\.0\.0\/0: any address.*silenceWarnings: \['PublicEndpointOpenToWorld'\]/),
+    ]);
+  });
+
+  test('should not warn with restricted CIDRs, a private-only endpoint, or the warning silenced', () => {
+    expect(warnings(cluster(newStack(), { publicAccessCidrs: ['203.0.113.0/24'] }))).toEqual([]);
+    expect(warnings(cluster(newStack(), { endpointPublicAccess: false }))).toEqual([]);
+    expect(warnings(cluster(newStack(), { silenceWarnings: ['PublicEndpointOpenToWorld'] }))).toEqual([]);
+  });
+
+  test('should make the endpoint private-only with endpointPublicAccess: false', () => {
+    const stack = newStack();
+    cluster(stack, { endpointPublicAccess: false });
+    expect(Testing.synth(stack)).toHaveResourceWithProperties(EksClusterResource, {
+      vpc_config: expect.objectContaining({ endpoint_private_access: true, endpoint_public_access: false }),
+    });
+  });
+
+  test('should create a rotating KMS key with an alias for secrets by default, and let the cluster role use it', () => {
+    const stack = newStack();
+    cluster(stack, { tags: { team: 'platform' } });
+    const synth = parsed(stack);
+    const [[keyId, key]] = Object.entries<any>(synth.resource.aws_kms_key);
+    expect(key).toEqual({
+      description: 'Envelope encryption of Kubernetes secrets of EKS cluster demo',
+      enable_key_rotation: true,
+      deletion_window_in_days: 30,
+      tags: { team: 'platform' },
+    });
+    expect(Object.values<any>(synth.resource.aws_kms_alias)).toEqual([{ name: 'alias/eks/demo', target_key_id: `\${aws_kms_key.${keyId}.key_id}` }]);
+    const [eks] = Object.values<any>(synth.resource.aws_eks_cluster);
+    expect(eks.encryption_config).toEqual({ resources: ['secrets'], provider: { key_arn: `\${aws_kms_key.${keyId}.arn}` } });
+    const [[grantId, grant]] = Object.entries<any>(synth.resource.aws_iam_role_policy);
+    expect(grant.role).toMatch(/^\$\{aws_iam_role\.Cluster_ClusterRole_\w+\.name\}$/);
+    expect(JSON.parse(grant.policy)).toEqual({
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Sid: 'ClusterEncryption',
+          Effect: 'Allow',
+          Action: ['kms:Encrypt', 'kms:Decrypt', 'kms:ListGrants', 'kms:DescribeKey'],
+          Resource: `\${aws_kms_key.${keyId}.arn}`,
+        },
+      ],
+    });
+    // EKS checks the key at create, so the permission must exist first (and outlive the cluster).
+    expect(eks.depends_on).toContain(`aws_iam_role_policy.${grantId}`);
+  });
+
+  test('should use a given key, granting the cluster role, without creating one', () => {
+    const stack = newStack();
+    const arn = 'arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab';
+    const c = cluster(stack, { secretsEncryption: SecretsEncryption.withKey(arn) });
+    const synth = parsed(stack);
+    expect(synth.resource.aws_kms_key).toBeUndefined();
+    expect(Object.values<any>(synth.resource.aws_eks_cluster)[0].encryption_config.provider.key_arn).toBe(arn);
+    expect(JSON.parse((Object.values<any>(synth.resource.aws_iam_role_policy)[0] as any).policy).Statement[0].Resource).toBe(arn);
+    expect(c.secretsKeyArn).toBeUndefined();
+  });
+
+  test('should leave secrets to the AWS owned key with SecretsEncryption.AWS_OWNED_KEY', () => {
+    const stack = newStack();
+    cluster(stack, { secretsEncryption: SecretsEncryption.AWS_OWNED_KEY });
+    const synth = parsed(stack);
+    expect(synth.resource.aws_kms_key).toBeUndefined();
+    expect(synth.resource.aws_iam_role_policy).toBeUndefined();
+    expect(Object.values<any>(synth.resource.aws_eks_cluster)[0].encryption_config).toBeUndefined();
+  });
+
+  test('throws when the key deletion window is outside 7-30 days', () => {
+    expect(() => cluster(newStack(), { secretsEncryption: SecretsEncryption.createKey({ deletionWindowInDays: 5 }) })).toThrow(
+      /secretsEncryption\.deletionWindowInDays: KMS takes a deletion window of 7 to 30 whole days, got 5/,
+    );
+  });
+
+  test('should set zonal shift when asked', () => {
+    const stack = newStack();
+    cluster(stack, { zonalShift: true });
+    expect(Testing.synth(stack)).toHaveResourceWithProperties(EksClusterResource, { zonal_shift_config: { enabled: true } });
   });
 });

@@ -1,7 +1,6 @@
 import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
 import { Eip } from '@cdktf/provider-aws/lib/eip';
 import { InternetGateway } from '@cdktf/provider-aws/lib/internet-gateway';
-import { NatGateway } from '@cdktf/provider-aws/lib/nat-gateway';
 import { Route } from '@cdktf/provider-aws/lib/route';
 import { RouteTable } from '@cdktf/provider-aws/lib/route-table';
 import { RouteTableAssociation } from '@cdktf/provider-aws/lib/route-table-association';

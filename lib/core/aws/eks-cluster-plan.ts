@@ -2,6 +2,7 @@
 import { validateClusterName } from './cluster-name';
 import { KubernetesVersion } from './kubernetes-version';
 import { parseIpv4Cidr } from './network-plan';
+import { policyDocument, PolicyDocumentJson, PolicyEffect } from './policy-document';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 
 /** How the cluster authenticates IAM principals. */
@@ -37,6 +38,82 @@ export const LOG_RETENTION_DAYS: readonly number[] = [
 
 const KMS_KEY_ARN_PATTERN = /^arn:[a-z-]+:kms:[a-z0-9-]+:\d{12}:key\/.+$/;
 
+/** KMS accepts a deletion window of 7 to 30 days. */
+export const KMS_DELETION_WINDOW_MIN_DAYS = 7;
+/** KMS accepts a deletion window of 7 to 30 days; the longest leaves the most time to cancel a mistaken destroy. */
+export const KMS_DELETION_WINDOW_MAX_DAYS = 30;
+
+/** Warning code for a public API endpoint reachable from any address; silence it with `silenceWarnings`. */
+export const PUBLIC_ENDPOINT_OPEN_TO_WORLD = 'PublicEndpointOpenToWorld';
+const WORLD_CIDR = '0.0.0.0/0';
+
+/** Options of `SecretsEncryption.createKey`. */
+export interface SecretsEncryptionKeyOptions {
+  /**
+   * Days KMS waits before deleting the key once the stack is destroyed (7-30); the deletion can be
+   * cancelled in that time.
+   * @default 30
+   */
+  readonly deletionWindowInDays?: number;
+}
+
+/**
+ * Envelope encryption of Kubernetes secrets with a customer managed KMS key. EKS already encrypts
+ * all Kubernetes API data with an AWS owned key (Kubernetes 1.28+); a customer managed key adds
+ * control: its key policy, CloudTrail records of each use, and revoking it.
+ */
+export class SecretsEncryption {
+  /**
+   * A key created with the cluster: symmetric, yearly automatic rotation, alias
+   * `alias/eks/<clusterName>`, and the cluster role allowed to use it. The key costs about
+   * 1 USD a month. Disabling or deleting it makes the cluster's secrets unreadable.
+   */
+  public static createKey(options: SecretsEncryptionKeyOptions = {}): SecretsEncryption {
+    return new SecretsEncryption('create', undefined, options.deletionWindowInDays ?? KMS_DELETION_WINDOW_MAX_DAYS);
+  }
+
+  /**
+   * An existing symmetric key, by ARN (not an alias). The cluster role gets
+   * `kms:Encrypt/Decrypt/ListGrants/DescribeKey` on it; its key policy must allow IAM policies of
+   * the account (the default key policy does).
+   */
+  public static withKey(keyArn: string): SecretsEncryption {
+    return new SecretsEncryption('existing', keyArn, undefined);
+  }
+
+  /**
+   * No customer managed key: EKS's default envelope encryption with an AWS owned key only. Once a
+   * cluster has a key, EKS cannot remove it, so this does not undo `createKey` on a live cluster.
+   */
+  public static readonly AWS_OWNED_KEY = new SecretsEncryption('none', undefined, undefined);
+
+  private constructor(
+    /** @internal */
+    public readonly _mode: 'create' | 'existing' | 'none',
+    /** @internal */
+    public readonly _keyArn: string | undefined,
+    /** @internal */
+    public readonly _deletionWindowInDays: number | undefined,
+  ) {}
+}
+
+/** The customer managed key `EksCluster` creates for secrets. */
+export interface PlannedSecretsKey {
+  /** `alias/eks/<clusterName>`, as terraform-aws-eks. */
+  readonly aliasName: string;
+  readonly description: string;
+  readonly deletionWindowInDays: number;
+  readonly enableKeyRotation: boolean;
+}
+
+/** How the cluster's secrets are encrypted. */
+export interface PlannedSecretsEncryption {
+  /** The key to create; undefined when an existing key is used. */
+  readonly createKey?: PlannedSecretsKey;
+  /** The existing key's ARN; undefined when the key is created. */
+  readonly keyArn?: string;
+}
+
 /** The parts of the network the cluster plan checks. */
 export interface EksClusterNetworkInput {
   /** Private subnets for the control plane ENIs. */
@@ -55,11 +132,12 @@ export interface EksClusterPlanInput {
   readonly endpointPrivateAccess?: boolean;
   readonly endpointPublicAccess?: boolean;
   readonly publicAccessCidrs?: readonly string[];
-  readonly secretsEncryptionKeyArn?: string;
+  readonly secretsEncryption?: SecretsEncryption;
   readonly enabledLogTypes?: readonly ClusterLogType[];
   readonly logRetentionDays?: number;
   readonly enableIrsa?: boolean;
   readonly coreAddons?: boolean;
+  readonly zonalShift?: boolean;
 }
 
 /** The control plane log group the construct creates before the cluster. */
@@ -79,8 +157,8 @@ export interface EksClusterPlan {
   readonly endpointPublicAccess: boolean;
   /** Undefined leaves EKS's default (`0.0.0.0/0`). */
   readonly publicAccessCidrs?: string[];
-  /** Key for envelope encryption of secrets; undefined for none. */
-  readonly secretsEncryptionKeyArn?: string;
+  /** Customer managed key for secrets; undefined for EKS's AWS owned key only. */
+  readonly secretsEncryption?: PlannedSecretsEncryption;
   /** `name_prefix` of the cluster role (IAM allows 38 characters in a prefix). */
   readonly clusterRoleNamePrefix: string;
   /** Log types to enable; empty for none. */
@@ -89,6 +167,8 @@ export interface EksClusterPlan {
   readonly logGroup?: PlannedLogGroup;
   readonly enableIrsa: boolean;
   readonly coreAddons: boolean;
+  /** `zonal_shift_config.enabled`; undefined leaves the block out (EKS's default, off). */
+  readonly zonalShift?: boolean;
   readonly issues: ValidationIssue[];
 }
 
@@ -102,14 +182,7 @@ export function planEksCluster(input: EksClusterPlanInput, ctx: ValidationContex
   validateClusterName(issues, 'clusterName', input.clusterName);
   validateNetwork(issues, input);
   validateEndpoint(issues, input, endpointPrivateAccess, endpointPublicAccess);
-  const key = input.secretsEncryptionKeyArn;
-  if (key !== undefined && !issues.isUnresolved(key) && !KMS_KEY_ARN_PATTERN.test(key)) {
-    issues.error(
-      'secretsEncryptionKeyArn',
-      'InvalidKmsKeyArn',
-      `'${key}' is not a KMS key ARN ('arn:<partition>:kms:<region>:<account>:key/<key id>'); EKS needs the key ARN, not an alias or a key id.`,
-    );
-  }
+  const secretsEncryption = planSecretsEncryption(issues, input.clusterName, input.secretsEncryption ?? DEFAULT_SECRETS_ENCRYPTION);
   validateLogs(issues, enabledLogTypes, input.logRetentionDays);
 
   return {
@@ -120,7 +193,7 @@ export function planEksCluster(input: EksClusterPlanInput, ctx: ValidationContex
     endpointPrivateAccess,
     endpointPublicAccess,
     publicAccessCidrs: input.publicAccessCidrs ? [...input.publicAccessCidrs] : undefined,
-    secretsEncryptionKeyArn: key,
+    secretsEncryption,
     clusterRoleNamePrefix: `${input.clusterName.slice(0, 29)}-cluster-`,
     enabledLogTypes,
     logGroup:
@@ -129,6 +202,7 @@ export function planEksCluster(input: EksClusterPlanInput, ctx: ValidationContex
         : undefined,
     enableIrsa: input.enableIrsa ?? false,
     coreAddons: input.coreAddons ?? true,
+    zonalShift: input.zonalShift,
     issues: issues.issues,
   };
 }
@@ -162,6 +236,16 @@ function validateEndpoint(issues: IssueCollector, input: EksClusterPlanInput, pr
     );
   }
   const cidrs = input.publicAccessCidrs;
+  if (publicAccess && (cidrs === undefined || cidrs.includes(WORLD_CIDR))) {
+    issues.warn(
+      'publicAccessCidrs',
+      PUBLIC_ENDPOINT_OPEN_TO_WORLD,
+      `the API server endpoint is public and open to ${WORLD_CIDR}${cidrs === undefined ? ' (the EKS default)' : ''}: any address on the ` +
+        'internet can reach it and try credentials or exploits. Set publicAccessCidrs to the ranges that run kubectl and terraform ' +
+        "(office, VPN, CI), or endpointPublicAccess: false to deploy from inside the VPC; or accept it with silenceWarnings: ['" +
+        `${PUBLIC_ENDPOINT_OPEN_TO_WORLD}'].`,
+    );
+  }
   if (cidrs === undefined) return;
   if (!publicAccess) {
     issues.error(
@@ -183,6 +267,58 @@ function validateEndpoint(issues: IssueCollector, input: EksClusterPlanInput, pr
       issues.error(`publicAccessCidrs[${i}]`, 'InvalidCidr', `'${cidr}' is not an IPv4 CIDR block with its host bits zero (e.g. '203.0.113.0/24').`);
     }
   });
+}
+
+/**
+ * Production default, as terraform-aws-eks (`create_kms_key = true`): a key the account controls
+ * and audits, for about 1 USD a month.
+ */
+export const DEFAULT_SECRETS_ENCRYPTION = SecretsEncryption.createKey();
+
+function planSecretsEncryption(issues: IssueCollector, clusterName: string, choice: SecretsEncryption): PlannedSecretsEncryption | undefined {
+  if (choice._mode === 'none') return undefined;
+  if (choice._mode === 'existing') {
+    const key = choice._keyArn!;
+    if (!issues.isUnresolved(key) && !KMS_KEY_ARN_PATTERN.test(key)) {
+      issues.error(
+        'secretsEncryption',
+        'InvalidKmsKeyArn',
+        `'${key}' is not a KMS key ARN ('arn:<partition>:kms:<region>:<account>:key/<key id>'); EKS needs the key ARN, not an alias or a key id.`,
+      );
+    }
+    return { keyArn: key };
+  }
+  const days = choice._deletionWindowInDays!;
+  if (!issues.isUnresolved(days) && (!Number.isInteger(days) || days < KMS_DELETION_WINDOW_MIN_DAYS || days > KMS_DELETION_WINDOW_MAX_DAYS)) {
+    issues.error(
+      'secretsEncryption.deletionWindowInDays',
+      'InvalidKmsDeletionWindow',
+      `KMS takes a deletion window of ${KMS_DELETION_WINDOW_MIN_DAYS} to ${KMS_DELETION_WINDOW_MAX_DAYS} whole days, got ${days}.`,
+    );
+  }
+  return {
+    createKey: {
+      aliasName: `alias/eks/${clusterName}`,
+      description: `Envelope encryption of Kubernetes secrets of EKS cluster ${clusterName}`,
+      deletionWindowInDays: days,
+      enableKeyRotation: true,
+    },
+  };
+}
+
+/**
+ * What the cluster role needs to use a customer managed key for secrets: EKS acts with the
+ * cluster role's permissions (terraform-aws-eks's cluster encryption policy).
+ */
+export function clusterEncryptionPolicy(keyArn: string): PolicyDocumentJson {
+  return policyDocument([
+    {
+      Sid: 'ClusterEncryption',
+      Effect: PolicyEffect.ALLOW,
+      Action: ['kms:Encrypt', 'kms:Decrypt', 'kms:ListGrants', 'kms:DescribeKey'],
+      Resource: keyArn,
+    },
+  ]);
 }
 
 function validateLogs(issues: IssueCollector, logs: readonly ClusterLogType[], retentionDays: number | undefined): void {

@@ -1,9 +1,11 @@
 import {
   AuthenticationMode,
   ClusterLogType,
+  clusterEncryptionPolicy,
   EksClusterPlanInput,
   planEksCluster,
   planImportedEksCluster,
+  SecretsEncryption,
 } from '../../../lib/core/aws/eks-cluster-plan';
 import { KubernetesVersion } from '../../../lib/core/aws/kubernetes-version';
 
@@ -11,8 +13,8 @@ const TOKEN = '${TOKEN}';
 const isUnresolved = (v: unknown) => v === TOKEN || (Array.isArray(v) && v.includes(TOKEN));
 const NETWORK = { privateSubnetIds: ['subnet-1', 'subnet-2'] };
 
-function plan(input: Partial<EksClusterPlanInput> = {}) {
-  return planEksCluster({ clusterName: 'demo', network: NETWORK, ...input }, { isUnresolved });
+function plan(input: Partial<EksClusterPlanInput> = {}, silence: string[] = ['PublicEndpointOpenToWorld']) {
+  return planEksCluster({ clusterName: 'demo', network: NETWORK, ...input }, { isUnresolved, silence });
 }
 
 function codes(input: Partial<EksClusterPlanInput>) {
@@ -36,6 +38,15 @@ describe('planEksCluster', () => {
         logGroup: { name: '/aws/eks/demo/cluster', retentionInDays: 90 },
         enableIrsa: false,
         coreAddons: true,
+        zonalShift: undefined,
+        secretsEncryption: {
+          createKey: {
+            aliasName: 'alias/eks/demo',
+            description: 'Envelope encryption of Kubernetes secrets of EKS cluster demo',
+            deletionWindowInDays: 30,
+            enableKeyRotation: true,
+          },
+        },
         issues: [],
       }),
     );
@@ -72,8 +83,55 @@ describe('planEksCluster', () => {
     expect(codes({ enabledLogTypes: [ClusterLogType.API, ClusterLogType.API] })).toEqual(['enabledLogTypes:DuplicateLogType']);
   });
 
+  test('should warn when the public endpoint is open to any address, unless silenced', () => {
+    const warned = (input: Partial<EksClusterPlanInput>) =>
+      plan(input, [])
+        .issues.filter((i) => i.severity === 'warning')
+        .map((i) => `${i.field}:${i.code}`);
+    expect(warned({})).toEqual(['publicAccessCidrs:PublicEndpointOpenToWorld']);
+    expect(warned({ publicAccessCidrs: ['0.0.0.0/0'] })).toEqual(['publicAccessCidrs:PublicEndpointOpenToWorld']);
+    expect(warned({ publicAccessCidrs: ['203.0.113.0/24', '198.51.100.0/24'] })).toEqual([]);
+    expect(warned({ endpointPublicAccess: false })).toEqual([]);
+    expect(plan({}, ['PublicEndpointOpenToWorld']).issues).toEqual([]);
+  });
+
+  test('should plan a given key or none, and check the key ARN and the deletion window', () => {
+    const arn = 'arn:aws-us-gov:kms:us-gov-west-1:111122223333:key/1234abcd';
+    expect(plan({ secretsEncryption: SecretsEncryption.withKey(arn) }).secretsEncryption).toEqual({ keyArn: arn });
+    expect(plan({ secretsEncryption: SecretsEncryption.AWS_OWNED_KEY }).secretsEncryption).toBeUndefined();
+    expect(
+      plan({ secretsEncryption: SecretsEncryption.createKey({ deletionWindowInDays: 7 }) }).secretsEncryption?.createKey?.deletionWindowInDays,
+    ).toBe(7);
+    expect(codes({ secretsEncryption: SecretsEncryption.withKey('alias/eks') })).toEqual(['secretsEncryption:InvalidKmsKeyArn']);
+    expect(codes({ secretsEncryption: SecretsEncryption.withKey(TOKEN) })).toEqual([]);
+    expect(codes({ secretsEncryption: SecretsEncryption.createKey({ deletionWindowInDays: 31 }) })).toEqual([
+      'secretsEncryption.deletionWindowInDays:InvalidKmsDeletionWindow',
+    ]);
+  });
+
+  test('should pass zonal shift through', () => {
+    expect(plan({ zonalShift: true }).zonalShift).toBe(true);
+    expect(plan({ zonalShift: false }).zonalShift).toBe(false);
+  });
+
   test('should skip checks on Terraform references', () => {
     expect(plan({ network: { privateSubnetIds: [TOKEN] }, publicAccessCidrs: [TOKEN] }).issues).toEqual([]);
+  });
+});
+
+describe('clusterEncryptionPolicy', () => {
+  test('should allow the four actions EKS needs on the one key', () => {
+    expect(clusterEncryptionPolicy('arn:aws:kms:eu-west-1:111122223333:key/k')).toEqual({
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Sid: 'ClusterEncryption',
+          Effect: 'Allow',
+          Action: ['kms:Encrypt', 'kms:Decrypt', 'kms:ListGrants', 'kms:DescribeKey'],
+          Resource: 'arn:aws:kms:eu-west-1:111122223333:key/k',
+        },
+      ],
+    });
   });
 });
 

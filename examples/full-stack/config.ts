@@ -9,6 +9,12 @@ export interface FullStackConfig {
   readonly region: string;
   /** `KARPENTER_AZS` (comma-separated), default `<region>a,b,c`. */
   readonly availabilityZones: string[];
+  /**
+   * `KARPENTER_PUBLIC_ACCESS_CIDRS` (comma-separated, e.g. `203.0.113.0/24,198.51.100.7/32`): who may
+   * reach the cluster's public API endpoint. Unset means any address, with the
+   * `PublicEndpointOpenToWorld` warning at synth.
+   */
+  readonly publicAccessCidrs?: string[];
   /** S3 state backend, see `examples/shared/backend.ts`; unset means local state. */
   readonly backend?: StateBackendConfig;
 }
@@ -18,7 +24,15 @@ export function fullStackConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Fu
   return {
     clusterName: env.KARPENTER_CLUSTER_NAME ?? 'karpenter-demo',
     region,
-    availabilityZones: env.KARPENTER_AZS ? env.KARPENTER_AZS.split(',').map((z) => z.trim()) : availabilityZonesOf(region),
+    availabilityZones: env.KARPENTER_AZS ? listOf(env.KARPENTER_AZS) : availabilityZonesOf(region),
+    publicAccessCidrs: env.KARPENTER_PUBLIC_ACCESS_CIDRS ? listOf(env.KARPENTER_PUBLIC_ACCESS_CIDRS) : undefined,
     backend: stateBackendFromEnv(env),
   };
+}
+
+function listOf(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }

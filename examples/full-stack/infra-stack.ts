@@ -4,14 +4,15 @@ import { Construct } from 'constructs';
 import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
 import { EksCluster } from '../../lib/aws/eks-cluster';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
-import { KarpenterNetwork } from '../../lib/aws/network';
+import { KarpenterNetwork, NatGatewayMode } from '../../lib/aws/network';
 import { configureStateBackend } from '../shared/backend';
 import { FullStackConfig } from './config';
 
 /**
- * The AWS side: VPC, EKS cluster with its add-ons, the managed node group that runs the
- * Karpenter controller, the controller and node IAM roles, the interruption queue and rules,
- * and the discovery tags. Needs only the AWS provider, so it plans offline.
+ * The AWS side: VPC (one NAT gateway per zone), EKS cluster with its add-ons and a KMS key for
+ * secrets, the managed node group that runs the Karpenter controller (IMDSv2, encrypted gp3),
+ * the controller and node IAM roles, the interruption queue and rules, and the discovery tags.
+ * Needs only the AWS provider, so it plans offline.
  */
 export class InfraStack extends TerraformStack {
   public readonly network: KarpenterNetwork;
@@ -27,8 +28,16 @@ export class InfraStack extends TerraformStack {
     this.network = new KarpenterNetwork(this, 'Network', {
       clusterName: config.clusterName,
       availabilityZones: config.availabilityZones,
+      // The default, spelled out: a zone outage cuts only that zone's egress. SINGLE is cheaper, for demos.
+      natGateways: NatGatewayMode.ONE_PER_AZ,
     });
-    this.cluster = new EksCluster(this, 'Cluster', { clusterName: config.clusterName, network: this.network });
+    // Secrets get a customer managed KMS key by default. Without publicAccessCidrs the public
+    // endpoint is open to any address, and synth warns (PublicEndpointOpenToWorld).
+    this.cluster = new EksCluster(this, 'Cluster', {
+      clusterName: config.clusterName,
+      network: this.network,
+      publicAccessCidrs: config.publicAccessCidrs,
+    });
     this.controllerNodes = new ControllerNodeGroup(this, 'ControllerNodes', {
       cluster: this.cluster,
       subnetIds: this.network.privateSubnetIds,

@@ -1,4 +1,4 @@
-import { App, Testing } from 'cdktf';
+import { AnnotationMetadataEntryType, App, Testing } from 'cdktf';
 import { buildFullStackApp, FullStackApp, STACK_NAMES } from '../../examples/full-stack/app';
 import { FullStackConfig, fullStackConfigFromEnv } from '../../examples/full-stack/config';
 
@@ -125,6 +125,33 @@ describe('examples/full-stack', () => {
     }
   });
 
+  test('should build the infra stack with the production defaults', () => {
+    const infra = synth[STACK_NAMES.infra].resource;
+    expect(Object.values<any>(infra.aws_nat_gateway).map((n) => n.tags.Name)).toEqual([
+      'prod-nat-eu-west-1a',
+      'prod-nat-eu-west-1b',
+      'prod-nat-eu-west-1c',
+    ]);
+    expect(Object.values<any>(infra.aws_kms_key)).toEqual([expect.objectContaining({ enable_key_rotation: true, deletion_window_in_days: 30 })]);
+    const [cluster] = Object.values<any>(infra.aws_eks_cluster);
+    expect(cluster.encryption_config.resources).toEqual(['secrets']);
+    expect(cluster.vpc_config.public_access_cidrs).toBeUndefined();
+    const [launchTemplate] = Object.values<any>(infra.aws_launch_template);
+    expect(launchTemplate.metadata_options).toEqual({ http_endpoint: 'enabled', http_tokens: 'required', http_put_response_hop_limit: 1 });
+    expect(launchTemplate.block_device_mappings[0].ebs).toMatchObject({ volume_type: 'gp3', encrypted: 'true', volume_size: 20 });
+  });
+
+  test('should warn about the open public endpoint unless KARPENTER_PUBLIC_ACCESS_CIDRS restricts it', () => {
+    const warningsOf = (s: FullStackApp) =>
+      s.infra.cluster.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => String(m.data));
+    expect(warningsOf(stacks)).toEqual([expect.stringMatching(/\(PublicEndpointOpenToWorld\)$/)]);
+    const restricted = build({ publicAccessCidrs: ['203.0.113.0/24'] });
+    expect(warningsOf(restricted.stacks)).toEqual([]);
+    expect(Object.values<any>(restricted.synth[STACK_NAMES.infra].resource.aws_eks_cluster)[0].vpc_config.public_access_cidrs).toEqual([
+      '203.0.113.0/24',
+    ]);
+  });
+
   test.each(Object.values(STACK_NAMES))('stack %s should match its snapshot', (name) => {
     expect(synth[name]).toMatchSnapshot();
   });
@@ -153,8 +180,16 @@ describe('fullStackConfigFromEnv', () => {
       clusterName: 'karpenter-demo',
       region: 'us-west-2',
       availabilityZones: ['us-west-2a', 'us-west-2b', 'us-west-2c'],
+      publicAccessCidrs: undefined,
       backend: undefined,
     });
+  });
+
+  test('should read the public endpoint CIDRs from KARPENTER_PUBLIC_ACCESS_CIDRS', () => {
+    expect(fullStackConfigFromEnv({ KARPENTER_PUBLIC_ACCESS_CIDRS: ' 203.0.113.0/24, 198.51.100.7/32,' }).publicAccessCidrs).toEqual([
+      '203.0.113.0/24',
+      '198.51.100.7/32',
+    ]);
   });
 
   test('should read the cluster, zones and backend from the environment', () => {
@@ -170,6 +205,7 @@ describe('fullStackConfigFromEnv', () => {
       clusterName: 'prod',
       region: 'eu-west-1',
       availabilityZones: ['eu-west-1a', 'eu-west-1b'],
+      publicAccessCidrs: undefined,
       backend: { bucket: 'b', region: 'eu-west-1', keyPrefix: undefined, dynamodbTable: 'locks' },
     });
   });

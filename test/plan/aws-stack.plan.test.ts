@@ -115,8 +115,10 @@ describePlan('offline terraform plan of the whole AWS stack', () => {
     ]);
   });
 
-  test('should plan 70 resources', () => {
-    expect(result.resources.filter((r) => r.action === 'create')).toHaveLength(70);
+  test('should plan 78 resources', () => {
+    // 70 before the production defaults, plus 2 NAT gateways and their EIPs (one per zone), the secrets
+    // KMS key, its alias, the cluster role's permission on it, and the controller nodes' launch template.
+    expect(result.resources.filter((r) => r.action === 'create')).toHaveLength(78);
   });
 
   test('should match the planned resource snapshot', () => {

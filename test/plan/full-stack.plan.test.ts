@@ -50,6 +50,33 @@ if (!canPlan) {
     expect(after('aws_cloudwatch_event_rule')).toHaveLength(5);
   });
 
+  test('should plan the production defaults: NAT per zone, secrets KMS key, IMDSv2 launch template', () => {
+    const changes = result.plan.resource_changes!;
+    const after = (type: string) => changes.filter((rc) => rc.type === type).map((rc) => rc.change.after as Record<string, any>);
+    const countOf = (type: string) => changes.filter((rc) => rc.type === type).length;
+    expect(
+      Object.fromEntries(
+        ['aws_nat_gateway', 'aws_eip', 'aws_kms_key', 'aws_kms_alias', 'aws_iam_role_policy', 'aws_launch_template'].map((t) => [t, countOf(t)]),
+      ),
+    ).toEqual({ aws_nat_gateway: 3, aws_eip: 3, aws_kms_key: 1, aws_kms_alias: 1, aws_iam_role_policy: 1, aws_launch_template: 1 });
+    expect(after('aws_kms_key')).toEqual([
+      expect.objectContaining({ enable_key_rotation: true, deletion_window_in_days: 30, key_usage: 'ENCRYPT_DECRYPT' }),
+    ]);
+    expect(after('aws_kms_alias')).toEqual([expect.objectContaining({ name: 'alias/eks/karpenter-demo' })]);
+    expect(after('aws_eks_cluster')[0].encryption_config).toEqual([expect.objectContaining({ resources: ['secrets'] })]);
+    expect(after('aws_launch_template')[0]).toMatchObject({
+      metadata_options: [expect.objectContaining({ http_endpoint: 'enabled', http_tokens: 'required', http_put_response_hop_limit: 1 })],
+      block_device_mappings: [
+        expect.objectContaining({
+          device_name: '/dev/xvda',
+          ebs: [expect.objectContaining({ volume_size: 20, volume_type: 'gp3', encrypted: 'true' })],
+        }),
+      ],
+    });
+    expect(after('aws_eks_node_group')[0].disk_size).toBeUndefined();
+    expect(after('aws_eks_node_group')[0].launch_template).toHaveLength(1);
+  });
+
   test('should plan the same resources as last time (addresses and types)', () => {
     expect(result.resources).toMatchSnapshot();
   });

@@ -160,8 +160,8 @@ export interface EksClusterProps {
 
 /**
  * An EKS cluster ready for Karpenter: access-entry authentication, the cluster IAM role, the core
- * add-ons and, optionally, an IAM OIDC provider for IRSA. `EksCluster.fromClusterName` wraps an
- * existing cluster instead.
+ * add-ons, a customer managed KMS key for secrets (by default) and, optionally, an IAM OIDC
+ * provider for IRSA. `EksCluster.fromClusterName` wraps an existing cluster instead.
  */
 export class EksCluster extends Construct implements IEksCluster {
   /**
@@ -288,6 +288,31 @@ export class EksCluster extends Construct implements IEksCluster {
     }
   }
 
+  /**
+   * Adds an EKS add-on under `<cluster>/Addons/<id>`. On create it takes over a self-managed
+   * copy EKS may have bootstrapped (`OVERWRITE`); on update it keeps changes made in the cluster
+   * (`PRESERVE`).
+   */
+  public addAddon(id: string, options: EksAddonOptions): EksAddon {
+    return new EksAddon(this.addons, id, {
+      clusterName: this.cluster.name,
+      addonName: options.addonName,
+      addonVersion: options.addonVersion,
+      configurationValues: options.configurationValues ? JSON.stringify(options.configurationValues) : undefined,
+      resolveConflictsOnCreate: 'OVERWRITE',
+      resolveConflictsOnUpdate: 'PRESERVE',
+      dependsOn: options.dependsOn,
+    });
+  }
+
+  /**
+   * Makes the `coredns` add-on wait for these nodes. `ControllerNodeGroup` calls it for you;
+   * call it yourself for node groups or Fargate profiles made elsewhere.
+   */
+  public addComputeDependency(compute: ITerraformDependable): void {
+    if (this.coreDns) this.coreDns.dependsOn = [...(this.coreDns.dependsOn ?? []), dependable(compute)];
+  }
+
   /** The secrets key (created or given) and the cluster role's permission to use it. */
   private secretsKey(
     plan: PlannedSecretsEncryption,
@@ -314,31 +339,6 @@ export class EksCluster extends Construct implements IEksCluster {
       policy: policyJson(clusterEncryptionPolicy(keyArn!)),
     });
     return { keyArn: keyArn!, createdKeyArn, grant };
-  }
-
-  /**
-   * Adds an EKS add-on under `<cluster>/Addons/<id>`. On create it takes over a self-managed
-   * copy EKS may have bootstrapped (`OVERWRITE`); on update it keeps changes made in the cluster
-   * (`PRESERVE`).
-   */
-  public addAddon(id: string, options: EksAddonOptions): EksAddon {
-    return new EksAddon(this.addons, id, {
-      clusterName: this.cluster.name,
-      addonName: options.addonName,
-      addonVersion: options.addonVersion,
-      configurationValues: options.configurationValues ? JSON.stringify(options.configurationValues) : undefined,
-      resolveConflictsOnCreate: 'OVERWRITE',
-      resolveConflictsOnUpdate: 'PRESERVE',
-      dependsOn: options.dependsOn,
-    });
-  }
-
-  /**
-   * Makes the `coredns` add-on wait for these nodes. `ControllerNodeGroup` calls it for you;
-   * call it yourself for node groups or Fargate profiles made elsewhere.
-   */
-  public addComputeDependency(compute: ITerraformDependable): void {
-    if (this.coreDns) this.coreDns.dependsOn = [...(this.coreDns.dependsOn ?? []), dependable(compute)];
   }
 }
 

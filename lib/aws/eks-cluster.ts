@@ -20,6 +20,7 @@ import {
   planImportedEksCluster,
   PlannedSecretsEncryption,
   SecretsEncryption,
+  validateCoreDnsCompute,
 } from '../core/aws/eks-cluster-plan';
 import { EKS_CLUSTER_ROLE_MANAGED_POLICIES, eksClusterRoleTrustPolicy } from '../core/aws/eks-iam';
 import { KubernetesVersion } from '../core/aws/kubernetes-version';
@@ -275,16 +276,8 @@ export class EksCluster extends Construct implements IEksCluster {
       // A Deployment: DEGRADED (and Terraform times out) until a node group exists.
       const coreDns = this.addAddon('CoreDns', { addonName: 'coredns' });
       this.coreDns = coreDns;
-      this.node.addValidation({
-        validate: () =>
-          (coreDns.dependsOn ?? []).length > 0
-            ? []
-            : [
-                'the coredns add-on needs nodes, or it stays DEGRADED and terraform apply times out: create a ' +
-                  'ControllerNodeGroup for this cluster (it registers itself), call cluster.addComputeDependency(nodeGroup), ' +
-                  'or set coreAddons: false.',
-              ],
-      });
+      // Nodes are registered after construction, so this waits for synth.
+      this.node.addValidation({ validate: () => validateCoreDnsCompute((coreDns.dependsOn ?? []).length) });
     }
   }
 

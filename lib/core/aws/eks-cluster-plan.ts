@@ -341,6 +341,19 @@ function validateLogs(issues: IssueCollector, logs: readonly ClusterLogType[], r
   }
 }
 
+/**
+ * The coredns add-on is a Deployment: without nodes it stays DEGRADED and `terraform apply` times
+ * out. Returns the `addValidation` messages for a cluster whose coredns waits for `computeCount` node groups.
+ */
+export function validateCoreDnsCompute(computeCount: number): string[] {
+  if (computeCount > 0) return [];
+  return [
+    'the coredns add-on needs nodes, or it stays DEGRADED and terraform apply times out: create a ' +
+      'ControllerNodeGroup for this cluster (it registers itself), call cluster.addComputeDependency(nodeGroup), ' +
+      'or set coreAddons: false.',
+  ];
+}
+
 /** Checks the name of an existing cluster (`EksCluster.fromClusterName`). */
 export function planImportedEksCluster(
   clusterName: string,

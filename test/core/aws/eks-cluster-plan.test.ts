@@ -6,6 +6,7 @@ import {
   planEksCluster,
   planImportedEksCluster,
   SecretsEncryption,
+  validateCoreDnsCompute,
 } from '../../../lib/core/aws/eks-cluster-plan';
 import { KubernetesVersion } from '../../../lib/core/aws/kubernetes-version';
 
@@ -132,6 +133,13 @@ describe('clusterEncryptionPolicy', () => {
         },
       ],
     });
+  });
+});
+
+describe('validateCoreDnsCompute', () => {
+  test('should ask for nodes until one compute dependency is registered', () => {
+    expect(validateCoreDnsCompute(0)).toEqual([expect.stringMatching(/^the coredns add-on needs nodes, or it stays DEGRADED/)]);
+    expect(validateCoreDnsCompute(1)).toEqual([]);
   });
 });
 

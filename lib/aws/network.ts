@@ -138,6 +138,11 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
   public readonly privateSubnetCidrs: string[];
   /** The planned public subnet CIDRs, one per zone. */
   public readonly publicSubnetCidrs: string[];
+  /**
+   * Public IPs of the NAT gateways (known after apply): the addresses the nodes' outbound traffic
+   * comes from, e.g. for `publicAccessCidrs` as `${ip}/32` when the private endpoint is off.
+   */
+  public readonly natPublicIps: string[];
 
   constructor(scope: Construct, id: string, props: KarpenterNetworkProps) {
     super(scope, id);
@@ -162,6 +167,7 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
     const privateSubnets: Subnet[] = [];
     const publicSubnets: Subnet[] = [];
     const natGateways: NatGateway[] = [];
+    const natIps: Eip[] = [];
     plan.zones.forEach((zonePlan, i) => {
       // Index-based scopes follow the CIDR plan, which is index-based too.
       const zone = new Construct(this, `Zone${i}`);
@@ -180,6 +186,7 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
 
       if (zonePlan.natGatewayTags) {
         const eip = new Eip(zone, 'NatEip', { domain: 'vpc', tags: zonePlan.natGatewayTags, dependsOn: [igw] });
+        natIps.push(eip);
         natGateways[i] = new NatGateway(zone, 'NatGateway', {
           allocationId: eip.allocationId,
           subnetId: publicSubnet.id,
@@ -218,6 +225,7 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
     this.availabilityZones = plan.zones.map((z) => z.availabilityZone);
     this.privateSubnetCidrs = plan.zones.map((z) => z.privateSubnet.cidrBlock);
     this.publicSubnetCidrs = plan.zones.map((z) => z.publicSubnet.cidrBlock);
+    this.natPublicIps = natIps.map((eip) => eip.publicIp);
   }
 }
 

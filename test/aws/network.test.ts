@@ -6,7 +6,7 @@ import { RouteTable } from '@cdktf/provider-aws/lib/route-table';
 import { RouteTableAssociation } from '@cdktf/provider-aws/lib/route-table-association';
 import { Subnet } from '@cdktf/provider-aws/lib/subnet';
 import { Vpc } from '@cdktf/provider-aws/lib/vpc';
-import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
+import { TerraformOutput, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { KarpenterNetwork, NatGatewayMode } from '../../lib/aws/network';
 
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
@@ -90,6 +90,18 @@ describe('KarpenterNetwork (new VPC)', () => {
       return [natSubnet.availability_zone, table.tags.Name];
     });
     expect(zonesOf).toEqual(ZONES.map((az) => [az, `demo-private-${az}`]));
+  });
+
+  test("should expose the NAT gateways' public IPs, one per NAT gateway", () => {
+    const stack = newStack();
+    const perZone = new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ZONES });
+    const single = new KarpenterNetwork(stack, 'Single', { clusterName: 'demo', availabilityZones: ZONES, natGateways: NatGatewayMode.SINGLE });
+    perZone.natPublicIps.forEach((ip, i) => new TerraformOutput(stack, `ip${i}`, { value: ip }));
+    const outputs = JSON.parse(Testing.synth(stack)).output;
+    expect([0, 1, 2].map((i) => outputs[`ip${i}`].value)).toEqual(
+      [0, 1, 2].map((i) => expect.stringMatching(new RegExp(`^\\$\\{aws_eip\\.Network_Zone${i}_NatEip_\\w+\\.public_ip\\}$`))),
+    );
+    expect(single.natPublicIps).toHaveLength(1);
   });
 
   test('should create a single NAT gateway with SINGLE and route every zone through it', () => {

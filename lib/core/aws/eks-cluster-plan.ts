@@ -247,6 +247,14 @@ function validateEndpoint(issues: IssueCollector, input: EksClusterPlanInput, pr
     );
   }
   if (cidrs === undefined) return;
+  if (publicAccess && !privateAccess && !cidrs.includes(WORLD_CIDR)) {
+    issues.warn(
+      'publicAccessCidrs',
+      'NodesMayBeOutsidePublicAccessCidrs',
+      "endpointPrivateAccess is false, so nodes reach the API server through the public endpoint, from their NAT gateways' " +
+        "addresses; nodes outside publicAccessCidrs cannot join. Add the NAT gateways' public IPs to publicAccessCidrs, or enable endpointPrivateAccess.",
+    );
+  }
   if (!publicAccess) {
     issues.error(
       'publicAccessCidrs',

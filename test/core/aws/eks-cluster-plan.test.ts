@@ -96,6 +96,12 @@ describe('planEksCluster', () => {
     expect(plan({}, ['PublicEndpointOpenToWorld']).issues).toEqual([]);
   });
 
+  test('should warn that nodes need the public endpoint when private access is off and the CIDRs are restricted', () => {
+    const only = { endpointPrivateAccess: false, publicAccessCidrs: ['203.0.113.0/24'] };
+    expect(plan(only, []).issues.map((i) => `${i.severity}:${i.code}`)).toEqual(['warning:NodesMayBeOutsidePublicAccessCidrs']);
+    expect(plan({ ...only, endpointPrivateAccess: true }, []).issues).toEqual([]);
+  });
+
   test('should plan a given key or none, and check the key ARN and the deletion window', () => {
     const arn = 'arn:aws-us-gov:kms:us-gov-west-1:111122223333:key/1234abcd';
     expect(plan({ secretsEncryption: SecretsEncryption.withKey(arn) }).secretsEncryption).toEqual({ keyArn: arn });

@@ -71,6 +71,20 @@ describe('planControllerNodeGroup', () => {
     expect(plan({ amiType: NodeGroupAmiType.BOTTLEROCKET_X86_64 }).launchTemplate.rootVolume.deviceName).toBe('/dev/xvdb');
   });
 
+  test('should accept exactly the whole volume sizes from 20 to 16384 GiB and hop limits from 1 to 64', () => {
+    for (const size of [-1, 0, 1, 19, 19.9, 20, 20.5, 21, 100, 16383, 16384, 16385, 1e6]) {
+      const valid = Number.isInteger(size) && size >= 20 && size <= 16384;
+      expect({ size, codes: codes({ rootVolumeSizeGiB: size }) }).toEqual({
+        size,
+        codes: valid ? [] : ['error:rootVolumeSizeGiB:InvalidRootVolumeSize'],
+      });
+    }
+    for (let hop = -1; hop <= 66; hop++) {
+      const valid = hop >= 1 && hop <= 64;
+      expect({ hop, codes: codes({ metadataHopLimit: hop }) }).toEqual({ hop, codes: valid ? [] : ['error:metadataHopLimit:InvalidHopLimit'] });
+    }
+  });
+
   test('reports volume sizes and types EC2 would refuse, and hop limits outside 1-64', () => {
     expect(codes({ rootVolumeSizeGiB: 19 })).toEqual(['error:rootVolumeSizeGiB:InvalidRootVolumeSize']);
     expect(codes({ rootVolumeSizeGiB: 16384, metadataHopLimit: 64 })).toEqual([]);

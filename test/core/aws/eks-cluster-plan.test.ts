@@ -96,6 +96,19 @@ describe('planEksCluster', () => {
     expect(plan({}, ['PublicEndpointOpenToWorld']).issues).toEqual([]);
   });
 
+  test('should warn about a world-open endpoint exactly when the public endpoint is on and allows 0.0.0.0/0', () => {
+    for (const endpointPrivateAccess of [true, false]) {
+      for (const endpointPublicAccess of [true, false]) {
+        for (const publicAccessCidrs of [undefined, ['0.0.0.0/0'], ['203.0.113.0/24'], ['203.0.113.0/24', '0.0.0.0/0']]) {
+          const input = { endpointPrivateAccess, endpointPublicAccess, publicAccessCidrs };
+          const open = endpointPublicAccess && (publicAccessCidrs === undefined || publicAccessCidrs.includes('0.0.0.0/0'));
+          const warned = plan(input, []).issues.some((i) => i.code === 'PublicEndpointOpenToWorld');
+          expect({ input, warned }).toEqual({ input, warned: open });
+        }
+      }
+    }
+  });
+
   test('should warn that nodes need the public endpoint when private access is off and the CIDRs are restricted', () => {
     const only = { endpointPrivateAccess: false, publicAccessCidrs: ['203.0.113.0/24'] };
     expect(plan(only, []).issues.map((i) => `${i.severity}:${i.code}`)).toEqual(['warning:NodesMayBeOutsidePublicAccessCidrs']);

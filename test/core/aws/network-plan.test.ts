@@ -190,6 +190,19 @@ describe('planKarpenterNetwork', () => {
     ]);
   });
 
+  test.each([2, 3, 4, 5, 6, 7])('with %i zones, every zone should route through an existing NAT gateway, its own one with ONE_PER_AZ', (n) => {
+    const zones = availabilityZonesOf('eu-central-1', n);
+    for (const mode of [NatGatewayMode.ONE_PER_AZ, NatGatewayMode.SINGLE]) {
+      const p = planKarpenterNetwork({ clusterName: 'demo', availabilityZones: zones, natGateways: mode });
+      expect(p.issues).toEqual([]);
+      expect(p.zones.filter((z) => z.natGatewayTags).length).toBe(mode === NatGatewayMode.ONE_PER_AZ ? n : 1);
+      p.zones.forEach((z, i) => {
+        expect(p.zones[z.natZoneIndex].natGatewayTags).toBeDefined();
+        if (mode === NatGatewayMode.ONE_PER_AZ) expect(p.zones[z.natZoneIndex].availabilityZone).toBe(zones[i]);
+      });
+    }
+  });
+
   test('should name and tag every resource after the cluster, with the user tags underneath', () => {
     const p = planKarpenterNetwork({ clusterName: 'demo', availabilityZones: ZONES, tags: { team: 'infra' } });
     expect(p.vpcTags).toEqual({ team: 'infra', Name: 'demo-vpc' });

@@ -1,0 +1,120 @@
+// Pure core: no cdktf or constructs imports.
+// Converts older Karpenter manifests to the v1 API and reports every change it makes:
+//   karpenter.sh/v1beta1 NodePool, karpenter.k8s.aws/v1beta1 EC2NodeClass (Karpenter 0.33-0.37): v1beta1.ts
+//   karpenter.sh/v1alpha5 Provisioner: v1alpha5.ts; karpenter.k8s.aws/v1alpha1 AWSNodeTemplate (up to 0.31): v1alpha1.ts
+import { parseAllDocuments } from 'yaml';
+import { EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND, NODEPOOL_API_VERSION } from '../types';
+import { toYaml } from '../yaml';
+import { placeKubelets } from './kubelet';
+import { newReport } from './report';
+import { KubeletMove, MigrationError, MigrationOptions, MigrationResult, MigrationRun, Obj, Output } from './types';
+import { describe, isObject, str } from './util';
+import { awsNodeTemplate } from './v1alpha1';
+import { provisioner } from './v1alpha5';
+import { nodeClassV1beta1, nodePoolV1beta1 } from './v1beta1';
+
+export type { MigrationChange, MigrationError, MigrationOptions, MigrationReport, MigrationResult } from './types';
+
+/**
+ * Converts Karpenter manifests to v1. `input` is YAML text (several documents allowed) or parsed
+ * documents. v1 manifests pass through unchanged, so a mixed file can be migrated as a whole.
+ */
+export function migrateManifests(input: string | readonly unknown[], options: MigrationOptions = {}): MigrationResult {
+  return new Migration(options).run(input);
+}
+
+/** The migrated manifests as multi-document YAML. */
+export function migrationToYaml(result: MigrationResult): string {
+  return toYaml(...result.manifests);
+}
+
+type Converter = (run: MigrationRun, index: number, doc: Obj, name: string) => void;
+
+/** `apiVersion kind` of each older object to its converter. */
+const CONVERTERS: { readonly [key: string]: Converter } = {
+  'karpenter.sh/v1beta1 NodePool': nodePoolV1beta1,
+  'karpenter.k8s.aws/v1beta1 EC2NodeClass': nodeClassV1beta1,
+  'karpenter.sh/v1alpha5 Provisioner': provisioner,
+  'karpenter.k8s.aws/v1alpha1 AWSNodeTemplate': awsNodeTemplate,
+};
+
+class Migration implements MigrationRun {
+  private readonly outputs: Output[] = [];
+  private readonly errors: MigrationError[] = [];
+  private readonly kubeletMoves: KubeletMove[] = [];
+
+  constructor(public readonly options: MigrationOptions) {}
+
+  public run(input: string | readonly unknown[]): MigrationResult {
+    const docs = typeof input === 'string' ? this.parse(input) : input.map((value, index) => ({ index, value }));
+    for (const { index, value } of docs) this.migrateDocument(index, value);
+    placeKubelets(this.outputs, this.kubeletMoves, (e) => this.fail(e));
+    return { manifests: this.outputs.map((o) => o.manifest), reports: this.outputs.map((o) => o.report), errors: this.errors };
+  }
+
+  public fail(error: MigrationError): void {
+    this.errors.push(error);
+  }
+
+  public push(index: number, doc: Obj, name: string, manifest: Obj): Output {
+    const o = { manifest, report: newReport(index, doc, name, manifest) };
+    this.outputs.push(o);
+    return o;
+  }
+
+  public moveKubelet(move: KubeletMove): void {
+    this.kubeletMoves.push(move);
+  }
+
+  private parse(text: string): Array<{ index: number; value: unknown }> {
+    const out: Array<{ index: number; value: unknown }> = [];
+    parseAllDocuments(text).forEach((doc, index) => {
+      if (doc.errors.length > 0) {
+        this.fail({ document: index, code: 'YamlSyntaxError', message: `document ${index} is not valid YAML: ${doc.errors[0].message}` });
+        return;
+      }
+      const value = doc.toJS();
+      // An empty document (a trailing `---`) is not a manifest.
+      if (value !== null && value !== undefined) out.push({ index, value });
+    });
+    return out;
+  }
+
+  private migrateDocument(index: number, value: unknown): void {
+    if (!isObject(value)) {
+      this.fail({
+        document: index,
+        code: 'NotAnObject',
+        message: `document ${index} is ${describe(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec`,
+      });
+      return;
+    }
+    const { apiVersion, kind } = value;
+    const name: string | undefined = isObject(value.metadata) && typeof value.metadata.name === 'string' ? value.metadata.name : undefined;
+    const key = `${String(apiVersion)} ${String(kind)}`;
+    const fail = (code: string, message: string): void => this.fail({ document: index, kind: str(kind), name, code, message });
+    if (name === undefined) {
+      fail('MissingName', `${key} in document ${index} has no metadata.name; every Karpenter object needs one`);
+      return;
+    }
+    const converter = CONVERTERS[key];
+    if (converter) return converter(this, index, value, name);
+    switch (key) {
+      case `${NODEPOOL_API_VERSION} NodePool`:
+      case `${EC2NODECLASS_API_VERSION} ${EC2NODECLASS_KIND}`:
+        this.outputs.push({ manifest: structuredClone(value), report: newReport(index, value, name, value) });
+        return;
+      case 'karpenter.sh/v1beta1 NodeClaim':
+      case 'karpenter.sh/v1alpha5 Machine':
+        return fail(
+          'UnsupportedKind',
+          `${key} ${name} (document ${index}) is created by Karpenter, not by users; do not migrate it: Karpenter replaces it with a v1 NodeClaim`,
+        );
+      default:
+        return fail(
+          'UnsupportedKind',
+          `cannot migrate ${key} ${name} (document ${index}): supported are karpenter.sh/v1beta1 NodePool, karpenter.k8s.aws/v1beta1 EC2NodeClass, karpenter.sh/v1alpha5 Provisioner and karpenter.k8s.aws/v1alpha1 AWSNodeTemplate (v1 objects pass through)`,
+        );
+    }
+  }
+}

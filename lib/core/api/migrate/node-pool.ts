@@ -1,0 +1,68 @@
+// Pure core: no cdktf or constructs imports.
+// NodePool pieces shared by the v1beta1 NodePool and v1alpha5 Provisioner migrations.
+import { NODEPOOL_API_VERSION } from '../types';
+import { Obj, Rec } from './types';
+import { isObject } from './util';
+
+/** Node annotations replaced by `karpenter.sh/do-not-disrupt`. */
+const DO_NOT_DISRUPT_ALIASES = ['karpenter.sh/do-not-consolidate', 'karpenter.sh/do-not-evict'];
+/** Requirement keys earlier versions used that v1 does not know. */
+const DROPPED_REQUIREMENT_KEYS: Record<string, string> = {
+  'karpenter.k8s.aws/instance-pods': 'label dropped in v1beta1; use kubelet maxPods on the EC2NodeClass',
+  'karpenter.sh/provisioner-name': 'label replaced by karpenter.sh/nodepool, which v1 sets itself and does not allow in requirements',
+};
+
+export function nodePoolShell(doc: Obj): Obj {
+  return { apiVersion: NODEPOOL_API_VERSION, kind: 'NodePool', metadata: { name: doc.metadata.name }, spec: {} };
+}
+
+export function templateMetadata(tmeta: Obj, rec: Rec, at: string, target = at): Obj | undefined {
+  const out: Obj = {};
+  if (tmeta.labels !== undefined) {
+    out.labels = tmeta.labels;
+    if (at !== target) rec(`${target}.labels`, tmeta.labels, tmeta.labels, 'moved under the NodeClaim template', `${at}.labels`);
+  }
+  if (tmeta.annotations !== undefined) {
+    const annotations: Obj = { ...tmeta.annotations };
+    for (const old of DO_NOT_DISRUPT_ALIASES) {
+      if (annotations[old] !== undefined) {
+        rec(
+          `${target}.annotations[karpenter.sh/do-not-disrupt]`,
+          annotations[old],
+          annotations[old],
+          `${old} was replaced by karpenter.sh/do-not-disrupt`,
+          `${at}.annotations[${old}]`,
+        );
+        annotations['karpenter.sh/do-not-disrupt'] = annotations[old];
+        delete annotations[old];
+      }
+    }
+    out.annotations = annotations;
+    if (at !== target) rec(`${target}.annotations`, tmeta.annotations, annotations, 'moved under the NodeClaim template', `${at}.annotations`);
+  }
+  for (const k of Object.keys(tmeta).filter((x) => x !== 'labels' && x !== 'annotations' && tmeta[x] !== undefined)) {
+    rec(`${at}.${k}`, tmeta[k], undefined, 'dropped: v1 template metadata has only labels and annotations');
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+export function requirements(reqs: unknown, rec: Rec, at = 'spec.template.spec.requirements'): Obj[] {
+  if (!Array.isArray(reqs)) {
+    if (reqs !== undefined) rec(at, reqs, [], 'not a list; replaced by an empty list');
+    else rec('spec.template.spec.requirements', undefined, [], 'v1 requires requirements; an empty list allows any instance type');
+    return [];
+  }
+  const out: Obj[] = [];
+  reqs.forEach((r: Obj, i) => {
+    const why = isObject(r) ? DROPPED_REQUIREMENT_KEYS[r.key] : undefined;
+    if (why) rec(`${at}[${i}]`, r, undefined, `dropped: ${why}`);
+    else out.push(r);
+  });
+  if (at !== 'spec.template.spec.requirements') rec('spec.template.spec.requirements', reqs, out, 'moved under the NodeClaim template', at);
+  return out;
+}
+
+/** v1 expires nodes forcefully (v1-migration guide, "Forceful Expiration"). */
+export function forcefulExpiry(expireAfter: unknown): string {
+  return expireAfter === 'Never' ? '' : '; v1 expiry is forceful: an expired node is drained at once, without waiting for a replacement node';
+}

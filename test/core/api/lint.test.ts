@@ -1,5 +1,5 @@
 import { Severity, ValidationIssue } from '../../../lib/core/issues';
-import { LINT_CODES, cronProblem, isArm64Family, lintEc2NodeClass, lintNodePool } from '../../../lib/core/api/lint';
+import { LINT_CODES, LintCode, cronProblem, isArm64Family, lintEc2NodeClass, lintNodePool } from '../../../lib/core/api/lint';
 import { validateEc2NodeClass } from '../../../lib/core/api/validate-ec2nodeclass';
 import { validateNodePool } from '../../../lib/core/api/validate-nodepool';
 import { DISCOVERY, Path, ec2NodeClass, nodePool, patched } from './fixtures';
@@ -327,4 +327,12 @@ test('LINT_CODES lists every code the linters emit', () => {
   );
   lintEc2NodeClass(nc).forEach((i) => emitted.add(i.code));
   expect([...emitted].sort()).toEqual(Object.keys(LINT_CODES).sort());
+});
+
+test('LintCode is the union of the codes in LINT_CODES, so a typo does not compile', () => {
+  const code: LintCode = 'NodePoolWithoutLimits';
+  // @ts-expect-error not a lint code
+  const typo: LintCode = 'NodePoolWithoutLimit';
+  expect(Object.keys(LINT_CODES)).toContain(code);
+  expect(Object.keys(LINT_CODES)).not.toContain(typo);
 });

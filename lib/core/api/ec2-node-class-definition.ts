@@ -1,5 +1,6 @@
 // Pure core: no cdktf or constructs imports.
 import { ValidationContext, ValidationIssue } from '../issues';
+import { AmiFamily, AmiFamilyAlias } from './ami-family';
 import { KarpenterDuration } from './duration';
 import { Quantity } from './quantity';
 import {
@@ -18,39 +19,8 @@ import {
 import { validateEc2NodeClass } from './validate-ec2nodeclass';
 import { toYaml } from './yaml';
 
-/** `amiFamily`: user data format and default block devices. */
-export enum AmiFamily {
-  /** Amazon Linux 2. */
-  AL2 = 'AL2',
-  /** Amazon Linux 2023. */
-  AL2023 = 'AL2023',
-  /** Bottlerocket. */
-  BOTTLEROCKET = 'Bottlerocket',
-  /** Your own AMI and user data; Karpenter adds nothing. */
-  CUSTOM = 'Custom',
-  /** Windows Server 2019. */
-  WINDOWS_2019 = 'Windows2019',
-  /** Windows Server 2022. */
-  WINDOWS_2022 = 'Windows2022',
-  /** Windows Server 2025. */
-  WINDOWS_2025 = 'Windows2025',
-}
-
-/** Families of EKS-optimized AMI aliases (`family@version`). */
-export enum AmiFamilyAlias {
-  /** Amazon Linux 2. */
-  AL2 = 'al2',
-  /** Amazon Linux 2023. */
-  AL2023 = 'al2023',
-  /** Bottlerocket. */
-  BOTTLEROCKET = 'bottlerocket',
-  /** Windows Server 2019 (`latest` only). */
-  WINDOWS_2019 = 'windows2019',
-  /** Windows Server 2022 (`latest` only). */
-  WINDOWS_2022 = 'windows2022',
-  /** Windows Server 2025 (`latest` only). */
-  WINDOWS_2025 = 'windows2025',
-}
+// Defined with the other AMI family lists; exported here, where callers import the model from.
+export { AmiFamily, AmiFamilyAlias };
 
 /** `instanceStorePolicy`. */
 export enum InstanceStorePolicy {

@@ -4,7 +4,8 @@
 // list is derived from it. Inputs may be malformed: every access is defensive.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { KARPENTER_KNOWN_VALUES, WellKnownLabel } from './labels';
-import { child, isPlainObject, show } from './schema';
+import { isPlainObject } from '../json';
+import { child, show } from './schema';
 
 type Json = Record<string, unknown>;
 

@@ -2,6 +2,7 @@
 // Converts older Karpenter manifests to the v1 API and reports every change it makes:
 //   karpenter.sh/v1beta1 NodePool, karpenter.k8s.aws/v1beta1 EC2NodeClass (Karpenter 0.33-0.37): v1beta1.ts
 //   karpenter.sh/v1alpha5 Provisioner: v1alpha5.ts; karpenter.k8s.aws/v1alpha1 AWSNodeTemplate (up to 0.31): v1alpha1.ts
+import { cloneJson } from '../../json';
 import { parseAllDocuments } from 'yaml';
 import { EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND, NODEPOOL_API_VERSION } from '../types';
 import { toYaml } from '../yaml';
@@ -102,7 +103,7 @@ class Migration implements MigrationRun {
     switch (key) {
       case `${NODEPOOL_API_VERSION} NodePool`:
       case `${EC2NODECLASS_API_VERSION} ${EC2NODECLASS_KIND}`:
-        this.outputs.push({ manifest: structuredClone(value), report: newReport(index, value, name, value) });
+        this.outputs.push({ manifest: cloneJson(value), report: newReport(index, value, name, value) });
         return;
       case 'karpenter.sh/v1beta1 NodeClaim':
       case 'karpenter.sh/v1alpha5 Machine':

@@ -1,22 +1,16 @@
 // Pure core: no cdktf or constructs imports.
 // EC2NodeClass steps shared by the v1beta1 EC2NodeClass and v1alpha1 AWSNodeTemplate migrations.
+import { WINDOWS_ALIAS_FAMILIES, aliasFamilyOf } from '../ami-family';
 import { EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND } from '../types';
 import { MigrationRun, Obj, Rec } from './types';
-import { clone, copy, isObject, take } from './util';
+import { cloneJson } from '../../json';
+import { copy, isObject, take } from './util';
 import { dropRest } from './report';
 
 /** v1beta1 and v1alpha1 launched nodes with an IMDS hop limit of 2; v1 defaults to 1. */
 const PRE_V1_METADATA_OPTIONS = { httpEndpoint: 'enabled', httpProtocolIPv6: 'disabled', httpPutResponseHopLimit: 2, httpTokens: 'required' };
 /** What the v1.0 conversion webhook gave Ubuntu EC2NodeClasses, which v1 runs as AL2. */
 const UBUNTU_BLOCK_DEVICE_MAPPINGS = [{ deviceName: '/dev/sda1', rootVolume: true, ebs: { encrypted: true, volumeType: 'gp3', volumeSize: '20Gi' } }];
-const ALIAS_FAMILIES: Record<string, string> = {
-  AL2: 'al2',
-  AL2023: 'al2023',
-  Bottlerocket: 'bottlerocket',
-  Windows2019: 'windows2019',
-  Windows2022: 'windows2022',
-  Windows2025: 'windows2025',
-};
 /** Tags Karpenter sets itself; v1 rejects them on an EC2NodeClass (or dropped `karpenter.sh/managed-by`). */
 const RESERVED_TAGS = [
   'karpenter.sh/managed-by',
@@ -80,7 +74,7 @@ export function nodeClassSpec(
     );
     family = 'AL2';
     if (spec.blockDeviceMappings === undefined) {
-      spec.blockDeviceMappings = clone(UBUNTU_BLOCK_DEVICE_MAPPINGS);
+      spec.blockDeviceMappings = cloneJson(UBUNTU_BLOCK_DEVICE_MAPPINGS);
       rec(
         'spec.blockDeviceMappings',
         undefined,
@@ -109,14 +103,15 @@ export function nodeClassSpec(
         family,
         'unchanged, but with Custom your user data must now add the karpenter.sh/unregistered:NoExecute taint (Karpenter removes it)',
       );
-  } else if (family !== undefined && ALIAS_FAMILIES[family]) {
-    const alias = `${ALIAS_FAMILIES[family]}@latest`;
+  } else if (family !== undefined && aliasFamilyOf(family)) {
+    const aliasFamily = aliasFamilyOf(family)!;
+    const alias = `${aliasFamily}@latest`;
     out.amiSelectorTerms = [{ alias }];
     rec(
       'spec.amiSelectorTerms',
       undefined,
       out.amiSelectorTerms,
-      `v1 requires amiSelectorTerms; the ${family} family selected the latest EKS-optimized AMI, which is the alias ${alias} (${pinAdvice(ALIAS_FAMILIES[family])})${family === 'AL2' ? '; EKS publishes no AL2 AMIs for Kubernetes 1.33 and later, plan a move to AL2023' : ''}`,
+      `v1 requires amiSelectorTerms; the ${family} family selected the latest EKS-optimized AMI, which is the alias ${alias} (${pinAdvice(aliasFamily)})${family === 'AL2' ? '; EKS publishes no AL2 AMIs for Kubernetes 1.33 and later, plan a move to AL2023' : ''}`,
     );
     rec('spec.amiFamily', family, undefined, 'removed: the alias implies the family');
   } else if (family === 'Custom') {
@@ -182,7 +177,7 @@ export function nodeClassSpec(
 
 /** How to stop an alias from drifting nodes on every AMI release; the version formats differ per family. */
 function pinAdvice(aliasFamily: string): string {
-  if (aliasFamily.startsWith('windows')) return 'Windows aliases take only latest; select the AMI by id or name to control updates';
+  if (WINDOWS_ALIAS_FAMILIES.includes(aliasFamily)) return 'Windows aliases take only latest; select the AMI by id or name to control updates';
   const example = aliasFamily === 'bottlerocket' ? 'v1.30.0' : 'v20250101';
   return `pin a version, e.g. ${aliasFamily}@${example}, to stop AMI updates from drifting nodes`;
 }

@@ -1,7 +1,8 @@
 // Pure core: no cdktf or constructs imports.
 // Recording changes, and the parts of an object every migration treats alike (its envelope).
+import { cloneJson } from '../../json';
 import { MigrationChange, MigrationReport, Obj, Output, Rec } from './types';
-import { clone, isObject, take } from './util';
+import { isObject, take } from './util';
 
 export function newReport(index: number, doc: Obj, name: string, manifest: Obj): MigrationReport & { changes: MigrationChange[] } {
   return {
@@ -63,7 +64,7 @@ export function metadata(doc: Obj, rec: Rec): Obj {
       k === 'status' ? 'dropped: set by the Karpenter controller' : 'dropped: not a field of a Kubernetes object',
     );
   }
-  const m: Obj = clone(isObject(doc.metadata) ? doc.metadata : {});
+  const m: Obj = cloneJson(isObject(doc.metadata) ? doc.metadata : {});
   const out: Obj = { name: take(m, 'name') };
   if (m.namespace !== undefined)
     rec('metadata.namespace', take(m, 'namespace'), undefined, 'dropped: NodePools and EC2NodeClasses are cluster-scoped');

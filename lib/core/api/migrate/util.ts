@@ -1,4 +1,5 @@
 // Pure core: no cdktf or constructs imports.
+import { isPlainObject } from '../../json';
 import { Obj } from './types';
 
 /** Removes `key` from `obj` and returns its value: converters consume the input as they go. */
@@ -23,17 +24,12 @@ export function list(v: unknown): string[] {
     .filter((s) => s.length > 0);
 }
 
-export function clone<T>(v: T): T {
-  return structuredClone(v);
-}
-
 export function stableJson(v: unknown): string {
   return JSON.stringify(v, (_k, x) => (isObject(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
 }
 
-export function isObject(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+/** `isPlainObject`, typed for walking loose pre-v1 input. */
+export const isObject = isPlainObject as (v: unknown) => v is Obj;
 
 export function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;

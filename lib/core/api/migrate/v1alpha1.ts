@@ -1,17 +1,18 @@
 // Pure core: no cdktf or constructs imports.
 // karpenter.k8s.aws/v1alpha1 AWSNodeTemplate (up to Karpenter 0.31), and a v1alpha5 Provisioner's
 // inline `provider`, to a v1 EC2NodeClass. Source: karpenter.sh v1beta1-migration guide (v0.32).
+import { cloneJson } from '../../json';
 import { ec2NodeClassShell, nodeClassSpec } from './node-class';
 import { metadata, recorder } from './report';
 import { MigrationRun, Obj, Rec } from './types';
-import { clone, list, take } from './util';
+import { list, take } from './util';
 
 export function awsNodeTemplate(run: MigrationRun, index: number, doc: Obj, name: string): void {
   const manifest = ec2NodeClassShell(name);
   const out = run.push(index, doc, name, manifest);
   const rec = recorder(out);
   manifest.metadata = metadata(doc, rec);
-  manifest.spec = alphaTemplateSpec(run, index, 'AWSNodeTemplate', name, clone(doc.spec ?? {}), rec, 'spec');
+  manifest.spec = alphaTemplateSpec(run, index, 'AWSNodeTemplate', name, cloneJson(doc.spec ?? {}), rec, 'spec');
 }
 
 /** AWSNodeTemplate spec (or a Provisioner's inline provider) to a v1 EC2NodeClass spec. */

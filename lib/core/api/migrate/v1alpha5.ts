@@ -1,16 +1,17 @@
 // Pure core: no cdktf or constructs imports.
 // karpenter.sh/v1alpha5 Provisioner (up to Karpenter 0.31) to a v1 NodePool, plus an EC2NodeClass
 // for an inline `provider`. Sources: karpenter.sh v1beta1-migration (v0.32) and v1-migration guides.
+import { cloneJson } from '../../json';
 import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND } from '../types';
 import { ec2NodeClassShell } from './node-class';
 import { forcefulExpiry, nodePoolShell, requirements, templateMetadata } from './node-pool';
 import { dropRest, metadata, recorder } from './report';
 import { MigrationRun, Obj, Rec } from './types';
-import { clone, copy, isObject, take } from './util';
+import { copy, isObject, take } from './util';
 import { alphaTemplateSpec } from './v1alpha1';
 
 export function provisioner(run: MigrationRun, index: number, doc: Obj, name: string): void {
-  const spec: Obj = clone(doc.spec ?? {});
+  const spec: Obj = cloneJson(doc.spec ?? {});
   const manifest = nodePoolShell(doc);
   const out = run.push(index, doc, name, manifest);
   const rec = recorder(out);
@@ -109,7 +110,7 @@ export function provisioner(run: MigrationRun, index: number, doc: Obj, name: st
     const ncOut = run.push(index, doc, name, nodeClass);
     const ncRec = recorder(ncOut);
     ncRec('spec', undefined, undefined, `created from the inline spec.provider of Provisioner ${name}`, 'spec.provider');
-    nodeClass.spec = alphaTemplateSpec(run, index, 'Provisioner', name, clone(provider), ncRec, 'spec.provider');
+    nodeClass.spec = alphaTemplateSpec(run, index, 'Provisioner', name, cloneJson(provider), ncRec, 'spec.provider');
   }
   if (kubelet !== undefined) run.moveKubelet({ document: index, pool: out, nodeClassName: v1Spec.nodeClassRef.name, kubelet });
 }

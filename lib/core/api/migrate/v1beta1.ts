@@ -1,15 +1,16 @@
 // Pure core: no cdktf or constructs imports.
 // karpenter.sh/v1beta1 NodePool and karpenter.k8s.aws/v1beta1 EC2NodeClass (Karpenter 0.33-0.37) to v1.
 // Source: karpenter.sh v1-migration guide (v1.0).
+import { cloneJson } from '../../json';
 import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND } from '../types';
 import { ec2NodeClassShell, nodeClassSpec } from './node-class';
 import { forcefulExpiry, nodePoolShell, requirements, templateMetadata } from './node-pool';
 import { dropRest, metadata, recorder } from './report';
 import { MigrationRun, Obj, Rec } from './types';
-import { clone, copy, isObject, take } from './util';
+import { copy, isObject, take } from './util';
 
 export function nodePoolV1beta1(run: MigrationRun, index: number, doc: Obj, name: string): void {
-  const spec: Obj = clone(doc.spec ?? {});
+  const spec: Obj = cloneJson(doc.spec ?? {});
   const template: Obj = take(spec, 'template') ?? {};
   const tmeta: Obj = take(template, 'metadata') ?? {};
   const tspec: Obj = take(template, 'spec') ?? {};
@@ -58,7 +59,7 @@ export function nodePoolV1beta1(run: MigrationRun, index: number, doc: Obj, name
 }
 
 export function nodeClassV1beta1(run: MigrationRun, index: number, doc: Obj, name: string): void {
-  const spec: Obj = clone(doc.spec ?? {});
+  const spec: Obj = cloneJson(doc.spec ?? {});
   const manifest = ec2NodeClassShell(name);
   const out = run.push(index, doc, name, manifest);
   const rec = recorder(out);
@@ -83,40 +84,24 @@ function disruptionV1beta1(d: Obj, rec: Rec): Obj | undefined {
   const out: Obj = {};
   const policy = take(d, 'consolidationPolicy');
   let after = take(d, 'consolidateAfter');
+  const requireAfter = (note: string) => {
+    if (after !== undefined) return;
+    after = '0s';
+    rec('spec.disruption.consolidateAfter', undefined, after, note);
+  };
   if (policy === 'WhenUnderutilized') {
     out.consolidationPolicy = 'WhenEmptyOrUnderutilized';
     rec('spec.disruption.consolidationPolicy', policy, out.consolidationPolicy, 'renamed in v1');
-    if (after === undefined) {
-      after = '0s';
-      rec(
-        'spec.disruption.consolidateAfter',
-        undefined,
-        after,
-        'v1 requires consolidateAfter (v1beta1 forbade it with WhenUnderutilized); 0s keeps the v1beta1 behaviour',
-      );
-    }
+    requireAfter('v1 requires consolidateAfter (v1beta1 forbade it with WhenUnderutilized); 0s keeps the v1beta1 behaviour');
   } else if (policy !== undefined) {
     out.consolidationPolicy = policy;
-    if (after === undefined) {
-      after = '0s';
-      rec('spec.disruption.consolidateAfter', undefined, after, `v1 requires consolidateAfter; 0s consolidates ${policy} nodes at once`);
-    }
+    requireAfter(`v1 requires consolidateAfter; 0s consolidates ${policy} nodes at once`);
   }
   const budgets = take(d, 'budgets');
   dropRest(d, 'spec.disruption', rec);
-  if (after === undefined && budgets === undefined) {
-    // Nothing left (e.g. only expireAfter was set): the v1 defaults equal the v1beta1 ones.
-    return undefined;
-  }
-  if (after === undefined) {
-    after = '0s';
-    rec(
-      'spec.disruption.consolidateAfter',
-      undefined,
-      after,
-      'v1 requires consolidateAfter whenever disruption is set; 0s is the v1 default and the v1beta1 behaviour',
-    );
-  }
+  // Nothing left (e.g. only expireAfter was set): the v1 defaults equal the v1beta1 ones.
+  if (after === undefined && budgets === undefined) return undefined;
+  requireAfter('v1 requires consolidateAfter whenever disruption is set; 0s is the v1 default and the v1beta1 behaviour');
   out.consolidateAfter = after;
   if (budgets !== undefined) out.budgets = budgets;
   return out;

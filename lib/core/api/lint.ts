@@ -194,25 +194,6 @@ const NODEPOOL_RULES = [
       check(WellKnownLabel.INSTANCE_TYPE, (x) => x.split('.')[0]);
     },
   },
-  {
-    code: 'BudgetScheduleInvalid',
-    appliesTo: 'NodePool',
-    summary: 'a budget schedule the CRD pattern accepts but cron cannot parse',
-    check: ({ spec }, r) => {
-      const disruption = isPlainObject(spec.disruption) ? spec.disruption : {};
-      const budgets = Array.isArray(disruption.budgets) ? disruption.budgets : [];
-      budgets.forEach((b, i) => {
-        if (!isPlainObject(b) || !str(b.schedule) || r.isUnresolved(b.schedule)) return;
-        const problem = cronProblem(b.schedule);
-        if (problem) {
-          r.warn(
-            `spec.disruption.budgets[${i}].schedule`,
-            `${show(b.schedule)} passes the CRD pattern but is not a valid cron schedule: ${problem}; Karpenter fails closed on it (0 nodes), so it blocks every disruption the budget covers, at all times. Use five fields "minute hour day-of-month month day-of-week" (e.g. "0 9 * * mon-fri") or @daily, @weekly, ...`,
-          );
-        }
-      });
-    },
-  },
 ] as const satisfies readonly NodePoolRule[];
 
 // ------------------------------------------------------------------ EC2NodeClass rules
@@ -480,41 +461,4 @@ function resolveKey(s: KeyState, domain: readonly string[] | undefined): void {
     }
   }
   s.candidates = cand;
-}
-
-// ------------------------------------------------------------------ cron
-
-const CRON_MACROS = ['@annually', '@yearly', '@monthly', '@weekly', '@daily', '@midnight', '@hourly'];
-const CRON_FIELDS: { name: string; min: number; max: number; names?: string[] }[] = [
-  { name: 'minute', min: 0, max: 59 },
-  { name: 'hour', min: 0, max: 23 },
-  { name: 'day of month', min: 1, max: 31 },
-  { name: 'month', min: 1, max: 12, names: ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] },
-  { name: 'day of week', min: 0, max: 6, names: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] },
-];
-
-/** What is wrong with a cron schedule (robfig/cron `ParseStandard` semantics), or undefined. */
-export function cronProblem(schedule: string): string | undefined {
-  const s = schedule.trim();
-  if (s.startsWith('@')) return CRON_MACROS.includes(s) ? undefined : `unknown macro ${show(s)}`;
-  const fields = s.split(/[\t\n\f\r ]+/);
-  if (fields.length !== 5) return `expected 5 fields, got ${fields.length}`;
-  for (let i = 0; i < 5; i++) {
-    const f = CRON_FIELDS[i];
-    for (const part of fields[i].split(',')) {
-      const m = /^(\*|\?|([0-9A-Za-z]+)(-([0-9A-Za-z]+))?)(\/([0-9]+))?$/.exec(part);
-      if (!m) return `${f.name} field ${show(fields[i])} is malformed`;
-      const bounds: number[] = [];
-      for (const v of [m[2], m[4]]) {
-        if (v === undefined) continue;
-        const n = /^[0-9]+$/.test(v) ? Number(v) : (f.names?.indexOf(v.toLowerCase()) ?? -1);
-        const value = f.names && !/^[0-9]+$/.test(v) ? n + (f.min === 1 ? 1 : 0) : n;
-        if (n < 0 || value < f.min || value > f.max) return `${f.name} value ${show(v)} is outside ${f.min}-${f.max}`;
-        bounds.push(value);
-      }
-      if (bounds.length === 2 && bounds[0] > bounds[1]) return `${f.name} range ${show(part)} starts after it ends`;
-      if (m[6] !== undefined && Number(m[6]) === 0) return `${f.name} step must be positive`;
-    }
-  }
-  return undefined;
 }

@@ -2,10 +2,10 @@
 // EC2NodeClass steps shared by the v1beta1 EC2NodeClass and v1alpha1 AWSNodeTemplate migrations.
 import { WINDOWS_ALIAS_FAMILIES, aliasFamilyOf } from '../ami-family';
 import { EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND } from '../types';
-import { MigrationRun, Obj, Rec } from './types';
+import { Obj, Rec, Source } from './types';
 import { cloneJson } from '../../json';
 import { copy, isObject, take } from './util';
-import { dropRest } from './report';
+import { carryRest, shaped } from './report';
 
 /** v1beta1 and v1alpha1 launched nodes with an IMDS hop limit of 2; v1 defaults to 1. */
 const PRE_V1_METADATA_OPTIONS = { httpEndpoint: 'enabled', httpProtocolIPv6: 'disabled', httpPutResponseHopLimit: 2, httpTokens: 'required' };
@@ -49,16 +49,8 @@ export function ec2NodeClassShell(name: string): Obj {
 }
 
 /** Shared v1beta1/v1alpha1 to v1 steps: AMI selection, IMDS defaults, reserved tags, leftovers. */
-export function nodeClassSpec(
-  run: MigrationRun,
-  index: number,
-  kind: string,
-  name: string,
-  spec: Obj,
-  amiTerms: Obj[] | undefined,
-  rec: Rec,
-  at = 'spec',
-): Obj {
+export function nodeClassSpec(src: Source, spec: Obj, amiTerms: Obj[] | undefined, rec: Rec, at = 'spec'): Obj {
+  const { run, index, kind, name } = src;
   const fail = (code: string, field: string, message: string) => run.fail({ document: index, kind, name, field, code, message });
   const out: Obj = {};
   let family: string | undefined = take(spec, 'amiFamily');
@@ -151,7 +143,7 @@ export function nodeClassSpec(
     out.metadataOptions = mo;
   }
 
-  const tags = take(spec, 'tags');
+  const tags = shaped(src, `${at}.tags`, take(spec, 'tags'), 'object');
   if (tags !== undefined) {
     const kept: Obj = {};
     for (const [k, v] of Object.entries(tags as Obj)) {
@@ -171,7 +163,7 @@ export function nodeClassSpec(
     if (Object.keys(kept).length > 0) out.tags = kept;
   }
   for (const f of V1_NODECLASS_FIELDS) copy(spec, out, f);
-  dropRest(spec, at, rec);
+  carryRest(spec, at, out, rec, 'spec');
   return out;
 }
 

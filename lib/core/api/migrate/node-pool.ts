@@ -1,6 +1,8 @@
 // Pure core: no cdktf or constructs imports.
 // NodePool pieces shared by the v1beta1 NodePool and v1alpha5 Provisioner migrations.
 import { NODEPOOL_API_VERSION } from '../types';
+import { Severity } from '../../issues';
+import { UNKNOWN_FIELD_NOTE } from './report';
 import { Obj, Rec } from './types';
 import { isObject } from './util';
 
@@ -41,17 +43,20 @@ export function templateMetadata(tmeta: Obj, rec: Rec, at: string, target = at):
     if (at !== target) rec(`${target}.annotations`, tmeta.annotations, annotations, 'moved under the NodeClaim template', `${at}.annotations`);
   }
   for (const k of Object.keys(tmeta).filter((x) => x !== 'labels' && x !== 'annotations' && tmeta[x] !== undefined)) {
-    rec(`${at}.${k}`, tmeta[k], undefined, 'dropped: v1 template metadata has only labels and annotations');
+    out[k] = tmeta[k];
+    rec(`${target}.${k}`, tmeta[k], tmeta[k], UNKNOWN_FIELD_NOTE, `${at}.${k}`, Severity.WARNING);
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-export function requirements(reqs: unknown, rec: Rec, at = 'spec.template.spec.requirements'): Obj[] {
-  if (!Array.isArray(reqs)) {
-    if (reqs !== undefined) rec(at, reqs, [], 'not a list; replaced by an empty list');
-    else rec('spec.template.spec.requirements', undefined, [], 'v1 requires requirements; an empty list allows any instance type');
+/** The v1 requirements; a value that is not a list is carried over as it was (the caller reports it as an error). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function requirements(reqs: unknown, rec: Rec, at = 'spec.template.spec.requirements'): any {
+  if (reqs === undefined) {
+    rec('spec.template.spec.requirements', undefined, [], 'v1 requires requirements; an empty list allows any instance type');
     return [];
   }
+  if (!Array.isArray(reqs)) return reqs;
   const out: Obj[] = [];
   reqs.forEach((r: Obj, i) => {
     const why = isObject(r) ? DROPPED_REQUIREMENT_KEYS[r.key] : undefined;

@@ -1,8 +1,10 @@
 // Pure core: no cdktf or constructs imports.
 // Recording changes, and the parts of an object every migration treats alike (its envelope).
 import { cloneJson } from '../../json';
-import { MigrationChange, MigrationReport, Obj, Output, Rec } from './types';
-import { isObject, take } from './util';
+import { Severity } from '../../issues';
+import { OBJECT_META_FIELDS } from '../meta';
+import { MigrationChange, MigrationReport, Obj, Output, Rec, Source } from './types';
+import { describe, isObject, take } from './util';
 
 export function newReport(index: number, doc: Obj, name: string, manifest: Obj): MigrationReport & { changes: MigrationChange[] } {
   return {
@@ -16,20 +18,62 @@ export function newReport(index: number, doc: Obj, name: string, manifest: Obj):
 }
 
 export function recorder(out: Output): Rec {
-  return (field, from, to, note, source) => {
+  return (field, from, to, note, source, severity) => {
     const c: { -readonly [K in keyof MigrationChange]: MigrationChange[K] } = { field, note };
     if (source !== undefined && source !== field) c.source = source;
     if (from !== undefined) c.from = from;
     if (to !== undefined) c.to = to;
+    if (severity !== undefined) c.severity = severity;
     out.report.changes.push(c);
   };
 }
 
-/** Reports every field nobody consumed as dropped: nothing is lost silently. */
-export function dropRest(obj: Obj, at: string, rec: Rec): void {
+export const UNKNOWN_FIELD_NOTE =
+  'unknown field carried over as it was: the input has no such field here. Check its spelling and indentation; v1 validation reports it as an unknown field';
+
+/** Moves every field of `obj` nobody consumed (`from` in the input) to `target` (`to` in the output), as a warning: a typo stays visible. */
+export function carryRest(obj: Obj, from: string, target: Obj, rec: Rec, to = from): void {
   for (const [k, v] of Object.entries(obj)) {
-    if (v !== undefined) rec(`${at}.${k}`, v, undefined, 'dropped: no v1 equivalent');
+    if (v === undefined) continue;
+    target[k] = v;
+    rec(`${to}.${k}`, v, v, UNKNOWN_FIELD_NOTE, `${from}.${k}`, Severity.WARNING);
   }
+}
+
+/**
+ * `value` when it is absent or has the JSON type its field needs. Anything else, most often a
+ * mis-indented block, is an error (`InvalidFieldType`), and undefined is returned.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function shaped(src: Source, field: string, value: unknown, type: 'object' | 'list'): any {
+  if (value === undefined || (type === 'list' ? Array.isArray(value) : isObject(value))) return value;
+  const [expected, how] =
+    type === 'list'
+      ? ['a list', 'list items start with "- ", indented under the field']
+      : ['an object', 'its fields are indented under it, without "- "'];
+  src.run.fail({
+    document: src.index,
+    kind: src.kind,
+    name: src.name,
+    field,
+    code: 'InvalidFieldType',
+    message: `must be ${expected}, got ${describe(value)}: check its indentation (${how}). Fix the input and migrate again`,
+  });
+  return undefined;
+}
+
+/** Sets the v1 metadata of a converted document; drops its status and carries other top-level fields over (as warnings). */
+export function envelope(doc: Obj, manifest: Obj, rec: Rec): void {
+  for (const [k, v] of Object.entries(doc)) {
+    if (['apiVersion', 'kind', 'metadata', 'spec'].includes(k) || v === undefined) continue;
+    if (k === 'status') {
+      rec(k, '(status)', undefined, 'dropped: set by the Karpenter controller');
+    } else {
+      manifest[k] = v;
+      rec(k, v, v, UNKNOWN_FIELD_NOTE, undefined, Severity.WARNING);
+    }
+  }
+  manifest.metadata = metadata(doc, rec);
 }
 
 const SERVER_SET_METADATA = [
@@ -53,17 +97,8 @@ const GENERATED_ANNOTATIONS: Record<string, string> = {
   'karpenter.k8s.aws/ec2nodeclass-hash-version': CONTROLLER_HASH,
 };
 
-/** The v1 metadata of a converted document; reports the rest of its envelope (status, stray fields) as dropped. */
-export function metadata(doc: Obj, rec: Rec): Obj {
-  for (const [k, v] of Object.entries(doc)) {
-    if (['apiVersion', 'kind', 'metadata', 'spec'].includes(k) || v === undefined) continue;
-    rec(
-      k,
-      k === 'status' ? '(status)' : v,
-      undefined,
-      k === 'status' ? 'dropped: set by the Karpenter controller' : 'dropped: not a field of a Kubernetes object',
-    );
-  }
+/** The v1 metadata of a converted document. */
+function metadata(doc: Obj, rec: Rec): Obj {
   const m: Obj = cloneJson(isObject(doc.metadata) ? doc.metadata : {});
   const out: Obj = { name: take(m, 'name') };
   if (m.namespace !== undefined)
@@ -80,6 +115,9 @@ export function metadata(doc: Obj, rec: Rec): Obj {
       delete m.annotations[key];
     }
     if (Object.keys(m.annotations).length === 0) delete m.annotations;
+  }
+  for (const [k, v] of Object.entries(m)) {
+    if (!OBJECT_META_FIELDS.includes(k) && v !== undefined) rec(`metadata.${k}`, v, v, UNKNOWN_FIELD_NOTE, undefined, Severity.WARNING);
   }
   return { ...out, ...m };
 }

@@ -1,5 +1,6 @@
 // Pure core: no cdktf or constructs imports.
 // Public result types of `migrateManifests`, and the internal shapes the per-version converters share.
+import { Severity } from '../../issues';
 
 /** One change made to a document. */
 export interface MigrationChange {
@@ -13,6 +14,12 @@ export interface MigrationChange {
   readonly to?: unknown;
   /** Why the change was made, and what to check by hand. */
   readonly note: string;
+  /**
+   * `Severity.WARNING` for a change a person must look at: an unknown field (a typo, a
+   * mis-indented block) carried over as it was.
+   * @default - informational
+   */
+  readonly severity?: Severity;
 }
 
 /** Every change made to one output manifest. */
@@ -77,7 +84,7 @@ export interface Output {
 }
 
 /** Records one change on a report. */
-export type Rec = (field: string, from: unknown, to: unknown, note: string, source?: string) => void;
+export type Rec = (field: string, from: unknown, to: unknown, note: string, source?: string, severity?: Severity) => void;
 
 /** A kubelet block that must move from a NodePool/Provisioner to the EC2NodeClass it uses. */
 export interface KubeletMove {
@@ -96,4 +103,12 @@ export interface MigrationRun {
   push(index: number, doc: Obj, name: string, manifest: Obj): Output;
   /** Queues a kubelet block to be placed on its EC2NodeClass once every document is converted. */
   moveKubelet(move: KubeletMove): void;
+}
+
+/** The input document a converter works on, for its errors. */
+export interface Source {
+  readonly run: MigrationRun;
+  readonly index: number;
+  readonly kind: string;
+  readonly name: string;
 }

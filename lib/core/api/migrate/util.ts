@@ -38,5 +38,6 @@ export function str(v: unknown): string | undefined {
 export function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'an object';
   return `a ${typeof v}`;
 }

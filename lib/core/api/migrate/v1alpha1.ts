@@ -3,26 +3,28 @@
 // inline `provider`, to a v1 EC2NodeClass. Source: karpenter.sh v1beta1-migration guide (v0.32).
 import { cloneJson } from '../../json';
 import { ec2NodeClassShell, nodeClassSpec } from './node-class';
-import { metadata, recorder } from './report';
-import { MigrationRun, Obj, Rec } from './types';
+import { envelope, recorder, shaped } from './report';
+import { MigrationRun, Obj, Rec, Source } from './types';
 import { list, take } from './util';
 
 export function awsNodeTemplate(run: MigrationRun, index: number, doc: Obj, name: string): void {
   const manifest = ec2NodeClassShell(name);
   const out = run.push(index, doc, name, manifest);
   const rec = recorder(out);
-  manifest.metadata = metadata(doc, rec);
-  manifest.spec = alphaTemplateSpec(run, index, 'AWSNodeTemplate', name, cloneJson(doc.spec ?? {}), rec, 'spec');
+  envelope(doc, manifest, rec);
+  const src: Source = { run, index, kind: 'AWSNodeTemplate', name };
+  manifest.spec = alphaTemplateSpec(src, cloneJson(shaped(src, 'spec', doc.spec, 'object') ?? {}), rec, 'spec');
 }
 
 /** AWSNodeTemplate spec (or a Provisioner's inline provider) to a v1 EC2NodeClass spec. */
-export function alphaTemplateSpec(run: MigrationRun, index: number, kind: string, name: string, spec: Obj, rec: Rec, at: string): Obj {
+export function alphaTemplateSpec(src: Source, spec: Obj, rec: Rec, at: string): Obj {
+  const { run, index, kind, name } = src;
   const fail = (code: string, field: string, message: string) => run.fail({ document: index, kind, name, field, code, message });
   for (const [from, to] of [
     ['subnetSelector', 'subnetSelectorTerms'],
     ['securityGroupSelector', 'securityGroupSelectorTerms'],
   ] as const) {
-    const selector = take(spec, from);
+    const selector = shaped(src, `${at}.${from}`, take(spec, from), 'object');
     if (selector !== undefined) {
       spec[to] = selectorTerms(selector);
       rec(
@@ -34,7 +36,7 @@ export function alphaTemplateSpec(run: MigrationRun, index: number, kind: string
       );
     }
   }
-  const amiSelector = take(spec, 'amiSelector');
+  const amiSelector = shaped(src, `${at}.amiSelector`, take(spec, 'amiSelector'), 'object');
   const amiTerms = amiSelector === undefined ? undefined : amiSelectorTerms(amiSelector);
   if (amiSelector !== undefined) {
     rec(
@@ -83,7 +85,7 @@ export function alphaTemplateSpec(run: MigrationRun, index: number, kind: string
       );
     }
   }
-  return nodeClassSpec(run, index, kind, name, spec, amiTerms, rec, at);
+  return nodeClassSpec(src, spec, amiTerms, rec, at);
 }
 
 /** v1alpha1 selector map to v1 terms: `aws::ids` / `aws-ids` to id terms, the rest to one tags term. */

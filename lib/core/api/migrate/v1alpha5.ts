@@ -5,26 +5,27 @@ import { cloneJson } from '../../json';
 import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND } from '../types';
 import { ec2NodeClassShell } from './node-class';
 import { forcefulExpiry, nodePoolShell, requirements, templateMetadata } from './node-pool';
-import { dropRest, metadata, recorder } from './report';
-import { MigrationRun, Obj, Rec } from './types';
+import { carryRest, envelope, recorder, shaped } from './report';
+import { MigrationRun, Obj, Rec, Source } from './types';
 import { copy, isObject, take } from './util';
 import { alphaTemplateSpec } from './v1alpha1';
 
 export function provisioner(run: MigrationRun, index: number, doc: Obj, name: string): void {
-  const spec: Obj = cloneJson(doc.spec ?? {});
+  const src: Source = { run, index, kind: 'Provisioner', name };
+  const spec: Obj = cloneJson(shaped(src, 'spec', doc.spec, 'object') ?? {});
   const manifest = nodePoolShell(doc);
   const out = run.push(index, doc, name, manifest);
   const rec = recorder(out);
   const fail = (code: string, field: string, message: string) => run.fail({ document: index, kind: 'Provisioner', name, field, code, message });
-  manifest.metadata = metadata(doc, rec);
+  envelope(doc, manifest, rec);
 
   const v1Template: Obj = {};
   const meta = templateMetadata({ labels: take(spec, 'labels'), annotations: take(spec, 'annotations') }, rec, 'spec', 'spec.template.metadata');
   if (meta) v1Template.metadata = meta;
 
   const v1Spec: Obj = {};
-  const providerRef: Obj | undefined = take(spec, 'providerRef');
-  const provider: Obj | undefined = take(spec, 'provider');
+  const providerRef: Obj | undefined = shaped(src, 'spec.providerRef', take(spec, 'providerRef'), 'object');
+  const provider: Obj | undefined = shaped(src, 'spec.provider', take(spec, 'provider'), 'object');
   if (providerRef !== undefined) {
     v1Spec.nodeClassRef = { group: EC2NODECLASS_GROUP, kind: EC2NODECLASS_KIND, name: providerRef.name };
     rec(
@@ -58,7 +59,10 @@ export function provisioner(run: MigrationRun, index: number, doc: Obj, name: st
     );
   }
 
-  v1Spec.requirements = alphaDefaultRequirements(requirements(take(spec, 'requirements'), rec, 'spec.requirements'), rec);
+  const reqs = take(spec, 'requirements');
+  shaped(src, 'spec.requirements', reqs, 'list');
+  const v1Reqs = requirements(reqs, rec, 'spec.requirements');
+  v1Spec.requirements = Array.isArray(v1Reqs) ? alphaDefaultRequirements(v1Reqs, rec) : v1Reqs;
   for (const f of ['taints', 'startupTaints']) {
     const v = take(spec, f);
     if (v !== undefined) {
@@ -89,28 +93,29 @@ export function provisioner(run: MigrationRun, index: number, doc: Obj, name: st
   v1Template.spec = v1Spec;
   manifest.spec.template = v1Template;
 
-  manifest.spec.disruption = provisionerDisruption(take(spec, 'ttlSecondsAfterEmpty'), take(spec, 'consolidation'), rec, (m) =>
+  const consolidation = shaped(src, 'spec.consolidation', take(spec, 'consolidation'), 'object');
+  manifest.spec.disruption = provisionerDisruption(take(spec, 'ttlSecondsAfterEmpty'), consolidation, rec, (m) =>
     fail('ConflictingDisruption', 'spec.consolidation', m),
   );
 
-  const limits: Obj | undefined = take(spec, 'limits');
+  const limits: Obj | undefined = shaped(src, 'spec.limits', take(spec, 'limits'), 'object');
   if (limits !== undefined) {
-    const resources = limits.resources;
+    const resources = take(limits, 'resources');
     if (resources !== undefined) {
       manifest.spec.limits = resources;
-      rec('spec.limits', limits, resources, 'limits.resources became limits', 'spec.limits.resources');
+      rec('spec.limits', { resources }, resources, 'limits.resources became limits', 'spec.limits.resources');
     }
-    for (const k of Object.keys(limits).filter((x) => x !== 'resources')) rec(`spec.limits.${k}`, limits[k], undefined, 'dropped: no v1 equivalent');
+    if (Object.keys(limits).length > 0) carryRest(limits, 'spec.limits', (manifest.spec.limits ??= {}), rec);
   }
   copy(spec, manifest.spec, 'weight');
-  dropRest(spec, 'spec', rec);
+  carryRest(spec, 'spec', manifest.spec, rec);
 
   if (provider !== undefined && providerRef === undefined) {
     const nodeClass = ec2NodeClassShell(name);
     const ncOut = run.push(index, doc, name, nodeClass);
     const ncRec = recorder(ncOut);
     ncRec('spec', undefined, undefined, `created from the inline spec.provider of Provisioner ${name}`, 'spec.provider');
-    nodeClass.spec = alphaTemplateSpec(run, index, 'Provisioner', name, cloneJson(provider), ncRec, 'spec.provider');
+    nodeClass.spec = alphaTemplateSpec(src, cloneJson(provider), ncRec, 'spec.provider');
   }
   if (kubelet !== undefined) run.moveKubelet({ document: index, pool: out, nodeClassName: v1Spec.nodeClassRef.name, kubelet });
 }

@@ -5,27 +5,30 @@ import { cloneJson } from '../../json';
 import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND } from '../types';
 import { ec2NodeClassShell, nodeClassSpec } from './node-class';
 import { forcefulExpiry, nodePoolShell, requirements, templateMetadata } from './node-pool';
-import { dropRest, metadata, recorder } from './report';
-import { MigrationRun, Obj, Rec } from './types';
+import { carryRest, envelope, recorder, shaped } from './report';
+import { MigrationRun, Obj, Rec, Source } from './types';
 import { copy, isObject, take } from './util';
 
 export function nodePoolV1beta1(run: MigrationRun, index: number, doc: Obj, name: string): void {
-  const spec: Obj = cloneJson(doc.spec ?? {});
-  const template: Obj = take(spec, 'template') ?? {};
-  const tmeta: Obj = take(template, 'metadata') ?? {};
-  const tspec: Obj = take(template, 'spec') ?? {};
-  const disruption: Obj | undefined = take(spec, 'disruption');
+  const src: Source = { run, index, kind: 'NodePool', name };
+  const spec: Obj = cloneJson(shaped(src, 'spec', doc.spec, 'object') ?? {});
+  const template: Obj = shaped(src, 'spec.template', take(spec, 'template'), 'object') ?? {};
+  const tmeta: Obj = shaped(src, 'spec.template.metadata', take(template, 'metadata'), 'object') ?? {};
+  const tspec: Obj = shaped(src, 'spec.template.spec', take(template, 'spec'), 'object') ?? {};
+  const disruption: Obj | undefined = shaped(src, 'spec.disruption', take(spec, 'disruption'), 'object');
   const manifest = nodePoolShell(doc);
   const out = run.push(index, doc, name, manifest);
   const rec = recorder(out);
-  manifest.metadata = metadata(doc, rec);
+  envelope(doc, manifest, rec);
 
   const v1Template: Obj = {};
   const meta = templateMetadata(tmeta, rec, 'spec.template.metadata');
   if (meta) v1Template.metadata = meta;
   const v1Spec: Obj = {};
-  v1Spec.nodeClassRef = nodeClassRefV1beta1(take(tspec, 'nodeClassRef'), rec);
-  v1Spec.requirements = requirements(take(tspec, 'requirements'), rec);
+  v1Spec.nodeClassRef = nodeClassRefV1beta1(shaped(src, 'spec.template.spec.nodeClassRef', take(tspec, 'nodeClassRef'), 'object'), rec);
+  const reqs = take(tspec, 'requirements');
+  shaped(src, 'spec.template.spec.requirements', reqs, 'list');
+  v1Spec.requirements = requirements(reqs, rec);
   copy(tspec, v1Spec, 'taints');
   copy(tspec, v1Spec, 'startupTaints');
   const expireAfter = disruption ? take(disruption, 'expireAfter') : undefined;
@@ -43,9 +46,12 @@ export function nodePoolV1beta1(run: MigrationRun, index: number, doc: Obj, name
   copy(tspec, v1Spec, 'terminationGracePeriod');
   const kubelet = take(tspec, 'kubelet');
   if (kubelet !== undefined) run.moveKubelet({ document: index, pool: out, nodeClassName: v1Spec.nodeClassRef.name, kubelet });
-  dropRest(tspec, 'spec.template.spec', rec);
-  dropRest(template, 'spec.template', rec);
+  // v1beta1 had resource requests on the NodeClaim template; v1 has none.
+  const resources = take(tspec, 'resources');
+  if (resources !== undefined) rec('spec.template.spec.resources', resources, undefined, 'dropped: no v1 equivalent');
+  carryRest(tspec, 'spec.template.spec', v1Spec, rec);
   v1Template.spec = v1Spec;
+  carryRest(template, 'spec.template', v1Template, rec);
   manifest.spec.template = v1Template;
 
   if (disruption !== undefined) {
@@ -55,16 +61,17 @@ export function nodePoolV1beta1(run: MigrationRun, index: number, doc: Obj, name
   copy(spec, manifest.spec, 'limits');
   copy(spec, manifest.spec, 'weight');
   copy(spec, manifest.spec, 'replicas');
-  dropRest(spec, 'spec', rec);
+  carryRest(spec, 'spec', manifest.spec, rec);
 }
 
 export function nodeClassV1beta1(run: MigrationRun, index: number, doc: Obj, name: string): void {
-  const spec: Obj = cloneJson(doc.spec ?? {});
+  const src: Source = { run, index, kind: EC2NODECLASS_KIND, name };
+  const spec: Obj = cloneJson(shaped(src, 'spec', doc.spec, 'object') ?? {});
   const manifest = ec2NodeClassShell(name);
   const out = run.push(index, doc, name, manifest);
   const rec = recorder(out);
-  manifest.metadata = metadata(doc, rec);
-  manifest.spec = nodeClassSpec(run, index, EC2NODECLASS_KIND, name, spec, take(spec, 'amiSelectorTerms'), rec);
+  envelope(doc, manifest, rec);
+  manifest.spec = nodeClassSpec(src, spec, shaped(src, 'spec.amiSelectorTerms', take(spec, 'amiSelectorTerms'), 'list'), rec);
 }
 
 function nodeClassRefV1beta1(ref: Obj | undefined, rec: Rec): Obj {
@@ -98,11 +105,11 @@ function disruptionV1beta1(d: Obj, rec: Rec): Obj | undefined {
     requireAfter(`v1 requires consolidateAfter; 0s consolidates ${policy} nodes at once`);
   }
   const budgets = take(d, 'budgets');
-  dropRest(d, 'spec.disruption', rec);
   // Nothing left (e.g. only expireAfter was set): the v1 defaults equal the v1beta1 ones.
-  if (after === undefined && budgets === undefined) return undefined;
+  if (after === undefined && budgets === undefined && Object.keys(d).length === 0) return undefined;
   requireAfter('v1 requires consolidateAfter whenever disruption is set; 0s is the v1 default and the v1beta1 behaviour');
   out.consolidateAfter = after;
   if (budgets !== undefined) out.budgets = budgets;
+  carryRest(d, 'spec.disruption', out, rec);
   return out;
 }

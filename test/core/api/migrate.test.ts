@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { parse } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { errorsOf } from '../../../lib/core/issues';
 import { MigrationResult, migrateManifests, migrationToYaml } from '../../../lib/core/api/migrate';
 import { validateManifest } from '../../../lib/core/api/validate';
@@ -814,5 +814,67 @@ describe('migrateManifests: nothing is dropped silently (unknown fields, wrongly
     };
     expect(runCli(['validate', '--migrate', '-'], io, {})).toBe(ExitCode.PROBLEMS);
     expect(stdout).toMatch(/^error .*spec\.template\.spec\.requirements: must be a list, got an object.*\(InvalidFieldType\)$/m);
+  });
+});
+
+describe('migrationToYaml: keeps the comments of YAML input', () => {
+  const input = [
+    '# Production pools, owned by the platform team.',
+    'apiVersion: karpenter.sh/v1beta1',
+    'kind: NodePool',
+    'metadata:',
+    '  name: app # the main pool',
+    'spec:',
+    '  template:',
+    '    spec:',
+    '      nodeClassRef:',
+    '        name: default',
+    '      # spot first, on-demand as a fallback',
+    '      requirements:',
+    '        - key: karpenter.sh/capacity-type',
+    '          operator: In',
+    '          values: ["spot", "on-demand"]',
+    '  disruption:',
+    '    consolidationPolicy: WhenUnderutilized',
+    '    # rotate nodes monthly',
+    '    expireAfter: 720h # 30 days',
+    '    # no v1 home for this one',
+    '  limits:',
+    '    cpu: "100" # about 25 nodes',
+    '  weight: 10',
+  ].join('\n');
+
+  test('the head comment and comments on fields that survive stay where they were', () => {
+    const text = migrationToYaml(migrateManifests(input));
+    expect(text.startsWith('# Production pools, owned by the platform team.\napiVersion: karpenter.sh/v1\n')).toBe(true);
+    expect(text).toMatch(/^ {2}name: app # the main pool$/m);
+    expect(text).toMatch(/^ {6}# spot first, on-demand as a fallback\n {6}requirements:$/m);
+    expect(text).toMatch(/^ {4}cpu: "100" # about 25 nodes$/m);
+  });
+
+  test('a comment follows its field where the migration moved it', () => {
+    const text = migrationToYaml(migrateManifests(input));
+    expect(text).toMatch(/^ {6}# rotate nodes monthly\n {6}expireAfter: 720h # 30 days$/m);
+  });
+
+  test('the commented YAML parses to the migrated manifests', () => {
+    const r = migrateManifests(input);
+    expect(parse(migrationToYaml(r))).toEqual(r.manifests[0]);
+    expect(
+      migrationToYaml(r)
+        .replace(/ *#.*$/gm, '')
+        .replace(/^\n/gm, ''),
+    ).toBe(migrationToYaml(migrateManifests([parse(input)])));
+  });
+
+  test('yaml Documents keep their comments too; parsed values have none to keep', () => {
+    const docs = parseAllDocuments(input);
+    expect(migrationToYaml(migrateManifests(docs))).toBe(migrationToYaml(migrateManifests(input)));
+    expect(migrationToYaml(migrateManifests([parse(input)]))).not.toMatch(/#/);
+  });
+
+  test('v1 documents passing through keep their comments', () => {
+    const v1 = 'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: current # already v1\nspec:\n  weight: 5\n';
+    expect(migrationToYaml(migrateManifests(v1))).toBe(v1);
   });
 });

@@ -3,12 +3,13 @@
 //   karpenter.sh/v1beta1 NodePool, karpenter.k8s.aws/v1beta1 EC2NodeClass (Karpenter 0.33-0.37): v1beta1.ts
 //   karpenter.sh/v1alpha5 Provisioner: v1alpha5.ts; karpenter.k8s.aws/v1alpha1 AWSNodeTemplate (up to 0.31): v1alpha1.ts
 import { cloneJson } from '../../json';
-import { parseAllDocuments } from 'yaml';
+import { Document, isDocument, parseAllDocuments } from 'yaml';
 import { EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND, NODEPOOL_API_VERSION } from '../types';
 import { toYaml } from '../yaml';
+import { DocumentComments, collectComments, yamlWithComments } from './comments';
 import { placeKubelets } from './kubelet';
 import { newReport } from './report';
-import { KubeletMove, MigrationError, MigrationOptions, MigrationResult, MigrationRun, Obj, Output } from './types';
+import { KubeletMove, MigrationError, MigrationOptions, MigrationReport, MigrationResult, MigrationRun, Obj, Output } from './types';
 import { describe, isObject, str } from './util';
 import { awsNodeTemplate } from './v1alpha1';
 import { provisioner } from './v1alpha5';
@@ -16,17 +17,34 @@ import { nodeClassV1beta1, nodePoolV1beta1 } from './v1beta1';
 
 export type { MigrationChange, MigrationError, MigrationOptions, MigrationReport, MigrationResult } from './types';
 
+/** Comments of the YAML input of a result, by input document. */
+const COMMENTS = new WeakMap<MigrationResult, ReadonlyMap<number, DocumentComments>>();
+
 /**
- * Converts Karpenter manifests to v1. `input` is YAML text (several documents allowed) or parsed
- * documents. v1 manifests pass through unchanged, so a mixed file can be migrated as a whole.
+ * Converts Karpenter manifests to v1. `input` is YAML text (several documents allowed), or
+ * documents: parsed values or `yaml` Documents. v1 manifests pass through unchanged, so a mixed
+ * file can be migrated as a whole. Comments of YAML input are kept by `migrationToYaml`.
  */
 export function migrateManifests(input: string | readonly unknown[], options: MigrationOptions = {}): MigrationResult {
-  return new Migration(options).run(input);
+  const migration = new Migration(options);
+  const result = migration.run(input);
+  if (migration.comments.size > 0) COMMENTS.set(result, migration.comments);
+  return result;
 }
 
-/** The migrated manifests as multi-document YAML. */
+/**
+ * The migrated manifests as multi-document YAML. Comments of YAML input stay on the fields they
+ * were on, also where the migration moved a field; comments on dropped fields are lost with them.
+ */
 export function migrationToYaml(result: MigrationResult): string {
-  return toYaml(...result.manifests);
+  const comments = COMMENTS.get(result);
+  return result.manifests
+    .map((m, i) => {
+      const report = result.reports[i] as MigrationReport | undefined;
+      const c = report && comments?.get(report.document);
+      return c ? yamlWithComments(m, c, report) : toYaml(m);
+    })
+    .join('---\n');
 }
 
 type Converter = (run: MigrationRun, index: number, doc: Obj, name: string) => void;
@@ -43,11 +61,12 @@ class Migration implements MigrationRun {
   private readonly outputs: Output[] = [];
   private readonly errors: MigrationError[] = [];
   private readonly kubeletMoves: KubeletMove[] = [];
+  public readonly comments = new Map<number, DocumentComments>();
 
   constructor(public readonly options: MigrationOptions) {}
 
   public run(input: string | readonly unknown[]): MigrationResult {
-    const docs = typeof input === 'string' ? this.parse(input) : input.map((value, index) => ({ index, value }));
+    const docs = typeof input === 'string' ? this.read(parseAllDocuments(input)) : this.read(input);
     for (const { index, value } of docs) this.migrateDocument(index, value);
     placeKubelets(this.outputs, this.kubeletMoves, (e) => this.fail(e));
     return { manifests: this.outputs.map((o) => o.manifest), reports: this.outputs.map((o) => o.report), errors: this.errors };
@@ -67,16 +86,24 @@ class Migration implements MigrationRun {
     this.kubeletMoves.push(move);
   }
 
-  private parse(text: string): Array<{ index: number; value: unknown }> {
+  /** The values of the documents; a YAML document also gives its comments, or a syntax error. */
+  private read(input: readonly unknown[]): Array<{ index: number; value: unknown }> {
     const out: Array<{ index: number; value: unknown }> = [];
-    parseAllDocuments(text).forEach((doc, index) => {
+    input.forEach((doc, index) => {
+      if (!isDocument(doc)) {
+        out.push({ index, value: doc });
+        return;
+      }
       if (doc.errors.length > 0) {
         this.fail({ document: index, code: 'YamlSyntaxError', message: `document ${index} is not valid YAML: ${doc.errors[0].message}` });
         return;
       }
-      const value = doc.toJS();
+      const value = (doc as Document).toJS();
       // An empty document (a trailing `---`) is not a manifest.
-      if (value !== null && value !== undefined) out.push({ index, value });
+      if (value === null || value === undefined) return;
+      out.push({ index, value });
+      const comments = collectComments(doc as Document);
+      if (comments) this.comments.set(index, comments);
     });
     return out;
   }

@@ -6,6 +6,11 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** `{ [key]: value }`, or `{}` when `value` is undefined: spread it into an object literal for an optional field. */
+export function opt<K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } {
+  return value === undefined ? {} : ({ [key]: value } as { [k in K]: V });
+}
+
 /** Deep copy of arrays and plain objects; every other value (strings, numbers, tokens) is shared. */
 export function cloneJson<T>(v: T): T {
   if (Array.isArray(v)) return v.map(cloneJson) as T;

@@ -1,5 +1,6 @@
 // Pure core: no cdktf or constructs imports.
 import { ValidationContext, ValidationIssue } from '../issues';
+import { opt } from '../json';
 import { AmiFamily, AmiFamilyAlias } from './ami-family';
 import { KarpenterDuration } from './duration';
 import { Quantity } from './quantity';
@@ -144,12 +145,12 @@ export class AmiSelectorTerm {
 
   /** AMIs by name (wildcards allowed), optionally of one owner (`self`, `amazon`, an account id). */
   public static byName(name: string, owner?: string): AmiSelectorTerm {
-    return new AmiSelectorTerm({ name, ...(owner === undefined ? {} : { owner }) });
+    return new AmiSelectorTerm({ name, ...opt('owner', owner) });
   }
 
   /** AMIs by tags (`*` matches any value), optionally of one owner. */
   public static byTags(tags: { readonly [key: string]: string }, owner?: string): AmiSelectorTerm {
-    return new AmiSelectorTerm({ tags: { ...tags }, ...(owner === undefined ? {} : { owner }) });
+    return new AmiSelectorTerm({ tags: { ...tags }, ...opt('owner', owner) });
   }
 
   /** The AMI id held by an SSM parameter (name or ARN). */
@@ -261,8 +262,8 @@ export class CapacityReservationSelectorTerm {
 
 function criteria(o: CapacityReservationSelectorOptions): Partial<V1CapacityReservationSelectorTerm> {
   return {
-    ...(o.ownerId === undefined ? {} : { ownerID: o.ownerId }),
-    ...(o.instanceMatchCriteria === undefined ? {} : { instanceMatchCriteria: o.instanceMatchCriteria }),
+    ...opt('ownerID', o.ownerId),
+    ...opt('instanceMatchCriteria', o.instanceMatchCriteria),
   };
 }
 
@@ -604,7 +605,7 @@ export class Ec2NodeClassDefinition {
   public toManifest(): V1EC2NodeClass {
     const p = this.props;
     const spec: V1EC2NodeClassSpec = {
-      ...(p.amiFamily === undefined ? {} : { amiFamily: p.amiFamily }),
+      ...opt('amiFamily', p.amiFamily),
       amiSelectorTerms: p.amiSelectorTerms.map((t) => t.toJson()),
       subnetSelectorTerms: p.subnetSelectorTerms.map((t) => t.toJson()),
       securityGroupSelectorTerms: p.securityGroupSelectorTerms.map((t) => t.toJson()),
@@ -644,10 +645,6 @@ export class Ec2NodeClassDefinition {
   public toYaml(): string {
     return toYaml(this.toManifest());
   }
-}
-
-function opt<K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } {
-  return value === undefined ? {} : ({ [key]: value } as { [k in K]: V });
 }
 
 function mapValues<T>(m: { readonly [k: string]: T | undefined } | undefined, f: (v: T) => string): { [k: string]: string } | undefined {

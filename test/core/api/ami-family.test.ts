@@ -1,5 +1,5 @@
 import { ALIAS_FAMILIES, AMI_FAMILIES, AmiFamily, AmiFamilyAlias, WINDOWS_ALIAS_FAMILIES, aliasFamilyOf } from '../../../lib/core/api/ami-family';
-import { cloneJson, isPlainObject } from '../../../lib/core/json';
+import { cloneJson, isPlainObject, opt } from '../../../lib/core/json';
 
 describe('AMI families: one list, everything else derived', () => {
   test('each alias family is the amiFamily in lower case', () => {
@@ -43,5 +43,10 @@ describe('JSON helpers', () => {
     expect(copy).toEqual({ a: inner });
     expect(copy.a).not.toBe(inner);
     expect(copy.a.b[1]).not.toBe(inner.b[1]);
+  });
+
+  test('opt: a field only when its value is defined', () => {
+    expect({ a: 1, ...opt('b', undefined), ...opt('c', 0) }).toEqual({ a: 1, c: 0 });
+    expect(Object.keys({ ...opt('b', undefined) })).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import { ALIAS_FAMILIES, AMI_FAMILIES, AmiFamily, AmiFamilyAlias, WINDOWS_ALIAS_FAMILIES, aliasFamilyOf } from '../../../lib/core/api/ami-family';
-import { cloneJson, isPlainObject, opt } from '../../../lib/core/json';
 
 describe('AMI families: one list, everything else derived', () => {
   test('each alias family is the amiFamily in lower case', () => {
@@ -29,24 +28,5 @@ describe('AMI families: one list, everything else derived', () => {
     ['Ubuntu', undefined],
   ])('aliasFamilyOf(%s) is %s', (family, alias) => {
     expect(aliasFamilyOf(family)).toBe(alias);
-  });
-});
-
-describe('JSON helpers', () => {
-  test('isPlainObject: objects, not arrays or null', () => {
-    expect([{}, { a: 1 }, [], null, 'x', 1].map(isPlainObject)).toEqual([true, true, false, false, false, false]);
-  });
-
-  test('cloneJson copies arrays and objects deeply and shares the rest', () => {
-    const inner = { b: [1, { c: 2 }] };
-    const copy = cloneJson({ a: inner });
-    expect(copy).toEqual({ a: inner });
-    expect(copy.a).not.toBe(inner);
-    expect(copy.a.b[1]).not.toBe(inner.b[1]);
-  });
-
-  test('opt: a field only when its value is defined', () => {
-    expect({ a: 1, ...opt('b', undefined), ...opt('c', 0) }).toEqual({ a: 1, c: 0 });
-    expect(Object.keys({ ...opt('b', undefined) })).toEqual([]);
   });
 });

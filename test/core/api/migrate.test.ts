@@ -748,6 +748,17 @@ describe('migrateManifests: nothing is dropped silently (unknown fields, wrongly
     expect(r.errors.map((e) => `${e.field} ${e.code}`)).toEqual(['spec.requirements InvalidFieldType', 'spec.limits InvalidFieldType']);
   });
 
+  test('template annotations or labels that are not a map are an error, carried over as they were', () => {
+    const r = migrateManifests([
+      nodePool('a', { ...poolSpec(), template: { metadata: { annotations: ['a'], labels: 'x' }, spec: poolSpec().template.spec } }),
+    ]);
+    expect(r.errors.map((e) => `${e.field} ${e.code}`)).toEqual([
+      'spec.template.metadata.labels InvalidFieldType',
+      'spec.template.metadata.annotations InvalidFieldType',
+    ]);
+    expect(manifest(r, 'NodePool', 'a').spec.template.metadata).toEqual({ labels: 'x', annotations: ['a'] });
+  });
+
   test('a typo in a field name is carried into v1 and reported as a warning, and v1 validation reports it', () => {
     const r = migrateManifests(v1beta1Pool(['      requirements: []', '      expireAftr: 24h'].join('\n')));
     expect(r.errors).toEqual([]);
@@ -871,6 +882,29 @@ describe('migrationToYaml: keeps the comments of YAML input', () => {
     const docs = parseAllDocuments(input);
     expect(migrationToYaml(migrateManifests(docs))).toBe(migrationToYaml(migrateManifests(input)));
     expect(migrationToYaml(migrateManifests([parse(input)]))).not.toMatch(/#/);
+  });
+
+  test('a Provisioner with an inline provider: the head comment once, provider comments on the EC2NodeClass', () => {
+    const provisioner = [
+      '# Legacy provisioner',
+      'apiVersion: karpenter.sh/v1alpha5',
+      'kind: Provisioner',
+      'metadata:',
+      '  name: legacy',
+      'spec:',
+      '  provider:',
+      '    instanceProfile: KarpenterNodeInstanceProfile',
+      '    # private subnets only',
+      '    subnetSelector:',
+      '      karpenter.sh/discovery: demo',
+      '    securityGroupSelector:',
+      '      karpenter.sh/discovery: demo # the node security group',
+    ].join('\n');
+    const text = migrationToYaml(migrateManifests(provisioner));
+    expect(text.match(/# Legacy provisioner/g)).toHaveLength(1);
+    const nodeClass = text.split('---\n')[1];
+    expect(nodeClass).toMatch(/^kind: EC2NodeClass$/m);
+    expect(nodeClass).toMatch(/^ {2}# private subnets only\n {2}subnetSelectorTerms:$/m);
   });
 
   test('v1 documents passing through keep their comments', () => {

@@ -17,6 +17,9 @@ interface FieldComment {
 
 /** The comments of one input document. */
 export interface DocumentComments {
+  /** The document's own comment (separated from the content by a blank line). */
+  readonly document?: string;
+  /** The comment above the first line of the content. */
   readonly head?: string;
   readonly tail?: string;
   readonly fields: readonly FieldComment[];
@@ -30,7 +33,13 @@ function join(...parts: (string | null | undefined)[]): string | undefined {
 /** Every comment of `doc`, by the path of the field it belongs to; undefined when there is none. */
 export function collectComments(doc: Document): DocumentComments | undefined {
   const fields: FieldComment[] = [];
+  let head: string | undefined;
   const add = (path: Path, before: string | undefined, after: string | undefined) => {
+    // Above the first line of the document: about the whole document, not about apiVersion.
+    if (path.length === 1 && fields.length === 0 && head === undefined && before !== undefined) {
+      head = before;
+      before = undefined;
+    }
     if (before !== undefined || after !== undefined) fields.push({ path, before, after });
   };
   // `inList`: a list item's own comment is the one above its first key, kept on the item.
@@ -61,9 +70,9 @@ export function collectComments(doc: Document): DocumentComments | undefined {
     }
   };
   walk(doc.contents, []);
-  const head = join(doc.commentBefore);
+  const document = join(doc.commentBefore);
   const tail = join(doc.comment);
-  return fields.length > 0 || head !== undefined || tail !== undefined ? { head, tail, fields } : undefined;
+  return fields.length > 0 || document !== undefined || head !== undefined || tail !== undefined ? { document, head, tail, fields } : undefined;
 }
 
 /** `spec.a[2].b`, `tags[x/y]` as a path. */
@@ -94,7 +103,9 @@ function mover(report: MigrationReport): (path: Path) => Path {
 export function yamlWithComments(manifest: object, comments: DocumentComments, report: MigrationReport): string {
   const doc = new Document(manifest, { compat: 'yaml-1.1' });
   const move = mover(report);
-  if (comments.head !== undefined) doc.commentBefore = comments.head;
+  if (comments.document !== undefined) doc.commentBefore = comments.document;
+  const first = isMap(doc.contents) ? doc.contents.items[0] : undefined;
+  if (comments.head !== undefined && first && isScalar(first.key)) first.key.commentBefore = comments.head;
   if (comments.tail !== undefined) doc.comment = comments.tail;
   for (const c of comments.fields) {
     const to = move(c.path);

@@ -38,11 +38,16 @@ export function migrateManifests(input: string | readonly unknown[], options: Mi
  */
 export function migrationToYaml(result: MigrationResult): string {
   const comments = COMMENTS.get(result);
+  const seen = new Set<number>();
   return result.manifests
     .map((m, i) => {
       const report = result.reports[i] as MigrationReport | undefined;
       const c = report && comments?.get(report.document);
-      return c ? yamlWithComments(m, c, report) : toYaml(m);
+      if (!c) return toYaml(m);
+      // A Provisioner with an inline provider gives two manifests; its head comment goes on the first.
+      const first = !seen.has(report.document);
+      seen.add(report.document);
+      return yamlWithComments(m, first ? c : { ...c, document: undefined, head: undefined }, report);
     })
     .join('---\n');
 }

@@ -2,8 +2,8 @@
 // NodePool pieces shared by the v1beta1 NodePool and v1alpha5 Provisioner migrations.
 import { NODEPOOL_API_VERSION } from '../types';
 import { Severity } from '../../issues';
-import { UNKNOWN_FIELD_NOTE } from './report';
-import { Obj, Rec } from './types';
+import { UNKNOWN_FIELD_NOTE, shaped } from './report';
+import { Obj, Rec, Source } from './types';
 import { isObject } from './util';
 
 /** Node annotations replaced by `karpenter.sh/do-not-disrupt`. */
@@ -18,16 +18,19 @@ export function nodePoolShell(doc: Obj): Obj {
   return { apiVersion: NODEPOOL_API_VERSION, kind: 'NodePool', metadata: { name: doc.metadata.name }, spec: {} };
 }
 
-export function templateMetadata(tmeta: Obj, rec: Rec, at: string, target = at): Obj | undefined {
+/** Labels and annotations of the NodeClaim template; of any other type they are an error and carried over as they were. */
+export function templateMetadata(src: Source, tmeta: Obj, rec: Rec, at: string, target = at): Obj | undefined {
   const out: Obj = {};
+  shaped(src, `${at}.labels`, tmeta.labels, 'object');
+  const annotationsOk = shaped(src, `${at}.annotations`, tmeta.annotations, 'object') !== undefined;
   if (tmeta.labels !== undefined) {
     out.labels = tmeta.labels;
     if (at !== target) rec(`${target}.labels`, tmeta.labels, tmeta.labels, 'moved under the NodeClaim template', `${at}.labels`);
   }
   if (tmeta.annotations !== undefined) {
-    const annotations: Obj = { ...tmeta.annotations };
+    const annotations: Obj = annotationsOk ? { ...tmeta.annotations } : tmeta.annotations;
     for (const old of DO_NOT_DISRUPT_ALIASES) {
-      if (annotations[old] !== undefined) {
+      if (annotationsOk && annotations[old] !== undefined) {
         rec(
           `${target}.annotations[karpenter.sh/do-not-disrupt]`,
           annotations[old],

@@ -20,7 +20,7 @@ export function provisioner(run: MigrationRun, index: number, doc: Obj, name: st
   envelope(doc, manifest, rec);
 
   const v1Template: Obj = {};
-  const meta = templateMetadata({ labels: take(spec, 'labels'), annotations: take(spec, 'annotations') }, rec, 'spec', 'spec.template.metadata');
+  const meta = templateMetadata(src, { labels: take(spec, 'labels'), annotations: take(spec, 'annotations') }, rec, 'spec', 'spec.template.metadata');
   if (meta) v1Template.metadata = meta;
 
   const v1Spec: Obj = {};

@@ -22,7 +22,7 @@ export function nodePoolV1beta1(run: MigrationRun, index: number, doc: Obj, name
   envelope(doc, manifest, rec);
 
   const v1Template: Obj = {};
-  const meta = templateMetadata(tmeta, rec, 'spec.template.metadata');
+  const meta = templateMetadata(src, tmeta, rec, 'spec.template.metadata');
   if (meta) v1Template.metadata = meta;
   const v1Spec: Obj = {};
   v1Spec.nodeClassRef = nodeClassRefV1beta1(shaped(src, 'spec.template.spec.nodeClassRef', take(tspec, 'nodeClassRef'), 'object'), rec);

@@ -2,8 +2,8 @@
 // Converts older Karpenter manifests to the v1 API and reports every change it makes:
 //   karpenter.sh/v1beta1 NodePool, karpenter.k8s.aws/v1beta1 EC2NodeClass (Karpenter 0.33-0.37): v1beta1.ts
 //   karpenter.sh/v1alpha5 Provisioner: v1alpha5.ts; karpenter.k8s.aws/v1alpha1 AWSNodeTemplate (up to 0.31): v1alpha1.ts
-import { cloneJson } from '../../json';
 import { Document, isDocument, parseAllDocuments } from 'yaml';
+import { cloneJson } from '../../json';
 import { EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND, NODEPOOL_API_VERSION } from '../types';
 import { toYaml } from '../yaml';
 import { DocumentComments, collectComments, yamlWithComments } from './comments';

@@ -1,5 +1,6 @@
 // Pure core: no cdktf or constructs imports.
-// Recording changes, and the parts of an object every migration treats alike (its envelope).
+// Recording changes, and what every converter does alike: carry unknown fields over, check the
+// type of the fields it reads, convert the envelope (top-level fields, metadata).
 import { cloneJson } from '../../json';
 import { Severity } from '../../issues';
 import { OBJECT_META_FIELDS } from '../meta';

@@ -1,6 +1,7 @@
 // `cdktf-karpenter-eks validate`: offline checks of Karpenter manifest files. No fs or
 // process access here: the caller passes the I/O, so every path is testable in-process.
 import { Document, LineCounter, parseAllDocuments } from 'yaml';
+import { isPlainObject as isObject } from '../core/json';
 import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/api/migrate';
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
 import { toYaml } from '../core/api/yaml';
@@ -552,10 +553,6 @@ function outputName(file: string): string {
 
 function joinPath(dir: string, name: string): string {
   return dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`;
-}
-
-function isObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
 function describe(x: unknown): string {

@@ -1,5 +1,7 @@
 // Pure core: no cdktf or constructs imports.
 import { ValidationContext, ValidationIssue } from '../issues';
+import { opt } from '../json';
+import { AmiFamily, AmiFamilyAlias } from './ami-family';
 import { KarpenterDuration } from './duration';
 import { Quantity } from './quantity';
 import {
@@ -18,39 +20,8 @@ import {
 import { validateEc2NodeClass } from './validate-ec2nodeclass';
 import { toYaml } from './yaml';
 
-/** `amiFamily`: user data format and default block devices. */
-export enum AmiFamily {
-  /** Amazon Linux 2. */
-  AL2 = 'AL2',
-  /** Amazon Linux 2023. */
-  AL2023 = 'AL2023',
-  /** Bottlerocket. */
-  BOTTLEROCKET = 'Bottlerocket',
-  /** Your own AMI and user data; Karpenter adds nothing. */
-  CUSTOM = 'Custom',
-  /** Windows Server 2019. */
-  WINDOWS_2019 = 'Windows2019',
-  /** Windows Server 2022. */
-  WINDOWS_2022 = 'Windows2022',
-  /** Windows Server 2025. */
-  WINDOWS_2025 = 'Windows2025',
-}
-
-/** Families of EKS-optimized AMI aliases (`family@version`). */
-export enum AmiFamilyAlias {
-  /** Amazon Linux 2. */
-  AL2 = 'al2',
-  /** Amazon Linux 2023. */
-  AL2023 = 'al2023',
-  /** Bottlerocket. */
-  BOTTLEROCKET = 'bottlerocket',
-  /** Windows Server 2019 (`latest` only). */
-  WINDOWS_2019 = 'windows2019',
-  /** Windows Server 2022 (`latest` only). */
-  WINDOWS_2022 = 'windows2022',
-  /** Windows Server 2025 (`latest` only). */
-  WINDOWS_2025 = 'windows2025',
-}
+// Defined with the other AMI family lists; exported here, where callers import the model from.
+export { AmiFamily, AmiFamilyAlias };
 
 /** `instanceStorePolicy`. */
 export enum InstanceStorePolicy {
@@ -174,12 +145,12 @@ export class AmiSelectorTerm {
 
   /** AMIs by name (wildcards allowed), optionally of one owner (`self`, `amazon`, an account id). */
   public static byName(name: string, owner?: string): AmiSelectorTerm {
-    return new AmiSelectorTerm({ name, ...(owner === undefined ? {} : { owner }) });
+    return new AmiSelectorTerm({ name, ...opt('owner', owner) });
   }
 
   /** AMIs by tags (`*` matches any value), optionally of one owner. */
   public static byTags(tags: { readonly [key: string]: string }, owner?: string): AmiSelectorTerm {
-    return new AmiSelectorTerm({ tags: { ...tags }, ...(owner === undefined ? {} : { owner }) });
+    return new AmiSelectorTerm({ tags: { ...tags }, ...opt('owner', owner) });
   }
 
   /** The AMI id held by an SSM parameter (name or ARN). */
@@ -291,8 +262,8 @@ export class CapacityReservationSelectorTerm {
 
 function criteria(o: CapacityReservationSelectorOptions): Partial<V1CapacityReservationSelectorTerm> {
   return {
-    ...(o.ownerId === undefined ? {} : { ownerID: o.ownerId }),
-    ...(o.instanceMatchCriteria === undefined ? {} : { instanceMatchCriteria: o.instanceMatchCriteria }),
+    ...opt('ownerID', o.ownerId),
+    ...opt('instanceMatchCriteria', o.instanceMatchCriteria),
   };
 }
 
@@ -634,7 +605,7 @@ export class Ec2NodeClassDefinition {
   public toManifest(): V1EC2NodeClass {
     const p = this.props;
     const spec: V1EC2NodeClassSpec = {
-      ...(p.amiFamily === undefined ? {} : { amiFamily: p.amiFamily }),
+      ...opt('amiFamily', p.amiFamily),
       amiSelectorTerms: p.amiSelectorTerms.map((t) => t.toJson()),
       subnetSelectorTerms: p.subnetSelectorTerms.map((t) => t.toJson()),
       securityGroupSelectorTerms: p.securityGroupSelectorTerms.map((t) => t.toJson()),
@@ -674,10 +645,6 @@ export class Ec2NodeClassDefinition {
   public toYaml(): string {
     return toYaml(this.toManifest());
   }
-}
-
-function opt<K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } {
-  return value === undefined ? {} : ({ [key]: value } as { [k in K]: V });
 }
 
 function mapValues<T>(m: { readonly [k: string]: T | undefined } | undefined, f: (v: T) => string): { [k: string]: string } | undefined {

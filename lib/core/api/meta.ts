@@ -5,7 +5,8 @@ import { IssueCollector } from '../issues';
 import { dns1123SubdomainProblems, labelValueProblems, qualifiedNameProblems } from './labels';
 import { absent, child, isPlainObject, show } from './schema';
 
-const OBJECT_META_FIELDS = [
+/** The ObjectMeta fields the API server knows. */
+export const OBJECT_META_FIELDS: readonly string[] = [
   'name',
   'generateName',
   'namespace',

@@ -1,5 +1,6 @@
 // Pure core: no cdktf or constructs imports.
 import { failValidation, ValidationContext, ValidationIssue } from '../issues';
+import { opt } from '../json';
 import { KarpenterDuration } from './duration';
 import { Quantity } from './quantity';
 import { Requirement } from './requirements';
@@ -99,9 +100,9 @@ export class Budget {
   public toJson(): V1Budget {
     return {
       nodes: this.nodes,
-      ...(this.schedule === undefined ? {} : { schedule: this.schedule }),
-      ...(this.duration === undefined ? {} : { duration: this.duration.toString() }),
-      ...(this.reasons === undefined ? {} : { reasons: [...this.reasons] }),
+      ...opt('schedule', this.schedule),
+      ...opt('duration', this.duration?.toString()),
+      ...opt('reasons', this.reasons && [...this.reasons]),
     };
   }
 }
@@ -152,7 +153,10 @@ export class Disruption {
     return {
       consolidationPolicy: this.policy,
       consolidateAfter: (this.options.consolidateAfter ?? KarpenterDuration.seconds(0)).toString(),
-      ...(this.options.budgets === undefined ? {} : { budgets: this.options.budgets.map((b) => b.toJson()) }),
+      ...opt(
+        'budgets',
+        this.options.budgets?.map((b) => b.toJson()),
+      ),
     };
   }
 }
@@ -279,7 +283,7 @@ export class NodePoolDefinition {
   /** The plain manifest, as `kubectl apply` would send it. */
   public toManifest(): V1NodePool {
     const p = this.props;
-    const taint = (t: Taint): V1Taint => ({ key: t.key, ...(t.value === undefined ? {} : { value: t.value }), effect: t.effect });
+    const taint = (t: Taint): V1Taint => ({ key: t.key, ...opt('value', t.value), effect: t.effect });
     const hasMeta = p.labels !== undefined || p.annotations !== undefined;
     return {
       apiVersion: NODEPOOL_API_VERSION,
@@ -290,24 +294,24 @@ export class NodePoolDefinition {
           ...(hasMeta
             ? {
                 metadata: {
-                  ...(p.labels === undefined ? {} : { labels: { ...p.labels } }),
-                  ...(p.annotations === undefined ? {} : { annotations: { ...p.annotations } }),
+                  ...opt('labels', p.labels && { ...p.labels }),
+                  ...opt('annotations', p.annotations && { ...p.annotations }),
                 },
               }
             : {}),
           spec: {
             nodeClassRef: nodeClassRefJson(p.nodeClassRef),
             requirements: (p.requirements ?? []).map((r) => r.toJson()),
-            ...(p.taints === undefined ? {} : { taints: p.taints.map(taint) }),
-            ...(p.startupTaints === undefined ? {} : { startupTaints: p.startupTaints.map(taint) }),
-            ...(p.expireAfter === undefined ? {} : { expireAfter: p.expireAfter.toString() }),
-            ...(p.terminationGracePeriod === undefined ? {} : { terminationGracePeriod: p.terminationGracePeriod.toString() }),
+            ...opt('taints', p.taints?.map(taint)),
+            ...opt('startupTaints', p.startupTaints?.map(taint)),
+            ...opt('expireAfter', p.expireAfter?.toString()),
+            ...opt('terminationGracePeriod', p.terminationGracePeriod?.toString()),
           },
         },
-        ...(p.disruption === undefined ? {} : { disruption: p.disruption.toJson() }),
-        ...(p.limits === undefined ? {} : { limits: limitsJson(p.limits) }),
-        ...(p.weight === undefined ? {} : { weight: p.weight }),
-        ...(p.replicas === undefined ? {} : { replicas: p.replicas }),
+        ...opt('disruption', p.disruption?.toJson()),
+        ...opt('limits', p.limits && limitsJson(p.limits)),
+        ...opt('weight', p.weight),
+        ...opt('replicas', p.replicas),
       },
     };
   }

@@ -1,4 +1,5 @@
 // Pure core: no cdktf or constructs imports.
+import { opt } from '../json';
 import { WellKnownLabel } from './labels';
 import { V1NodeSelectorRequirementWithMinValues } from './types';
 
@@ -252,7 +253,7 @@ export class Requirement {
       key: this.key,
       operator: this.operator,
       ...(keyOnly && this.values.length === 0 ? {} : { values: [...this.values] }),
-      ...(this.minValues === undefined ? {} : { minValues: this.minValues }),
+      ...opt('minValues', this.minValues),
     };
   }
 }

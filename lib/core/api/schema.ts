@@ -1,6 +1,7 @@
 // Pure core: no cdktf or constructs imports.
 // A small structural-schema checker mirroring what the API server does with a CRD's OpenAPI
 // schema (types, enums, patterns, bounds, required, unknown fields), plus hooks for the CEL rules.
+import { isPlainObject } from '../json';
 import { IssueCollector } from '../issues';
 import { runeLength } from './labels';
 
@@ -90,9 +91,7 @@ export function show(value: unknown): string {
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
-export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export { isPlainObject };
 
 /** True when a JSON value is absent: `undefined`, or `null` (the API server prunes nulls of non-nullable fields). */
 export function absent(v: unknown): boolean {

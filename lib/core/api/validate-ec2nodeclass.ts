@@ -5,6 +5,7 @@
 // quirky it is replicated as written, e.g. `!self.all(x, has(x.id) && ...)` rejects a term list
 // only when *every* term combines `id` with other fields, and rejects an empty list.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import { ALIASED_AMI_FAMILIES, ALIAS_FAMILIES, AMI_FAMILIES, WINDOWS_ALIAS_FAMILIES, aliasFamilyOf } from './ami-family';
 import { lintEc2NodeClass } from './lint';
 import { checkEnvelope } from './meta';
 import { QUANTITY_PATTERN } from './quantity';
@@ -13,8 +14,6 @@ import { EC2NODECLASS_API_VERSION } from './types';
 
 // ------------------------------------------------------------------ CEL rule replicas
 
-const ALIAS_FAMILIES = ['al2', 'al2023', 'bottlerocket', 'windows2019', 'windows2022', 'windows2025'];
-const WINDOWS_ALIAS_FAMILIES = ['windows2019', 'windows2022', 'windows2025'];
 const EVICTION_SIGNALS = ['memory.available', 'nodefs.available', 'nodefs.inodesFree', 'imagefs.available', 'imagefs.inodesFree', 'pid.available'];
 const RESERVED_RESOURCES = ['cpu', 'memory', 'ephemeral-storage', 'pid'];
 
@@ -341,14 +340,11 @@ const tagsRules: Rule[] = [
   }),
 ];
 
-const AMI_FAMILY_FOR_ALIAS: [string, string, string][] = [
-  ['al2', 'AL2', 'an AL2'],
-  ['al2023', 'AL2023', 'an AL2023'],
-  ['bottlerocket', 'Bottlerocket', 'a Bottlerocket'],
-  ['windows2019', 'Windows2019', 'a Windows2019'],
-  ['windows2022', 'Windows2022', 'a Windows2022'],
-  ['windows2025', 'Windows2025', 'a Windows2025'],
-];
+const AMI_FAMILY_FOR_ALIAS: [string, string, string][] = ALIASED_AMI_FAMILIES.map((f) => [
+  aliasFamilyOf(f)!,
+  f,
+  `${f.startsWith('A') ? 'an' : 'a'} ${f}`,
+]);
 
 const specRules: Rule[] = [
   (self: Record<string, unknown>, path, c) => {
@@ -418,7 +414,7 @@ const EC2NODECLASS_SPEC: ObjectSchema = {
   required: ['amiSelectorTerms', 'securityGroupSelectorTerms', 'subnetSelectorTerms'],
   rules: specRules,
   properties: {
-    amiFamily: { type: 'string', enum: ['AL2', 'AL2023', 'Bottlerocket', 'Custom', 'Windows2019', 'Windows2022', 'Windows2025'] },
+    amiFamily: { type: 'string', enum: [...AMI_FAMILIES] },
     amiSelectorTerms: selectorTermsArray(
       {
         type: 'object',

@@ -9,6 +9,7 @@
 // Also reports what the Karpenter controller rejects at runtime (see KARPENTER_RUNTIME_CHECK_CODES)
 // and, as warnings, the lint findings of `lintNodePool`.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import { BUDGET_SCHEDULE_PATTERN, budgetScheduleRule } from './cron';
 import { BUDGET_DURATION_PATTERN, DURATION_OR_NEVER_PATTERN, DURATION_PATTERN } from './duration';
 import {
   KARPENTER_KNOWN_VALUES,
@@ -211,10 +212,10 @@ const NODEPOOL_SPEC: ObjectSchema = {
               reasons: { type: 'array', maxItems: 50, set: true, items: { type: 'string', enum: ['Underutilized', 'Empty', 'Drifted'] } },
               schedule: {
                 type: 'string',
-                pattern:
-                  /^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)[\t\n\f\r ](.+)[\t\n\f\r ](.+)[\t\n\f\r ](.+)[\t\n\f\r ](.+))$/,
+                pattern: BUDGET_SCHEDULE_PATTERN,
                 patternCode: 'InvalidBudgetSchedule',
                 hint: 'use a five-field cron expression ("0 9 * * mon-fri") or a macro such as "@daily"',
+                rules: [budgetScheduleRule],
               },
             },
           },

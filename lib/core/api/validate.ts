@@ -9,7 +9,8 @@ import { validateNodePool } from './validate-nodepool';
  * Codes of errors the API server accepts but that break at runtime: the Karpenter controller
  * rejects the object (its `RuntimeValidate`: the NodePool never becomes Ready) or cannot decode
  * it (a value its Go type does not take), or the API server rejects the NodeClaims or nodes it
- * would create; plus `NameRequiredForApply`, a `generateName`-only object that `kubectl apply`
+ * would create, or the controller cannot parse a budget schedule and so blocks every disruption it covers
+ * (`BudgetScheduleInvalid`); plus `NameRequiredForApply`, a `generateName`-only object that `kubectl apply`
  * and Terraform cannot manage. Every other error code is something the API server itself
  * rejects when the manifest is applied.
  */
@@ -28,6 +29,7 @@ export const KARPENTER_RUNTIME_CHECK_CODES: readonly string[] = [
   'Ec2NodeClassWithoutSpec',
   'InvalidKubeletDuration',
   'NameRequiredForApply',
+  'BudgetScheduleInvalid',
 ];
 
 const KINDS: { readonly [apiVersion: string]: string } = {

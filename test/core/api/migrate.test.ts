@@ -1,9 +1,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { parse } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { errorsOf } from '../../../lib/core/issues';
 import { MigrationResult, migrateManifests, migrationToYaml } from '../../../lib/core/api/migrate';
 import { validateManifest } from '../../../lib/core/api/validate';
+import { CommandIo, ExitCode, runCli } from '../../../lib/cli/validate-command';
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', name), 'utf8');
 const manifest = (r: MigrationResult, kind: string, name: string): any => {
@@ -401,14 +402,16 @@ describe('migrateManifests: v1beta1 NodePool details', () => {
     expect(errorsOfOutput(r)).toEqual([]);
   });
 
-  test('should report fields without a v1 equivalent as dropped', () => {
+  test('should drop v1beta1 fields without a v1 equivalent, and carry unknown fields over as warnings', () => {
     const r = migrateManifests([nodePool('a', poolSpec({ surprise: 1 }, { resources: { requests: { cpu: '1' } } }))]);
     expect(changes(r, 0)).toEqual(
       expect.arrayContaining([
         { field: 'spec.template.spec.resources', from: { requests: { cpu: '1' } }, note: 'dropped: no v1 equivalent' },
-        { field: 'spec.surprise', from: 1, note: 'dropped: no v1 equivalent' },
+        { field: 'spec.surprise', from: 1, to: 1, note: expect.stringMatching(/^unknown field carried over/), severity: 'warning' },
       ]),
     );
+    expect(manifest(r, 'NodePool', 'a').spec.surprise).toBe(1);
+    expect(manifest(r, 'NodePool', 'a').spec.template.spec.resources).toBeUndefined();
   });
 
   test('should drop requirements on labels v1 no longer has', () => {
@@ -459,7 +462,7 @@ describe('migrateManifests: v1beta1 NodePool details', () => {
     );
   });
 
-  test('should report the status, stray top-level fields and the controller hash annotations of an exported object as dropped', () => {
+  test('should drop the status and the controller hash annotations of an exported object, and carry stray top-level fields over', () => {
     const hashes = { 'karpenter.sh/nodepool-hash': '1234', 'karpenter.sh/nodepool-hash-version': 'v2' };
     const r = migrateManifests([
       nodePool('a', poolSpec(), { metadata: { name: 'a', annotations: { ...hashes, keep: 'me' } }, status: { resources: { cpu: '4' } }, extra: 1 }),
@@ -474,7 +477,7 @@ describe('migrateManifests: v1beta1 NodePool details', () => {
     expect(manifest(r, 'EC2NodeClass', 'default').metadata).toEqual({ name: 'default' });
     expect(changes(r, 0).slice(0, 4)).toEqual([
       { field: 'status', from: '(status)', note: 'dropped: set by the Karpenter controller' },
-      { field: 'extra', from: 1, note: 'dropped: not a field of a Kubernetes object' },
+      { field: 'extra', from: 1, to: 1, note: expect.stringMatching(/^unknown field carried over/), severity: 'warning' },
       { field: 'metadata.annotations[karpenter.sh/nodepool-hash]', from: '1234', note: expect.stringMatching(/set by the Karpenter controller/) },
       {
         field: 'metadata.annotations[karpenter.sh/nodepool-hash-version]',
@@ -686,5 +689,226 @@ describe('migrateManifests: inputs it cannot migrate', () => {
     );
     expect(r.errors).toEqual([expect.objectContaining({ document: 0, code: 'YamlSyntaxError' })]);
     expect(r.reports.map((x) => x.document)).toEqual([1]);
+  });
+});
+
+describe('migrateManifests: nothing is dropped silently (unknown fields, wrongly typed fields)', () => {
+  const v1beta1Pool = (templateSpec: string) =>
+    [
+      'apiVersion: karpenter.sh/v1beta1',
+      'kind: NodePool',
+      'metadata:',
+      '  name: app',
+      'spec:',
+      '  limits: { cpu: "100" }',
+      '  template:',
+      '    spec:',
+      '      nodeClassRef:',
+      '        name: default',
+      templateSpec,
+    ].join('\n');
+
+  test('a mis-indented requirements block (an object, not a list) is an error, not an empty list', () => {
+    const r = migrateManifests(
+      v1beta1Pool(['      requirements:', '        key: karpenter.sh/capacity-type', '        operator: In', '        values: [spot]'].join('\n')),
+    );
+    expect(r.errors).toEqual([
+      {
+        document: 0,
+        kind: 'NodePool',
+        name: 'app',
+        field: 'spec.template.spec.requirements',
+        code: 'InvalidFieldType',
+        message: expect.stringMatching(/^must be a list, got an object: check its indentation \(list items start with "- "/),
+      },
+    ]);
+    // Carried over as it was, so v1 validation flags it too; never replaced by [].
+    const out = manifest(r, 'NodePool', 'app');
+    expect(out.spec.template.spec.requirements).toEqual({ key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot'] });
+    expect(errorsOfOutput(r)).toEqual([expect.stringMatching(/^NodePool\/app spec.template.spec.requirements: must be a list/)]);
+    expect(changes(r, 0).filter((c) => c.field === 'spec.template.spec.requirements')).toEqual([]);
+  });
+
+  test('an empty requirements key (its items indented elsewhere) is an error too', () => {
+    const r = migrateManifests(v1beta1Pool('      requirements:'));
+    expect(r.errors.map((e) => [e.field, e.code, e.message.replace(/:.*/, '')])).toEqual([
+      ['spec.template.spec.requirements', 'InvalidFieldType', 'must be a list, got null'],
+    ]);
+  });
+
+  test('a Provisioner whose limits or requirements are not of their type is an error', () => {
+    const r = migrateManifests([
+      {
+        apiVersion: 'karpenter.sh/v1alpha5',
+        kind: 'Provisioner',
+        metadata: { name: 'p' },
+        spec: { providerRef: { name: 'default' }, requirements: 'spot', limits: ['cpu'] },
+      },
+    ]);
+    expect(r.errors.map((e) => `${e.field} ${e.code}`)).toEqual(['spec.requirements InvalidFieldType', 'spec.limits InvalidFieldType']);
+  });
+
+  test('template annotations or labels that are not a map are an error, carried over as they were', () => {
+    const r = migrateManifests([
+      nodePool('a', { ...poolSpec(), template: { metadata: { annotations: ['a'], labels: 'x' }, spec: poolSpec().template.spec } }),
+    ]);
+    expect(r.errors.map((e) => `${e.field} ${e.code}`)).toEqual([
+      'spec.template.metadata.labels InvalidFieldType',
+      'spec.template.metadata.annotations InvalidFieldType',
+    ]);
+    expect(manifest(r, 'NodePool', 'a').spec.template.metadata).toEqual({ labels: 'x', annotations: ['a'] });
+  });
+
+  test('a typo in a field name is carried into v1 and reported as a warning, and v1 validation reports it', () => {
+    const r = migrateManifests(v1beta1Pool(['      requirements: []', '      expireAftr: 24h'].join('\n')));
+    expect(r.errors).toEqual([]);
+    const out = manifest(r, 'NodePool', 'app');
+    expect(out.spec.template.spec).toEqual({ nodeClassRef: NODE_CLASS_REF, requirements: [], expireAftr: '24h' });
+    expect(changes(r, 0)).toContainEqual({
+      field: 'spec.template.spec.expireAftr',
+      from: '24h',
+      to: '24h',
+      note: expect.stringMatching(/^unknown field carried over as it was.*Check its spelling and indentation/),
+      severity: 'warning',
+    });
+    expect(errorsOfOutput(r)).toEqual([expect.stringMatching(/^NodePool\/app spec.template.spec.expireAftr: is not a field of this object/)]);
+  });
+
+  test('unknown fields are carried at every level: template, disruption, metadata, EC2NodeClass and AWSNodeTemplate specs, Provisioner spec and limits', () => {
+    const r = migrateManifests([
+      nodePool(
+        'a',
+        { ...poolSpec({ disruption: { consolidationPolicy: 'WhenEmpty', budget: [] } }), template: { spec: poolSpec().template.spec, metdata: {} } },
+        { metadata: { name: 'a', lables: { x: 'y' } } },
+      ),
+      nodeClass('default', classSpec({ userdata: 'x' })),
+      {
+        apiVersion: 'karpenter.sh/v1alpha5',
+        kind: 'Provisioner',
+        metadata: { name: 'p' },
+        spec: { providerRef: { name: 'default' }, ttlSecondsUntilExpird: 60, limits: { resources: { cpu: 10 }, cpus: 5 } },
+      },
+      {
+        apiVersion: 'karpenter.k8s.aws/v1alpha1',
+        kind: 'AWSNodeTemplate',
+        metadata: { name: 't' },
+        spec: { instanceProfile: 'ip', subnetSelecter: { a: 'b' } },
+      },
+    ]);
+    const warnings = r.reports.flatMap((x) =>
+      x.changes.filter((c) => c.severity === 'warning').map((c) => `${x.kind}/${x.name} ${c.source ?? c.field} -> ${c.field}`),
+    );
+    expect(warnings).toEqual([
+      'NodePool/a metadata.lables -> metadata.lables',
+      'NodePool/a spec.template.metdata -> spec.template.metdata',
+      'NodePool/a spec.disruption.budget -> spec.disruption.budget',
+      'EC2NodeClass/default spec.userdata -> spec.userdata',
+      'Provisioner/p spec.limits.cpus -> spec.limits.cpus',
+      'Provisioner/p spec.ttlSecondsUntilExpird -> spec.ttlSecondsUntilExpird',
+      'AWSNodeTemplate/t spec.subnetSelecter -> spec.subnetSelecter',
+    ]);
+    expect(manifest(r, 'NodePool', 'a').spec.disruption).toEqual({ consolidationPolicy: 'WhenEmpty', consolidateAfter: '0s', budget: [] });
+    expect(manifest(r, 'NodePool', 'p').spec.limits).toEqual({ cpu: 10, cpus: 5 });
+    expect(manifest(r, 'EC2NodeClass', 't').spec.subnetSelecter).toEqual({ a: 'b' });
+  });
+
+  test('the CLI exits non-zero on a mis-indented requirements block', () => {
+    const text = v1beta1Pool(['      requirements:', '        key: karpenter.sh/capacity-type', '        operator: Exists'].join('\n'));
+    let stdout = '';
+    const io: CommandIo = {
+      readFile: () => text,
+      readStdin: () => text,
+      writeFile: () => undefined,
+      mkdirp: () => undefined,
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: () => undefined },
+    };
+    expect(runCli(['validate', '--migrate', '-'], io, {})).toBe(ExitCode.PROBLEMS);
+    expect(stdout).toMatch(/^error .*spec\.template\.spec\.requirements: must be a list, got an object.*\(InvalidFieldType\)$/m);
+  });
+});
+
+describe('migrationToYaml: keeps the comments of YAML input', () => {
+  const input = [
+    '# Production pools, owned by the platform team.',
+    'apiVersion: karpenter.sh/v1beta1',
+    'kind: NodePool',
+    'metadata:',
+    '  name: app # the main pool',
+    'spec:',
+    '  template:',
+    '    spec:',
+    '      nodeClassRef:',
+    '        name: default',
+    '      # spot first, on-demand as a fallback',
+    '      requirements:',
+    '        - key: karpenter.sh/capacity-type',
+    '          operator: In',
+    '          values: ["spot", "on-demand"]',
+    '  disruption:',
+    '    consolidationPolicy: WhenUnderutilized',
+    '    # rotate nodes monthly',
+    '    expireAfter: 720h # 30 days',
+    '    # no v1 home for this one',
+    '  limits:',
+    '    cpu: "100" # about 25 nodes',
+    '  weight: 10',
+  ].join('\n');
+
+  test('the head comment and comments on fields that survive stay where they were', () => {
+    const text = migrationToYaml(migrateManifests(input));
+    expect(text.startsWith('# Production pools, owned by the platform team.\napiVersion: karpenter.sh/v1\n')).toBe(true);
+    expect(text).toMatch(/^ {2}name: app # the main pool$/m);
+    expect(text).toMatch(/^ {6}# spot first, on-demand as a fallback\n {6}requirements:$/m);
+    expect(text).toMatch(/^ {4}cpu: "100" # about 25 nodes$/m);
+  });
+
+  test('a comment follows its field where the migration moved it', () => {
+    const text = migrationToYaml(migrateManifests(input));
+    expect(text).toMatch(/^ {6}# rotate nodes monthly\n {6}expireAfter: 720h # 30 days$/m);
+  });
+
+  test('the commented YAML parses to the migrated manifests', () => {
+    const r = migrateManifests(input);
+    expect(parse(migrationToYaml(r))).toEqual(r.manifests[0]);
+    expect(
+      migrationToYaml(r)
+        .replace(/ *#.*$/gm, '')
+        .replace(/^\n/gm, ''),
+    ).toBe(migrationToYaml(migrateManifests([parse(input)])));
+  });
+
+  test('yaml Documents keep their comments too; parsed values have none to keep', () => {
+    const docs = parseAllDocuments(input);
+    expect(migrationToYaml(migrateManifests(docs))).toBe(migrationToYaml(migrateManifests(input)));
+    expect(migrationToYaml(migrateManifests([parse(input)]))).not.toMatch(/#/);
+  });
+
+  test('a Provisioner with an inline provider: the head comment once, provider comments on the EC2NodeClass', () => {
+    const provisioner = [
+      '# Legacy provisioner',
+      'apiVersion: karpenter.sh/v1alpha5',
+      'kind: Provisioner',
+      'metadata:',
+      '  name: legacy',
+      'spec:',
+      '  provider:',
+      '    instanceProfile: KarpenterNodeInstanceProfile',
+      '    # private subnets only',
+      '    subnetSelector:',
+      '      karpenter.sh/discovery: demo',
+      '    securityGroupSelector:',
+      '      karpenter.sh/discovery: demo # the node security group',
+    ].join('\n');
+    const text = migrationToYaml(migrateManifests(provisioner));
+    expect(text.match(/# Legacy provisioner/g)).toHaveLength(1);
+    const nodeClass = text.split('---\n')[1];
+    expect(nodeClass).toMatch(/^kind: EC2NodeClass$/m);
+    expect(nodeClass).toMatch(/^ {2}# private subnets only\n {2}subnetSelectorTerms:$/m);
+  });
+
+  test('v1 documents passing through keep their comments', () => {
+    const v1 = 'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: current # already v1\nspec:\n  weight: 5\n';
+    expect(migrationToYaml(migrateManifests(v1))).toBe(v1);
   });
 });

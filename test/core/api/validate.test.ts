@@ -61,6 +61,7 @@ describe('validateManifest', () => {
         { evictionSoft: { 'memory.available': '5%' }, evictionSoftGracePeriod: { 'memory.available': 'Never' } },
       ]),
       { ...nodePool(), metadata: { generateName: 'pool-' } },
+      patched(nodePool(), ['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '0', schedule: '0 25 * * *', duration: '1h' }] }]),
     ];
     const emitted = new Set(manifests.flatMap((m) => codes(validateManifest(m))));
     expect(KARPENTER_RUNTIME_CHECK_CODES.filter((code) => !emitted.has(code))).toEqual([]);

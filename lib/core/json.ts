@@ -1,0 +1,19 @@
+// Pure core: no cdktf or constructs imports.
+// Helpers for JSON-like values: parsed YAML, manifests, Helm values.
+
+/** True for an object that is neither an array nor null, as every JSON object is once parsed. */
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `{ [key]: value }`, or `{}` when `value` is undefined: spread it into an object literal for an optional field. */
+export function opt<K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } {
+  return value === undefined ? {} : ({ [key]: value } as { [k in K]: V });
+}
+
+/** Deep copy of arrays and plain objects; every other value (strings, numbers, tokens) is shared. */
+export function cloneJson<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(cloneJson) as T;
+  if (isPlainObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cloneJson(x)])) as T;
+  return v;
+}

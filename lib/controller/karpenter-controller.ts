@@ -1,38 +1,14 @@
 import { Release } from '@cdktf/provider-helm/lib/release';
 import { ITerraformDependable, TerraformProvider } from 'cdktf';
 import { Construct } from 'constructs';
-import {
-  buildKarpenterHelmValues,
-  DEFAULT_NAMESPACE,
-  DEFAULT_SERVICE_ACCOUNT_NAME,
-  HelmValues,
-  KarpenterHelmValuesOptions,
-  renderHelmValues,
-  validateReleaseOptions,
-} from '../core/controller/helm-values';
-import { IssueCollector } from '../core/issues';
-import { KarpenterRegistry, KarpenterVersion } from '../core/controller/karpenter-version';
+import { HelmValues, renderHelmValues } from '../core/controller/helm-values';
+import { KarpenterVersion } from '../core/controller/karpenter-version';
+import { KarpenterControllerPlanInput, planKarpenterController } from '../core/controller/karpenter-controller-plan';
 import { constructContext, reportIssues } from '../private/report';
 import { escapeTemplateSequences } from '../private/terraform-strings';
 
-/** Long enough for two controller pods to pull and become ready on fresh nodes. */
-const DEFAULT_TIMEOUT_SECONDS = 600;
-/** Same as the chart's `revisionHistoryLimit`; Helm's own default (0) keeps every revision secret. */
-const DEFAULT_MAX_HISTORY = 10;
-
 /** Properties of `KarpenterController`. */
-export interface KarpenterControllerProps extends KarpenterHelmValuesOptions {
-  /**
-   * Namespace of both releases. It must match the namespace of the controller role's Pod Identity
-   * association or IRSA trust policy.
-   * @default 'kube-system'
-   */
-  readonly namespace?: string;
-  /**
-   * Create the namespace if it doesn't exist (set on the CRD release, which is installed first).
-   * @default - true unless the namespace is 'kube-system'
-   */
-  readonly createNamespace?: boolean;
+export interface KarpenterControllerProps extends KarpenterControllerPlanInput {
   /**
    * Helm provider for both releases (the `provider` meta-argument), e.g. `ClusterProviders.helmProvider`.
    * @default - the stack's default helm provider
@@ -44,16 +20,6 @@ export interface KarpenterControllerProps extends KarpenterHelmValuesOptions {
    * @default - none
    */
   readonly dependsOn?: ITerraformDependable[];
-  /**
-   * How long Helm waits for each release, in seconds.
-   * @default 600
-   */
-  readonly timeoutSeconds?: number;
-  /**
-   * Number of Helm revisions kept per release (0 keeps all).
-   * @default 10
-   */
-  readonly maxHistory?: number;
   /**
    * Let the `karpenter-crd` release adopt CRDs that already exist without Helm ownership metadata
    * of that release (Helm `take_ownership`), e.g. CRDs installed by the `crds/` folder of the main
@@ -101,20 +67,13 @@ export class KarpenterController extends Construct {
   constructor(scope: Construct, id: string, props: KarpenterControllerProps) {
     super(scope, id);
 
-    this.namespace = props.namespace ?? DEFAULT_NAMESPACE;
-    this.serviceAccountName = props.serviceAccountName ?? DEFAULT_SERVICE_ACCOUNT_NAME;
-    this.version = props.version ?? KarpenterVersion.DEFAULT;
-    const registry = props.registry ?? KarpenterRegistry.publicEcr();
-    const timeout = props.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
-    const maxHistory = props.maxHistory ?? DEFAULT_MAX_HISTORY;
-
-    const ctx = constructContext(props.silenceWarnings);
-    const issues = new IssueCollector(ctx);
-    const built = buildKarpenterHelmValues({ ...props, version: this.version, registry }, ctx);
-    issues.add(built.issues);
-    issues.add(validateReleaseOptions({ namespace: this.namespace, timeoutSeconds: timeout, maxHistory }, ctx));
-    reportIssues(this, issues.issues);
-    this.values = built.values;
+    const plan = planKarpenterController(props, constructContext(props.silenceWarnings));
+    reportIssues(this, plan.issues);
+    this.namespace = plan.namespace;
+    this.serviceAccountName = plan.serviceAccountName;
+    this.version = plan.version;
+    this.values = plan.values;
+    const registry = plan.registry;
 
     const common = {
       repository: registry.chartRepository,
@@ -125,8 +84,8 @@ export class KarpenterController extends Construct {
       atomic: true,
       wait: true,
       cleanupOnFail: true,
-      timeout,
-      maxHistory,
+      timeout: plan.timeoutSeconds,
+      maxHistory: plan.maxHistory,
       provider: props.helmProvider,
     };
 
@@ -134,7 +93,7 @@ export class KarpenterController extends Construct {
       ...common,
       name: KarpenterController.CRD_RELEASE_NAME,
       chart: 'karpenter-crd',
-      createNamespace: props.createNamespace ?? this.namespace !== DEFAULT_NAMESPACE,
+      createNamespace: plan.createNamespace,
       takeOwnership: props.adoptExistingCrds ? true : undefined,
       dependsOn: props.dependsOn,
     });

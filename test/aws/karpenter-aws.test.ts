@@ -4,9 +4,10 @@ import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
 import { EksPodIdentityAssociation } from '@cdktf/provider-aws/lib/eks-pod-identity-association';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
+import * as clusterName from '../../lib/core/aws/cluster-name';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
-import { ControllerIdentity } from '../../lib/aws/karpenter-controller-role';
-import { AccessEntryType } from '../../lib/aws/karpenter-node-role';
+import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
+import { AccessEntryType } from '../../lib/core/aws/controller-identity';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
 
 const OIDC_PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789';
@@ -47,6 +48,26 @@ describe('KarpenterAws', () => {
     expect(Object.keys(resources.aws_cloudwatch_event_rule)).toHaveLength(5);
     expect(Object.keys(resources.aws_cloudwatch_event_target)).toHaveLength(5);
     expect(Object.keys(resources.aws_iam_policy)).toHaveLength(6);
+  });
+
+  test('should check its input once: the parts build from its plan without checking the cluster name again', () => {
+    const spy = jest.spyOn(clusterName, 'validateClusterName');
+    try {
+      new KarpenterAws(newStack(), 'Karpenter', {
+        cluster: FAKE_CLUSTER,
+        discoverySecurityGroupIds: ['sg-0aaaaaaaaaaaaaaaa', 'sg-0bbbbbbbbbbbbbbbb'],
+      });
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  test("should report a part's problem under its own prop name, not from the part", () => {
+    expect(
+      () =>
+        new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, controllerRoleAdditionalStatements: [{ actions: [], resources: ['*'] }] }),
+    ).toThrow(/^1 validation error:\n\[test\/Karpenter\] controllerRoleAdditionalStatements\[0\]\.actions: /);
   });
 
   test('should wire the node role and the queue into the controller policy', () => {

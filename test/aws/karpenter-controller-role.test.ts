@@ -4,7 +4,8 @@ import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicy } from '@cdktf/provider-aws/lib/iam-role-policy';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
 import { PolicyEffect } from '../../lib/core/aws/policy-document';
-import { ControllerIdentity, ControllerIdentityType, KarpenterControllerRole } from '../../lib/aws/karpenter-controller-role';
+import { ControllerIdentity, ControllerIdentityType } from '../../lib/core/aws/controller-identity';
+import { KarpenterControllerRole } from '../../lib/aws/karpenter-controller-role';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
 
 const NODE_ROLE_ARN = 'arn:aws:iam::123456789012:role/KarpenterNodeRole-demo';

@@ -2,7 +2,8 @@ import { DataAwsRegion } from '@cdktf/provider-aws/lib/data-aws-region';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
 import { TerraformStack, Testing } from 'cdktf';
-import { ClusterAuth, ClusterProviders, ClusterProvidersProps } from '../../lib/controller/cluster-providers';
+import { ClusterAuth } from '../../lib/core/controller/cluster-providers-plan';
+import { ClusterProviders, ClusterProvidersProps } from '../../lib/controller/cluster-providers';
 import { KarpenterController } from '../../lib/controller/karpenter-controller';
 
 function newStack(): TerraformStack {
@@ -162,7 +163,7 @@ describe('ClusterProviders', () => {
     const stack = newStack();
     const queue = new SqsQueue(stack, 'Queue', { name: 'x' });
     expect(() => new ClusterProviders(stack, 'Providers', { clusterName: queue.name, region: 'eu-west-1' })).toThrow(
-      /\[test\/Providers\] clusterName: must be a plain string known at synth, not a Terraform reference: .*terraform-cdk#2662.* \(ClusterNameIsToken\)/,
+      /\[test\/Providers\] clusterName: cluster name must be a plain string known at synth \(the cluster is looked up by name .*terraform-cdk#2662\).* \(ClusterNameIsToken\)/,
     );
   });
 
@@ -178,7 +179,7 @@ describe('ClusterProviders', () => {
       new RegExp(
         [
           '4 validation errors:',
-          "\\[test/Providers\\] clusterName: must be an EKS cluster name .*got 'my cluster' \\(InvalidClusterName\\)",
+          "\\[test/Providers\\] clusterName: cluster name 'my cluster' is invalid; EKS requires .* \\(InvalidClusterName\\)",
           "\\[test/Providers\\] region: must be an AWS region code such as 'eu-west-1'; got 'Ireland' \\(InvalidRegion\\)",
           "\\[test/Providers\\] auth\\.roleArn: must be an IAM role ARN .*got 'EksAdmin' \\(InvalidRoleArn\\)",
           "\\[test/Providers\\] helmProviderAlias: must be a Terraform identifier .*got 'helm\\.demo' \\(InvalidProviderAlias\\)",

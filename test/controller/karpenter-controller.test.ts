@@ -222,7 +222,7 @@ describe('KarpenterController', () => {
           "\\[test/Karpenter\\] interruptionQueueName: settings\\.interruptionQueue takes the queue name, not its ARN; .*use 'Karpenter-demo' \\(InterruptionQueueIsArn\\)",
           '\\[test/Karpenter\\] replicas: must be a whole number, at least 1; got 0 \\(InvalidReplicas\\)',
           '\\[test/Karpenter\\] additionalValues\\.settings\\.clusterName: .* \\(AdditionalValuesConflict\\)',
-          '\\[test/Karpenter\\] namespace: must be a DNS-1123 label .* \\(InvalidNamespace\\)',
+          "\\[test/Karpenter\\] namespace: 'Kube_System' is not a valid Kubernetes namespace.* \\(InvalidNamespace\\)",
         ].join('\\n'),
       ),
     );

@@ -1,5 +1,10 @@
 // Pure core: no cdktf or constructs imports in lib/core.
-import { CLUSTER_NAME_MAX_LENGTH, CLUSTER_NAME_PATTERN } from '../aws/cluster-name';
+import { labelValueProblems, qualifiedNameProblems } from '../api/labels';
+import { QUANTITY_PATTERN, quantityToNumber } from '../api/quantity';
+import { validateRoleArn } from '../aws/aws-partition';
+import { validateClusterName } from '../aws/cluster-name';
+import { validateQueueName } from '../aws/interruption';
+import { DEFAULT_KARPENTER_SERVICE_ACCOUNT, validateNamespaceName, validateServiceAccountName } from '../aws/trust-policies';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { KarpenterRegistry, KarpenterVersion } from './karpenter-version';
 
@@ -9,10 +14,6 @@ export type HelmValues = { [key: string]: unknown };
 /** Label the controller node group carries (terraform-aws-eks examples/karpenter). */
 export const DEFAULT_CONTROLLER_NODE_LABEL_KEY = 'karpenter.sh/controller';
 export const DEFAULT_CONTROLLER_NODE_LABEL_VALUE = 'true';
-/** The service account name the chart derives from release `karpenter`; IAM (Pod Identity or IRSA) is bound to it. */
-export const DEFAULT_SERVICE_ACCOUNT_NAME = 'karpenter';
-/** Namespace of the official guide and of terraform-aws-eks. */
-export const DEFAULT_NAMESPACE = 'kube-system';
 /** charts/karpenter/values.yaml */
 export const DEFAULT_REPLICAS = 2;
 /** charts/karpenter/values.yaml `podDisruptionBudget.maxUnavailable` */
@@ -280,11 +281,6 @@ export interface KarpenterHelmValues {
   readonly issues: ValidationIssue[];
 }
 
-const SQS_QUEUE_NAME = /^[A-Za-z0-9_-]{1,75}(\.fifo)?$|^[A-Za-z0-9_-]{1,80}$/;
-const DNS1123_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
-const IAM_ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
-const QUANTITY = /^[+]?(\d+(\.\d*)?|\.\d+)([KMGTPE]i|[mkMGTPE]|[eE][+-]?\d+)?$/;
 const IRSA_ANNOTATION = 'eks.amazonaws.com/role-arn';
 
 /** Chart values that identify the cluster or the IAM binding: overriding them is an error. */
@@ -337,14 +333,8 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   const gates = featureGates(issues, options.featureGates, version);
   if (gates) settings.featureGates = gates;
 
-  const serviceAccountName = options.serviceAccountName ?? DEFAULT_SERVICE_ACCOUNT_NAME;
-  if (!issues.isUnresolved(serviceAccountName) && !DNS1123_SUBDOMAIN.test(serviceAccountName)) {
-    issues.error(
-      'serviceAccountName',
-      'InvalidServiceAccountName',
-      `must be a DNS-1123 subdomain (lowercase letters, digits, '-', '.'); got '${serviceAccountName}'`,
-    );
-  }
+  const serviceAccountName = options.serviceAccountName ?? DEFAULT_KARPENTER_SERVICE_ACCOUNT;
+  validateServiceAccountName(issues, 'serviceAccountName', serviceAccountName, 'InvalidServiceAccountName');
   const annotations = { ...(options.serviceAccountAnnotations ?? {}) };
   checkServiceAccountAnnotations(issues, annotations);
 
@@ -426,9 +416,7 @@ export interface KarpenterReleaseOptions {
 export function validateReleaseOptions(options: KarpenterReleaseOptions, ctx: ValidationContext = {}): ValidationIssue[] {
   const issues = new IssueCollector(ctx);
   const { namespace, timeoutSeconds, maxHistory } = options;
-  if (!issues.isUnresolved(namespace) && !DNS1123_LABEL.test(namespace)) {
-    issues.error('namespace', 'InvalidNamespace', `must be a DNS-1123 label (1-63 lowercase letters, digits or '-'); got '${namespace}'`);
-  }
+  validateNamespaceName(issues, 'namespace', namespace);
   if (!issues.isUnresolved(timeoutSeconds) && (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1)) {
     issues.error('timeoutSeconds', 'InvalidHelmTimeout', `must be a whole number of seconds, at least 1; got ${timeoutSeconds}`);
   }
@@ -439,14 +427,8 @@ export function validateReleaseOptions(options: KarpenterReleaseOptions, ctx: Va
 }
 
 function checkClusterName(issues: IssueCollector, name: string): void {
-  if (issues.isUnresolved(name)) return;
-  if (name.length > CLUSTER_NAME_MAX_LENGTH || !CLUSTER_NAME_PATTERN.test(name)) {
-    issues.error(
-      'clusterName',
-      'InvalidClusterName',
-      `settings.clusterName is required and must be an EKS cluster name (1-100 letters, digits, '-' or '_', starting with a letter or digit); got '${name}'`,
-    );
-  }
+  // A reference is checked where the name is made; here only the value the chart gets.
+  if (!issues.isUnresolved(name)) validateClusterName(issues, 'clusterName', name);
 }
 
 function checkInterruption(issues: IssueCollector, queue: string | undefined, handling: boolean | undefined): void {
@@ -487,12 +469,8 @@ function checkInterruption(issues: IssueCollector, queue: string | undefined, ha
       'InterruptionQueueIsUrl',
       `settings.interruptionQueue takes the queue name, not its URL; got '${queue}', use '${queue.replace(/\/+$/, '').split('/').pop()}'`,
     );
-  } else if (!SQS_QUEUE_NAME.test(queue)) {
-    issues.error(
-      'interruptionQueueName',
-      'InvalidInterruptionQueueName',
-      `must be an SQS queue name (1-80 letters, digits, '-' or '_'); got '${queue}'`,
-    );
+  } else {
+    validateQueueName(issues, 'interruptionQueueName', queue, false);
   }
 }
 
@@ -516,14 +494,7 @@ function featureGates(issues: IssueCollector, gates: KarpenterFeatureGates | und
 
 function checkServiceAccountAnnotations(issues: IssueCollector, annotations: { [key: string]: string }): void {
   const roleArn = annotations[IRSA_ANNOTATION];
-  if (roleArn === undefined || issues.isUnresolved(roleArn)) return;
-  if (!IAM_ROLE_ARN.test(roleArn)) {
-    issues.error(
-      `serviceAccountAnnotations["${IRSA_ANNOTATION}"]`,
-      'InvalidIrsaRoleArn',
-      `must be the ARN of the controller's IAM role, e.g. 'arn:aws:iam::123456789012:role/KarpenterController'; got '${roleArn}'`,
-    );
-  }
+  if (roleArn !== undefined) validateRoleArn(issues, `serviceAccountAnnotations["${IRSA_ANNOTATION}"]`, roleArn, 'InvalidIrsaRoleArn');
 }
 
 function checkReplicas(issues: IssueCollector, replicas: number, maxUnavailable: number): void {
@@ -562,7 +533,7 @@ function checkResources(issues: IssueCollector, resources: ControllerResources):
     for (const res of ['cpu', 'memory'] as const) {
       const q = resources[kind]?.[res];
       if (q === undefined || issues.isUnresolved(q)) continue;
-      if (!QUANTITY.test(q)) {
+      if (!QUANTITY_PATTERN.test(q) || q.startsWith('-')) {
         issues.error(
           `resources.${kind}.${res}`,
           'InvalidResourceQuantity',
@@ -575,8 +546,8 @@ function checkResources(issues: IssueCollector, resources: ControllerResources):
     const request = resources.requests?.[res];
     const limit = resources.limits?.[res];
     if (request === undefined || limit === undefined || issues.isUnresolved(request) || issues.isUnresolved(limit)) continue;
-    const r = parseQuantity(request);
-    const l = parseQuantity(limit);
+    const r = quantityToNumber(request);
+    const l = quantityToNumber(limit);
     if (r !== undefined && l !== undefined && r > l) {
       issues.error(
         `resources.requests.${res}`,
@@ -600,44 +571,14 @@ function renderResources(resources: ControllerResources): HelmValues {
   return out;
 }
 
-const QUANTITY_SUFFIX: { readonly [suffix: string]: number } = {
-  '': 1,
-  m: 1e-3,
-  k: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  P: 1e15,
-  E: 1e18,
-  Ki: 2 ** 10,
-  Mi: 2 ** 20,
-  Gi: 2 ** 30,
-  Ti: 2 ** 40,
-  Pi: 2 ** 50,
-  Ei: 2 ** 60,
-};
-
-/** A Kubernetes quantity as a number, or undefined when malformed. */
-export function parseQuantity(q: string): number | undefined {
-  const m = /^\+?(\d+(?:\.\d*)?|\.\d+)([KMGTPE]i|[mkMGTPE])?$/.exec(q);
-  if (m) return Number(m[1]) * QUANTITY_SUFFIX[m[2] ?? ''];
-  return QUANTITY.test(q) ? Number(q) : undefined;
-}
-
 function checkLabel(issues: IssueCollector, key: string, value: string): void {
-  if (!issues.isUnresolved(key)) {
-    const [prefix, name] = key.includes('/') ? [key.slice(0, key.indexOf('/')), key.slice(key.indexOf('/') + 1)] : [undefined, key];
-    const nameOk = /^([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9]$/.test(name);
-    if (!nameOk || (prefix !== undefined && !DNS1123_SUBDOMAIN.test(prefix))) {
-      issues.error('placement.key', 'InvalidNodeLabel', `must be a Kubernetes label key ([prefix/]name, name at most 63 characters); got '${key}'`);
-    }
+  const keyProblems = issues.isUnresolved(key) ? [] : qualifiedNameProblems(key);
+  if (keyProblems.length > 0) {
+    issues.error('placement.key', 'InvalidNodeLabel', `must be a Kubernetes label key ([prefix/]name): ${keyProblems.join('; ')}; got '${key}'`);
   }
-  if (!issues.isUnresolved(value) && !/^(([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9])?$/.test(value)) {
-    issues.error(
-      'placement.value',
-      'InvalidNodeLabel',
-      `must be a Kubernetes label value (at most 63 letters, digits, '-', '_' or '.'); got '${value}'`,
-    );
+  const valueProblems = issues.isUnresolved(value) ? [] : labelValueProblems(value);
+  if (valueProblems.length > 0) {
+    issues.error('placement.value', 'InvalidNodeLabel', `must be a Kubernetes label value: ${valueProblems.join('; ')}; got '${value}'`);
   }
 }
 

@@ -4,7 +4,6 @@ import {
   DnsPolicy,
   KarpenterHelmValuesOptions,
   LogLevel,
-  parseQuantity,
   renderHelmValues,
   validateReleaseOptions,
 } from '../../../lib/core/controller/helm-values';
@@ -219,18 +218,28 @@ describe('buildKarpenterHelmValues', () => {
       expect(issues[0].message).toMatch(/not its URL; .*use 'Karpenter-demo'/);
     });
 
-    test('should reject an invalid queue name', () => {
+    test('should reject an invalid queue name with the rules of the queue itself', () => {
       expect(codes(buildKarpenterHelmValues({ clusterName: 'demo', interruptionQueueName: 'my queue' }).issues)).toEqual([
-        'InvalidInterruptionQueueName',
+        'InvalidQueueNameCharacters',
+      ]);
+      expect(codes(buildKarpenterHelmValues({ clusterName: 'demo', interruptionQueueName: 'q'.repeat(81) }).issues)).toEqual([
+        'InvalidQueueNameLength',
+      ]);
+    });
+
+    test('should reject a FIFO queue, which EventBridge cannot feed interruption events, as InterruptionQueue does', () => {
+      const { issues } = buildKarpenterHelmValues({ clusterName: 'demo', interruptionQueueName: 'Karpenter-demo.fifo' });
+      expect(issues).toEqual([
+        expect.objectContaining({ field: 'interruptionQueueName', code: 'FifoInterruptionQueue', message: expect.stringMatching(/standard queue/) }),
       ]);
     });
   });
 
   describe('validation', () => {
     test('should reject a missing or invalid cluster name', () => {
-      expect(buildKarpenterHelmValues({ ...BASE, clusterName: '' }).issues[0].message).toMatch(/settings\.clusterName is required.*got ''/);
+      expect(codes(buildKarpenterHelmValues({ ...BASE, clusterName: '' }).issues)).toEqual(['EmptyClusterName']);
       expect(codes(buildKarpenterHelmValues({ ...BASE, clusterName: '-bad' }).issues)).toEqual(['InvalidClusterName']);
-      expect(codes(buildKarpenterHelmValues({ ...BASE, clusterName: 'a'.repeat(101) }).issues)).toEqual(['InvalidClusterName']);
+      expect(codes(buildKarpenterHelmValues({ ...BASE, clusterName: 'a'.repeat(101) }).issues)).toEqual(['ClusterNameTooLong']);
       expect(buildKarpenterHelmValues({ ...BASE, clusterName: 'a'.repeat(100) }).issues).toEqual([]);
     });
 
@@ -424,19 +433,6 @@ describe('validateReleaseOptions', () => {
   test('should reject a bad namespace, timeout and history', () => {
     const issues = validateReleaseOptions({ namespace: 'Kube_System', timeoutSeconds: 0, maxHistory: -1 });
     expect(codes(issues)).toEqual(['InvalidNamespace', 'InvalidHelmTimeout', 'InvalidHelmMaxHistory']);
-    expect(issues[0].message).toMatch(/DNS-1123 label.*got 'Kube_System'/);
-  });
-});
-
-describe('parseQuantity', () => {
-  test.each([
-    ['1', 1],
-    ['500m', 0.5],
-    ['1Gi', 2 ** 30],
-    ['1.5Mi', 1.5 * 2 ** 20],
-    ['1e3', 1000],
-    ['1gi', undefined],
-  ])('should parse %p', (q, n) => {
-    expect(parseQuantity(q)).toBe(n);
+    expect(issues[0].message).toMatch(/'Kube_System' is not a valid Kubernetes namespace/);
   });
 });

@@ -1,8 +1,12 @@
+import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
+import { IamServiceLinkedRole } from '@cdktf/provider-aws/lib/iam-service-linked-role';
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { IEksCluster } from './cluster-attributes';
 import { AccessEntryType, ControllerIdentity } from '../core/aws/controller-identity';
-import { KarpenterAwsPlan, planKarpenterAws } from '../core/aws/karpenter-aws-plan';
+import { KarpenterAwsAttributes } from '../core/aws/karpenter-aws-attributes';
+import { karpenterAwsAttributes, KarpenterAwsPlan, planKarpenterAws, SPOT_SERVICE_NAME } from '../core/aws/karpenter-aws-plan';
 import { PolicyStatementOptions } from '../core/aws/policy-document';
 import { InterruptionQueue } from './interruption-queue';
 import { KarpenterControllerRole } from './karpenter-controller-role';
@@ -19,6 +23,11 @@ export interface KarpenterAwsProps {
    * @default ControllerIdentity.podIdentity() (namespace `kube-system`, service account `karpenter`)
    */
   readonly identity?: ControllerIdentity;
+  /**
+   * Region of the cluster, a plain string; it goes into `attributes` for the controller stack.
+   * @default - the region of a plain cluster ARN, else the region of the stack's default AWS provider
+   */
+  readonly region?: string;
   /**
    * Create the interruption queue and its five EventBridge rules, so Karpenter drains nodes
    * ahead of spot interruptions, rebalance recommendations and scheduled maintenance.
@@ -92,6 +101,13 @@ export interface KarpenterAwsProps {
    */
   readonly discoverySecurityGroupIds?: string[];
   /**
+   * Create the EC2 Spot service-linked role (`AWSServiceRoleForEC2Spot`), which launching spot
+   * instances needs. It exists once per account and creating it again fails, so turn this on
+   * only in an account that has none (`aws iam get-role --role-name AWSServiceRoleForEC2Spot`).
+   * @default false
+   */
+  readonly createSpotServiceLinkedRole?: boolean;
+  /**
    * Tags for every resource that takes tags.
    * @default - no tags
    */
@@ -108,6 +124,8 @@ export class KarpenterAws extends Construct {
   public readonly controllerRole: KarpenterControllerRole;
   /** Undefined when `enableSpotTermination` is false. */
   public readonly interruptionQueue?: InterruptionQueue;
+  /** The EC2 Spot service-linked role; undefined unless `createSpotServiceLinkedRole` is true. */
+  public readonly spotServiceLinkedRole?: IamServiceLinkedRole;
   /** The cluster name (Helm `settings.clusterName`). */
   public readonly clusterName: string;
   /** Name of the interruption queue (Helm `settings.interruptionQueue`); undefined without a queue. */
@@ -117,7 +135,7 @@ export class KarpenterAws extends Construct {
   constructor(scope: Construct, id: string, props: KarpenterAwsProps) {
     super(scope, id);
     const cluster = props.cluster;
-    this.plan = planKarpenterAws(props, constructContext());
+    this.plan = planKarpenterAws({ ...props, providerRegion: defaultProviderRegion(this) }, constructContext());
     reportIssues(this, this.plan.issues);
     const plan = this.plan;
     this.clusterName = plan.clusterName;
@@ -168,5 +186,28 @@ export class KarpenterAws extends Construct {
         new Ec2Tag(tags, `SecurityGroup${i}`, { resourceId, key: plan.discoveryTagKey, value: plan.clusterName });
       });
     }
+
+    if (plan.createSpotServiceLinkedRole) {
+      this.spotServiceLinkedRole = new IamServiceLinkedRole(this, 'SpotServiceLinkedRole', { awsServiceName: SPOT_SERVICE_NAME, tags: props.tags });
+    }
   }
+
+  /**
+   * What the controller side needs, as one plain object: give it to `KarpenterController` (also in
+   * another stack). Everything in it is a plain string except `controllerRoleArn`, which the
+   * controller reads only under IRSA.
+   */
+  public get attributes(): KarpenterAwsAttributes {
+    const { attributes, issues } = karpenterAwsAttributes(this.plan, this.controllerRole.roleArn);
+    reportIssues(this, issues);
+    return attributes!;
+  }
+}
+
+/** Region of the stack's default AWS provider, when it is configured. */
+function defaultProviderRegion(scope: Construct): string | undefined {
+  const providers = TerraformStack.of(scope)
+    .node.findAll()
+    .filter((c): c is AwsProvider => c instanceof AwsProvider && c.alias === undefined);
+  return providers.length === 1 ? providers[0].region : undefined;
 }

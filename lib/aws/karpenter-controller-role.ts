@@ -76,8 +76,6 @@ export class KarpenterControllerRole extends Construct {
   public readonly roleArn: string;
   /** Name of the role. */
   public readonly roleName: string;
-  /** Service account annotations the chart needs: the role ARN for IRSA, none for Pod Identity. */
-  public readonly serviceAccountAnnotations: Record<string, string>;
   /** Namespace the role is trusted for. */
   public readonly namespace: string;
   /** Service account the role is trusted for. */
@@ -160,6 +158,5 @@ export class KarpenterControllerRole extends Construct {
     this.identity = identity;
     this.namespace = identity.namespace;
     this.serviceAccount = identity.serviceAccount;
-    this.serviceAccountAnnotations = identity.type === ControllerIdentityType.IRSA ? { 'eks.amazonaws.com/role-arn': this.roleArn } : {};
   }
 }

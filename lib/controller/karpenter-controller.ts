@@ -1,4 +1,5 @@
 import { Release } from '@cdktf/provider-helm/lib/release';
+import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { ITerraformDependable, TerraformProvider } from 'cdktf';
 import { Construct } from 'constructs';
 import { HelmValues, renderHelmValues } from '../core/controller/helm-values';
@@ -8,12 +9,21 @@ import { constructContext, reportIssues } from '../private/report';
 import { escapeTemplateSequences } from '../private/terraform-strings';
 
 /** Properties of `KarpenterController`. */
-export interface KarpenterControllerProps extends KarpenterControllerPlanInput {
+export interface KarpenterControllerProps extends Omit<KarpenterControllerPlanInput, 'hasKubernetesProvider'> {
   /**
    * Helm provider for both releases (the `provider` meta-argument), e.g. `ClusterProviders.helmProvider`.
    * @default - the stack's default helm provider
    */
   readonly helmProvider?: TerraformProvider;
+  /**
+   * Kubernetes provider for the `karpenter-leader-election` and `karpenter-workload` FlowSchemas
+   * (`kubernetes_manifest`), e.g. `ClusterProviders.kubernetesProvider`. Required when
+   * `karpenter.controllerNamespace` is not `kube-system`: there the API server would throttle the
+   * controller like any workload. `kubernetes_manifest` reads the API server at plan time, so the
+   * cluster must exist when this stack is planned (as in the examples' controller stack).
+   * @default - none; then the namespace must be `kube-system`
+   */
+  readonly kubernetesProvider?: TerraformProvider;
   /**
    * Resources that must exist before the CRDs are installed, e.g. the controller node group, the
    * Pod Identity association and the interruption queue.
@@ -53,6 +63,8 @@ export class KarpenterController extends Construct {
 
   /** The `karpenter-crd` release. */
   public readonly crdRelease: Release;
+  /** Karpenter's FlowSchemas, created outside `kube-system`; empty in `kube-system`. */
+  public readonly flowSchemas: Manifest[];
   /** The `karpenter` release; make NodePools and EC2NodeClasses depend on it. */
   public readonly release: Release;
   /** Namespace of both releases. */
@@ -67,7 +79,10 @@ export class KarpenterController extends Construct {
   constructor(scope: Construct, id: string, props: KarpenterControllerProps) {
     super(scope, id);
 
-    const plan = planKarpenterController(props, constructContext(props.silenceWarnings));
+    const plan = planKarpenterController(
+      { ...props, hasKubernetesProvider: props.kubernetesProvider !== undefined },
+      constructContext(props.silenceWarnings),
+    );
     reportIssues(this, plan.issues);
     this.namespace = plan.namespace;
     this.serviceAccountName = plan.serviceAccountName;
@@ -98,6 +113,13 @@ export class KarpenterController extends Construct {
       dependsOn: props.dependsOn,
     });
 
+    // Cluster-scoped API objects, so no namespace needs to exist; the controller starts with them in place.
+    const flowSchemaScope = plan.flowSchemas.length > 0 ? new Construct(this, 'FlowSchemas') : undefined;
+    this.flowSchemas = plan.flowSchemas.map((manifest) => {
+      const id = (manifest.metadata as { name: string }).name.replace(/(^|-)([a-z])/g, (_, _dash, c: string) => c.toUpperCase());
+      return new Manifest(flowSchemaScope!, id, { manifest, provider: props.kubernetesProvider });
+    });
+
     this.release = new Release(this, 'Resource', {
       ...common,
       name: KarpenterController.RELEASE_NAME,
@@ -105,7 +127,7 @@ export class KarpenterController extends Construct {
       // The karpenter-crd release owns the CRDs.
       skipCrds: true,
       values: [escapeTemplateSequences(renderHelmValues(this.values))],
-      dependsOn: [this.crdRelease],
+      dependsOn: [this.crdRelease, ...this.flowSchemas],
     });
   }
 }

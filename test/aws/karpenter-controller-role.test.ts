@@ -56,7 +56,6 @@ describe('KarpenterControllerRole', () => {
       service_account: 'karpenter',
       role_arn: '${aws_iam_role.Controller_8614283D.arn}',
     });
-    expect(role.serviceAccountAnnotations).toEqual({});
     expect([role.namespace, role.serviceAccount, role.roleName]).toEqual(['kube-system', 'karpenter', 'KarpenterController-demo']);
   });
 
@@ -131,7 +130,6 @@ describe('KarpenterControllerRole', () => {
       ],
     });
     expect(Testing.synth(stack)).not.toHaveResource(EksPodIdentityAssociation);
-    expect(role.serviceAccountAnnotations).toEqual({ 'eks.amazonaws.com/role-arn': role.roleArn });
     expect(role.identity.type).toBe(ControllerIdentityType.IRSA);
   });
 

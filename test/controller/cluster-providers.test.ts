@@ -2,6 +2,7 @@ import { DataAwsRegion } from '@cdktf/provider-aws/lib/data-aws-region';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
 import { TerraformStack, Testing } from 'cdktf';
+import { KarpenterAwsAttributes } from '../../lib/core/aws/karpenter-aws-attributes';
 import { ClusterAuth } from '../../lib/core/controller/cluster-providers-plan';
 import { ClusterProviders, ClusterProvidersProps } from '../../lib/controller/cluster-providers';
 import { KarpenterController } from '../../lib/controller/karpenter-controller';
@@ -22,6 +23,17 @@ function dataAddress(synthed: any, type: string): string {
 }
 
 const EXEC_ARGS = ['eks', 'get-token', '--cluster-name', 'demo', '--region', 'eu-west-1', '--output', 'json'];
+
+/** The AWS side without an interruption queue. */
+const KARPENTER: KarpenterAwsAttributes = {
+  clusterName: 'demo',
+  region: 'eu-west-1',
+  nodeRoleName: 'KarpenterNodeRole-demo',
+  controllerNamespace: 'kube-system',
+  controllerServiceAccount: 'karpenter',
+  identityType: 'podIdentity',
+  controllerRoleArn: 'arn:aws:iam::123456789012:role/KarpenterController-demo',
+};
 
 describe('ClusterProviders', () => {
   test('should look the cluster up by name and configure both providers from it, with exec auth by default', () => {
@@ -97,7 +109,7 @@ describe('ClusterProviders', () => {
     const stack = newStack();
     const providers = new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1', helmProviderAlias: 'demo' });
     new KarpenterController(stack, 'Karpenter', {
-      clusterName: providers.clusterName,
+      karpenter: { ...KARPENTER, clusterName: providers.clusterName },
       interruptionHandling: false,
       helmProvider: providers.helmProvider,
       clusterEndpoint: providers.clusterEndpoint,
@@ -114,7 +126,7 @@ describe('ClusterProviders', () => {
     const stack = newStack();
     // WHEN
     const providers = new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1', createKubernetesProvider: false });
-    new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionHandling: false, helmProvider: providers.helmProvider });
+    new KarpenterController(stack, 'Karpenter', { karpenter: KARPENTER, interruptionHandling: false, helmProvider: providers.helmProvider });
     // THEN
     const synthed = synth(stack);
     expect(Object.keys(synthed.provider)).toEqual(['helm']);

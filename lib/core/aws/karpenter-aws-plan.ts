@@ -1,18 +1,25 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
-import { isAwsResourceId } from './aws-partition';
+import { isAwsResourceId, parseArn, validateRegion } from './aws-partition';
 import { validateClusterName } from './cluster-name';
-import { AccessEntryType, ControllerIdentity } from './controller-identity';
+import { AccessEntryType, ControllerIdentity, ControllerIdentityType } from './controller-identity';
 import { ControllerRolePlan, PlanClusterInput, planControllerRole } from './controller-role-plan';
 import { KARPENTER_DISCOVERY_TAG_KEY } from './discovery';
 import { InterruptionQueuePlan, planInterruptionQueue } from './interruption-queue-plan';
+import { KarpenterAwsAttributes } from './karpenter-aws-attributes';
 import { NodeRolePlan, planNodeRole } from './node-role-plan';
 import { PolicyStatementOptions } from './policy-document';
+
+/** AWS service name of the EC2 Spot service-linked role (`aws iam create-service-linked-role --aws-service-name spot.amazonaws.com`). */
+export const SPOT_SERVICE_NAME = 'spot.amazonaws.com';
 
 /** Input of {@link planKarpenterAws}: the props of `KarpenterAws`. */
 export interface KarpenterAwsPlanInput {
   readonly cluster: PlanClusterInput & { readonly clusterSecurityGroupId: string };
   readonly identity?: ControllerIdentity;
+  readonly region?: string;
+  /** Region of the stack's AWS provider when it is a plain string; the last fallback for `region`. */
+  readonly providerRegion?: string;
   readonly enableSpotTermination?: boolean;
   readonly queueName?: string;
   readonly queueKmsMasterKeyId?: string;
@@ -26,12 +33,15 @@ export interface KarpenterAwsPlanInput {
   readonly controllerRoleAdditionalPolicyArns?: readonly string[];
   readonly controllerRoleAdditionalStatements?: readonly PolicyStatementOptions[];
   readonly discoverySecurityGroupIds?: readonly string[];
+  readonly createSpotServiceLinkedRole?: boolean;
   readonly tags?: Record<string, string>;
 }
 
 /** The resolved AWS side of one Karpenter install; its parts are the plans of the child constructs. */
 export interface KarpenterAwsPlan {
   readonly clusterName: string;
+  /** Plain region of the cluster; undefined when neither given nor readable from the cluster ARN or the provider. */
+  readonly region?: string;
   /** Undefined without spot termination. */
   readonly queue?: InterruptionQueuePlan;
   readonly nodeRole: NodeRolePlan;
@@ -39,6 +49,7 @@ export interface KarpenterAwsPlan {
   /** Security groups that get the discovery tag. */
   readonly discoverySecurityGroupIds: readonly string[];
   readonly discoveryTagKey: string;
+  readonly createSpotServiceLinkedRole: boolean;
   /** Every problem, once, under the prop names of `KarpenterAws`. */
   readonly issues: ValidationIssue[];
 }
@@ -118,16 +129,23 @@ export function planKarpenterAws(input: KarpenterAwsPlanInput, ctx: ValidationCo
   );
   issues.add(controllerRole.issues);
 
+  if (input.region !== undefined) validateRegion(issues, 'region', input.region);
+  const arnRegion = issues.isUnresolved(cluster.clusterArn) ? undefined : parseArn(cluster.clusterArn)?.region || undefined;
+  const providerRegion = input.providerRegion !== undefined && !issues.isUnresolved(input.providerRegion) ? input.providerRegion : undefined;
+  const region = input.region ?? arnRegion ?? providerRegion;
+
   const securityGroupIds = input.discoverySecurityGroupIds ?? [cluster.clusterSecurityGroupId];
   checkDiscoverySecurityGroups(issues, securityGroupIds, input.discoverySecurityGroupIds === undefined);
 
   return {
     clusterName: cluster.clusterName,
+    region,
     queue,
     nodeRole,
     controllerRole,
     discoverySecurityGroupIds: securityGroupIds,
     discoveryTagKey: KARPENTER_DISCOVERY_TAG_KEY,
+    createSpotServiceLinkedRole: input.createSpotServiceLinkedRole ?? false,
     issues: issues.issues,
   };
 }
@@ -159,4 +177,36 @@ function checkDiscoverySecurityGroups(issues: IssueCollector, securityGroupIds: 
         'attach all of them to every node. Tag one unless that is intended.',
     );
   }
+}
+
+/**
+ * The attributes the controller side needs, from a plan and the controller role's ARN (a
+ * reference); an error instead when the region is not known as a plain string.
+ */
+export function karpenterAwsAttributes(
+  plan: KarpenterAwsPlan,
+  controllerRoleArn: string,
+): { attributes?: KarpenterAwsAttributes; issues: ValidationIssue[] } {
+  if (plan.region === undefined) {
+    const issues = new IssueCollector();
+    issues.error(
+      'region',
+      'RegionUnknown',
+      "the cluster's region is not known as a plain string (the cluster ARN is a reference and the stack's default AWS provider sets no plain region); " +
+        "set region, e.g. region: 'eu-west-1'",
+    );
+    return { issues: issues.issues };
+  }
+  const identity = plan.controllerRole.identity;
+  const attributes: KarpenterAwsAttributes = {
+    clusterName: plan.clusterName,
+    region: plan.region,
+    interruptionQueueName: plan.queue?.queueName,
+    nodeRoleName: plan.nodeRole.roleName,
+    controllerNamespace: identity.namespace,
+    controllerServiceAccount: identity.serviceAccount,
+    identityType: identity.type === ControllerIdentityType.IRSA ? 'irsa' : 'podIdentity',
+    controllerRoleArn,
+  };
+  return { attributes, issues: [] };
 }

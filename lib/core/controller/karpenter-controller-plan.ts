@@ -1,6 +1,6 @@
 // Pure core: no cdktf or constructs imports in lib/core.
-import { DEFAULT_KARPENTER_NAMESPACE, DEFAULT_KARPENTER_SERVICE_ACCOUNT } from '../aws/trust-policies';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import { controllerNeedsFlowSchemas, karpenterFlowSchemas } from './flow-schemas';
 import { buildKarpenterHelmValues, HelmValues, KarpenterHelmValuesOptions, validateReleaseOptions } from './helm-values';
 import { KarpenterRegistry, KarpenterVersion } from './karpenter-version';
 
@@ -12,13 +12,8 @@ export const DEFAULT_HELM_MAX_HISTORY = 10;
 /** Input of {@link planKarpenterController}: the props of `KarpenterController` that decide what is built. */
 export interface KarpenterControllerPlanInput extends KarpenterHelmValuesOptions {
   /**
-   * Namespace of both releases. It must match the namespace of the controller role's Pod Identity
-   * association or IRSA trust policy.
-   * @default 'kube-system'
-   */
-  readonly namespace?: string;
-  /**
-   * Create the namespace if it doesn't exist (set on the CRD release, which is installed first).
+   * Create the namespace `karpenter.controllerNamespace` if it doesn't exist (set on the CRD
+   * release, which is installed first).
    * @default - true unless the namespace is 'kube-system'
    */
   readonly createNamespace?: boolean;
@@ -32,7 +27,18 @@ export interface KarpenterControllerPlanInput extends KarpenterHelmValuesOptions
    * @default 10
    */
   readonly maxHistory?: number;
+  /** Whether the construct was given a kubernetes provider for the FlowSchemas (set by `KarpenterController`). */
+  readonly hasKubernetesProvider?: boolean;
 }
+
+/** Props that the attributes replaced; passing one (untyped code, old props objects) is an error, not silently ignored. */
+const REPLACED_PROPS: { readonly [prop: string]: string } = {
+  namespace: 'controllerNamespace',
+  serviceAccountName: 'controllerServiceAccount',
+  serviceAccountAnnotations: 'identityType and controllerRoleArn',
+  clusterName: 'clusterName',
+  interruptionQueueName: 'interruptionQueueName',
+};
 
 /** The resolved Helm releases of the controller. */
 export interface KarpenterControllerPlan {
@@ -46,29 +52,56 @@ export interface KarpenterControllerPlan {
   readonly maxHistory: number;
   /** Values of the `karpenter` chart (may hold Terraform tokens). */
   readonly values: HelmValues;
+  /** FlowSchema manifests to apply; empty in `kube-system`. */
+  readonly flowSchemas: { [key: string]: unknown }[];
   readonly issues: ValidationIssue[];
 }
 
 /** Resolves and checks both Helm releases and the chart values. */
 export function planKarpenterController(input: KarpenterControllerPlanInput, ctx: ValidationContext = {}): KarpenterControllerPlan {
   const issues = new IssueCollector(ctx);
-  const namespace = input.namespace ?? DEFAULT_KARPENTER_NAMESPACE;
+  const k = input.karpenter;
+  const namespace = k.controllerNamespace;
   const version = input.version ?? KarpenterVersion.DEFAULT;
   const registry = input.registry ?? KarpenterRegistry.publicEcr();
   const timeoutSeconds = input.timeoutSeconds ?? DEFAULT_HELM_TIMEOUT_SECONDS;
   const maxHistory = input.maxHistory ?? DEFAULT_HELM_MAX_HISTORY;
   const built = buildKarpenterHelmValues({ ...input, version, registry }, ctx);
   issues.add(built.issues);
-  issues.add(validateReleaseOptions({ namespace, timeoutSeconds, maxHistory }, ctx));
+  // The namespace is checked with the attributes.
+  issues.add(validateReleaseOptions({ timeoutSeconds, maxHistory }, ctx));
+  for (const [prop, attribute] of Object.entries(REPLACED_PROPS)) {
+    const given = (input as unknown as { [key: string]: unknown })[prop];
+    if (given === undefined) continue;
+    issues.error(
+      prop,
+      'ReplacedByAttributes',
+      `${prop} (${JSON.stringify(given)}) is not a prop any more: it comes from karpenter.${attribute} (KarpenterAws.attributes), ` +
+        'so the Helm release and the AWS side cannot disagree. Remove it, and change the identity or queue on KarpenterAws instead.',
+    );
+  }
+  // A bad namespace is reported with the attributes; FlowSchemas for it would only repeat that.
+  const namespaceOk = !issues.isUnresolved(namespace) && !built.issues.some((i) => i.field === 'karpenter.controllerNamespace');
+  const needsFlowSchemas = namespaceOk && controllerNeedsFlowSchemas(namespace);
+  if (needsFlowSchemas && !input.hasKubernetesProvider) {
+    issues.error(
+      'kubernetesProvider',
+      'FlowSchemasNeedKubernetesProvider',
+      `karpenter.controllerNamespace is '${namespace}', not kube-system, so the controller needs the karpenter-leader-election and ` +
+        "karpenter-workload FlowSchemas of Karpenter's guide (without them the API server throttles its leader election and it " +
+        'loses leadership under load). Pass kubernetesProvider (e.g. ClusterProviders.kubernetesProvider) to create them, or install in kube-system.',
+    );
+  }
   return {
     namespace,
-    createNamespace: input.createNamespace ?? namespace !== DEFAULT_KARPENTER_NAMESPACE,
-    serviceAccountName: input.serviceAccountName ?? DEFAULT_KARPENTER_SERVICE_ACCOUNT,
+    createNamespace: input.createNamespace ?? needsFlowSchemas,
+    serviceAccountName: k.controllerServiceAccount,
     version,
     registry,
     timeoutSeconds,
     maxHistory,
     values: built.values,
+    flowSchemas: needsFlowSchemas ? karpenterFlowSchemas(namespace, k.controllerServiceAccount) : [],
     issues: issues.issues,
   };
 }

@@ -24,7 +24,6 @@ export * from './core/aws/network-plan';
 export * from './core/aws/node-group-scaling';
 export * from './core/aws/node-role-plan';
 export * from './core/aws/node-role-policies';
-export * from './core/aws/plan-fields';
 export * from './core/aws/policy-document';
 export * from './core/aws/trust-policies';
 

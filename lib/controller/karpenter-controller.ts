@@ -49,7 +49,9 @@ export interface KarpenterControllerProps extends Omit<KarpenterControllerPlanIn
  * The Karpenter controller, installed with two Helm releases from the same chart version:
  * `karpenter-crd` owns the CRDs (Helm never upgrades a chart's `crds/` folder, so the main chart
  * would leave them at the first installed version), then `karpenter` installs the controller
- * with `skip_crds`.
+ * with `skip_crds`. Namespace, service account, credentials annotation and settings all come from
+ * `karpenter` (`KarpenterAws.attributes`); outside `kube-system` it also creates Karpenter's two
+ * FlowSchemas.
  *
  * Pulls from public ECR anonymously by default; see `KarpenterRegistry` for the 403 you get from a
  * stale `helm registry login` and for private mirrors.

@@ -47,12 +47,18 @@ export function validateKarpenterAwsAttributes(issues: IssueCollector, field: st
   validateRegion(issues, `${field}.region`, a.region);
   if (a.interruptionQueueName !== undefined) validateQueueNameAttribute(issues, `${field}.interruptionQueueName`, a.interruptionQueueName);
   validateRoleName(issues, `${field}.nodeRoleName`, a.nodeRoleName, false);
-  for (const key of ['controllerNamespace', 'controllerServiceAccount'] as const) {
+  // Plain strings, so that they can cross stacks without a Terraform reference.
+  const mustBePlain = {
+    region: "it goes into the providers' aws eks get-token, and provider configuration must not hold a cross-stack reference",
+    controllerNamespace: 'it decides the Helm release and its FlowSchemas',
+    controllerServiceAccount: 'it decides the Helm release and its FlowSchemas',
+  } as const;
+  for (const [key, why] of Object.entries(mustBePlain) as [keyof typeof mustBePlain, string][]) {
     if (issues.isUnresolved(a[key])) {
       issues.error(
         `${field}.${key}`,
         'AttributeIsToken',
-        `must be a plain string known at synth (it decides the Helm release and its FlowSchemas), got a Terraform token. Pass the literal value.`,
+        `must be a plain string known at synth (${why}), got a Terraform token. Pass the literal value.`,
       );
     }
   }

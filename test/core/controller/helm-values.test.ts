@@ -315,6 +315,8 @@ describe('buildKarpenterHelmValues', () => {
         'karpenter.controllerNamespace InvalidNamespace',
         'karpenter.identityType InvalidIdentityType',
       ]);
+      // The providers run aws eks get-token with the region: a reference would put a cross-stack value into provider config.
+      expect(codes(buildKarpenterHelmValues({ karpenter: attrs({ region: TOKEN }) }, ctx).issues)).toEqual(['AttributeIsToken']);
     });
 
     test('should reject an invalid endpoint, service account name and node label', () => {

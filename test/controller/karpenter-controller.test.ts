@@ -7,6 +7,8 @@ import { AnnotationMetadataEntryType, TerraformStack, Testing } from 'cdktf';
 import { ControllerPlacement, DnsPolicy, LogLevel } from '../../lib/core/controller/helm-values';
 import { KarpenterRegistry, KarpenterVersion } from '../../lib/core/controller/karpenter-version';
 import { KarpenterController, KarpenterControllerProps } from '../../lib/controller/karpenter-controller';
+import { KarpenterAws } from '../../lib/aws/karpenter-aws';
+import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
 import { KarpenterAwsAttributes } from '../../lib/core/aws/karpenter-aws-attributes';
 
 const KARPENTER: KarpenterAwsAttributes = {
@@ -385,5 +387,69 @@ describe('KarpenterController', () => {
     const c = new KarpenterController(stack, 'Karpenter', props);
     expect(warningsOn(c)).toEqual([]);
     expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+});
+
+describe('KarpenterController with KarpenterAws.attributes', () => {
+  const OIDC_PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789';
+  const CLUSTER = {
+    clusterName: 'demo',
+    clusterArn: 'arn:aws:eks:eu-west-1:123456789012:cluster/demo',
+    clusterEndpoint: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
+    clusterCertificateAuthorityData: 'Q0E=',
+    clusterSecurityGroupId: 'sg-0123456789abcdef0',
+    oidcIssuerUrl: 'https://oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789',
+  };
+  const cases = [];
+  for (const kind of ['podIdentity', 'irsa'] as const) {
+    for (const namespace of [undefined, 'karpenter']) {
+      for (const serviceAccount of [undefined, 'karpenter-ctl']) {
+        for (const enableSpotTermination of [true, false]) cases.push({ kind, namespace, serviceAccount, enableSpotTermination });
+      }
+    }
+  }
+
+  test.each(cases)('the release agrees with the identity: %o', ({ kind, namespace, serviceAccount, enableSpotTermination }) => {
+    const stack = newStack();
+    const identity =
+      kind === 'irsa'
+        ? ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN, namespace, serviceAccount })
+        : ControllerIdentity.podIdentity({ namespace, serviceAccount });
+    const aws = new KarpenterAws(stack, 'Aws', { cluster: CLUSTER, identity, enableSpotTermination });
+    new KarpenterController(stack, 'Karpenter', {
+      karpenter: aws.attributes,
+      interruptionHandling: enableSpotTermination ? undefined : false,
+      kubernetesProvider: new KubernetesProvider(stack, 'K8s', {}),
+    });
+    const synthed = JSON.parse(Testing.synth(stack));
+    const { crd, main } = synthReleases(stack);
+    const values = valuesOf(main);
+    const ns = namespace ?? 'kube-system';
+    const sa = serviceAccount ?? 'karpenter';
+
+    expect([crd.namespace, main.namespace, crd.create_namespace]).toEqual([ns, ns, ns !== 'kube-system']);
+    expect(values.serviceAccount.name).toBe(sa);
+    expect(values.settings.clusterName).toBe('demo');
+    expect(values.settings.interruptionQueue).toBe(enableSpotTermination ? 'Karpenter-demo' : undefined);
+    if (kind === 'irsa') {
+      const roleKey = Object.keys(synthed.resource.aws_iam_role).find((k) => k.startsWith('Aws_ControllerRole'));
+      expect(values.serviceAccount.annotations).toEqual({ 'eks.amazonaws.com/role-arn': `\${aws_iam_role.${roleKey}.arn}` });
+      const trust = JSON.parse(synthed.resource.aws_iam_role[roleKey!].assume_role_policy);
+      expect(Object.values(trust.Statement[0].Condition.StringEquals)).toContain(`system:serviceaccount:${ns}:${sa}`);
+    } else {
+      expect(values.serviceAccount.annotations).toEqual({});
+      expect(Object.values<any>(synthed.resource.aws_eks_pod_identity_association)).toEqual([
+        expect.objectContaining({ namespace: ns, service_account: sa }),
+      ]);
+    }
+    const flowSchemas = Object.values<any>(synthed.resource.kubernetes_manifest ?? {});
+    expect(flowSchemas.map((m) => m.manifest.spec.rules[0].subjects[0].serviceAccount)).toEqual(
+      ns === 'kube-system'
+        ? []
+        : [
+            { name: sa, namespace: ns },
+            { name: sa, namespace: ns },
+          ],
+    );
   });
 });

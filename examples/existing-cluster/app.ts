@@ -20,15 +20,15 @@ export interface ExistingClusterApp {
 /** Karpenter for a cluster that already exists: the same three-stack order as the full example. */
 export function buildExistingClusterApp(app: App, config: ExistingClusterConfig = existingClusterConfigFromEnv()): ExistingClusterApp {
   const aws = new ExistingClusterAwsStack(app, STACK_NAMES.aws, config);
+  const karpenter = aws.karpenter.attributes;
   const controller = new KarpenterControllerStack(app, STACK_NAMES.controller, {
-    karpenter: aws.karpenter,
-    region: config.region,
+    karpenter,
     // Without our node group no node has its label: run on any capacity Karpenter does not manage.
     placement: config.createControllerNodeGroup ? undefined : ControllerPlacement.anyNodeNotManagedByKarpenter(),
     backend: config.backend,
   });
   controller.addDependency(aws);
-  const nodePools = new GeneralPurposePoolStack(app, STACK_NAMES.nodePools, { ...config, nodeRoleName: aws.karpenter.nodeRole.roleName });
+  const nodePools = new GeneralPurposePoolStack(app, STACK_NAMES.nodePools, { ...config, nodeRoleName: karpenter.nodeRoleName });
   nodePools.addDependency(controller);
   return { aws, controller, nodePools };
 }

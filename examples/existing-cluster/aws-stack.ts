@@ -4,6 +4,7 @@ import { Construct } from 'constructs';
 import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
 import { EksCluster } from '../../lib/aws/eks-cluster';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
+import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
 import { KarpenterNetwork } from '../../lib/aws/network';
 import { configureStateBackend } from '../shared/backend';
 import { ExistingClusterConfig } from './config';
@@ -32,6 +33,6 @@ export class ExistingClusterAwsStack extends TerraformStack {
     if (config.createControllerNodeGroup) {
       this.controllerNodes = new ControllerNodeGroup(this, 'ControllerNodes', { cluster, subnetIds: config.privateSubnetIds });
     }
-    this.karpenter = new KarpenterAws(this, 'Karpenter', { cluster });
+    this.karpenter = new KarpenterAws(this, 'Karpenter', { cluster, identity: ControllerIdentity.podIdentity({ namespace: config.namespace }) });
   }
 }

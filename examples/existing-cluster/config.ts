@@ -12,6 +12,12 @@ export interface ExistingClusterConfig {
   readonly privateSubnetIds: string[];
   /** `KARPENTER_CONTROLLER_NODE_GROUP=false` skips it when the cluster already has capacity Karpenter does not manage. */
   readonly createControllerNodeGroup: boolean;
+  /**
+   * `KARPENTER_NAMESPACE`: namespace of the controller (as in Karpenter's guide). The Pod Identity
+   * association, the Helm releases and, outside `kube-system`, the FlowSchemas all follow it.
+   * @default 'kube-system'
+   */
+  readonly namespace?: string;
   readonly backend?: StateBackendConfig;
 }
 
@@ -34,6 +40,7 @@ export function existingClusterConfigFromEnv(env: NodeJS.ProcessEnv = process.en
     vpcId: env.KARPENTER_VPC_ID ?? EXAMPLE_VALUES.vpcId,
     privateSubnetIds: env.KARPENTER_SUBNET_IDS ? env.KARPENTER_SUBNET_IDS.split(',').map((s) => s.trim()) : EXAMPLE_VALUES.privateSubnetIds,
     createControllerNodeGroup: flag === 'true',
+    namespace: env.KARPENTER_NAMESPACE || undefined,
     backend: stateBackendFromEnv(env),
   };
 }

@@ -20,21 +20,19 @@ export interface FullStackApp {
 /**
  * Three stacks, each depending on the one before: AWS infrastructure, then the controller (its
  * Helm releases need the cluster and the node group), then node classes and pools (their
- * `kubernetes_manifest`s need the CRDs at plan time). Only plain strings cross stacks; each stack
- * looks the cluster up by name itself.
+ * `kubernetes_manifest`s need the CRDs at plan time). The later stacks read everything from
+ * `KarpenterAws.attributes`, whose values are plain strings (with Pod Identity), so nothing crosses
+ * stacks through remote state; each stack looks the cluster up by name itself.
  */
 export function buildFullStackApp(app: App, config: FullStackConfig = fullStackConfigFromEnv()): FullStackApp {
   const infra = new InfraStack(app, STACK_NAMES.infra, config);
-  const controller = new KarpenterControllerStack(app, STACK_NAMES.controller, {
-    karpenter: infra.karpenter,
-    region: config.region,
-    backend: config.backend,
-  });
+  const karpenter = infra.karpenter.attributes;
+  const controller = new KarpenterControllerStack(app, STACK_NAMES.controller, { karpenter, backend: config.backend });
   controller.addDependency(infra);
   const nodePools = new NodePoolsStack(app, STACK_NAMES.nodePools, {
-    clusterName: config.clusterName,
-    region: config.region,
-    nodeRoleName: infra.karpenter.nodeRole.roleName,
+    clusterName: karpenter.clusterName,
+    region: karpenter.region,
+    nodeRoleName: karpenter.nodeRoleName,
     backend: config.backend,
   });
   nodePools.addDependency(controller);

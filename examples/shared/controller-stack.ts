@@ -2,19 +2,20 @@ import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { ClusterProviders } from '../../lib/controller/cluster-providers';
+import { KarpenterAwsAttributes } from '../../lib/core/aws/karpenter-aws-attributes';
+import { controllerNeedsFlowSchemas } from '../../lib/core/controller/flow-schemas';
 import { ControllerPlacement } from '../../lib/core/controller/helm-values';
 import { KarpenterVersion } from '../../lib/core/controller/karpenter-version';
-import { KarpenterAws } from '../../lib/aws/karpenter-aws';
 import { KarpenterController } from '../../lib/controller/karpenter-controller';
 import { configureStateBackend, StateBackendConfig } from './backend';
 
 export interface ControllerStackProps {
   /**
-   * The AWS side of the install, in the stack before. Only plain strings are read from it (cluster
-   * and queue names), so there is no cross-stack reference, except the role ARN annotation with IRSA.
+   * The AWS side of the install (`KarpenterAws.attributes` of the stack before): cluster, region,
+   * queue, namespace and service account arrive as plain strings, so no value crosses stacks
+   * through remote state, except the controller role ARN under IRSA.
    */
-  readonly karpenter: KarpenterAws;
-  readonly region: string;
+  readonly karpenter: KarpenterAwsAttributes;
   readonly version?: KarpenterVersion;
   /** Where the controller pods run; the default needs the controller node group's label. */
   readonly placement?: ControllerPlacement;
@@ -22,9 +23,10 @@ export interface ControllerStackProps {
 }
 
 /**
- * The Karpenter controller: the `karpenter-crd` and `karpenter` Helm releases. Its providers are
- * configured from a `data "aws_eks_cluster"` read by name, so planning it needs the cluster to
- * exist (deploy the infrastructure stack first) but no value from another stack's state.
+ * The Karpenter controller: the `karpenter-crd` and `karpenter` Helm releases (and, outside
+ * `kube-system`, Karpenter's FlowSchemas). Its providers are configured from a
+ * `data "aws_eks_cluster"` read by name, so planning it needs the cluster to exist (deploy the
+ * infrastructure stack first) but no value from another stack's state.
  */
 export class KarpenterControllerStack extends TerraformStack {
   public readonly providers: ClusterProviders;
@@ -33,18 +35,17 @@ export class KarpenterControllerStack extends TerraformStack {
   constructor(scope: Construct, id: string, props: ControllerStackProps) {
     super(scope, id);
     configureStateBackend(this, id, props.backend);
-    new AwsProvider(this, 'aws', { region: props.region });
-    // Helm only: the kubernetes provider would be installed by `terraform init` and never used.
-    const { clusterName, queueName, controllerRole } = props.karpenter;
-    this.providers = new ClusterProviders(this, 'Cluster', { clusterName, region: props.region, createKubernetesProvider: false });
+    const { clusterName, region, controllerNamespace } = props.karpenter;
+    new AwsProvider(this, 'aws', { region });
+    // The kubernetes provider only where the FlowSchemas need it: `terraform init` installs every configured provider.
+    const flowSchemas = controllerNeedsFlowSchemas(controllerNamespace);
+    this.providers = new ClusterProviders(this, 'Cluster', { clusterName, region, createKubernetesProvider: flowSchemas });
     this.controller = new KarpenterController(this, 'Karpenter', {
-      clusterName,
-      interruptionQueueName: queueName,
-      interruptionHandling: queueName !== undefined,
-      serviceAccountAnnotations: controllerRole.serviceAccountAnnotations,
+      karpenter: props.karpenter,
       version: props.version,
       placement: props.placement,
       helmProvider: this.providers.helmProvider,
+      kubernetesProvider: flowSchemas ? this.providers.kubernetesProvider : undefined,
     });
   }
 }

@@ -4,20 +4,10 @@ import { CloudwatchEventRule } from '@cdktf/provider-aws/lib/cloudwatch-event-ru
 import { CloudwatchEventTarget } from '@cdktf/provider-aws/lib/cloudwatch-event-target';
 import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
 import { SqsQueuePolicy } from '@cdktf/provider-aws/lib/sqs-queue-policy';
-import { IssueCollector } from '../core/issues';
-import { validateClusterName } from '../core/aws/cluster-name';
-import {
-  DEFAULT_RULE_NAME_PREFIX,
-  defaultQueueName,
-  INTERRUPTION_QUEUE_RETENTION_SECONDS,
-  INTERRUPTION_RULES,
-  INTERRUPTION_TARGET_ID,
-  interruptionQueuePolicy,
-  validateQueueKmsKey,
-  validateQueueName,
-  validateRuleNamePrefix,
-} from '../core/aws/interruption';
+import { InterruptionQueuePlan, planInterruptionQueue } from '../core/aws/interruption-queue-plan';
+import { interruptionQueuePolicy, INTERRUPTION_TARGET_ID } from '../core/aws/interruption';
 import { policyJson } from '../private/aws-context';
+import { planFor } from '../private/preplanned';
 import { constructContext, reportIssues } from '../private/report';
 
 /** Props of {@link InterruptionQueue}. */
@@ -74,38 +64,16 @@ export class InterruptionQueue extends Construct {
   constructor(scope: Construct, id: string, props: InterruptionQueueProps) {
     super(scope, id);
 
-    const queueName = props.queueName ?? defaultQueueName(props.clusterName);
-    const ruleNamePrefix = props.ruleNamePrefix ?? DEFAULT_RULE_NAME_PREFIX;
+    const plan: InterruptionQueuePlan = planFor(props, () => planInterruptionQueue(props, constructContext()));
+    reportIssues(this, plan.issues);
 
-    const issues = new IssueCollector(constructContext());
-    validateClusterName(issues, 'clusterName', props.clusterName);
-    const clusterNameOk = issues.issues.length === 0;
-    if (props.queueName !== undefined || clusterNameOk) validateQueueName(issues, 'queueName', queueName, props.queueName === undefined);
-    validateRuleNamePrefix(issues, 'ruleNamePrefix', ruleNamePrefix);
-    if (props.kmsMasterKeyId !== undefined) validateQueueKmsKey(issues, 'kmsMasterKeyId', props.kmsMasterKeyId);
-    const reuse = props.kmsDataKeyReusePeriodSeconds;
-    if (reuse !== undefined) {
-      if (props.kmsMasterKeyId === undefined) {
-        issues.error(
-          'kmsDataKeyReusePeriodSeconds',
-          'KmsReuseWithoutKey',
-          `kmsDataKeyReusePeriodSeconds is ${reuse} but no kmsMasterKeyId is set; SQS-managed SSE has no data key reuse setting. Set kmsMasterKeyId or remove it.`,
-        );
-      } else if (!issues.isUnresolved(reuse) && (!Number.isInteger(reuse) || reuse < 60 || reuse > 86400)) {
-        issues.error('kmsDataKeyReusePeriodSeconds', 'InvalidKmsReusePeriod', `must be a whole number of seconds from 60 to 86400, got ${reuse}.`);
-      }
-    }
-    reportIssues(this, issues.issues);
-
-    const useKms = props.kmsMasterKeyId !== undefined;
     const queue = new SqsQueue(this, 'Resource', {
-      name: queueName,
-      messageRetentionSeconds: INTERRUPTION_QUEUE_RETENTION_SECONDS,
-      // The provider rejects both at once, so SQS-managed SSE is left unset with a KMS key.
-      sqsManagedSseEnabled: useKms ? undefined : true,
-      kmsMasterKeyId: props.kmsMasterKeyId,
-      kmsDataKeyReusePeriodSeconds: reuse,
-      tags: props.tags,
+      name: plan.queueName,
+      messageRetentionSeconds: plan.retentionSeconds,
+      sqsManagedSseEnabled: plan.sqsManagedSseEnabled,
+      kmsMasterKeyId: plan.kmsMasterKeyId,
+      kmsDataKeyReusePeriodSeconds: plan.kmsDataKeyReusePeriodSeconds,
+      tags: plan.tags,
     });
 
     const policy = new SqsQueuePolicy(this, 'Policy', {
@@ -115,13 +83,12 @@ export class InterruptionQueue extends Construct {
 
     const rules = new Construct(this, 'Rules');
     const targets = new Construct(this, 'Targets');
-    const ruleTags = { ClusterName: props.clusterName, ...props.tags };
-    for (const r of INTERRUPTION_RULES) {
+    for (const r of plan.rules) {
       const rule = new CloudwatchEventRule(rules, r.id, {
-        namePrefix: `${ruleNamePrefix}${r.namePart}-`,
+        namePrefix: `${plan.ruleNamePrefix}${r.namePart}-`,
         description: r.description,
         eventPattern: JSON.stringify(r.eventPattern),
-        tags: ruleTags,
+        tags: plan.ruleTags,
       });
       new CloudwatchEventTarget(targets, r.id, {
         rule: rule.name,
@@ -131,7 +98,7 @@ export class InterruptionQueue extends Construct {
     }
 
     this.queueArn = queue.arn;
-    this.queueName = queueName;
+    this.queueName = plan.queueName;
     this.queueUrl = queue.url;
     this.queuePolicy = policy;
   }

@@ -1,18 +1,17 @@
+import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
+import { IamServiceLinkedRole } from '@cdktf/provider-aws/lib/iam-service-linked-role';
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { IEksCluster } from './cluster-attributes';
-import { IssueCollector, ValidationIssue } from '../core/issues';
-import { isAwsResourceId, validatePolicyArns } from '../core/aws/aws-partition';
-import { validateClusterName } from '../core/aws/cluster-name';
-import { validateControllerPolicyNameSuffix } from '../core/aws/controller-policy';
-import { KARPENTER_DISCOVERY_TAG_KEY } from '../core/aws/discovery';
-import { defaultQueueName, validateQueueKmsKey, validateQueueName, validateRuleNamePrefix } from '../core/aws/interruption';
-import { defaultControllerRoleName, defaultNodeRoleName, validateAccessEntryType, validateRoleName } from '../core/aws/node-role-policies';
+import { AccessEntryType, ControllerIdentity } from '../core/aws/controller-identity';
+import { KarpenterAwsAttributes } from '../core/aws/karpenter-aws-attributes';
+import { karpenterAwsAttributes, KarpenterAwsPlan, planKarpenterAws, SPOT_SERVICE_NAME } from '../core/aws/karpenter-aws-plan';
 import { PolicyStatementOptions } from '../core/aws/policy-document';
-import { validateIrsa, validateServiceAccountRef } from '../core/aws/trust-policies';
 import { InterruptionQueue } from './interruption-queue';
-import { ControllerIdentity, ControllerIdentityType, KarpenterControllerRole } from './karpenter-controller-role';
-import { AccessEntryType, KarpenterNodeRole } from './karpenter-node-role';
+import { KarpenterControllerRole } from './karpenter-controller-role';
+import { KarpenterNodeRole } from './karpenter-node-role';
+import { withPlan } from '../private/preplanned';
 import { constructContext, reportIssues } from '../private/report';
 
 /** Props of {@link KarpenterAws}. */
@@ -24,6 +23,11 @@ export interface KarpenterAwsProps {
    * @default ControllerIdentity.podIdentity() (namespace `kube-system`, service account `karpenter`)
    */
   readonly identity?: ControllerIdentity;
+  /**
+   * Region of the cluster, a plain string; it goes into `attributes` for the controller stack.
+   * @default - the region of a plain cluster ARN, else the region of the stack's default AWS provider
+   */
+  readonly region?: string;
   /**
    * Create the interruption queue and its five EventBridge rules, so Karpenter drains nodes
    * ahead of spot interruptions, rebalance recommendations and scheduled maintenance.
@@ -97,6 +101,13 @@ export interface KarpenterAwsProps {
    */
   readonly discoverySecurityGroupIds?: string[];
   /**
+   * Create the EC2 Spot service-linked role (`AWSServiceRoleForEC2Spot`), which launching spot
+   * instances needs. It exists once per account and creating it again fails, so turn this on
+   * only in an account that has none (`aws iam get-role --role-name AWSServiceRoleForEC2Spot`).
+   * @default false
+   */
+  readonly createSpotServiceLinkedRole?: boolean;
+  /**
    * Tags for every resource that takes tags.
    * @default - no tags
    */
@@ -113,133 +124,90 @@ export class KarpenterAws extends Construct {
   public readonly controllerRole: KarpenterControllerRole;
   /** Undefined when `enableSpotTermination` is false. */
   public readonly interruptionQueue?: InterruptionQueue;
+  /** The EC2 Spot service-linked role; undefined unless `createSpotServiceLinkedRole` is true. */
+  public readonly spotServiceLinkedRole?: IamServiceLinkedRole;
   /** The cluster name (Helm `settings.clusterName`). */
   public readonly clusterName: string;
   /** Name of the interruption queue (Helm `settings.interruptionQueue`); undefined without a queue. */
   public readonly queueName?: string;
+  private readonly plan: KarpenterAwsPlan;
 
   constructor(scope: Construct, id: string, props: KarpenterAwsProps) {
     super(scope, id);
     const cluster = props.cluster;
-    const enableSpotTermination = props.enableSpotTermination ?? true;
-    const securityGroupIds = props.discoverySecurityGroupIds ?? [cluster.clusterSecurityGroupId];
-    this.clusterName = cluster.clusterName;
+    this.plan = planKarpenterAws({ ...props, providerRegion: defaultProviderRegion(this) }, constructContext());
+    reportIssues(this, this.plan.issues);
+    const plan = this.plan;
+    this.clusterName = plan.clusterName;
+    // The children build from the parts of this plan; its issues are reported above, once.
+    const planned = <T extends { issues: unknown[] }>(part: T): T => ({ ...part, issues: [] });
 
-    // Validated here too, under this construct's prop names, so one error lists every problem.
-    reportIssues(this, validateKarpenterAwsProps(props, enableSpotTermination, securityGroupIds));
-
-    if (enableSpotTermination) {
-      this.interruptionQueue = new InterruptionQueue(this, 'InterruptionQueue', {
-        clusterName: cluster.clusterName,
-        queueName: props.queueName,
-        kmsMasterKeyId: props.queueKmsMasterKeyId,
-        ruleNamePrefix: props.ruleNamePrefix,
-        tags: props.tags,
-      });
-      this.queueName = this.interruptionQueue.queueName;
+    if (plan.queue) {
+      this.interruptionQueue = new InterruptionQueue(
+        this,
+        'InterruptionQueue',
+        withPlan({ clusterName: cluster.clusterName, queueName: plan.queue.queueName, tags: props.tags }, planned(plan.queue)),
+      );
+      this.queueName = plan.queue.queueName;
     }
 
-    this.nodeRole = new KarpenterNodeRole(this, 'NodeRole', {
-      cluster,
-      roleName: props.nodeRoleName,
-      additionalPolicyArns: props.nodeRoleAdditionalPolicyArns,
-      createAccessEntry: props.createAccessEntry,
-      accessEntryType: props.accessEntryType,
-      accessEntryDependsOn: this.interruptionQueue ? [this.interruptionQueue.queuePolicy] : undefined,
-      tags: props.tags,
-    });
+    this.nodeRole = new KarpenterNodeRole(
+      this,
+      'NodeRole',
+      withPlan(
+        {
+          cluster,
+          roleName: plan.nodeRole.roleName,
+          accessEntryDependsOn: this.interruptionQueue ? [this.interruptionQueue.queuePolicy] : undefined,
+          tags: props.tags,
+        },
+        planned(plan.nodeRole),
+      ),
+    );
 
-    this.controllerRole = new KarpenterControllerRole(this, 'ControllerRole', {
-      cluster,
-      nodeRoleArn: this.nodeRole.roleArn,
-      interruptionQueueArn: this.interruptionQueue?.queueArn,
-      identity: props.identity,
-      roleName: props.controllerRoleName,
-      policyNameSuffix: props.controllerPolicyNameSuffix,
-      additionalPolicyArns: props.controllerRoleAdditionalPolicyArns,
-      additionalStatements: props.controllerRoleAdditionalStatements,
-      tags: props.tags,
-    });
+    this.controllerRole = new KarpenterControllerRole(
+      this,
+      'ControllerRole',
+      withPlan(
+        {
+          cluster,
+          nodeRoleArn: this.nodeRole.roleArn,
+          interruptionQueueArn: this.interruptionQueue?.queueArn,
+          identity: plan.controllerRole.identity,
+          tags: props.tags,
+        },
+        planned(plan.controllerRole),
+      ),
+    );
 
-    if (securityGroupIds.length > 0) {
+    if (plan.discoverySecurityGroupIds.length > 0) {
       const tags = new Construct(this, 'DiscoveryTags');
-      securityGroupIds.forEach((resourceId, i) => {
-        new Ec2Tag(tags, `SecurityGroup${i}`, { resourceId, key: KARPENTER_DISCOVERY_TAG_KEY, value: cluster.clusterName });
+      plan.discoverySecurityGroupIds.forEach((resourceId, i) => {
+        new Ec2Tag(tags, `SecurityGroup${i}`, { resourceId, key: plan.discoveryTagKey, value: plan.clusterName });
       });
     }
+
+    if (plan.createSpotServiceLinkedRole) {
+      this.spotServiceLinkedRole = new IamServiceLinkedRole(this, 'SpotServiceLinkedRole', { awsServiceName: SPOT_SERVICE_NAME, tags: props.tags });
+    }
+  }
+
+  /**
+   * What the controller side needs, as one plain object: give it to `KarpenterController` (also in
+   * another stack). Everything in it is a plain string except `controllerRoleArn`, which the
+   * controller reads only under IRSA.
+   */
+  public get attributes(): KarpenterAwsAttributes {
+    const { attributes, issues } = karpenterAwsAttributes(this.plan, this.controllerRole.roleArn);
+    reportIssues(this, issues);
+    return attributes!;
   }
 }
 
-function validateKarpenterAwsProps(props: KarpenterAwsProps, enableSpotTermination: boolean, securityGroupIds: readonly string[]): ValidationIssue[] {
-  const issues = new IssueCollector(constructContext());
-  const clusterName = props.cluster.clusterName;
-  validateClusterName(issues, 'cluster.clusterName', clusterName);
-  // Names derived from an invalid cluster name would only repeat its error.
-  const deriveNames = issues.issues.length === 0;
-
-  if (enableSpotTermination) {
-    if (props.queueName !== undefined) validateQueueName(issues, 'queueName', props.queueName, false);
-    else if (deriveNames) validateQueueName(issues, 'queueName', defaultQueueName(clusterName), true);
-    if (props.ruleNamePrefix !== undefined) validateRuleNamePrefix(issues, 'ruleNamePrefix', props.ruleNamePrefix);
-    if (props.queueKmsMasterKeyId !== undefined) validateQueueKmsKey(issues, 'queueKmsMasterKeyId', props.queueKmsMasterKeyId);
-  } else {
-    for (const [field, value] of [
-      ['queueName', props.queueName],
-      ['queueKmsMasterKeyId', props.queueKmsMasterKeyId],
-      ['ruleNamePrefix', props.ruleNamePrefix],
-    ] as const) {
-      if (value !== undefined) {
-        issues.error(
-          field,
-          'QueueOptionWithoutQueue',
-          `${field} is set but enableSpotTermination is false, so no queue is created. Remove ${field} or enable spot termination.`,
-        );
-      }
-    }
-  }
-
-  if (props.nodeRoleName !== undefined) validateRoleName(issues, 'nodeRoleName', props.nodeRoleName, false);
-  else if (deriveNames) validateRoleName(issues, 'nodeRoleName', defaultNodeRoleName(clusterName), true);
-  if (props.controllerRoleName !== undefined) validateRoleName(issues, 'controllerRoleName', props.controllerRoleName, false);
-  else if (deriveNames) validateRoleName(issues, 'controllerRoleName', defaultControllerRoleName(clusterName), true);
-  if (props.controllerPolicyNameSuffix !== undefined) {
-    validateControllerPolicyNameSuffix(issues, 'controllerPolicyNameSuffix', props.controllerPolicyNameSuffix);
-  } else if (deriveNames) validateControllerPolicyNameSuffix(issues, 'cluster.clusterName', clusterName);
-  validatePolicyArns(issues, 'nodeRoleAdditionalPolicyArns', props.nodeRoleAdditionalPolicyArns);
-  validatePolicyArns(issues, 'controllerRoleAdditionalPolicyArns', props.controllerRoleAdditionalPolicyArns);
-  validateAccessEntryType(issues, props.accessEntryType, props.createAccessEntry ?? true);
-  const identity = props.identity ?? ControllerIdentity.podIdentity();
-  validateServiceAccountRef(issues, 'identity', identity.namespace, identity.serviceAccount);
-  if (identity.type === ControllerIdentityType.IRSA) {
-    validateIrsa(issues, 'identity', identity.oidcProviderArn, props.cluster.oidcIssuerUrl);
-  }
-
-  if (issues.isUnresolved(securityGroupIds)) {
-    issues.error(
-      'discoverySecurityGroupIds',
-      'SecurityGroupIdsIsToken',
-      'discoverySecurityGroupIds is a Terraform reference, so the groups cannot get one aws_ec2_tag each at synth. ' +
-        'Pass the security group ids, or [] and tag the group elsewhere.',
-    );
-    return issues.issues;
-  }
-  securityGroupIds.forEach((sg, i) => {
-    if (issues.isUnresolved(sg) || isAwsResourceId('sg', sg)) return;
-    const field = props.discoverySecurityGroupIds === undefined ? 'cluster.clusterSecurityGroupId' : `discoverySecurityGroupIds[${i}]`;
-    issues.error(
-      field,
-      'InvalidSecurityGroupId',
-      `'${sg}' is not a security group id (sg- followed by 8 or 17 hex digits), so it cannot get the ${KARPENTER_DISCOVERY_TAG_KEY} tag. ` +
-        'Pass the id of the security group nodes should use in discoverySecurityGroupIds, or [] to tag none.',
-    );
-  });
-  if (securityGroupIds.length > 1) {
-    issues.warn(
-      'discoverySecurityGroupIds',
-      'MultipleDiscoverySecurityGroups',
-      `${securityGroupIds.length} security groups get ${KARPENTER_DISCOVERY_TAG_KEY}; EC2NodeClasses selecting by this tag ` +
-        'attach all of them to every node. Tag one unless that is intended.',
-    );
-  }
-  return issues.issues;
+/** Region of the stack's default AWS provider, when it is configured. */
+function defaultProviderRegion(scope: Construct): string | undefined {
+  const providers = TerraformStack.of(scope)
+    .node.findAll()
+    .filter((c): c is AwsProvider => c instanceof AwsProvider && c.alias === undefined);
+  return providers.length === 1 ? providers[0].region : undefined;
 }

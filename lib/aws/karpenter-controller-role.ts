@@ -1,3 +1,4 @@
+import { Fn } from 'cdktf';
 import { Construct } from 'constructs';
 import { EksPodIdentityAssociation } from '@cdktf/provider-aws/lib/eks-pod-identity-association';
 import { IamPolicy } from '@cdktf/provider-aws/lib/iam-policy';
@@ -5,101 +6,14 @@ import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicy } from '@cdktf/provider-aws/lib/iam-role-policy';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
 import { IEksCluster } from './cluster-attributes';
-import { IssueCollector } from '../core/issues';
-import { validatePolicyArns } from '../core/aws/aws-partition';
-import { validateClusterName } from '../core/aws/cluster-name';
-import { controllerManagedPolicies, validateControllerPolicyNameSuffix } from '../core/aws/controller-policy';
-import { defaultControllerRoleName, validateRoleName } from '../core/aws/node-role-policies';
-import { INLINE_ROLE_POLICY_MAX_CHARS, policyDocument, PolicyStatementOptions, policySize, statementFromOptions } from '../core/aws/policy-document';
-import {
-  DEFAULT_KARPENTER_NAMESPACE,
-  DEFAULT_KARPENTER_SERVICE_ACCOUNT,
-  irsaTrustPolicy,
-  podIdentityTrustPolicy,
-  validateIrsa,
-  validateServiceAccountRef,
-} from '../core/aws/trust-policies';
-import { awsContext, clusterAccountId, clusterNameRef, issuerHostPathOf, policyJson } from '../private/aws-context';
+import { ControllerIdentity, ControllerIdentityType } from '../core/aws/controller-identity';
+import { controllerManagedPolicies } from '../core/aws/controller-policy';
+import { ControllerRolePlan, planControllerRole } from '../core/aws/controller-role-plan';
+import { PolicyStatementOptions } from '../core/aws/policy-document';
+import { irsaTrustPolicy, podIdentityTrustPolicy } from '../core/aws/trust-policies';
+import { awsContext, clusterNameRef, issuerHostPathOf, policyJson } from '../private/aws-context';
+import { planFor } from '../private/preplanned';
 import { constructContext, reportIssues } from '../private/report';
-
-/** How the controller's pods get AWS credentials. */
-export enum ControllerIdentityType {
-  /** EKS Pod Identity (needs the `eks-pod-identity-agent` add-on on the cluster). */
-  POD_IDENTITY = 'POD_IDENTITY',
-  /** IAM Roles for Service Accounts (needs an IAM OIDC provider for the cluster issuer). */
-  IRSA = 'IRSA',
-}
-
-/** Options shared by both identity types. */
-export interface ServiceAccountOptions {
-  /**
-   * Namespace Karpenter runs in.
-   * @default 'kube-system'
-   */
-  readonly namespace?: string;
-  /**
-   * Service account of the controller (the chart names it after the release).
-   * @default 'karpenter'
-   */
-  readonly serviceAccount?: string;
-}
-
-/** Options of {@link ControllerIdentity.podIdentity}. */
-export interface PodIdentityOptions extends ServiceAccountOptions {
-  /**
-   * Create the `aws_eks_pod_identity_association`. Turn off only when something else
-   * associates the role with the service account.
-   * @default true
-   */
-  readonly createAssociation?: boolean;
-}
-
-/** Options of {@link ControllerIdentity.irsa}. */
-export interface IrsaOptions extends ServiceAccountOptions {
-  /** ARN of the IAM OIDC provider of the cluster's issuer (`aws_iam_openid_connect_provider`). */
-  readonly oidcProviderArn: string;
-}
-
-/**
- * How the Karpenter controller authenticates to AWS. Pod Identity is the upstream default;
- * IRSA remains for clusters without the Pod Identity agent (e.g. Karpenter on Fargate).
- */
-export class ControllerIdentity {
-  /** EKS Pod Identity: trust `pods.eks.amazonaws.com` and associate the role with the service account. */
-  public static podIdentity(options: PodIdentityOptions = {}): ControllerIdentity {
-    return new ControllerIdentity(
-      ControllerIdentityType.POD_IDENTITY,
-      options.namespace ?? DEFAULT_KARPENTER_NAMESPACE,
-      options.serviceAccount ?? DEFAULT_KARPENTER_SERVICE_ACCOUNT,
-      undefined,
-      options.createAssociation ?? true,
-    );
-  }
-
-  /** IRSA: trust the cluster's OIDC provider for exactly `system:serviceaccount:<namespace>:<serviceAccount>`. */
-  public static irsa(options: IrsaOptions): ControllerIdentity {
-    return new ControllerIdentity(
-      ControllerIdentityType.IRSA,
-      options.namespace ?? DEFAULT_KARPENTER_NAMESPACE,
-      options.serviceAccount ?? DEFAULT_KARPENTER_SERVICE_ACCOUNT,
-      options.oidcProviderArn,
-      false,
-    );
-  }
-
-  private constructor(
-    /** Pod Identity or IRSA. */
-    public readonly type: ControllerIdentityType,
-    /** Namespace of the controller. */
-    public readonly namespace: string,
-    /** Service account of the controller. */
-    public readonly serviceAccount: string,
-    /** OIDC provider ARN (IRSA only). */
-    public readonly oidcProviderArn: string | undefined,
-    /** Whether a pod identity association is created (Pod Identity only). */
-    public readonly createAssociation: boolean,
-  ) {}
-}
 
 /** Props of {@link KarpenterControllerRole}. */
 export interface KarpenterControllerRoleProps {
@@ -162,8 +76,6 @@ export class KarpenterControllerRole extends Construct {
   public readonly roleArn: string;
   /** Name of the role. */
   public readonly roleName: string;
-  /** Service account annotations the chart needs: the role ARN for IRSA, none for Pod Identity. */
-  public readonly serviceAccountAnnotations: Record<string, string>;
   /** Namespace the role is trusted for. */
   public readonly namespace: string;
   /** Service account the role is trusted for. */
@@ -175,41 +87,9 @@ export class KarpenterControllerRole extends Construct {
     super(scope, id);
 
     const cluster = props.cluster;
-    const identity = props.identity ?? ControllerIdentity.podIdentity();
-    const roleName = props.roleName ?? defaultControllerRoleName(cluster.clusterName);
-    const policyNameSuffix = props.policyNameSuffix ?? cluster.clusterName;
-
-    const issues = new IssueCollector(constructContext());
-    validateClusterName(issues, 'cluster.clusterName', cluster.clusterName);
-    // Names derived from an invalid cluster name would only repeat its error.
-    const clusterNameOk = issues.issues.length === 0;
-    if (props.roleName !== undefined || clusterNameOk) validateRoleName(issues, 'roleName', roleName, props.roleName === undefined);
-    if (props.policyNameSuffix !== undefined) validateControllerPolicyNameSuffix(issues, 'policyNameSuffix', policyNameSuffix);
-    else if (clusterNameOk) validateControllerPolicyNameSuffix(issues, 'cluster.clusterName', policyNameSuffix);
-    validateServiceAccountRef(issues, 'identity', identity.namespace, identity.serviceAccount);
-    if (identity.type === ControllerIdentityType.IRSA) {
-      validateIrsa(issues, 'identity', identity.oidcProviderArn, cluster.oidcIssuerUrl);
-    }
-    if (!issues.isUnresolved(props.nodeRoleArn) && !/^arn:[a-z-]+:iam::\d{12}:role\/.+/.test(props.nodeRoleArn)) {
-      issues.error(
-        'nodeRoleArn',
-        'InvalidNodeRoleArn',
-        `must be an IAM role ARN 'arn:<partition>:iam::<account>:role/<name>', got '${props.nodeRoleArn}'.`,
-      );
-    }
-    validatePolicyArns(issues, 'additionalPolicyArns', props.additionalPolicyArns);
-    const accountId = clusterAccountId(issues, 'cluster.clusterArn', cluster.clusterArn);
-    const extraStatements = (props.additionalStatements ?? []).map((s, i) => statementFromOptions(issues, `additionalStatements[${i}]`, s));
-    const extraDocument = extraStatements.length > 0 ? policyDocument(extraStatements) : undefined;
-    if (extraDocument && !issues.isUnresolved(JSON.stringify(extraDocument)) && policySize(extraDocument) > INLINE_ROLE_POLICY_MAX_CHARS) {
-      issues.error(
-        'additionalStatements',
-        'InlinePolicyTooLarge',
-        `the additional statements are ${policySize(extraDocument)} characters; an inline role policy may hold ${INLINE_ROLE_POLICY_MAX_CHARS}. ` +
-          'Move some into a managed policy and pass its ARN in additionalPolicyArns.',
-      );
-    }
-    reportIssues(this, issues.issues);
+    const plan: ControllerRolePlan = planFor(props, () => planControllerRole(props, constructContext()));
+    reportIssues(this, plan.issues);
+    const identity = plan.identity;
 
     const aws = awsContext(this);
     const trust =
@@ -223,8 +103,8 @@ export class KarpenterControllerRole extends Construct {
         : podIdentityTrustPolicy();
 
     const role = new IamRole(this, 'Resource', {
-      name: roleName,
-      description: `Karpenter controller for EKS cluster ${cluster.clusterName}`,
+      name: plan.roleName,
+      description: plan.description,
       assumeRolePolicy: policyJson(trust),
       forceDetachPolicies: true,
       tags: props.tags,
@@ -236,33 +116,34 @@ export class KarpenterControllerRole extends Construct {
       {
         partition: aws.partition,
         region: aws.region,
-        accountId,
+        // The ARN's 5th field, split in Terraform when the ARN is a reference.
+        accountId: plan.accountId ?? Fn.element(Fn.split(':', cluster.clusterArn), 4),
         clusterName: cluster.clusterName,
         nodeRoleArn: props.nodeRoleArn,
         interruptionQueueArn: props.interruptionQueueArn,
       },
-      policyNameSuffix,
+      plan.policyNameSuffix,
     );
     for (const p of managed) {
       const policy = new IamPolicy(policies, p.kind, { name: p.name, policy: policyJson(p.document), tags: props.tags });
       new IamRolePolicyAttachment(attachments, p.kind, { role: role.name, policyArn: policy.arn });
     }
 
-    if (props.additionalPolicyArns && props.additionalPolicyArns.length > 0) {
+    if (plan.additionalPolicyArns.length > 0) {
       const additional = new Construct(this, 'AdditionalPolicyAttachments');
-      props.additionalPolicyArns.forEach((policyArn, i) => {
+      plan.additionalPolicyArns.forEach((policyArn, i) => {
         new IamRolePolicyAttachment(additional, `${i}`, { role: role.name, policyArn });
       });
     }
-    if (extraDocument) {
+    if (plan.additionalDocument) {
       new IamRolePolicy(this, 'AdditionalPolicy', {
         name: 'KarpenterControllerAdditional',
         role: role.name,
-        policy: policyJson(extraDocument),
+        policy: policyJson(plan.additionalDocument),
       });
     }
 
-    if (identity.type === ControllerIdentityType.POD_IDENTITY && identity.createAssociation) {
+    if (plan.createPodIdentityAssociation) {
       new EksPodIdentityAssociation(this, 'PodIdentityAssociation', {
         clusterName: clusterNameRef(cluster),
         namespace: identity.namespace,
@@ -273,10 +154,9 @@ export class KarpenterControllerRole extends Construct {
     }
 
     this.roleArn = role.arn;
-    this.roleName = roleName;
+    this.roleName = plan.roleName;
     this.identity = identity;
     this.namespace = identity.namespace;
     this.serviceAccount = identity.serviceAccount;
-    this.serviceAccountAnnotations = identity.type === ControllerIdentityType.IRSA ? { 'eks.amazonaws.com/role-arn': this.roleArn } : {};
   }
 }

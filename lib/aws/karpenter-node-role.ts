@@ -4,21 +4,13 @@ import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
 import { IEksCluster } from './cluster-attributes';
-import { IssueCollector } from '../core/issues';
-import { awsManagedPolicyArn, validatePolicyArns } from '../core/aws/aws-partition';
-import { validateClusterName } from '../core/aws/cluster-name';
-import { defaultNodeRoleName, NODE_ROLE_MANAGED_POLICIES, validateAccessEntryType, validateRoleName } from '../core/aws/node-role-policies';
+import { awsManagedPolicyArn } from '../core/aws/aws-partition';
+import { AccessEntryType } from '../core/aws/controller-identity';
+import { NodeRolePlan, planNodeRole } from '../core/aws/node-role-plan';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { awsContext, clusterNameRef, policyJson } from '../private/aws-context';
+import { planFor } from '../private/preplanned';
 import { constructContext, reportIssues } from '../private/report';
-
-/** How EKS treats the principal of an access entry. */
-export enum AccessEntryType {
-  /** Linux nodes: EKS maps the role to `system:node:<name>` in `system:nodes`. */
-  EC2_LINUX = 'EC2_LINUX',
-  /** Windows nodes. */
-  EC2_WINDOWS = 'EC2_WINDOWS',
-}
 
 /** Props of {@link KarpenterNodeRole}. */
 export interface KarpenterNodeRoleProps {
@@ -76,49 +68,40 @@ export class KarpenterNodeRole extends Construct {
   constructor(scope: Construct, id: string, props: KarpenterNodeRoleProps) {
     super(scope, id);
 
-    const clusterName = props.cluster.clusterName;
-    const roleName = props.roleName ?? defaultNodeRoleName(clusterName);
-    const createAccessEntry = props.createAccessEntry ?? true;
-
-    const issues = new IssueCollector(constructContext());
-    validateClusterName(issues, 'cluster.clusterName', clusterName);
-    const clusterNameOk = issues.issues.length === 0;
-    if (props.roleName !== undefined || clusterNameOk) validateRoleName(issues, 'roleName', roleName, props.roleName === undefined);
-    validateAccessEntryType(issues, props.accessEntryType, createAccessEntry);
-    validatePolicyArns(issues, 'additionalPolicyArns', props.additionalPolicyArns);
-    reportIssues(this, issues.issues);
+    const plan: NodeRolePlan = planFor(props, () => planNodeRole({ ...props, clusterName: props.cluster.clusterName }, constructContext()));
+    reportIssues(this, plan.issues);
 
     const aws = awsContext(this);
     const role = new IamRole(this, 'Resource', {
-      name: roleName,
-      description: `Nodes launched by Karpenter for EKS cluster ${clusterName}`,
+      name: plan.roleName,
+      description: plan.description,
       assumeRolePolicy: policyJson(ec2TrustPolicy(aws.dnsSuffix)),
       forceDetachPolicies: true,
       tags: props.tags,
     });
 
     const managed = new Construct(this, 'PolicyAttachments');
-    for (const name of NODE_ROLE_MANAGED_POLICIES) {
+    for (const name of plan.managedPolicyNames) {
       new IamRolePolicyAttachment(managed, name, { role: role.name, policyArn: awsManagedPolicyArn(aws.partition, name) });
     }
-    if (props.additionalPolicyArns && props.additionalPolicyArns.length > 0) {
+    if (plan.additionalPolicyArns.length > 0) {
       const additional = new Construct(this, 'AdditionalPolicyAttachments');
-      props.additionalPolicyArns.forEach((policyArn, i) => {
+      plan.additionalPolicyArns.forEach((policyArn, i) => {
         new IamRolePolicyAttachment(additional, `${i}`, { role: role.name, policyArn });
       });
     }
 
-    if (createAccessEntry) {
+    if (plan.accessEntryType !== undefined) {
       this.accessEntry = new EksAccessEntry(this, 'AccessEntry', {
         clusterName: clusterNameRef(props.cluster),
         principalArn: role.arn,
-        type: props.accessEntryType ?? AccessEntryType.EC2_LINUX,
+        type: plan.accessEntryType,
         tags: props.tags,
         dependsOn: props.accessEntryDependsOn,
       });
     }
 
     this.roleArn = role.arn;
-    this.roleName = roleName;
+    this.roleName = plan.roleName;
   }
 }

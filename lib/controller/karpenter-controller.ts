@@ -1,59 +1,35 @@
 import { Release } from '@cdktf/provider-helm/lib/release';
+import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { ITerraformDependable, TerraformProvider } from 'cdktf';
 import { Construct } from 'constructs';
-import {
-  buildKarpenterHelmValues,
-  DEFAULT_NAMESPACE,
-  DEFAULT_SERVICE_ACCOUNT_NAME,
-  HelmValues,
-  KarpenterHelmValuesOptions,
-  renderHelmValues,
-  validateReleaseOptions,
-} from '../core/controller/helm-values';
-import { IssueCollector } from '../core/issues';
-import { KarpenterRegistry, KarpenterVersion } from '../core/controller/karpenter-version';
+import { HelmValues, renderHelmValues } from '../core/controller/helm-values';
+import { KarpenterVersion } from '../core/controller/karpenter-version';
+import { KarpenterControllerPlanInput, planKarpenterController } from '../core/controller/karpenter-controller-plan';
 import { constructContext, reportIssues } from '../private/report';
 import { escapeTemplateSequences } from '../private/terraform-strings';
 
-/** Long enough for two controller pods to pull and become ready on fresh nodes. */
-const DEFAULT_TIMEOUT_SECONDS = 600;
-/** Same as the chart's `revisionHistoryLimit`; Helm's own default (0) keeps every revision secret. */
-const DEFAULT_MAX_HISTORY = 10;
-
 /** Properties of `KarpenterController`. */
-export interface KarpenterControllerProps extends KarpenterHelmValuesOptions {
-  /**
-   * Namespace of both releases. It must match the namespace of the controller role's Pod Identity
-   * association or IRSA trust policy.
-   * @default 'kube-system'
-   */
-  readonly namespace?: string;
-  /**
-   * Create the namespace if it doesn't exist (set on the CRD release, which is installed first).
-   * @default - true unless the namespace is 'kube-system'
-   */
-  readonly createNamespace?: boolean;
+export interface KarpenterControllerProps extends Omit<KarpenterControllerPlanInput, 'hasKubernetesProvider'> {
   /**
    * Helm provider for both releases (the `provider` meta-argument), e.g. `ClusterProviders.helmProvider`.
    * @default - the stack's default helm provider
    */
   readonly helmProvider?: TerraformProvider;
   /**
+   * Kubernetes provider for the `karpenter-leader-election` and `karpenter-workload` FlowSchemas
+   * (`kubernetes_manifest`), e.g. `ClusterProviders.kubernetesProvider`. Required when
+   * `karpenter.controllerNamespace` is not `kube-system`: there the API server would throttle the
+   * controller like any workload. `kubernetes_manifest` reads the API server at plan time, so the
+   * cluster must exist when this stack is planned (as in the examples' controller stack).
+   * @default - none; then the namespace must be `kube-system`
+   */
+  readonly kubernetesProvider?: TerraformProvider;
+  /**
    * Resources that must exist before the CRDs are installed, e.g. the controller node group, the
    * Pod Identity association and the interruption queue.
    * @default - none
    */
   readonly dependsOn?: ITerraformDependable[];
-  /**
-   * How long Helm waits for each release, in seconds.
-   * @default 600
-   */
-  readonly timeoutSeconds?: number;
-  /**
-   * Number of Helm revisions kept per release (0 keeps all).
-   * @default 10
-   */
-  readonly maxHistory?: number;
   /**
    * Let the `karpenter-crd` release adopt CRDs that already exist without Helm ownership metadata
    * of that release (Helm `take_ownership`), e.g. CRDs installed by the `crds/` folder of the main
@@ -73,7 +49,9 @@ export interface KarpenterControllerProps extends KarpenterHelmValuesOptions {
  * The Karpenter controller, installed with two Helm releases from the same chart version:
  * `karpenter-crd` owns the CRDs (Helm never upgrades a chart's `crds/` folder, so the main chart
  * would leave them at the first installed version), then `karpenter` installs the controller
- * with `skip_crds`.
+ * with `skip_crds`. Namespace, service account, credentials annotation and settings all come from
+ * `karpenter` (`KarpenterAws.attributes`); outside `kube-system` it also creates Karpenter's two
+ * FlowSchemas.
  *
  * Pulls from public ECR anonymously by default; see `KarpenterRegistry` for the 403 you get from a
  * stale `helm registry login` and for private mirrors.
@@ -87,6 +65,8 @@ export class KarpenterController extends Construct {
 
   /** The `karpenter-crd` release. */
   public readonly crdRelease: Release;
+  /** Karpenter's FlowSchemas, created outside `kube-system`; empty in `kube-system`. */
+  public readonly flowSchemas: Manifest[];
   /** The `karpenter` release; make NodePools and EC2NodeClasses depend on it. */
   public readonly release: Release;
   /** Namespace of both releases. */
@@ -101,20 +81,16 @@ export class KarpenterController extends Construct {
   constructor(scope: Construct, id: string, props: KarpenterControllerProps) {
     super(scope, id);
 
-    this.namespace = props.namespace ?? DEFAULT_NAMESPACE;
-    this.serviceAccountName = props.serviceAccountName ?? DEFAULT_SERVICE_ACCOUNT_NAME;
-    this.version = props.version ?? KarpenterVersion.DEFAULT;
-    const registry = props.registry ?? KarpenterRegistry.publicEcr();
-    const timeout = props.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
-    const maxHistory = props.maxHistory ?? DEFAULT_MAX_HISTORY;
-
-    const ctx = constructContext(props.silenceWarnings);
-    const issues = new IssueCollector(ctx);
-    const built = buildKarpenterHelmValues({ ...props, version: this.version, registry }, ctx);
-    issues.add(built.issues);
-    issues.add(validateReleaseOptions({ namespace: this.namespace, timeoutSeconds: timeout, maxHistory }, ctx));
-    reportIssues(this, issues.issues);
-    this.values = built.values;
+    const plan = planKarpenterController(
+      { ...props, hasKubernetesProvider: props.kubernetesProvider !== undefined },
+      constructContext(props.silenceWarnings),
+    );
+    reportIssues(this, plan.issues);
+    this.namespace = plan.namespace;
+    this.serviceAccountName = plan.serviceAccountName;
+    this.version = plan.version;
+    this.values = plan.values;
+    const registry = plan.registry;
 
     const common = {
       repository: registry.chartRepository,
@@ -125,8 +101,8 @@ export class KarpenterController extends Construct {
       atomic: true,
       wait: true,
       cleanupOnFail: true,
-      timeout,
-      maxHistory,
+      timeout: plan.timeoutSeconds,
+      maxHistory: plan.maxHistory,
       provider: props.helmProvider,
     };
 
@@ -134,9 +110,16 @@ export class KarpenterController extends Construct {
       ...common,
       name: KarpenterController.CRD_RELEASE_NAME,
       chart: 'karpenter-crd',
-      createNamespace: props.createNamespace ?? this.namespace !== DEFAULT_NAMESPACE,
+      createNamespace: plan.createNamespace,
       takeOwnership: props.adoptExistingCrds ? true : undefined,
       dependsOn: props.dependsOn,
+    });
+
+    // Cluster-scoped API objects, so no namespace needs to exist; the controller starts with them in place.
+    const flowSchemaScope = plan.flowSchemas.length > 0 ? new Construct(this, 'FlowSchemas') : undefined;
+    this.flowSchemas = plan.flowSchemas.map((manifest) => {
+      const id = (manifest.metadata as { name: string }).name.replace(/(^|-)([a-z])/g, (_, _dash, c: string) => c.toUpperCase());
+      return new Manifest(flowSchemaScope!, id, { manifest, provider: props.kubernetesProvider });
     });
 
     this.release = new Release(this, 'Resource', {
@@ -146,7 +129,7 @@ export class KarpenterController extends Construct {
       // The karpenter-crd release owns the CRDs.
       skipCrds: true,
       values: [escapeTemplateSequences(renderHelmValues(this.values))],
-      dependsOn: [this.crdRelease],
+      dependsOn: [this.crdRelease, ...this.flowSchemas],
     });
   }
 }

@@ -2,8 +2,6 @@ import { Fn, TerraformStack, Token } from 'cdktf';
 import { Construct, IConstruct } from 'constructs';
 import { DataAwsPartition } from '@cdktf/provider-aws/lib/data-aws-partition';
 import { DataAwsRegion } from '@cdktf/provider-aws/lib/data-aws-region';
-import { IssueCollector } from '../core/issues';
-import { accountIdOfClusterArn } from '../core/aws/aws-partition';
 import { escapeTemplateSequences } from './terraform-strings';
 
 /** Partition-aware values for ARNs, all known without an AWS API call at plan time. */
@@ -39,15 +37,6 @@ export function awsContext(scope: IConstruct): AwsContext {
   const stack = TerraformStack.of(scope);
   const existing = stack.node.tryFindChild(CONTEXT_ID);
   return (existing as AwsContextConstruct | undefined) ?? new AwsContextConstruct(stack, CONTEXT_ID);
-}
-
-/**
- * Account id of the cluster, from its ARN (5th field). Plain ARNs are parsed and validated;
- * tokens become `element(split(":", arn), 4)`.
- */
-export function clusterAccountId(issues: IssueCollector, field: string, clusterArn: string): string {
-  if (Token.isUnresolved(clusterArn)) return Fn.element(Fn.split(':', clusterArn), 4);
-  return accountIdOfClusterArn(issues, field, clusterArn) ?? '';
 }
 
 /**

@@ -1,12 +1,15 @@
-import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+import { IamServiceLinkedRole } from '@cdktf/provider-aws/lib/iam-service-linked-role';
 import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
 import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
 import { EksPodIdentityAssociation } from '@cdktf/provider-aws/lib/eks-pod-identity-association';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
+import * as clusterName from '../../lib/core/aws/cluster-name';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
-import { ControllerIdentity } from '../../lib/aws/karpenter-controller-role';
-import { AccessEntryType } from '../../lib/aws/karpenter-node-role';
+import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
+import { AccessEntryType } from '../../lib/core/aws/controller-identity';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
 
 const OIDC_PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789';
@@ -47,6 +50,26 @@ describe('KarpenterAws', () => {
     expect(Object.keys(resources.aws_cloudwatch_event_rule)).toHaveLength(5);
     expect(Object.keys(resources.aws_cloudwatch_event_target)).toHaveLength(5);
     expect(Object.keys(resources.aws_iam_policy)).toHaveLength(6);
+  });
+
+  test('should check its input once: the parts build from its plan without checking the cluster name again', () => {
+    const spy = jest.spyOn(clusterName, 'validateClusterName');
+    try {
+      new KarpenterAws(newStack(), 'Karpenter', {
+        cluster: FAKE_CLUSTER,
+        discoverySecurityGroupIds: ['sg-0aaaaaaaaaaaaaaaa', 'sg-0bbbbbbbbbbbbbbbb'],
+      });
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  test("should report a part's problem under its own prop name, not from the part", () => {
+    expect(
+      () =>
+        new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, controllerRoleAdditionalStatements: [{ actions: [], resources: ['*'] }] }),
+    ).toThrow(/^1 validation error:\n\[test\/Karpenter\] controllerRoleAdditionalStatements\[0\]\.actions: /);
   });
 
   test('should wire the node role and the queue into the controller policy', () => {
@@ -124,7 +147,78 @@ describe('KarpenterAws', () => {
       identity: ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN }),
     });
     expect(Testing.synth(stack)).not.toHaveResource(EksPodIdentityAssociation);
-    expect(karpenter.controllerRole.serviceAccountAnnotations).toEqual({ 'eks.amazonaws.com/role-arn': karpenter.controllerRole.roleArn });
+    expect(karpenter.attributes).toMatchObject({ identityType: 'irsa', controllerRoleArn: karpenter.controllerRole.roleArn });
+  });
+
+  describe('attributes', () => {
+    test('should hold what the controller needs, as plain strings (but the role ARN)', () => {
+      const karpenter = new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER });
+      const { controllerRoleArn, ...plain } = karpenter.attributes;
+      expect(plain).toEqual({
+        clusterName: 'demo',
+        region: 'eu-west-1',
+        interruptionQueueName: 'Karpenter-demo',
+        nodeRoleName: 'KarpenterNodeRole-demo',
+        controllerNamespace: 'kube-system',
+        controllerServiceAccount: 'karpenter',
+        identityType: 'podIdentity',
+      });
+      expect(Object.values(plain).some((v) => Token.isUnresolved(v))).toBe(false);
+      expect(controllerRoleArn).toBe(karpenter.controllerRole.roleArn);
+      // Serializable: a JSON round trip keeps every value.
+      expect(JSON.parse(JSON.stringify(karpenter.attributes))).toEqual(karpenter.attributes);
+    });
+
+    test("should carry the identity's namespace and service account, and no queue without spot termination", () => {
+      const karpenter = new KarpenterAws(newStack(), 'Karpenter', {
+        cluster: FAKE_CLUSTER,
+        identity: ControllerIdentity.podIdentity({ namespace: 'karpenter', serviceAccount: 'karpenter-ctl' }),
+        enableSpotTermination: false,
+      });
+      expect(karpenter.attributes).toMatchObject({
+        controllerNamespace: 'karpenter',
+        controllerServiceAccount: 'karpenter-ctl',
+        identityType: 'podIdentity',
+      });
+      expect(karpenter.attributes.interruptionQueueName).toBeUndefined();
+    });
+
+    test('should take the region from the prop, else the plain cluster ARN, else the default AWS provider', () => {
+      const referenced = (stack: TerraformStack) => ({
+        ...FAKE_CLUSTER,
+        clusterArn: new TerraformVariable(stack, 'arn', { type: 'string' }).stringValue,
+      });
+      expect(new KarpenterAws(newStack(), 'K', { cluster: FAKE_CLUSTER, region: 'eu-central-1' }).attributes.region).toBe('eu-central-1');
+      const withProvider = newStack();
+      new AwsProvider(withProvider, 'aws', { region: 'us-west-2' });
+      new AwsProvider(withProvider, 'other', { region: 'us-east-1', alias: 'other' });
+      expect(new KarpenterAws(withProvider, 'K', { cluster: referenced(withProvider) }).attributes.region).toBe('us-west-2');
+      const none = newStack();
+      const karpenter = new KarpenterAws(none, 'K', { cluster: referenced(none) });
+      expect(() => karpenter.attributes).toThrow(
+        /\[test\/K\] region: the cluster's region is not known as a plain string .*set region.* \(RegionUnknown\)/,
+      );
+    });
+
+    test('throws when the region is not a region code', () => {
+      expect(() => new KarpenterAws(newStack(), 'K', { cluster: FAKE_CLUSTER, region: 'Ireland' })).toThrow(/region: must be an AWS region code/);
+    });
+  });
+
+  test('should create the EC2 Spot service-linked role only when asked', () => {
+    const without = newStack();
+    new KarpenterAws(without, 'Karpenter', { cluster: FAKE_CLUSTER });
+    expect(Testing.synth(without)).not.toHaveResource(IamServiceLinkedRole);
+    const withRole = newStack();
+    const karpenter = new KarpenterAws(withRole, 'Karpenter', {
+      cluster: FAKE_CLUSTER,
+      createSpotServiceLinkedRole: true,
+      tags: { team: 'platform' },
+    });
+    expect(Object.values(synthJson(withRole).resource.aws_iam_service_linked_role)).toEqual([
+      { aws_service_name: 'spot.amazonaws.com', tags: { team: 'platform' } },
+    ]);
+    expect(karpenter.spotServiceLinkedRole).toBeInstanceOf(IamServiceLinkedRole);
   });
 
   test('should use every option', () => {

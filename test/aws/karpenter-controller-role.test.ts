@@ -4,7 +4,8 @@ import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicy } from '@cdktf/provider-aws/lib/iam-role-policy';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
 import { PolicyEffect } from '../../lib/core/aws/policy-document';
-import { ControllerIdentity, ControllerIdentityType, KarpenterControllerRole } from '../../lib/aws/karpenter-controller-role';
+import { ControllerIdentity, ControllerIdentityType } from '../../lib/core/aws/controller-identity';
+import { KarpenterControllerRole } from '../../lib/aws/karpenter-controller-role';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
 
 const NODE_ROLE_ARN = 'arn:aws:iam::123456789012:role/KarpenterNodeRole-demo';
@@ -55,7 +56,6 @@ describe('KarpenterControllerRole', () => {
       service_account: 'karpenter',
       role_arn: '${aws_iam_role.Controller_8614283D.arn}',
     });
-    expect(role.serviceAccountAnnotations).toEqual({});
     expect([role.namespace, role.serviceAccount, role.roleName]).toEqual(['kube-system', 'karpenter', 'KarpenterController-demo']);
   });
 
@@ -130,7 +130,6 @@ describe('KarpenterControllerRole', () => {
       ],
     });
     expect(Testing.synth(stack)).not.toHaveResource(EksPodIdentityAssociation);
-    expect(role.serviceAccountAnnotations).toEqual({ 'eks.amazonaws.com/role-arn': role.roleArn });
     expect(role.identity.type).toBe(ControllerIdentityType.IRSA);
   });
 

@@ -2,7 +2,9 @@ import { DataAwsRegion } from '@cdktf/provider-aws/lib/data-aws-region';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
 import { TerraformStack, Testing } from 'cdktf';
-import { ClusterAuth, ClusterProviders, ClusterProvidersProps } from '../../lib/controller/cluster-providers';
+import { KarpenterAwsAttributes } from '../../lib/core/aws/karpenter-aws-attributes';
+import { ClusterAuth } from '../../lib/core/controller/cluster-providers-plan';
+import { ClusterProviders, ClusterProvidersProps } from '../../lib/controller/cluster-providers';
 import { KarpenterController } from '../../lib/controller/karpenter-controller';
 
 function newStack(): TerraformStack {
@@ -21,6 +23,17 @@ function dataAddress(synthed: any, type: string): string {
 }
 
 const EXEC_ARGS = ['eks', 'get-token', '--cluster-name', 'demo', '--region', 'eu-west-1', '--output', 'json'];
+
+/** The AWS side without an interruption queue. */
+const KARPENTER: KarpenterAwsAttributes = {
+  clusterName: 'demo',
+  region: 'eu-west-1',
+  nodeRoleName: 'KarpenterNodeRole-demo',
+  controllerNamespace: 'kube-system',
+  controllerServiceAccount: 'karpenter',
+  identityType: 'podIdentity',
+  controllerRoleArn: 'arn:aws:iam::123456789012:role/KarpenterController-demo',
+};
 
 describe('ClusterProviders', () => {
   test('should look the cluster up by name and configure both providers from it, with exec auth by default', () => {
@@ -96,7 +109,7 @@ describe('ClusterProviders', () => {
     const stack = newStack();
     const providers = new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1', helmProviderAlias: 'demo' });
     new KarpenterController(stack, 'Karpenter', {
-      clusterName: providers.clusterName,
+      karpenter: { ...KARPENTER, clusterName: providers.clusterName },
       interruptionHandling: false,
       helmProvider: providers.helmProvider,
       clusterEndpoint: providers.clusterEndpoint,
@@ -113,7 +126,7 @@ describe('ClusterProviders', () => {
     const stack = newStack();
     // WHEN
     const providers = new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1', createKubernetesProvider: false });
-    new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionHandling: false, helmProvider: providers.helmProvider });
+    new KarpenterController(stack, 'Karpenter', { karpenter: KARPENTER, interruptionHandling: false, helmProvider: providers.helmProvider });
     // THEN
     const synthed = synth(stack);
     expect(Object.keys(synthed.provider)).toEqual(['helm']);
@@ -162,7 +175,7 @@ describe('ClusterProviders', () => {
     const stack = newStack();
     const queue = new SqsQueue(stack, 'Queue', { name: 'x' });
     expect(() => new ClusterProviders(stack, 'Providers', { clusterName: queue.name, region: 'eu-west-1' })).toThrow(
-      /\[test\/Providers\] clusterName: must be a plain string known at synth, not a Terraform reference: .*terraform-cdk#2662.* \(ClusterNameIsToken\)/,
+      /\[test\/Providers\] clusterName: cluster name must be a plain string known at synth \(the cluster is looked up by name .*terraform-cdk#2662\).* \(ClusterNameIsToken\)/,
     );
   });
 
@@ -178,7 +191,7 @@ describe('ClusterProviders', () => {
       new RegExp(
         [
           '4 validation errors:',
-          "\\[test/Providers\\] clusterName: must be an EKS cluster name .*got 'my cluster' \\(InvalidClusterName\\)",
+          "\\[test/Providers\\] clusterName: cluster name 'my cluster' is invalid; EKS requires .* \\(InvalidClusterName\\)",
           "\\[test/Providers\\] region: must be an AWS region code such as 'eu-west-1'; got 'Ireland' \\(InvalidRegion\\)",
           "\\[test/Providers\\] auth\\.roleArn: must be an IAM role ARN .*got 'EksAdmin' \\(InvalidRoleArn\\)",
           "\\[test/Providers\\] helmProviderAlias: must be a Terraform identifier .*got 'helm\\.demo' \\(InvalidProviderAlias\\)",

@@ -1,11 +1,29 @@
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
 import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
+import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { Release } from '@cdktf/provider-helm/lib/release';
 import { AnnotationMetadataEntryType, TerraformStack, Testing } from 'cdktf';
 import { ControllerPlacement, DnsPolicy, LogLevel } from '../../lib/core/controller/helm-values';
 import { KarpenterRegistry, KarpenterVersion } from '../../lib/core/controller/karpenter-version';
 import { KarpenterController, KarpenterControllerProps } from '../../lib/controller/karpenter-controller';
+import { KarpenterAws } from '../../lib/aws/karpenter-aws';
+import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
+import { KarpenterAwsAttributes } from '../../lib/core/aws/karpenter-aws-attributes';
+
+const KARPENTER: KarpenterAwsAttributes = {
+  clusterName: 'demo',
+  region: 'eu-west-1',
+  interruptionQueueName: 'Karpenter-demo',
+  nodeRoleName: 'KarpenterNodeRole-demo',
+  controllerNamespace: 'kube-system',
+  controllerServiceAccount: 'karpenter',
+  identityType: 'podIdentity',
+  controllerRoleArn: 'arn:aws:iam::123456789012:role/KarpenterController-demo',
+};
+/** The attributes with some values changed. */
+const attrs = (changes: Partial<KarpenterAwsAttributes>): KarpenterAwsAttributes => ({ ...KARPENTER, ...changes });
+const NO_QUEUE = attrs({ interruptionQueueName: undefined });
 
 const DIGEST = 'sha256:723130949e4cab989461ff07d1be4cd781d63515432494641b33c235f300ae23';
 
@@ -42,7 +60,7 @@ describe('KarpenterController', () => {
     // GIVEN
     const stack = newStack();
     // WHEN
-    new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionQueueName: 'Karpenter-demo' });
+    new KarpenterController(stack, 'Karpenter', { karpenter: KARPENTER });
     // THEN
     const { crd, main: mainRelease, address } = synthReleases(stack);
     expect(address).toEqual({
@@ -73,7 +91,7 @@ describe('KarpenterController', () => {
 
   test('should pass the values built by the core, with the pinned image', () => {
     const stack = newStack();
-    new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionQueueName: 'Karpenter-demo' });
+    new KarpenterController(stack, 'Karpenter', { karpenter: KARPENTER });
     const values = valuesOf(synthReleases(stack).main);
     expect(values.settings).toEqual({ clusterName: 'demo', interruptionQueue: 'Karpenter-demo' });
     expect(values.controller.image).toEqual({ repository: 'public.ecr.aws/karpenter/controller', tag: '1.14.1', digest: DIGEST });
@@ -86,9 +104,7 @@ describe('KarpenterController', () => {
     const queue = new SqsQueue(stack, 'Queue', { name: 'Karpenter-demo' });
     const role = new IamRole(stack, 'Role', { assumeRolePolicy: '{}' });
     new KarpenterController(stack, 'Karpenter', {
-      clusterName: 'demo',
-      interruptionQueueName: queue.name,
-      serviceAccountAnnotations: { 'eks.amazonaws.com/role-arn': role.arn },
+      karpenter: attrs({ interruptionQueueName: queue.name, identityType: 'irsa', controllerRoleArn: role.arn }),
     });
     const raw: string = synthReleases(stack).main.values[0];
     expect(raw).toContain('"interruptionQueue": "${aws_sqs_queue.Queue.name}"');
@@ -98,7 +114,7 @@ describe('KarpenterController', () => {
   test('should escape template sequences in literal values so Terraform does not interpolate them', () => {
     const stack = newStack();
     new KarpenterController(stack, 'Karpenter', {
-      clusterName: 'demo',
+      karpenter: NO_QUEUE,
       interruptionHandling: false,
       additionalValues: { podAnnotations: { note: 'cost ${team} %{if x}' } },
     });
@@ -108,7 +124,7 @@ describe('KarpenterController', () => {
   test('should escape values the same way as IAM policies: sequences already escaped stay as given', () => {
     const stack = newStack();
     new KarpenterController(stack, 'Karpenter', {
-      clusterName: 'demo',
+      karpenter: NO_QUEUE,
       interruptionHandling: false,
       additionalValues: { podAnnotations: { note: 'cost $${team}' } },
     });
@@ -119,8 +135,7 @@ describe('KarpenterController', () => {
     const stack = newStack();
     const queue = new SqsQueue(stack, 'Queue', { name: 'Karpenter-demo' });
     new KarpenterController(stack, 'Karpenter', {
-      clusterName: 'demo',
-      interruptionQueueName: queue.name,
+      karpenter: attrs({ interruptionQueueName: queue.name }),
       additionalValues: { podAnnotations: { note: `cost \${team} %{if x} for ${queue.name}` } },
     });
     expect(synthReleases(stack).main.values[0]).toContain('"note": "cost $${team} %%{if x} for ${aws_sqs_queue.Queue.name}"');
@@ -130,7 +145,7 @@ describe('KarpenterController', () => {
     const stack = newStack();
     const helm = new HelmProvider(stack, 'Helm', { alias: 'demo' });
     const queue = new SqsQueue(stack, 'Queue', { name: 'Karpenter-demo' });
-    new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionQueueName: queue.name, helmProvider: helm, dependsOn: [queue] });
+    new KarpenterController(stack, 'Karpenter', { karpenter: attrs({ interruptionQueueName: queue.name }), helmProvider: helm, dependsOn: [queue] });
     const { crd, main, address } = synthReleases(stack);
     expect(crd).toMatchObject({ provider: 'helm.demo', depends_on: ['aws_sqs_queue.Queue'] });
     expect(main).toMatchObject({ provider: 'helm.demo', depends_on: [address['karpenter-crd']] });
@@ -139,8 +154,7 @@ describe('KarpenterController', () => {
   test('should install both charts from a private mirror with credentials and without the digest', () => {
     const stack = newStack();
     new KarpenterController(stack, 'Karpenter', {
-      clusterName: 'demo',
-      interruptionQueueName: 'q',
+      karpenter: attrs({ interruptionQueueName: 'q' }),
       registry: KarpenterRegistry.custom({
         chartRepository: 'oci://123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter',
         imageRepository: '123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter/controller',
@@ -164,13 +178,12 @@ describe('KarpenterController', () => {
     });
   });
 
-  test('should install another version in another namespace', () => {
+  test('should install another version in the namespace and service account of the identity', () => {
     const stack = newStack();
     const c = new KarpenterController(stack, 'Karpenter', {
-      clusterName: 'demo',
-      interruptionQueueName: 'q',
+      karpenter: attrs({ interruptionQueueName: 'q', controllerNamespace: 'karpenter', controllerServiceAccount: 'karpenter-ctl' }),
+      kubernetesProvider: new KubernetesProvider(stack, 'K8s', {}),
       version: KarpenterVersion.of('1.13.1'),
-      namespace: 'karpenter',
       timeoutSeconds: 900,
       maxHistory: 3,
       adoptExistingCrds: true,
@@ -187,12 +200,90 @@ describe('KarpenterController', () => {
     expect(main).toMatchObject({ version: '1.13.1', namespace: 'karpenter', timeout: 900, max_history: 3 });
     expect(main.create_namespace).toBeUndefined();
     expect(valuesOf(main).controller.image).toEqual({ repository: 'public.ecr.aws/karpenter/controller', tag: '1.13.1' });
-    expect([c.namespace, c.serviceAccountName, c.version.chartVersion]).toEqual(['karpenter', 'karpenter', '1.13.1']);
+    expect(valuesOf(main).serviceAccount).toEqual({ name: 'karpenter-ctl', annotations: {} });
+    expect([c.namespace, c.serviceAccountName, c.version.chartVersion]).toEqual(['karpenter', 'karpenter-ctl', '1.13.1']);
+  });
+
+  describe('outside kube-system', () => {
+    const custom = attrs({ controllerNamespace: 'karpenter', controllerServiceAccount: 'karpenter-ctl' });
+
+    test("should create the guide's two FlowSchemas for the service account, before the controller", () => {
+      const stack = newStack();
+      const k8s = new KubernetesProvider(stack, 'K8s', { alias: 'demo' });
+      const c = new KarpenterController(stack, 'Karpenter', { karpenter: custom, kubernetesProvider: k8s });
+      const manifests: { [id: string]: any } = JSON.parse(Testing.synth(stack)).resource.kubernetes_manifest;
+      expect(Object.values(manifests).map((m) => [m.provider, m.manifest.metadata.name, m.manifest.spec.priorityLevelConfiguration.name])).toEqual([
+        ['kubernetes.demo', 'karpenter-leader-election', 'leader-election'],
+        ['kubernetes.demo', 'karpenter-workload', 'workload-high'],
+      ]);
+      const leader = Object.values(manifests)[0].manifest;
+      expect(leader).toEqual({
+        apiVersion: 'flowcontrol.apiserver.k8s.io/v1',
+        kind: 'FlowSchema',
+        metadata: { name: 'karpenter-leader-election' },
+        spec: {
+          distinguisherMethod: { type: 'ByUser' },
+          matchingPrecedence: 200,
+          priorityLevelConfiguration: { name: 'leader-election' },
+          rules: [
+            {
+              resourceRules: [{ apiGroups: ['coordination.k8s.io'], namespaces: ['*'], resources: ['leases'], verbs: ['get', 'create', 'update'] }],
+              subjects: [{ kind: 'ServiceAccount', serviceAccount: { name: 'karpenter-ctl', namespace: 'karpenter' } }],
+            },
+          ],
+        },
+      });
+      expect(Object.values(manifests)[1].manifest.spec).toMatchObject({
+        matchingPrecedence: 1000,
+        rules: [{ nonResourceRules: [{ nonResourceURLs: ['*'], verbs: ['*'] }], subjects: leader.spec.rules[0].subjects }],
+      });
+      expect(c.flowSchemas).toHaveLength(2);
+      const { main, address } = synthReleases(stack);
+      expect(main.depends_on).toEqual([address['karpenter-crd'], ...Object.keys(manifests).map((id) => `kubernetes_manifest.${id}`)]);
+    });
+
+    test('throws, saying why, when there is no kubernetes provider for the FlowSchemas', () => {
+      expect(() => new KarpenterController(newStack(), 'Karpenter', { karpenter: custom })).toThrow(
+        /^1 validation error:\n\[test\/Karpenter\] kubernetesProvider: karpenter\.controllerNamespace is 'karpenter', not kube-system, so the controller needs the karpenter-leader-election and karpenter-workload FlowSchemas .*throttles its leader election.*Pass kubernetesProvider .* \(FlowSchemasNeedKubernetesProvider\)$/,
+      );
+    });
+
+    test('should create no FlowSchema and need no kubernetes provider in kube-system', () => {
+      const stack = newStack();
+      const c = new KarpenterController(stack, 'Karpenter', { karpenter: KARPENTER });
+      expect(c.flowSchemas).toEqual([]);
+      expect(JSON.parse(Testing.synth(stack)).resource.kubernetes_manifest).toBeUndefined();
+    });
+  });
+
+  test('throws when a prop the attributes replaced is given anyway, naming both', () => {
+    const old = { karpenter: KARPENTER, namespace: 'karpenter', serviceAccountName: 'other' } as KarpenterControllerProps;
+    expect(() => new KarpenterController(newStack(), 'Karpenter', old)).toThrow(
+      new RegExp(
+        [
+          '2 validation errors:',
+          '\\[test/Karpenter\\] namespace: namespace \\("karpenter"\\) is not a prop any more: it comes from karpenter\\.controllerNamespace .* \\(ReplacedByAttributes\\)',
+          '\\[test/Karpenter\\] serviceAccountName: serviceAccountName \\("other"\\) is not a prop any more: it comes from karpenter\\.controllerServiceAccount .* \\(ReplacedByAttributes\\)',
+        ].join('\\n'),
+      ),
+    );
+  });
+
+  test('throws when additionalValues would run the controller under another service account than the identity trusts', () => {
+    expect(
+      () =>
+        new KarpenterController(newStack(), 'Karpenter', {
+          karpenter: attrs({ controllerServiceAccount: 'karpenter-ctl' }),
+          additionalValues: { serviceAccount: { name: 'karpenter' } },
+        }),
+    ).toThrow(
+      /additionalValues\.serviceAccount\.name: serviceAccount\.name comes from karpenter\.controllerServiceAccount \('karpenter-ctl'\); additionalValues\.serviceAccount\.name would change it to "karpenter"\..* \(AdditionalValuesConflict\)/,
+    );
   });
 
   test('should expose both releases so other constructs can depend on them', () => {
     const stack = newStack();
-    const c = new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionHandling: false });
+    const c = new KarpenterController(stack, 'Karpenter', { karpenter: NO_QUEUE, interruptionHandling: false });
     expect(c.release).toBeInstanceOf(Release);
     expect(c.crdRelease).toBeInstanceOf(Release);
     expect(c.release.node.id).toBe('Resource');
@@ -207,10 +298,8 @@ describe('KarpenterController', () => {
     expect(
       () =>
         new KarpenterController(stack, 'Karpenter', {
-          clusterName: 'demo',
-          interruptionQueueName: 'arn:aws:sqs:eu-west-1:123456789012:Karpenter-demo',
+          karpenter: attrs({ interruptionQueueName: 'arn:aws:sqs:eu-west-1:123456789012:Karpenter-demo', controllerNamespace: 'Kube_System' }),
           replicas: 0,
-          namespace: 'Kube_System',
           registry: KarpenterRegistry.custom({ chartRepository: 'https://charts.example.com', imageRepository: 'r.example.com/c' }),
           additionalValues: { settings: { clusterName: 'other' } },
         }),
@@ -219,10 +308,10 @@ describe('KarpenterController', () => {
         [
           '5 validation errors:',
           '\\[test/Karpenter\\] registry\\.chartRepository: must be an OCI repository URL .* \\(InvalidChartRepository\\)',
-          "\\[test/Karpenter\\] interruptionQueueName: settings\\.interruptionQueue takes the queue name, not its ARN; .*use 'Karpenter-demo' \\(InterruptionQueueIsArn\\)",
+          "\\[test/Karpenter\\] karpenter\\.interruptionQueueName: settings\\.interruptionQueue takes the queue name, not its ARN; .*use 'Karpenter-demo' \\(InterruptionQueueIsArn\\)",
+          "\\[test/Karpenter\\] karpenter\\.controllerNamespace: 'Kube_System' is not a valid Kubernetes namespace.* \\(InvalidNamespace\\)",
           '\\[test/Karpenter\\] replicas: must be a whole number, at least 1; got 0 \\(InvalidReplicas\\)',
           '\\[test/Karpenter\\] additionalValues\\.settings\\.clusterName: .* \\(AdditionalValuesConflict\\)',
-          '\\[test/Karpenter\\] namespace: must be a DNS-1123 label .* \\(InvalidNamespace\\)',
         ].join('\\n'),
       ),
     );
@@ -230,14 +319,14 @@ describe('KarpenterController', () => {
 
   test('should turn warnings into annotations, unless silenced', () => {
     const stack = newStack();
-    const warned = new KarpenterController(stack, 'Warned', { clusterName: 'demo', replicas: 1 });
+    const warned = new KarpenterController(stack, 'Warned', { karpenter: NO_QUEUE, replicas: 1 });
     const silenced = new KarpenterController(stack, 'Silenced', {
-      clusterName: 'demo',
+      karpenter: NO_QUEUE,
       replicas: 1,
       silenceWarnings: ['InterruptionHandlingDisabled', 'SingleControllerReplica'],
     });
     expect(warningsOn(warned)).toEqual([
-      expect.stringMatching(/^interruptionQueueName: no interruptionQueueName: .* \(InterruptionHandlingDisabled\)$/),
+      expect.stringMatching(/^karpenter\.interruptionQueueName: no interruption queue: .* \(InterruptionHandlingDisabled\)$/),
       expect.stringMatching(/^replicas: one controller replica .* \(SingleControllerReplica\)$/),
     ]);
     expect(warningsOn(silenced)).toEqual([]);
@@ -246,7 +335,7 @@ describe('KarpenterController', () => {
   test('should warn for the known-bad 1.8.4 but still install it', () => {
     const stack = newStack();
     const c = new KarpenterController(stack, 'Karpenter', {
-      clusterName: 'demo',
+      karpenter: NO_QUEUE,
       interruptionHandling: false,
       version: KarpenterVersion.of('1.8.4'),
     });
@@ -256,7 +345,7 @@ describe('KarpenterController', () => {
 
   test('should match the snapshot of the defaults', () => {
     const stack = newStack();
-    new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', interruptionQueueName: 'Karpenter-demo' });
+    new KarpenterController(stack, 'Karpenter', { karpenter: KARPENTER });
     expect(Testing.synth(stack)).toMatchSnapshot();
   });
 
@@ -265,15 +354,12 @@ describe('KarpenterController', () => {
     const helm = new HelmProvider(stack, 'Helm', { alias: 'demo' });
     const queue = new SqsQueue(stack, 'Queue', { name: 'Karpenter-demo' });
     const props: Required<KarpenterControllerProps> = {
-      clusterName: 'demo',
-      interruptionQueueName: queue.name,
+      karpenter: attrs({ interruptionQueueName: queue.name, controllerNamespace: 'karpenter', identityType: 'irsa' }),
       interruptionHandling: true,
       clusterEndpoint: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
       featureGates: { nodeRepair: true, spotToSpotConsolidation: true },
       enableZonalShift: true,
       isolatedVpc: false,
-      serviceAccountName: 'karpenter',
-      serviceAccountAnnotations: { 'eks.amazonaws.com/role-arn': 'arn:aws:iam::123456789012:role/KarpenterController-demo' },
       replicas: 3,
       resources: { requests: { cpu: '500m', memory: '768Mi' }, limits: { cpu: '1', memory: '768Mi' } },
       dnsPolicy: DnsPolicy.DEFAULT,
@@ -289,9 +375,9 @@ describe('KarpenterController', () => {
         keepImageDigest: true,
       }),
       additionalValues: { settings: { batchMaxDuration: '15s' } },
-      namespace: 'karpenter',
       createNamespace: true,
       helmProvider: helm,
+      kubernetesProvider: new KubernetesProvider(stack, 'K8s', { alias: 'demo' }),
       dependsOn: [queue],
       timeoutSeconds: 900,
       maxHistory: 5,
@@ -301,5 +387,69 @@ describe('KarpenterController', () => {
     const c = new KarpenterController(stack, 'Karpenter', props);
     expect(warningsOn(c)).toEqual([]);
     expect(Testing.synth(stack)).toMatchSnapshot();
+  });
+});
+
+describe('KarpenterController with KarpenterAws.attributes', () => {
+  const OIDC_PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789';
+  const CLUSTER = {
+    clusterName: 'demo',
+    clusterArn: 'arn:aws:eks:eu-west-1:123456789012:cluster/demo',
+    clusterEndpoint: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
+    clusterCertificateAuthorityData: 'Q0E=',
+    clusterSecurityGroupId: 'sg-0123456789abcdef0',
+    oidcIssuerUrl: 'https://oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789',
+  };
+  const cases = [];
+  for (const kind of ['podIdentity', 'irsa'] as const) {
+    for (const namespace of [undefined, 'karpenter']) {
+      for (const serviceAccount of [undefined, 'karpenter-ctl']) {
+        for (const enableSpotTermination of [true, false]) cases.push({ kind, namespace, serviceAccount, enableSpotTermination });
+      }
+    }
+  }
+
+  test.each(cases)('the release agrees with the identity: %o', ({ kind, namespace, serviceAccount, enableSpotTermination }) => {
+    const stack = newStack();
+    const identity =
+      kind === 'irsa'
+        ? ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN, namespace, serviceAccount })
+        : ControllerIdentity.podIdentity({ namespace, serviceAccount });
+    const aws = new KarpenterAws(stack, 'Aws', { cluster: CLUSTER, identity, enableSpotTermination });
+    new KarpenterController(stack, 'Karpenter', {
+      karpenter: aws.attributes,
+      interruptionHandling: enableSpotTermination ? undefined : false,
+      kubernetesProvider: new KubernetesProvider(stack, 'K8s', {}),
+    });
+    const synthed = JSON.parse(Testing.synth(stack));
+    const { crd, main } = synthReleases(stack);
+    const values = valuesOf(main);
+    const ns = namespace ?? 'kube-system';
+    const sa = serviceAccount ?? 'karpenter';
+
+    expect([crd.namespace, main.namespace, crd.create_namespace]).toEqual([ns, ns, ns !== 'kube-system']);
+    expect(values.serviceAccount.name).toBe(sa);
+    expect(values.settings.clusterName).toBe('demo');
+    expect(values.settings.interruptionQueue).toBe(enableSpotTermination ? 'Karpenter-demo' : undefined);
+    if (kind === 'irsa') {
+      const roleKey = Object.keys(synthed.resource.aws_iam_role).find((k) => k.startsWith('Aws_ControllerRole'));
+      expect(values.serviceAccount.annotations).toEqual({ 'eks.amazonaws.com/role-arn': `\${aws_iam_role.${roleKey}.arn}` });
+      const trust = JSON.parse(synthed.resource.aws_iam_role[roleKey!].assume_role_policy);
+      expect(Object.values(trust.Statement[0].Condition.StringEquals)).toContain(`system:serviceaccount:${ns}:${sa}`);
+    } else {
+      expect(values.serviceAccount.annotations).toEqual({});
+      expect(Object.values<any>(synthed.resource.aws_eks_pod_identity_association)).toEqual([
+        expect.objectContaining({ namespace: ns, service_account: sa }),
+      ]);
+    }
+    const flowSchemas = Object.values<any>(synthed.resource.kubernetes_manifest ?? {});
+    expect(flowSchemas.map((m) => m.manifest.spec.rules[0].subjects[0].serviceAccount)).toEqual(
+      ns === 'kube-system'
+        ? []
+        : [
+            { name: sa, namespace: ns },
+            { name: sa, namespace: ns },
+          ],
+    );
   });
 });

@@ -54,6 +54,29 @@ describe('examples/existing-cluster', () => {
     expect(nodeSelector(build({ createControllerNodeGroup: false }).synth)).toEqual({ 'kubernetes.io/os': 'linux' });
   });
 
+  test('should install the controller in the namespace of KARPENTER_NAMESPACE, with the FlowSchemas, from the attributes alone', () => {
+    const { synth: custom } = build({ namespace: 'karpenter' });
+    expect(Object.values<any>(custom[STACK_NAMES.aws].resource.aws_eks_pod_identity_association)).toEqual([
+      expect.objectContaining({ namespace: 'karpenter', service_account: 'karpenter' }),
+    ]);
+    const controller = custom[STACK_NAMES.controller];
+    expect(
+      Object.values<any>(controller.resource.helm_release)
+        .map((r) => [r.name, r.namespace])
+        .sort(),
+    ).toEqual([
+      ['karpenter', 'karpenter'],
+      ['karpenter-crd', 'karpenter'],
+    ]);
+    expect(Object.values<any>(controller.resource.kubernetes_manifest).map((m) => m.manifest.metadata.name)).toEqual([
+      'karpenter-leader-election',
+      'karpenter-workload',
+    ]);
+    expect(Object.keys(controller.provider).sort()).toEqual(['aws', 'helm', 'kubernetes']);
+    // In kube-system (the default) the controller stack needs no kubernetes provider.
+    expect(Object.keys(synth[STACK_NAMES.controller].provider).sort()).toEqual(['aws', 'helm']);
+  });
+
   test('should run in the same stack order as the full example', () => {
     expect(stacks.controller.dependencies).toEqual([stacks.aws]);
     expect(stacks.nodePools.dependencies).toEqual([stacks.controller]);
@@ -73,6 +96,7 @@ describe('existingClusterConfigFromEnv', () => {
         KARPENTER_VPC_ID: 'vpc-1',
         KARPENTER_SUBNET_IDS: 'subnet-a, subnet-b',
         KARPENTER_CONTROLLER_NODE_GROUP: 'false',
+        KARPENTER_NAMESPACE: 'karpenter',
       }),
     ).toEqual({
       clusterName: 'legacy',
@@ -80,6 +104,7 @@ describe('existingClusterConfigFromEnv', () => {
       vpcId: 'vpc-1',
       privateSubnetIds: ['subnet-a', 'subnet-b'],
       createControllerNodeGroup: false,
+      namespace: 'karpenter',
       backend: undefined,
     });
   });

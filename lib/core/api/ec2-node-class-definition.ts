@@ -1,4 +1,5 @@
 // Pure core: no cdktf or constructs imports.
+import { KARPENTER_DISCOVERY_TAG_KEY } from '../aws/discovery';
 import { ValidationContext, ValidationIssue } from '../issues';
 import { opt } from '../json';
 import { AmiFamily, AmiFamilyAlias } from './ami-family';
@@ -123,9 +124,6 @@ export enum ReservedResource {
   PID = 'pid',
 }
 
-/** The tag key Karpenter's guides use to discover subnets and security groups. */
-export const DISCOVERY_TAG_KEY = 'karpenter.sh/discovery';
-
 /**
  * How to find AMIs (`amiSelectorTerms[]`). An alias must be the only term.
  *
@@ -170,7 +168,7 @@ export class AmiSelectorTerm {
 export class SubnetSelectorTerm {
   /** Subnets tagged `karpenter.sh/discovery: <clusterName>`. */
   public static discovery(clusterName: string): SubnetSelectorTerm {
-    return new SubnetSelectorTerm({ tags: { [DISCOVERY_TAG_KEY]: clusterName } });
+    return new SubnetSelectorTerm({ tags: { [KARPENTER_DISCOVERY_TAG_KEY]: clusterName } });
   }
 
   /** A specific subnet id. */
@@ -195,7 +193,7 @@ export class SubnetSelectorTerm {
 export class SecurityGroupSelectorTerm {
   /** Security groups tagged `karpenter.sh/discovery: <clusterName>`. */
   public static discovery(clusterName: string): SecurityGroupSelectorTerm {
-    return new SecurityGroupSelectorTerm({ tags: { [DISCOVERY_TAG_KEY]: clusterName } });
+    return new SecurityGroupSelectorTerm({ tags: { [KARPENTER_DISCOVERY_TAG_KEY]: clusterName } });
   }
 
   /** A specific security group id, e.g. the EKS cluster security group. */

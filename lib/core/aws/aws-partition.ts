@@ -120,3 +120,33 @@ export function validatePolicyArns(issues: IssueCollector, field: string, arns: 
     }
   });
 }
+
+/** IAM role ARNs: `arn:<partition>:iam::<12-digit account>:role/<path/name>`. */
+const IAM_ROLE_ARN_PATTERN = /^arn:aws(-[a-z]+)*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
+
+/** Whether `arn` is a plain IAM role ARN. */
+export function isIamRoleArn(arn: string): boolean {
+  return IAM_ROLE_ARN_PATTERN.test(arn);
+}
+
+/**
+ * Checks an IAM role ARN. Tokens are skipped.
+ * @param code the issue code, so callers keep their documented codes
+ */
+export function validateRoleArn(issues: IssueCollector, field: string, arn: string, code = 'InvalidRoleArn'): void {
+  if (issues.isUnresolved(arn) || isIamRoleArn(arn)) return;
+  issues.error(
+    field,
+    code,
+    `must be an IAM role ARN 'arn:<partition>:iam::<account>:role/<name>', e.g. 'arn:aws:iam::123456789012:role/KarpenterController'; got '${arn}'`,
+  );
+}
+
+/** AWS region codes: `eu-west-1`, `us-gov-west-1`, `cn-northwest-1`. */
+const AWS_REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d+$/;
+
+/** Checks an AWS region code. Tokens are skipped. */
+export function validateRegion(issues: IssueCollector, field: string, region: string): void {
+  if (issues.isUnresolved(region) || AWS_REGION_PATTERN.test(region)) return;
+  issues.error(field, 'InvalidRegion', `must be an AWS region code such as 'eu-west-1'; got '${region}'`);
+}

@@ -10,14 +10,19 @@ export const CLUSTER_NAME_PATTERN = /^[0-9A-Za-z][A-Za-z0-9\-_]*$/;
 /**
  * Checks an EKS cluster name. The name feeds IAM names, tags and Helm values, so it must be a
  * plain string; a token is reported instead of skipped.
+ * @param whyPlain why the caller needs a plain string, for the token error
  */
-export function validateClusterName(issues: IssueCollector, field: string, name: string): void {
+export function validateClusterName(
+  issues: IssueCollector,
+  field: string,
+  name: string,
+  whyPlain = 'it is used in IAM names, tags and Helm values',
+): void {
   if (issues.isUnresolved(name)) {
     issues.error(
       field,
       'ClusterNameIsToken',
-      'cluster name must be a plain string known at synth (it is used in IAM names, tags and Helm values), ' +
-        'got a Terraform token. Pass the literal name.',
+      `cluster name must be a plain string known at synth (${whyPlain}), got a Terraform token. Pass the literal name.`,
     );
     return;
   }

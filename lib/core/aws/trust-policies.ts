@@ -1,4 +1,5 @@
 // Pure core: no cdktf or constructs imports in lib/core.
+import { DNS1123_SUBDOMAIN_PATTERN } from '../api/labels';
 import { IssueCollector } from '../issues';
 import { parseArn, servicePrincipal } from './aws-partition';
 import { policyDocument, PolicyDocumentJson } from './policy-document';
@@ -70,24 +71,29 @@ export function issuerHostPath(issuerUrl: string): string {
 }
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
-/** Checks the namespace (DNS-1123 label) and service account (DNS-1123 subdomain) names. */
-export function validateServiceAccountRef(issues: IssueCollector, field: string, namespace: string, serviceAccount: string): void {
+/** Checks a Kubernetes namespace name (DNS-1123 label). Tokens are skipped. */
+export function validateNamespaceName(issues: IssueCollector, field: string, namespace: string): void {
   if (!issues.isUnresolved(namespace) && (namespace.length > 63 || !DNS1123_LABEL.test(namespace))) {
     issues.error(
-      `${field}.namespace`,
+      field,
       'InvalidNamespace',
       `'${namespace}' is not a valid Kubernetes namespace; use 1-63 lower-case letters, digits and '-', starting and ending with a letter or digit.`,
     );
   }
-  if (!issues.isUnresolved(serviceAccount) && (serviceAccount.length > 253 || !DNS1123_SUBDOMAIN.test(serviceAccount))) {
-    issues.error(
-      `${field}.serviceAccount`,
-      'InvalidServiceAccount',
-      `'${serviceAccount}' is not a valid service account name; use at most 253 lower-case letters, digits, '-' and '.'.`,
-    );
+}
+
+/** Checks a service account name (DNS-1123 subdomain). Tokens are skipped. */
+export function validateServiceAccountName(issues: IssueCollector, field: string, serviceAccount: string, code = 'InvalidServiceAccount'): void {
+  if (!issues.isUnresolved(serviceAccount) && (serviceAccount.length > 253 || !DNS1123_SUBDOMAIN_PATTERN.test(serviceAccount))) {
+    issues.error(field, code, `'${serviceAccount}' is not a valid service account name; use at most 253 lower-case letters, digits, '-' and '.'.`);
   }
+}
+
+/** Checks the namespace and service account of an identity (`<field>.namespace`, `<field>.serviceAccount`). */
+export function validateServiceAccountRef(issues: IssueCollector, field: string, namespace: string, serviceAccount: string): void {
+  validateNamespaceName(issues, `${field}.namespace`, namespace);
+  validateServiceAccountName(issues, `${field}.serviceAccount`, serviceAccount);
 }
 
 /**

@@ -1,5 +1,8 @@
 // Pure core: no cdktf or constructs imports in lib/core.
-import { CLUSTER_NAME_MAX_LENGTH, CLUSTER_NAME_PATTERN } from '../aws/cluster-name';
+import { labelValueProblems, qualifiedNameProblems } from '../api/labels';
+import { QUANTITY_PATTERN, quantityToNumber } from '../api/quantity';
+import { KarpenterAwsAttributes, validateKarpenterAwsAttributes } from '../aws/karpenter-aws-attributes';
+import { validateNamespaceName } from '../aws/trust-policies';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { KarpenterRegistry, KarpenterVersion } from './karpenter-version';
 
@@ -9,10 +12,6 @@ export type HelmValues = { [key: string]: unknown };
 /** Label the controller node group carries (terraform-aws-eks examples/karpenter). */
 export const DEFAULT_CONTROLLER_NODE_LABEL_KEY = 'karpenter.sh/controller';
 export const DEFAULT_CONTROLLER_NODE_LABEL_VALUE = 'true';
-/** The service account name the chart derives from release `karpenter`; IAM (Pod Identity or IRSA) is bound to it. */
-export const DEFAULT_SERVICE_ACCOUNT_NAME = 'karpenter';
-/** Namespace of the official guide and of terraform-aws-eks. */
-export const DEFAULT_NAMESPACE = 'kube-system';
 /** charts/karpenter/values.yaml */
 export const DEFAULT_REPLICAS = 2;
 /** charts/karpenter/values.yaml `podDisruptionBudget.maxUnavailable` */
@@ -170,18 +169,17 @@ export class ControllerPlacement {
 
 /** Input of `buildKarpenterHelmValues`; every field maps to one or a few chart values. */
 export interface KarpenterHelmValuesOptions {
-  /** Name of the EKS cluster (`settings.clusterName`). */
-  readonly clusterName: string;
   /**
-   * Name (not ARN, not URL) of the SQS interruption queue (`settings.interruptionQueue`).
-   * @default - no interruption handling; then set `interruptionHandling: false` to say so
+   * The AWS side of the install (`KarpenterAws.attributes`, or written by hand): the one source of
+   * `settings.clusterName`, `settings.interruptionQueue`, `serviceAccount.name` and, under IRSA,
+   * the `eks.amazonaws.com/role-arn` annotation. The releases go into its `controllerNamespace`.
    */
-  readonly interruptionQueueName?: string;
+  readonly karpenter: KarpenterAwsAttributes;
   /**
    * Whether Karpenter handles spot interruptions, rebalance recommendations, scheduled changes and
    * instance state changes. Without it, spot nodes are lost without draining. Set `false` to run
    * without a queue on purpose.
-   * @default - true when `interruptionQueueName` is set; otherwise handling is off and a warning says so
+   * @default - true when `karpenter.interruptionQueueName` is set; otherwise handling is off and a warning says so
    */
   readonly interruptionHandling?: boolean;
   /**
@@ -206,18 +204,6 @@ export interface KarpenterHelmValuesOptions {
    * @default false
    */
   readonly isolatedVpc?: boolean;
-  /**
-   * Name of the controller's service account (`serviceAccount.name`). Must match the Pod Identity
-   * association or the IRSA trust policy of the controller role.
-   * @default 'karpenter'
-   */
-  readonly serviceAccountName?: string;
-  /**
-   * Annotations of the service account (`serviceAccount.annotations`): the IRSA annotation
-   * `eks.amazonaws.com/role-arn`, or none for EKS Pod Identity.
-   * @default - none (EKS Pod Identity)
-   */
-  readonly serviceAccountAnnotations?: { [key: string]: string };
   /**
    * Number of controller pods (`replicas`). Each needs its own node (required pod anti-affinity on
    * `kubernetes.io/hostname`), so the controller node group needs at least this many nodes.
@@ -263,10 +249,10 @@ export interface KarpenterHelmValuesOptions {
   readonly registry?: KarpenterRegistry;
   /**
    * Extra chart values, deep-merged last (objects merge, arrays and scalars replace). Replacing a
-   * value set by a typed option is reported as a warning (`AdditionalValuesOverride`); replacing
-   * `settings.clusterName`, `settings.interruptionQueue` or `serviceAccount.name` (or dropping them
-   * by replacing `settings` or `serviceAccount` with a non-object) is an error, as it would break
-   * discovery or the IAM binding; use the typed options instead.
+   * value set by a typed option is reported as a warning (`AdditionalValuesOverride`); changing
+   * `settings.clusterName`, `settings.interruptionQueue`, `serviceAccount.name` or the
+   * `eks.amazonaws.com/role-arn` annotation (or dropping them by replacing a parent with a
+   * non-object) is an error, as they come from `karpenter` and must agree with the AWS side.
    * @default - none
    */
   readonly additionalValues?: { [key: string]: unknown };
@@ -280,19 +266,41 @@ export interface KarpenterHelmValues {
   readonly issues: ValidationIssue[];
 }
 
-const SQS_QUEUE_NAME = /^[A-Za-z0-9_-]{1,75}(\.fifo)?$|^[A-Za-z0-9_-]{1,80}$/;
-const DNS1123_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
-const IAM_ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
-const QUANTITY = /^[+]?(\d+(\.\d*)?|\.\d+)([KMGTPE]i|[mkMGTPE]|[eE][+-]?\d+)?$/;
 const IRSA_ANNOTATION = 'eks.amazonaws.com/role-arn';
 
-/** Chart values that identify the cluster or the IAM binding: overriding them is an error. */
-const PROTECTED_VALUES: { readonly [path: string]: string } = {
-  'settings.clusterName': 'clusterName',
-  'settings.interruptionQueue': 'interruptionQueueName',
-  'serviceAccount.name': 'serviceAccountName',
-};
+/** Where a chart value that identifies the cluster or the IAM binding comes from, and how to change it instead. */
+interface ProtectedValue {
+  readonly from: string;
+  readonly fix: string;
+}
+
+/** Chart values set from the attributes: overriding them in `additionalValues` is an error. */
+function protectedValues(k: KarpenterAwsAttributes): { readonly [path: string]: ProtectedValue } {
+  return {
+    'settings.clusterName': {
+      from: 'karpenter.clusterName',
+      fix: 'It must name the cluster of the KarpenterAws attributes; remove it from additionalValues.',
+    },
+    'settings.interruptionQueue': {
+      from: 'karpenter.interruptionQueueName',
+      fix: 'Set queueName (or enableSpotTermination) on KarpenterAws instead, so the queue and the controller agree.',
+    },
+    'serviceAccount.name': {
+      from: 'karpenter.controllerServiceAccount',
+      fix:
+        'The controller role trusts only that service account, so the controller would get no AWS credentials. ' +
+        'Set serviceAccount on the identity of KarpenterAws (ControllerIdentity.podIdentity({ serviceAccount }) or .irsa) instead.',
+    },
+    [`serviceAccount.annotations.${IRSA_ANNOTATION}`]: {
+      from: 'karpenter.identityType and karpenter.controllerRoleArn',
+      fix:
+        k.identityType === 'irsa'
+          ? 'It must be the controller role whose trust policy names this service account; change the role on KarpenterAws instead.'
+          : 'The identity is Pod Identity, so a role annotation would make the SDK use a web identity the role does not trust. ' +
+            'Use ControllerIdentity.irsa(...) on KarpenterAws for IRSA, or remove the annotation.',
+    },
+  };
+}
 
 /**
  * Builds the values of the `karpenter` chart and validates the input. Pure: Terraform tokens are
@@ -305,10 +313,11 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   issues.add(version.issues);
   issues.add(registry.validate('registry', ctx));
 
-  const settings: HelmValues = { clusterName: options.clusterName };
-  checkClusterName(issues, options.clusterName);
+  const k = options.karpenter;
+  validateKarpenterAwsAttributes(issues, 'karpenter', k);
+  const settings: HelmValues = { clusterName: k.clusterName };
 
-  const queue = options.interruptionQueueName;
+  const queue = k.interruptionQueueName;
   checkInterruption(issues, queue, options.interruptionHandling);
   if (queue !== undefined) settings.interruptionQueue = queue;
 
@@ -337,16 +346,8 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   const gates = featureGates(issues, options.featureGates, version);
   if (gates) settings.featureGates = gates;
 
-  const serviceAccountName = options.serviceAccountName ?? DEFAULT_SERVICE_ACCOUNT_NAME;
-  if (!issues.isUnresolved(serviceAccountName) && !DNS1123_SUBDOMAIN.test(serviceAccountName)) {
-    issues.error(
-      'serviceAccountName',
-      'InvalidServiceAccountName',
-      `must be a DNS-1123 subdomain (lowercase letters, digits, '-', '.'); got '${serviceAccountName}'`,
-    );
-  }
-  const annotations = { ...(options.serviceAccountAnnotations ?? {}) };
-  checkServiceAccountAnnotations(issues, annotations);
+  // Pod Identity needs no annotation: the association binds the role to the service account.
+  const annotations: { [key: string]: string } = k.identityType === 'irsa' ? { [IRSA_ANNOTATION]: k.controllerRoleArn } : {};
 
   const replicas = options.replicas ?? DEFAULT_REPLICAS;
   const maxUnavailable = options.podDisruptionBudgetMaxUnavailable ?? DEFAULT_PDB_MAX_UNAVAILABLE;
@@ -375,7 +376,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
 
   const values: HelmValues = {
     settings,
-    serviceAccount: { name: serviceAccountName, annotations },
+    serviceAccount: { name: k.controllerServiceAccount, annotations },
     replicas,
     controller: { image, resources: renderResources(resources) },
     dnsPolicy: options.dnsPolicy ?? DnsPolicy.CLUSTER_FIRST,
@@ -400,7 +401,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
     priorityClassName: 'system-cluster-critical',
   };
 
-  const merged = options.additionalValues ? mergeAdditionalValues(issues, values, options.additionalValues, version) : values;
+  const merged = options.additionalValues ? mergeAdditionalValues(issues, values, options.additionalValues, version, protectedValues(k)) : values;
   return { values: merged, issues: issues.issues };
 }
 
@@ -414,8 +415,11 @@ export function renderHelmValues(values: HelmValues): string {
 
 /** Options of the two Helm releases, checked by `validateReleaseOptions`. */
 export interface KarpenterReleaseOptions {
-  /** Namespace of both releases. */
-  readonly namespace: string;
+  /**
+   * Namespace of both releases.
+   * @default - not checked (`KarpenterController` checks it with the attributes)
+   */
+  readonly namespace?: string;
   /** Helm timeout in seconds. */
   readonly timeoutSeconds: number;
   /** Helm `max_history`. */
@@ -426,9 +430,7 @@ export interface KarpenterReleaseOptions {
 export function validateReleaseOptions(options: KarpenterReleaseOptions, ctx: ValidationContext = {}): ValidationIssue[] {
   const issues = new IssueCollector(ctx);
   const { namespace, timeoutSeconds, maxHistory } = options;
-  if (!issues.isUnresolved(namespace) && !DNS1123_LABEL.test(namespace)) {
-    issues.error('namespace', 'InvalidNamespace', `must be a DNS-1123 label (1-63 lowercase letters, digits or '-'); got '${namespace}'`);
-  }
+  if (namespace !== undefined) validateNamespaceName(issues, 'namespace', namespace);
   if (!issues.isUnresolved(timeoutSeconds) && (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1)) {
     issues.error('timeoutSeconds', 'InvalidHelmTimeout', `must be a whole number of seconds, at least 1; got ${timeoutSeconds}`);
   }
@@ -438,31 +440,20 @@ export function validateReleaseOptions(options: KarpenterReleaseOptions, ctx: Va
   return issues.issues;
 }
 
-function checkClusterName(issues: IssueCollector, name: string): void {
-  if (issues.isUnresolved(name)) return;
-  if (name.length > CLUSTER_NAME_MAX_LENGTH || !CLUSTER_NAME_PATTERN.test(name)) {
-    issues.error(
-      'clusterName',
-      'InvalidClusterName',
-      `settings.clusterName is required and must be an EKS cluster name (1-100 letters, digits, '-' or '_', starting with a letter or digit); got '${name}'`,
-    );
-  }
-}
-
 function checkInterruption(issues: IssueCollector, queue: string | undefined, handling: boolean | undefined): void {
   if (queue === undefined) {
     if (handling === true) {
       issues.error(
-        'interruptionQueueName',
+        'interruptionHandling',
         'MissingInterruptionQueue',
-        'interruptionHandling is true but no interruptionQueueName is given; pass the SQS queue name, or set interruptionHandling: false',
+        'interruptionHandling is true but karpenter.interruptionQueueName is not set; create the queue (KarpenterAws enableSpotTermination), or set interruptionHandling: false',
       );
     } else if (handling === undefined) {
       issues.warn(
-        'interruptionQueueName',
+        'karpenter.interruptionQueueName',
         'InterruptionHandlingDisabled',
-        'no interruptionQueueName: Karpenter will not handle spot interruptions, rebalance recommendations or scheduled maintenance, ' +
-          'so spot nodes are lost without draining; pass the SQS queue name, or set interruptionHandling: false to run without it on purpose',
+        'no interruption queue: Karpenter will not handle spot interruptions, rebalance recommendations or scheduled maintenance, ' +
+          'so spot nodes are lost without draining; create the queue (KarpenterAws enableSpotTermination), or set interruptionHandling: false to run without it on purpose',
       );
     }
     return;
@@ -471,27 +462,7 @@ function checkInterruption(issues: IssueCollector, queue: string | undefined, ha
     issues.error(
       'interruptionHandling',
       'ConflictingInterruptionHandling',
-      `interruptionHandling is false but interruptionQueueName is '${queue}'; remove one of them`,
-    );
-  }
-  if (issues.isUnresolved(queue)) return;
-  if (queue.startsWith('arn:')) {
-    issues.error(
-      'interruptionQueueName',
-      'InterruptionQueueIsArn',
-      `settings.interruptionQueue takes the queue name, not its ARN; got '${queue}', use '${queue.split(':').pop()}'`,
-    );
-  } else if (/^https?:\/\//.test(queue)) {
-    issues.error(
-      'interruptionQueueName',
-      'InterruptionQueueIsUrl',
-      `settings.interruptionQueue takes the queue name, not its URL; got '${queue}', use '${queue.replace(/\/+$/, '').split('/').pop()}'`,
-    );
-  } else if (!SQS_QUEUE_NAME.test(queue)) {
-    issues.error(
-      'interruptionQueueName',
-      'InvalidInterruptionQueueName',
-      `must be an SQS queue name (1-80 letters, digits, '-' or '_'); got '${queue}'`,
+      `interruptionHandling is false but karpenter.interruptionQueueName is '${queue}'; remove interruptionHandling, or create no queue (KarpenterAws enableSpotTermination: false)`,
     );
   }
 }
@@ -512,18 +483,6 @@ function featureGates(issues: IssueCollector, gates: KarpenterFeatureGates | und
     out[gate] = value;
   }
   return Object.keys(out).length > 0 ? out : undefined;
-}
-
-function checkServiceAccountAnnotations(issues: IssueCollector, annotations: { [key: string]: string }): void {
-  const roleArn = annotations[IRSA_ANNOTATION];
-  if (roleArn === undefined || issues.isUnresolved(roleArn)) return;
-  if (!IAM_ROLE_ARN.test(roleArn)) {
-    issues.error(
-      `serviceAccountAnnotations["${IRSA_ANNOTATION}"]`,
-      'InvalidIrsaRoleArn',
-      `must be the ARN of the controller's IAM role, e.g. 'arn:aws:iam::123456789012:role/KarpenterController'; got '${roleArn}'`,
-    );
-  }
 }
 
 function checkReplicas(issues: IssueCollector, replicas: number, maxUnavailable: number): void {
@@ -562,7 +521,7 @@ function checkResources(issues: IssueCollector, resources: ControllerResources):
     for (const res of ['cpu', 'memory'] as const) {
       const q = resources[kind]?.[res];
       if (q === undefined || issues.isUnresolved(q)) continue;
-      if (!QUANTITY.test(q)) {
+      if (!QUANTITY_PATTERN.test(q) || q.startsWith('-')) {
         issues.error(
           `resources.${kind}.${res}`,
           'InvalidResourceQuantity',
@@ -575,8 +534,8 @@ function checkResources(issues: IssueCollector, resources: ControllerResources):
     const request = resources.requests?.[res];
     const limit = resources.limits?.[res];
     if (request === undefined || limit === undefined || issues.isUnresolved(request) || issues.isUnresolved(limit)) continue;
-    const r = parseQuantity(request);
-    const l = parseQuantity(limit);
+    const r = quantityToNumber(request);
+    const l = quantityToNumber(limit);
     if (r !== undefined && l !== undefined && r > l) {
       issues.error(
         `resources.requests.${res}`,
@@ -600,44 +559,14 @@ function renderResources(resources: ControllerResources): HelmValues {
   return out;
 }
 
-const QUANTITY_SUFFIX: { readonly [suffix: string]: number } = {
-  '': 1,
-  m: 1e-3,
-  k: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  P: 1e15,
-  E: 1e18,
-  Ki: 2 ** 10,
-  Mi: 2 ** 20,
-  Gi: 2 ** 30,
-  Ti: 2 ** 40,
-  Pi: 2 ** 50,
-  Ei: 2 ** 60,
-};
-
-/** A Kubernetes quantity as a number, or undefined when malformed. */
-export function parseQuantity(q: string): number | undefined {
-  const m = /^\+?(\d+(?:\.\d*)?|\.\d+)([KMGTPE]i|[mkMGTPE])?$/.exec(q);
-  if (m) return Number(m[1]) * QUANTITY_SUFFIX[m[2] ?? ''];
-  return QUANTITY.test(q) ? Number(q) : undefined;
-}
-
 function checkLabel(issues: IssueCollector, key: string, value: string): void {
-  if (!issues.isUnresolved(key)) {
-    const [prefix, name] = key.includes('/') ? [key.slice(0, key.indexOf('/')), key.slice(key.indexOf('/') + 1)] : [undefined, key];
-    const nameOk = /^([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9]$/.test(name);
-    if (!nameOk || (prefix !== undefined && !DNS1123_SUBDOMAIN.test(prefix))) {
-      issues.error('placement.key', 'InvalidNodeLabel', `must be a Kubernetes label key ([prefix/]name, name at most 63 characters); got '${key}'`);
-    }
+  const keyProblems = issues.isUnresolved(key) ? [] : qualifiedNameProblems(key);
+  if (keyProblems.length > 0) {
+    issues.error('placement.key', 'InvalidNodeLabel', `must be a Kubernetes label key ([prefix/]name): ${keyProblems.join('; ')}; got '${key}'`);
   }
-  if (!issues.isUnresolved(value) && !/^(([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9])?$/.test(value)) {
-    issues.error(
-      'placement.value',
-      'InvalidNodeLabel',
-      `must be a Kubernetes label value (at most 63 letters, digits, '-', '_' or '.'); got '${value}'`,
-    );
+  const valueProblems = issues.isUnresolved(value) ? [] : labelValueProblems(value);
+  if (valueProblems.length > 0) {
+    issues.error('placement.value', 'InvalidNodeLabel', `must be a Kubernetes label value: ${valueProblems.join('; ')}; got '${value}'`);
   }
 }
 
@@ -647,6 +576,14 @@ function isPlainObject(v: unknown): v is HelmValues {
 
 function formatPath(path: readonly string[]): string {
   return path.map((k, i) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `${i === 0 ? '' : '.'}${k}` : `["${k}"]`)).join('');
+}
+
+/** The value under a dotted path whose last key may itself hold dots (annotation keys do). */
+function valueAt(v: unknown, path: string): unknown {
+  if (!isPlainObject(v)) return undefined;
+  if (path in v) return v[path];
+  const dot = path.indexOf('.');
+  return dot < 0 ? undefined : valueAt(v[path.slice(0, dot)], path.slice(dot + 1));
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -666,7 +603,13 @@ function clone(v: unknown): unknown {
   return v;
 }
 
-function mergeAdditionalValues(issues: IssueCollector, base: HelmValues, extra: { [key: string]: unknown }, version: KarpenterVersion): HelmValues {
+function mergeAdditionalValues(
+  issues: IssueCollector,
+  base: HelmValues,
+  extra: { [key: string]: unknown },
+  version: KarpenterVersion,
+  protectedPaths: { readonly [path: string]: ProtectedValue },
+): HelmValues {
   if ('webhook' in extra && version.isAtLeast('1.1.0')) {
     issues.warn(
       'additionalValues.webhook',
@@ -694,20 +637,23 @@ function mergeAdditionalValues(issues: IssueCollector, base: HelmValues, extra: 
       out[key] = clone(value);
       const dotted = here.join('.');
       if (containsUnresolved(issues, value) || containsUnresolved(issues, current) || sameValue(value, current)) continue;
-      const typedOption = PROTECTED_VALUES[dotted];
-      // Replacing a parent (e.g. `settings: null`) drops the protected values below it.
-      const dropped = Object.keys(PROTECTED_VALUES).filter((p) => p.startsWith(`${dotted}.`));
-      if (typedOption) {
+      const protectedValue = protectedPaths[dotted];
+      // Replacing a parent (e.g. `settings: null`) drops the protected values set below it.
+      const dropped = Object.keys(protectedPaths).filter(
+        (p) => p.startsWith(`${dotted}.`) && valueAt(current, p.slice(dotted.length + 1)) !== undefined,
+      );
+      if (protectedValue) {
         issues.error(
           `additionalValues.${formatPath(here)}`,
           'AdditionalValuesConflict',
-          `${dotted} is set from ${typedOption}${current === undefined ? '' : ` ('${String(current)}')`}; additionalValues would change it to ${JSON.stringify(value)}. Set ${typedOption} instead`,
+          `${dotted} comes from ${protectedValue.from}${current === undefined ? '' : ` ('${String(current)}')`}; ` +
+            `additionalValues.${formatPath(here)} would change it to ${JSON.stringify(value)}. ${protectedValue.fix}`,
         );
       } else if (dropped.length > 0) {
         issues.error(
           `additionalValues.${formatPath(here)}`,
           'AdditionalValuesConflict',
-          `replacing ${dotted} with ${JSON.stringify(value)} would drop ${dropped.map((p) => `${p} (set from ${PROTECTED_VALUES[p]})`).join(', ')}; ` +
+          `replacing ${dotted} with ${JSON.stringify(value)} would drop ${dropped.map((p) => `${p} (from ${protectedPaths[p].from})`).join(', ')}; ` +
             `give an object with only the keys to change under ${dotted}`,
         );
       } else if (current !== undefined) {

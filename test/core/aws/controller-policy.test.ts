@@ -79,9 +79,13 @@ describeWithReference('controller policy vs upstream reference (karpenter-contro
     expect(statements.map((s) => s.Sid)).toEqual(ref.statements.map((s) => s.sid));
   });
 
-  test.each(ref.statements.map((s) => [s.sid, s] as const))('statement %s should equal the reference', (sid, refStatement) => {
-    expect(statements.find((s) => s.Sid === sid)).toEqual(asIamJson(refStatement));
-  });
+  // The table is built even when the describe is skipped, so it must not read a missing reference.
+  test.each((reference ? ref.statements : [{} as ReferencePolicy['statements'][number]]).map((s) => [s.sid, s] as const))(
+    'statement %s should equal the reference',
+    (sid, refStatement) => {
+      expect(statements.find((s) => s.Sid === sid)).toEqual(asIamJson(refStatement));
+    },
+  );
 
   test('should put each Sid in the reference managed policy', () => {
     const policies = controllerManagedPolicies(INPUT);

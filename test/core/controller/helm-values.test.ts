@@ -4,14 +4,27 @@ import {
   DnsPolicy,
   KarpenterHelmValuesOptions,
   LogLevel,
-  parseQuantity,
   renderHelmValues,
   validateReleaseOptions,
 } from '../../../lib/core/controller/helm-values';
+import { KarpenterAwsAttributes } from '../../../lib/core/aws/karpenter-aws-attributes';
 import { errorsOf, Severity, ValidationIssue, warningsOf } from '../../../lib/core/issues';
 import { KarpenterRegistry, KarpenterVersion } from '../../../lib/core/controller/karpenter-version';
 
-const BASE: KarpenterHelmValuesOptions = { clusterName: 'demo', interruptionQueueName: 'Karpenter-demo' };
+const KARPENTER: KarpenterAwsAttributes = {
+  clusterName: 'demo',
+  region: 'eu-west-1',
+  interruptionQueueName: 'Karpenter-demo',
+  nodeRoleName: 'KarpenterNodeRole-demo',
+  controllerNamespace: 'kube-system',
+  controllerServiceAccount: 'karpenter',
+  identityType: 'podIdentity',
+  controllerRoleArn: 'arn:aws:iam::123456789012:role/KarpenterController-demo',
+};
+/** The attributes with some values changed. */
+const attrs = (changes: Partial<KarpenterAwsAttributes>): KarpenterAwsAttributes => ({ ...KARPENTER, ...changes });
+const NO_QUEUE = attrs({ interruptionQueueName: undefined });
+const BASE: KarpenterHelmValuesOptions = { karpenter: KARPENTER };
 const TOKEN = '${TfToken[TOKEN.1]}';
 const ctx = { isUnresolved: (v: unknown) => typeof v === 'string' && v.includes('${TfToken[') };
 
@@ -53,8 +66,12 @@ describe('buildKarpenterHelmValues', () => {
 
   test('should render every typed option', () => {
     const { values, issues } = buildKarpenterHelmValues({
-      clusterName: 'demo',
-      interruptionQueueName: 'q',
+      karpenter: attrs({
+        interruptionQueueName: 'q',
+        controllerServiceAccount: 'karpenter-controller',
+        identityType: 'irsa',
+        controllerRoleArn: 'arn:aws:iam::123456789012:role/KarpenterController',
+      }),
       clusterEndpoint: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
       featureGates: {
         nodeRepair: true,
@@ -66,8 +83,6 @@ describe('buildKarpenterHelmValues', () => {
       },
       enableZonalShift: true,
       isolatedVpc: true,
-      serviceAccountName: 'karpenter-controller',
-      serviceAccountAnnotations: { 'eks.amazonaws.com/role-arn': 'arn:aws:iam::123456789012:role/KarpenterController' },
       replicas: 3,
       resources: { requests: { cpu: '500m', memory: '512Mi' }, limits: { memory: '1Gi' } },
       dnsPolicy: DnsPolicy.DEFAULT,
@@ -122,7 +137,7 @@ describe('buildKarpenterHelmValues', () => {
 
   test('should keep token strings as they are', () => {
     const { values, issues } = buildKarpenterHelmValues(
-      { clusterName: 'demo', interruptionQueueName: TOKEN, serviceAccountAnnotations: { 'eks.amazonaws.com/role-arn': TOKEN } },
+      { karpenter: attrs({ interruptionQueueName: TOKEN, identityType: 'irsa', controllerRoleArn: TOKEN }) },
       ctx,
     );
     expect(issues).toEqual([]);
@@ -169,38 +184,37 @@ describe('buildKarpenterHelmValues', () => {
 
   describe('interruption handling', () => {
     test('should warn when no queue is given and handling is not turned off explicitly', () => {
-      const { values, issues } = buildKarpenterHelmValues({ clusterName: 'demo' });
+      const { values, issues } = buildKarpenterHelmValues({ karpenter: NO_QUEUE });
       expect(values.settings).toEqual({ clusterName: 'demo' });
       expect(issues).toEqual([
         expect.objectContaining({
           severity: Severity.WARNING,
           code: 'InterruptionHandlingDisabled',
-          field: 'interruptionQueueName',
+          field: 'karpenter.interruptionQueueName',
           message: expect.stringMatching(/set interruptionHandling: false/),
         }),
       ]);
     });
 
     test('should accept interruptionHandling: false without a queue, silently', () => {
-      const { values, issues } = buildKarpenterHelmValues({ clusterName: 'demo', interruptionHandling: false });
+      const { values, issues } = buildKarpenterHelmValues({ karpenter: NO_QUEUE, interruptionHandling: false });
       expect(issues).toEqual([]);
       expect(values.settings).toEqual({ clusterName: 'demo' });
     });
 
     test('should reject interruptionHandling: true without a queue', () => {
-      expect(codes(buildKarpenterHelmValues({ clusterName: 'demo', interruptionHandling: true }).issues)).toEqual(['MissingInterruptionQueue']);
+      expect(codes(buildKarpenterHelmValues({ karpenter: NO_QUEUE, interruptionHandling: true }).issues)).toEqual(['MissingInterruptionQueue']);
     });
 
     test('should reject a queue together with interruptionHandling: false', () => {
       expect(buildKarpenterHelmValues({ ...BASE, interruptionHandling: false }).issues[0].message).toMatch(
-        /interruptionHandling is false but interruptionQueueName is 'Karpenter-demo'/,
+        /interruptionHandling is false but karpenter\.interruptionQueueName is 'Karpenter-demo'/,
       );
     });
 
     test('should reject a queue ARN and say which name to use', () => {
       const { issues } = buildKarpenterHelmValues({
-        clusterName: 'demo',
-        interruptionQueueName: 'arn:aws:sqs:eu-west-1:123456789012:Karpenter-demo',
+        karpenter: attrs({ interruptionQueueName: 'arn:aws:sqs:eu-west-1:123456789012:Karpenter-demo' }),
       });
       expect(issues).toEqual([
         expect.objectContaining({
@@ -213,25 +227,38 @@ describe('buildKarpenterHelmValues', () => {
 
     test('should reject a queue URL and say which name to use', () => {
       const { issues } = buildKarpenterHelmValues({
-        clusterName: 'demo',
-        interruptionQueueName: 'https://sqs.eu-west-1.amazonaws.com/123456789012/Karpenter-demo',
+        karpenter: attrs({ interruptionQueueName: 'https://sqs.eu-west-1.amazonaws.com/123456789012/Karpenter-demo' }),
       });
       expect(issues[0].message).toMatch(/not its URL; .*use 'Karpenter-demo'/);
     });
 
-    test('should reject an invalid queue name', () => {
-      expect(codes(buildKarpenterHelmValues({ clusterName: 'demo', interruptionQueueName: 'my queue' }).issues)).toEqual([
-        'InvalidInterruptionQueueName',
+    test('should reject an invalid queue name with the rules of the queue itself', () => {
+      expect(codes(buildKarpenterHelmValues({ karpenter: attrs({ interruptionQueueName: 'my queue' }) }).issues)).toEqual([
+        'InvalidQueueNameCharacters',
+      ]);
+      expect(codes(buildKarpenterHelmValues({ karpenter: attrs({ interruptionQueueName: 'q'.repeat(81) }) }).issues)).toEqual([
+        'InvalidQueueNameLength',
+      ]);
+    });
+
+    test('should reject a FIFO queue, which EventBridge cannot feed interruption events, as InterruptionQueue does', () => {
+      const { issues } = buildKarpenterHelmValues({ karpenter: attrs({ interruptionQueueName: 'Karpenter-demo.fifo' }) });
+      expect(issues).toEqual([
+        expect.objectContaining({
+          field: 'karpenter.interruptionQueueName',
+          code: 'FifoInterruptionQueue',
+          message: expect.stringMatching(/standard queue/),
+        }),
       ]);
     });
   });
 
   describe('validation', () => {
     test('should reject a missing or invalid cluster name', () => {
-      expect(buildKarpenterHelmValues({ ...BASE, clusterName: '' }).issues[0].message).toMatch(/settings\.clusterName is required.*got ''/);
-      expect(codes(buildKarpenterHelmValues({ ...BASE, clusterName: '-bad' }).issues)).toEqual(['InvalidClusterName']);
-      expect(codes(buildKarpenterHelmValues({ ...BASE, clusterName: 'a'.repeat(101) }).issues)).toEqual(['InvalidClusterName']);
-      expect(buildKarpenterHelmValues({ ...BASE, clusterName: 'a'.repeat(100) }).issues).toEqual([]);
+      expect(codes(buildKarpenterHelmValues({ karpenter: attrs({ clusterName: '' }) }).issues)).toEqual(['EmptyClusterName']);
+      expect(codes(buildKarpenterHelmValues({ karpenter: attrs({ clusterName: '-bad' }) }).issues)).toEqual(['InvalidClusterName']);
+      expect(codes(buildKarpenterHelmValues({ karpenter: attrs({ clusterName: 'a'.repeat(101) }) }).issues)).toEqual(['ClusterNameTooLong']);
+      expect(buildKarpenterHelmValues({ karpenter: attrs({ clusterName: 'a'.repeat(100) }) }).issues).toEqual([]);
     });
 
     test('should reject replicas below 1 or fractional, and warn for 1', () => {
@@ -260,21 +287,46 @@ describe('buildKarpenterHelmValues', () => {
       expect(issues[0].message).toMatch(/units are case-sensitive\); got '1gi'/);
     });
 
-    test('should reject an IRSA annotation that is not a role ARN', () => {
-      const { issues } = buildKarpenterHelmValues({ ...BASE, serviceAccountAnnotations: { 'eks.amazonaws.com/role-arn': 'KarpenterController' } });
-      expect(issues).toEqual([
-        expect.objectContaining({ field: 'serviceAccountAnnotations["eks.amazonaws.com/role-arn"]', code: 'InvalidIrsaRoleArn' }),
+    test('should reject an IRSA role that is not a role ARN, and not look at the role under Pod Identity', () => {
+      const { issues } = buildKarpenterHelmValues({ karpenter: attrs({ identityType: 'irsa', controllerRoleArn: 'KarpenterController' }) });
+      expect(issues).toEqual([expect.objectContaining({ field: 'karpenter.controllerRoleArn', code: 'InvalidIrsaRoleArn' })]);
+      expect(buildKarpenterHelmValues({ karpenter: attrs({ controllerRoleArn: 'KarpenterController' }) }).issues).toEqual([]);
+    });
+
+    test('should reject attributes that cannot be, naming each attribute', () => {
+      const { issues } = buildKarpenterHelmValues(
+        {
+          karpenter: attrs({
+            clusterName: TOKEN,
+            region: 'Ireland',
+            nodeRoleName: 'a b',
+            controllerNamespace: 'Karpenter',
+            controllerServiceAccount: TOKEN,
+            identityType: 'kiam' as 'irsa',
+          }),
+        },
+        ctx,
+      );
+      expect(issues.map((i) => `${i.field} ${i.code}`)).toEqual([
+        'karpenter.clusterName ClusterNameIsToken',
+        'karpenter.region InvalidRegion',
+        'karpenter.nodeRoleName InvalidIamNameCharacters',
+        'karpenter.controllerServiceAccount AttributeIsToken',
+        'karpenter.controllerNamespace InvalidNamespace',
+        'karpenter.identityType InvalidIdentityType',
       ]);
+      // The providers run aws eks get-token with the region: a reference would put a cross-stack value into provider config.
+      expect(codes(buildKarpenterHelmValues({ karpenter: attrs({ region: TOKEN }) }, ctx).issues)).toEqual(['AttributeIsToken']);
     });
 
     test('should reject an invalid endpoint, service account name and node label', () => {
       const { issues } = buildKarpenterHelmValues({
         ...BASE,
+        karpenter: attrs({ controllerServiceAccount: 'Karpenter' }),
         clusterEndpoint: 'ABC.eks.amazonaws.com',
-        serviceAccountName: 'Karpenter',
         placement: ControllerPlacement.controllerNodes({ key: 'bad key', value: 'not ok!' }),
       });
-      expect(issues.map((i) => i.field)).toEqual(['clusterEndpoint', 'serviceAccountName', 'placement.key', 'placement.value']);
+      expect(issues.map((i) => i.field)).toEqual(['karpenter.controllerServiceAccount', 'clusterEndpoint', 'placement.key', 'placement.value']);
       expect(errorsOf(issues)).toHaveLength(4);
     });
 
@@ -295,7 +347,7 @@ describe('buildKarpenterHelmValues', () => {
 
     test('should honour silenced warnings', () => {
       expect(
-        buildKarpenterHelmValues({ clusterName: 'demo', replicas: 1 }, { silence: ['InterruptionHandlingDisabled', 'SingleControllerReplica'] })
+        buildKarpenterHelmValues({ karpenter: NO_QUEUE, replicas: 1 }, { silence: ['InterruptionHandlingDisabled', 'SingleControllerReplica'] })
           .issues,
       ).toEqual([]);
     });
@@ -303,10 +355,8 @@ describe('buildKarpenterHelmValues', () => {
     test('should skip checks on tokens', () => {
       const { issues } = buildKarpenterHelmValues(
         {
-          clusterName: TOKEN,
-          interruptionQueueName: TOKEN,
+          karpenter: attrs({ interruptionQueueName: TOKEN, identityType: 'irsa', controllerRoleArn: TOKEN }),
           clusterEndpoint: TOKEN,
-          serviceAccountName: TOKEN,
           resources: { requests: { cpu: TOKEN }, limits: { cpu: '1' } },
         },
         ctx,
@@ -360,20 +410,55 @@ describe('buildKarpenterHelmValues', () => {
           field: 'additionalValues.settings.clusterName',
           code: 'AdditionalValuesConflict',
           message: expect.stringMatching(
-            /settings\.clusterName is set from clusterName \('demo'\); additionalValues would change it to "other"\. Set clusterName instead/,
+            /^settings\.clusterName comes from karpenter\.clusterName \('demo'\); additionalValues\.settings\.clusterName would change it to "other"\. .*remove it from additionalValues/,
           ),
         }),
       ]);
     });
 
-    test('should reject setting the interruption queue or service account name behind the typed options', () => {
+    test('should reject setting the interruption queue or service account name behind the attributes', () => {
       const { issues } = buildKarpenterHelmValues({
-        clusterName: 'demo',
+        karpenter: attrs({ interruptionQueueName: undefined, controllerServiceAccount: 'karpenter-ctl' }),
         interruptionHandling: false,
         additionalValues: { settings: { interruptionQueue: 'q' }, serviceAccount: { name: 'other' } },
       });
       expect(issues.map((i) => i.field)).toEqual(['additionalValues.settings.interruptionQueue', 'additionalValues.serviceAccount.name']);
       expect(errorsOf(issues)).toHaveLength(2);
+      expect(issues[1].message).toMatch(
+        /^serviceAccount\.name comes from karpenter\.controllerServiceAccount \('karpenter-ctl'\); additionalValues\.serviceAccount\.name would change it to "other"\. The controller role trusts only that service account, .*ControllerIdentity\.podIdentity\(\{ serviceAccount \}\)/,
+      );
+    });
+
+    test('should reject an IRSA annotation that disagrees with the identity', () => {
+      const annotate = (karpenter: KarpenterAwsAttributes) =>
+        buildKarpenterHelmValues({
+          karpenter,
+          additionalValues: { serviceAccount: { annotations: { 'eks.amazonaws.com/role-arn': 'arn:aws:iam::123456789012:role/Other' } } },
+        }).issues;
+      expect(annotate(KARPENTER)).toEqual([
+        expect.objectContaining({
+          field: 'additionalValues.serviceAccount.annotations["eks.amazonaws.com/role-arn"]',
+          code: 'AdditionalValuesConflict',
+          message: expect.stringMatching(/The identity is Pod Identity, .*Use ControllerIdentity\.irsa/),
+        }),
+      ]);
+      expect(annotate(attrs({ identityType: 'irsa' }))).toEqual([
+        expect.objectContaining({
+          code: 'AdditionalValuesConflict',
+          message: expect.stringMatching(/\('arn:aws:iam::123456789012:role\/KarpenterController-demo'\)/),
+        }),
+      ]);
+      // Other annotations are the user's to add.
+      expect(buildKarpenterHelmValues({ ...BASE, additionalValues: { serviceAccount: { annotations: { team: 'platform' } } } }).issues).toEqual([]);
+    });
+
+    test('should set the IRSA annotation from the attributes, and none under Pod Identity', () => {
+      const irsa = buildKarpenterHelmValues({ karpenter: attrs({ identityType: 'irsa', controllerServiceAccount: 'karpenter-ctl' }) }).values;
+      expect(irsa.serviceAccount).toEqual({
+        name: 'karpenter-ctl',
+        annotations: { 'eks.amazonaws.com/role-arn': 'arn:aws:iam::123456789012:role/KarpenterController-demo' },
+      });
+      expect(buildKarpenterHelmValues(BASE).values.serviceAccount).toEqual({ name: 'karpenter', annotations: {} });
     });
 
     test('should reject replacing a parent of those values, which would drop them', () => {
@@ -384,12 +469,12 @@ describe('buildKarpenterHelmValues', () => {
           field: 'additionalValues.settings',
           code: 'AdditionalValuesConflict',
           message:
-            'replacing settings with null would drop settings.clusterName (set from clusterName), settings.interruptionQueue (set from interruptionQueueName); give an object with only the keys to change under settings',
+            'replacing settings with null would drop settings.clusterName (from karpenter.clusterName), settings.interruptionQueue (from karpenter.interruptionQueueName); give an object with only the keys to change under settings',
         }),
         expect.objectContaining({
           severity: Severity.ERROR,
           field: 'additionalValues.serviceAccount',
-          message: expect.stringMatching(/would drop serviceAccount\.name \(set from serviceAccountName\)/),
+          message: expect.stringMatching(/would drop serviceAccount\.name \(from karpenter\.controllerServiceAccount\); give/),
         }),
       ]);
     });
@@ -424,19 +509,6 @@ describe('validateReleaseOptions', () => {
   test('should reject a bad namespace, timeout and history', () => {
     const issues = validateReleaseOptions({ namespace: 'Kube_System', timeoutSeconds: 0, maxHistory: -1 });
     expect(codes(issues)).toEqual(['InvalidNamespace', 'InvalidHelmTimeout', 'InvalidHelmMaxHistory']);
-    expect(issues[0].message).toMatch(/DNS-1123 label.*got 'Kube_System'/);
-  });
-});
-
-describe('parseQuantity', () => {
-  test.each([
-    ['1', 1],
-    ['500m', 0.5],
-    ['1Gi', 2 ** 30],
-    ['1.5Mi', 1.5 * 2 ** 20],
-    ['1e3', 1000],
-    ['1gi', undefined],
-  ])('should parse %p', (q, n) => {
-    expect(parseQuantity(q)).toBe(n);
+    expect(issues[0].message).toMatch(/'Kube_System' is not a valid Kubernetes namespace/);
   });
 });

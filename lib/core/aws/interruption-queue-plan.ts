@@ -1,0 +1,90 @@
+// Pure core: no cdktf or constructs imports in lib/core.
+import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import { validateClusterName } from './cluster-name';
+import {
+  DEFAULT_RULE_NAME_PREFIX,
+  defaultQueueName,
+  INTERRUPTION_QUEUE_RETENTION_SECONDS,
+  INTERRUPTION_RULES,
+  InterruptionRule,
+  validateQueueKmsKey,
+  validateQueueName,
+  validateRuleNamePrefix,
+} from './interruption';
+import { ComposedPlan, fieldName } from './plan-fields';
+
+/** Input of {@link planInterruptionQueue}: the props of `InterruptionQueue`. */
+export interface InterruptionQueuePlanInput {
+  readonly clusterName: string;
+  readonly queueName?: string;
+  readonly kmsMasterKeyId?: string;
+  readonly kmsDataKeyReusePeriodSeconds?: number;
+  readonly ruleNamePrefix?: string;
+  readonly tags?: Record<string, string>;
+}
+
+/** Field names of {@link InterruptionQueuePlanInput} a parent may rename. */
+export type InterruptionQueueField = 'clusterName' | 'queueName' | 'kmsMasterKeyId' | 'kmsDataKeyReusePeriodSeconds' | 'ruleNamePrefix';
+
+/** The resolved interruption queue. */
+export interface InterruptionQueuePlan {
+  readonly queueName: string;
+  readonly retentionSeconds: number;
+  /** SQS-managed SSE, unless a KMS key is given (the provider rejects both at once). */
+  readonly sqsManagedSseEnabled?: boolean;
+  readonly kmsMasterKeyId?: string;
+  readonly kmsDataKeyReusePeriodSeconds?: number;
+  readonly ruleNamePrefix: string;
+  readonly rules: readonly InterruptionRule[];
+  /** Tags of the rules: `ClusterName` plus the given tags. */
+  readonly ruleTags: Record<string, string>;
+  readonly tags?: Record<string, string>;
+  readonly issues: ValidationIssue[];
+}
+
+/** Resolves and checks the interruption queue and its rules. */
+export function planInterruptionQueue(
+  input: InterruptionQueuePlanInput,
+  ctx: ValidationContext = {},
+  composed?: ComposedPlan<InterruptionQueueField>,
+): InterruptionQueuePlan {
+  const f = (k: InterruptionQueueField) => fieldName(composed?.fields, k);
+  const issues = new IssueCollector(ctx);
+  let clusterNameOk = composed?.clusterNameOk;
+  if (clusterNameOk === undefined) {
+    validateClusterName(issues, f('clusterName'), input.clusterName);
+    clusterNameOk = issues.issues.length === 0;
+  }
+  const queueName = input.queueName ?? defaultQueueName(input.clusterName);
+  // A name derived from an invalid cluster name would only repeat its error.
+  if (input.queueName !== undefined || clusterNameOk) validateQueueName(issues, f('queueName'), queueName, input.queueName === undefined);
+  const ruleNamePrefix = input.ruleNamePrefix ?? DEFAULT_RULE_NAME_PREFIX;
+  validateRuleNamePrefix(issues, f('ruleNamePrefix'), ruleNamePrefix);
+  if (input.kmsMasterKeyId !== undefined) validateQueueKmsKey(issues, f('kmsMasterKeyId'), input.kmsMasterKeyId);
+  const reuse = input.kmsDataKeyReusePeriodSeconds;
+  if (reuse !== undefined) {
+    const field = f('kmsDataKeyReusePeriodSeconds');
+    if (input.kmsMasterKeyId === undefined) {
+      issues.error(
+        field,
+        'KmsReuseWithoutKey',
+        `${field} is ${reuse} but no ${f('kmsMasterKeyId')} is set; SQS-managed SSE has no data key reuse setting. Set ${f('kmsMasterKeyId')} or remove it.`,
+      );
+    } else if (!issues.isUnresolved(reuse) && (!Number.isInteger(reuse) || reuse < 60 || reuse > 86400)) {
+      issues.error(field, 'InvalidKmsReusePeriod', `must be a whole number of seconds from 60 to 86400, got ${reuse}.`);
+    }
+  }
+  const useKms = input.kmsMasterKeyId !== undefined;
+  return {
+    queueName,
+    retentionSeconds: INTERRUPTION_QUEUE_RETENTION_SECONDS,
+    sqsManagedSseEnabled: useKms ? undefined : true,
+    kmsMasterKeyId: input.kmsMasterKeyId,
+    kmsDataKeyReusePeriodSeconds: reuse,
+    ruleNamePrefix,
+    rules: INTERRUPTION_RULES,
+    ruleTags: { ClusterName: input.clusterName, ...input.tags },
+    tags: input.tags,
+    issues: issues.issues,
+  };
+}

@@ -1,0 +1,91 @@
+// Pure core: no cdktf or constructs imports in lib/core.
+import { IssueCollector } from '../issues';
+import { validateRegion, validateRoleArn } from './aws-partition';
+import { validateClusterName } from './cluster-name';
+import { validateQueueName } from './interruption';
+import { validateRoleName } from './node-role-policies';
+import { validateNamespaceName, validateServiceAccountName } from './trust-policies';
+
+/** How the controller gets AWS credentials, as a plain string that survives serialization. */
+export type KarpenterIdentityKind = 'podIdentity' | 'irsa';
+
+/**
+ * Everything the controller side needs from the AWS side of one Karpenter install, as plain
+ * strings: `KarpenterAws.attributes` builds it, `KarpenterController` takes it. Pass it to a
+ * stack that installs the controller, or write it down by hand for roles created elsewhere.
+ * Under Pod Identity every value the controller reads is a plain string, so nothing crosses
+ * stacks as a Terraform reference; under IRSA `controllerRoleArn` is the role's `arn` attribute.
+ */
+export interface KarpenterAwsAttributes {
+  /** Name of the EKS cluster (Helm `settings.clusterName`). */
+  readonly clusterName: string;
+  /** Region of the cluster (for `aws eks get-token`). */
+  readonly region: string;
+  /**
+   * Name of the interruption queue (Helm `settings.interruptionQueue`).
+   * @default - no interruption queue
+   */
+  readonly interruptionQueueName?: string;
+  /** Name of the node role (EC2NodeClass `spec.role`). */
+  readonly nodeRoleName: string;
+  /** Namespace the controller role trusts; the Helm releases go there. */
+  readonly controllerNamespace: string;
+  /** Service account the controller role trusts; the Helm release sets `serviceAccount.name` to it. */
+  readonly controllerServiceAccount: string;
+  /** How the controller gets credentials. */
+  readonly identityType: KarpenterIdentityKind;
+  /** ARN of the controller role (the IRSA annotation `eks.amazonaws.com/role-arn`; unused under Pod Identity). */
+  readonly controllerRoleArn: string;
+}
+
+/**
+ * Checks an attributes object, e.g. one written by hand. Names that decide resources and provider
+ * configuration must be plain strings; only the role ARN may be a reference.
+ */
+export function validateKarpenterAwsAttributes(issues: IssueCollector, field: string, a: KarpenterAwsAttributes): void {
+  validateClusterName(issues, `${field}.clusterName`, a.clusterName, 'it is Helm settings.clusterName and names the cluster the providers look up');
+  validateRegion(issues, `${field}.region`, a.region);
+  if (a.interruptionQueueName !== undefined) validateQueueNameAttribute(issues, `${field}.interruptionQueueName`, a.interruptionQueueName);
+  validateRoleName(issues, `${field}.nodeRoleName`, a.nodeRoleName, false);
+  // Plain strings, so that they can cross stacks without a Terraform reference.
+  const mustBePlain = {
+    region: "it goes into the providers' aws eks get-token, and provider configuration must not hold a cross-stack reference",
+    controllerNamespace: 'it decides the Helm release and its FlowSchemas',
+    controllerServiceAccount: 'it decides the Helm release and its FlowSchemas',
+  } as const;
+  for (const [key, why] of Object.entries(mustBePlain) as [keyof typeof mustBePlain, string][]) {
+    if (issues.isUnresolved(a[key])) {
+      issues.error(
+        `${field}.${key}`,
+        'AttributeIsToken',
+        `must be a plain string known at synth (${why}), got a Terraform token. Pass the literal value.`,
+      );
+    }
+  }
+  validateNamespaceName(issues, `${field}.controllerNamespace`, a.controllerNamespace);
+  validateServiceAccountName(issues, `${field}.controllerServiceAccount`, a.controllerServiceAccount);
+  if (a.identityType !== 'podIdentity' && a.identityType !== 'irsa') {
+    issues.error(`${field}.identityType`, 'InvalidIdentityType', `must be 'podIdentity' or 'irsa'; got '${String(a.identityType)}'.`);
+  }
+  if (a.identityType === 'irsa') validateRoleArn(issues, `${field}.controllerRoleArn`, a.controllerRoleArn, 'InvalidIrsaRoleArn');
+}
+
+/** Helm `settings.interruptionQueue` takes the queue name; say which one when given an ARN or URL. */
+function validateQueueNameAttribute(issues: IssueCollector, field: string, queue: string): void {
+  if (issues.isUnresolved(queue)) return;
+  if (queue.startsWith('arn:')) {
+    issues.error(
+      field,
+      'InterruptionQueueIsArn',
+      `settings.interruptionQueue takes the queue name, not its ARN; got '${queue}', use '${queue.split(':').pop()}'`,
+    );
+  } else if (/^https?:\/\//.test(queue)) {
+    issues.error(
+      field,
+      'InterruptionQueueIsUrl',
+      `settings.interruptionQueue takes the queue name, not its URL; got '${queue}', use '${queue.replace(/\/+$/, '').split('/').pop()}'`,
+    );
+  } else {
+    validateQueueName(issues, field, queue, false);
+  }
+}

@@ -1,0 +1,212 @@
+// Pure core: no cdktf or constructs imports in lib/core.
+import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import { isAwsResourceId, parseArn, validateRegion } from './aws-partition';
+import { validateClusterName } from './cluster-name';
+import { AccessEntryType, ControllerIdentity, ControllerIdentityType } from './controller-identity';
+import { ControllerRolePlan, PlanClusterInput, planControllerRole } from './controller-role-plan';
+import { KARPENTER_DISCOVERY_TAG_KEY } from './discovery';
+import { InterruptionQueuePlan, planInterruptionQueue } from './interruption-queue-plan';
+import { KarpenterAwsAttributes } from './karpenter-aws-attributes';
+import { NodeRolePlan, planNodeRole } from './node-role-plan';
+import { PolicyStatementOptions } from './policy-document';
+
+/** AWS service name of the EC2 Spot service-linked role (`aws iam create-service-linked-role --aws-service-name spot.amazonaws.com`). */
+export const SPOT_SERVICE_NAME = 'spot.amazonaws.com';
+
+/** Input of {@link planKarpenterAws}: the props of `KarpenterAws`. */
+export interface KarpenterAwsPlanInput {
+  readonly cluster: PlanClusterInput & { readonly clusterSecurityGroupId: string };
+  readonly identity?: ControllerIdentity;
+  readonly region?: string;
+  /** Region of the stack's AWS provider when it is a plain string; the last fallback for `region`. */
+  readonly providerRegion?: string;
+  readonly enableSpotTermination?: boolean;
+  readonly queueName?: string;
+  readonly queueKmsMasterKeyId?: string;
+  readonly ruleNamePrefix?: string;
+  readonly nodeRoleName?: string;
+  readonly nodeRoleAdditionalPolicyArns?: readonly string[];
+  readonly createAccessEntry?: boolean;
+  readonly accessEntryType?: AccessEntryType;
+  readonly controllerRoleName?: string;
+  readonly controllerPolicyNameSuffix?: string;
+  readonly controllerRoleAdditionalPolicyArns?: readonly string[];
+  readonly controllerRoleAdditionalStatements?: readonly PolicyStatementOptions[];
+  readonly discoverySecurityGroupIds?: readonly string[];
+  readonly createSpotServiceLinkedRole?: boolean;
+  readonly tags?: Record<string, string>;
+}
+
+/** The resolved AWS side of one Karpenter install; its parts are the plans of the child constructs. */
+export interface KarpenterAwsPlan {
+  readonly clusterName: string;
+  /** Plain region of the cluster; undefined when neither given nor readable from the cluster ARN or the provider. */
+  readonly region?: string;
+  /** Undefined without spot termination. */
+  readonly queue?: InterruptionQueuePlan;
+  readonly nodeRole: NodeRolePlan;
+  readonly controllerRole: ControllerRolePlan;
+  /** Security groups that get the discovery tag. */
+  readonly discoverySecurityGroupIds: readonly string[];
+  readonly discoveryTagKey: string;
+  readonly createSpotServiceLinkedRole: boolean;
+  /** Every problem, once, under the prop names of `KarpenterAws`. */
+  readonly issues: ValidationIssue[];
+}
+
+/**
+ * Resolves and checks the whole AWS side by composing the plans of its parts with this
+ * construct's prop names, so each problem is reported once and the cluster name is checked once.
+ */
+export function planKarpenterAws(input: KarpenterAwsPlanInput, ctx: ValidationContext = {}): KarpenterAwsPlan {
+  const issues = new IssueCollector(ctx);
+  const cluster = input.cluster;
+  validateClusterName(issues, 'cluster.clusterName', cluster.clusterName);
+  const clusterNameOk = issues.issues.length === 0;
+
+  let queue: InterruptionQueuePlan | undefined;
+  if (input.enableSpotTermination ?? true) {
+    queue = planInterruptionQueue(
+      {
+        clusterName: cluster.clusterName,
+        queueName: input.queueName,
+        kmsMasterKeyId: input.queueKmsMasterKeyId,
+        ruleNamePrefix: input.ruleNamePrefix,
+        tags: input.tags,
+      },
+      ctx,
+      { clusterNameOk, fields: { kmsMasterKeyId: 'queueKmsMasterKeyId' } },
+    );
+    issues.add(queue.issues);
+  } else {
+    for (const [field, value] of [
+      ['queueName', input.queueName],
+      ['queueKmsMasterKeyId', input.queueKmsMasterKeyId],
+      ['ruleNamePrefix', input.ruleNamePrefix],
+    ] as const) {
+      if (value !== undefined) {
+        issues.error(
+          field,
+          'QueueOptionWithoutQueue',
+          `${field} is set but enableSpotTermination is false, so no queue is created. Remove ${field} or enable spot termination.`,
+        );
+      }
+    }
+  }
+
+  const nodeRole = planNodeRole(
+    {
+      clusterName: cluster.clusterName,
+      roleName: input.nodeRoleName,
+      additionalPolicyArns: input.nodeRoleAdditionalPolicyArns,
+      createAccessEntry: input.createAccessEntry,
+      accessEntryType: input.accessEntryType,
+    },
+    ctx,
+    { clusterNameOk, fields: { roleName: 'nodeRoleName', additionalPolicyArns: 'nodeRoleAdditionalPolicyArns' } },
+  );
+  issues.add(nodeRole.issues);
+
+  const controllerRole = planControllerRole(
+    {
+      cluster,
+      identity: input.identity,
+      roleName: input.controllerRoleName,
+      policyNameSuffix: input.controllerPolicyNameSuffix,
+      additionalPolicyArns: input.controllerRoleAdditionalPolicyArns,
+      additionalStatements: input.controllerRoleAdditionalStatements,
+    },
+    ctx,
+    {
+      clusterNameOk,
+      fields: {
+        roleName: 'controllerRoleName',
+        policyNameSuffix: 'controllerPolicyNameSuffix',
+        additionalPolicyArns: 'controllerRoleAdditionalPolicyArns',
+        additionalStatements: 'controllerRoleAdditionalStatements',
+      },
+    },
+  );
+  issues.add(controllerRole.issues);
+
+  if (input.region !== undefined) validateRegion(issues, 'region', input.region);
+  const arnRegion = issues.isUnresolved(cluster.clusterArn) ? undefined : parseArn(cluster.clusterArn)?.region || undefined;
+  const providerRegion = input.providerRegion !== undefined && !issues.isUnresolved(input.providerRegion) ? input.providerRegion : undefined;
+  const region = input.region ?? arnRegion ?? providerRegion;
+
+  const securityGroupIds = input.discoverySecurityGroupIds ?? [cluster.clusterSecurityGroupId];
+  checkDiscoverySecurityGroups(issues, securityGroupIds, input.discoverySecurityGroupIds === undefined);
+
+  return {
+    clusterName: cluster.clusterName,
+    region,
+    queue,
+    nodeRole,
+    controllerRole,
+    discoverySecurityGroupIds: securityGroupIds,
+    discoveryTagKey: KARPENTER_DISCOVERY_TAG_KEY,
+    createSpotServiceLinkedRole: input.createSpotServiceLinkedRole ?? false,
+    issues: issues.issues,
+  };
+}
+
+function checkDiscoverySecurityGroups(issues: IssueCollector, securityGroupIds: readonly string[], isDefault: boolean): void {
+  if (issues.isUnresolved(securityGroupIds)) {
+    issues.error(
+      'discoverySecurityGroupIds',
+      'SecurityGroupIdsIsToken',
+      'discoverySecurityGroupIds is a Terraform reference, so the groups cannot get one aws_ec2_tag each at synth. ' +
+        'Pass the security group ids, or [] and tag the group elsewhere.',
+    );
+    return;
+  }
+  securityGroupIds.forEach((sg, i) => {
+    if (issues.isUnresolved(sg) || isAwsResourceId('sg', sg)) return;
+    issues.error(
+      isDefault ? 'cluster.clusterSecurityGroupId' : `discoverySecurityGroupIds[${i}]`,
+      'InvalidSecurityGroupId',
+      `'${sg}' is not a security group id (sg- followed by 8 or 17 hex digits), so it cannot get the ${KARPENTER_DISCOVERY_TAG_KEY} tag. ` +
+        'Pass the id of the security group nodes should use in discoverySecurityGroupIds, or [] to tag none.',
+    );
+  });
+  if (securityGroupIds.length > 1) {
+    issues.warn(
+      'discoverySecurityGroupIds',
+      'MultipleDiscoverySecurityGroups',
+      `${securityGroupIds.length} security groups get ${KARPENTER_DISCOVERY_TAG_KEY}; EC2NodeClasses selecting by this tag ` +
+        'attach all of them to every node. Tag one unless that is intended.',
+    );
+  }
+}
+
+/**
+ * The attributes the controller side needs, from a plan and the controller role's ARN (a
+ * reference); an error instead when the region is not known as a plain string.
+ */
+export function karpenterAwsAttributes(
+  plan: KarpenterAwsPlan,
+  controllerRoleArn: string,
+): { attributes?: KarpenterAwsAttributes; issues: ValidationIssue[] } {
+  if (plan.region === undefined) {
+    const issues = new IssueCollector();
+    issues.error(
+      'region',
+      'RegionUnknown',
+      "the cluster's region is not known as a plain string (the cluster ARN is a reference and the stack's default AWS provider sets no plain region); " +
+        "set region, e.g. region: 'eu-west-1'",
+    );
+    return { issues: issues.issues };
+  }
+  const identity = plan.controllerRole.identity;
+  const attributes: KarpenterAwsAttributes = {
+    clusterName: plan.clusterName,
+    region: plan.region,
+    interruptionQueueName: plan.queue?.queueName,
+    nodeRoleName: plan.nodeRole.roleName,
+    controllerNamespace: identity.namespace,
+    controllerServiceAccount: identity.serviceAccount,
+    identityType: identity.type === ControllerIdentityType.IRSA ? 'irsa' : 'podIdentity',
+    controllerRoleArn,
+  };
+  return { attributes, issues: [] };
+}

@@ -1,0 +1,20 @@
+// Pure core: no cdktf or constructs imports in lib/core.
+
+/**
+ * How a composed plan names its input fields in issues. A parent (e.g. `planKarpenterAws`) passes
+ * its own prop names, so each problem is reported once, under the name the user wrote.
+ */
+export type FieldNames<K extends string> = { readonly [key in K]?: string };
+
+/** Set by a parent plan that has already checked the cluster name: the child neither checks it again nor derives names from a bad one. */
+export interface ComposedPlan<K extends string> {
+  /** The parent's names for the child's fields. */
+  readonly fields: FieldNames<K>;
+  /** Whether the cluster name passed the parent's check. */
+  readonly clusterNameOk: boolean;
+}
+
+/** The field name to report `key` under. */
+export function fieldName<K extends string>(fields: FieldNames<K> | undefined, key: K): string {
+  return fields?.[key] ?? key;
+}

@@ -1,0 +1,107 @@
+// Pure core: no cdktf or constructs imports in lib/core.
+import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import { controllerNeedsFlowSchemas, karpenterFlowSchemas } from './flow-schemas';
+import { buildKarpenterHelmValues, HelmValues, KarpenterHelmValuesOptions, validateReleaseOptions } from './helm-values';
+import { KarpenterRegistry, KarpenterVersion } from './karpenter-version';
+
+/** Long enough for two controller pods to pull and become ready on fresh nodes. */
+export const DEFAULT_HELM_TIMEOUT_SECONDS = 600;
+/** Same as the chart's `revisionHistoryLimit`; Helm's own default (0) keeps every revision secret. */
+export const DEFAULT_HELM_MAX_HISTORY = 10;
+
+/** Input of {@link planKarpenterController}: the props of `KarpenterController` that decide what is built. */
+export interface KarpenterControllerPlanInput extends KarpenterHelmValuesOptions {
+  /**
+   * Create the namespace `karpenter.controllerNamespace` if it doesn't exist (set on the CRD
+   * release, which is installed first).
+   * @default - true unless the namespace is 'kube-system'
+   */
+  readonly createNamespace?: boolean;
+  /**
+   * How long Helm waits for each release, in seconds.
+   * @default 600
+   */
+  readonly timeoutSeconds?: number;
+  /**
+   * Number of Helm revisions kept per release (0 keeps all).
+   * @default 10
+   */
+  readonly maxHistory?: number;
+  /** Whether the construct was given a kubernetes provider for the FlowSchemas (set by `KarpenterController`). */
+  readonly hasKubernetesProvider?: boolean;
+}
+
+/** Props that the attributes replaced; passing one (untyped code, old props objects) is an error, not silently ignored. */
+const REPLACED_PROPS: { readonly [prop: string]: string } = {
+  namespace: 'controllerNamespace',
+  serviceAccountName: 'controllerServiceAccount',
+  serviceAccountAnnotations: 'identityType and controllerRoleArn',
+  clusterName: 'clusterName',
+  interruptionQueueName: 'interruptionQueueName',
+};
+
+/** The resolved Helm releases of the controller. */
+export interface KarpenterControllerPlan {
+  readonly namespace: string;
+  /** `create_namespace` of the CRD release, which is installed first. */
+  readonly createNamespace: boolean;
+  readonly serviceAccountName: string;
+  readonly version: KarpenterVersion;
+  readonly registry: KarpenterRegistry;
+  readonly timeoutSeconds: number;
+  readonly maxHistory: number;
+  /** Values of the `karpenter` chart (may hold Terraform tokens). */
+  readonly values: HelmValues;
+  /** FlowSchema manifests to apply; empty in `kube-system`. */
+  readonly flowSchemas: { [key: string]: unknown }[];
+  readonly issues: ValidationIssue[];
+}
+
+/** Resolves and checks both Helm releases and the chart values. */
+export function planKarpenterController(input: KarpenterControllerPlanInput, ctx: ValidationContext = {}): KarpenterControllerPlan {
+  const issues = new IssueCollector(ctx);
+  const k = input.karpenter;
+  const namespace = k.controllerNamespace;
+  const version = input.version ?? KarpenterVersion.DEFAULT;
+  const registry = input.registry ?? KarpenterRegistry.publicEcr();
+  const timeoutSeconds = input.timeoutSeconds ?? DEFAULT_HELM_TIMEOUT_SECONDS;
+  const maxHistory = input.maxHistory ?? DEFAULT_HELM_MAX_HISTORY;
+  const built = buildKarpenterHelmValues({ ...input, version, registry }, ctx);
+  issues.add(built.issues);
+  // The namespace is checked with the attributes.
+  issues.add(validateReleaseOptions({ timeoutSeconds, maxHistory }, ctx));
+  for (const [prop, attribute] of Object.entries(REPLACED_PROPS)) {
+    const given = (input as unknown as { [key: string]: unknown })[prop];
+    if (given === undefined) continue;
+    issues.error(
+      prop,
+      'ReplacedByAttributes',
+      `${prop} (${JSON.stringify(given)}) is not a prop any more: it comes from karpenter.${attribute} (KarpenterAws.attributes), ` +
+        'so the Helm release and the AWS side cannot disagree. Remove it, and change the identity or queue on KarpenterAws instead.',
+    );
+  }
+  // A bad namespace is reported with the attributes; FlowSchemas for it would only repeat that.
+  const namespaceOk = !issues.isUnresolved(namespace) && !built.issues.some((i) => i.field === 'karpenter.controllerNamespace');
+  const needsFlowSchemas = namespaceOk && controllerNeedsFlowSchemas(namespace);
+  if (needsFlowSchemas && !input.hasKubernetesProvider) {
+    issues.error(
+      'kubernetesProvider',
+      'FlowSchemasNeedKubernetesProvider',
+      `karpenter.controllerNamespace is '${namespace}', not kube-system, so the controller needs the karpenter-leader-election and ` +
+        "karpenter-workload FlowSchemas of Karpenter's guide (without them the API server throttles its leader election and it " +
+        'loses leadership under load). Pass kubernetesProvider (e.g. ClusterProviders.kubernetesProvider) to create them, or install in kube-system.',
+    );
+  }
+  return {
+    namespace,
+    createNamespace: input.createNamespace ?? needsFlowSchemas,
+    serviceAccountName: k.controllerServiceAccount,
+    version,
+    registry,
+    timeoutSeconds,
+    maxHistory,
+    values: built.values,
+    flowSchemas: needsFlowSchemas ? karpenterFlowSchemas(namespace, k.controllerServiceAccount) : [],
+    issues: issues.issues,
+  };
+}

@@ -1,0 +1,107 @@
+import * as clusterName from '../../../lib/core/aws/cluster-name';
+import { ControllerIdentity } from '../../../lib/core/aws/controller-identity';
+import { planControllerRole } from '../../../lib/core/aws/controller-role-plan';
+import { planInterruptionQueue } from '../../../lib/core/aws/interruption-queue-plan';
+import { KarpenterAwsPlanInput, planKarpenterAws } from '../../../lib/core/aws/karpenter-aws-plan';
+import { planNodeRole } from '../../../lib/core/aws/node-role-plan';
+
+const CLUSTER = {
+  clusterName: 'demo',
+  clusterArn: 'arn:aws:eks:eu-west-1:123456789012:cluster/demo',
+  clusterSecurityGroupId: 'sg-0123456789abcdef0',
+  oidcIssuerUrl: 'https://oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789',
+};
+
+const fields = (input: KarpenterAwsPlanInput) => planKarpenterAws(input).issues.map((i) => `${i.field} ${i.code}`);
+
+describe('planKarpenterAws', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  test('should resolve the names of every part from the cluster name', () => {
+    const plan = planKarpenterAws({ cluster: CLUSTER });
+    expect(plan.issues).toEqual([]);
+    expect([plan.queue?.queueName, plan.nodeRole.roleName, plan.controllerRole.roleName, plan.controllerRole.policyNameSuffix]).toEqual([
+      'Karpenter-demo',
+      'KarpenterNodeRole-demo',
+      'KarpenterController-demo',
+      'demo',
+    ]);
+    expect(plan.controllerRole.accountId).toBe('123456789012');
+    expect(plan.discoverySecurityGroupIds).toEqual(['sg-0123456789abcdef0']);
+  });
+
+  test('should check the cluster name once, and derive no names from a bad one', () => {
+    const spy = jest.spyOn(clusterName, 'validateClusterName');
+    expect(fields({ cluster: { ...CLUSTER, clusterName: 'bad name' } })).toEqual(['cluster.clusterName InvalidClusterName']);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  test("should report the parts' problems once, under its own prop names", () => {
+    expect(
+      fields({
+        cluster: CLUSTER,
+        queueName: 'q.fifo',
+        queueKmsMasterKeyId: 'alias/aws/sqs',
+        ruleNamePrefix: 'p'.repeat(40),
+        nodeRoleName: 'n'.repeat(65),
+        nodeRoleAdditionalPolicyArns: ['nope'],
+        controllerRoleName: 'c c',
+        controllerPolicyNameSuffix: 'x'.repeat(86),
+        controllerRoleAdditionalPolicyArns: ['nope'],
+        controllerRoleAdditionalStatements: [{ actions: [], resources: ['*'] }],
+      }),
+    ).toEqual([
+      'queueName FifoInterruptionQueue',
+      'ruleNamePrefix RuleNamePrefixTooLong',
+      'queueKmsMasterKeyId AwsManagedKmsKey',
+      'nodeRoleName InvalidIamNameLength',
+      'nodeRoleAdditionalPolicyArns[0] InvalidPolicyArn',
+      'controllerRoleName InvalidIamNameCharacters',
+      'controllerPolicyNameSuffix InvalidIamNameLength',
+      'controllerRoleAdditionalPolicyArns[0] InvalidPolicyArn',
+      'controllerRoleAdditionalStatements[0].actions EmptyStatementActions',
+    ]);
+  });
+
+  test('should name the prop to set in the hint of a default name that does not fit', () => {
+    const issues = planKarpenterAws({ cluster: { ...CLUSTER, clusterName: 'c'.repeat(50) } }).issues;
+    expect(issues.map((i) => i.field)).toEqual(['nodeRoleName', 'controllerRoleName']);
+    expect(issues[0].message).toMatch(/set 'nodeRoleName'/);
+  });
+
+  test('should plan no queue without spot termination, and reject queue options then', () => {
+    const plan = planKarpenterAws({ cluster: CLUSTER, enableSpotTermination: false, queueName: 'q' });
+    expect(plan.queue).toBeUndefined();
+    expect(plan.issues.map((i) => i.code)).toEqual(['QueueOptionWithoutQueue']);
+  });
+
+  test('should check IRSA against the cluster issuer', () => {
+    const irsa = ControllerIdentity.irsa({ oidcProviderArn: 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/OTHER' });
+    expect(fields({ cluster: CLUSTER, identity: irsa })).toEqual(['identity.oidcProviderArn OidcProviderMismatch']);
+  });
+});
+
+describe('the part plans on their own', () => {
+  test('should check the cluster name and use their own field names', () => {
+    expect(planInterruptionQueue({ clusterName: '' }).issues.map((i) => `${i.field} ${i.code}`)).toEqual(['clusterName EmptyClusterName']);
+    expect(planNodeRole({ clusterName: 'demo', roleName: 'a b' }).issues.map((i) => `${i.field} ${i.code}`)).toEqual([
+      'roleName InvalidIamNameCharacters',
+    ]);
+    expect(planControllerRole({ cluster: CLUSTER, nodeRoleArn: 'KarpenterNodeRole-demo' }).issues.map((i) => `${i.field} ${i.code}`)).toEqual([
+      'nodeRoleArn InvalidNodeRoleArn',
+    ]);
+  });
+
+  test('should leave the account id to Terraform when the cluster ARN is a reference', () => {
+    const ctx = { isUnresolved: (v: unknown) => typeof v === 'string' && v.startsWith('${') };
+    expect(planControllerRole({ cluster: { ...CLUSTER, clusterArn: '${aws_eks_cluster.c.arn}' } }, ctx).accountId).toBeUndefined();
+  });
+
+  test('should use SQS-managed encryption unless a KMS key is given', () => {
+    expect(planInterruptionQueue({ clusterName: 'demo' })).toMatchObject({ sqsManagedSseEnabled: true, ruleNamePrefix: 'Karpenter' });
+    expect(planInterruptionQueue({ clusterName: 'demo', kmsMasterKeyId: 'alias/k' })).toMatchObject({
+      sqsManagedSseEnabled: undefined,
+      kmsMasterKeyId: 'alias/k',
+    });
+  });
+});

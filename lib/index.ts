@@ -1,22 +1,5 @@
-// Pure core: plain TypeScript, no cdktf (usable without Terraform).
-export * from './core/issues';
-export * from './core/api';
-export * from './core/api/capacity-spread';
-export * from './core/api/migrate';
-export * from './core/aws/aws-partition';
-export * from './core/aws/cluster-name';
-export * from './core/aws/controller-policy';
-export * from './core/aws/discovery';
-export * from './core/aws/eks-iam';
-export * from './core/controller/helm-values';
-export * from './core/aws/interruption';
-export * from './core/controller/karpenter-version';
-export * from './core/aws/kubernetes-version';
-export * from './core/aws/network-plan';
-export * from './core/aws/node-group-scaling';
-export * from './core/aws/node-role-policies';
-export * from './core/aws/policy-document';
-export * from './core/aws/trust-policies';
+// The pure core (also `cdktf-karpenter-eks/core`, which needs no cdktf).
+export * from './core';
 
 // Constructs.
 export * from './aws/cluster-attributes';

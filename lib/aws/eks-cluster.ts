@@ -395,7 +395,7 @@ function validateProps(scope: Construct, props: EksClusterProps, endpointPrivate
       );
     }
   }
-  reportIssues(scope, issues.issues);
+  reportIssues(scope, issues.issues, props); // props: also KubernetesVersion.of problems
 }
 
 class ImportedEksCluster extends Construct implements IEksCluster {

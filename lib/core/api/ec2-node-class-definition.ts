@@ -1,5 +1,5 @@
 // Pure core: no cdktf or constructs imports.
-import { ValidationContext, ValidationIssue } from '../issues';
+import { ValidationContext, ValidationIssue, withCarriedIssues } from '../issues';
 import { KarpenterDuration } from './duration';
 import { Quantity } from './quantity';
 import {
@@ -667,7 +667,7 @@ export class Ec2NodeClassDefinition {
 
   /** Every problem with the rendered manifest (errors and lint warnings). */
   public validate(ctx?: ValidationContext): ValidationIssue[] {
-    return validateEc2NodeClass(this.toManifest(), ctx);
+    return withCarriedIssues(this.props, validateEc2NodeClass(this.toManifest(), ctx));
   }
 
   /** The manifest as a YAML document. */

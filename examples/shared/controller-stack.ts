@@ -1,11 +1,7 @@
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { ClusterProviders } from '../../lib/controller/cluster-providers';
-import { ControllerPlacement } from '../../lib/core/controller/helm-values';
-import { KarpenterVersion } from '../../lib/core/controller/karpenter-version';
-import { KarpenterAws } from '../../lib/aws/karpenter-aws';
-import { KarpenterController } from '../../lib/controller/karpenter-controller';
+import { ClusterProviders, ControllerPlacement, KarpenterAws, KarpenterController, KarpenterVersion } from '../../lib'; // 'cdktf-karpenter-eks' in your app
 import { configureStateBackend, StateBackendConfig } from './backend';
 
 export interface ControllerStackProps {

@@ -140,8 +140,11 @@ export function carriedIssues(input: unknown, path = ''): ValidationIssue[] {
     const carried = (value as { [CARRIED_ISSUES]?: readonly ValidationIssue[] })[CARRIED_ISSUES];
     for (const i of carried ?? []) found.push({ ...i, field: [at, i.field].filter((f) => f !== '').join('.') || 'value' });
     if ('node' in value) return; // a construct: reports its own issues
-    if (Array.isArray(value)) value.forEach((v, n) => visit(v, `${at}[${n}]`, depth + 1));
-    else for (const [k, v] of Object.entries(value)) visit(v, at === '' ? k : `${at}.${k}`, depth + 1);
+    if (Array.isArray(value)) return value.forEach((v, n) => visit(v, `${at}[${n}]`, depth + 1));
+    // Field names of a builder object (e.g. a Disruption's) are its internals, not the user's props.
+    const proto = Object.getPrototypeOf(value);
+    const plain = proto === null || Object.getPrototypeOf(proto) === null;
+    for (const [k, v] of Object.entries(value)) visit(v, !plain ? at : at === '' ? k : `${at}.${k}`, depth + 1);
   };
   visit(input, path, 0);
   return found;

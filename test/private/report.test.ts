@@ -53,7 +53,7 @@ describe('errors of every construct, together at synth', () => {
     const lines = message.split('\n').filter((l) => l.startsWith('  [test/Pool]'));
     expect(lines).toEqual([
       expect.stringMatching(
-        /^ {2}\[test\/Pool\] disruption\.\S*budgets\[0\]: Budget\.percent: must be a whole number from 0 to 100, got 120 \(InvalidBudgetNodes\)$/,
+        /^ {2}\[test\/Pool\] disruption\.budgets\[0\]: Budget\.percent: must be a whole number from 0 to 100, got 120 \(InvalidBudgetNodes\)$/,
       ),
       expect.stringMatching(/^ {2}\[test\/Pool\] limits\.cpu: Quantity\.cpu: must be a finite, non-negative number, got -1 \(InvalidQuantity\)$/),
       '  [test/Pool] spec.weight: must be between 1 and 100, got 0 (OutOfRange)',

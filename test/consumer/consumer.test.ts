@@ -138,6 +138,31 @@ describeConsumer('a consumer project installing the packed package', () => {
     });
   });
 
+  test('from a CDK Terrain (cdktn) app, the constructs fail at once naming cdktf; the core works', () => {
+    if (offline) return;
+    const cdktn = path.join(work, 'cdktn-app');
+    fs.mkdirSync(cdktn);
+    fs.writeFileSync(path.join(cdktn, 'package.json'), JSON.stringify({ name: 'cdktn-app', version: '1.0.0', private: true }));
+    const peers = readmeInstalls(readme).dependencies.filter((d) => /^@cdktf\/provider-|^cdktf@/.test(d));
+    if (npmInstall(cdktn, [tarball, 'cdktn@0.24', 'constructs@>=10.6.0 <10.8.0', ...peers]) === undefined) return;
+    const script = [
+      "const { App, TerraformStack } = require('cdktn');",
+      "const { Ec2NodeClass, KarpenterNodePool } = require('cdktf-karpenter-eks');",
+      "const { NodePoolDefinition } = require('cdktf-karpenter-eks/core');",
+      "const ref = { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' };",
+      "console.log(new NodePoolDefinition({ name: 'p', nodeClassRef: ref }).toManifest().kind);",
+      "const stack = new TerraformStack(new App({ outdir: 'cdktn.out' }), 'pools');",
+      "new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass: Ec2NodeClass.fromName('default') });",
+    ].join('\n');
+    const r = run(cdktn, process.execPath, ['-e', script]);
+    expect(r.stdout).toBe('NodePool\n');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      /pools\/Pool: the stack is not a TerraformStack of the cdktf package this library uses\. .*cdktf\) 0\.21 only; a CDK Terrain \(cdktn\) app/,
+    );
+    expect(r.stderr).not.toMatch(/_resetResolveDiscoveredProviderFeatureUsage/);
+  });
+
   test('cdktf-karpenter-eks/core loads in a project without cdktf, with its types', () => {
     if (offline) return;
     const core = path.join(work, 'core-only');

@@ -85,8 +85,8 @@ export function formatIssues(where: string, issues: readonly ValidationIssue[]):
  */
 export class KarpenterValidationError extends Error {
   /** Where the problem is: a construct path, or a file and document. */
-  public declare readonly where: string;
-  public declare readonly issues: readonly ValidationIssue[];
+  declare public readonly where: string;
+  declare public readonly issues: readonly ValidationIssue[];
 
   constructor(where: string, issues: readonly ValidationIssue[]) {
     const n = issues.length;

@@ -86,9 +86,7 @@ describe('KarpenterNodePool', () => {
   test('fails synth when an existing node class name could never match a node class', () => {
     const stack = new TerraformStack(Testing.app(), 'test');
     new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass: Ec2NodeClass.fromName('Not_A_Name'), limits: LIMITS });
-    expect(() => Testing.synth(stack, true)).toThrow(
-      /\[test\/Pool\] spec\.template\.spec\.nodeClassRef\.name: .*\(InvalidNodeClassRefName\)/,
-    );
+    expect(() => Testing.synth(stack, true)).toThrow(/\[test\/Pool\] spec\.template\.spec\.nodeClassRef\.name: .*\(InvalidNodeClassRefName\)/);
   });
 
   test('should wait 30 minutes for deletion by default, as nodes drain first, or as long as asked', () => {

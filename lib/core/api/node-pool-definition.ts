@@ -50,7 +50,6 @@ export interface Taint {
   readonly effect: TaintEffect;
 }
 
-
 /**
  * A disruption budget: how many of a pool's nodes Karpenter may disrupt at once, optionally only
  * during a cron window and only for some reasons.

@@ -25,13 +25,21 @@ describe('KarpenterDuration', () => {
   // Not thrown: the value carries the problem, reported with the construct path by the construct using it.
   test.each(['30d', '1.5h', '', 'never', '-1h', '1h 30m'])('parse rejects %p', (text) => {
     expect(carriedIssues(KarpenterDuration.parse(text))).toEqual([
-      expect.objectContaining({ field: 'value', code: 'InvalidDuration', message: expect.stringMatching(/^KarpenterDuration.parse: .*is not a Karpenter duration; use whole numbers with s, m or h/) }),
+      expect.objectContaining({
+        field: 'value',
+        code: 'InvalidDuration',
+        message: expect.stringMatching(/^KarpenterDuration.parse: .*is not a Karpenter duration; use whole numbers with s, m or h/),
+      }),
     ]);
   });
 
   test.each([[-1], [1.5], [NaN]])('factories reject %p', (n) => {
     expect(carriedIssues({ expireAfter: KarpenterDuration.hours(n) })).toEqual([
-      expect.objectContaining({ field: 'expireAfter', code: 'InvalidDuration', message: expect.stringMatching(/^KarpenterDuration.hours: must be a non-negative whole number/) }),
+      expect.objectContaining({
+        field: 'expireAfter',
+        code: 'InvalidDuration',
+        message: expect.stringMatching(/^KarpenterDuration.hours: must be a non-negative whole number/),
+      }),
     ]);
   });
 

@@ -49,7 +49,9 @@ describe('KubernetesVersion', () => {
   });
 
   test('reports a version with a patch number', () => {
-    expect(problemsOf('1.33.2')).toMatch(/^\[c\] version: KubernetesVersion.of: Kubernetes version must be 'major\.minor' like '1\.33'.*got '1\.33\.2'.*\(InvalidKubernetesVersion\)$/);
+    expect(problemsOf('1.33.2')).toMatch(
+      /^\[c\] version: KubernetesVersion.of: Kubernetes version must be 'major\.minor' like '1\.33'.*got '1\.33\.2'.*\(InvalidKubernetesVersion\)$/,
+    );
   });
 
   test.each(['', 'v1.33', '1', '2.30', '1.x', '1.030'])('reports the version %j', (v) => {

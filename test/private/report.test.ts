@@ -7,6 +7,8 @@ import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { App, TerraformStack, Testing } from 'cdktf';
 import { Construct } from 'constructs';
 import { EksCluster } from '../../lib/aws/eks-cluster';
+import { KarpenterController } from '../../lib/controller/karpenter-controller';
+import { KarpenterVersion } from '../../lib/core/controller/karpenter-version';
 import { Budget, Disruption } from '../../lib/core/api/node-pool-definition';
 import { Quantity } from '../../lib/core/api/quantity';
 import { KubernetesVersion } from '../../lib/core/aws/kubernetes-version';
@@ -73,6 +75,14 @@ describe('errors of every construct, together at synth', () => {
       /\[test\/Cluster\] version: KubernetesVersion\.of: Kubernetes 1\.29 is outside the range Karpenter 1\.14 supports.*\(UnsupportedKubernetesVersion\)/,
     );
   });
+});
+
+test('KarpenterVersion.of does not throw; KarpenterController reports the version with its construct path', () => {
+  const version = KarpenterVersion.of('0.37.7', { imageDigest: 'sha256:abc' });
+  const stack = new TerraformStack(Testing.app(), 'test');
+  expect(() => new KarpenterController(stack, 'Karpenter', { clusterName: 'demo', version })).toThrow(
+    /\[test\/Karpenter\] version: KarpenterVersion\.of\('0\.37\.7'\): Karpenter 0\.37\.7 uses the v1beta1\/v1alpha5 API.*\n\[test\/Karpenter\] version\.imageDigest: KarpenterVersion\.of\('0\.37\.7'\): must be 'sha256:'/,
+  );
 });
 
 describe('KarpenterValidationError as printed', () => {

@@ -149,9 +149,10 @@ export class KarpenterVersion {
   }
 
   /**
-   * Errors of a version given to `of` that cannot be installed; otherwise lint findings about this version: known-bad releases, and 1.0.x, whose CRD chart needs conversion
-   * webhook values this library does not set. They are warnings: Helm and the cluster accept these
-   * versions, but they are most likely a mistake.
+   * The errors of a version `of` could not accept (reported by `KarpenterController`); otherwise lint
+   * findings about this version: known-bad releases, and 1.0.x, whose CRD chart needs conversion webhook
+   * values this library does not set. They are warnings: Helm and the cluster accept these versions, but
+   * they are most likely a mistake.
    */
   public get issues(): ValidationIssue[] {
     if (this.errors.length > 0) return [...this.errors];

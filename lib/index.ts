@@ -1,33 +1,5 @@
-// Pure core: plain TypeScript, no cdktf (usable without Terraform).
-export * from './core/issues';
-export * from './core/api';
-export * from './core/api/capacity-spread';
-export * from './core/api/migrate';
-export * from './core/aws/aws-partition';
-export * from './core/aws/cluster-name';
-export * from './core/aws/controller-node-group-plan';
-export * from './core/aws/controller-identity';
-export * from './core/aws/controller-policy';
-export * from './core/aws/controller-role-plan';
-export * from './core/aws/discovery';
-export * from './core/aws/eks-cluster-plan';
-export * from './core/aws/eks-iam';
-export * from './core/controller/cluster-providers-plan';
-export * from './core/controller/flow-schemas';
-export * from './core/controller/helm-values';
-export * from './core/aws/interruption';
-export * from './core/aws/interruption-queue-plan';
-export * from './core/aws/karpenter-aws-attributes';
-export * from './core/aws/karpenter-aws-plan';
-export * from './core/controller/karpenter-version';
-export * from './core/controller/karpenter-controller-plan';
-export * from './core/aws/kubernetes-version';
-export * from './core/aws/network-plan';
-export * from './core/aws/node-group-scaling';
-export * from './core/aws/node-role-plan';
-export * from './core/aws/node-role-policies';
-export * from './core/aws/policy-document';
-export * from './core/aws/trust-policies';
+// The pure core (also `cdktf-karpenter-eks/core`, which needs no cdktf).
+export * from './core';
 
 // Constructs.
 export * from './aws/cluster-attributes';

@@ -1,27 +1,40 @@
-// What a consumer of the published package imports, resolved through package.json `exports`
-// (Node resolves a package's own name from inside it). dist/ is built by `npm ci` (prepare).
+// The package's public surface, from package.json and the sources. test/consumer installs the packed
+// package and imports these entry points as a user would.
 import * as fs from 'fs';
 import * as path from 'path';
 
 const root = path.join(__dirname, '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 
-beforeAll(() => {
-  if (!fs.existsSync(path.join(root, 'dist', 'lib', 'index.js'))) throw new Error('dist/ is missing: run npm run build (npm ci runs it)');
-});
+/** The TypeScript source a `./dist/...` target is compiled from. */
+function sourceOf(target: string): string {
+  return path.join(root, target.replace(/^\.\/dist\//, '').replace(/\.(d\.ts|js)$/, '.ts'));
+}
 
 test.each([
-  ['cdktf-karpenter-eks', 'dist/lib/index.js'],
-  ['cdktf-karpenter-eks/lib/testing', 'dist/lib/testing/index.js'],
-  ['cdktf-karpenter-eks/lib/testing/jest', 'dist/lib/testing/jest.js'],
-  ['cdktf-karpenter-eks/lib/manifests/karpenter-node-pool', 'dist/lib/manifests/karpenter-node-pool.js'],
-])('%s resolves to %s, with type declarations beside it', (specifier, file) => {
-  expect(path.relative(root, require.resolve(specifier))).toBe(file);
-  expect(fs.existsSync(path.join(root, file.replace(/\.js$/, '.d.ts')))).toBe(true);
+  ['.', 'lib/index.ts'],
+  ['./core', 'lib/core/index.ts'],
+  ['./testing', 'lib/testing/index.ts'],
+  ['./testing/jest', 'lib/testing/jest.ts'],
+  ['./internal', 'lib/internal.ts'],
+])('export %s is built from %s, with type declarations', (entry, source) => {
+  const target = pkg.exports[entry];
+  expect(path.relative(root, sourceOf(target.default))).toBe(source);
+  expect(sourceOf(target.types)).toBe(sourceOf(target.default));
+  expect(target.types).toMatch(/\.d\.ts$/);
+  expect(fs.existsSync(path.join(root, source))).toBe(true);
+  // Node 10 module resolution (tsconfig "module": "commonjs") reads typesVersions instead of exports.
+  if (entry !== '.') expect(pkg.typesVersions['*'][entry.slice(2)]).toEqual([target.types.slice(2)]);
 });
 
-test('the package entry exports the constructs and the pure core, and no private helper', () => {
-  const api = require(path.join(root, pkg.main));
+test('only the documented entry points are exported, no deep paths', () => {
+  expect(Object.keys(pkg.exports).sort()).toEqual(['.', './core', './internal', './package.json', './testing', './testing/jest']);
+  expect(pkg.main).toBe(pkg.exports['.'].default.slice(2));
+  expect(pkg.types).toBe(pkg.exports['.'].types.slice(2));
+});
+
+test('the package entry exports the constructs and the pure core, and no private helper or validator internal', () => {
+  const api = require(path.join(root, 'lib'));
   for (const name of [
     'KarpenterAws',
     'KarpenterController',
@@ -33,12 +46,52 @@ test('the package entry exports the constructs and the pure core, and no private
   ]) {
     expect(typeof api[name]).toBe('function');
   }
-  expect(api.manifestResourceOptions).toBeUndefined();
-  expect(api.policyJson).toBeUndefined();
+  for (const name of [
+    'manifestResourceOptions',
+    'policyJson',
+    'reportIssues',
+    'NODEPOOL_SPEC_SCHEMA',
+    'EC2NODECLASS_SPEC_SCHEMA',
+    'checkSchema',
+    'crdRule',
+    'LABEL_VALUE_PATTERN',
+  ]) {
+    expect(api[name]).toBeUndefined();
+  }
+  const internal = require(path.join(root, 'lib/internal'));
+  for (const name of ['NODEPOOL_SPEC_SCHEMA', 'EC2NODECLASS_SPEC_SCHEMA', 'checkSchema', 'crdRule', 'LABEL_VALUE_PATTERN', 'qualifiedNameProblems']) {
+    expect(internal[name]).toBeDefined();
+  }
+});
+
+test('the core entry exports what the package entry exports minus the constructs', () => {
+  const api = require(path.join(root, 'lib'));
+  const core = require(path.join(root, 'lib/core'));
+  expect(Object.keys(core).filter((k) => api[k] !== core[k])).toEqual([]);
+  expect(core.KarpenterNodePool).toBeUndefined();
+  expect(typeof core.NodePoolDefinition).toBe('function');
+});
+
+test('the published files hold the build, without source maps; no script runs when a user installs the package', () => {
+  expect(pkg.files).toEqual(['dist/lib', 'dist/bin']);
+  const build = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));
+  expect(build.compilerOptions.sourceMap).toBeUndefined();
+  for (const script of ['prepare', 'preinstall', 'install', 'postinstall']) expect(pkg.scripts[script]).toBeUndefined();
+  expect(pkg.scripts.prepack).toBe('npm run build');
+  expect(pkg.license).toBe('Apache-2.0');
+  expect(fs.readFileSync(path.join(root, 'LICENSE'), 'utf8')).toMatch(
+    /^\s*Apache License\s+Version 2\.0, January 2004[\s\S]*END OF TERMS AND CONDITIONS\s*$/,
+  );
+});
+
+test('peer dependencies: the ranges the consumer test installs, optional so the core installs alone', () => {
+  expect(pkg.peerDependencies['@cdktf/provider-aws']).toBe('>=20.1.0 <22');
+  for (const peer of Object.keys(pkg.peerDependencies)) expect(pkg.peerDependenciesMeta[peer]).toEqual({ optional: true });
 });
 
 test('the validate bin is a node script inside the published files', () => {
   const bin = pkg.bin['cdktf-karpenter-eks'];
-  expect(fs.readFileSync(path.join(root, bin), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  expect(path.relative(root, sourceOf(`./${bin}`))).toBe('bin/karpenter-validate.ts');
+  expect(fs.readFileSync(path.join(root, 'bin/karpenter-validate.ts'), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
   expect(pkg.files.some((f: string) => bin.startsWith(f))).toBe(true);
 });

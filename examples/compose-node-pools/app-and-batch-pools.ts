@@ -1,7 +1,8 @@
-// The README's "Composing node pools in app code" snippet; test/readme.test.ts keeps the two equal.
+// The README's "Composing node pools in app code" snippet (the README imports 'cdktf-karpenter-eks'
+// where this file imports '../../lib'); test/readme.test.ts keeps the two equal.
+// README:begin
 import { TerraformProvider } from 'cdktf';
 import { Construct } from 'constructs';
-// README:begin
 import {
   AmiFamilyAlias,
   AmiSelectorTerm,
@@ -16,7 +17,7 @@ import {
   SecurityGroupSelectorTerm,
   SubnetSelectorTerm,
   TaintEffect,
-} from '../../lib'; // from 'cdktf-karpenter-eks' in your app
+} from '../../lib';
 
 export class AppAndBatchPools extends Construct {
   constructor(scope: Construct, id: string, clusterName: string, kubernetesProvider: TerraformProvider) {

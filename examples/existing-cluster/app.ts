@@ -1,5 +1,5 @@
 import { App } from 'cdktf';
-import { ControllerPlacement } from '../../lib/core/controller/helm-values';
+import { ControllerPlacement } from '../../lib'; // 'cdktf-karpenter-eks' in your app
 import { KarpenterControllerStack } from '../shared/controller-stack';
 import { ExistingClusterConfig, existingClusterConfigFromEnv } from './config';
 import { ExistingClusterAwsStack } from './aws-stack';

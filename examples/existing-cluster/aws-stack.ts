@@ -1,11 +1,7 @@
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
-import { EksCluster } from '../../lib/aws/eks-cluster';
-import { KarpenterAws } from '../../lib/aws/karpenter-aws';
-import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
-import { KarpenterNetwork } from '../../lib/aws/network';
+import { ControllerIdentity, ControllerNodeGroup, EksCluster, KarpenterAws, KarpenterNetwork } from '../../lib'; // 'cdktf-karpenter-eks' in your app
 import { configureStateBackend } from '../shared/backend';
 import { ExistingClusterConfig } from './config';
 

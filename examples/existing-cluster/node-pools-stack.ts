@@ -1,14 +1,21 @@
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { ClusterProviders } from '../../lib/controller/cluster-providers';
-import { KarpenterDuration } from '../../lib/core/api/duration';
-import { AmiFamilyAlias, AmiSelectorTerm, SecurityGroupSelectorTerm, SubnetSelectorTerm } from '../../lib/core/api/ec2-node-class-definition';
-import { Disruption } from '../../lib/core/api/node-pool-definition';
-import { Quantity } from '../../lib/core/api/quantity';
-import { Arch, CapacityType, Requirement } from '../../lib/core/api/requirements';
-import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
-import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
+import {
+  AmiFamilyAlias,
+  AmiSelectorTerm,
+  Arch,
+  CapacityType,
+  ClusterProviders,
+  Disruption,
+  Ec2NodeClass,
+  KarpenterDuration,
+  KarpenterNodePool,
+  Quantity,
+  Requirement,
+  SecurityGroupSelectorTerm,
+  SubnetSelectorTerm,
+} from '../../lib'; // 'cdktf-karpenter-eks' in your app
 import { configureStateBackend } from '../shared/backend';
 import { ExistingClusterConfig } from './config';
 

@@ -1,4 +1,4 @@
-import { availabilityZonesOf } from '../../lib/core/aws/network-plan';
+import { availabilityZonesOf } from '../../lib'; // 'cdktf-karpenter-eks' in your app
 import { StateBackendConfig, stateBackendFromEnv } from '../shared/backend';
 
 /** Everything the full-stack example can be told, read from the environment in one place. */

@@ -1,10 +1,7 @@
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformOutput, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
-import { EksCluster } from '../../lib/aws/eks-cluster';
-import { KarpenterAws } from '../../lib/aws/karpenter-aws';
-import { KarpenterNetwork, NatGatewayMode } from '../../lib/aws/network';
+import { ControllerNodeGroup, EksCluster, KarpenterAws, KarpenterNetwork, NatGatewayMode } from '../../lib'; // 'cdktf-karpenter-eks' in your app
 import { configureStateBackend } from '../shared/backend';
 import { FullStackConfig } from './config';
 

@@ -1,23 +1,27 @@
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { ClusterProviders } from '../../lib/controller/cluster-providers';
 import {
   AmiFamilyAlias,
   AmiSelectorTerm,
+  Arch,
   CapacityReservationSelectorTerm,
+  CapacityType,
+  ClusterProviders,
+  Disruption,
+  Ec2NodeClass,
+  Ec2NodeClassProps,
   HttpTokens,
+  KarpenterDuration,
+  KarpenterNodePool,
+  Quantity,
+  Requirement,
   SecurityGroupSelectorTerm,
+  SpotOnDemandSplit,
   SubnetSelectorTerm,
+  TaintEffect,
   VolumeType,
-} from '../../lib/core/api/ec2-node-class-definition';
-import { KarpenterDuration } from '../../lib/core/api/duration';
-import { Disruption, TaintEffect } from '../../lib/core/api/node-pool-definition';
-import { Quantity } from '../../lib/core/api/quantity';
-import { Arch, CapacityType, Requirement } from '../../lib/core/api/requirements';
-import { Ec2NodeClass, Ec2NodeClassProps } from '../../lib/manifests/ec2-node-class';
-import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
-import { SpotOnDemandSplit } from '../../lib/manifests/spot-on-demand-split';
+} from '../../lib'; // 'cdktf-karpenter-eks' in your app
 import { configureStateBackend, StateBackendConfig } from '../shared/backend';
 
 export interface NodePoolsStackProps {

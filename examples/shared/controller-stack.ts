@@ -1,12 +1,14 @@
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { ClusterProviders } from '../../lib/controller/cluster-providers';
-import { KarpenterAwsAttributes } from '../../lib/core/aws/karpenter-aws-attributes';
-import { controllerNeedsFlowSchemas } from '../../lib/core/controller/flow-schemas';
-import { ControllerPlacement } from '../../lib/core/controller/helm-values';
-import { KarpenterVersion } from '../../lib/core/controller/karpenter-version';
-import { KarpenterController } from '../../lib/controller/karpenter-controller';
+import {
+  ClusterProviders,
+  ControllerPlacement,
+  controllerNeedsFlowSchemas,
+  KarpenterAwsAttributes,
+  KarpenterController,
+  KarpenterVersion,
+} from '../../lib'; // 'cdktf-karpenter-eks' in your app
 import { configureStateBackend, StateBackendConfig } from './backend';
 
 export interface ControllerStackProps {

@@ -196,7 +196,7 @@ export class EksCluster extends Construct implements IEksCluster {
   constructor(scope: Construct, id: string, props: EksClusterProps) {
     super(scope, id);
     const plan = planEksCluster(props, constructContext(props.silenceWarnings));
-    reportIssues(this, plan.issues);
+    reportIssues(this, plan.issues, props); // props: also KubernetesVersion.of problems
 
     const aws = awsContext(this);
     const role = new IamRole(this, 'ClusterRole', {

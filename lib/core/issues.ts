@@ -84,14 +84,18 @@ export function formatIssues(where: string, issues: readonly ValidationIssue[]):
  * so a user can fix them all in one go.
  */
 export class KarpenterValidationError extends Error {
-  constructor(
-    /** Where the problem is: a construct path, or a file and document. */
-    public readonly where: string,
-    public readonly issues: readonly ValidationIssue[],
-  ) {
+  /** Where the problem is: a construct path, or a file and document. */
+  declare public readonly where: string;
+  declare public readonly issues: readonly ValidationIssue[];
+
+  constructor(where: string, issues: readonly ValidationIssue[]) {
     const n = issues.length;
     super(`${n} validation error${n === 1 ? '' : 's'}:\n${formatIssues(where, issues)}`);
-    this.name = 'KarpenterValidationError';
+    // Not enumerable: Node prints an uncaught error's own enumerable properties after its stack,
+    // which would repeat every issue as an object dump.
+    Object.defineProperty(this, 'where', { value: where, enumerable: false });
+    Object.defineProperty(this, 'issues', { value: issues, enumerable: false });
+    Object.defineProperty(this, 'name', { value: 'KarpenterValidationError', enumerable: false });
   }
 }
 
@@ -104,4 +108,55 @@ export function throwOnErrors(where: string, issues: readonly ValidationIssue[])
 /** Throws a `KarpenterValidationError` with a single error, for checks that stop at the first problem. */
 export function failValidation(where: string, field: string, code: string, message: string): never {
   throw new KarpenterValidationError(where, [{ severity: Severity.ERROR, field, code, message }]);
+}
+
+const CARRIED_ISSUES = Symbol.for('cdktf-karpenter-eks.carriedIssues');
+
+/**
+ * Marks a value a builder made from bad input (e.g. `Budget.percent(120)`) with its problems instead
+ * of throwing, so the construct or definition that receives it reports them with its path, together
+ * with every other problem. `field` of each issue is left empty and filled with where it was found.
+ */
+export function withIssues<T extends object>(value: T, issues: readonly ValidationIssue[]): T {
+  Object.defineProperty(value, CARRIED_ISSUES, { value: issues, enumerable: false });
+  return value;
+}
+
+/** An error found by a builder function such as `Budget.percent`, before it knows which field it is for. */
+export function builderError(builder: string, code: string, message: string): ValidationIssue {
+  return { severity: Severity.ERROR, field: '', code, message: `${builder}: ${message}` };
+}
+
+/**
+ * Every issue carried by values inside `input` (props objects, arrays, builder objects), with `field`
+ * set to where it was found, e.g. `disruption.budgets[0]`. Does not descend into constructs.
+ */
+export function carriedIssues(input: unknown, path = ''): ValidationIssue[] {
+  const found: ValidationIssue[] = [];
+  const seen = new Set<object>();
+  const visit = (value: unknown, at: string, depth: number): void => {
+    if (value === null || typeof value !== 'object' || seen.has(value) || depth > 8) return;
+    seen.add(value);
+    const carried = (value as { [CARRIED_ISSUES]?: readonly ValidationIssue[] })[CARRIED_ISSUES];
+    for (const i of carried ?? []) found.push({ ...i, field: [at, i.field].filter((f) => f !== '').join('.') || 'value' });
+    if ('node' in value) return; // a construct: reports its own issues
+    if (Array.isArray(value)) return value.forEach((v, n) => visit(v, `${at}[${n}]`, depth + 1));
+    // Field names of a builder object (e.g. a Disruption's) are its internals, not the user's props.
+    const proto = Object.getPrototypeOf(value);
+    const plain = proto === null || Object.getPrototypeOf(proto) === null;
+    for (const [k, v] of Object.entries(value)) visit(v, !plain ? at : at === '' ? k : `${at}.${k}`, depth + 1);
+  };
+  visit(input, path, 0);
+  return found;
+}
+
+/**
+ * `issues` plus the issues carried by builder values in `inputs`. A carried issue replaces the ones with
+ * the same code that the rendered value caused (e.g. `Budget.percent(101)` and then `"101%"` failing the
+ * CRD pattern), so each problem is reported once, by the builder that explains it.
+ */
+export function withCarriedIssues(inputs: unknown, issues: readonly ValidationIssue[]): ValidationIssue[] {
+  const carried = carriedIssues(inputs);
+  const codes = new Set(carried.map((i) => i.code));
+  return [...carried, ...issues.filter((i) => !codes.has(i.code))];
 }

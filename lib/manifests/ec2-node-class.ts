@@ -7,7 +7,7 @@ import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND, V1EC2NodeClass } from '../core/a
 import { validateEc2NodeClass } from '../core/api/validate-ec2nodeclass';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { literalYaml, manifestResourceOptions } from '../private/manifest';
-import { constructContext, reportIssues } from '../private/report';
+import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of `Ec2NodeClass`. */
 export interface Ec2NodeClassProps extends Ec2NodeClassOptions, KarpenterManifestOptions {
@@ -59,7 +59,7 @@ export class Ec2NodeClass extends Construct implements IEc2NodeClass {
     this.name = props.name;
     this.nodeClassRef = { group: EC2NODECLASS_GROUP, kind: EC2NODECLASS_KIND, name: props.name };
     const manifest = this.definition.toManifest();
-    reportIssues(this, validateEc2NodeClass(manifest, constructContext(props.silenceWarnings)));
+    reportIssuesAtSynth(this, validateEc2NodeClass(manifest, constructContext(props.silenceWarnings)), props);
     this.resource = new Manifest(this, 'Resource', {
       manifest: manifest as unknown as { [key: string]: unknown },
       ...manifestResourceOptions(this, props),

@@ -6,7 +6,7 @@ import { validateNodePool } from '../core/api/validate-nodepool';
 import { IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { literalYaml, manifestResourceOptions } from '../private/manifest';
-import { constructContext, reportIssues } from '../private/report';
+import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of `KarpenterNodePool`. */
 export interface KarpenterNodePoolProps extends NodePoolOptions, KarpenterManifestOptions {
@@ -49,7 +49,7 @@ export class KarpenterNodePool extends Construct {
     this.name = props.name;
     this.definition = new NodePoolDefinition({ ...props, nodeClassRef: props.nodeClass.nodeClassRef });
     const manifest = this.definition.toManifest();
-    reportIssues(this, validateNodePool(manifest, constructContext(props.silenceWarnings)));
+    reportIssuesAtSynth(this, validateNodePool(manifest, constructContext(props.silenceWarnings)), props);
     const dependsOn = [...(props.nodeClass.resource ? [props.nodeClass.resource] : []), ...(props.dependsOn ?? [])];
     this.resource = new Manifest(this, 'Resource', {
       manifest: manifest as unknown as { [key: string]: unknown },

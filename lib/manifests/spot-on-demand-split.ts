@@ -11,7 +11,7 @@ import { CapacityType, Operator, Requirement } from '../core/api/requirements';
 import { child } from '../core/api/schema';
 import { IssueCollector } from '../core/issues';
 import { KarpenterNodePool, KarpenterNodePoolProps } from './karpenter-node-pool';
-import { constructContext, reportIssues } from '../private/report';
+import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of `SpotOnDemandSplit`. */
 export interface SpotOnDemandSplitProps extends Omit<KarpenterNodePoolProps, 'name'> {
@@ -63,9 +63,11 @@ export class SpotOnDemandSplit extends Construct {
         `'${key}' is set by the split for each pool; remove it from the shared labels`,
       );
     }
-    reportIssues(this, c.issues);
+    // Reported at synth with every other construct's errors; a bad ratio builds the pools with 1:1 meanwhile.
+    reportIssuesAtSynth(this, c.issues);
 
-    const values = capacitySpreadValues(props.ratio);
+    const ratioIssues = validateCapacitySplitRatio(props.ratio);
+    const values = capacitySpreadValues(ratioIssues.length === 0 ? props.ratio : { spot: 1, onDemand: 1 });
     const { namePrefix, ratio: _ratio, labelKey: _labelKey, ...shared } = props;
     const pool = (poolId: string, suffix: string, capacityType: CapacityType, labelValues: string[]) =>
       new KarpenterNodePool(this, poolId, {

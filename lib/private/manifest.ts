@@ -2,7 +2,8 @@ import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { KarpenterDuration } from '../core/api/duration';
 import { toYaml, unresolvedPath } from '../core/api/yaml';
-import { failValidation } from '../core/issues';
+import { failValidation, Severity } from '../core/issues';
+import { reportIssuesAtSynth } from './report';
 import { KarpenterManifestOptions } from '../manifests/karpenter-manifest-options';
 
 /** Longer than the provider's 10 minutes: deleting a pool or node class waits for its nodes to drain. */
@@ -10,13 +11,10 @@ const DEFAULT_DELETE_TIMEOUT = KarpenterDuration.minutes(30);
 
 /** `kubernetes_manifest` settings shared by the Karpenter custom resources. */
 export function manifestResourceOptions(scope: Construct, props: KarpenterManifestOptions) {
-  if (props.deleteTimeout?.isNever) {
-    failValidation(
-      scope.node.path,
-      'deleteTimeout',
-      'DeleteTimeoutNever',
-      'must be a finite duration (Terraform timeouts have no "Never"), e.g. KarpenterDuration.hours(2)',
-    );
+  const neverTimeout = props.deleteTimeout?.isNever === true;
+  if (neverTimeout) {
+    const message = 'must be a finite duration (Terraform timeouts have no "Never"), e.g. KarpenterDuration.hours(2)';
+    reportIssuesAtSynth(scope, [{ severity: Severity.ERROR, field: 'deleteTimeout', code: 'DeleteTimeoutNever', message }]);
   }
   return {
     provider: props.provider,
@@ -25,7 +23,7 @@ export function manifestResourceOptions(scope: Construct, props: KarpenterManife
     // karpenter.k8s.aws/ec2nodeclass-hash); leaving them computed avoids a perpetual diff.
     computedFields: ['metadata.annotations', 'metadata.labels'],
     wait: props.waitForReady ? { condition: [{ type: 'Ready', status: 'True' }] } : undefined,
-    timeouts: { delete: (props.deleteTimeout ?? DEFAULT_DELETE_TIMEOUT).toString() },
+    timeouts: { delete: (neverTimeout ? DEFAULT_DELETE_TIMEOUT : (props.deleteTimeout ?? DEFAULT_DELETE_TIMEOUT)).toString() },
   };
 }
 

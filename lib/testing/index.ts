@@ -1,4 +1,4 @@
-// `cdktf-karpenter-eks/lib/testing`: helpers for users' tests, usable from any test runner.
+// `cdktf-karpenter-eks/testing`: helpers for users' tests, usable from any test runner.
 // The jest matchers register from './jest', which is not re-exported here (it needs jest).
 export * from './synth';
 export * from './matchers';

@@ -1,4 +1,4 @@
-// Registers the Karpenter jest matchers: `import 'cdktf-karpenter-eks/lib/testing/jest'`
+// Registers the Karpenter jest matchers: `import 'cdktf-karpenter-eks/testing/jest'`
 // in a test file or in jest's `setupFilesAfterEnv`. Not imported by the library index.
 import { HelmReleaseSelector, karpenterMatchers, ManifestExpectation } from './matchers';
 
@@ -31,8 +31,8 @@ declare global {
 const jestExpect = (globalThis as { expect?: { extend(matchers: object): void } }).expect;
 if (jestExpect === undefined || typeof jestExpect.extend !== 'function') {
   throw new Error(
-    "cdktf-karpenter-eks/lib/testing/jest must be imported inside a jest test run (no global 'expect' found). " +
-      'Outside jest, use the functions exported by cdktf-karpenter-eks/lib/testing (toHaveNodePool, nodePoolsOf, ...).',
+    "cdktf-karpenter-eks/testing/jest must be imported inside a jest test run (no global 'expect' found). " +
+      'Outside jest, use the functions exported by cdktf-karpenter-eks/testing (toHaveNodePool, nodePoolsOf, ...).',
   );
 }
 jestExpect.extend(karpenterMatchers);

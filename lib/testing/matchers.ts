@@ -54,6 +54,37 @@ export interface Mismatch {
   readonly path: string;
   /** What differs, e.g. `expected "spot", received "on-demand"`. */
   readonly problem: string;
+  /**
+   * True for a line that only introduces the differences after it (`no element matches ...; the
+   * closest, [1], differs:`); it is not a difference itself and does not count when ranking candidates.
+   * @default false
+   */
+  readonly header?: boolean;
+}
+
+/** How many real differences `mismatches` holds (header lines do not count). */
+export function differenceCount(mismatches: readonly Mismatch[]): number {
+  return mismatches.filter((m) => !m.header).length;
+}
+
+// Keys that name an element (a NodePool, a requirement, a taint): a candidate with the same name is the
+// one the user meant, even when another differs in fewer places.
+const IDENTITY_KEYS = ['name', 'key'];
+
+function sameIdentity(received: unknown, expected: unknown): boolean {
+  if (!isPlainObject(received) || !isPlainObject(expected)) return false;
+  const key = IDENTITY_KEYS.find((k) => expected[k] !== undefined && !isExactly(expected[k]) && typeof expected[k] !== 'object');
+  return key !== undefined && Object.is(received[key], expected[key]);
+}
+
+/** Index of the closest candidate: one with the expected name first, then the fewest differences. */
+function closestIndex(results: readonly { readonly sameName: boolean; readonly m: readonly Mismatch[] }[]): number {
+  let best = 0;
+  for (let i = 1; i < results.length; i++) {
+    const [a, b] = [results[best], results[i]];
+    if (a.sameName !== b.sameName ? b.sameName : differenceCount(b.m) < differenceCount(a.m)) best = i;
+  }
+  return best;
 }
 
 const EXACT = Symbol.for('cdktf-karpenter-eks.exactly');
@@ -135,20 +166,13 @@ function arrayContains(received: unknown[], expected: unknown[], path: string): 
       });
       continue;
     }
-    let best: Mismatch[] | undefined;
-    let bestIndex = -1;
-    received.forEach((r, ri) => {
-      const m = partialMatch(r, expected[ei], `${path}[${ri}]`);
-      if (best === undefined || m.length < best.length) {
-        best = m;
-        bestIndex = ri;
-      }
-    });
-    if (best === undefined || !(isPlainObject(expected[ei]) || Array.isArray(expected[ei]))) {
+    const results = received.map((r, ri) => ({ sameName: sameIdentity(r, expected[ei]), m: partialMatch(r, expected[ei], `${path}[${ri}]`) }));
+    if (results.length === 0 || !(isPlainObject(expected[ei]) || Array.isArray(expected[ei]))) {
       out.push({ path: show(path), problem: `expected an element matching ${render(expected[ei])}, received ${render(received)}` });
     } else {
-      out.push({ path: show(path), problem: `no element matches ${render(expected[ei])}; the closest, [${bestIndex}], differs:` });
-      out.push(...best.map((m) => ({ path: m.path, problem: m.problem })));
+      const bestIndex = closestIndex(results);
+      out.push({ path: show(path), problem: `no element matches ${render(expected[ei])}; the closest, [${bestIndex}], differs:`, header: true });
+      out.push(...results[bestIndex].m);
     }
   }
   return out;
@@ -204,7 +228,7 @@ export function toHaveHelmValues(received: unknown, expected: unknown, selector:
   const all = synth.helmReleases();
   const candidates = all.filter((r) => selects(selector, r));
   const what = describeSelector(selector);
-  const results = candidates.map((r) => ({ r, m: partialMatch(r.values, expected, '') }));
+  const results = candidates.map((r) => ({ r, sameName: false, m: partialMatch(r.values, expected, '') }));
   const hit = results.find((x) => x.m.length === 0);
   if (hit) {
     return {
@@ -221,14 +245,14 @@ export function toHaveHelmValues(received: unknown, expected: unknown, selector:
       if (candidates.length === 0) {
         return `${head}but none of the stack's releases is selected: ${all.map(describeRelease).join(', ')}.`;
       }
-      const closest = results.reduce((a, b) => (b.m.length < a.m.length ? b : a));
+      const closest = results[closestIndex(results)];
       const unparsed =
         closest.r.unparsedValues.length > 0
           ? `\nNote: ${closest.r.unparsedValues.length} values entr${closest.r.unparsedValues.length === 1 ? 'y is' : 'ies are'} a Terraform expression and could not be inspected: ${closest.r.unparsedValues.map((v) => render(v)).join(', ')}`
           : '';
       return (
         `${head}Releases checked: ${candidates.map(describeRelease).join(', ')}.\n` +
-        `Closest: ${describeRelease(closest.r)} differs in ${count(closest.m.length, 'place')}:\n${formatMismatches(closest.m)}${unparsed}`
+        `Closest: ${describeRelease(closest.r)} differs in ${count(differenceCount(closest.m), 'place')}:\n${formatMismatches(closest.m)}${unparsed}`
       );
     },
   };
@@ -250,7 +274,12 @@ function manifestMatcher(
 ): KarpenterMatcherResult {
   const candidates = pick(SynthesizedStack.from(received));
   const expectation = toManifestExpectation(expected);
-  const results = candidates.map((c) => ({ c, m: partialMatch(c.manifest, expectation, '') }));
+  const expectedName = isPlainObject(expectation) && isPlainObject(expectation.metadata) ? expectation.metadata.name : undefined;
+  const results = candidates.map((c) => ({
+    c,
+    sameName: expectedName !== undefined && partialMatch(c.name, expectedName).length === 0,
+    m: partialMatch(c.manifest, expectation, ''),
+  }));
   const hit = results.find((x) => x.m.length === 0);
   const shown = expected === undefined ? '' : `\n${indent(render(expected, 6))}`;
   if (hit) {
@@ -265,10 +294,10 @@ function manifestMatcher(
     message: () => {
       const head = `${hint(matcherName, false)}\n\nExpected a ${kind}${expected === undefined ? '' : ' matching'}${shown}\n`;
       if (candidates.length === 0) return `${head}but the stack has no ${kind} (no kubernetes_manifest of that kind).`;
-      const closest = results.reduce((a, b) => (b.m.length < a.m.length ? b : a));
+      const closest = results[closestIndex(results)];
       return (
         `${head}Found ${count(candidates.length, kind)}: ${candidates.map(describeManifest).join(', ')}.\n` +
-        `Closest: ${describeManifest(closest.c)} differs in ${count(closest.m.length, 'place')}:\n${formatMismatches(closest.m)}`
+        `Closest: ${describeManifest(closest.c)} differs in ${count(differenceCount(closest.m), 'place')}:\n${formatMismatches(closest.m)}`
       );
     },
   };

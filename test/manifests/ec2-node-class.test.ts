@@ -81,24 +81,22 @@ describe('Ec2NodeClass', () => {
     expect(r.depends_on).toEqual(['var.before']);
   });
 
-  test('throws one error listing every problem, with the construct path and field paths', () => {
+  test('fails synth with one error listing every problem, with the construct path and field paths', () => {
     const s = stack();
-    expect(
-      () =>
-        new Ec2NodeClass(s, 'Bad', {
-          ...BASE,
-          instanceProfile: 'profile',
-          amiSelectorTerms: [AmiSelectorTerm.alias(AmiFamilyAlias.WINDOWS_2022, 'v1')],
-          tags: { 'eks:eks-cluster-name': 'demo' },
-        }),
-    ).toThrow(
+    new Ec2NodeClass(s, 'Bad', {
+      ...BASE,
+      instanceProfile: 'profile',
+      amiSelectorTerms: [AmiSelectorTerm.alias(AmiFamilyAlias.WINDOWS_2022, 'v1')],
+      tags: { 'eks:eks-cluster-name': 'demo' },
+    });
+    expect(() => Testing.synth(s, true)).toThrow(
       new RegExp(
         [
-          '3 validation errors:',
+          'Validation failed with the following errors:[\\s\\S]*',
           '\\[test/Bad\\] spec.amiSelectorTerms\\[0\\].alias: Windows AMIs cannot be pinned: use windows2022@latest.*\\(AmiAliasWindowsVersion\\)',
           '\\[test/Bad\\] spec.tags\\["eks:eks-cluster-name"\\]: tag "eks:eks-cluster-name" is reserved.*\\(RestrictedTag\\)',
           '\\[test/Bad\\] spec.instanceProfile: role and instanceProfile are both set.*\\(RoleXorInstanceProfile\\)',
-        ].join('\\n'),
+        ].join('\\n  '),
       ),
     );
   });

@@ -83,11 +83,10 @@ describe('KarpenterNodePool', () => {
     expect(pool.depends_on).toBeUndefined();
   });
 
-  test('throws when an existing node class name could never match a node class', () => {
+  test('fails synth when an existing node class name could never match a node class', () => {
     const stack = new TerraformStack(Testing.app(), 'test');
-    expect(() => new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass: Ec2NodeClass.fromName('Not_A_Name'), limits: LIMITS })).toThrow(
-      /\[test\/Pool\] spec\.template\.spec\.nodeClassRef\.name: .*\(InvalidNodeClassRefName\)/,
-    );
+    new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass: Ec2NodeClass.fromName('Not_A_Name'), limits: LIMITS });
+    expect(() => Testing.synth(stack, true)).toThrow(/\[test\/Pool\] spec\.template\.spec\.nodeClassRef\.name: .*\(InvalidNodeClassRefName\)/);
   });
 
   test('should wait 30 minutes for deletion by default, as nodes drain first, or as long as asked', () => {
@@ -100,35 +99,34 @@ describe('KarpenterNodePool', () => {
     expect(Object.values<any>(synthesized).find((r) => r.manifest.metadata.name === 'slow').timeouts).toEqual({ delete: '2h' });
   });
 
-  test('throws when deleteTimeout is Never', () => {
+  test('fails synth when deleteTimeout is Never', () => {
     const { stack, nodeClass } = setup();
-    expect(() => new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass, limits: LIMITS, deleteTimeout: KarpenterDuration.never() })).toThrow(
+    new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass, limits: LIMITS, deleteTimeout: KarpenterDuration.never() });
+    expect(() => Testing.synth(stack, true)).toThrow(
       /\[test\/Pool\] deleteTimeout: must be a finite duration \(Terraform timeouts have no "Never"\)/,
     );
   });
 
-  test('throws one error listing every problem, with the construct path and field paths', () => {
+  test('fails synth with one error listing every problem, with the construct path and field paths', () => {
     const { stack, nodeClass } = setup();
-    expect(
-      () =>
-        new KarpenterNodePool(stack, 'Bad', {
-          name: 'bad',
-          nodeClass,
-          limits: LIMITS,
-          weight: 0,
-          requirements: [Requirement.of('karpenter.sh/team', Operator.IN, []), Requirement.instanceCpu.lessThan(-1)],
-          disruption: Disruption.whenEmpty({ budgets: [Budget.nodes(1).during('@daily', KarpenterDuration.seconds(30))] }),
-        }),
-    ).toThrow(
+    new KarpenterNodePool(stack, 'Bad', {
+      name: 'bad',
+      nodeClass,
+      limits: LIMITS,
+      weight: 0,
+      requirements: [Requirement.of('karpenter.sh/team', Operator.IN, []), Requirement.instanceCpu.lessThan(-1)],
+      disruption: Disruption.whenEmpty({ budgets: [Budget.nodes(1).during('@daily', KarpenterDuration.seconds(30))] }),
+    });
+    expect(() => Testing.synth(stack, true)).toThrow(
       new RegExp(
         [
-          '5 validation errors:',
+          'Validation failed with the following errors:[\\s\\S]*',
           '\\[test/Bad\\] spec.template.spec.requirements\\[0\\].key: requirement key "karpenter.sh/team" is not allowed.*\\(RestrictedLabelDomain\\)',
           '\\[test/Bad\\] spec.template.spec.requirements\\[0\\].values: operator In needs at least one value.*\\(RequirementInWithoutValues\\)',
           '\\[test/Bad\\] spec.template.spec.requirements\\[1\\].values: operator Lt needs exactly one non-negative integer value, got \\["-1"\\].*\\(RequirementNumericValue\\)',
           '\\[test/Bad\\] spec.disruption.budgets\\[0\\].duration: "30s" does not match .*hours and minutes only.*\\(InvalidDuration\\)',
           '\\[test/Bad\\] spec.weight: must be between 1 and 100, got 0 \\(OutOfRange\\)',
-        ].join('\\n'),
+        ].join('\\n  '),
       ),
     );
   });

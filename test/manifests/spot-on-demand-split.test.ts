@@ -65,52 +65,50 @@ describe('SpotOnDemandSplit', () => {
     });
   });
 
-  test('throws when the shared requirements already pin the capacity type', () => {
+  test('fails synth when the shared requirements already pin the capacity type', () => {
     const { stack, nodeClass } = setup();
-    expect(
-      () =>
-        new SpotOnDemandSplit(stack, 'Web', {
-          namePrefix: 'web',
-          nodeClass,
-          ratio: { spot: 4, onDemand: 1 },
-          requirements: [Requirement.capacityTypes()],
-        }),
-    ).toThrow(/\[test\/Web\] requirements\[0\]: 'karpenter.sh\/capacity-type' is set by the split/);
+    new SpotOnDemandSplit(stack, 'Web', {
+      namePrefix: 'web',
+      nodeClass,
+      ratio: { spot: 4, onDemand: 1 },
+      requirements: [Requirement.capacityTypes()],
+    });
+    expect(() => Testing.synth(stack, true)).toThrow(/\[test\/Web\] requirements\[0\]: 'karpenter.sh\/capacity-type' is set by the split/);
   });
 
-  test('throws when the shared labels set the capacity type or the spread label', () => {
+  test('fails synth when the shared labels set the capacity type or the spread label', () => {
     const { stack, nodeClass } = setup();
-    expect(
-      () =>
-        new SpotOnDemandSplit(stack, 'Web', {
-          namePrefix: 'web',
-          nodeClass,
-          ratio: { spot: 4, onDemand: 1 },
-          labels: { team: 'web', 'karpenter.sh/capacity-type': 'spot', 'capacity-spread': '1' },
-        }),
-    ).toThrow(
+    new SpotOnDemandSplit(stack, 'Web', {
+      namePrefix: 'web',
+      nodeClass,
+      ratio: { spot: 4, onDemand: 1 },
+      labels: { team: 'web', 'karpenter.sh/capacity-type': 'spot', 'capacity-spread': '1' },
+    });
+    expect(() => Testing.synth(stack, true)).toThrow(
       new RegExp(
         [
-          '2 validation errors:',
+          'Validation failed with the following errors:[\\s\\S]*',
           `\\[test/Web\\] labels\\["karpenter.sh/capacity-type"\\]: 'karpenter.sh/capacity-type' is set by the split for each pool; remove it from the shared labels \\(CapacitySplitRequirementConflict\\)`,
           `\\[test/Web\\] labels\\["capacity-spread"\\]: 'capacity-spread' is set by the split .*\\(CapacitySplitRequirementConflict\\)`,
-        ].join('\\n'),
+        ].join('\\n  '),
       ),
     );
   });
 
-  test('throws when the ratio is invalid, naming the construct', () => {
+  test('fails synth when the ratio is invalid, naming the construct', () => {
     const { stack, nodeClass } = setup();
-    expect(() => new SpotOnDemandSplit(stack, 'Web', { namePrefix: 'web', nodeClass, ratio: { spot: 0, onDemand: 1 } })).toThrow(
-      /\[test\/Web\] ratio.spot: must be a whole number of at least 1, got 0/,
+    new SpotOnDemandSplit(stack, 'Web', { namePrefix: 'web', nodeClass, ratio: { spot: 0, onDemand: 1 } });
+    new SpotOnDemandSplit(stack, 'Huge', { namePrefix: 'huge', nodeClass, ratio: { spot: 1e9, onDemand: -1 } });
+    // Both splits are reported together; building the pools meanwhile neither throws nor allocates 1e9 values.
+    expect(() => Testing.synth(stack, true)).toThrow(
+      /\[test\/Web\] ratio.spot: must be a whole number of at least 1, got 0[\s\S]*\[test\/Huge\] ratio.onDemand: must be a whole number of at least 1, got -1/,
     );
   });
 
-  test('throws when the label key is restricted, from the pool that uses it', () => {
+  test('fails synth when the label key is restricted, from the pool that uses it', () => {
     const { stack, nodeClass } = setup();
-    expect(
-      () => new SpotOnDemandSplit(stack, 'Web', { namePrefix: 'web', nodeClass, ratio: { spot: 1, onDemand: 1 }, labelKey: 'karpenter.sh/spread' }),
-    ).toThrow(/\[test\/Web\/Spot\] spec\.template\.spec\.requirements\[\d\]\.key/);
+    new SpotOnDemandSplit(stack, 'Web', { namePrefix: 'web', nodeClass, ratio: { spot: 1, onDemand: 1 }, labelKey: 'karpenter.sh/spread' });
+    expect(() => Testing.synth(stack, true)).toThrow(/\[test\/Web\/Spot\] spec\.template\.spec\.requirements\[\d\]\.key/);
   });
 
   test('should synthesize (snapshot)', () => {

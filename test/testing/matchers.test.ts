@@ -1,5 +1,9 @@
-import { Testing } from 'cdktf';
-import { exactly, partialMatch, toHaveEc2NodeClass, toHaveHelmValues, toHaveNodePool } from '../../lib/testing/matchers';
+import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
+import { TerraformStack, Testing } from 'cdktf';
+import { TaintEffect } from '../../lib/core/api/node-pool-definition';
+import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
+import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
+import { differenceCount, exactly, partialMatch, toHaveEc2NodeClass, toHaveHelmValues, toHaveNodePool } from '../../lib/testing/matchers';
 import { karpenterStack } from './karpenter-stack';
 
 describe('partialMatch', () => {
@@ -45,9 +49,19 @@ describe('partialMatch', () => {
     ];
 
     expect(partialMatch({ r: received }, { r: [{ key: 'capacity', operator: 'In', values: ['spot'] }] })).toEqual([
-      { path: 'r', problem: "no element matches { key: 'capacity', operator: 'In', values: [ 'spot' ] }; the closest, [1], differs:" },
+      { path: 'r', problem: "no element matches { key: 'capacity', operator: 'In', values: [ 'spot' ] }; the closest, [1], differs:", header: true },
       { path: 'r[1].values', problem: "expected an element matching 'spot', received [ 'on-demand' ]" },
     ]);
+  });
+
+  test('should take the element with the expected key or name as the closest', () => {
+    const received = [
+      { key: 'b', operator: 'In', values: ['x'] },
+      { key: 'a', operator: 'In', values: ['y'] },
+    ];
+    // Both differ in one place; the one with key 'a' is the element meant.
+    expect(partialMatch(received, [{ key: 'a', values: ['x'] }])[0].problem).toMatch(/the closest, \[1\], differs:$/);
+    expect(differenceCount(partialMatch(received, [{ key: 'a', values: ['x'] }]))).toBe(1);
   });
 
   test('should compare exactly inside exactly()', () => {
@@ -104,8 +118,36 @@ describe('toHaveNodePool', () => {
     expect(result.pass).toBe(false);
     expect(result.message()).toMatch(/Expected a NodePool matching/);
     expect(result.message()).toMatch(/Found 1 NodePool: NodePool "default" at stack\/Karpenter\/NodePool/);
-    expect(result.message()).toMatch(/Closest: NodePool "default" .* differs in \d+ places:/);
+    // One difference: the array's "no element matches" line introduces it and is not counted.
+    expect(result.message()).toMatch(/Closest: NodePool "default" .* differs in 1 place:/);
     expect(result.message()).toMatch(/spec\.template\.spec\.requirements\[0\]\.operator: expected 'NotIn', received 'In'/);
+  });
+
+  test('should take the NodePool with the expected name as the closest, even when another differs less', () => {
+    const stack = new TerraformStack(Testing.app(), 'stack');
+    const provider = new KubernetesProvider(stack, 'k8s', {});
+    const nodeClass = Ec2NodeClass.fromName('default');
+    new KarpenterNodePool(stack, 'App', { name: 'app', nodeClass, provider, weight: 50 });
+    new KarpenterNodePool(stack, 'Batch', { name: 'batch', nodeClass, provider, weight: 10 });
+
+    // "app" differs in name and limits, "batch" (the one meant) in weight and limits: a tie the name breaks.
+    const message = toHaveNodePool(stack, { name: 'batch', spec: { weight: 50, limits: { cpu: '8' } } }).message();
+    expect(message).toMatch(
+      /Closest: NodePool "batch" at stack\/Batch.* differs in 2 places:\n {2}spec\.weight: expected 50, received 10\n {2}spec\.limits: .*missing"?$/,
+    );
+  });
+
+  test('should not count array header lines when ranking candidates', () => {
+    const stack = new TerraformStack(Testing.app(), 'stack');
+    const provider = new KubernetesProvider(stack, 'k8s', {});
+    const nodeClass = Ec2NodeClass.fromName('default');
+    const taint = (value: string) => [{ key: 'role', value, effect: TaintEffect.NO_SCHEDULE }];
+    new KarpenterNodePool(stack, 'A', { name: 'a', nodeClass, provider, weight: 1, taints: taint('x') });
+    new KarpenterNodePool(stack, 'B', { name: 'b', nodeClass, provider, weight: 50, taints: taint('web') });
+
+    // "a" differs in two fields; "b" in one taint value (2 lines with the array's header line).
+    const message = toHaveNodePool(stack, { weight: 50, template: { spec: { taints: [{ key: 'role', value: 'batch' }] } } }).message();
+    expect(message).toMatch(/Closest: NodePool "b" .* differs in 1 place:/);
   });
 
   test('should say so when the stack has no NodePool', () => {

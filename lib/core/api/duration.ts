@@ -1,5 +1,5 @@
 // Pure core: no cdktf or constructs imports.
-import { failValidation } from '../issues';
+import { builderError, ValidationIssue, withIssues } from '../issues';
 
 /** CRD pattern of `expireAfter` and `consolidateAfter`: a duration, or `Never`. */
 export const DURATION_OR_NEVER_PATTERN = /^(([0-9]+(s|m|h))+|Never)$/;
@@ -10,8 +10,12 @@ export const BUDGET_DURATION_PATTERN = /^((([0-9]+(h|m))|([0-9]+h[0-9]+m))(0s)?)
 
 const NEVER = 'Never';
 
-function invalid(where: string, message: string): never {
-  return failValidation(where, 'value', 'InvalidDuration', message);
+// Problems found while building the current value; attached to it (withIssues) rather than thrown,
+// so the construct receiving it reports them with its path, together with every other problem.
+let pending: ValidationIssue[] = [];
+
+function invalid(where: string, message: string): void {
+  pending.push(builderError(where, 'InvalidDuration', message));
 }
 
 function whole(unit: string, n: number): number {
@@ -32,30 +36,30 @@ function whole(unit: string, n: number): number {
 export class KarpenterDuration {
   /** A whole number of seconds, e.g. `30s`. */
   public static seconds(n: number): KarpenterDuration {
-    return new KarpenterDuration(`${whole('seconds', n)}s`);
+    return KarpenterDuration.make(`${whole('seconds', n)}s`);
   }
 
   /** A whole number of minutes, e.g. `5m`. */
   public static minutes(n: number): KarpenterDuration {
-    return new KarpenterDuration(`${whole('minutes', n)}m`);
+    return KarpenterDuration.make(`${whole('minutes', n)}m`);
   }
 
   /** A whole number of hours, e.g. `720h`. */
   public static hours(n: number): KarpenterDuration {
-    return new KarpenterDuration(`${whole('hours', n)}h`);
+    return KarpenterDuration.make(`${whole('hours', n)}h`);
   }
 
   /** A whole number of days, written in hours (`7` → `168h`): Go durations have no day unit. */
   public static days(n: number): KarpenterDuration {
-    return new KarpenterDuration(`${whole('days', n) * 24}h`);
+    return KarpenterDuration.make(`${whole('days', n) * 24}h`);
   }
 
   /** `Never`: disables expiry (`expireAfter`) or consolidation (`consolidateAfter`). */
   public static never(): KarpenterDuration {
-    return new KarpenterDuration(NEVER);
+    return KarpenterDuration.make(NEVER);
   }
 
-  /** Parses a literal such as `720h`, `1h30m` or `Never`; throws when it is not one. */
+  /** Parses a literal such as `720h`, `1h30m` or `Never`; a malformed one carries its problem (reported by the construct that uses it). */
   public static parse(text: string): KarpenterDuration {
     if (!DURATION_OR_NEVER_PATTERN.test(text)) {
       invalid(
@@ -63,7 +67,14 @@ export class KarpenterDuration {
         `${JSON.stringify(text)} is not a Karpenter duration; use whole numbers with s, m or h (e.g. "720h", "1h30m", "30s") or "Never"`,
       );
     }
-    return new KarpenterDuration(text);
+    return KarpenterDuration.make(text);
+  }
+
+  private static make(text: string): KarpenterDuration {
+    const issues = pending;
+    pending = [];
+    const value = new KarpenterDuration(text);
+    return issues.length > 0 ? withIssues(value, issues) : value;
   }
 
   private constructor(private readonly text: string) {}

@@ -1,6 +1,6 @@
 // Pure core: no cdktf or constructs imports.
 import { KARPENTER_DISCOVERY_TAG_KEY } from '../aws/discovery';
-import { ValidationContext, ValidationIssue } from '../issues';
+import { ValidationContext, ValidationIssue, withCarriedIssues } from '../issues';
 import { opt } from '../json';
 import { AmiFamily, AmiFamilyAlias } from './ami-family';
 import { KarpenterDuration } from './duration';
@@ -636,7 +636,7 @@ export class Ec2NodeClassDefinition {
 
   /** Every problem with the rendered manifest (errors and lint warnings). */
   public validate(ctx?: ValidationContext): ValidationIssue[] {
-    return validateEc2NodeClass(this.toManifest(), ctx);
+    return withCarriedIssues(this.props, validateEc2NodeClass(this.toManifest(), ctx));
   }
 
   /** The manifest as a YAML document. */

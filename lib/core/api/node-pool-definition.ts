@@ -1,5 +1,5 @@
 // Pure core: no cdktf or constructs imports.
-import { failValidation, ValidationContext, ValidationIssue } from '../issues';
+import { builderError, ValidationContext, ValidationIssue, withCarriedIssues, withIssues } from '../issues';
 import { opt } from '../json';
 import { KarpenterDuration } from './duration';
 import { Quantity } from './quantity';
@@ -51,10 +51,6 @@ export interface Taint {
   readonly effect: TaintEffect;
 }
 
-function badInput(where: string, code: string, message: string): never {
-  return failValidation(where, 'value', code, message);
-}
-
 /**
  * A disruption budget: how many of a pool's nodes Karpenter may disrupt at once, optionally only
  * during a cron window and only for some reasons.
@@ -66,14 +62,16 @@ function badInput(where: string, code: string, message: string): never {
 export class Budget {
   /** At most `n` nodes at once (`0` blocks disruption). */
   public static nodes(n: number): Budget {
-    if (!Number.isInteger(n) || n < 0) badInput('Budget.nodes', 'InvalidBudgetNodes', `must be a non-negative whole number, got ${n}`);
-    return new Budget(String(n));
+    const budget = new Budget(String(n));
+    if (Number.isInteger(n) && n >= 0) return budget;
+    return withIssues(budget, [builderError('Budget.nodes', 'InvalidBudgetNodes', `must be a non-negative whole number, got ${n}`)]);
   }
 
   /** At most `p` percent of the pool's nodes at once (0..100). */
   public static percent(p: number): Budget {
-    if (!Number.isInteger(p) || p < 0 || p > 100) badInput('Budget.percent', 'InvalidBudgetNodes', `must be a whole number from 0 to 100, got ${p}`);
-    return new Budget(`${p}%`);
+    const budget = new Budget(`${p}%`);
+    if (Number.isInteger(p) && p >= 0 && p <= 100) return budget;
+    return withIssues(budget, [builderError('Budget.percent', 'InvalidBudgetNodes', `must be a whole number from 0 to 100, got ${p}`)]);
   }
 
   private constructor(
@@ -318,7 +316,7 @@ export class NodePoolDefinition {
 
   /** Every problem with the rendered manifest (errors and lint warnings). */
   public validate(ctx?: ValidationContext): ValidationIssue[] {
-    return validateNodePool(this.toManifest(), ctx);
+    return withCarriedIssues(this.props, validateNodePool(this.toManifest(), ctx));
   }
 
   /** The manifest as a YAML document. */

@@ -1,11 +1,15 @@
 // Pure core: no cdktf or constructs imports.
-import { failValidation } from '../issues';
+import { builderError, ValidationIssue, withIssues } from '../issues';
 
 /** Kubernetes resource quantity, as the CRDs' `pattern` writes it (`limits`, `kubeReserved`, ...). */
 export const QUANTITY_PATTERN = /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
 
-function invalid(where: string, message: string): never {
-  return failValidation(where, 'value', 'InvalidQuantity', message);
+// Problems found while building the current value; attached to it (withIssues) rather than thrown,
+// so the construct receiving it reports them with its path, together with every other problem.
+let pending: ValidationIssue[] = [];
+
+function invalid(where: string, message: string): void {
+  pending.push(builderError(where, 'InvalidQuantity', message));
 }
 
 function nonNegative(where: string, n: number): number {
@@ -22,40 +26,47 @@ function wholeNumber(where: string, n: number): number {
 export class Quantity {
   /** CPU cores, e.g. `Quantity.cpu(100)` → `100`, `Quantity.cpu(0.5)` → `0.5`. */
   public static cpu(cores: number): Quantity {
-    return new Quantity(`${nonNegative('cpu', cores)}`);
+    return Quantity.make(`${nonNegative('cpu', cores)}`);
   }
 
   /** Millicores, e.g. `Quantity.millicpu(500)` → `500m`. */
   public static millicpu(millicores: number): Quantity {
-    return new Quantity(`${wholeNumber('millicpu', millicores)}m`);
+    return Quantity.make(`${wholeNumber('millicpu', millicores)}m`);
   }
 
   /** A plain count: nodes, pods, GPUs (`Quantity.count(10)` → `10`). */
   public static count(n: number): Quantity {
-    return new Quantity(`${wholeNumber('count', n)}`);
+    return Quantity.make(`${wholeNumber('count', n)}`);
   }
 
   /** Mebibytes, e.g. `Quantity.mebibytes(512)` → `512Mi`. */
   public static mebibytes(n: number): Quantity {
-    return new Quantity(`${wholeNumber('mebibytes', n)}Mi`);
+    return Quantity.make(`${wholeNumber('mebibytes', n)}Mi`);
   }
 
   /** Gibibytes, e.g. `Quantity.gibibytes(1000)` → `1000Gi`. */
   public static gibibytes(n: number): Quantity {
-    return new Quantity(`${wholeNumber('gibibytes', n)}Gi`);
+    return Quantity.make(`${wholeNumber('gibibytes', n)}Gi`);
   }
 
   /** Tebibytes, e.g. `Quantity.tebibytes(2)` → `2Ti`. */
   public static tebibytes(n: number): Quantity {
-    return new Quantity(`${wholeNumber('tebibytes', n)}Ti`);
+    return Quantity.make(`${wholeNumber('tebibytes', n)}Ti`);
   }
 
-  /** Parses a literal such as `32Gi`, `1.5`, `250m`; throws when it is not a quantity. */
+  /** Parses a literal such as `32Gi`, `1.5`, `250m`; a malformed one carries its problem (reported by the construct that uses it). */
   public static parse(text: string): Quantity {
     if (!QUANTITY_PATTERN.test(text)) {
       invalid('Quantity.parse', `${JSON.stringify(text)} is not a Kubernetes quantity; use e.g. "100", "500m", "32Gi", "1Ti"`);
     }
-    return new Quantity(text);
+    return Quantity.make(text);
+  }
+
+  private static make(text: string): Quantity {
+    const issues = pending;
+    pending = [];
+    const value = new Quantity(text);
+    return issues.length > 0 ? withIssues(value, issues) : value;
   }
 
   private constructor(private readonly text: string) {}

@@ -1,5 +1,5 @@
 // Pure core: no cdktf or constructs imports in lib/core.
-import { IssueCollector, KarpenterValidationError } from '../issues';
+import { builderError, IssueCollector, withIssues } from '../issues';
 
 /** Oldest Kubernetes minor Karpenter 1.14 supports (1.30 needs Karpenter >= 0.37; compatibility.md). */
 export const KARPENTER_MIN_KUBERNETES_MINOR = 30;
@@ -64,14 +64,16 @@ export class KubernetesVersion {
   public static readonly DEFAULT = KubernetesVersion.V1_36;
 
   /**
-   * A version given as `'1.x'`. Throws a `KarpenterValidationError` when it is malformed or
-   * outside the range Karpenter 1.14 supports.
+   * A version given as `'1.x'`. When it is malformed or outside the range Karpenter 1.14 supports,
+   * the value carries the problem and `EksCluster` reports it (with its path) at construction.
    */
   public static of(version: string): KubernetesVersion {
     const issues = new IssueCollector();
     validateKubernetesVersion(issues, 'version', version);
-    if (issues.issues.length > 0) throw new KarpenterValidationError('KubernetesVersion.of', issues.issues);
-    return new KubernetesVersion(version);
+    const value = new KubernetesVersion(version);
+    // Not thrown: the construct that receives the version reports it with its path (carriedIssues).
+    const problems = issues.issues.map((i) => builderError('KubernetesVersion.of', i.code, i.message));
+    return problems.length > 0 ? withIssues(value, problems) : value;
   }
 
   /** The minor number, e.g. 33 for 1.33. */

@@ -1,5 +1,5 @@
 // Pure core: no cdktf or constructs imports in lib/core.
-import { IssueCollector, KarpenterValidationError, Severity, ValidationContext, ValidationIssue } from '../issues';
+import { IssueCollector, Severity, ValidationContext, ValidationIssue } from '../issues';
 
 /** Upstream controller image; charts from `oci://public.ecr.aws/karpenter` default to it. */
 export const PUBLIC_ECR_IMAGE_REPOSITORY = 'public.ecr.aws/karpenter/controller';
@@ -54,7 +54,8 @@ export class KarpenterVersion {
    * Any other Karpenter v1 release, e.g. `KarpenterVersion.of('1.13.1')`.
    *
    * @param version a literal `MAJOR.MINOR.PATCH` chart version, without a leading `v`
-   * @throws KarpenterValidationError when the version is malformed or older than 1.0.0
+   * A malformed version, or one older than 1.0.0, does not throw: its `issues` hold the errors, which
+   * `KarpenterController` reports with its construct path.
    */
   public static of(version: string, options: KarpenterVersionOptions = {}): KarpenterVersion {
     const where = `KarpenterVersion.of('${version}')`;
@@ -88,7 +89,14 @@ export class KarpenterVersion {
         `must be 'sha256:' followed by 64 lowercase hex digits, as in the chart's controller.image.digest; got '${digest}'`,
       );
     }
-    if (errors.length > 0 || !match) throw new KarpenterValidationError(where, errors);
+    if (errors.length > 0 || !match) {
+      const carried = errors.map((e) => ({
+        ...e,
+        field: e.field === 'version' ? 'version' : `version.${e.field}`,
+        message: `${where}: ${e.message}`,
+      }));
+      return new KarpenterVersion(0, 0, 0, undefined, false, version, carried);
+    }
 
     const [major, minor, patch] = [Number(match[1]), Number(match[2]), Number(match[3])];
     const bundled = KarpenterVersion.BUNDLED.find((v) => v.chartVersion === version);
@@ -122,8 +130,10 @@ export class KarpenterVersion {
     public readonly patch: number,
     imageDigest: string | undefined,
     isBundled: boolean,
+    invalidVersion?: string,
+    private readonly errors: readonly ValidationIssue[] = [],
   ) {
-    this.chartVersion = `${major}.${minor}.${patch}`;
+    this.chartVersion = invalidVersion ?? `${major}.${minor}.${patch}`;
     this.appVersion = this.chartVersion;
     this.imageTag = this.chartVersion;
     this.imageDigest = imageDigest;
@@ -139,11 +149,13 @@ export class KarpenterVersion {
   }
 
   /**
-   * Lint findings about this version: known-bad releases, and 1.0.x, whose CRD chart needs conversion
-   * webhook values this library does not set. They are warnings: Helm and the cluster accept these
-   * versions, but they are most likely a mistake.
+   * The errors of a version `of` could not accept (reported by `KarpenterController`); otherwise lint
+   * findings about this version: known-bad releases, and 1.0.x, whose CRD chart needs conversion webhook
+   * values this library does not set. They are warnings: Helm and the cluster accept these versions, but
+   * they are most likely a mistake.
    */
   public get issues(): ValidationIssue[] {
+    if (this.errors.length > 0) return [...this.errors];
     const found: ValidationIssue[] = [];
     const warn = (code: string, message: string) => found.push({ severity: Severity.WARNING, field: 'version', code, message });
     const bad = KNOWN_BAD_VERSIONS[this.chartVersion];

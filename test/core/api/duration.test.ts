@@ -1,3 +1,4 @@
+import { carriedIssues } from '../../../lib/core/issues';
 import {
   BUDGET_DURATION_PATTERN,
   DURATION_OR_NEVER_PATTERN,
@@ -21,12 +22,25 @@ describe('KarpenterDuration', () => {
     expect(KarpenterDuration.parse('Never').toSeconds()).toBe(Infinity);
   });
 
+  // Not thrown: the value carries the problem, reported with the construct path by the construct using it.
   test.each(['30d', '1.5h', '', 'never', '-1h', '1h 30m'])('parse rejects %p', (text) => {
-    expect(() => KarpenterDuration.parse(text)).toThrow(/is not a Karpenter duration; use whole numbers with s, m or h.*\(InvalidDuration\)/);
+    expect(carriedIssues(KarpenterDuration.parse(text))).toEqual([
+      expect.objectContaining({
+        field: 'value',
+        code: 'InvalidDuration',
+        message: expect.stringMatching(/^KarpenterDuration.parse: .*is not a Karpenter duration; use whole numbers with s, m or h/),
+      }),
+    ]);
   });
 
   test.each([[-1], [1.5], [NaN]])('factories reject %p', (n) => {
-    expect(() => KarpenterDuration.hours(n)).toThrow(/\[KarpenterDuration.hours\] value: must be a non-negative whole number/);
+    expect(carriedIssues({ expireAfter: KarpenterDuration.hours(n) })).toEqual([
+      expect.objectContaining({
+        field: 'expireAfter',
+        code: 'InvalidDuration',
+        message: expect.stringMatching(/^KarpenterDuration.hours: must be a non-negative whole number/),
+      }),
+    ]);
   });
 
   test('per-field patterns differ as in the CRD', () => {

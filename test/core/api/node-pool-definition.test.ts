@@ -77,8 +77,16 @@ describe('NodePoolDefinition', () => {
   });
 
   test('Budget factories reject what a budget cannot hold', () => {
-    expect(() => Budget.percent(101)).toThrow(/\[Budget.percent\] value: must be a whole number from 0 to 100, got 101 \(InvalidBudgetNodes\)/);
-    expect(() => Budget.nodes(-1)).toThrow(/Budget.nodes/);
+    // Not thrown: the definition (and the construct using it) reports them with the field they are in.
+    const pool = new NodePoolDefinition({
+      name: 'p',
+      nodeClassRef: REF,
+      disruption: Disruption.whenEmpty({ budgets: [Budget.percent(10), Budget.percent(101), Budget.nodes(-1)] }),
+    });
+    expect(pool.validate().filter((i) => i.code === 'InvalidBudgetNodes')).toEqual([
+      expect.objectContaining({ field: 'disruption.budgets[1]', message: 'Budget.percent: must be a whole number from 0 to 100, got 101' }),
+      expect.objectContaining({ field: 'disruption.budgets[2]', message: 'Budget.nodes: must be a non-negative whole number, got -1' }),
+    ]);
   });
 
   test('validate reports problems of the rendered manifest with field paths', () => {

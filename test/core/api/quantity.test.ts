@@ -1,3 +1,4 @@
+import { carriedIssues, formatIssues } from '../../../lib/core/issues';
 import { QUANTITY_PATTERN, Quantity, quantityToNumber } from '../../../lib/core/api/quantity';
 
 describe('Quantity', () => {
@@ -21,13 +22,20 @@ describe('Quantity', () => {
   });
 
   test.each(['32 Gi', '32GB', 'Gi', '1.2.3'])('parse rejects %p', (text) => {
-    expect(() => Quantity.parse(text)).toThrow(/is not a Kubernetes quantity.*\(InvalidQuantity\)/);
+    expect(carriedIssues(Quantity.parse(text))).toEqual([
+      expect.objectContaining({ code: 'InvalidQuantity', message: expect.stringMatching(/^Quantity.parse: .*is not a Kubernetes quantity/) }),
+    ]);
     expect(QUANTITY_PATTERN.test(text)).toBe(false);
   });
 
   test('factories reject negative and fractional counts', () => {
-    expect(() => Quantity.gibibytes(-1)).toThrow(/\[Quantity.gibibytes\] value: must be a non-negative whole number/);
-    expect(() => Quantity.count(1.5)).toThrow(/Quantity.count/);
-    expect(() => Quantity.cpu(Infinity)).toThrow(/finite, non-negative/);
+    const limits = { memory: Quantity.gibibytes(-1), pods: Quantity.count(1.5), cpu: Quantity.cpu(Infinity), ok: Quantity.cpu(1) };
+    expect(formatIssues('p', carriedIssues({ limits }))).toBe(
+      [
+        '[p] limits.memory: Quantity.gibibytes: must be a non-negative whole number, got -1; use a smaller unit for fractions (InvalidQuantity)',
+        '[p] limits.pods: Quantity.count: must be a non-negative whole number, got 1.5; use a smaller unit for fractions (InvalidQuantity)',
+        '[p] limits.cpu: Quantity.cpu: must be a finite, non-negative number, got Infinity (InvalidQuantity)',
+      ].join('\n'),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { IssueCollector, KarpenterValidationError } from '../../../lib/core/issues';
+import { carriedIssues, formatIssues, IssueCollector } from '../../../lib/core/issues';
 import {
   KARPENTER_MAX_KUBERNETES_MINOR,
   KARPENTER_MIN_KUBERNETES_MINOR,
@@ -35,30 +35,27 @@ describe('KubernetesVersion', () => {
     }
   });
 
-  test('throws when the version is older than 1.30', () => {
-    expect(() => KubernetesVersion.of('1.29')).toThrow(
-      /Kubernetes 1\.29 is outside the range Karpenter 1\.14 supports \(1\.30-1\.36.*\(UnsupportedKubernetesVersion\)/,
+  // Not thrown: the value carries the problem; EksCluster reports it with its construct path.
+  const problemsOf = (v: string) => formatIssues('c', carriedIssues({ version: KubernetesVersion.of(v) }));
+
+  test('reports a version older than 1.30', () => {
+    expect(problemsOf('1.29')).toMatch(
+      /^\[c\] version: KubernetesVersion.of: Kubernetes 1\.29 is outside the range Karpenter 1\.14 supports \(1\.30-1\.36.*\(UnsupportedKubernetesVersion\)$/,
     );
   });
 
-  test('throws when the version is newer than 1.36', () => {
-    expect(() => KubernetesVersion.of('1.37')).toThrow(/Kubernetes 1\.37 is outside the range/);
+  test('reports a version newer than 1.36', () => {
+    expect(problemsOf('1.37')).toMatch(/Kubernetes 1\.37 is outside the range/);
   });
 
-  test('throws a KarpenterValidationError when the version carries a patch number', () => {
-    let error: unknown;
-    try {
-      KubernetesVersion.of('1.33.2');
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(KarpenterValidationError);
-    expect((error as KarpenterValidationError).issues[0]).toMatchObject({ field: 'version', code: 'InvalidKubernetesVersion' });
-    expect((error as Error).message).toMatch(/must be 'major\.minor' like '1\.33'.*got '1\.33\.2'/);
+  test('reports a version with a patch number', () => {
+    expect(problemsOf('1.33.2')).toMatch(
+      /^\[c\] version: KubernetesVersion.of: Kubernetes version must be 'major\.minor' like '1\.33'.*got '1\.33\.2'.*\(InvalidKubernetesVersion\)$/,
+    );
   });
 
-  test.each(['', 'v1.33', '1', '2.30', '1.x', '1.030'])('throws when the version is %j', (v) => {
-    expect(() => KubernetesVersion.of(v)).toThrow(/InvalidKubernetesVersion/);
+  test.each(['', 'v1.33', '1', '2.30', '1.x', '1.030'])('reports the version %j', (v) => {
+    expect(problemsOf(v)).toMatch(/\(InvalidKubernetesVersion\)$/);
   });
 
   test('should skip the check for tokens', () => {

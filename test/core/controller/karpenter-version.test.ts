@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { KarpenterValidationError, Severity } from '../../../lib/core/issues';
+import { formatIssues, Severity } from '../../../lib/core/issues';
 import { KarpenterRegistry, KarpenterVersion } from '../../../lib/core/controller/karpenter-version';
 
 const DIGEST_1_14_1 = 'sha256:723130949e4cab989461ff07d1be4cd781d63515432494641b33c235f300ae23';
@@ -56,30 +56,31 @@ describe('KarpenterVersion', () => {
     expect(KarpenterVersion.of('1.14.1', { imageDigest: digest }).isBundled).toBe(false);
   });
 
-  test('throws when the version is below 1.0 and points to the migration guide', () => {
-    expect(() => KarpenterVersion.of('0.37.7')).toThrow(
-      /version: Karpenter 0\.37\.7 uses the v1beta1\/v1alpha5 API; .*https:\/\/karpenter\.sh\/v1\.0\/upgrading\/v1-migration\/ \(PreV1KarpenterVersion\)/,
+  // Not thrown: the errors are the version's issues, which KarpenterController reports with its construct path.
+  const problems = (version: KarpenterVersion) => formatIssues('c', version.issues);
+
+  test('reports a version below 1.0, pointing to the migration guide', () => {
+    expect(problems(KarpenterVersion.of('0.37.7'))).toMatch(
+      /^\[c\] version: KarpenterVersion.of\('0\.37\.7'\): Karpenter 0\.37\.7 uses the v1beta1\/v1alpha5 API; .*https:\/\/karpenter\.sh\/v1\.0\/upgrading\/v1-migration\/ \(PreV1KarpenterVersion\)$/,
     );
   });
 
-  test.each([['1.14'], ['latest'], ['1.14.1-rc.1'], ['01.2.3'], [' 1.14.1']])('throws when the version is malformed: %p', (bad) => {
-    expect(() => KarpenterVersion.of(bad)).toThrow(/must be a literal MAJOR\.MINOR\.PATCH chart version known at synth.*\(InvalidKarpenterVersion\)/);
+  test.each([['1.14'], ['latest'], ['1.14.1-rc.1'], ['01.2.3'], [' 1.14.1']])('reports a malformed version: %p', (bad) => {
+    const version = KarpenterVersion.of(bad);
+    expect(problems(version)).toMatch(/must be a literal MAJOR\.MINOR\.PATCH chart version known at synth.*\(InvalidKarpenterVersion\)$/);
+    expect(version.chartVersion).toBe(bad);
   });
 
-  test('throws when the version has a leading v, saying what to use', () => {
-    expect(() => KarpenterVersion.of('v1.14.1')).toThrow(/no leading 'v': use '1\.14\.1' instead of 'v1\.14\.1'/);
+  test('reports a leading v, saying what to use', () => {
+    expect(problems(KarpenterVersion.of('v1.14.1'))).toMatch(/no leading 'v': use '1\.14\.1' instead of 'v1\.14\.1'/);
   });
 
-  test('throws once with every problem', () => {
-    let error: unknown;
-    try {
-      KarpenterVersion.of('0.36.0', { imageDigest: 'sha256:abc' });
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(KarpenterValidationError);
-    expect((error as KarpenterValidationError).issues.map((i) => i.code)).toEqual(['PreV1KarpenterVersion', 'InvalidImageDigest']);
-    expect((error as KarpenterValidationError).where).toBe("KarpenterVersion.of('0.36.0')");
+  test('reports every problem at once', () => {
+    const issues = KarpenterVersion.of('0.36.0', { imageDigest: 'sha256:abc' }).issues;
+    expect(issues.map((i) => [i.severity, i.field, i.code])).toEqual([
+      [Severity.ERROR, 'version', 'PreV1KarpenterVersion'],
+      [Severity.ERROR, 'version.imageDigest', 'InvalidImageDigest'],
+    ]);
   });
 
   test('should warn (not fail) for the known-bad 1.8.4', () => {

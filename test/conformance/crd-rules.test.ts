@@ -6,11 +6,11 @@ import * as path from 'path';
 import { migrateManifests } from '../../lib/core/api/migrate';
 import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../lib/core/api/validate';
 import { CORPUS, CorpusCase, INVALID_CASES, TRANSITION_RULES, V1_CASES, VALID_CASES } from './corpus';
-import { CrdCheckResult, CrdValidator, goParseInt, k8sFind, k8sFindAll, karpenterCrdsDir } from './crd-validator';
+import { CrdCheckResult, CrdValidator, crdsMissingMessage, goParseInt, k8sFind, k8sFindAll, karpenterCrdsDir } from './crd-validator';
 
 const CRDS_DIR = karpenterCrdsDir();
 if (!CRDS_DIR) {
-  console.warn('SKIPPED: Karpenter CRDs not found at ../shared/karpenter-crds (set KARPENTER_CRDS_DIR); CRD conformance tests do not run');
+  console.warn(crdsMissingMessage('CRD conformance tests'));
 }
 const describeWithCrds = CRDS_DIR ? describe : describe.skip;
 

@@ -11,6 +11,7 @@ import { RE2JS } from '@bufbuild/re2';
 import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import * as YAML from 'yaml';
+import { upstreamCrdsDir } from '../../scripts/fetch-upstream';
 
 /** Where the model departs from, or makes a choice about, the real API server. */
 export const MODEL_NOTES: readonly string[] = [
@@ -91,10 +92,23 @@ const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 const INT32 = [-(2 ** 31), 2 ** 31 - 1] as const;
 
-/** Directory holding the Karpenter CRD YAML files, or undefined when it is absent. */
+/** Where the CRDs are looked for, in order: `KARPENTER_CRDS_DIR`, `../shared/karpenter-crds`, `npm run fetch-upstream`'s folder. */
+export function karpenterCrdsCandidates(): string[] {
+  const root = path.join(__dirname, '..', '..');
+  const env = process.env.KARPENTER_CRDS_DIR;
+  // A set but missing KARPENTER_CRDS_DIR is a mistake to surface, not to paper over with another folder.
+  if (env) return [path.resolve(env)];
+  return [path.join(root, '..', 'shared', 'karpenter-crds'), upstreamCrdsDir(root)];
+}
+
+/** Directory holding the Karpenter CRD YAML files, or undefined when none of the candidates has them. */
 export function karpenterCrdsDir(): string | undefined {
-  const dir = process.env.KARPENTER_CRDS_DIR ?? path.join(__dirname, '..', '..', '..', 'shared', 'karpenter-crds');
-  return fs.existsSync(dir) ? dir : undefined;
+  return karpenterCrdsCandidates().find((d) => fs.existsSync(path.join(d, 'karpenter.sh_nodepools.yaml')));
+}
+
+/** The loud line a suite prints when it skips for want of CRDs. */
+export function crdsMissingMessage(what: string): string {
+  return `SKIPPED: ${what}: Karpenter CRDs not found in ${karpenterCrdsCandidates().join(' or ')}; run \`npm run fetch-upstream\` or set KARPENTER_CRDS_DIR`;
 }
 
 // ---------------------------------------------------------------------------------------------

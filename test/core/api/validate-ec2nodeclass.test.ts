@@ -1,4 +1,5 @@
 import { errorsOf } from '../../../lib/core/issues';
+import { crdsMissingMessage } from '../../conformance/crd-validator';
 import { validateEc2NodeClass } from '../../../lib/core/api/validate-ec2nodeclass';
 import { CelCase, DISCOVERY, Path, codes, crdRules, ec2NodeClass, errorLines, patched } from './fixtures';
 
@@ -545,10 +546,7 @@ describe('EC2NodeClass CEL rules', () => {
     expect(spec.map((r) => `${r.path}: ${r.message}`).filter((r) => !covered.has(r))).toEqual([]);
     expect(spec.filter((r) => r.rule.includes('oldSelf'))).toEqual([]);
   });
-  if (!rules)
-    console.warn(
-      'SKIPPED: ../shared/karpenter-crds/karpenter.k8s.aws_ec2nodeclasses.yaml not found; CEL rule coverage of the EC2NodeClass CRD is not checked',
-    );
+  if (!rules) console.warn(crdsMissingMessage('CEL rule coverage of the EC2NodeClass CRD is not checked'));
 
   test("CEL 'id' exclusivity of subnets rejects only when every term combines id and tags, as written", () => {
     const some = patched(ec2NodeClass(), [SUBNET, [{ id: 'subnet-1', tags: DISCOVERY }, { tags: DISCOVERY }]]);

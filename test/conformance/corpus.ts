@@ -82,6 +82,19 @@ export const MINIMAL_NODEPOOL = nodePool('minimal', {
 
 export const VALID_NODEPOOLS: readonly CorpusCase[] = [
   { name: 'NodePool: getting-started default pool', manifest: GETTING_STARTED_NODEPOOL },
+  {
+    // Pruned before validation (PruneNonNullableNullsWithoutDefaults): as if absent.
+    name: 'NodePool: null limits, template label and weight',
+    manifest: patch(
+      patch(patch(MINIMAL_NODEPOOL, 'spec.limits', { cpu: null, memory: '10Gi' }), 'spec.template.metadata', { labels: { team: null } }),
+      'spec.weight',
+      null,
+    ),
+  },
+  {
+    name: 'NodePool: taint timeAdded on Feb 29 of a leap year, with an offset',
+    manifest: patch(MINIMAL_NODEPOOL, 'spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule', timeAdded: '2024-02-29T23:59:59.5+02:00' }]),
+  },
   { name: 'NodePool: minimal (no disruption, limits or weight: defaults apply)', manifest: MINIMAL_NODEPOOL },
   {
     name: 'NodePool: spot and on-demand with weight, minValues and budgets',
@@ -248,6 +261,24 @@ const BASE = GETTING_STARTED_NODECLASS;
 
 export const VALID_EC2NODECLASSES: readonly CorpusCase[] = [
   { name: 'EC2NodeClass: getting-started AL2023 alias', manifest: GETTING_STARTED_NODECLASS },
+  // The API server does not range-check format int32 (the controller then fails to decode: Int32Overflow).
+  { name: 'EC2NodeClass: maxPods beyond int32', manifest: patch(GETTING_STARTED_NODECLASS, 'spec.kubelet', { maxPods: 3_000_000_000 }) },
+  { name: 'EC2NodeClass: ipPrefixCount beyond int32', manifest: patch(GETTING_STARTED_NODECLASS, 'spec.ipPrefixCount', 2 ** 31) },
+  // Nulls of map values and known fields are pruned before validation (PruneNonNullableNullsWithoutDefaults).
+  {
+    name: 'EC2NodeClass: null tag and kubelet map values',
+    manifest: patch(patch(GETTING_STARTED_NODECLASS, 'spec.tags', { team: null, 'kubernetes.io/cluster/x': null }), 'spec.kubelet', {
+      evictionHard: { 'memory.available': null },
+      evictionSoft: { 'memory.available': null },
+      maxPods: null,
+    }),
+  },
+  {
+    name: 'EC2NodeClass: 21 selector tags of which 2 are null',
+    manifest: patch(GETTING_STARTED_NODECLASS, 'spec.subnetSelectorTerms', [
+      { tags: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i < 2 ? null : 'v'])) },
+    ]),
+  },
   {
     name: 'EC2NodeClass: Bottlerocket with two block devices, one the root volume',
     manifest: ec2NodeClass('bottlerocket', {
@@ -688,6 +719,41 @@ export const INVALID_NODEPOOLS: readonly CorpusCase[] = [
     name: 'NodePool: taint value with a space',
     manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'role', value: 'big batch', effect: 'NoSchedule' }]),
     rejectedBy: ['schema:pattern:spec.template.spec.taints[0].value'],
+  },
+  {
+    name: 'NodePool: taint timeAdded with month 13',
+    manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule', timeAdded: '2025-13-01T00:00:00Z' }]),
+    rejectedBy: ['schema:format:spec.template.spec.taints[0].timeAdded'],
+  },
+  {
+    name: 'NodePool: taint timeAdded with Feb 30',
+    manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule', timeAdded: '2025-02-30T00:00:00Z' }]),
+    rejectedBy: ['schema:format:spec.template.spec.taints[0].timeAdded'],
+  },
+  {
+    name: 'NodePool: taint timeAdded with Feb 29 of a common year',
+    manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule', timeAdded: '2025-02-29T00:00:00Z' }]),
+    rejectedBy: ['schema:format:spec.template.spec.taints[0].timeAdded'],
+  },
+  {
+    name: 'NodePool: taint timeAdded with hour 24',
+    manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule', timeAdded: '2025-01-01T24:00:00Z' }]),
+    rejectedBy: ['schema:format:spec.template.spec.taints[0].timeAdded'],
+  },
+  {
+    name: 'NodePool: taint timeAdded with a space separator',
+    manifest: patch(NP, 'spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule', timeAdded: '2025-01-01 10:00:00Z' }]),
+    rejectedBy: ['schema:format:spec.template.spec.taints[0].timeAdded'],
+  },
+  {
+    name: 'NodePool: null requirement in the list (nulls in lists are not pruned)',
+    manifest: patch(NP, 'spec.template.spec.requirements', [null]),
+    rejectedBy: ['schema:type:spec.template.spec.requirements[0]'],
+  },
+  {
+    name: 'NodePool: unknown field set to null',
+    manifest: patch(NP, 'spec.template.spec.noSuchField', null),
+    rejectedBy: ['schema:unknown-field:spec.template.spec.noSuchField'],
   },
   {
     name: 'NodePool: startup taint timeAdded not RFC 3339',
@@ -1152,11 +1218,6 @@ export const INVALID_EC2NODECLASSES: readonly CorpusCase[] = [
     rejectedBy: ['schema:minimum:spec.kubelet.maxPods'],
   },
   {
-    name: 'EC2NodeClass: maxPods beyond int32',
-    manifest: patch(BASE, 'spec.kubelet', { maxPods: 3_000_000_000 }),
-    rejectedBy: ['schema:format:spec.kubelet.maxPods'],
-  },
-  {
     name: 'EC2NodeClass: maxPods as a string',
     manifest: patch(BASE, 'spec.kubelet', { maxPods: '110' }),
     rejectedBy: ['schema:type:spec.kubelet.maxPods'],
@@ -1185,11 +1246,6 @@ export const INVALID_EC2NODECLASSES: readonly CorpusCase[] = [
     name: 'EC2NodeClass: empty placement group name',
     manifest: patch(BASE, 'spec.placementGroupSelector', { name: '' }),
     rejectedBy: ['schema:minLength:spec.placementGroupSelector.name'],
-  },
-  {
-    name: 'EC2NodeClass: ipPrefixCount beyond int32',
-    manifest: patch(BASE, 'spec.ipPrefixCount', 2 ** 31),
-    rejectedBy: ['schema:format:spec.ipPrefixCount'],
   },
   {
     name: 'EC2NodeClass: negative ipPrefixCount',

@@ -18,7 +18,9 @@ export const MODEL_NOTES: readonly string[] = [
   'create only: transition rules (those that reference oldSelf) are listed as skipped, never evaluated',
   'unknown fields are reported as errors (kubectl --validate=strict, the kubectl default) and pruned before CEL runs',
   'status is ignored (the status subresource resets it on create)',
-  'format int32/int64 ranges are enforced: the API server stores an out-of-range value, but the Karpenter controller cannot decode it',
+  'format int32/int64 ranges are not checked, as kube-openapi does not check them (the Karpenter controller then cannot decode the object; our validator reports that as Int32Overflow)',
+  'format date-time is kube-openapi strfmt.IsDateTime: a real calendar date, hour <= 23, minute and second <= 59',
+  'nulls of known, non-nullable fields and map values are pruned before defaulting (PruneNonNullableNullsWithoutDefaults); nulls in lists stay and fail the type check',
   'CEL is skipped when a blocking schema error exists (type, required, enum, maxLength, maxItems, maxProperties), as strategy.go hasBlockingErr does',
   'metadata is checked as ObjectMeta: name required and a DNS-1123 subdomain, label keys and values valid',
   'CEL is evaluated without the type checker and without cost limits',
@@ -88,9 +90,24 @@ const BLOCKING_KEYWORDS = new Set(['type', 'required', 'enum', 'maxLength', 'max
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-// RFC 3339 as go-openapi strfmt accepts it.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-const INT32 = [-(2 ** 31), 2 ** 31 - 1] as const;
+// kube-openapi strfmt: DateTimePattern, applied to the part after the first "t" of the lower-cased text.
+const STRFMT_TIME = /^([0-9]{2}):([0-9]{2}):([0-9]{2})([^\n][0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$/u;
+
+/** kube-openapi `strfmt.IsDateTime`; the date part is Go `time.Parse("2006-01-02")`, which checks the calendar. */
+export function strfmtIsDateTime(str: string): boolean {
+  if (str.length < 4) return false;
+  const parts = str.toLowerCase().split('t');
+  if (parts.length < 2) return false;
+  const d = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(parts[0]);
+  if (!d) return false;
+  const [y, mo, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
+  // Date.UTC rolls Feb 30 over to Mar 2; a real date survives the round trip.
+  const date = new Date(Date.UTC(2000, mo - 1, day));
+  date.setUTCFullYear(y);
+  if (mo < 1 || mo > 12 || day < 1 || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== day) return false;
+  const t = STRFMT_TIME.exec(parts[1]);
+  return t !== null && t[1] <= '23' && t[2] <= '59' && t[3] <= '59';
+}
 
 /** Where the CRDs are looked for, in order: `KARPENTER_CRDS_DIR`, `../shared/karpenter-crds`, `npm run fetch-upstream`'s folder. */
 export function karpenterCrdsCandidates(): string[] {
@@ -241,6 +258,7 @@ export class CrdValidator {
     this.checkMetadata(obj.metadata, schemaError);
 
     prune(obj, this.schema, '', true, (p) => schemaError('unknown-field', p, `unknown field "${p}"`));
+    pruneNonNullableNullsWithoutDefaults(obj, this.schema);
     applyDefaults(obj, this.schema);
 
     if (!this.ajvValidate(obj)) {
@@ -402,6 +420,24 @@ function prune(value: Json, s: Schema, p: string, root: boolean, unknown: (p: st
   }
 }
 
+/**
+ * apiextensions defaulting.PruneNonNullableNullsWithoutDefaults: deletes a null property or map
+ * value whose schema is neither nullable nor defaulted; recurses into objects, maps and lists
+ * (nulls in lists stay).
+ */
+function pruneNonNullableNullsWithoutDefaults(value: Json, s: Schema | undefined): void {
+  if (Array.isArray(value)) {
+    value.forEach((v) => pruneNonNullableNullsWithoutDefaults(v, s?.items));
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const [k, v] of Object.entries(value)) {
+    const sub: Schema | undefined = s?.properties?.[k] ?? (isObject(s?.additionalProperties) ? (s!.additionalProperties as Schema) : undefined);
+    if (v === null && sub && !sub.nullable && sub.default === undefined) delete value[k];
+    else pruneNonNullableNullsWithoutDefaults(v, sub);
+  }
+}
+
 /** Structural defaulting (apiextensions structuraldefaulting.Default): recurses into defaults it sets. */
 function applyDefaults(value: Json, s: Schema): void {
   if (!s) return;
@@ -500,9 +536,10 @@ function newAjv(): Ajv {
   // `pattern` uses Go regexp (RE2) semantics in the API server, so use the RE2 engine here too.
   const re2Engine = Object.assign((pattern: string) => RE2JS.compile(pattern), { code: 'require("@bufbuild/re2").RE2JS.compile' });
   const ajv = new Ajv({ strict: false, allErrors: true, verbose: true, code: { regExp: re2Engine as never } });
-  ajv.addFormat('date-time', { type: 'string', validate: (x: string) => DATE_TIME.test(x) && !Number.isNaN(Date.parse(x.replace(' ', 'T'))) });
-  ajv.addFormat('int32', { type: 'number', validate: (n: number) => n >= INT32[0] && n <= INT32[1] });
-  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
+  ajv.addFormat('date-time', { type: 'string', validate: strfmtIsDateTime });
+  // kube-openapi checks no range for the integer formats.
+  ajv.addFormat('int32', { type: 'number', validate: () => true });
+  ajv.addFormat('int64', { type: 'number', validate: () => true });
   return ajv;
 }
 

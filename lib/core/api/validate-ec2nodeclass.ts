@@ -8,7 +8,21 @@ import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { lintEc2NodeClass } from './lint';
 import { checkEnvelope } from './meta';
 import { QUANTITY_PATTERN } from './quantity';
-import { ArraySchema, MapSchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, isPlainObject, show } from './schema';
+import {
+  ArraySchema,
+  MapSchema,
+  ObjectSchema,
+  Rule,
+  Schema,
+  absent,
+  checkSchema,
+  child,
+  crdRule,
+  has,
+  isPlainObject,
+  pruneNulls,
+  show,
+} from './schema';
 import { EC2NODECLASS_API_VERSION } from './types';
 
 // ------------------------------------------------------------------ CEL rule replicas
@@ -656,10 +670,12 @@ export function validateEc2NodeClass(manifest: unknown, ctx: ValidationContext =
     );
     return c.issues;
   }
-  checkSchema(manifest.spec, EC2NODECLASS_SPEC, 'spec', c);
-  if (isPlainObject(manifest.spec) && !c.isUnresolved(manifest.spec)) {
-    runtimeChecks(manifest.spec, c);
-    c.add(lintEc2NodeClass(manifest, ctx));
+  // The API server prunes null fields before it validates (see pruneNulls); so do the rules here.
+  const spec = c.isUnresolved(manifest.spec) ? manifest.spec : pruneNulls(manifest.spec, EC2NODECLASS_SPEC);
+  checkSchema(spec, EC2NODECLASS_SPEC, 'spec', c);
+  if (isPlainObject(spec) && !c.isUnresolved(spec)) {
+    runtimeChecks(spec, c);
+    c.add(lintEc2NodeClass({ ...manifest, spec }, ctx));
   }
   return c.issues;
 }

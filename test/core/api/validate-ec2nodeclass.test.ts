@@ -629,7 +629,12 @@ describe('EC2NodeClass schema', () => {
       /allowed values: required, optional/,
     ],
     ['image GC percent 101', [[K, { imageGCHighThresholdPercent: 101 }]], `${K}.imageGCHighThresholdPercent`, /between 0 and 100/],
-    ['maxPods beyond int32', [[K, { maxPods: 2 ** 31 }]], `${K}.maxPods`, /between 0 and 2147483647, got 2147483648/],
+    [
+      'maxPods beyond int32',
+      [[K, { maxPods: 2 ** 31 }]],
+      `${K}.maxPods`,
+      /2147483648 does not fit a 32-bit integer .*cannot decode.*\(Int32Overflow\)/,
+    ],
     [
       'evictionHard that is not a quantity',
       [[K, { evictionHard: { 'memory.available': 'lots' } }]],
@@ -657,7 +662,7 @@ describe('EC2NodeClass schema', () => {
       /PatternMismatch/,
     ],
     ['empty placement group name', [['spec.placementGroupSelector', { name: '' }]], 'spec.placementGroupSelector.name', /at least 1 character/],
-    ['negative ipPrefixCount', [['spec.ipPrefixCount', -1]], 'spec.ipPrefixCount', /between 0 and 2147483647, got -1/],
+    ['negative ipPrefixCount', [['spec.ipPrefixCount', -1]], 'spec.ipPrefixCount', /must be at least 0, got -1 \(OutOfRange\)/],
     ['instanceStorePolicy RAID1', [['spec.instanceStorePolicy', 'RAID1']], 'spec.instanceStorePolicy', /allowed values: RAID0/],
     ['udpTimeout 10', [['spec.connectionTracking', { udpTimeout: 10 }]], 'spec.connectionTracking.udpTimeout', /between 30 and 60/],
     [
@@ -783,5 +788,46 @@ describe('EC2NodeClass schema', () => {
       ['spec.networkInterfaces', [{ networkCardIndex: 0, deviceIndex: TOKEN, interfaceType: 'interface' }]],
     );
     expect(validateEc2NodeClass(m, ctx)).toEqual([]);
+  });
+});
+
+describe('agreement with the API server', () => {
+  test('null map values are pruned like the API server does (PruneNonNullableNullsWithoutDefaults)', () => {
+    const m = patched(
+      ec2NodeClass(),
+      ['spec.tags', { team: null, 'kubernetes.io/cluster/x': null, env: 'prod' }],
+      [K, { evictionHard: { 'memory.available': null }, evictionSoft: { 'memory.available': null }, kubeReserved: { cpu: null } }],
+      [SUBNET, [{ tags: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i === 0 ? null : 'v'])) }]],
+    );
+    expect(errorLines(validateEc2NodeClass(m))).toEqual([]);
+  });
+
+  test('null map values do not count towards maxProperties, but 21 real selector tags still do', () => {
+    const tags = Object.fromEntries(Array.from({ length: 22 }, (_, i) => [`k${i}`, i === 0 ? null : 'v']));
+    expect(codes(validateEc2NodeClass(patched(ec2NodeClass(), [SUBNET, [{ tags }]])))).toEqual(['TooManyProperties']);
+  });
+
+  test('a null known field is absent; a null in a list and a null unknown field are still errors', () => {
+    expect(errorLines(validateEc2NodeClass(patched(ec2NodeClass(), ['spec.userData', null], ['spec.kubelet', null])))).toEqual([]);
+    expect(codes(validateEc2NodeClass(patched(ec2NodeClass(), [K, { clusterDNS: [null] }])))).toEqual(['InvalidType']);
+    expect(codes(validateEc2NodeClass(patched(ec2NodeClass(), ['spec.noSuchField', null])))).toEqual(['UnknownField']);
+  });
+
+  test.each([
+    [`${K}.maxPods`, [K, { maxPods: 2 ** 31 }]],
+    [`${K}.podsPerCore`, [K, { podsPerCore: 2 ** 31 }]],
+    [`${K}.evictionMaxPodGracePeriod`, [K, { evictionMaxPodGracePeriod: -(2 ** 31) - 1 }]],
+    ['spec.ipPrefixCount', ['spec.ipPrefixCount', 2 ** 31]],
+    ['spec.networkInterfaces[0].networkCardIndex', ni([2 ** 31, 0, 'interface'])],
+  ] as [string, [Path, unknown]][])('%s past int32 is Int32Overflow (a runtime check), not OutOfRange', (field, change) => {
+    const issues = errorsOf(validateEc2NodeClass(patched(ec2NodeClass(), change)));
+    expect(issues.map((i) => [i.field, i.code])).toContainEqual([field, 'Int32Overflow']);
+    expect(issues.map((i) => i.code)).not.toContain('OutOfRange');
+  });
+
+  test('int32 bounds themselves are accepted', () => {
+    expect(errorLines(validateEc2NodeClass(patched(ec2NodeClass(), [K, { maxPods: 2 ** 31 - 1, evictionMaxPodGracePeriod: -(2 ** 31) }])))).toEqual(
+      [],
+    );
   });
 });

@@ -606,3 +606,42 @@ describe('codes tell API-server rejections from checks beyond it', () => {
     expect(KARPENTER_RUNTIME_CHECK_CODES).toContain('NameRequiredForApply');
   });
 });
+
+describe('agreement with the API server', () => {
+  test('null limits, template labels and annotations are pruned (PruneNonNullableNullsWithoutDefaults)', () => {
+    const m = patched(
+      nodePool(),
+      ['spec.limits', { cpu: null, memory: '10Gi' }],
+      ['spec.template.metadata', { labels: { team: null, 'karpenter.sh/nodepool': null }, annotations: { a: null } }],
+      ['spec.weight', null],
+    );
+    expect(errorLines(validateNodePool(m))).toEqual([]);
+  });
+
+  test.each([
+    ['month 13', '2025-13-01T00:00:00Z'],
+    ['Feb 30', '2025-02-30T00:00:00Z'],
+    ['Feb 29 of a common year', '2025-02-29T00:00:00Z'],
+    ['Feb 29 of 1900', '1900-02-29T00:00:00Z'],
+    ['April 31', '2025-04-31T00:00:00Z'],
+    ['day 0', '2025-01-00T00:00:00Z'],
+    ['hour 24', '2025-01-01T24:00:00Z'],
+    ['minute 60', '2025-01-01T10:60:00Z'],
+    ['second 60', '2025-01-01T10:00:60Z'],
+    ['a space separator', '2025-01-01 10:00:00Z'],
+    ['no offset', '2025-01-01T10:00:00'],
+  ])('rejects taint timeAdded with %s, as kube-openapi strfmt does', (_, timeAdded) => {
+    const m = patched(nodePool(), ['spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule', timeAdded }]]);
+    expect(codes(validateNodePool(m))).toEqual(['InvalidDateTime']);
+  });
+
+  test.each([
+    ['Feb 29 of a leap year', '2024-02-29T00:00:00Z'],
+    ['Feb 29 of 2000', '2000-02-29T23:59:59Z'],
+    ['fraction and offset', '2025-12-31T23:59:59.999999+14:00'],
+    ['lower case t and z', '2025-01-01t00:00:00z'],
+  ])('accepts taint timeAdded with %s', (_, timeAdded) => {
+    const m = patched(nodePool(), ['spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule', timeAdded }]]);
+    expect(errorLines(validateNodePool(m))).toEqual([]);
+  });
+});

@@ -61,6 +61,7 @@ describe('validateManifest', () => {
         { evictionSoft: { 'memory.available': '5%' }, evictionSoftGracePeriod: { 'memory.available': 'Never' } },
       ]),
       { ...nodePool(), metadata: { generateName: 'pool-' } },
+      patched(ec2NodeClass(), ['spec.kubelet', { maxPods: 2 ** 31 }]),
     ];
     const emitted = new Set(manifests.flatMap((m) => codes(validateManifest(m))));
     expect(KARPENTER_RUNTIME_CHECK_CODES.filter((code) => !emitted.has(code))).toEqual([]);

@@ -83,6 +83,11 @@ export const MINIMAL_NODEPOOL = nodePool('minimal', {
 export const VALID_NODEPOOLS: readonly CorpusCase[] = [
   { name: 'NodePool: getting-started default pool', manifest: GETTING_STARTED_NODEPOOL },
   {
+    // ObjectMeta is a Go struct: null decodes to the zero value.
+    name: 'NodePool: null metadata label value',
+    manifest: { ...MINIMAL_NODEPOOL, metadata: { name: 'a', labels: { team: null } } },
+  },
+  {
     // Pruned before validation (PruneNonNullableNullsWithoutDefaults): as if absent.
     name: 'NodePool: null limits, template label and weight',
     manifest: patch(

@@ -6,7 +6,16 @@ import * as path from 'path';
 import { migrateManifests } from '../../lib/core/api/migrate';
 import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../lib/core/api/validate';
 import { CORPUS, CorpusCase, INVALID_CASES, TRANSITION_RULES, V1_CASES, VALID_CASES } from './corpus';
-import { CrdCheckResult, CrdValidator, crdsMissingMessage, goParseInt, k8sFind, k8sFindAll, karpenterCrdsDir } from './crd-validator';
+import {
+  CrdCheckResult,
+  CrdValidator,
+  crdsMissingMessage,
+  goParseInt,
+  k8sFind,
+  k8sFindAll,
+  karpenterCrdsDir,
+  strfmtIsDateTime,
+} from './crd-validator';
 
 const CRDS_DIR = karpenterCrdsDir();
 if (!CRDS_DIR) {
@@ -192,5 +201,29 @@ describeWithCrds('migrated manifests are accepted by the CRD', () => {
         .violations.map((v) => `${v.path}: ${v.message}`),
     }));
     expect(verdicts).toEqual(verdicts.map((v) => ({ name: v.name, violations: [] })));
+  });
+});
+
+describeWithCrds('CRD evaluator models ObjectMeta as the API server decodes it', () => {
+  const np = (metadata: object) => ({ ...(VALID_CASES.find((c) => c.name.startsWith('NodePool: minimal'))!.manifest as object), metadata });
+  beforeAll(loadCrds);
+
+  test.each([
+    ['null name beside generateName', { name: null, generateName: 'pool-' }, true],
+    ['empty name beside generateName', { name: '', generateName: 'pool-' }, true],
+    ['empty name and empty generateName', { name: '', generateName: '' }, false],
+    ['null label value (the Go zero value "")', { name: 'a', labels: { team: null } }, true],
+    ['annotation key that is not a qualified name', { name: 'a', annotations: { 'a b': 'x' } }, false],
+    ['upper-case annotation key (checked lower-cased)', { name: 'a', annotations: { 'Example.com/Note': 'x' } }, true],
+  ])('%s', (_, metadata, accepted) => {
+    expect(crds.get('NodePool')!.validate(np(metadata)).accepted).toBe(accepted);
+  });
+
+  test('format int32 is not range-checked and date-time is strfmt.IsDateTime', () => {
+    const ec2 = VALID_CASES.find((c) => c.name === 'EC2NodeClass: getting-started AL2023 alias')!.manifest;
+    expect(crds.get('EC2NodeClass')!.validate({ ...ec2, spec: { ...ec2.spec, kubelet: { maxPods: 2 ** 40 } } }).accepted).toBe(true);
+    expect(strfmtIsDateTime('2024-02-29T23:59:59Z')).toBe(true);
+    for (const bad of ['2025-02-29T00:00:00Z', '2025-13-01T00:00:00Z', '2025-01-01T24:00:00Z', '2025-01-01 00:00:00Z'])
+      expect(strfmtIsDateTime(bad)).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ export const MODEL_NOTES: readonly string[] = [
   'format date-time is kube-openapi strfmt.IsDateTime: a real calendar date, hour <= 23, minute and second <= 59',
   'nulls of known, non-nullable fields and map values are pruned before defaulting (PruneNonNullableNullsWithoutDefaults); nulls in lists stay and fail the type check',
   'CEL is skipped when a blocking schema error exists (type, required, enum, maxLength, maxItems, maxProperties), as strategy.go hasBlockingErr does',
-  'metadata is checked as ObjectMeta: name required and a DNS-1123 subdomain, label keys and values valid',
+  'metadata is checked as ObjectMeta: name required and a DNS-1123 subdomain, label keys and values and annotation keys valid; a null name or label value is the Go zero value ""',
   'CEL is evaluated without the type checker and without cost limits',
 ];
 
@@ -84,7 +84,7 @@ export interface CrdCheckResult {
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type JsonObject = { [k: string]: Json };
-type Schema = { [k: string]: any };
+export type Schema = { [k: string]: any };
 
 const BLOCKING_KEYWORDS = new Set(['type', 'required', 'enum', 'maxLength', 'maxItems', 'maxProperties']);
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -208,7 +208,8 @@ export class CrdValidator {
   public readonly file: string;
   /** Every `x-kubernetes-validations` rule of the v1 schema, in schema order. */
   public readonly rules: readonly CrdRule[];
-  private readonly schema: Schema;
+  /** The v1 OpenAPI schema (read by the mutation test to generate values). */
+  public readonly schema: Schema;
   private readonly ajvValidate: ValidateFunction;
   private readonly env: CelEnv;
   private readonly programs = new Map<string, ReturnType<typeof plan>>();
@@ -279,8 +280,11 @@ export class CrdValidator {
       err('required', 'metadata.name', 'metadata.name: Required value: name or generateName is required');
       return;
     }
-    const name = meta.name;
-    if (name === undefined && meta.generateName === undefined) {
+    // ObjectMeta is a Go struct: JSON null decodes to the zero value ("" for a string, and for a map value).
+    // ... and ValidateObjectMeta treats "" as unset.
+    const unset = (v: Json | undefined) => v === undefined || v === null || v === '';
+    const name = unset(meta.name) ? undefined : meta.name;
+    if (name === undefined && unset(meta.generateName)) {
       err('required', 'metadata.name', 'metadata.name: Required value: name or generateName is required');
     } else if (name !== undefined && (typeof name !== 'string' || name.length > 253 || !DNS1123_SUBDOMAIN.test(name))) {
       err(
@@ -289,11 +293,22 @@ export class CrdValidator {
         `metadata.name: Invalid value: ${JSON.stringify(name)}: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`,
       );
     }
+    // apimachinery ValidateAnnotations: keys are qualified names (checked lower-cased), 256 KiB in total.
+    const annotations = meta.annotations;
+    if (isObject(annotations)) {
+      let bytes = 0;
+      for (const [k, v] of Object.entries(annotations)) {
+        if (!isQualifiedKey(k.toLowerCase()))
+          err('pattern', `metadata.annotations[${k}]`, `metadata.annotations: Invalid value: ${JSON.stringify(k)}: not a qualified name`);
+        bytes += Buffer.byteLength(k) + (typeof v === 'string' ? Buffer.byteLength(v) : 0);
+      }
+      if (bytes > 256 * 1024) err('maxLength', 'metadata.annotations', 'metadata.annotations: Too long: must have at most 262144 bytes');
+    }
     const labels = meta.labels;
     if (isObject(labels)) {
       for (const [k, v] of Object.entries(labels)) {
         if (!isQualifiedKey(k)) err('pattern', `metadata.labels[${k}]`, `metadata.labels: Invalid value: ${JSON.stringify(k)}: not a qualified name`);
-        if (typeof v !== 'string' || v.length > 63 || !LABEL_VALUE.test(v))
+        if (v !== null && (typeof v !== 'string' || v.length > 63 || !LABEL_VALUE.test(v)))
           err('pattern', `metadata.labels[${k}]`, `metadata.labels: Invalid value: ${JSON.stringify(v)}: not a valid label value`);
       }
     }

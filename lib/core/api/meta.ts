@@ -85,8 +85,10 @@ export function checkObjectMeta(meta: unknown, kind: string, c: IssueCollector):
       c.error(child('metadata', k), 'UnknownField', `is not an ObjectMeta field; allowed fields: ${OBJECT_META_FIELDS.join(', ')}`);
     }
   }
-  const name = meta.name;
-  if (absent(name) && typeof meta.generateName === 'string' && meta.generateName !== '') {
+  const generated = typeof meta.generateName === 'string' && meta.generateName !== '';
+  // ValidateObjectMeta treats name "" as unset, so "" beside generateName is a generated name.
+  const name = generated && meta.name === '' ? undefined : meta.name;
+  if (absent(name) && generated) {
     // The API server accepts generateName; the tools that manage these objects do not.
     c.error(
       'metadata.name',
@@ -136,13 +138,15 @@ function checkStringMap(value: unknown, path: string, c: IssueCollector, each: (
   }
   for (const [k, v] of Object.entries(value)) {
     const p = child(path, k);
-    if (typeof v !== 'string') {
+    // ObjectMeta is decoded into a Go map[string]string: a JSON null becomes "" (the zero value).
+    const value = v === null ? '' : v;
+    if (typeof value !== 'string') {
       if (!c.isUnresolved(v)) c.error(p, 'InvalidType', `must be a string, got ${show(v)}`);
       continue;
     }
     if (c.isUnresolved(k)) continue;
-    if (c.isUnresolved(v)) each(k, '', p);
-    else each(k, v, p);
+    if (c.isUnresolved(value)) each(k, '', p);
+    else each(k, value, p);
   }
 }
 

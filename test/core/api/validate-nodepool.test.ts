@@ -645,3 +645,25 @@ describe('agreement with the API server', () => {
     expect(errorLines(validateNodePool(m))).toEqual([]);
   });
 });
+
+describe('ObjectMeta nulls, as the API server decodes them (Go zero values)', () => {
+  test('a null label or annotation value is the empty string, which is valid', () => {
+    expect(errorLines(validateNodePool(patched(nodePool(), ['metadata.labels', { team: null }], ['metadata.annotations', { note: null }])))).toEqual(
+      [],
+    );
+  });
+
+  test('a null label value still has its key checked', () => {
+    expect(codes(validateNodePool(patched(nodePool(), ['metadata.labels', { 'a b': null }])))).toEqual(['InvalidLabelKey']);
+  });
+});
+
+describe('metadata.name beside generateName', () => {
+  test('an empty name with generateName is a generated name (NameRequiredForApply, a runtime-only code), as the API server sees it', () => {
+    expect(codes(validateNodePool(patched(nodePool(), ['metadata', { name: '', generateName: 'pool-' }])))).toEqual(['NameRequiredForApply']);
+  });
+
+  test('an empty name without generateName is still invalid', () => {
+    expect(codes(validateNodePool(patched(nodePool(), ['metadata', { name: '' }])))).toEqual(['InvalidName']);
+  });
+});

@@ -6,7 +6,7 @@ import { KARPENTER_KNOWN_VALUES, WellKnownLabel } from './labels';
 import { child, isPlainObject, show } from './schema';
 
 /** Every lint code, with what it flags. */
-export const LINT_CODES: { readonly [code: string]: string } = {
+export const LINT_CODES = {
   NodePoolWithoutLimits: 'a dynamic NodePool without spec.limits can scale without bound',
   RequirementsUnsatisfiable: 'requirements (and template labels) on one key that no node can satisfy',
   MinValuesUnsatisfiable: 'minValues larger than the number of values the other requirements leave',
@@ -21,7 +21,10 @@ export const LINT_CODES: { readonly [code: string]: string } = {
   ImdsTokensOptional: 'metadataOptions.httpTokens "optional" allows IMDSv1',
   RoleIsArn: 'spec.role given as an ARN; it takes the role name',
   Ec2NodeClassNameTooLong: 'an EC2NodeClass name longer than 63 characters (it becomes a node label value)',
-};
+} as const satisfies { readonly [code: string]: string };
+
+/** A lint code: a warning that `ValidationContext.silence` (and `silenceWarnings`) can silence. */
+export type LintCode = keyof typeof LINT_CODES;
 
 const DOMAINS: { readonly [key: string]: readonly string[] } = {
   [WellKnownLabel.ARCH]: ['amd64', 'arm64'],

@@ -7,6 +7,7 @@
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { lintEc2NodeClass } from './lint';
 import { checkEnvelope } from './meta';
+import { checkSilenceCodes } from './silence';
 import { QUANTITY_PATTERN } from './quantity';
 import {
   ArraySchema,
@@ -660,6 +661,7 @@ function runtimeChecks(spec: Record<string, unknown>, c: IssueCollector): void {
  */
 export function validateEc2NodeClass(manifest: unknown, ctx: ValidationContext = {}): ValidationIssue[] {
   const c = new IssueCollector(ctx);
+  checkSilenceCodes(ctx, c);
   if (!checkEnvelope(manifest, EC2NODECLASS_API_VERSION, 'EC2NodeClass', c)) return c.issues;
   // The CRD does not require spec; a NodeClass without one is useless, so it is still an error.
   if (absent(manifest.spec)) {

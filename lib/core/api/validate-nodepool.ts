@@ -22,6 +22,7 @@ import {
 } from './labels';
 import { lintNodePool } from './lint';
 import { checkEnvelope } from './meta';
+import { checkSilenceCodes } from './silence';
 import { QUANTITY_PATTERN } from './quantity';
 import { ArraySchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, isPlainObject, pruneNulls, show } from './schema';
 import { NODEPOOL_API_VERSION } from './types';
@@ -412,6 +413,7 @@ function knownValuesCheck(r: Record<string, unknown>, values: unknown[], at: str
  */
 export function validateNodePool(manifest: unknown, ctx: ValidationContext = {}): ValidationIssue[] {
   const c = new IssueCollector(ctx);
+  checkSilenceCodes(ctx, c);
   if (!checkEnvelope(manifest, NODEPOOL_API_VERSION, 'NodePool', c)) return c.issues;
   const meta = manifest.metadata;
   if (isPlainObject(meta) && typeof meta.name === 'string' && !c.isUnresolved(meta.name) && meta.name.length > 63) {

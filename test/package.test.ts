@@ -14,7 +14,7 @@ test.each([
   ['cdktf-karpenter-eks', 'dist/lib/index.js'],
   ['cdktf-karpenter-eks/lib/testing', 'dist/lib/testing/index.js'],
   ['cdktf-karpenter-eks/lib/testing/jest', 'dist/lib/testing/jest.js'],
-  ['cdktf-karpenter-eks/lib/karpenter-node-pool', 'dist/lib/karpenter-node-pool.js'],
+  ['cdktf-karpenter-eks/lib/manifests/karpenter-node-pool', 'dist/lib/manifests/karpenter-node-pool.js'],
 ])('%s resolves to %s, with type declarations beside it', (specifier, file) => {
   expect(path.relative(root, require.resolve(specifier))).toBe(file);
   expect(fs.existsSync(path.join(root, file.replace(/\.js$/, '.d.ts')))).toBe(true);

@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { migrateManifests } from '../../lib/core/api/migrate';
 import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../lib/core/api/validate';
-import { CORPUS, CorpusCase, INVALID_CASES, TRANSITION_RULES, V1_CASES, VALID_CASES } from './corpus';
+import { CORPUS, CorpusCase, INVALID_CASES, TRANSITION_RULES, V1_CASES, VALID_CASES } from '../fixtures/crd-cases';
 import {
   CrdCheckResult,
   CrdValidator,

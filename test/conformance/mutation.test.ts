@@ -5,7 +5,7 @@
 // Reproduce a failure with MUTATION_SEED=<seed printed in the failure>.
 import { errorsOf } from '../../lib/core/issues';
 import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../lib/core/api/validate';
-import { CorpusCase, VALID_EC2NODECLASSES, VALID_NODEPOOLS } from './corpus';
+import { CorpusCase, VALID_EC2NODECLASSES, VALID_NODEPOOLS } from '../fixtures/crd-cases';
 import { CrdValidator, Schema, crdsMissingMessage, karpenterCrdsDir } from './crd-validator';
 
 const SPECS = Number(process.env.MUTATION_SPECS ?? 5000);

@@ -5,7 +5,19 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { migrateManifests } from '../../lib/core/api/migrate';
 import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../lib/core/api/validate';
-import { CORPUS, CorpusCase, INVALID_CASES, TRANSITION_RULES, V1_CASES, VALID_CASES } from '../fixtures/crd-cases';
+import {
+  CORPUS,
+  CorpusCase,
+  EC2NODECLASS_CEL_CASES,
+  EC2NODECLASS_SCHEMA_CASES,
+  INVALID_CASES,
+  NODEPOOL_CEL_CASES,
+  NODEPOOL_SCHEMA_CASES,
+  TRANSITION_RULES,
+  V1_CASES,
+  VALID_CASES,
+} from '../fixtures/crd-cases';
+import { ec2NodeClass as unitEc2NodeClass, nodePool as unitNodePool, patched } from '../core/api/fixtures';
 import {
   CrdCheckResult,
   CrdValidator,
@@ -225,5 +237,31 @@ describeWithCrds('CRD evaluator models ObjectMeta as the API server decodes it',
     expect(strfmtIsDateTime('2024-02-29T23:59:59Z')).toBe(true);
     for (const bad of ['2025-02-29T00:00:00Z', '2025-13-01T00:00:00Z', '2025-01-01T24:00:00Z', '2025-01-01 00:00:00Z'])
       expect(strfmtIsDateTime(bad)).toBe(false);
+  });
+});
+
+describeWithCrds('the unit tests rule cases (shared corpus) agree with the CRD', () => {
+  beforeAll(loadCrds);
+  const bases = { NodePool: unitNodePool, EC2NodeClass: unitEc2NodeClass } as const;
+  const celCases = [
+    ...NODEPOOL_CEL_CASES.map((c, i) => [`NodePool ${c.crdPath}: ${c.rule} [${i}]`, 'NodePool', c] as const),
+    ...EC2NODECLASS_CEL_CASES.map((c, i) => [`EC2NodeClass ${c.crdPath}: ${c.rule} [${i}]`, 'EC2NodeClass', c] as const),
+  ];
+  const verdict = (kind: 'NodePool' | 'EC2NodeClass', m: object) => crds.get(kind)!.validate(m);
+
+  test.each(celCases)('%s: the CRD accepts the accepting change and rejects the rejecting one', (_, kind, c) => {
+    const accepted = verdict(kind, patched(bases[kind](), ...c.accept));
+    expect(accepted.violations.map((v) => `${v.path}: ${v.message}`)).toEqual([]);
+    expect(verdict(kind, patched(bases[kind](), ...c.reject)).accepted).toBe(false);
+  });
+
+  const schemaCases = [
+    ...NODEPOOL_SCHEMA_CASES.map((c) => [`NodePool ${c[0]}`, 'NodePool', c] as const),
+    ...EC2NODECLASS_SCHEMA_CASES.map((c) => [`EC2NodeClass ${c[0]}`, 'EC2NodeClass', c] as const),
+  ];
+  test.each(schemaCases)('%s: the CRD verdict equals ours (runtime-only codes aside)', (_, kind, [, changes]) => {
+    const m = patched(bases[kind](), ...changes);
+    const ours = errorsOf(validateManifest(m)).filter((i) => !KARPENTER_RUNTIME_CHECK_CODES.includes(i.code));
+    expect({ crdAccepts: verdict(kind, m).accepted }).toEqual({ crdAccepts: ours.length === 0 });
   });
 });

@@ -5,7 +5,8 @@
 // Reproduce a failure with MUTATION_SEED=<seed printed in the failure>.
 import { errorsOf } from '../../lib/core/issues';
 import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../lib/core/api/validate';
-import { CorpusCase, VALID_EC2NODECLASSES, VALID_NODEPOOLS } from '../fixtures/crd-cases';
+import { CorpusCase, EC2NODECLASS_CEL_CASES, NODEPOOL_CEL_CASES, VALID_EC2NODECLASSES, VALID_NODEPOOLS } from '../fixtures/crd-cases';
+import { ec2NodeClass, nodePool, patched } from '../core/api/fixtures';
 import { CrdValidator, Schema, crdsMissingMessage, karpenterCrdsDir } from './crd-validator';
 
 const SPECS = Number(process.env.MUTATION_SPECS ?? 5000);
@@ -235,7 +236,7 @@ function mutate(g: Gen, m: Json, schema: Schema): string {
     }
     default: {
       if (cur !== null && typeof cur === 'object' && !Array.isArray(cur)) {
-        cur[g.pick(STRINGS.filter((x) => x !== ''))] = g.pick([...STRINGS, null]);
+        cur[g.pick(STRINGS)] = g.pick([...STRINGS, null]);
         return `add an entry to ${at}`;
       }
       set(g.pick([...STRINGS, ...NUMBERS]));
@@ -275,7 +276,13 @@ if (!CRDS_DIR) console.warn(crdsMissingMessage('mutation property test (validato
         return [v.kind, v] as const;
       }),
     );
-    const bases: CorpusCase[] = [...VALID_NODEPOOLS, ...VALID_EC2NODECLASSES];
+    // The valid corpus manifests, and the accepting change of every CEL rule case (each sits at a rule's edge).
+    const bases: CorpusCase[] = [
+      ...VALID_NODEPOOLS,
+      ...VALID_EC2NODECLASSES,
+      ...NODEPOOL_CEL_CASES.map((c, i) => ({ name: `NodePool CEL case ${i} (${c.rule})`, manifest: patched(nodePool(), ...c.accept) })),
+      ...EC2NODECLASS_CEL_CASES.map((c, i) => ({ name: `EC2NodeClass CEL case ${i} (${c.rule})`, manifest: patched(ec2NodeClass(), ...c.accept) })),
+    ];
     const g = new Gen(mulberry32(SEED));
     const disagreements: string[] = [];
     let rejected = 0;

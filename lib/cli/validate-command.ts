@@ -480,7 +480,11 @@ class ValidateRun {
     this.add({ file, severity: Severity.ERROR, field: '(file)', code, message, line: pos?.line, column: pos?.column });
   }
 
-  private migrateAndCheck(file: string, parsed: ParsedDocument[], syntaxErrors: boolean): void {
+  private migrateAndCheck(file: string, all: ParsedDocument[], syntaxErrors: boolean): void {
+    // Documents of other API groups are not the migrator's: skip them, and keep them in the output.
+    const other = (p: ParsedDocument) => !this.options.failOnOtherKinds && isObject(p.value) && isOtherApiGroup(p.value);
+    for (const p of all.filter(other)) this.skip(file, p.index, p.value as Record<string, unknown>);
+    const parsed = all.filter((p) => !other(p));
     const migrate = this.deps.migrate ?? loadMigrator();
     const outcome = migrate(
       parsed.map((p) => p.value),
@@ -510,7 +514,17 @@ class ValidateRun {
         (this.options.json ? this.io.stderr : this.out).write(`not writing ${file}: it has errors that prevented migrating every document\n`);
       return;
     }
-    const yaml = `---\n${toYaml(...outcome.manifests)}`;
+    // In input order: each skipped document as it was, each migrated one where its input was.
+    const fromInput = new Map<number, unknown[]>();
+    const unplaced: unknown[] = [];
+    outcome.manifests.forEach((m, i) => {
+      const r = outcome.reports[i] as MigrationReport | undefined;
+      const at = r ? parsed[r.document]?.index : undefined;
+      if (at === undefined) unplaced.push(m);
+      else fromInput.set(at, [...(fromInput.get(at) ?? []), m]);
+    });
+    const ordered = all.flatMap((p) => (other(p) ? [p.value] : (fromInput.get(p.index) ?? [])));
+    const yaml = `---\n${toYaml(...([...ordered, ...unplaced] as object[]))}`;
     if (this.options.writeMigrated !== undefined) {
       this.io.mkdirp(this.options.writeMigrated);
       this.io.writeFile(joinPath(this.options.writeMigrated, outputName(file)), yaml);
@@ -539,7 +553,8 @@ class ValidateRun {
     }
     if (typeof obj.apiVersion === 'string' && OLDER_API_VERSIONS.test(obj.apiVersion)) this.olderApiVersions++;
     if (isOtherApiGroup(obj) && !this.options.failOnOtherKinds) {
-      this.skipped.push({ file, document: index, apiVersion: obj.apiVersion as string, kind, name });
+      this.documents--;
+      this.skip(file, index, obj);
       return;
     }
     const validate = this.deps.validate ?? loadValidator();
@@ -587,10 +602,23 @@ class ValidateRun {
     this.issues.push(issue);
   }
 
-  /** Codes `--silence` can take: the validator's warning codes, plus those the injected validator emitted. */
+  /** Records a document of another API group as skipped (it still counts as a document). */
+  private skip(file: string, document: number, obj: Record<string, unknown>): void {
+    this.documents++;
+    const metadata = isObject(obj.metadata) ? obj.metadata : undefined;
+    this.skipped.push({
+      file,
+      document,
+      apiVersion: String(obj.apiVersion),
+      kind: typeof obj.kind === 'string' ? obj.kind : undefined,
+      name: metadata && typeof metadata.name === 'string' ? metadata.name : undefined,
+    });
+  }
+
+  /** Codes `--silence` can take: the library's manifest warning codes. */
   private warningCodes(): readonly string[] {
     if (this.knownWarningCodes === undefined) {
-      // With an injected validator (tests), trust its codes: the known list is the library's.
+      // An injected validator (tests) has codes of its own: trust every code given.
       this.knownWarningCodes = this.deps.validate ? this.options.silence : loadWarningCodes();
     }
     return this.knownWarningCodes;

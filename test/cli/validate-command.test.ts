@@ -432,6 +432,29 @@ describe('validate with the library validator and migrator', () => {
     expect(r.stdout).toMatch(/hint: 1 document uses a pre-v1 Karpenter API; run again with --migrate to convert it\n$/);
   });
 
+  test('--migrate skips documents of other API groups and keeps them, in place, in the output', () => {
+    const bundle = [
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: before }\n',
+      fs.readFileSync(path.join(FIXTURES, 'v1beta1.yaml'), 'utf8'),
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: after }\n',
+    ].join('---\n');
+    const r = run(['validate', '--migrate', '--output', '-', '-'], {}, bundle);
+
+    expect(r.code).toBe(ExitCode.OK);
+    expect(r.stdout.match(/^(kind: \w+|  name: \w+)$/gm)).toEqual([
+      'kind: ConfigMap',
+      '  name: before',
+      'kind: NodePool',
+      '  name: legacy',
+      'kind: NodePool',
+      '  name: current',
+      'kind: Deployment',
+      '  name: after',
+    ]);
+    expect(r.stderr).toMatch(/^note: skipped -#0 ConfigMap\/before \(v1\): not a Karpenter API group$/m);
+    expect(r.stderr).toMatch(/^note: skipped -#3 Deployment\/after \(apps\/v1\): not a Karpenter API group$/m);
+  });
+
   test('should migrate v1beta1 to valid v1', () => {
     const r = run(['validate', '--migrate', '--output', '-', 'v1beta1.yaml'], {});
 

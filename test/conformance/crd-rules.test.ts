@@ -18,20 +18,11 @@ import {
   VALID_CASES,
 } from '../fixtures/crd-cases';
 import { ec2NodeClass as unitEc2NodeClass, nodePool as unitNodePool, patched } from '../core/api/fixtures';
-import {
-  CrdCheckResult,
-  CrdValidator,
-  crdsMissingMessage,
-  goParseInt,
-  k8sFind,
-  k8sFindAll,
-  karpenterCrdsDir,
-  strfmtIsDateTime,
-} from './crd-validator';
+import { CrdCheckResult, CrdValidator, skipWithoutCrds, goParseInt, k8sFind, k8sFindAll, karpenterCrdsDir, strfmtIsDateTime } from './crd-validator';
 
 const CRDS_DIR = karpenterCrdsDir();
 if (!CRDS_DIR) {
-  console.warn(crdsMissingMessage('CRD conformance tests'));
+  skipWithoutCrds('CRD conformance tests');
 }
 const describeWithCrds = CRDS_DIR ? describe : describe.skip;
 
@@ -263,5 +254,32 @@ describeWithCrds('the unit tests rule cases (shared corpus) agree with the CRD',
     const m = patched(bases[kind](), ...changes);
     const ours = errorsOf(validateManifest(m)).filter((i) => !KARPENTER_RUNTIME_CHECK_CODES.includes(i.code));
     expect({ crdAccepts: verdict(kind, m).accepted }).toEqual({ crdAccepts: ours.length === 0 });
+  });
+});
+
+describe('skipping the CRD tier', () => {
+  const saved = { require: process.env.KARPENTER_REQUIRE_CRDS, dir: process.env.KARPENTER_CRDS_DIR };
+  afterEach(() => {
+    for (const [k, v] of [
+      ['KARPENTER_REQUIRE_CRDS', saved.require],
+      ['KARPENTER_CRDS_DIR', saved.dir],
+    ] as const) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  test('says where it looked and how to get the CRDs; with KARPENTER_REQUIRE_CRDS=1 (CI) it fails instead', () => {
+    process.env.KARPENTER_CRDS_DIR = '/nonexistent/crds';
+    expect(karpenterCrdsDir()).toBeUndefined();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    delete process.env.KARPENTER_REQUIRE_CRDS;
+    skipWithoutCrds('X');
+    expect(warn).toHaveBeenCalledWith(
+      'SKIPPED: X: Karpenter CRDs not found in /nonexistent/crds; run `npm run fetch-upstream` or set KARPENTER_CRDS_DIR',
+    );
+    warn.mockRestore();
+    process.env.KARPENTER_REQUIRE_CRDS = '1';
+    expect(() => skipWithoutCrds('X')).toThrow(/^KARPENTER_REQUIRE_CRDS=1: SKIPPED: X: Karpenter CRDs not found/);
   });
 });

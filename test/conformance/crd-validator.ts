@@ -123,6 +123,16 @@ export function karpenterCrdsDir(): string | undefined {
   return karpenterCrdsCandidates().find((d) => fs.existsSync(path.join(d, 'karpenter.sh_nodepools.yaml')));
 }
 
+/**
+ * Says loudly that a suite skips for want of CRDs; with KARPENTER_REQUIRE_CRDS=1 (CI) it throws
+ * instead, so the CRD tier cannot be skipped unnoticed where it must run.
+ */
+export function skipWithoutCrds(what: string): void {
+  const message = crdsMissingMessage(what);
+  if (process.env.KARPENTER_REQUIRE_CRDS === '1') throw new Error(`KARPENTER_REQUIRE_CRDS=1: ${message}`);
+  console.warn(message);
+}
+
 /** The loud line a suite prints when it skips for want of CRDs. */
 export function crdsMissingMessage(what: string): string {
   return `SKIPPED: ${what}: Karpenter CRDs not found in ${karpenterCrdsCandidates().join(' or ')}; run \`npm run fetch-upstream\` or set KARPENTER_CRDS_DIR`;

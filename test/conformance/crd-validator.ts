@@ -22,7 +22,7 @@ export const MODEL_NOTES: readonly string[] = [
   'format date-time is kube-openapi strfmt.IsDateTime: a real calendar date, hour <= 23, minute and second <= 59',
   'nulls of known, non-nullable fields and map values are pruned before defaulting (PruneNonNullableNullsWithoutDefaults); nulls in lists stay and fail the type check',
   'CEL is skipped when a blocking schema error exists (type, required, enum, maxLength, maxItems, maxProperties), as strategy.go hasBlockingErr does',
-  'metadata is checked as ObjectMeta: name required and a DNS-1123 subdomain, label keys and values and annotation keys valid; a null name or label value is the Go zero value ""',
+  'metadata is checked as ObjectMeta: name required and a DNS-1123 subdomain, label keys and values and annotation keys valid, unknown ObjectMeta fields reported (strict field validation); a null name or label value is the Go zero value ""',
   'CEL is evaluated without the type checker and without cost limits',
 ];
 
@@ -86,6 +86,24 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type JsonObject = { [k: string]: Json };
 export type Schema = { [k: string]: any };
 
+// metav1.ObjectMeta's JSON field names.
+const OBJECT_META_FIELDS = [
+  'name',
+  'generateName',
+  'namespace',
+  'selfLink',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'labels',
+  'annotations',
+  'ownerReferences',
+  'finalizers',
+  'managedFields',
+];
 const BLOCKING_KEYWORDS = new Set(['type', 'required', 'enum', 'maxLength', 'maxItems', 'maxProperties']);
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
@@ -289,6 +307,10 @@ export class CrdValidator {
     if (!isObject(meta)) {
       err('required', 'metadata.name', 'metadata.name: Required value: name or generateName is required');
       return;
+    }
+    // Strict field validation reports ObjectMeta fields Go does not know (GetObjectMetaWithOptions ReturnUnknownFieldPaths).
+    for (const k of Object.keys(meta)) {
+      if (!OBJECT_META_FIELDS.includes(k)) err('unknown-field', `metadata.${k}`, `unknown field "metadata.${k}"`);
     }
     // ObjectMeta is a Go struct: JSON null decodes to the zero value ("" for a string, and for a map value).
     // ... and ValidateObjectMeta treats "" as unset.

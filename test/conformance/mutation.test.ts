@@ -248,10 +248,13 @@ function mutate(g: Gen, m: Json, schema: Schema): string {
 /** ObjectMeta mutations: name, generateName, label and annotation entries. */
 function mutateMetadata(g: Gen, m: Json): string {
   const meta = m.metadata;
-  switch (g.int(4)) {
+  switch (g.int(5)) {
     case 0:
       meta.name = g.pick([...STRINGS, null, 1]);
       return 'metadata.name = any';
+    case 4:
+      meta[g.pick(['namespace', 'finalizers', 'uid', 'Name', 'nmae', 'spec'])] = g.pick([...STRINGS, null]);
+      return 'metadata field = string';
     case 1:
       meta.generateName = g.pick(STRINGS);
       if (g.chance(0.5)) delete meta.name;

@@ -11,7 +11,7 @@ import { RE2JS } from '@bufbuild/re2';
 import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import * as YAML from 'yaml';
-import { upstreamCrdsDir } from '../../scripts/fetch-upstream';
+import { karpenterCrdsDir } from '../fixtures/crds-dir';
 
 /** Where the model departs from, or makes a choice about, the real API server. */
 export const MODEL_NOTES: readonly string[] = [
@@ -127,34 +127,7 @@ export function strfmtIsDateTime(str: string): boolean {
   return t !== null && t[1] <= '23' && t[2] <= '59' && t[3] <= '59';
 }
 
-/** Where the CRDs are looked for, in order: `KARPENTER_CRDS_DIR`, `../shared/karpenter-crds`, `npm run fetch-upstream`'s folder. */
-export function karpenterCrdsCandidates(): string[] {
-  const root = path.join(__dirname, '..', '..');
-  const env = process.env.KARPENTER_CRDS_DIR;
-  // A set but missing KARPENTER_CRDS_DIR is a mistake to surface, not to paper over with another folder.
-  if (env) return [path.resolve(env)];
-  return [path.join(root, '..', 'shared', 'karpenter-crds'), upstreamCrdsDir(root)];
-}
-
-/** Directory holding the Karpenter CRD YAML files, or undefined when none of the candidates has them. */
-export function karpenterCrdsDir(): string | undefined {
-  return karpenterCrdsCandidates().find((d) => fs.existsSync(path.join(d, 'karpenter.sh_nodepools.yaml')));
-}
-
-/**
- * Says loudly that a suite skips for want of CRDs; with KARPENTER_REQUIRE_CRDS=1 (CI) it throws
- * instead, so the CRD tier cannot be skipped unnoticed where it must run.
- */
-export function skipWithoutCrds(what: string): void {
-  const message = crdsMissingMessage(what);
-  if (process.env.KARPENTER_REQUIRE_CRDS === '1') throw new Error(`KARPENTER_REQUIRE_CRDS=1: ${message}`);
-  console.warn(message);
-}
-
-/** The loud line a suite prints when it skips for want of CRDs. */
-export function crdsMissingMessage(what: string): string {
-  return `SKIPPED: ${what}: Karpenter CRDs not found in ${karpenterCrdsCandidates().join(' or ')}; run \`npm run fetch-upstream\` or set KARPENTER_CRDS_DIR`;
-}
+export { crdsMissingMessage, karpenterCrdsCandidates, karpenterCrdsDir, skipWithoutCrds } from '../fixtures/crds-dir';
 
 // ---------------------------------------------------------------------------------------------
 // CEL environment: the strings extension plus the parts of the Kubernetes CEL library the

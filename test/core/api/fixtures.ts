@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parse } from 'yaml';
 import { Severity, ValidationIssue, errorsOf } from '../../../lib/core/issues';
-import { karpenterCrdsDir } from '../../conformance/crd-validator';
+import { karpenterCrdsDir } from '../../fixtures/crds-dir';
 
 export type Json = Record<string, any>;
 

@@ -1,5 +1,5 @@
 import { errorsOf } from '../../../lib/core/issues';
-import { skipWithoutCrds } from '../../conformance/crd-validator';
+import { skipWithoutCrds } from '../../fixtures/crds-dir';
 import { validateEc2NodeClass } from '../../../lib/core/api/validate-ec2nodeclass';
 import { DISCOVERY, Path, codes, crdRules, ec2NodeClass, errorLines, patched } from './fixtures';
 import {

@@ -1,5 +1,5 @@
 import { ValidationIssue, errorsOf, warningsOf } from '../../../lib/core/issues';
-import { skipWithoutCrds } from '../../conformance/crd-validator';
+import { skipWithoutCrds } from '../../fixtures/crds-dir';
 import { validateNodePool } from '../../../lib/core/api/validate-nodepool';
 import { KARPENTER_RUNTIME_CHECK_CODES } from '../../../lib/core/api/validate';
 import { Json, Path, codes, crdRules, errorLines, nodePool, patched } from './fixtures';

@@ -64,7 +64,14 @@ const defaultDependencies: FetchDependencies = {
 export async function fetchUpstream(root: string, version: string, deps: FetchDependencies = defaultDependencies): Promise<string[]> {
   const written: string[] = [];
   for (const f of upstreamFiles(version)) {
-    const res = await deps.fetch(f.url);
+    let res: Awaited<ReturnType<FetchDependencies['fetch']>>;
+    try {
+      res = await deps.fetch(f.url);
+    } catch (e) {
+      // Node's fetch says only "fetch failed"; the reason (DNS, refused, offline) is its cause.
+      const cause = (e as { cause?: { message?: string } }).cause?.message;
+      throw new Error(`GET ${f.url} failed: ${(e as Error).message}${cause ? ` (${cause})` : ''}; this script needs network access to github.com`);
+    }
     if (!res.ok) throw new Error(`GET ${f.url} failed with HTTP ${res.status}`);
     const target = path.join(root, f.target);
     deps.writeFile(target, await res.text());

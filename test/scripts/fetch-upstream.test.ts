@@ -54,6 +54,20 @@ describe('fetch-upstream', () => {
     );
   });
 
+  test('throws on a network failure, naming the URL and the cause', async () => {
+    await expect(
+      fetchUpstream('/repo', '1.14.1', {
+        fetch: async () => {
+          throw Object.assign(new Error('fetch failed'), { cause: new Error('getaddrinfo ENOTFOUND raw.githubusercontent.com') });
+        },
+        writeFile: () => undefined,
+        log: () => undefined,
+      }),
+    ).rejects.toThrow(
+      /^GET https:\/\/raw\.githubusercontent\.com\/.*karpenter\.sh_nodepools\.yaml failed: fetch failed \(getaddrinfo ENOTFOUND raw\.githubusercontent\.com\); this script needs network access/,
+    );
+  });
+
   test('throws on a version that is not MAJOR.MINOR.PATCH', () => {
     expect(() => upstreamFiles('v1.14.1')).toThrow(/MAJOR\.MINOR\.PATCH/);
   });

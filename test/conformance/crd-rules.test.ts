@@ -218,6 +218,9 @@ describeWithCrds('CRD evaluator models ObjectMeta as the API server decodes it',
     ['null label value (the Go zero value "")', { name: 'a', labels: { team: null } }, true],
     ['annotation key that is not a qualified name', { name: 'a', annotations: { 'a b': 'x' } }, false],
     ['upper-case annotation key (checked lower-cased)', { name: 'a', annotations: { 'Example.com/Note': 'x' } }, true],
+    ['unknown ObjectMeta field', { name: 'a', nmae: 'b' }, false],
+    ['finalizers as a string (Go cannot decode it)', { name: 'a', finalizers: 'x' }, false],
+    ['finalizers as a list of strings', { name: 'a', finalizers: ['x'] }, true],
   ])('%s', (_, metadata, accepted) => {
     expect(crds.get('NodePool')!.validate(np(metadata)).accepted).toBe(accepted);
   });

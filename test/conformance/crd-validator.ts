@@ -86,6 +86,26 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type JsonObject = { [k: string]: Json };
 export type Schema = { [k: string]: any };
 
+/** Whether Go's encoding/json decodes `v` into ObjectMeta field `k` (null is always the zero value). */
+function goDecodes(k: string, v: Json): boolean {
+  const list = (ok: (x: Json) => boolean) => Array.isArray(v) && v.every((x) => x === null || ok(x));
+  switch (k) {
+    case 'generation':
+    case 'deletionGracePeriodSeconds':
+      return typeof v === 'number' && Number.isInteger(v);
+    case 'labels':
+    case 'annotations':
+      return isObject(v) && Object.values(v).every((x) => x === null || typeof x === 'string');
+    case 'finalizers':
+      return list((x) => typeof x === 'string');
+    case 'ownerReferences':
+    case 'managedFields':
+      return list(isObject);
+    default:
+      return typeof v === 'string';
+  }
+}
+
 // metav1.ObjectMeta's JSON field names.
 const OBJECT_META_FIELDS = [
   'name',
@@ -282,8 +302,9 @@ export class CrdValidator {
       return;
     }
     // Strict field validation reports ObjectMeta fields Go does not know (GetObjectMetaWithOptions ReturnUnknownFieldPaths).
-    for (const k of Object.keys(meta)) {
+    for (const [k, v] of Object.entries(meta)) {
       if (!OBJECT_META_FIELDS.includes(k)) err('unknown-field', `metadata.${k}`, `unknown field "metadata.${k}"`);
+      else if (v !== null && !goDecodes(k, v)) err('type', `metadata.${k}`, `metadata.${k}: cannot decode ${JSON.stringify(v)} into ObjectMeta`);
     }
     // ObjectMeta is a Go struct: JSON null decodes to the zero value ("" for a string, and for a map value).
     // ... and ValidateObjectMeta treats "" as unset.

@@ -253,8 +253,16 @@ function mutateMetadata(g: Gen, m: Json): string {
       meta.name = g.pick([...STRINGS, null, 1]);
       return 'metadata.name = any';
     case 4:
-      meta[g.pick(['namespace', 'finalizers', 'uid', 'Name', 'nmae', 'spec'])] = g.pick([...STRINGS, null]);
-      return 'metadata field = string';
+      meta[g.pick(['namespace', 'finalizers', 'uid', 'generation', 'ownerReferences', 'creationTimestamp', 'Name', 'nmae', 'spec'])] = g.pick([
+        ...STRINGS.slice(0, 8),
+        null,
+        1,
+        1.5,
+        ['a'],
+        [{}],
+        {},
+      ]);
+      return 'metadata field = any';
     case 1:
       meta.generateName = g.pick(STRINGS);
       if (g.chance(0.5)) delete meta.name;

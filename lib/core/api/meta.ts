@@ -5,23 +5,25 @@ import { IssueCollector } from '../issues';
 import { dns1123SubdomainProblems, labelValueProblems, qualifiedNameProblems } from './labels';
 import { absent, child, isPlainObject, show } from './schema';
 
-const OBJECT_META_FIELDS = [
-  'name',
-  'generateName',
-  'namespace',
-  'labels',
-  'annotations',
-  'finalizers',
-  'ownerReferences',
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'managedFields',
-  'selfLink',
-];
+/** ObjectMeta's fields and the JSON type Go decodes each from (a mismatch fails the request). */
+const OBJECT_META_TYPES: { readonly [field: string]: 'string' | 'integer' | 'map' | 'string list' | 'object list' } = {
+  name: 'string',
+  generateName: 'string',
+  namespace: 'string',
+  labels: 'map',
+  annotations: 'map',
+  finalizers: 'string list',
+  ownerReferences: 'object list',
+  uid: 'string',
+  resourceVersion: 'string',
+  generation: 'integer',
+  creationTimestamp: 'string',
+  deletionTimestamp: 'string',
+  deletionGracePeriodSeconds: 'integer',
+  managedFields: 'object list',
+  selfLink: 'string',
+};
+const OBJECT_META_FIELDS = Object.keys(OBJECT_META_TYPES);
 const MAX_ANNOTATIONS_BYTES = 256 * 1024;
 
 /** `a NodePool`, `an EC2NodeClass`. */
@@ -80,9 +82,13 @@ export function checkObjectMeta(meta: unknown, kind: string, c: IssueCollector):
     c.error('metadata', 'InvalidType', `must be an object, got ${show(meta)}`);
     return;
   }
-  for (const k of Object.keys(meta)) {
-    if (!OBJECT_META_FIELDS.includes(k)) {
+  for (const [k, v] of Object.entries(meta)) {
+    const type = OBJECT_META_TYPES[k];
+    if (type === undefined) {
       c.error(child('metadata', k), 'UnknownField', `is not an ObjectMeta field; allowed fields: ${OBJECT_META_FIELDS.join(', ')}`);
+    } else if (k !== 'name' && type !== 'map' && !absent(v) && !c.isUnresolved(v) && !hasJsonType(v, type)) {
+      // ObjectMeta is decoded into a Go struct: a value of another type fails the whole request.
+      c.error(child('metadata', k), 'InvalidType', `must be ${type === 'integer' ? 'an integer' : `a ${type}`}, got ${show(v)}`);
     }
   }
   const generated = typeof meta.generateName === 'string' && meta.generateName !== '';
@@ -127,6 +133,19 @@ export function checkObjectMeta(meta: unknown, kind: string, c: IssueCollector):
   });
   if (annotationBytes > MAX_ANNOTATIONS_BYTES) {
     c.error('metadata.annotations', 'AnnotationsTooLarge', `total size ${annotationBytes} bytes exceeds the ${MAX_ANNOTATIONS_BYTES}-byte limit`);
+  }
+}
+
+function hasJsonType(v: unknown, type: 'string' | 'integer' | 'string list' | 'object list'): boolean {
+  switch (type) {
+    case 'string':
+      return typeof v === 'string';
+    case 'integer':
+      return typeof v === 'number' && Number.isInteger(v);
+    case 'string list':
+      return Array.isArray(v) && v.every((x) => x === null || typeof x === 'string');
+    case 'object list':
+      return Array.isArray(v) && v.every((x) => x === null || isPlainObject(x));
   }
 }
 

@@ -346,3 +346,21 @@ describe('metadata.name beside generateName', () => {
     expect(codes(validateNodePool(patched(nodePool(), ['metadata', { name: '' }])))).toEqual(['InvalidName']);
   });
 });
+
+describe('ObjectMeta field types, as Go decodes them', () => {
+  test.each([
+    ['finalizers as a string', 'finalizers', 'karpenter.sh/termination'],
+    ['generation not whole', 'generation', 1.5],
+    ['ownerReferences of strings', 'ownerReferences', ['a']],
+    ['uid as a number', 'uid', 1],
+  ])('rejects %s with InvalidType', (_, field, value) => {
+    expect(errorLines(validateNodePool(patched(nodePool(), [['metadata', field], value])))).toEqual([
+      expect.stringMatching(new RegExp(`^metadata\\.${field}: must be .*\\(InvalidType\\)$`)),
+    ]);
+  });
+
+  test('accepts well-typed and null ObjectMeta fields', () => {
+    const m = patched(nodePool(), ['metadata.finalizers', ['karpenter.sh/termination']], ['metadata.generation', 3], ['metadata.uid', null]);
+    expect(errorLines(validateNodePool(m))).toEqual([]);
+  });
+});

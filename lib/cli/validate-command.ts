@@ -6,12 +6,23 @@ import type { MigrationOptions, MigrationReport, MigrationResult } from '../core
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
 import { toYaml } from '../core/api/yaml';
 
+/** Size and type of a file, looked up before it is read. */
+export interface FileStat {
+  readonly size: number;
+  readonly isDirectory: boolean;
+}
+
 /** What the command reads from and writes to. */
 export interface CommandIo {
-  /** Reads a file as UTF-8 (never called with `-`); throws when it can't. */
-  readFile(path: string): string;
-  /** Reads all of standard input as UTF-8. */
-  readStdin(): string;
+  /** Reads a file (never called with `-`): its bytes, or text already decoded; throws when it can't. */
+  readFile(path: string): Uint8Array | string;
+  /** Reads all of standard input: bytes, or decoded text. */
+  readStdin(): Uint8Array | string;
+  /**
+   * Size and type of a file, so a directory or an oversized file is refused before it is read.
+   * @default - not looked up; the size is checked after reading
+   */
+  stat?(path: string): FileStat;
   /** Writes a file, replacing it. */
   writeFile(path: string, content: string): void;
   /** Creates a directory and its parents; no error when it exists. */
@@ -34,7 +45,19 @@ export interface CommandDependencies {
    * @default - `migrateManifests` from the library core, loaded on first use
    */
   readonly migrate?: (documents: unknown[], options: MigrationOptions) => MigrationResult;
+  /**
+   * Largest input, in bytes, the command reads.
+   * @default MAX_INPUT_BYTES
+   */
+  readonly maxInputBytes?: number;
 }
+
+/** Largest file the command reads: Karpenter manifests are kilobytes; anything near this is the wrong file or hostile. */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+/** Deepest nesting of YAML/JSON collections accepted; Karpenter manifests nest about 10 deep. */
+export const MAX_NESTING_DEPTH = 256;
+/** Most YAML alias expansions per document (the yaml library's guard against "billion laughs"). */
+const MAX_ALIAS_COUNT = 100;
 
 /** Exit codes of the command. */
 export enum ExitCode {
@@ -64,12 +87,16 @@ export const VALIDATE_USAGE = `Usage: ${PROGRAM} validate [options] <file...>
 Checks Karpenter v1 NodePool (karpenter.sh/v1) and EC2NodeClass (karpenter.k8s.aws/v1)
 manifests against the Karpenter 1.14 schema and rules, offline. Files are YAML or JSON and
 may hold several documents; '-' reads standard input. Each problem is printed as
-  <severity> <file>#<document> <kind>/<name> <field>: <message> (<code>)
-where documents are counted from 0.
+  <file>:<line>:<column>: <severity> <kind>/<name> <field>: <message> (<code>)
+with the position of the field (or of its nearest parent) in the file; <file>#<document>
+(counted from 0) replaces the position where there is none (migrated documents). Documents of
+other API groups (a Deployment in a bundle) are skipped with a note.
 
 Options:
   --strict                  exit 1 on warnings too
-  --silence CODE[,CODE]     do not report these warning codes (may be repeated)
+  --silence CODE[,CODE]     do not report these warning codes (may be repeated); an unknown
+                            code is reported as a warning (UnknownSilenceCode)
+  --fail-on-other-kinds     report documents of other API groups as errors instead of skipping
   --json                    print one JSON object instead of text
   --migrate                 convert v1beta1 / v1alpha5 manifests (Provisioner, AWSNodeTemplate)
                             to v1 first, print what changed, then validate the result
@@ -80,7 +107,8 @@ Options:
                             standard output (messages then go to standard error)
   -h, --help                show this help
 
-Exit status: 0 no errors, 1 errors (or warnings with --strict) or an unreadable input,
+Exit status: 0 no errors, 1 errors (or warnings with --strict) or an unreadable, malformed
+or oversized input (each such file is one error line; the other files are still checked),
 2 bad command line.
 `;
 
@@ -90,6 +118,7 @@ interface Options {
   readonly json: boolean;
   readonly migrate: boolean;
   readonly silence: string[];
+  readonly failOnOtherKinds: boolean;
   readonly writeMigrated?: string;
   readonly output?: string;
   readonly role?: string;
@@ -160,6 +189,7 @@ function parseArgs(args: readonly string[]): Options | 'help' {
   let strict = false;
   let json = false;
   let migrate = false;
+  let failOnOtherKinds = false;
   let writeMigrated: string | undefined;
   let output: string | undefined;
   let role: string | undefined;
@@ -204,6 +234,10 @@ function parseArgs(args: readonly string[]): Options | 'help' {
         noValue();
         migrate = true;
         break;
+      case '--fail-on-other-kinds':
+        noValue();
+        failOnOtherKinds = true;
+        break;
       case '--silence': {
         const codes = value()
           .split(',')
@@ -245,7 +279,7 @@ function parseArgs(args: readonly string[]): Options | 'help' {
       seen.set(base, f);
     }
   }
-  return { files, strict, json, migrate, silence, writeMigrated, output, role };
+  return { files, strict, json, migrate, silence, failOnOtherKinds, writeMigrated, output, role };
 }
 
 interface ParsedDocument {
@@ -260,6 +294,8 @@ class ValidateRun {
   private readonly migrations: (MigrationReport & { file: string })[] = [];
   private readonly migratedYaml: string[] = [];
   private readonly silencedErrors = new Set<string>();
+  private readonly skipped: SkippedDocument[] = [];
+  private knownWarningCodes?: readonly string[];
   private documents = 0;
   private olderApiVersions = 0;
   // With `--output -` stdout carries YAML only.
@@ -275,6 +311,7 @@ class ValidateRun {
 
   public run(): number {
     for (const file of this.options.files) this.checkFile(file);
+    this.checkSilenceCodes();
     if (this.options.output !== undefined && this.options.output !== STDIN) {
       this.io.writeFile(this.options.output, this.migratedYaml.join(''));
     } else if (this.options.output === STDIN) {
@@ -289,17 +326,84 @@ class ValidateRun {
   }
 
   private checkFile(file: string): void {
-    let text: string;
+    const text = this.readText(file);
+    if (text === undefined) return;
     try {
-      text = file === STDIN ? this.io.readStdin() : this.io.readFile(file);
+      this.checkText(file, text);
     } catch (e) {
-      this.add({
+      // Last line of defence: hostile input must cost one line, never the run.
+      this.fileError(file, 'InputNotProcessable', `cannot process the file: ${firstLine(e)}`);
+    }
+  }
+
+  /** The file's text, or undefined after reporting why there is none to check. */
+  private readText(file: string): string | undefined {
+    const max = this.deps.maxInputBytes ?? MAX_INPUT_BYTES;
+    const tooLarge = (size: number) =>
+      this.fileError(
         file,
-        severity: Severity.ERROR,
-        field: '(file)',
-        code: 'FileNotReadable',
-        message: `cannot read the file: ${(e as Error).message}`,
-      });
+        'FileTooLarge',
+        `is ${formatBytes(size)}, more than the ${formatBytes(max)} the command reads; Karpenter manifests are a few kilobytes, check that it is the file you meant`,
+      );
+    let content: Uint8Array | string;
+    try {
+      if (file !== STDIN && this.io.stat) {
+        const st = this.io.stat(file);
+        if (st.isDirectory) {
+          this.fileError(file, 'NotAFile', `is a directory; give the manifest files in it, e.g. ${joinPath(file, '*.yaml')}`);
+          return undefined;
+        }
+        if (st.size > max) {
+          tooLarge(st.size);
+          return undefined;
+        }
+      }
+      content = file === STDIN ? this.io.readStdin() : this.io.readFile(file);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EISDIR') this.fileError(file, 'NotAFile', `is a directory; give the manifest files in it, e.g. ${joinPath(file, '*.yaml')}`);
+      else this.fileError(file, 'FileNotReadable', `cannot read the file: ${firstLine(e)}`);
+      return undefined;
+    }
+    const size = typeof content === 'string' ? content.length : content.byteLength;
+    if (size > max) {
+      tooLarge(size);
+      return undefined;
+    }
+    let text: string;
+    if (typeof content === 'string') {
+      text = content;
+    } else {
+      const utf16 = (content[0] === 0xff && content[1] === 0xfe) || (content[0] === 0xfe && content[1] === 0xff);
+      const nulByte = utf16 ? -1 : content.indexOf(0);
+      if (nulByte >= 0) {
+        this.fileError(file, 'BinaryFile', `holds a NUL byte (at byte offset ${nulByte}): a binary file, not YAML or JSON`);
+        return undefined;
+      }
+      const problem = utf8Problem(content);
+      if (problem !== undefined) {
+        this.fileError(file, 'InvalidUtf8', `is not UTF-8 text: ${problem}; save it as UTF-8 (YAML and JSON manifests are UTF-8)`);
+        return undefined;
+      }
+      text = new TextDecoder('utf-8').decode(content);
+    }
+    const nul = text.indexOf('\u0000');
+    if (nul >= 0) {
+      this.fileError(file, 'BinaryFile', `holds a NUL byte (at character ${nul}): a binary file, not YAML or JSON`);
+      return undefined;
+    }
+    return text;
+  }
+
+  private checkText(file: string, text: string): void {
+    const depth = nestingDepth(text, MAX_NESTING_DEPTH);
+    if (depth !== undefined) {
+      this.fileError(
+        file,
+        'NestingTooDeep',
+        `nests collections more than ${MAX_NESTING_DEPTH} deep (at line ${depth.line}); Karpenter manifests nest about 10 deep`,
+        depth,
+      );
       return;
     }
 
@@ -317,26 +421,50 @@ class ValidateRun {
       });
       return;
     }
+    // One line per file for syntax errors: the first is what to fix; the rest often follow from it.
+    const allErrors = docs.flatMap((doc, index) => doc.errors.map((e) => ({ e, index })));
+    if (allErrors.length > 0) {
+      syntaxErrors = true;
+      const { e, index } = allErrors[0];
+      const [line, column] = e.linePos?.[0] ? [e.linePos[0].line, e.linePos[0].col] : [undefined, undefined];
+      const more = allErrors.length > 1 ? ` (and ${allErrors.length - 1} more syntax error${allErrors.length === 2 ? '' : 's'})` : '';
+      const deep = e.code === 'RESOURCE_EXHAUSTION' || /call stack/i.test(e.message);
+      this.add({
+        file,
+        document: index,
+        severity: Severity.ERROR,
+        field: '(document)',
+        code: deep ? 'NestingTooDeep' : 'YamlSyntaxError',
+        message: deep
+          ? 'nests collections too deeply for the YAML parser; Karpenter manifests nest about 10 deep'
+          : `${e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')} [${e.code}]${more}`,
+        line,
+        column,
+      });
+    }
     docs.forEach((doc, index) => {
-      if (doc.errors.length > 0) {
+      if (doc.errors.length > 0) return;
+      let value: unknown;
+      try {
+        value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+      } catch (e) {
+        const aliases = e instanceof ReferenceError && /alias/i.test(e.message);
+        const pos = docPosition(doc, lines);
+        this.add({
+          file,
+          document: index,
+          severity: Severity.ERROR,
+          field: '(document)',
+          code: aliases ? 'YamlAliasLimit' : 'YamlSyntaxError',
+          message: aliases
+            ? `YAML aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT} per document; an "alias bomb"?); write the values out instead of using aliases`
+            : `cannot read the document: ${firstLine(e)}`,
+          line: pos?.line,
+          column: pos?.column,
+        });
         syntaxErrors = true;
-        for (const e of doc.errors) {
-          const [line, column] = e.linePos?.[0] ? [e.linePos[0].line, e.linePos[0].col] : [undefined, undefined];
-          const first = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-          this.add({
-            file,
-            document: index,
-            severity: Severity.ERROR,
-            field: '(document)',
-            code: 'YamlSyntaxError',
-            message: `${first} [${e.code}]`,
-            line,
-            column,
-          });
-        }
         return;
       }
-      const value: unknown = doc.toJS({ maxAliasCount: 100 });
       // An empty document (a stray `---`, comments only) holds nothing to check.
       if (value === null || value === undefined) return;
       parsed.push({ index, value, doc, lines });
@@ -349,10 +477,19 @@ class ValidateRun {
     }
   }
 
-  private migrateAndCheck(file: string, parsed: ParsedDocument[], syntaxErrors: boolean): void {
+  private fileError(file: string, code: string, message: string, pos?: Position): void {
+    this.add({ file, severity: Severity.ERROR, field: '(file)', code, message, line: pos?.line, column: pos?.column });
+  }
+
+  private migrateAndCheck(file: string, all: ParsedDocument[], syntaxErrors: boolean): void {
+    // Documents of other API groups are not the migrator's: skip them, and keep them in the output.
+    const other = (p: ParsedDocument) => !this.options.failOnOtherKinds && isObject(p.value) && isOtherApiGroup(p.value);
+    for (const p of all.filter(other)) this.skip(file, p.index, p.value as Record<string, unknown>);
+    const parsed = all.filter((p) => !other(p));
     const migrate = this.deps.migrate ?? loadMigrator();
+    // Documents, not values: the migrator keeps their comments in the output.
     const outcome = migrate(
-      parsed.map((p) => p.value),
+      parsed.map((p) => p.doc),
       { role: this.options.role },
     );
     // The migrator counts the documents it was given; map back to indexes in the file.
@@ -379,7 +516,18 @@ class ValidateRun {
         (this.options.json ? this.io.stderr : this.out).write(`not writing ${file}: it has errors that prevented migrating every document\n`);
       return;
     }
-    const yaml = `---\n${toYaml(...outcome.manifests)}`;
+    // In input order: each skipped document as it was, each migrated one where its input was.
+    const rendered = this.deps.migrate ? outcome.manifests.map((m) => toYaml(m as object)) : loadMigratedYaml()(outcome);
+    const fromInput = new Map<number, string[]>();
+    const unplaced: string[] = [];
+    rendered.forEach((text, i) => {
+      const r = outcome.reports[i] as MigrationReport | undefined;
+      const at = r ? parsed[r.document]?.index : undefined;
+      if (at === undefined) unplaced.push(text);
+      else fromInput.set(at, [...(fromInput.get(at) ?? []), text]);
+    });
+    const ordered = all.flatMap((p) => (other(p) ? [toYaml(p.value as object)] : (fromInput.get(p.index) ?? [])));
+    const yaml = `---\n${[...ordered, ...unplaced].join('---\n')}`;
     if (this.options.writeMigrated !== undefined) {
       this.io.mkdirp(this.options.writeMigrated);
       this.io.writeFile(joinPath(this.options.writeMigrated, outputName(file)), yaml);
@@ -401,12 +549,39 @@ class ValidateRun {
         field: '(document)',
         code: 'NotAnObject',
         message: `the document is ${describe(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec`,
+        line: where('')?.line,
+        column: where('')?.column,
       });
       return;
     }
     if (typeof obj.apiVersion === 'string' && OLDER_API_VERSIONS.test(obj.apiVersion)) this.olderApiVersions++;
+    if (isOtherApiGroup(obj) && !this.options.failOnOtherKinds) {
+      this.documents--;
+      this.skip(file, index, obj);
+      return;
+    }
     const validate = this.deps.validate ?? loadValidator();
-    for (const i of validate(obj, { silence: this.options.silence })) {
+    let issues: ValidationIssue[];
+    try {
+      // Only warning codes go to the validator: the command reports unknown ones once, not per document.
+      issues = validate(obj, { silence: this.options.silence.filter((code) => this.warningCodes().includes(code)) });
+    } catch (e) {
+      const pos = where('');
+      this.add({
+        file,
+        document: index,
+        kind,
+        name,
+        severity: Severity.ERROR,
+        field: '(document)',
+        code: 'InputNotProcessable',
+        message: `cannot validate the document: ${firstLine(e)}`,
+        line: pos?.line,
+        column: pos?.column,
+      });
+      return;
+    }
+    for (const i of issues) {
       // --silence is for lint warnings; an error stays an error (and we say so once).
       if (i.severity === Severity.WARNING && this.options.silence.includes(i.code)) continue;
       if (i.severity === Severity.ERROR && this.options.silence.includes(i.code)) this.silencedErrors.add(i.code);
@@ -430,6 +605,44 @@ class ValidateRun {
     this.issues.push(issue);
   }
 
+  /** Records a document of another API group as skipped (it still counts as a document). */
+  private skip(file: string, document: number, obj: Record<string, unknown>): void {
+    this.documents++;
+    const metadata = isObject(obj.metadata) ? obj.metadata : undefined;
+    this.skipped.push({
+      file,
+      document,
+      apiVersion: String(obj.apiVersion),
+      kind: typeof obj.kind === 'string' ? obj.kind : undefined,
+      name: metadata && typeof metadata.name === 'string' ? metadata.name : undefined,
+    });
+  }
+
+  /** Codes `--silence` can take: the library's manifest warning codes. */
+  private warningCodes(): readonly string[] {
+    if (this.knownWarningCodes === undefined) {
+      // An injected validator (tests) has codes of its own: trust every code given.
+      this.knownWarningCodes = this.deps.validate ? this.options.silence : loadWarningCodes();
+    }
+    return this.knownWarningCodes;
+  }
+
+  /** `--silence` codes that silence nothing: one warning each, naming the valid codes. */
+  private checkSilenceCodes(): void {
+    for (const code of new Set(this.options.silence)) {
+      if (this.warningCodes().includes(code) || this.silencedErrors.has(code)) continue;
+      const known = this.warningCodes();
+      const near = known.find((k) => k.toLowerCase() === code.toLowerCase());
+      this.add({
+        file: '(command line)',
+        severity: Severity.WARNING,
+        field: '--silence',
+        code: 'UnknownSilenceCode',
+        message: `${JSON.stringify(code)} is not a warning code, so it silences nothing${near ? ` (did you mean "${near}"?)` : ''}; codes that can be silenced: ${known.join(', ')}`,
+      });
+    }
+  }
+
   private report(): void {
     const errors = this.issues.filter((i) => i.severity === Severity.ERROR).length;
     const warnings = this.issues.length - errors;
@@ -440,7 +653,8 @@ class ValidateRun {
           {
             issues: this.issues,
             migrations: this.options.migrate ? this.migrations : undefined,
-            summary: { files, documents: this.documents, errors, warnings },
+            skipped: this.skipped,
+            summary: { files, documents: this.documents, skipped: this.skipped.length, errors, warnings },
           },
           null,
           2,
@@ -449,9 +663,14 @@ class ValidateRun {
     } else {
       for (const m of this.migrations) this.out.write(formatMigration(m));
       for (const i of this.issues) this.out.write(`${formatIssue(i)}\n`);
+      for (const d of this.skipped) {
+        const at = `${d.file}#${d.document}`;
+        this.out.write(`note: skipped ${at} ${d.kind ?? '?'}/${d.name ?? '?'} (${d.apiVersion}): not a Karpenter API group\n`);
+      }
       const problems = errors + warnings === 0 ? 'no problems' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
       const migrated = this.options.migrate ? `, ${plural(this.migrations.length, 'document')} migrated` : '';
-      this.out.write(`${plural(files, 'file')}, ${plural(this.documents, 'document')}${migrated}: ${problems}\n`);
+      const skipped = this.skipped.length > 0 ? ` (${this.skipped.length} skipped)` : '';
+      this.out.write(`${plural(files, 'file')}, ${plural(this.documents, 'document')}${skipped}${migrated}: ${problems}\n`);
       if (!this.options.migrate && this.olderApiVersions > 0) {
         this.out.write(
           `hint: ${plural(this.olderApiVersions, 'document')} use${this.olderApiVersions === 1 ? 's' : ''} a pre-v1 Karpenter API; run again with --migrate to convert ${this.olderApiVersions === 1 ? 'it' : 'them'}\n`,
@@ -464,16 +683,37 @@ class ValidateRun {
   }
 }
 
-/** `<severity> <file>#<doc> <kind>/<name> <field>: <message> (<code>)`. */
+/**
+ * `<file>:<line>:<column>: <severity> <kind>/<name> <field>: <message> (<code>)`; `<file>#<doc>`
+ * replaces the position when there is none, and problems with the file itself have no subject.
+ */
 export function formatIssue(i: FileIssue): string {
-  const severity = i.severity === Severity.ERROR ? 'error  ' : 'warning';
-  const doc = i.document === undefined ? i.file : `${i.file}#${i.document}`;
-  if (i.code === 'YamlSyntaxError') {
-    const at = i.line === undefined ? '' : ` line ${i.line}:${i.column}`;
-    return `${severity} ${doc}${at}: ${i.message} (${i.code})`;
+  const severity = i.severity === Severity.ERROR ? 'error' : 'warning';
+  const at = i.line !== undefined ? `${i.file}:${i.line}:${i.column}` : i.document !== undefined ? `${i.file}#${i.document}` : i.file;
+  if (i.document === undefined || (i.field === '(document)' && i.kind === undefined)) {
+    const field = i.field.startsWith('(') ? '' : `${i.field}: `;
+    return `${at}: ${severity} ${field}${i.message} (${i.code})`;
   }
-  const subject = i.document === undefined ? '' : ` ${i.kind ?? '?'}/${i.name ?? '?'}`;
-  return `${severity} ${doc}${subject} ${i.field}: ${i.message} (${i.code})`;
+  return `${at}: ${severity} ${i.kind ?? '?'}/${i.name ?? '?'} ${i.field}: ${i.message} (${i.code})`;
+}
+
+/** A document of another API group, left unchecked. */
+export interface SkippedDocument {
+  readonly file: string;
+  readonly document: number;
+  readonly apiVersion: string;
+  readonly kind?: string;
+  readonly name?: string;
+}
+
+const KARPENTER_GROUPS = ['karpenter.sh', 'karpenter.k8s.aws'];
+
+/** True for a Kubernetes object of an API group other than Karpenter's (a ConfigMap, a Deployment). */
+function isOtherApiGroup(obj: Record<string, unknown>): boolean {
+  const { apiVersion, kind } = obj;
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || apiVersion === '' || kind === '') return false;
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
+  return !KARPENTER_GROUPS.includes(group);
 }
 
 function formatMigration(m: MigrationReport & { file: string }): string {
@@ -509,10 +749,20 @@ function loadValidator(): (manifest: unknown, ctx: ValidationContext) => Validat
   return (require('../core/api/validate') as typeof import('../core/api/validate')).validateManifest;
 }
 
+function loadWarningCodes(): readonly string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../core/api/silence') as typeof import('../core/api/silence')).MANIFEST_WARNING_CODES;
+}
+
 function loadMigrator(): (documents: unknown[], options: MigrationOptions) => MigrationResult {
   // Loaded on first use: plain validation does not pay for the migrator.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require('../core/api/migrate') as typeof import('../core/api/migrate')).migrateManifests;
+}
+
+function loadMigratedYaml(): (result: MigrationResult) => string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../core/api/migrate') as typeof import('../core/api/migrate')).migratedManifestsYaml;
 }
 
 interface Position {
@@ -520,7 +770,7 @@ interface Position {
   readonly column: number;
 }
 
-/** Line and column of `field` (`spec.a[2].b`, `tags["x/y"]`), or of its nearest existing parent. */
+/** Line and column of `field` (`spec.a[2].b`, `tags["x/y"]`), of its nearest existing parent, or of the document. */
 function locate(doc: Document, lines: LineCounter, field: string): Position | undefined {
   const path = parseField(field);
   for (let n = path.length; n > 0; n--) {
@@ -530,7 +780,118 @@ function locate(doc: Document, lines: LineCounter, field: string): Position | un
       return { line: p.line, column: p.col };
     }
   }
+  return docPosition(doc, lines);
+}
+
+/** Where the document's content starts. */
+function docPosition(doc: Document, lines: LineCounter): Position | undefined {
+  const range = (doc.contents as { range?: [number, number, number] } | null)?.range;
+  if (!range) return undefined;
+  const p = lines.linePos(range[0]);
+  return { line: p.line, column: p.col };
+}
+
+/**
+ * Where flow collections (`[`, `{`) or block indentation first nest deeper than `max`, or
+ * undefined. Conservative and linear: quotes and comments are skipped so brackets in strings do
+ * not count. It keeps pathological input away from the (recursive) YAML parser.
+ */
+export function nestingDepth(text: string, max: number): Position | undefined {
+  let depth = 0;
+  let line = 1;
+  let column = 0;
+  let lineStart = true;
+  let indent = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    column++;
+    if (ch === '\n') {
+      line++;
+      column = 0;
+      lineStart = true;
+      indent = 0;
+      continue;
+    }
+    if (lineStart && ch === ' ') {
+      // Block nesting needs at least one column per level.
+      if (++indent > max * 8) return { line, column };
+      continue;
+    }
+    lineStart = false;
+    if (ch === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
+      while (i + 1 < text.length && text[i + 1] !== '\n') i++;
+    } else if ((ch === '"' || ch === "'") && (i === 0 || /[\s[{,:]/.test(text[i - 1]))) {
+      // Skip a quoted scalar ('' escapes ' inside single quotes; \ escapes inside double quotes).
+      for (i++; i < text.length; i++) {
+        if (text[i] === '\n') {
+          line++;
+          column = 0;
+        } else if (ch === '"' && text[i] === '\\') i++;
+        else if (text[i] === ch) {
+          if (ch === "'" && text[i + 1] === "'") i++;
+          else break;
+        }
+      }
+    } else if (ch === '[' || ch === '{') {
+      if (++depth > max) return { line, column };
+    } else if ((ch === ']' || ch === '}') && depth > 0) depth--;
+  }
   return undefined;
+}
+
+/**
+ * Why `bytes` is not UTF-8, or undefined when it is. Names UTF-16 (a common Windows editor
+ * default) and the offset of the first bad byte.
+ */
+function utf8Problem(bytes: Uint8Array): string | undefined {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'it starts with a UTF-16 byte order mark';
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return undefined;
+  } catch {
+    // Find the first invalid sequence by growing a valid prefix (a fatal decoder names no offset).
+    let lo = 0;
+    let hi = bytes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (decodesAsPrefix(bytes.subarray(0, mid + 1))) lo = mid + 1;
+      else hi = mid;
+    }
+    // `lo` is where the decoder noticed; a truncated sequence starts at its lead byte before that.
+    let start = lo;
+    for (let k = 1; k <= 3 && lo - k >= 0; k++) {
+      const b = bytes[lo - k];
+      if (b >= 0xc0) {
+        start = lo - k;
+        break;
+      }
+      if (b < 0x80 || b > 0xbf) break;
+    }
+    return `invalid byte 0x${(bytes[start] ?? 0).toString(16).padStart(2, '0')} at byte offset ${start}`;
+  }
+}
+
+/** True when `bytes` is valid UTF-8, allowing it to end in the middle of a character. */
+function decodesAsPrefix(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function firstLine(e: unknown): string {
+  // Not `instanceof Error`: errors from another realm (a vm, jest) are errors too.
+  const m = (e as { message?: unknown } | null)?.message;
+  const message = typeof m === 'string' ? m : String(e);
+  return message.split('\n')[0];
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1).replace(/\.0$/, '')} KiB`;
+  return `${n} bytes`;
 }
 
 function parseField(field: string): (string | number)[] {

@@ -1,5 +1,6 @@
 import { ITerraformDependable, TerraformProvider } from 'cdktf';
 import { KarpenterDuration } from '../core/api/duration';
+import type { ManifestWarningCode } from '../core/api/silence';
 
 /** How a Karpenter custom resource (EC2NodeClass, NodePool) is applied with `kubernetes_manifest`. */
 export interface KarpenterManifestOptions {
@@ -31,8 +32,9 @@ export interface KarpenterManifestOptions {
    */
   readonly deleteTimeout?: KarpenterDuration;
   /**
-   * Lint codes not to report, e.g. `['NodePoolWithoutLimits']` or `['SelectorWithoutDiscovery']`.
+   * Warning codes not to report, e.g. `['NodePoolWithoutLimits']` or `['SelectorWithoutDiscovery']`
+   * (see `MANIFEST_WARNING_CODES`). An unknown code is reported as an `UnknownSilenceCode` warning.
    * @default - every warning is reported
    */
-  readonly silenceWarnings?: string[];
+  readonly silenceWarnings?: ManifestWarningCode[];
 }

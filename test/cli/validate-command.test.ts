@@ -108,37 +108,57 @@ describe('validate', () => {
     expect(r.stderr).toBe('');
   });
 
-  test('should print every problem as <file>#<doc> <kind>/<name> <field>: <message> (<code>) and exit 1', () => {
+  test('should print every problem as <file>:<line>:<column>: <severity> <kind>/<name> <field>: <message> (<code>) and exit 1', () => {
     const r = run(['validate', 'invalid.yaml', 'nodepool.json']);
 
     expect(r.code).toBe(ExitCode.PROBLEMS);
     expect(r.stdout.split('\n')).toEqual([
-      'error   invalid.yaml#0 NodePool/heavy spec.weight: weight must be 1..100, got 200 (WeightOutOfRange)',
-      'warning invalid.yaml#0 NodePool/heavy spec.limits: no limits: the pool can grow without bound (NoLimits)',
-      'error   nodepool.json#0 NodePool/from-json spec.weight: weight must be 1..100, got 101 (WeightOutOfRange)',
+      'invalid.yaml:6:11: error NodePool/heavy spec.weight: weight must be 1..100, got 200 (WeightOutOfRange)',
+      // spec.limits is missing: located at its parent, spec.
+      'invalid.yaml:6:3: warning NodePool/heavy spec.limits: no limits: the pool can grow without bound (NoLimits)',
+      'nodepool.json:6:15: error NodePool/from-json spec.weight: weight must be 1..100, got 101 (WeightOutOfRange)',
       '2 files, 2 documents: 2 errors, 1 warning',
       '',
     ]);
   });
 
-  test('should number documents in a multi-document file and skip empty ones', () => {
+  test('should locate problems in a multi-document file, skip empty documents and, with a note, other API groups', () => {
     const r = run(['validate', 'multi-doc.yaml']);
 
     expect(r.code).toBe(ExitCode.PROBLEMS);
     expect(r.stdout.split('\n')).toEqual([
-      'error   multi-doc.yaml#2 EC2NodeClass/tagged spec.tags["kubernetes.io/cluster/demo"]: tag kubernetes.io/cluster/demo is set by Karpenter (RestrictedTag)',
-      'error   multi-doc.yaml#3 Deployment/inflate kind: unsupported manifest: apiVersion "apps/v1", kind "Deployment" (UnsupportedKind)',
-      'error   multi-doc.yaml#4 ?/? (document): the document is a list; expected a Kubernetes object with apiVersion, kind, metadata and spec (NotAnObject)',
-      '1 file, 4 documents: 3 errors, 0 warnings',
+      'multi-doc.yaml:25:33: error EC2NodeClass/tagged spec.tags["kubernetes.io/cluster/demo"]: tag kubernetes.io/cluster/demo is set by Karpenter (RestrictedTag)',
+      'multi-doc.yaml:32:1: error the document is a list; expected a Kubernetes object with apiVersion, kind, metadata and spec (NotAnObject)',
+      'note: skipped multi-doc.yaml#3 Deployment/inflate (apps/v1): not a Karpenter API group',
+      '1 file, 4 documents (1 skipped): 2 errors, 0 warnings',
       '',
     ]);
+  });
+
+  test('--fail-on-other-kinds validates documents of other API groups too (and so reports them)', () => {
+    const r = run(['validate', '--fail-on-other-kinds', 'multi-doc.yaml']);
+
+    expect(r.stdout).toMatch(/^multi-doc\.yaml:28:7: error Deployment\/inflate kind: unsupported manifest: .*\(UnsupportedKind\)$/m);
+    expect(r.stdout).not.toMatch(/note: skipped/);
+  });
+
+  test('a Karpenter API group with an unsupported version or kind is not skipped', () => {
+    const r = run(
+      ['validate', '-'],
+      FAKES,
+      'apiVersion: karpenter.sh/v1\nkind: NodeClaim\nmetadata: { name: x }\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: { name: c }\n',
+    );
+
+    expect(r.stdout).toMatch(/^-:2:7: error NodeClaim\/x kind: .*\(UnsupportedKind\)$/m);
+    expect(r.stdout).toMatch(/^note: skipped -#1 ConfigMap\/c \(v1\): not a Karpenter API group$/m);
   });
 
   test('should report YAML syntax errors with line and column and still check the other documents', () => {
     const r = run(['validate', 'syntax-error.yaml']);
 
     expect(r.code).toBe(ExitCode.PROBLEMS);
-    expect(r.stdout).toMatch(/^error {3}syntax-error\.yaml#1 line \d+:\d+: .+ \[[A-Z_]+\] \(YamlSyntaxError\)$/m);
+    expect(r.stdout).toMatch(/^syntax-error\.yaml:\d+:\d+: error .+ \[[A-Z_]+\]( \(and \d+ more syntax errors?\))? \(YamlSyntaxError\)$/m);
+    expect(r.stdout.match(/YamlSyntaxError/g)).toHaveLength(1);
     expect(r.stdout).toMatch(/1 file, 1 document: \d+ errors?, 0 warnings\n$/);
   });
 
@@ -146,17 +166,15 @@ describe('validate', () => {
     const r = run(['validate', 'missing.yaml', 'empty.yaml']);
 
     expect(r.code).toBe(ExitCode.PROBLEMS);
-    expect(r.stdout).toMatch(/^error {3}missing\.yaml \(file\): cannot read the file: ENOENT.* \(FileNotReadable\)$/m);
-    expect(r.stdout).toMatch(
-      /^warning empty\.yaml \(file\): the file holds no YAML documents; check that it is the file you meant \(NoDocuments\)$/m,
-    );
+    expect(r.stdout).toMatch(/^missing\.yaml: error cannot read the file: ENOENT.* \(FileNotReadable\)$/m);
+    expect(r.stdout).toMatch(/^empty\.yaml: warning the file holds no YAML documents; check that it is the file you meant \(NoDocuments\)$/m);
   });
 
   test('should read standard input for -', () => {
     const r = run(['validate', '-'], FAKES, fs.readFileSync(path.join(FIXTURES, 'invalid.yaml'), 'utf8'));
 
     expect(r.code).toBe(ExitCode.PROBLEMS);
-    expect(r.stdout).toMatch(/^error {3}-#0 NodePool\/heavy spec\.weight:/m);
+    expect(r.stdout).toMatch(/^-:6:11: error NodePool\/heavy spec\.weight:/m);
   });
 
   test('should exit 0 with only warnings, and 1 with --strict', () => {
@@ -180,7 +198,7 @@ describe('validate', () => {
 
     expect(r.code).toBe(ExitCode.PROBLEMS);
     const out = JSON.parse(r.stdout);
-    expect(out.summary).toEqual({ files: 2, documents: 3, errors: 1, warnings: 1 });
+    expect(out.summary).toEqual({ files: 2, documents: 3, skipped: 0, errors: 1, warnings: 1 });
     expect(out.issues).toEqual([
       {
         file: 'invalid.yaml',
@@ -327,7 +345,7 @@ describe('validate --migrate', () => {
     const r = run(['validate', '--migrate', '--write-migrated', 'out', '-'], FAKES, template);
 
     expect(r.code).toBe(ExitCode.PROBLEMS);
-    expect(r.stdout).toMatch(/^error {3}-#0 AWSNodeTemplate\/old spec\.instanceProfile: no role: pass --role \(RoleRequired\)$/m);
+    expect(r.stdout).toMatch(/^-#0: error AWSNodeTemplate\/old spec\.instanceProfile: no role: pass --role \(RoleRequired\)$/m);
     expect(r.stdout).toMatch(/not writing -: it has errors that prevented migrating every document/);
     expect(r.written.size).toBe(0);
   });
@@ -381,21 +399,60 @@ describe('validate --migrate', () => {
 });
 
 describe('validate with the library validator and migrator', () => {
-  test('should accept the valid fixtures and reject an unsupported kind', () => {
+  test('should accept the valid fixtures, skip other API groups and reject an unsupported Karpenter kind', () => {
     const ok = run(['validate', 'valid.yaml'], {});
-    const bad = run(['validate', '-'], {}, 'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: x }\n');
+    const other = run(['validate', '-'], {}, 'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: x }\n');
+    const bad = run(['validate', '-'], {}, 'apiVersion: karpenter.sh/v1\nkind: NodeClaim\nmetadata: { name: x }\n');
 
     expect(ok).toMatchObject({ code: ExitCode.OK, stdout: '1 file, 2 documents: no problems\n' });
+    expect(other).toMatchObject({
+      code: ExitCode.OK,
+      stdout: 'note: skipped -#0 Deployment/x (apps/v1): not a Karpenter API group\n1 file, 1 document (1 skipped): no problems\n',
+    });
     expect(bad.code).toBe(ExitCode.PROBLEMS);
-    expect(bad.stdout).toMatch(/^error {3}-#0 Deployment\/x \w+: .*\(Unsupported\w+\)$/m);
+    expect(bad.stdout).toMatch(/^-:2:7: error NodeClaim\/x kind: .*\(UnsupportedKind\)$/m);
+  });
+
+  test('an unknown --silence code is one UnknownSilenceCode warning naming the valid codes', () => {
+    const r = run(['validate', '--silence', 'NodePoolWithoutLimit,NodePoolWithoutLimits', 'valid.yaml', 'valid.yaml'], {});
+
+    expect(r.stdout.match(/UnknownSilenceCode/g)).toHaveLength(1);
+    expect(r.stdout).toMatch(
+      /^\(command line\): warning --silence: "NodePoolWithoutLimit" is not a warning code, so it silences nothing; codes that can be silenced: NodePoolWithoutLimits, .* \(UnknownSilenceCode\)$/m,
+    );
+    expect(r.code).toBe(ExitCode.OK);
+    expect(run(['validate', '--strict', '--silence', 'Bogus', 'valid.yaml'], {}).code).toBe(ExitCode.PROBLEMS);
   });
 
   test('should reject v1beta1 and point at --migrate', () => {
     const r = run(['validate', 'v1beta1.yaml'], {});
 
     expect(r.code).toBe(ExitCode.PROBLEMS);
-    expect(r.stdout).toMatch(/^error {3}v1beta1\.yaml#0 NodePool\/legacy apiVersion: .*v1beta1/m);
+    expect(r.stdout).toMatch(/^v1beta1\.yaml:1:13: error NodePool\/legacy apiVersion: .*v1beta1/m);
     expect(r.stdout).toMatch(/hint: 1 document uses a pre-v1 Karpenter API; run again with --migrate to convert it\n$/);
+  });
+
+  test('--migrate skips documents of other API groups and keeps them, in place, in the output', () => {
+    const bundle = [
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: before }\n',
+      fs.readFileSync(path.join(FIXTURES, 'v1beta1.yaml'), 'utf8'),
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: after }\n',
+    ].join('---\n');
+    const r = run(['validate', '--migrate', '--output', '-', '-'], {}, bundle);
+
+    expect(r.code).toBe(ExitCode.OK);
+    expect(r.stdout.match(/^(kind: \w+|  name: \w+)$/gm)).toEqual([
+      'kind: ConfigMap',
+      '  name: before',
+      'kind: NodePool',
+      '  name: legacy',
+      'kind: NodePool',
+      '  name: current',
+      'kind: Deployment',
+      '  name: after',
+    ]);
+    expect(r.stderr).toMatch(/^note: skipped -#0 ConfigMap\/before \(v1\): not a Karpenter API group$/m);
+    expect(r.stderr).toMatch(/^note: skipped -#3 Deployment\/after \(apps\/v1\): not a Karpenter API group$/m);
   });
 
   test('should migrate v1beta1 to valid v1', () => {
@@ -427,7 +484,7 @@ describe('bin/karpenter-validate.ts', () => {
 
     expect(r.stderr).toBe('');
     expect(r.status).toBe(ExitCode.PROBLEMS);
-    expect(r.stdout).toMatch(/^error {3}-#0 NodePool\/x spec\.weight: /m);
+    expect(r.stdout).toMatch(/^-:4:\d+: error NodePool\/x spec\.weight: /m);
     expect(r.stdout).toMatch(/2 files, 3 documents: \d+ errors?/);
   });
 });

@@ -5,12 +5,24 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { migrateManifests } from '../../lib/core/api/migrate';
 import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../lib/core/api/validate';
-import { CORPUS, CorpusCase, INVALID_CASES, TRANSITION_RULES, V1_CASES, VALID_CASES } from './corpus';
-import { CrdCheckResult, CrdValidator, goParseInt, k8sFind, k8sFindAll, karpenterCrdsDir } from './crd-validator';
+import {
+  CORPUS,
+  CorpusCase,
+  EC2NODECLASS_CEL_CASES,
+  EC2NODECLASS_SCHEMA_CASES,
+  INVALID_CASES,
+  NODEPOOL_CEL_CASES,
+  NODEPOOL_SCHEMA_CASES,
+  TRANSITION_RULES,
+  V1_CASES,
+  VALID_CASES,
+} from '../fixtures/crd-cases';
+import { ec2NodeClass as unitEc2NodeClass, nodePool as unitNodePool, patched } from '../core/api/fixtures';
+import { CrdCheckResult, CrdValidator, skipWithoutCrds, goParseInt, k8sFind, k8sFindAll, karpenterCrdsDir, strfmtIsDateTime } from './crd-validator';
 
 const CRDS_DIR = karpenterCrdsDir();
 if (!CRDS_DIR) {
-  console.warn('SKIPPED: Karpenter CRDs not found at ../shared/karpenter-crds (set KARPENTER_CRDS_DIR); CRD conformance tests do not run');
+  skipWithoutCrds('CRD conformance tests');
 }
 const describeWithCrds = CRDS_DIR ? describe : describe.skip;
 
@@ -192,5 +204,85 @@ describeWithCrds('migrated manifests are accepted by the CRD', () => {
         .violations.map((v) => `${v.path}: ${v.message}`),
     }));
     expect(verdicts).toEqual(verdicts.map((v) => ({ name: v.name, violations: [] })));
+  });
+});
+
+describeWithCrds('CRD evaluator models ObjectMeta as the API server decodes it', () => {
+  const np = (metadata: object) => ({ ...(VALID_CASES.find((c) => c.name.startsWith('NodePool: minimal'))!.manifest as object), metadata });
+  beforeAll(loadCrds);
+
+  test.each([
+    ['null name beside generateName', { name: null, generateName: 'pool-' }, true],
+    ['empty name beside generateName', { name: '', generateName: 'pool-' }, true],
+    ['empty name and empty generateName', { name: '', generateName: '' }, false],
+    ['null label value (the Go zero value "")', { name: 'a', labels: { team: null } }, true],
+    ['annotation key that is not a qualified name', { name: 'a', annotations: { 'a b': 'x' } }, false],
+    ['upper-case annotation key (checked lower-cased)', { name: 'a', annotations: { 'Example.com/Note': 'x' } }, true],
+    ['unknown ObjectMeta field', { name: 'a', nmae: 'b' }, false],
+    ['finalizers as a string (Go cannot decode it)', { name: 'a', finalizers: 'x' }, false],
+    ['finalizers as a list of strings', { name: 'a', finalizers: ['x'] }, true],
+  ])('%s', (_, metadata, accepted) => {
+    expect(crds.get('NodePool')!.validate(np(metadata)).accepted).toBe(accepted);
+  });
+
+  test('format int32 is not range-checked and date-time is strfmt.IsDateTime', () => {
+    const ec2 = VALID_CASES.find((c) => c.name === 'EC2NodeClass: getting-started AL2023 alias')!.manifest;
+    expect(crds.get('EC2NodeClass')!.validate({ ...ec2, spec: { ...ec2.spec, kubelet: { maxPods: 2 ** 40 } } }).accepted).toBe(true);
+    expect(strfmtIsDateTime('2024-02-29T23:59:59Z')).toBe(true);
+    for (const bad of ['2025-02-29T00:00:00Z', '2025-13-01T00:00:00Z', '2025-01-01T24:00:00Z', '2025-01-01 00:00:00Z'])
+      expect(strfmtIsDateTime(bad)).toBe(false);
+  });
+});
+
+describeWithCrds('the unit tests rule cases (shared corpus) agree with the CRD', () => {
+  beforeAll(loadCrds);
+  const bases = { NodePool: unitNodePool, EC2NodeClass: unitEc2NodeClass } as const;
+  const celCases = [
+    ...NODEPOOL_CEL_CASES.map((c, i) => [`NodePool ${c.crdPath}: ${c.rule} [${i}]`, 'NodePool', c] as const),
+    ...EC2NODECLASS_CEL_CASES.map((c, i) => [`EC2NodeClass ${c.crdPath}: ${c.rule} [${i}]`, 'EC2NodeClass', c] as const),
+  ];
+  const verdict = (kind: 'NodePool' | 'EC2NodeClass', m: object) => crds.get(kind)!.validate(m);
+
+  test.each(celCases)('%s: the CRD accepts the accepting change and rejects the rejecting one', (_, kind, c) => {
+    const accepted = verdict(kind, patched(bases[kind](), ...c.accept));
+    expect(accepted.violations.map((v) => `${v.path}: ${v.message}`)).toEqual([]);
+    expect(verdict(kind, patched(bases[kind](), ...c.reject)).accepted).toBe(false);
+  });
+
+  const schemaCases = [
+    ...NODEPOOL_SCHEMA_CASES.map((c) => [`NodePool ${c[0]}`, 'NodePool', c] as const),
+    ...EC2NODECLASS_SCHEMA_CASES.map((c) => [`EC2NodeClass ${c[0]}`, 'EC2NodeClass', c] as const),
+  ];
+  test.each(schemaCases)('%s: the CRD verdict equals ours (runtime-only codes aside)', (_, kind, [, changes]) => {
+    const m = patched(bases[kind](), ...changes);
+    const ours = errorsOf(validateManifest(m)).filter((i) => !KARPENTER_RUNTIME_CHECK_CODES.includes(i.code));
+    expect({ crdAccepts: verdict(kind, m).accepted }).toEqual({ crdAccepts: ours.length === 0 });
+  });
+});
+
+describe('skipping the CRD tier', () => {
+  const saved = { require: process.env.KARPENTER_REQUIRE_CRDS, dir: process.env.KARPENTER_CRDS_DIR };
+  afterEach(() => {
+    for (const [k, v] of [
+      ['KARPENTER_REQUIRE_CRDS', saved.require],
+      ['KARPENTER_CRDS_DIR', saved.dir],
+    ] as const) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  test('says where it looked and how to get the CRDs; with KARPENTER_REQUIRE_CRDS=1 (CI) it fails instead', () => {
+    process.env.KARPENTER_CRDS_DIR = '/nonexistent/crds';
+    expect(karpenterCrdsDir()).toBeUndefined();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    delete process.env.KARPENTER_REQUIRE_CRDS;
+    skipWithoutCrds('X');
+    expect(warn).toHaveBeenCalledWith(
+      'SKIPPED: X: Karpenter CRDs not found in /nonexistent/crds; run `npm run fetch-upstream` or set KARPENTER_CRDS_DIR',
+    );
+    warn.mockRestore();
+    process.env.KARPENTER_REQUIRE_CRDS = '1';
+    expect(() => skipWithoutCrds('X')).toThrow(/^KARPENTER_REQUIRE_CRDS=1: SKIPPED: X: Karpenter CRDs not found/);
   });
 });

@@ -11,15 +11,18 @@ import { RE2JS } from '@bufbuild/re2';
 import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import * as YAML from 'yaml';
+import { karpenterCrdsDir } from '../fixtures/crds-dir';
 
 /** Where the model departs from, or makes a choice about, the real API server. */
 export const MODEL_NOTES: readonly string[] = [
   'create only: transition rules (those that reference oldSelf) are listed as skipped, never evaluated',
   'unknown fields are reported as errors (kubectl --validate=strict, the kubectl default) and pruned before CEL runs',
   'status is ignored (the status subresource resets it on create)',
-  'format int32/int64 ranges are enforced: the API server stores an out-of-range value, but the Karpenter controller cannot decode it',
+  'format int32/int64 ranges are not checked, as kube-openapi does not check them (the Karpenter controller then cannot decode the object; our validator reports that as Int32Overflow)',
+  'format date-time is kube-openapi strfmt.IsDateTime: a real calendar date, hour <= 23, minute and second <= 59',
+  'nulls of known, non-nullable fields and map values are pruned before defaulting (PruneNonNullableNullsWithoutDefaults); nulls in lists stay and fail the type check',
   'CEL is skipped when a blocking schema error exists (type, required, enum, maxLength, maxItems, maxProperties), as strategy.go hasBlockingErr does',
-  'metadata is checked as ObjectMeta: name required and a DNS-1123 subdomain, label keys and values valid',
+  'metadata is checked as ObjectMeta: name required and a DNS-1123 subdomain, label keys and values and annotation keys valid, unknown ObjectMeta fields reported (strict field validation); a null name or label value is the Go zero value ""',
   'CEL is evaluated without the type checker and without cost limits',
 ];
 
@@ -81,21 +84,70 @@ export interface CrdCheckResult {
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type JsonObject = { [k: string]: Json };
-type Schema = { [k: string]: any };
+export type Schema = { [k: string]: any };
 
+/** Whether Go's encoding/json decodes `v` into ObjectMeta field `k` (null is always the zero value). */
+function goDecodes(k: string, v: Json): boolean {
+  const list = (ok: (x: Json) => boolean) => Array.isArray(v) && v.every((x) => x === null || ok(x));
+  switch (k) {
+    case 'generation':
+    case 'deletionGracePeriodSeconds':
+      return typeof v === 'number' && Number.isInteger(v);
+    case 'labels':
+    case 'annotations':
+      return isObject(v) && Object.values(v).every((x) => x === null || typeof x === 'string');
+    case 'finalizers':
+      return list((x) => typeof x === 'string');
+    case 'ownerReferences':
+    case 'managedFields':
+      return list(isObject);
+    default:
+      return typeof v === 'string';
+  }
+}
+
+// metav1.ObjectMeta's JSON field names.
+const OBJECT_META_FIELDS = [
+  'name',
+  'generateName',
+  'namespace',
+  'selfLink',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'labels',
+  'annotations',
+  'ownerReferences',
+  'finalizers',
+  'managedFields',
+];
 const BLOCKING_KEYWORDS = new Set(['type', 'required', 'enum', 'maxLength', 'maxItems', 'maxProperties']);
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-// RFC 3339 as go-openapi strfmt accepts it.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-const INT32 = [-(2 ** 31), 2 ** 31 - 1] as const;
+// kube-openapi strfmt: DateTimePattern, applied to the part after the first "t" of the lower-cased text.
+const STRFMT_TIME = /^([0-9]{2}):([0-9]{2}):([0-9]{2})([^\n][0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$/u;
 
-/** Directory holding the Karpenter CRD YAML files, or undefined when it is absent. */
-export function karpenterCrdsDir(): string | undefined {
-  const dir = process.env.KARPENTER_CRDS_DIR ?? path.join(__dirname, '..', '..', '..', 'shared', 'karpenter-crds');
-  return fs.existsSync(dir) ? dir : undefined;
+/** kube-openapi `strfmt.IsDateTime`; the date part is Go `time.Parse("2006-01-02")`, which checks the calendar. */
+export function strfmtIsDateTime(str: string): boolean {
+  if (str.length < 4) return false;
+  const parts = str.toLowerCase().split('t');
+  if (parts.length < 2) return false;
+  const d = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(parts[0]);
+  if (!d) return false;
+  const [y, mo, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
+  // Date.UTC rolls Feb 30 over to Mar 2; a real date survives the round trip.
+  const date = new Date(Date.UTC(2000, mo - 1, day));
+  date.setUTCFullYear(y);
+  if (mo < 1 || mo > 12 || day < 1 || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== day) return false;
+  const t = STRFMT_TIME.exec(parts[1]);
+  return t !== null && t[1] <= '23' && t[2] <= '59' && t[3] <= '59';
 }
+
+export { crdsMissingMessage, karpenterCrdsCandidates, karpenterCrdsDir, skipWithoutCrds } from '../fixtures/crds-dir';
 
 // ---------------------------------------------------------------------------------------------
 // CEL environment: the strings extension plus the parts of the Kubernetes CEL library the
@@ -177,7 +229,8 @@ export class CrdValidator {
   public readonly file: string;
   /** Every `x-kubernetes-validations` rule of the v1 schema, in schema order. */
   public readonly rules: readonly CrdRule[];
-  private readonly schema: Schema;
+  /** The v1 OpenAPI schema (read by the mutation test to generate values). */
+  public readonly schema: Schema;
   private readonly ajvValidate: ValidateFunction;
   private readonly env: CelEnv;
   private readonly programs = new Map<string, ReturnType<typeof plan>>();
@@ -227,6 +280,7 @@ export class CrdValidator {
     this.checkMetadata(obj.metadata, schemaError);
 
     prune(obj, this.schema, '', true, (p) => schemaError('unknown-field', p, `unknown field "${p}"`));
+    pruneNonNullableNullsWithoutDefaults(obj, this.schema);
     applyDefaults(obj, this.schema);
 
     if (!this.ajvValidate(obj)) {
@@ -247,8 +301,16 @@ export class CrdValidator {
       err('required', 'metadata.name', 'metadata.name: Required value: name or generateName is required');
       return;
     }
-    const name = meta.name;
-    if (name === undefined && meta.generateName === undefined) {
+    // Strict field validation reports ObjectMeta fields Go does not know (GetObjectMetaWithOptions ReturnUnknownFieldPaths).
+    for (const [k, v] of Object.entries(meta)) {
+      if (!OBJECT_META_FIELDS.includes(k)) err('unknown-field', `metadata.${k}`, `unknown field "metadata.${k}"`);
+      else if (v !== null && !goDecodes(k, v)) err('type', `metadata.${k}`, `metadata.${k}: cannot decode ${JSON.stringify(v)} into ObjectMeta`);
+    }
+    // ObjectMeta is a Go struct: JSON null decodes to the zero value ("" for a string, and for a map value).
+    // ... and ValidateObjectMeta treats "" as unset.
+    const unset = (v: Json | undefined) => v === undefined || v === null || v === '';
+    const name = unset(meta.name) ? undefined : meta.name;
+    if (name === undefined && unset(meta.generateName)) {
       err('required', 'metadata.name', 'metadata.name: Required value: name or generateName is required');
     } else if (name !== undefined && (typeof name !== 'string' || name.length > 253 || !DNS1123_SUBDOMAIN.test(name))) {
       err(
@@ -257,11 +319,22 @@ export class CrdValidator {
         `metadata.name: Invalid value: ${JSON.stringify(name)}: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`,
       );
     }
+    // apimachinery ValidateAnnotations: keys are qualified names (checked lower-cased), 256 KiB in total.
+    const annotations = meta.annotations;
+    if (isObject(annotations)) {
+      let bytes = 0;
+      for (const [k, v] of Object.entries(annotations)) {
+        if (!isQualifiedKey(k.toLowerCase()))
+          err('pattern', `metadata.annotations[${k}]`, `metadata.annotations: Invalid value: ${JSON.stringify(k)}: not a qualified name`);
+        bytes += Buffer.byteLength(k) + (typeof v === 'string' ? Buffer.byteLength(v) : 0);
+      }
+      if (bytes > 256 * 1024) err('maxLength', 'metadata.annotations', 'metadata.annotations: Too long: must have at most 262144 bytes');
+    }
     const labels = meta.labels;
     if (isObject(labels)) {
       for (const [k, v] of Object.entries(labels)) {
         if (!isQualifiedKey(k)) err('pattern', `metadata.labels[${k}]`, `metadata.labels: Invalid value: ${JSON.stringify(k)}: not a qualified name`);
-        if (typeof v !== 'string' || v.length > 63 || !LABEL_VALUE.test(v))
+        if (v !== null && (typeof v !== 'string' || v.length > 63 || !LABEL_VALUE.test(v)))
           err('pattern', `metadata.labels[${k}]`, `metadata.labels: Invalid value: ${JSON.stringify(v)}: not a valid label value`);
       }
     }
@@ -388,6 +461,24 @@ function prune(value: Json, s: Schema, p: string, root: boolean, unknown: (p: st
   }
 }
 
+/**
+ * apiextensions defaulting.PruneNonNullableNullsWithoutDefaults: deletes a null property or map
+ * value whose schema is neither nullable nor defaulted; recurses into objects, maps and lists
+ * (nulls in lists stay).
+ */
+function pruneNonNullableNullsWithoutDefaults(value: Json, s: Schema | undefined): void {
+  if (Array.isArray(value)) {
+    value.forEach((v) => pruneNonNullableNullsWithoutDefaults(v, s?.items));
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const [k, v] of Object.entries(value)) {
+    const sub: Schema | undefined = s?.properties?.[k] ?? (isObject(s?.additionalProperties) ? (s!.additionalProperties as Schema) : undefined);
+    if (v === null && sub && !sub.nullable && sub.default === undefined) delete value[k];
+    else pruneNonNullableNullsWithoutDefaults(v, sub);
+  }
+}
+
 /** Structural defaulting (apiextensions structuraldefaulting.Default): recurses into defaults it sets. */
 function applyDefaults(value: Json, s: Schema): void {
   if (!s) return;
@@ -486,9 +577,10 @@ function newAjv(): Ajv {
   // `pattern` uses Go regexp (RE2) semantics in the API server, so use the RE2 engine here too.
   const re2Engine = Object.assign((pattern: string) => RE2JS.compile(pattern), { code: 'require("@bufbuild/re2").RE2JS.compile' });
   const ajv = new Ajv({ strict: false, allErrors: true, verbose: true, code: { regExp: re2Engine as never } });
-  ajv.addFormat('date-time', { type: 'string', validate: (x: string) => DATE_TIME.test(x) && !Number.isNaN(Date.parse(x.replace(' ', 'T'))) });
-  ajv.addFormat('int32', { type: 'number', validate: (n: number) => n >= INT32[0] && n <= INT32[1] });
-  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
+  ajv.addFormat('date-time', { type: 'string', validate: strfmtIsDateTime });
+  // kube-openapi checks no range for the integer formats.
+  ajv.addFormat('int32', { type: 'number', validate: () => true });
+  ajv.addFormat('int64', { type: 'number', validate: () => true });
   return ajv;
 }
 

@@ -5,24 +5,26 @@ import { IssueCollector } from '../issues';
 import { dns1123SubdomainProblems, labelValueProblems, qualifiedNameProblems } from './labels';
 import { absent, child, isPlainObject, show } from './schema';
 
+/** ObjectMeta's fields and the JSON type Go decodes each from (a mismatch fails the request). */
+const OBJECT_META_TYPES: { readonly [field: string]: 'string' | 'integer' | 'map' | 'string list' | 'object list' } = {
+  name: 'string',
+  generateName: 'string',
+  namespace: 'string',
+  labels: 'map',
+  annotations: 'map',
+  finalizers: 'string list',
+  ownerReferences: 'object list',
+  uid: 'string',
+  resourceVersion: 'string',
+  generation: 'integer',
+  creationTimestamp: 'string',
+  deletionTimestamp: 'string',
+  deletionGracePeriodSeconds: 'integer',
+  managedFields: 'object list',
+  selfLink: 'string',
+};
 /** The ObjectMeta fields the API server knows. */
-export const OBJECT_META_FIELDS: readonly string[] = [
-  'name',
-  'generateName',
-  'namespace',
-  'labels',
-  'annotations',
-  'finalizers',
-  'ownerReferences',
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'managedFields',
-  'selfLink',
-];
+export const OBJECT_META_FIELDS: readonly string[] = Object.keys(OBJECT_META_TYPES);
 const MAX_ANNOTATIONS_BYTES = 256 * 1024;
 
 /** `a NodePool`, `an EC2NodeClass`. */
@@ -81,13 +83,19 @@ export function checkObjectMeta(meta: unknown, kind: string, c: IssueCollector):
     c.error('metadata', 'InvalidType', `must be an object, got ${show(meta)}`);
     return;
   }
-  for (const k of Object.keys(meta)) {
-    if (!OBJECT_META_FIELDS.includes(k)) {
+  for (const [k, v] of Object.entries(meta)) {
+    const type = OBJECT_META_TYPES[k];
+    if (type === undefined) {
       c.error(child('metadata', k), 'UnknownField', `is not an ObjectMeta field; allowed fields: ${OBJECT_META_FIELDS.join(', ')}`);
+    } else if (k !== 'name' && type !== 'map' && !absent(v) && !c.isUnresolved(v) && !hasJsonType(v, type)) {
+      // ObjectMeta is decoded into a Go struct: a value of another type fails the whole request.
+      c.error(child('metadata', k), 'InvalidType', `must be ${type === 'integer' ? 'an integer' : `a ${type}`}, got ${show(v)}`);
     }
   }
-  const name = meta.name;
-  if (absent(name) && typeof meta.generateName === 'string' && meta.generateName !== '') {
+  const generated = typeof meta.generateName === 'string' && meta.generateName !== '';
+  // ValidateObjectMeta treats name "" as unset, so "" beside generateName is a generated name.
+  const name = generated && meta.name === '' ? undefined : meta.name;
+  if (absent(name) && generated) {
     // The API server accepts generateName; the tools that manage these objects do not.
     c.error(
       'metadata.name',
@@ -129,6 +137,19 @@ export function checkObjectMeta(meta: unknown, kind: string, c: IssueCollector):
   }
 }
 
+function hasJsonType(v: unknown, type: 'string' | 'integer' | 'string list' | 'object list'): boolean {
+  switch (type) {
+    case 'string':
+      return typeof v === 'string';
+    case 'integer':
+      return typeof v === 'number' && Number.isInteger(v);
+    case 'string list':
+      return Array.isArray(v) && v.every((x) => x === null || typeof x === 'string');
+    case 'object list':
+      return Array.isArray(v) && v.every((x) => x === null || isPlainObject(x));
+  }
+}
+
 function checkStringMap(value: unknown, path: string, c: IssueCollector, each: (k: string, v: string, path: string) => void): void {
   if (absent(value) || c.isUnresolved(value)) return;
   if (!isPlainObject(value)) {
@@ -137,13 +158,15 @@ function checkStringMap(value: unknown, path: string, c: IssueCollector, each: (
   }
   for (const [k, v] of Object.entries(value)) {
     const p = child(path, k);
-    if (typeof v !== 'string') {
+    // ObjectMeta is decoded into a Go map[string]string: a JSON null becomes "" (the zero value).
+    const value = v === null ? '' : v;
+    if (typeof value !== 'string') {
       if (!c.isUnresolved(v)) c.error(p, 'InvalidType', `must be a string, got ${show(v)}`);
       continue;
     }
     if (c.isUnresolved(k)) continue;
-    if (c.isUnresolved(v)) each(k, '', p);
-    else each(k, v, p);
+    if (c.isUnresolved(value)) each(k, '', p);
+    else each(k, value, p);
   }
 }
 

@@ -71,7 +71,53 @@ export interface ArraySchema extends Common {
 export type Schema = StringSchema | IntegerSchema | BooleanSchema | IntOrStringSchema | ObjectSchema | MapSchema | ArraySchema;
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+// kube-openapi strfmt `DateTimePattern` (the time after the first "t"); Go's `.` is any rune but \n.
+const STRFMT_TIME = /^([0-9]{2}):([0-9]{2}):([0-9]{2})([^\n][0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$/u;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * `format: date-time` as the API server checks it: kube-openapi `strfmt.IsDateTime`. The text
+ * is lower-cased and split at every "t"; the first part must be a real calendar date (Go
+ * `time.Parse("2006-01-02")`: month 01-12, day within the month, leap years), the second a time
+ * with hour <= 23, minute and second <= 59, and a `z` or `+hh:mm` offset.
+ */
+export function isKubeDateTime(str: string): boolean {
+  if (str.length < 4) return false;
+  const parts = str.toLowerCase().split('t');
+  if (parts.length < 2 || !isFullDate(parts[0])) return false;
+  const m = STRFMT_TIME.exec(parts[1]);
+  return m !== null && m[1] <= '23' && m[2] <= '59' && m[3] <= '59';
+}
+
+function isFullDate(s: string): boolean {
+  const m = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(s);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day >= 1 && day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
+}
+
+/**
+ * A copy of `value` without the nulls the API server prunes before it validates: apiextensions
+ * `PruneNonNullableNullsWithoutDefaults` deletes a null object property or map value whose schema
+ * is not nullable (no Karpenter field is) and has no default (a default then fills it, which
+ * validates like an absent field here). Nulls in lists and nulls of unknown fields are kept: the
+ * API server rejects those.
+ */
+export function pruneNulls(value: unknown, schema: Schema): unknown {
+  if (Array.isArray(value)) {
+    return schema.type === 'array' ? value.map((v) => pruneNulls(v, schema.items)) : value;
+  }
+  if (!isPlainObject(value) || (schema.type !== 'object' && schema.type !== 'map')) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const sub = schema.type === 'map' ? schema.values : schema.properties[k];
+    if (sub === undefined) out[k] = v;
+    else if (v !== null) out[k] = pruneNulls(v, sub);
+  }
+  return out;
+}
 
 /** Field path of a map entry or object property: `a.b`, or `a["x/y"]` when the key is not an identifier. */
 export function child(path: string, key: string): string {
@@ -124,11 +170,21 @@ export function checkSchema(value: unknown, schema: Schema, path: string, c: Iss
     }
     case 'integer': {
       if (typeof value !== 'number' || !Number.isInteger(value)) return wrongType(c, path, schema, 'an integer', value);
-      const min = schema.minimum ?? (schema.format === 'int32' ? INT32.min : undefined);
-      const max = schema.maximum ?? (schema.format === 'int32' ? INT32.max : undefined);
+      const { minimum: min, maximum: max } = schema;
       if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
         const range = min !== undefined && max !== undefined ? `between ${min} and ${max}` : min !== undefined ? `at least ${min}` : `at most ${max}`;
         c.error(path, 'OutOfRange', hinted(schema, `must be ${range}, got ${value}`));
+      } else if (schema.format === 'int32' && (value < INT32.min || value > INT32.max)) {
+        // The API server does not range-check `format: int32` (kube-openapi only checks the type),
+        // but the controller decodes the field into a Go int32 and cannot read the object.
+        c.error(
+          path,
+          'Int32Overflow',
+          hinted(
+            schema,
+            `${value} does not fit a 32-bit integer (${INT32.min} to ${INT32.max}); the API server stores it, but the Karpenter controller cannot decode the object`,
+          ),
+        );
       }
       break;
     }
@@ -152,8 +208,9 @@ export function checkSchema(value: unknown, schema: Schema, path: string, c: Iss
         if (absent(value[req])) c.error(child(path, req), 'RequiredField', hinted(schema, `is required`));
       }
       for (const [k, v] of Object.entries(value)) {
-        if (absent(v)) continue;
         const sub = schema.properties[k];
+        // A null known field is pruned (see pruneNulls); an unknown one is still an unknown field.
+        if (v === undefined || (v === null && sub)) continue;
         if (!sub) {
           const known = Object.keys(schema.properties);
           const near = known.find((n) => n.toLowerCase() === k.toLowerCase());
@@ -170,18 +227,16 @@ export function checkSchema(value: unknown, schema: Schema, path: string, c: Iss
     }
     case 'map': {
       if (!isPlainObject(value)) return wrongType(c, path, schema, 'an object (a map)', value);
-      const n = Object.keys(value).length;
+      // Null entries are pruned before validation (PruneNonNullableNullsWithoutDefaults), so they
+      // neither count towards maxProperties nor reach the CEL rules.
+      const entries = Object.entries(value).filter(([, v]) => v !== null && v !== undefined);
+      const n = entries.length;
       if (schema.maxProperties !== undefined && n > schema.maxProperties) {
         c.error(path, 'TooManyProperties', hinted(schema, `must have at most ${schema.maxProperties} entries, got ${n}`));
       }
-      for (const [k, v] of Object.entries(value)) {
-        if (v === null) {
-          wrongType(c, child(path, k), schema.values, 'a value', v);
-          continue;
-        }
-        checkSchema(v, schema.values, child(path, k), c);
-      }
-      break;
+      for (const [k, v] of entries) checkSchema(v, schema.values, child(path, k), c);
+      for (const rule of schema.rules ?? []) rule(Object.fromEntries(entries), path, c);
+      return;
     }
     case 'array': {
       if (!Array.isArray(value)) return wrongType(c, path, schema, 'a list', value);
@@ -225,8 +280,8 @@ function checkString(value: string, s: StringSchema, path: string, c: IssueColle
   if (s.pattern && !s.pattern.test(value)) {
     c.error(path, s.patternCode ?? 'PatternMismatch', hinted(s, `${show(value)} does not match ${s.pattern.source}`));
   }
-  if (s.format === 'date-time' && !RFC3339.test(value)) {
-    c.error(path, 'InvalidDateTime', `${show(value)} is not an RFC 3339 date-time (e.g. 2025-01-31T12:00:00Z)`);
+  if (s.format === 'date-time' && !isKubeDateTime(value)) {
+    c.error(path, 'InvalidDateTime', `${show(value)} is not a valid RFC 3339 date-time (a real date and time, e.g. 2025-01-31T12:00:00Z)`);
   }
 }
 

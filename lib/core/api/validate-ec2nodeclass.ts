@@ -8,8 +8,23 @@ import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { ALIASED_AMI_FAMILIES, ALIAS_FAMILIES, AMI_FAMILIES, WINDOWS_ALIAS_FAMILIES, aliasFamilyOf } from './ami-family';
 import { lintEc2NodeClass } from './lint';
 import { checkEnvelope } from './meta';
+import { checkSilenceCodes } from './silence';
 import { QUANTITY_PATTERN } from './quantity';
-import { ArraySchema, MapSchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, isPlainObject, show } from './schema';
+import {
+  ArraySchema,
+  MapSchema,
+  ObjectSchema,
+  Rule,
+  Schema,
+  absent,
+  checkSchema,
+  child,
+  crdRule,
+  has,
+  isPlainObject,
+  pruneNulls,
+  show,
+} from './schema';
 import { EC2NODECLASS_API_VERSION } from './types';
 
 // ------------------------------------------------------------------ CEL rule replicas
@@ -642,6 +657,7 @@ function runtimeChecks(spec: Record<string, unknown>, c: IssueCollector): void {
  */
 export function validateEc2NodeClass(manifest: unknown, ctx: ValidationContext = {}): ValidationIssue[] {
   const c = new IssueCollector(ctx);
+  checkSilenceCodes(ctx, c);
   if (!checkEnvelope(manifest, EC2NODECLASS_API_VERSION, 'EC2NodeClass', c)) return c.issues;
   // The CRD does not require spec; a NodeClass without one is useless, so it is still an error.
   if (absent(manifest.spec)) {
@@ -652,10 +668,12 @@ export function validateEc2NodeClass(manifest: unknown, ctx: ValidationContext =
     );
     return c.issues;
   }
-  checkSchema(manifest.spec, EC2NODECLASS_SPEC, 'spec', c);
-  if (isPlainObject(manifest.spec) && !c.isUnresolved(manifest.spec)) {
-    runtimeChecks(manifest.spec, c);
-    c.add(lintEc2NodeClass(manifest, ctx));
+  // The API server prunes null fields before it validates (see pruneNulls); so do the rules here.
+  const spec = c.isUnresolved(manifest.spec) ? manifest.spec : pruneNulls(manifest.spec, EC2NODECLASS_SPEC);
+  checkSchema(spec, EC2NODECLASS_SPEC, 'spec', c);
+  if (isPlainObject(spec) && !c.isUnresolved(spec)) {
+    runtimeChecks(spec, c);
+    c.add(lintEc2NodeClass({ ...manifest, spec }, ctx));
   }
   return c.issues;
 }

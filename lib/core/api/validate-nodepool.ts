@@ -23,8 +23,9 @@ import {
 } from './labels';
 import { lintNodePool } from './lint';
 import { checkEnvelope } from './meta';
+import { checkSilenceCodes } from './silence';
 import { QUANTITY_PATTERN } from './quantity';
-import { ArraySchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, isPlainObject, show } from './schema';
+import { ArraySchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, isPlainObject, pruneNulls, show } from './schema';
 import { NODEPOOL_API_VERSION } from './types';
 
 // Defined in schema.ts for both validators; exported here too, where callers have imported it from.
@@ -413,6 +414,7 @@ function knownValuesCheck(r: Record<string, unknown>, values: unknown[], at: str
  */
 export function validateNodePool(manifest: unknown, ctx: ValidationContext = {}): ValidationIssue[] {
   const c = new IssueCollector(ctx);
+  checkSilenceCodes(ctx, c);
   if (!checkEnvelope(manifest, NODEPOOL_API_VERSION, 'NodePool', c)) return c.issues;
   const meta = manifest.metadata;
   if (isPlainObject(meta) && typeof meta.name === 'string' && !c.isUnresolved(meta.name) && meta.name.length > 63) {
@@ -426,10 +428,12 @@ export function validateNodePool(manifest: unknown, ctx: ValidationContext = {})
     c.error('spec', 'RequiredField', 'is required');
     return c.issues;
   }
-  checkSchema(manifest.spec, NODEPOOL_SPEC, 'spec', c);
-  if (isPlainObject(manifest.spec) && !c.isUnresolved(manifest.spec)) {
-    runtimeChecks(manifest.spec, c);
-    c.add(lintNodePool(manifest, ctx));
+  // The API server prunes null fields before it validates (see pruneNulls); so do the rules here.
+  const spec = c.isUnresolved(manifest.spec) ? manifest.spec : pruneNulls(manifest.spec, NODEPOOL_SPEC);
+  checkSchema(spec, NODEPOOL_SPEC, 'spec', c);
+  if (isPlainObject(spec) && !c.isUnresolved(spec)) {
+    runtimeChecks(spec, c);
+    c.add(lintNodePool({ ...manifest, spec }, ctx));
   }
   return c.issues;
 }

@@ -28,6 +28,7 @@ export const KARPENTER_RUNTIME_CHECK_CODES: readonly string[] = [
   'InvalidNodeClassRefName',
   'Ec2NodeClassWithoutSpec',
   'InvalidKubeletDuration',
+  'Int32Overflow',
   'NameRequiredForApply',
   'BudgetScheduleInvalid',
 ];

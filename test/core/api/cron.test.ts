@@ -25,9 +25,12 @@ describe('budget schedules', () => {
     expect(KARPENTER_RUNTIME_CHECK_CODES).toContain('BudgetScheduleInvalid');
   });
 
-  test('cannot be silenced: errors are not lint warnings', () => {
+  test('cannot be silenced: errors are not lint warnings, and silencing one says so', () => {
     const issues = validateNodePool(withBudgets({ nodes: '0', schedule: '0 0 * * 7', duration: '1h' }), { silence: ['BudgetScheduleInvalid'] });
-    expect(issues.map((i) => [i.severity, i.code])).toEqual([[Severity.ERROR, 'BudgetScheduleInvalid']]);
+    expect(issues.map((i) => [i.severity, i.code])).toEqual([
+      [Severity.WARNING, 'UnknownSilenceCode'],
+      [Severity.ERROR, 'BudgetScheduleInvalid'],
+    ]);
   });
 
   test('a schedule the CRD pattern rejects is reported once, by the pattern', () => {

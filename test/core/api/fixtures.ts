@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parse } from 'yaml';
 import { Severity, ValidationIssue, errorsOf } from '../../../lib/core/issues';
+import { karpenterCrdsDir } from '../../fixtures/crds-dir';
 
 export type Json = Record<string, any>;
 
@@ -77,11 +78,12 @@ export function errorLines(issues: readonly ValidationIssue[]): string[] {
   return errorsOf(issues).map((i) => `${i.field}: ${i.message} (${i.code})`);
 }
 
-/** Directory of the official Karpenter CRDs next to the repository, when present. */
-export const CRDS_DIR = path.join(__dirname, '..', '..', '..', '..', 'shared', 'karpenter-crds');
+/** Directory of the official Karpenter CRDs (see karpenterCrdsDir), when present. */
+export const CRDS_DIR: string | undefined = karpenterCrdsDir();
 
 /** Every `x-kubernetes-validations` entry of a CRD file: schema path and message. Undefined when the file is absent. */
 export function crdRules(file: string): { path: string; message: string; rule: string }[] | undefined {
+  if (CRDS_DIR === undefined) return undefined;
   const f = path.join(CRDS_DIR, file);
   if (!fs.existsSync(f)) return undefined;
   const crd = parse(fs.readFileSync(f, 'utf8'));

@@ -824,7 +824,7 @@ describe('migrateManifests: nothing is dropped silently (unknown fields, wrongly
       stderr: { write: () => undefined },
     };
     expect(runCli(['validate', '--migrate', '-'], io, {})).toBe(ExitCode.PROBLEMS);
-    expect(stdout).toMatch(/^error .*spec\.template\.spec\.requirements: must be a list, got an object.*\(InvalidFieldType\)$/m);
+    expect(stdout).toMatch(/^-#0: error .*spec\.template\.spec\.requirements: must be a list, got an object.*\(InvalidFieldType\)$/m);
   });
 });
 
@@ -911,4 +911,47 @@ describe('migrationToYaml: keeps the comments of YAML input', () => {
     const v1 = 'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: current # already v1\nspec:\n  weight: 5\n';
     expect(migrationToYaml(migrateManifests(v1))).toBe(v1);
   });
+});
+
+test('validate --migrate --output - keeps the comments of the input, and other documents in place', () => {
+  const text = [
+    '# pools of the platform team',
+    'apiVersion: karpenter.sh/v1beta1',
+    'kind: NodePool',
+    'metadata:',
+    '  name: app',
+    'spec:',
+    '  template:',
+    '    spec:',
+    '      nodeClassRef:',
+    '        name: default',
+    '      # spot first',
+    '      requirements:',
+    '        - key: karpenter.sh/capacity-type',
+    '          operator: In',
+    '          values: ["spot"]',
+    '  limits:',
+    '    cpu: "100" # about 25 nodes',
+    '---',
+    'apiVersion: v1',
+    'kind: ConfigMap',
+    'metadata:',
+    '  name: unrelated',
+    '',
+  ].join('\n');
+  let stdout = '';
+  const io: CommandIo = {
+    readFile: () => text,
+    readStdin: () => text,
+    writeFile: () => undefined,
+    mkdirp: () => undefined,
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: () => undefined },
+  };
+  expect(runCli(['validate', '--migrate', '--output', '-', '-'], io, {})).toBe(ExitCode.OK);
+  expect(stdout).toMatch(/^# pools of the platform team$/m);
+  expect(stdout).toMatch(/^ +# spot first\n +requirements:$/m);
+  expect(stdout).toMatch(/cpu: "100" # about 25 nodes$/m);
+  // The ConfigMap stays after the pool, as in the input.
+  expect(stdout.indexOf('kind: ConfigMap')).toBeGreaterThan(stdout.indexOf('kind: NodePool'));
 });

@@ -1,204 +1,16 @@
 import { ValidationIssue, errorsOf, warningsOf } from '../../../lib/core/issues';
+import { skipWithoutCrds } from '../../fixtures/crds-dir';
 import { validateNodePool } from '../../../lib/core/api/validate-nodepool';
 import { KARPENTER_RUNTIME_CHECK_CODES } from '../../../lib/core/api/validate';
-import { CelCase, Json, Path, codes, crdRules, errorLines, nodePool, patched } from './fixtures';
-
-const REQ = 'spec.template.spec.requirements';
-const LABELS = ['spec', 'template', 'metadata', 'labels'];
-const req = (key: string, operator: string, values?: string[], minValues?: number) => ({
-  key,
-  operator,
-  ...(values ? { values } : {}),
-  ...(minValues ? { minValues } : {}),
-});
-
-const CEL_CASES: CelCase[] = [
-  {
-    crdPath: 'spec.disruption.budgets',
-    rule: "'schedule' must be set with 'duration'",
-    code: 'BudgetScheduleWithoutDuration',
-    field: 'spec.disruption.budgets[1]',
-    accept: [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '10%' }, { nodes: '0', schedule: '@daily', duration: '10m' }] }]],
-    reject: [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '10%' }, { nodes: '0', schedule: '@daily' }] }]],
-  },
-  {
-    crdPath: 'spec.disruption.budgets',
-    rule: "'schedule' must be set with 'duration'",
-    code: 'BudgetScheduleWithoutDuration',
-    field: 'spec.disruption.budgets[0]',
-    accept: [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1' }] }]],
-    reject: [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', duration: '1h' }] }]],
-  },
-  {
-    crdPath: 'spec.template.metadata.labels',
-    rule: 'label domain "karpenter.sh" is restricted',
-    code: 'RestrictedLabelDomain',
-    field: 'spec.template.metadata.labels["team.karpenter.sh/x"]',
-    accept: [[[...LABELS, 'karpenter.sh/capacity-type'], 'spot']],
-    reject: [[[...LABELS, 'team.karpenter.sh/x'], 'a']],
-  },
-  {
-    crdPath: 'spec.template.metadata.labels',
-    rule: 'label "karpenter.sh/nodepool" is restricted',
-    code: 'RestrictedLabel',
-    field: 'spec.template.metadata.labels["karpenter.sh/nodepool"]',
-    accept: [[[...LABELS, 'example.com/nodepool'], 'default']],
-    reject: [[[...LABELS, 'karpenter.sh/nodepool'], 'default']],
-  },
-  {
-    crdPath: 'spec.template.metadata.labels',
-    rule: 'label "kubernetes.io/hostname" is restricted',
-    code: 'RestrictedLabel',
-    field: 'spec.template.metadata.labels["kubernetes.io/hostname"]',
-    accept: [[[...LABELS, 'kubernetes.io/arch'], 'arm64']],
-    reject: [[[...LABELS, 'kubernetes.io/hostname'], 'node-1']],
-  },
-  {
-    crdPath: 'spec.template.metadata.labels',
-    rule: 'label domain "karpenter.k8s.aws" is restricted',
-    code: 'RestrictedLabelDomain',
-    field: 'spec.template.metadata.labels["karpenter.k8s.aws/instance-foo"]',
-    accept: [[[...LABELS, 'karpenter.k8s.aws/instance-family'], 'm5']],
-    reject: [[[...LABELS, 'karpenter.k8s.aws/instance-foo'], 'x']],
-  },
-  {
-    crdPath: 'spec.template.spec.nodeClassRef.group',
-    rule: 'group may not be empty',
-    code: 'NodeClassRefFieldEmpty',
-    field: 'spec.template.spec.nodeClassRef.group',
-    accept: [['spec.template.spec.nodeClassRef.group', 'karpenter.k8s.aws']],
-    reject: [['spec.template.spec.nodeClassRef.group', '']],
-  },
-  {
-    crdPath: 'spec.template.spec.nodeClassRef.kind',
-    rule: 'kind may not be empty',
-    code: 'NodeClassRefFieldEmpty',
-    field: 'spec.template.spec.nodeClassRef.kind',
-    accept: [['spec.template.spec.nodeClassRef.kind', 'EC2NodeClass']],
-    reject: [['spec.template.spec.nodeClassRef.kind', '']],
-  },
-  {
-    crdPath: 'spec.template.spec.nodeClassRef.name',
-    rule: 'name may not be empty',
-    code: 'NodeClassRefFieldEmpty',
-    field: 'spec.template.spec.nodeClassRef.name',
-    accept: [['spec.template.spec.nodeClassRef.name', 'gpu']],
-    reject: [['spec.template.spec.nodeClassRef.name', '']],
-  },
-  {
-    crdPath: 'spec.template.spec.requirements[].key',
-    rule: 'label domain "karpenter.sh" is restricted',
-    code: 'RestrictedLabelDomain',
-    field: `${REQ}[0].key`,
-    accept: [[REQ, [req('karpenter.sh/capacity-type', 'In', ['spot'])]]],
-    reject: [[REQ, [req('karpenter.sh/other', 'Exists')]]],
-  },
-  {
-    crdPath: 'spec.template.spec.requirements[].key',
-    rule: 'label "karpenter.sh/nodepool" is restricted',
-    code: 'RestrictedLabel',
-    field: `${REQ}[0].key`,
-    accept: [[REQ, [req('example.com/nodepool', 'Exists')]]],
-    reject: [[REQ, [req('karpenter.sh/nodepool', 'In', ['a'])]]],
-  },
-  {
-    crdPath: 'spec.template.spec.requirements[].key',
-    rule: 'label "kubernetes.io/hostname" is restricted',
-    code: 'RestrictedLabel',
-    field: `${REQ}[0].key`,
-    accept: [[REQ, [req('topology.kubernetes.io/zone', 'In', ['us-east-1a'])]]],
-    reject: [[REQ, [req('kubernetes.io/hostname', 'In', ['a'])]]],
-  },
-  {
-    crdPath: 'spec.template.spec.requirements[].key',
-    rule: 'label domain "karpenter.k8s.aws" is restricted',
-    code: 'RestrictedLabelDomain',
-    field: `${REQ}[0].key`,
-    accept: [[REQ, [req('karpenter.k8s.aws/instance-cpu', 'Gt', ['4'])]]],
-    reject: [[REQ, [req('karpenter.k8s.aws/instance-vcpus', 'Gt', ['4'])]]],
-  },
-  {
-    crdPath: 'spec.template.spec.requirements',
-    rule: "requirements with operator 'In' must have a value defined",
-    code: 'RequirementInWithoutValues',
-    field: `${REQ}[0].values`,
-    accept: [[REQ, [req('kubernetes.io/arch', 'In', ['amd64'])]]],
-    reject: [[REQ, [req('kubernetes.io/arch', 'In', [])]]],
-  },
-  {
-    crdPath: 'spec.template.spec.requirements',
-    rule: "requirements with operator 'In' must have a value defined",
-    code: 'RequirementInWithoutValues',
-    field: `${REQ}[0].values`,
-    accept: [[REQ, [req('example.com/team', 'Exists')]]],
-    reject: [[REQ, [req('example.com/team', 'In')]]],
-  },
-  {
-    crdPath: 'spec.template.spec.requirements',
-    rule: "requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value",
-    code: 'RequirementNumericValue',
-    field: `${REQ}[0].values`,
-    accept: [[REQ, [req('karpenter.k8s.aws/instance-generation', 'Gte', ['0'])]]],
-    reject: [[REQ, [req('karpenter.k8s.aws/instance-generation', 'Gt', ['2', '3'])]]],
-  },
-  {
-    crdPath: 'spec.template.spec.requirements',
-    rule: "requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value",
-    code: 'RequirementNumericValue',
-    field: `${REQ}[0].values`,
-    accept: [[REQ, [req('karpenter.k8s.aws/instance-cpu', 'Lt', ['33'])]]],
-    reject: [[REQ, [req('karpenter.k8s.aws/instance-cpu', 'Lt', ['1.5'])]]],
-  },
-  {
-    crdPath: 'spec.template.spec.requirements',
-    rule: "requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value",
-    code: 'RequirementNumericValue',
-    field: `${REQ}[0].values`,
-    accept: [[REQ, [req('karpenter.k8s.aws/instance-memory', 'Lte', ['9223372036854775807'])]]],
-    reject: [[REQ, [req('karpenter.k8s.aws/instance-memory', 'Lte', ['9223372036854775808'])]]],
-  },
-  {
-    crdPath: 'spec.template.spec.requirements',
-    rule: "requirements with 'minValues' must have at least that many values specified in the 'values' field",
-    code: 'RequirementMinValuesExceedsValues',
-    field: `${REQ}[0].minValues`,
-    accept: [[REQ, [req('karpenter.k8s.aws/instance-family', 'In', ['m5', 'c5'], 2)]]],
-    reject: [[REQ, [req('karpenter.k8s.aws/instance-family', 'In', ['m5', 'c5'], 3)]]],
-  },
-  {
-    crdPath: 'spec',
-    rule: "only 'limits.nodes' is supported on static NodePools",
-    code: 'StaticNodePoolLimits',
-    field: 'spec.limits',
-    accept: [
-      ['spec.replicas', 3],
-      ['spec.limits', { nodes: '5' }],
-    ],
-    reject: [
-      ['spec.replicas', 3],
-      ['spec.limits', { nodes: '5', cpu: '10' }],
-    ],
-  },
-  {
-    crdPath: 'spec',
-    rule: "'weight' is not supported on static NodePools",
-    code: 'StaticNodePoolWeight',
-    field: 'spec.weight',
-    accept: [['spec.weight', 10]],
-    reject: [
-      ['spec.replicas', 0],
-      ['spec.limits', undefined],
-      ['spec.weight', 10],
-    ],
-  },
-];
-
-/** Rules that read `oldSelf`: update-only, so they cannot be checked on one manifest. */
-const TRANSITION_RULES = [
-  'spec: Cannot transition NodePool between static (replicas set) and dynamic (replicas unset) provisioning modes',
-  'spec.template.spec.nodeClassRef: nodeClassRef.group is immutable',
-  'spec.template.spec.nodeClassRef: nodeClassRef.kind is immutable',
-];
+import { Json, Path, codes, crdRules, errorLines, nodePool, patched } from './fixtures';
+import {
+  NODEPOOL_CEL_CASES as CEL_CASES,
+  NODEPOOL_SCHEMA_CASES,
+  NODEPOOL_TRANSITION_RULES as TRANSITION_RULES,
+  REQ,
+  LABELS,
+  req,
+} from '../../fixtures/crd-cases/nodepool-rules';
 
 function errorWith(issues: ValidationIssue[], code: string): ValidationIssue | undefined {
   return errorsOf(issues).find((i) => i.code === code);
@@ -230,8 +42,7 @@ describe('NodePool CEL rules', () => {
         .sort(),
     ).toEqual([...TRANSITION_RULES].sort());
   });
-  if (!rules)
-    console.warn('SKIPPED: ../shared/karpenter-crds/karpenter.sh_nodepools.yaml not found; CEL rule coverage of the NodePool CRD is not checked');
+  if (!rules) skipWithoutCrds('CEL rule coverage of the NodePool CRD is not checked');
 
   test('CEL label restrictions use endsWith without a dot, as the CRD does', () => {
     const issues = validateNodePool(patched(nodePool(), [[...LABELS, 'notkarpenter.sh/x'], 'a']));
@@ -244,139 +55,7 @@ describe('NodePool CEL rules', () => {
 });
 
 describe('NodePool schema', () => {
-  const cases: [string, [Path, unknown][], string, RegExp][] = [
-    ['weight above 100', [['spec.weight', 101]], 'spec.weight', /must be between 1 and 100, got 101 \(OutOfRange\)/],
-    ['weight as a string', [['spec.weight', '10']], 'spec.weight', /must be an integer, got string "10" \(InvalidType\)/],
-    ['weight not whole', [['spec.weight', 1.5]], 'spec.weight', /must be an integer, got number 1.5/],
-    ['negative replicas', [['spec.replicas', -1]], 'spec.replicas', /must be at least 0/],
-    [
-      'expireAfter in days',
-      [['spec.template.spec.expireAfter', '30d']],
-      'spec.template.spec.expireAfter',
-      /"30d" does not match .*"720h".* \(InvalidDuration\)/,
-    ],
-    [
-      'terminationGracePeriod Never',
-      [['spec.template.spec.terminationGracePeriod', 'Never']],
-      'spec.template.spec.terminationGracePeriod',
-      /"Never" is not allowed here/,
-    ],
-    ['consolidateAfter with a fraction', [['spec.disruption', { consolidateAfter: '1.5h' }]], 'spec.disruption.consolidateAfter', /InvalidDuration/],
-    [
-      'disruption without consolidateAfter',
-      [['spec.disruption', { consolidationPolicy: 'WhenEmpty' }]],
-      'spec.disruption.consolidateAfter',
-      /is required; the CRD requires consolidateAfter/,
-    ],
-    [
-      'unknown consolidation policy',
-      [['spec.disruption', { consolidateAfter: '0s', consolidationPolicy: 'WhenUnderutilized' }]],
-      'spec.disruption.consolidationPolicy',
-      /"WhenUnderutilized" is not supported; allowed values: WhenEmpty, WhenEmptyOrUnderutilized, Balanced \(UnsupportedValue\)/,
-    ],
-    [
-      'budget nodes 101%',
-      [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '101%' }] }]],
-      'spec.disruption.budgets[0].nodes',
-      /InvalidBudgetNodes/,
-    ],
-    [
-      'budget nodes as a number',
-      [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: 5 }] }]],
-      'spec.disruption.budgets[0].nodes',
-      /must be a string, got integer 5/,
-    ],
-    [
-      'budget duration in seconds',
-      [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', schedule: '@daily', duration: '30s' }] }]],
-      'spec.disruption.budgets[0].duration',
-      /hours and minutes only/,
-    ],
-    [
-      'budget schedule with 4 fields',
-      [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', schedule: '0 9 * *', duration: '1h' }] }]],
-      'spec.disruption.budgets[0].schedule',
-      /InvalidBudgetSchedule/,
-    ],
-    [
-      'budget reason Expired',
-      [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', reasons: ['Expired'] }] }]],
-      'spec.disruption.budgets[0].reasons[0]',
-      /allowed values: Underutilized, Empty, Drifted/,
-    ],
-    [
-      'duplicate budget reasons (list-type set)',
-      [['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', reasons: ['Empty', 'Empty'] }] }]],
-      'spec.disruption.budgets[0].reasons[1]',
-      /DuplicateItem/,
-    ],
-    ['limit that is not a quantity', [['spec.limits', { cpu: '1000 cores' }]], 'spec.limits.cpu', /InvalidQuantity/],
-    ['limit as a float', [['spec.limits', { cpu: 1.5 }]], 'spec.limits.cpu', /must be an integer or a string/],
-    [
-      'label value of 64 characters',
-      [[[...LABELS, 'team'], 'a'.repeat(64)]],
-      'spec.template.metadata.labels.team',
-      /at most 63 characters long, got 64.*\(TooLong\)/,
-    ],
-    ['label value with a space', [[[...LABELS, 'team'], 'a b']], 'spec.template.metadata.labels.team', /InvalidLabelValue/],
-    [
-      '101 labels',
-      [[[...LABELS], Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`l${i}`, 'v']))]],
-      'spec.template.metadata.labels',
-      /at most 100 entries/,
-    ],
-    ['taint without effect', [['spec.template.spec.taints', [{ key: 'dedicated' }]]], 'spec.template.spec.taints[0].effect', /is required/],
-    [
-      'taint effect NoRun',
-      [['spec.template.spec.taints', [{ key: 'dedicated', effect: 'NoRun' }]]],
-      'spec.template.spec.taints[0].effect',
-      /allowed values: NoSchedule, PreferNoSchedule, NoExecute/,
-    ],
-    [
-      'taint key with a space',
-      [['spec.template.spec.taints', [{ key: 'a b', effect: 'NoSchedule' }]]],
-      'spec.template.spec.taints[0].key',
-      /TaintKeyPattern/,
-    ],
-    [
-      'taint with an empty value',
-      [['spec.template.spec.startupTaints', [{ key: 'a', value: '', effect: 'NoSchedule' }]]],
-      'spec.template.spec.startupTaints[0].value',
-      /an empty string is rejected/,
-    ],
-    ['requirement operator Matches', [[REQ, [req('kubernetes.io/os', 'Matches', ['linux'])]]], `${REQ}[0].operator`, /UnsupportedValue/],
-    ['requirement without operator', [[REQ, [{ key: 'kubernetes.io/os' }]]], `${REQ}[0].operator`, /RequiredField/],
-    ['requirement key with upper-case prefix', [[REQ, [req('Example.com/x', 'Exists')]]], `${REQ}[0].key`, /RequirementKeyPattern/],
-    ['minValues 51', [[REQ, [req('karpenter.k8s.aws/instance-family', 'Exists', undefined, 51)]]], `${REQ}[0].minValues`, /between 1 and 50/],
-    ['101 requirements', [[REQ, Array.from({ length: 101 }, () => req('example.com/x', 'Exists'))]], REQ, /at most 100 items/],
-    [
-      'nodeClassRef group with a version',
-      [['spec.template.spec.nodeClassRef.group', 'karpenter.k8s.aws/v1']],
-      'spec.template.spec.nodeClassRef.group',
-      /PatternMismatch/,
-    ],
-    [
-      'nodeClassRef without name',
-      [['spec.template.spec.nodeClassRef', { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass' }]],
-      'spec.template.spec.nodeClassRef.name',
-      /is required/,
-    ],
-    ['no requirements', [[REQ, undefined]], REQ, /is required/],
-    ['no template', [['spec.template', undefined]], 'spec.template', /is required/],
-    [
-      'misspelled field',
-      [['spec.template.spec.expireafter', '720h']],
-      'spec.template.spec.expireafter',
-      /is not a field of this object \(did you mean "expireAfter"\?\).*\(UnknownField\)/,
-    ],
-    ['v1beta1 field spec.template.spec.kubelet', [['spec.template.spec.kubelet', { maxPods: 110 }]], 'spec.template.spec.kubelet', /UnknownField/],
-    [
-      'timeAdded that is not a date',
-      [['spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule', timeAdded: 'yesterday' }]]],
-      'spec.template.spec.taints[0].timeAdded',
-      /RFC 3339/,
-    ],
-  ];
+  const cases = NODEPOOL_SCHEMA_CASES;
 
   test.each(cases)('rejects %s', (_, changes, field, message) => {
     const lines = errorLines(validateNodePool(patched(nodePool(), ...changes)));
@@ -604,5 +283,84 @@ describe('codes tell API-server rejections from checks beyond it', () => {
     expect(errors.map((i: ValidationIssue) => [i.field, i.code])).toEqual([['metadata.name', 'NameRequiredForApply']]);
     expect(errors[0].message).toMatch(/generateName only works with kubectl create/);
     expect(KARPENTER_RUNTIME_CHECK_CODES).toContain('NameRequiredForApply');
+  });
+});
+
+describe('agreement with the API server', () => {
+  test('null limits, template labels and annotations are pruned (PruneNonNullableNullsWithoutDefaults)', () => {
+    const m = patched(
+      nodePool(),
+      ['spec.limits', { cpu: null, memory: '10Gi' }],
+      ['spec.template.metadata', { labels: { team: null, 'karpenter.sh/nodepool': null }, annotations: { a: null } }],
+      ['spec.weight', null],
+    );
+    expect(errorLines(validateNodePool(m))).toEqual([]);
+  });
+
+  test.each([
+    ['month 13', '2025-13-01T00:00:00Z'],
+    ['Feb 30', '2025-02-30T00:00:00Z'],
+    ['Feb 29 of a common year', '2025-02-29T00:00:00Z'],
+    ['Feb 29 of 1900', '1900-02-29T00:00:00Z'],
+    ['April 31', '2025-04-31T00:00:00Z'],
+    ['day 0', '2025-01-00T00:00:00Z'],
+    ['hour 24', '2025-01-01T24:00:00Z'],
+    ['minute 60', '2025-01-01T10:60:00Z'],
+    ['second 60', '2025-01-01T10:00:60Z'],
+    ['a space separator', '2025-01-01 10:00:00Z'],
+    ['no offset', '2025-01-01T10:00:00'],
+  ])('rejects taint timeAdded with %s, as kube-openapi strfmt does', (_, timeAdded) => {
+    const m = patched(nodePool(), ['spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule', timeAdded }]]);
+    expect(codes(validateNodePool(m))).toEqual(['InvalidDateTime']);
+  });
+
+  test.each([
+    ['Feb 29 of a leap year', '2024-02-29T00:00:00Z'],
+    ['Feb 29 of 2000', '2000-02-29T23:59:59Z'],
+    ['fraction and offset', '2025-12-31T23:59:59.999999+14:00'],
+    ['lower case t and z', '2025-01-01t00:00:00z'],
+  ])('accepts taint timeAdded with %s', (_, timeAdded) => {
+    const m = patched(nodePool(), ['spec.template.spec.taints', [{ key: 'a', effect: 'NoSchedule', timeAdded }]]);
+    expect(errorLines(validateNodePool(m))).toEqual([]);
+  });
+});
+
+describe('ObjectMeta nulls, as the API server decodes them (Go zero values)', () => {
+  test('a null label or annotation value is the empty string, which is valid', () => {
+    expect(errorLines(validateNodePool(patched(nodePool(), ['metadata.labels', { team: null }], ['metadata.annotations', { note: null }])))).toEqual(
+      [],
+    );
+  });
+
+  test('a null label value still has its key checked', () => {
+    expect(codes(validateNodePool(patched(nodePool(), ['metadata.labels', { 'a b': null }])))).toEqual(['InvalidLabelKey']);
+  });
+});
+
+describe('metadata.name beside generateName', () => {
+  test('an empty name with generateName is a generated name (NameRequiredForApply, a runtime-only code), as the API server sees it', () => {
+    expect(codes(validateNodePool(patched(nodePool(), ['metadata', { name: '', generateName: 'pool-' }])))).toEqual(['NameRequiredForApply']);
+  });
+
+  test('an empty name without generateName is still invalid', () => {
+    expect(codes(validateNodePool(patched(nodePool(), ['metadata', { name: '' }])))).toEqual(['InvalidName']);
+  });
+});
+
+describe('ObjectMeta field types, as Go decodes them', () => {
+  test.each([
+    ['finalizers as a string', 'finalizers', 'karpenter.sh/termination'],
+    ['generation not whole', 'generation', 1.5],
+    ['ownerReferences of strings', 'ownerReferences', ['a']],
+    ['uid as a number', 'uid', 1],
+  ])('rejects %s with InvalidType', (_, field, value) => {
+    expect(errorLines(validateNodePool(patched(nodePool(), [['metadata', field], value])))).toEqual([
+      expect.stringMatching(new RegExp(`^metadata\\.${field}: must be .*\\(InvalidType\\)$`)),
+    ]);
+  });
+
+  test('accepts well-typed and null ObjectMeta fields', () => {
+    const m = patched(nodePool(), ['metadata.finalizers', ['karpenter.sh/termination']], ['metadata.generation', 3], ['metadata.uid', null]);
+    expect(errorLines(validateNodePool(m))).toEqual([]);
   });
 });

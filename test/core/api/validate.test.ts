@@ -1,3 +1,6 @@
+import { Severity } from '../../../lib/core/issues';
+import { LINT_CODES } from '../../../lib/core/api/lint';
+import { MANIFEST_WARNING_CODES, ManifestWarningCode } from '../../../lib/core/api/silence';
 import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../../lib/core/api/validate';
 import { codes, ec2NodeClass, errorLines, nodePool, patched } from './fixtures';
 
@@ -62,8 +65,44 @@ describe('validateManifest', () => {
       ]),
       { ...nodePool(), metadata: { generateName: 'pool-' } },
       patched(nodePool(), ['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '0', schedule: '0 25 * * *', duration: '1h' }] }]),
+      patched(ec2NodeClass(), ['spec.kubelet', { maxPods: 2 ** 31 }]),
     ];
     const emitted = new Set(manifests.flatMap((m) => codes(validateManifest(m))));
     expect(KARPENTER_RUNTIME_CHECK_CODES.filter((code) => !emitted.has(code))).toEqual([]);
+  });
+});
+
+describe('silence codes', () => {
+  test('an unknown silence code is reported once as UnknownSilenceCode, naming the valid codes', () => {
+    const issues = validateManifest(nodePool(), { silence: ['NodePoolWithoutLimit', 'NodePoolWithoutLimits'] });
+    const unknown = issues.filter((i) => i.code === 'UnknownSilenceCode');
+    expect(unknown).toEqual([
+      {
+        severity: Severity.WARNING,
+        field: 'silence',
+        code: 'UnknownSilenceCode',
+        message: expect.stringMatching(
+          /^"NodePoolWithoutLimit" is not a warning code, so it silences nothing; codes that can be silenced: NodePoolWithoutLimits, .*StatusIgnored$/,
+        ),
+      },
+    ]);
+    expect(issues.map((i) => i.code)).not.toContain('NodePoolWithoutLimits');
+  });
+
+  test('suggests the code that differs only in case', () => {
+    const [issue] = validateManifest(ec2NodeClass(), { silence: ['selectorwithoutdiscovery'] }).filter((i) => i.code === 'UnknownSilenceCode');
+    expect(issue.message).toMatch(/\(did you mean "SelectorWithoutDiscovery"\?\)/);
+  });
+
+  test('an error code is not a silence code', () => {
+    expect(validateManifest(nodePool(), { silence: ['OutOfRange'] }).map((i) => i.code)).toContain('UnknownSilenceCode');
+  });
+
+  test('every lint code and envelope warning can be silenced, and the type says so', () => {
+    expect(MANIFEST_WARNING_CODES).toEqual([...Object.keys(LINT_CODES), 'NamespaceOnClusterScopedResource', 'StatusIgnored']);
+    const ok: ManifestWarningCode[] = ['NodePoolWithoutLimits', 'StatusIgnored'];
+    // @ts-expect-error a typo is not a ManifestWarningCode
+    const typo: ManifestWarningCode[] = ['NodePoolWithoutLimit'];
+    expect([ok, typo]).toHaveLength(2);
   });
 });

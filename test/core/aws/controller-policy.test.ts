@@ -1,5 +1,3 @@
-import * as fs from 'fs';
-import * as path from 'path';
 import {
   ControllerPolicyInput,
   ControllerPolicyKind,
@@ -9,6 +7,7 @@ import {
 } from '../../../lib/core/aws/controller-policy';
 import { IssueCollector } from '../../../lib/core/issues';
 import { MANAGED_POLICY_MAX_CHARS, PolicyStatementJson, policySize } from '../../../lib/core/aws/policy-document';
+import { readReferenceFixture, readSharedReference } from '../../fixtures/reference';
 
 const INPUT: ControllerPolicyInput = {
   partition: 'aws',
@@ -19,7 +18,7 @@ const INPUT: ControllerPolicyInput = {
   interruptionQueueArn: 'arn:aws:sqs:eu-west-1:123456789012:Karpenter-demo',
 };
 
-const REFERENCE_FILE = path.join(__dirname, '..', '..', '..', '..', 'shared', 'reference', 'karpenter-controller-policy.json');
+const REFERENCE_FILE = 'karpenter-controller-policy.json';
 
 interface ReferenceStatement {
   sid: string;
@@ -65,14 +64,17 @@ function asIamJson(s: ReferenceStatement): PolicyStatementJson {
   };
 }
 
-const reference: ReferencePolicy | undefined = fs.existsSync(REFERENCE_FILE)
-  ? substitute(JSON.parse(fs.readFileSync(REFERENCE_FILE, 'utf8')) as ReferencePolicy)
-  : undefined;
-if (!reference) console.warn(`SKIPPING reference comparison: ${REFERENCE_FILE} not found`);
-const describeWithReference = reference ? describe : describe.skip;
+// The fixture is a copy of ../shared/reference/karpenter-controller-policy.json, so a lone clone compares too.
+const reference: ReferencePolicy = substitute(JSON.parse(readReferenceFixture(REFERENCE_FILE)) as ReferencePolicy);
 
-describeWithReference('controller policy vs upstream reference (karpenter-controller-policy.json)', () => {
-  const ref = reference!;
+describe('controller policy vs upstream reference (karpenter-controller-policy.json)', () => {
+  const ref = reference;
+
+  const shared = readSharedReference(REFERENCE_FILE);
+  if (shared === undefined) console.warn(`SKIPPED: ../shared/reference/${REFERENCE_FILE} not found; the fixture copy is not cross-checked`);
+  (shared === undefined ? test.skip : test)('the fixture equals ../shared/reference when present', () => {
+    expect(JSON.parse(readReferenceFixture(REFERENCE_FILE))).toEqual(JSON.parse(shared!));
+  });
   const statements = controllerPolicyStatements(INPUT);
 
   test('should have the reference Sids in the reference order', () => {

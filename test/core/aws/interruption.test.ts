@@ -1,5 +1,3 @@
-import * as fs from 'fs';
-import * as path from 'path';
 import {
   INTERRUPTION_QUEUE_RETENTION_SECONDS,
   INTERRUPTION_RULES,
@@ -10,9 +8,10 @@ import {
   validateRuleNamePrefix,
 } from '../../../lib/core/aws/interruption';
 import { IssueCollector } from '../../../lib/core/issues';
+import { readReferenceFixture, readSharedReference } from '../../fixtures/reference';
 
 const QUEUE_ARN = 'arn:aws:sqs:eu-west-1:123456789012:Karpenter-demo';
-const REFERENCE_FILE = path.join(__dirname, '..', '..', '..', '..', 'shared', 'reference', 'karpenter-eventbridge-rules.json');
+const REFERENCE_FILE = 'karpenter-eventbridge-rules.json';
 
 interface ReferenceRules {
   queue: { MessageRetentionPeriod: number; SqsManagedSseEnabled: boolean };
@@ -21,14 +20,17 @@ interface ReferenceRules {
   terraformAwsEksModule: { targetId: string; mapping: { tfName: string; cfnLogicalId: string }[] };
 }
 
-const reference: ReferenceRules | undefined = fs.existsSync(REFERENCE_FILE)
-  ? (JSON.parse(fs.readFileSync(REFERENCE_FILE, 'utf8').split('${InterruptionQueueArn}').join(QUEUE_ARN)) as ReferenceRules)
-  : undefined;
-if (!reference) console.warn(`SKIPPING reference comparison: ${REFERENCE_FILE} not found`);
-const describeWithReference = reference ? describe : describe.skip;
+// The fixture is a copy of ../shared/reference/karpenter-eventbridge-rules.json, so a lone clone compares too.
+const reference = JSON.parse(readReferenceFixture(REFERENCE_FILE).split('${InterruptionQueueArn}').join(QUEUE_ARN)) as ReferenceRules;
 
-describeWithReference('interruption handling vs upstream reference (karpenter-eventbridge-rules.json)', () => {
-  const ref = reference!;
+describe('interruption handling vs upstream reference (karpenter-eventbridge-rules.json)', () => {
+  const ref = reference;
+
+  const shared = readSharedReference(REFERENCE_FILE);
+  if (shared === undefined) console.warn(`SKIPPED: ../shared/reference/${REFERENCE_FILE} not found; the fixture copy is not cross-checked`);
+  (shared === undefined ? test.skip : test)('the fixture equals ../shared/reference when present', () => {
+    expect(JSON.parse(readReferenceFixture(REFERENCE_FILE))).toEqual(JSON.parse(shared!));
+  });
 
   test('should have the reference rules in the reference order', () => {
     expect(INTERRUPTION_RULES.map((r) => r.cfnLogicalId)).toEqual(ref.rules.map((r) => r.logicalId));

@@ -1,10 +1,9 @@
-import * as fs from 'fs';
-import * as path from 'path';
 import { formatIssues, Severity } from '../../../lib/core/issues';
 import { KarpenterRegistry, KarpenterVersion } from '../../../lib/core/controller/karpenter-version';
+import { RELEASE_FACTS, readSharedReference } from '../../fixtures/reference';
 
 const DIGEST_1_14_1 = 'sha256:723130949e4cab989461ff07d1be4cd781d63515432494641b33c235f300ae23';
-const FACTS = path.join(__dirname, '..', '..', '..', '..', 'shared', 'reference', 'karpenter-install-facts.md');
+const FACTS = readSharedReference('karpenter-install-facts.md');
 
 describe('KarpenterVersion', () => {
   test('should pin 1.14.1 with the chart, image tag and digest of that release', () => {
@@ -31,14 +30,30 @@ describe('KarpenterVersion', () => {
     expect(KarpenterVersion.DEFAULT).toBe(KarpenterVersion.V1_14_1);
   });
 
-  const factsTest = fs.existsSync(FACTS) ? test : test.skip;
-  if (!fs.existsSync(FACTS)) console.warn(`karpenter-install-facts.md not found at ${FACTS}; skipping the cross-check`);
-  factsTest('should match the version and digest in karpenter-install-facts.md §1', () => {
-    const facts = fs.readFileSync(FACTS, 'utf8');
-    const digest = /digest: (sha256:[0-9a-f]{64})/.exec(facts)?.[1];
-    const tag = /`tag: ([0-9.]+)`/.exec(facts)?.[1];
-    expect(digest).toBe(KarpenterVersion.DEFAULT.imageDigest);
-    expect(tag).toBe(KarpenterVersion.DEFAULT.imageTag);
+  test('should match the release facts fixture (test/fixtures/reference/karpenter-release.json)', () => {
+    const v = KarpenterVersion.DEFAULT;
+    expect({
+      chartVersion: v.chartVersion,
+      appVersion: v.appVersion,
+      imageRepository: v.imageRepository,
+      imageTag: v.imageTag,
+      imageDigest: v.imageDigest,
+    }).toEqual({
+      chartVersion: RELEASE_FACTS.chartVersion,
+      appVersion: RELEASE_FACTS.appVersion,
+      imageRepository: RELEASE_FACTS.imageRepository,
+      imageTag: RELEASE_FACTS.imageTag,
+      imageDigest: RELEASE_FACTS.imageDigest,
+    });
+  });
+
+  if (FACTS === undefined)
+    console.warn('SKIPPED: ../shared/reference/karpenter-install-facts.md not found; the release facts fixture is not cross-checked');
+  (FACTS === undefined ? test.skip : test)('the release facts fixture should match karpenter-install-facts.md §1', () => {
+    const digest = /digest: (sha256:[0-9a-f]{64})/.exec(FACTS!)?.[1];
+    const tag = /`tag: ([0-9.]+)`/.exec(FACTS!)?.[1];
+    const repo = /`controller\.image\.repository: ([^`]+)`/.exec(FACTS!)?.[1];
+    expect({ digest, tag, repo }).toEqual({ digest: RELEASE_FACTS.imageDigest, tag: RELEASE_FACTS.imageTag, repo: RELEASE_FACTS.imageRepository });
   });
 
   test('of() should return the bundled version (with its digest) for 1.14.1', () => {

@@ -37,19 +37,22 @@ export function migrateManifests(input: string | readonly unknown[], options: Mi
  * were on, also where the migration moved a field; comments on dropped fields are lost with them.
  */
 export function migrationToYaml(result: MigrationResult): string {
+  return migratedManifestsYaml(result).join('---\n');
+}
+
+/** `migrationToYaml` one manifest at a time, for callers that place them among other documents. */
+export function migratedManifestsYaml(result: MigrationResult): string[] {
   const comments = COMMENTS.get(result);
   const seen = new Set<number>();
-  return result.manifests
-    .map((m, i) => {
-      const report = result.reports[i] as MigrationReport | undefined;
-      const c = report && comments?.get(report.document);
-      if (!c) return toYaml(m);
-      // A Provisioner with an inline provider gives two manifests; its head comment goes on the first.
-      const first = !seen.has(report.document);
-      seen.add(report.document);
-      return yamlWithComments(m, first ? c : { ...c, document: undefined, head: undefined }, report);
-    })
-    .join('---\n');
+  return result.manifests.map((m, i) => {
+    const report = result.reports[i] as MigrationReport | undefined;
+    const c = report && comments?.get(report.document);
+    if (!c) return toYaml(m);
+    // A Provisioner with an inline provider gives two manifests; its head comment goes on the first.
+    const first = !seen.has(report.document);
+    seen.add(report.document);
+    return yamlWithComments(m, first ? c : { ...c, document: undefined, head: undefined }, report);
+  });
 }
 
 type Converter = (run: MigrationRun, index: number, doc: Obj, name: string) => void;

@@ -1,0 +1,21 @@
+// The command's I/O on the real file system and process streams (bin/ uses it).
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'fs';
+import { CommandIo } from './validate-command';
+
+/** `CommandIo` on Node's fs and process streams. Files are read as bytes, so the command checks the encoding. */
+export function nodeCommandIo(): CommandIo {
+  return {
+    readFile: (path) => readFileSync(path),
+    readStdin: () => readFileSync(0),
+    stat: (path) => {
+      const st = statSync(path);
+      return { size: st.size, isDirectory: st.isDirectory() };
+    },
+    writeFile: (path, content) => writeFileSync(path, content, 'utf8'),
+    mkdirp: (path) => {
+      mkdirSync(path, { recursive: true });
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+  };
+}

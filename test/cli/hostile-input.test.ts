@@ -1,0 +1,156 @@
+// Unreadable, malformed and hostile inputs: each costs one clear error line for that file, the
+// command exits 1, and the other files are still checked. Real files, in a temporary directory.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { nodeCommandIo } from '../../lib/cli/node-io';
+import { CommandDependencies, CommandIo, ExitCode, MAX_INPUT_BYTES, nestingDepth, runCli } from '../../lib/cli/validate-command';
+
+const VALID = path.join(__dirname, '..', 'fixtures', 'cli', 'valid.yaml');
+let dir: string;
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'karpenter-validate-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, content: string | Buffer): string {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, content);
+  return p;
+}
+
+interface Run {
+  readonly code: number;
+  readonly lines: string[];
+  readonly stderr: string;
+  readonly reads: string[];
+}
+
+function run(files: string[], deps: CommandDependencies = {}, stdin?: Buffer): Run {
+  let stdout = '';
+  let stderr = '';
+  const reads: string[] = [];
+  const real = nodeCommandIo();
+  const io: CommandIo = {
+    ...real,
+    readFile: (p) => {
+      reads.push(p);
+      return real.readFile(p);
+    },
+    readStdin: () => stdin ?? Buffer.alloc(0),
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+  };
+  const code = runCli(['validate', ...files, VALID], io, deps);
+  return { code, lines: stdout.trimEnd().split('\n'), stderr, reads };
+}
+
+/** The run's lines about `f`, and that the valid file after it was still checked. */
+function expectOneLineFor(r: Run, f: string, pattern: RegExp): void {
+  expect(r.code).toBe(ExitCode.PROBLEMS);
+  expect(r.stderr).toBe('');
+  expect(r.lines.filter((l) => l.startsWith(f))).toEqual([expect.stringMatching(pattern)]);
+  // valid.yaml holds two documents: checked, and clean.
+  expect(r.lines[r.lines.length - 1]).toMatch(/^2 files, 2 documents: 1 error, 0 warnings$/);
+}
+
+describe('hostile input', () => {
+  test('a YAML alias bomb is one YamlAliasLimit error, not a stack trace', () => {
+    const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+    for (const [prev, name] of [
+      ['a', 'b'],
+      ['b', 'c'],
+      ['c', 'd'],
+      ['d', 'e'],
+      ['e', 'f'],
+      ['f', 'g'],
+    ]) {
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`);
+    }
+    const f = file('bomb.yaml', `${levels.join('\n')}\n`);
+    expectOneLineFor(run([f]), f, /^.*bomb\.yaml:1:1: error YAML aliases expand to too many nodes .*alias bomb.* \(YamlAliasLimit\)$/);
+  });
+
+  test.each([
+    ['100,000 unclosed [', '['.repeat(100_000)],
+    ['100,000 balanced [ ]', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
+    ['deep JSON objects', `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`],
+    ['deep block indentation', Array.from({ length: 3000 }, (_, i) => `${' '.repeat(i)}a:`).join('\n')],
+  ])('%s is one NestingTooDeep error', (name, content) => {
+    const f = file(`deep-${name.replace(/\W+/g, '-')}.yaml`, content);
+    expectOneLineFor(run([f]), f, /error nests collections .*deep.* \(NestingTooDeep\)$/);
+  });
+
+  test('a binary file (NUL bytes) is one BinaryFile error', () => {
+    const f = file('image.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]));
+    expectOneLineFor(run([f]), f, /image\.png: error holds a NUL byte \(at byte offset 8\): a binary file, not YAML or JSON \(BinaryFile\)$/);
+  });
+
+  test('invalid UTF-8 is one InvalidUtf8 error naming the byte', () => {
+    const f = file('latin1.yaml', Buffer.concat([Buffer.from('metadata:\n  name: caf'), Buffer.from([0xe9]), Buffer.from('\n')]));
+    expectOneLineFor(run([f]), f, /latin1\.yaml: error is not UTF-8 text: invalid byte 0xe9 at byte offset 21; save it as UTF-8 .*\(InvalidUtf8\)$/);
+  });
+
+  test('UTF-16 is named as such', () => {
+    const f = file('utf16.yaml', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('kind: NodePool\n', 'utf16le')]));
+    expectOneLineFor(run([f]), f, /utf16\.yaml: error is not UTF-8 text: it starts with a UTF-16 byte order mark.*\(InvalidUtf8\)$/);
+  });
+
+  test('a directory is one NotAFile error', () => {
+    const d = path.join(dir, 'manifests');
+    fs.mkdirSync(d, { recursive: true });
+    expectOneLineFor(run([d]), d, /manifests: error is a directory; give the manifest files in it, e\.g\. .*manifests\/\*\.yaml \(NotAFile\)$/);
+  });
+
+  test('a 100 MB file is refused from its size, before it is read', () => {
+    const f = path.join(dir, 'huge.yaml');
+    fs.writeFileSync(f, '');
+    fs.truncateSync(f, 100 * 1024 * 1024); // sparse: no 100 MB written or read
+    const r = run([f]);
+    expectOneLineFor(r, f, /huge\.yaml: error is 100 MiB, more than the 16 MiB the command reads; .*\(FileTooLarge\)$/);
+    expect(r.reads).not.toContain(f);
+    expect(MAX_INPUT_BYTES).toBe(16 * 1024 * 1024);
+  });
+
+  test('the limit applies to the bytes read too: a file or stdin just over a lower limit', () => {
+    const f = file('just-over.yaml', `# ${'x'.repeat(1023)}\n`);
+    expectOneLineFor(run([f], { maxInputBytes: 1024 }), f, /just-over\.yaml: error is 1 KiB, more than the 1 KiB the command reads/);
+    const atLimit = file('at-limit.yaml', `#${'x'.repeat(1022)}\n`);
+    expect(fs.statSync(atLimit).size).toBe(1024);
+    expect(run([atLimit], { maxInputBytes: 1024 }).lines.join('\n')).not.toMatch(/FileTooLarge/);
+
+    let stdout = '';
+    const io: CommandIo = { ...nodeCommandIo(), readStdin: () => Buffer.alloc(2048, 0x20), stdout: { write: (s: string) => (stdout += s) } };
+    expect(runCli(['validate', '-'], io, { maxInputBytes: 1024 })).toBe(ExitCode.PROBLEMS);
+    expect(stdout).toMatch(/^-: error is 2 KiB, more than the 1 KiB the command reads; .*\(FileTooLarge\)$/m);
+  });
+
+  test('an unreadable file is one FileNotReadable error and the next file is still checked', () => {
+    const f = path.join(dir, 'missing.yaml');
+    expectOneLineFor(run([f]), f, /missing\.yaml: error cannot read the file: ENOENT: no such file or directory.*\(FileNotReadable\)$/);
+  });
+
+  test('malformed YAML with many errors is one line for the file', () => {
+    const f = file('broken.yaml', 'a: [\nb: {\nc: "x\n: : :\n---\nd: ]\n');
+    const r = run([f]);
+    expectOneLineFor(r, f, /broken\.yaml:\d+:\d+: error .* \(and \d+ more syntax errors\) \(YamlSyntaxError\)$/);
+  });
+
+  test('several hostile files in one run: one line each, every file reported', () => {
+    const bin = file('a.bin', Buffer.from([0, 1, 2]));
+    const deep = file('b.yaml', '['.repeat(1000));
+    const r = run([bin, deep]);
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.lines.map((l) => l.split(': ')[0])).toEqual([bin, expect.stringMatching(/b\.yaml:1:\d+$/), '3 files, 2 documents']);
+  });
+});
+
+describe('nestingDepth', () => {
+  test('counts flow collections outside quotes and comments', () => {
+    expect(nestingDepth('a: [[[', 2)).toEqual({ line: 1, column: 6 });
+    expect(nestingDepth('a: "[[[" # [[[\nb: \'[[[\'', 2)).toBeUndefined();
+    expect(nestingDepth("note: it's [[ fine ]]", 2)).toBeUndefined();
+    expect(nestingDepth('a: [[]]\nb: [[]]', 2)).toBeUndefined();
+  });
+});

@@ -1,0 +1,105 @@
+// The one place tests build a stack and read its synthesized Terraform JSON. It reads through
+// the shipped SynthesizedStack, and spells references from the construct tree, so no test
+// writes a hashed logical id such as `NodeRole_B5643E21`.
+import { DefaultTokenResolver, StringConcat, TerraformDataSource, TerraformResource, TerraformStack, Testing, Tokenization } from 'cdktf';
+import { SynthesizedResource, SynthesizedStack } from '../../lib/testing/synth';
+
+/** A stack that is read as a stack, or the same stack already synthesized. */
+export type Synthesizable = TerraformStack | SynthesizedStack;
+
+/** An empty stack on a `Testing.app()`. */
+export function newStack(id = 'test'): TerraformStack {
+  return new TerraformStack(Testing.app(), id);
+}
+
+/** Options for `synthOf`. */
+export interface SynthOfOptions {
+  /**
+   * Run the `node.addValidation` checks, as `cdktf synth` does.
+   * @default false, as `Testing.synth(stack)`
+   */
+  readonly validate?: boolean;
+}
+
+/** The synthesized stack, read through the shipped `SynthesizedStack`. */
+export function synthOf(stack: Synthesizable, options: SynthOfOptions = {}): SynthesizedStack {
+  if (stack instanceof SynthesizedStack) return stack;
+  return SynthesizedStack.of(stack, { runValidations: options.validate ?? false });
+}
+
+/** The attributes of every `type` resource, sorted by address. */
+export function resourcesOf(stack: Synthesizable, type: string): Record<string, any>[] {
+  return synthOf(stack)
+    .resources(type)
+    .map((r) => r.attributes);
+}
+
+/** The attributes of the one `type` resource; fails when there is none or more than one. */
+export function onlyResource(stack: Synthesizable, type: string): Record<string, any> {
+  return onlyBlock(synthOf(stack).resources(type), `resource of type ${type}`).attributes;
+}
+
+/** The one resource whose construct path ends with `pathSuffix` (e.g. `NodeRole/Role`). */
+export function resourceAt(stack: TerraformStack, pathSuffix: string): SynthesizedResource {
+  const matches = synthOf(stack)
+    .resources()
+    .filter((r) => r.constructPath !== undefined && (r.constructPath === pathSuffix || r.constructPath.endsWith(`/${pathSuffix}`)));
+  return onlyBlock(matches, `resource at a construct path ending with ${pathSuffix}`);
+}
+
+/** The data blocks of `type` (e.g. `aws_partition`), as `{ logicalId: attributes }`. */
+export function dataOf(stack: Synthesizable, type: string): Record<string, Record<string, any>> {
+  const data = synthOf(stack).json.data as Record<string, Record<string, Record<string, any>>> | undefined;
+  return data?.[type] ?? {};
+}
+
+/** `${<type>.<id>.<attr>}` (or `${data.<type>.<id>.<attr>}`) for `construct`, as Terraform reads it. */
+export function refOf(construct: TerraformResource | TerraformDataSource, attr: string): string {
+  return tokenString(TerraformStack.of(construct), construct.interpolationForAttribute(attr));
+}
+
+/** A token (e.g. `role.roleArn`) as the string it synthesizes to, e.g. `${aws_iam_role.x.arn}`. */
+export function tokenString(stack: TerraformStack, token: unknown): string {
+  const resolved = Tokenization.resolve(token, { scope: stack, preparing: false, resolver: new DefaultTokenResolver(new StringConcat()) });
+  if (typeof resolved !== 'string') throw new Error(`expected the token to resolve to a string, got ${JSON.stringify(resolved)}`);
+  return resolved;
+}
+
+/** `${<type>.<id>.<attr>}` of the one resource of `type` in the stack. */
+export function resourceRef(stack: TerraformStack, type: string, attr: string): string {
+  const all = stack.node.findAll().filter((c): c is TerraformResource => TerraformResource.isTerraformResource(c) && !isDataSource(c));
+  return refOf(onlyConstruct(all, type, 'resource'), attr);
+}
+
+/** `${data.<type>.<id>.<attr>}` of the one data source of `type`, e.g. `dataRef(stack, 'aws_partition', 'partition')`. */
+export function dataRef(stack: TerraformStack, type: string, attr: string): string {
+  const all = stack.node.findAll().filter((c): c is TerraformDataSource => c instanceof TerraformDataSource);
+  return refOf(onlyConstruct(all, type, 'data source'), attr);
+}
+
+/** `<type>.<id>` (or `data.<type>.<id>`) of `construct`, as in a Terraform plan or `depends_on`. */
+export function addressOf(construct: TerraformResource | TerraformDataSource): string {
+  const address = `${construct.terraformResourceType}.${construct.friendlyUniqueId}`;
+  return isDataSource(construct) ? `data.${address}` : address;
+}
+
+function isDataSource(c: unknown): boolean {
+  return c instanceof TerraformDataSource;
+}
+
+function onlyConstruct<T extends TerraformResource | TerraformDataSource>(all: T[], type: string, kind: string): T {
+  const found = all.filter((c) => c.terraformResourceType === type);
+  if (found.length !== 1) {
+    const paths = found.map((c) => c.node.path).join(', ');
+    throw new Error(`expected exactly one ${kind} of type ${type} in the stack, found ${found.length}${paths ? `: ${paths}` : ''}`);
+  }
+  return found[0];
+}
+
+function onlyBlock(found: SynthesizedResource[], what: string): SynthesizedResource {
+  if (found.length !== 1) {
+    const addresses = found.map((r) => r.address).join(', ');
+    throw new Error(`expected exactly one ${what}, found ${found.length}${addresses ? `: ${addresses}` : ''}`);
+  }
+  return found[0];
+}

@@ -64,7 +64,7 @@ describe('InterruptionQueue', () => {
     const targets = resourcesOf(stack, 'aws_cloudwatch_event_target');
     // Terraform names come from construct paths: Queue/Rules/<id> -> Queue_Rules_<id>_<hash>.
     const patterns = Object.fromEntries(
-      rules.map((r) => [r.logicalId.replace(/_[0-9A-F]{8}$/, ''), [r.attributes.name_prefix, JSON.parse(r.attributes.event_pattern)]]),
+      rules.map((r) => [r.logicalId.replace(/_[0-9A-F]{8}$/, ''), [r.attributes.name_prefix, JSON.parse(r.attributes.event_pattern as string)]]),
     );
     expect(patterns).toEqual({
       Queue_Rules_HealthEvent: ['KarpenterHealthEvent-', { source: ['aws.health'], 'detail-type': ['AWS Health Event'] }],

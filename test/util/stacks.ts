@@ -1,6 +1,7 @@
 // The one place tests build a stack and read its synthesized Terraform JSON. It reads through
 // the shipped SynthesizedStack, and spells references from the construct tree, so no test
 // writes a hashed logical id such as `NodeRole_B5643E21`.
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { DefaultTokenResolver, StringConcat, TerraformDataSource, TerraformResource, TerraformStack, Testing, Tokenization } from 'cdktf';
 import { SynthesizedResource, SynthesizedStack } from '../../lib/testing/synth';
 
@@ -10,6 +11,13 @@ export type Synthesizable = TerraformStack | SynthesizedStack;
 /** An empty stack on a `Testing.app()`. */
 export function newStack(id = 'test'): TerraformStack {
   return new TerraformStack(Testing.app(), id);
+}
+
+/** `newStack(id)` with an AWS provider for us-east-1, for constructs that read the provider's region. */
+export function newAwsStack(id = 'test'): TerraformStack {
+  const stack = newStack(id);
+  new AwsProvider(stack, 'aws', { region: 'us-east-1' });
+  return stack;
 }
 
 /** Options for `synthOf`. */

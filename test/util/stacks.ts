@@ -5,6 +5,9 @@ import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { DefaultTokenResolver, StringConcat, TerraformDataSource, TerraformResource, TerraformStack, Testing, Tokenization } from 'cdktf';
 import { SynthesizedResource, SynthesizedStack } from '../../lib/testing/synth';
 
+/** A synthesized resource block whose attributes tests read freely. */
+export type ResourceBlock = Omit<SynthesizedResource, 'attributes'> & { readonly attributes: Record<string, any> };
+
 /** A stack that is read as a stack, or the same stack already synthesized. */
 export type Synthesizable = TerraformStack | SynthesizedStack;
 
@@ -42,13 +45,23 @@ export function resourcesOf(stack: Synthesizable, type: string): Record<string, 
     .map((r) => r.attributes);
 }
 
+/** The one `type` resource block (address, logical id, attributes); fails when there is none or more than one. */
+export function onlyResourceBlock(stack: Synthesizable, type: string): ResourceBlock {
+  return onlyBlock(synthOf(stack).resources(type), `resource of type ${type}`);
+}
+
 /** The attributes of the one `type` resource; fails when there is none or more than one. */
 export function onlyResource(stack: Synthesizable, type: string): Record<string, any> {
-  return onlyBlock(synthOf(stack).resources(type), `resource of type ${type}`).attributes;
+  return onlyResourceBlock(stack, type).attributes;
+}
+
+/** The `type` resource blocks as `{ logicalId: attributes }`, in the order the stack created them. */
+export function resourceBlocksOf(stack: Synthesizable, type: string): Record<string, Record<string, any>> {
+  return blocks(synthOf(stack), 'resource', type);
 }
 
 /** The one resource whose construct path ends with `pathSuffix` (e.g. `NodeRole/Role`). */
-export function resourceAt(stack: TerraformStack, pathSuffix: string): SynthesizedResource {
+export function resourceAt(stack: TerraformStack, pathSuffix: string): ResourceBlock {
   const matches = synthOf(stack)
     .resources()
     .filter((r) => r.constructPath !== undefined && (r.constructPath === pathSuffix || r.constructPath.endsWith(`/${pathSuffix}`)));
@@ -57,8 +70,12 @@ export function resourceAt(stack: TerraformStack, pathSuffix: string): Synthesiz
 
 /** The data blocks of `type` (e.g. `aws_partition`), as `{ logicalId: attributes }`. */
 export function dataOf(stack: Synthesizable, type: string): Record<string, Record<string, any>> {
-  const data = synthOf(stack).json.data as Record<string, Record<string, Record<string, any>>> | undefined;
-  return data?.[type] ?? {};
+  return blocks(synthOf(stack), 'data', type);
+}
+
+function blocks(synth: SynthesizedStack, kind: 'resource' | 'data', type: string): Record<string, Record<string, any>> {
+  const byType = synth.json[kind] as Record<string, Record<string, Record<string, any>>> | undefined;
+  return byType?.[type] ?? {};
 }
 
 /** `${<type>.<id>.<attr>}` (or `${data.<type>.<id>.<attr>}`) for `construct`, as Terraform reads it. */

@@ -38,6 +38,11 @@ export function synthOf(stack: Synthesizable, options: SynthOfOptions = {}): Syn
   return SynthesizedStack.of(stack, { runValidations: options.validate ?? false });
 }
 
+/** The whole synthesized Terraform JSON (providers, data, outputs, ...), for reading freely. */
+export function jsonOf(stack: Synthesizable): any {
+  return synthOf(stack).json;
+}
+
 /** The attributes of every `type` resource, sorted by address. */
 export function resourcesOf(stack: Synthesizable, type: string): Record<string, any>[] {
   return synthOf(stack)
@@ -98,8 +103,17 @@ export function resourceRef(stack: TerraformStack, type: string, attr: string): 
 
 /** `${data.<type>.<id>.<attr>}` of the one data source of `type`, e.g. `dataRef(stack, 'aws_partition', 'partition')`. */
 export function dataRef(stack: TerraformStack, type: string, attr: string): string {
+  return refOf(onlyDataSource(stack, type), attr);
+}
+
+/** `data.<type>.<id>` of the one data source of `type`. */
+export function dataAddress(stack: TerraformStack, type: string): string {
+  return addressOf(onlyDataSource(stack, type));
+}
+
+function onlyDataSource(stack: TerraformStack, type: string): TerraformDataSource {
   const all = stack.node.findAll().filter((c): c is TerraformDataSource => c instanceof TerraformDataSource);
-  return refOf(onlyConstruct(all, type, 'data source'), attr);
+  return onlyConstruct(all, type, 'data source');
 }
 
 /** `<type>.<id>` (or `data.<type>.<id>`) of `construct`, as in a Terraform plan or `depends_on`. */

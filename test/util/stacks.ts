@@ -66,7 +66,7 @@ export function resourceBlocksOf(stack: Synthesizable, type: string): Record<str
 }
 
 /** The one resource whose construct path ends with `pathSuffix` (e.g. `NodeRole/Role`). */
-export function resourceAt(stack: TerraformStack, pathSuffix: string): ResourceBlock {
+export function resourceAt(stack: Synthesizable, pathSuffix: string): ResourceBlock {
   const matches = synthOf(stack)
     .resources()
     .filter((r) => r.constructPath !== undefined && (r.constructPath === pathSuffix || r.constructPath.endsWith(`/${pathSuffix}`)));

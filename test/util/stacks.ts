@@ -43,6 +43,11 @@ export function jsonOf(stack: Synthesizable): any {
   return synthOf(stack).json;
 }
 
+/** The synthesized JSON of each stack, by stack id (`synthOf` options apply to every stack). */
+export function jsonByStack(stacks: TerraformStack[], options: SynthOfOptions = {}): Record<string, any> {
+  return Object.fromEntries(stacks.map((s) => [s.node.id, synthOf(s, options).json]));
+}
+
 /** The attributes of every `type` resource, sorted by address. */
 export function resourcesOf(stack: Synthesizable, type: string): Record<string, any>[] {
   return synthOf(stack)

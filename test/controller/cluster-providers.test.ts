@@ -2,24 +2,16 @@ import { DataAwsRegion } from '@cdktf/provider-aws/lib/data-aws-region';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
 import { Testing } from 'cdktf';
-import { KarpenterAwsAttributes } from '../../lib/core/aws/karpenter-aws-attributes';
 import { ClusterAuth } from '../../lib/core/controller/cluster-providers-plan';
 import { ClusterProviders, ClusterProvidersProps } from '../../lib/controller/cluster-providers';
 import { KarpenterController } from '../../lib/controller/karpenter-controller';
+import { karpenterAttributes } from '../util/karpenter-attributes';
 import { dataAddress, jsonOf, newStack, resourcesOf, synthOf } from '../util/stacks';
 
 const EXEC_ARGS = ['eks', 'get-token', '--cluster-name', 'demo', '--region', 'eu-west-1', '--output', 'json'];
 
 /** The AWS side without an interruption queue. */
-const KARPENTER: KarpenterAwsAttributes = {
-  clusterName: 'demo',
-  region: 'eu-west-1',
-  nodeRoleName: 'KarpenterNodeRole-demo',
-  controllerNamespace: 'kube-system',
-  controllerServiceAccount: 'karpenter',
-  identityType: 'podIdentity',
-  controllerRoleArn: 'arn:aws:iam::123456789012:role/KarpenterController-demo',
-};
+const KARPENTER = karpenterAttributes({ interruptionQueueName: undefined });
 
 describe('ClusterProviders', () => {
   test('should look the cluster up by name and configure both providers from it, with exec auth by default', () => {

@@ -9,21 +9,10 @@ import { KarpenterRegistry, KarpenterVersion } from '../../lib/core/controller/k
 import { KarpenterController, KarpenterControllerProps } from '../../lib/controller/karpenter-controller';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
 import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
-import { KarpenterAwsAttributes } from '../../lib/core/aws/karpenter-aws-attributes';
+import { FAKE_CLUSTER } from '../fixtures/cluster';
 import { newStack, resourceAt, resourceBlocksOf, resourcesOf, Synthesizable, synthOf } from '../util/stacks';
+import { KARPENTER_ATTRIBUTES as KARPENTER, karpenterAttributes as attrs } from '../util/karpenter-attributes';
 
-const KARPENTER: KarpenterAwsAttributes = {
-  clusterName: 'demo',
-  region: 'eu-west-1',
-  interruptionQueueName: 'Karpenter-demo',
-  nodeRoleName: 'KarpenterNodeRole-demo',
-  controllerNamespace: 'kube-system',
-  controllerServiceAccount: 'karpenter',
-  identityType: 'podIdentity',
-  controllerRoleArn: 'arn:aws:iam::123456789012:role/KarpenterController-demo',
-};
-/** The attributes with some values changed. */
-const attrs = (changes: Partial<KarpenterAwsAttributes>): KarpenterAwsAttributes => ({ ...KARPENTER, ...changes });
 const NO_QUEUE = attrs({ interruptionQueueName: undefined });
 
 const DIGEST = 'sha256:723130949e4cab989461ff07d1be4cd781d63515432494641b33c235f300ae23';
@@ -388,14 +377,6 @@ describe('KarpenterController', () => {
 
 describe('KarpenterController with KarpenterAws.attributes', () => {
   const OIDC_PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789';
-  const CLUSTER = {
-    clusterName: 'demo',
-    clusterArn: 'arn:aws:eks:eu-west-1:123456789012:cluster/demo',
-    clusterEndpoint: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
-    clusterCertificateAuthorityData: 'Q0E=',
-    clusterSecurityGroupId: 'sg-0123456789abcdef0',
-    oidcIssuerUrl: 'https://oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789',
-  };
   const cases = [];
   for (const kind of ['podIdentity', 'irsa'] as const) {
     for (const namespace of [undefined, 'karpenter']) {
@@ -411,7 +392,7 @@ describe('KarpenterController with KarpenterAws.attributes', () => {
       kind === 'irsa'
         ? ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN, namespace, serviceAccount })
         : ControllerIdentity.podIdentity({ namespace, serviceAccount });
-    const aws = new KarpenterAws(stack, 'Aws', { cluster: CLUSTER, identity, enableSpotTermination });
+    const aws = new KarpenterAws(stack, 'Aws', { cluster: FAKE_CLUSTER, identity, enableSpotTermination });
     new KarpenterController(stack, 'Karpenter', {
       karpenter: aws.attributes,
       interruptionHandling: enableSpotTermination ? undefined : false,

@@ -4,6 +4,7 @@ import { QUANTITY_PATTERN, quantityToNumber } from '../api/quantity';
 import { KarpenterAwsAttributes, validateKarpenterAwsAttributes } from '../aws/karpenter-aws-attributes';
 import { validateNamespaceName } from '../aws/trust-policies';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import { cloneJson, isPlainObject } from '../json';
 import { KarpenterRegistry, KarpenterVersion } from './karpenter-version';
 
 /** A plain JSON-like object, as Helm values are. */
@@ -570,10 +571,6 @@ function checkLabel(issues: IssueCollector, key: string, value: string): void {
   }
 }
 
-function isPlainObject(v: unknown): v is HelmValues {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function formatPath(path: readonly string[]): string {
   return path.map((k, i) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `${i === 0 ? '' : '.'}${k}` : `["${k}"]`)).join('');
 }
@@ -595,12 +592,6 @@ function containsUnresolved(issues: IssueCollector, v: unknown): boolean {
   if (Array.isArray(v)) return v.some((x) => containsUnresolved(issues, x));
   if (isPlainObject(v)) return Object.values(v).some((x) => containsUnresolved(issues, x));
   return false;
-}
-
-function clone(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(clone);
-  if (isPlainObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clone(x)]));
-  return v;
 }
 
 function mergeAdditionalValues(
@@ -634,7 +625,7 @@ function mergeAdditionalValues(
         out[key] = walk(current, value, here);
         continue;
       }
-      out[key] = clone(value);
+      out[key] = cloneJson(value);
       const dotted = here.join('.');
       if (containsUnresolved(issues, value) || containsUnresolved(issues, current) || sameValue(value, current)) continue;
       const protectedValue = protectedPaths[dotted];

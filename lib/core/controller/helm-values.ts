@@ -13,6 +13,8 @@ export type HelmValues = { [key: string]: unknown };
 /** Label the controller node group carries (terraform-aws-eks examples/karpenter). */
 export const DEFAULT_CONTROLLER_NODE_LABEL_KEY = 'karpenter.sh/controller';
 export const DEFAULT_CONTROLLER_NODE_LABEL_VALUE = 'true';
+/** Taint key the controller tolerates, so it can run on nodes kept for critical add-ons (`ControllerNodeGroup` criticalAddonsOnly). */
+export const CRITICAL_ADDONS_ONLY_TAINT_KEY = 'CriticalAddonsOnly';
 /** charts/karpenter/values.yaml */
 export const DEFAULT_REPLICAS = 2;
 /** charts/karpenter/values.yaml `podDisruptionBudget.maxUnavailable` */
@@ -383,7 +385,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
     dnsPolicy: options.dnsPolicy ?? DnsPolicy.CLUSTER_FIRST,
     logLevel: options.logLevel ?? LogLevel.INFO,
     nodeSelector,
-    tolerations: [{ key: 'CriticalAddonsOnly', operator: 'Exists' }],
+    tolerations: [{ key: CRITICAL_ADDONS_ONLY_TAINT_KEY, operator: 'Exists' }],
     // Helm replaces lists rather than merging them, so restate the chart's two required terms:
     // they must survive any placement, and a user's replacement then shows up as an override.
     affinity: {

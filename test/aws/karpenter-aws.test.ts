@@ -11,6 +11,7 @@ import { KarpenterAws } from '../../lib/aws/karpenter-aws';
 import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
 import { AccessEntryType } from '../../lib/core/aws/controller-identity';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
+import { KARPENTER_ATTRIBUTES } from '../util/karpenter-attributes';
 import { dataOf, newStack, onlyResource, onlyResourceBlock, resourceAt, resourcesOf, synthOf } from '../util/stacks';
 
 const OIDC_PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789';
@@ -145,15 +146,9 @@ describe('KarpenterAws', () => {
     test('should hold what the controller needs, as plain strings (but the role ARN)', () => {
       const karpenter = new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER });
       const { controllerRoleArn, ...plain } = karpenter.attributes;
-      expect(plain).toEqual({
-        clusterName: 'demo',
-        region: 'eu-west-1',
-        interruptionQueueName: 'Karpenter-demo',
-        nodeRoleName: 'KarpenterNodeRole-demo',
-        controllerNamespace: 'kube-system',
-        controllerServiceAccount: 'karpenter',
-        identityType: 'podIdentity',
-      });
+      // The controller tests' shared attributes are these, so they test what KarpenterAws hands over.
+      const { controllerRoleArn: _fixtureRoleArn, ...expected } = KARPENTER_ATTRIBUTES;
+      expect(plain).toEqual(expected);
       expect(Object.values(plain).some((v) => Token.isUnresolved(v))).toBe(false);
       expect(controllerRoleArn).toBe(karpenter.controllerRole.roleArn);
       // Serializable: a JSON round trip keeps every value.

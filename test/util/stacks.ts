@@ -1,6 +1,6 @@
 // The one place tests build a stack and read its synthesized Terraform JSON. It reads through
 // the shipped SynthesizedStack, and spells references from the construct tree, so no test
-// writes a hashed logical id such as `NodeRole_B5643E21`.
+// writes a hashed logical id such as `NodeRole_<8 hex digits>`.
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { DefaultTokenResolver, StringConcat, TerraformDataSource, TerraformResource, TerraformStack, Testing, Tokenization } from 'cdktf';
 import { SynthesizedResource, SynthesizedStack } from '../../lib/testing/synth';

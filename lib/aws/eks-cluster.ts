@@ -24,6 +24,7 @@ import {
 } from '../core/aws/eks-cluster-plan';
 import { EKS_CLUSTER_ROLE_MANAGED_POLICIES, eksClusterRoleTrustPolicy } from '../core/aws/eks-iam';
 import { KubernetesVersion } from '../core/aws/kubernetes-version';
+import { IRSA_AUDIENCE } from '../core/aws/trust-policies';
 import { IKarpenterNetwork } from './network';
 import { awsContext, policyJson } from '../private/aws-context';
 import { constructContext, reportIssues } from '../private/report';
@@ -261,7 +262,7 @@ export class EksCluster extends Construct implements IEksCluster {
       // thumbprint_list is optional and computed in hashicorp/aws 5.x: IAM trusts the EKS issuer's CA itself.
       const oidc = new IamOpenidConnectProvider(this, 'OidcProvider', {
         url: this.oidcIssuerUrl,
-        clientIdList: ['sts.amazonaws.com'],
+        clientIdList: [IRSA_AUDIENCE],
         tags: props.tags,
       });
       this.oidcProviderArn = oidc.arn;

@@ -1,6 +1,5 @@
 import { EksNodeGroup } from '@cdktf/provider-aws/lib/eks-node-group';
 import { LaunchTemplate } from '@cdktf/provider-aws/lib/launch-template';
-import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { IEksCluster } from '../../lib/aws/cluster-attributes';
 import {
@@ -12,6 +11,7 @@ import {
 } from '../../lib/aws/controller-node-group';
 import { EksCluster } from '../../lib/aws/eks-cluster';
 import { HttpTokens, VolumeType } from '../../lib/core/api/ec2-node-class-definition';
+import { dataRef, newAwsStack, onlyResource, resourceRef, resourcesOf, synthOf } from '../util/stacks';
 
 const SUBNETS = ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa2', 'subnet-0aaaaaaaaaaaaaaa3'];
 
@@ -24,25 +24,13 @@ const IMPORTED: IEksCluster = {
   oidcIssuerUrl: 'https://oidc.eks.us-east-1.amazonaws.com/id/ABC',
 };
 
-function newStack(): TerraformStack {
-  const stack = new TerraformStack(Testing.app(), 'test');
-  new AwsProvider(stack, 'aws', { region: 'us-east-1' });
-  return stack;
-}
-
 function nodeGroup(stack: TerraformStack, props: Partial<ControllerNodeGroupProps> = {}): ControllerNodeGroup {
   return new ControllerNodeGroup(stack, 'ControllerNodes', { cluster: IMPORTED, subnetIds: SUBNETS, ...props });
 }
 
-function only(stack: TerraformStack, type: string): any {
-  const all = Object.values(JSON.parse(Testing.synth(stack)).resource[type]);
-  expect(all).toHaveLength(1);
-  return all[0];
-}
-
 describe('ControllerNodeGroup', () => {
   test('should size the group for two controller replicas on AL2023 on-demand nodes', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     nodeGroup(stack);
     expect(Testing.synth(stack)).toHaveResourceWithProperties(EksNodeGroup, {
       cluster_name: 'demo',
@@ -56,7 +44,7 @@ describe('ControllerNodeGroup', () => {
       labels: { 'karpenter.sh/controller': 'true' },
       lifecycle: { create_before_destroy: true },
     });
-    const group = only(stack, 'aws_eks_node_group');
+    const group = onlyResource(stack, 'aws_eks_node_group');
     expect(group.taint).toBeUndefined();
     expect(group.node_group_name).toBeUndefined();
     expect(group.version).toBeUndefined();
@@ -68,10 +56,9 @@ describe('ControllerNodeGroup', () => {
   });
 
   test('should give the nodes a role with the worker, CNI and ECR pull-only policies', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     const group = nodeGroup(stack);
-    const synth = JSON.parse(Testing.synth(stack));
-    const role = only(stack, 'aws_iam_role');
+    const role = onlyResource(stack, 'aws_iam_role');
     expect(role.name_prefix).toBe('demo-controller-nodes-');
     expect(JSON.parse(role.assume_role_policy)).toEqual({
       Version: '2012-10-17',
@@ -79,120 +66,120 @@ describe('ControllerNodeGroup', () => {
         {
           Sid: 'EKSNodeAssumeRole',
           Effect: 'Allow',
-          Principal: { Service: expect.stringMatching(/^ec2\.\$\{data\.aws_partition\.KarpenterAwsContext_Partition_[0-9A-F]+\.dns_suffix\}$/) },
+          Principal: { Service: `ec2.${dataRef(stack, 'aws_partition', 'dns_suffix')}` },
           Action: ['sts:AssumeRole'],
         },
       ],
     });
-    const attachments = Object.values(synth.resource.aws_iam_role_policy_attachment) as any[];
+    const attachments = resourcesOf(stack, 'aws_iam_role_policy_attachment');
     expect(attachments.map((a) => a.policy_arn.replace(/^arn:\$\{[^}]+\}:/, 'arn:P:')).sort()).toEqual([
       'arn:P:iam::aws:policy/AmazonEC2ContainerRegistryPullOnly',
       'arn:P:iam::aws:policy/AmazonEKSWorkerNodePolicy',
       'arn:P:iam::aws:policy/AmazonEKS_CNI_Policy',
     ]);
-    const ng = only(stack, 'aws_eks_node_group');
-    expect(ng.node_role_arn).toMatch(/^\$\{aws_iam_role\.ControllerNodes_NodeRole_[0-9A-F]+\.arn\}$/);
+    const ng = onlyResource(stack, 'aws_eks_node_group');
+    expect(ng.node_role_arn).toBe(resourceRef(stack, 'aws_iam_role', 'arn'));
     expect(ng.depends_on).toHaveLength(3);
     expect(Token.isUnresolved(group.nodeRoleArn)).toBe(true);
     expect(Token.isUnresolved(group.nodeGroupName)).toBe(true);
   });
 
   test('should taint the nodes CriticalAddonsOnly when asked', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     nodeGroup(stack, { criticalAddonsOnly: true });
-    expect(only(stack, 'aws_eks_node_group').taint).toEqual([{ key: 'CriticalAddonsOnly', value: 'true', effect: 'NO_SCHEDULE' }]);
+    expect(onlyResource(stack, 'aws_eks_node_group').taint).toEqual([{ key: 'CriticalAddonsOnly', value: 'true', effect: 'NO_SCHEDULE' }]);
   });
 
   test('should wait for a cluster created here, and make its coredns wait for the nodes', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     const cluster = new EksCluster(stack, 'Cluster', {
       clusterName: 'demo',
       network: { vpcId: 'vpc-0123456789abcdef0', privateSubnetIds: SUBNETS, publicSubnetIds: [], securityGroupIds: [] },
     });
     new ControllerNodeGroup(stack, 'ControllerNodes', { cluster, subnetIds: SUBNETS });
-    const synth = JSON.parse(Testing.synth(stack, true));
-    const [ng] = Object.values(synth.resource.aws_eks_node_group) as any[];
+    const synth = synthOf(stack, { validate: true });
+    const ng = onlyResource(synth, 'aws_eks_node_group');
     expect(ng.version).toBe('1.36');
     // element(split("/", arn), 1) is the name, and a reference to the cluster.
     expect(ng.cluster_name).toMatch(/^\$\{element\(split\("\/", aws_eks_cluster\.Cluster_[0-9A-F]+\.arn\), 1\)\}$/);
-    const coreDns = Object.values(synth.resource.aws_eks_addon).find((a: any) => a.addon_name === 'coredns') as any;
+    const coreDns = resourcesOf(synth, 'aws_eks_addon').find((a) => a.addon_name === 'coredns')!;
     expect(coreDns.depends_on).toEqual([expect.stringMatching(/^aws_eks_node_group\.ControllerNodes_[0-9A-F]+$/)]);
   });
 
   test('should use an exact name without create-before-destroy', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     nodeGroup(stack, { nodeGroupName: 'controllers' });
-    const ng = only(stack, 'aws_eks_node_group');
+    const ng = onlyResource(stack, 'aws_eks_node_group');
     expect(ng.node_group_name).toBe('controllers');
     expect(ng.node_group_name_prefix).toBeUndefined();
     expect(ng.lifecycle).toBeUndefined();
   });
 
   test('throws when desired is below 2 and explains why', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     expect(() => nodeGroup(stack, { minSize: 1, desiredSize: 1 })).toThrow(
       /\[test\/ControllerNodes\] desiredSize: desiredSize is 1, but Karpenter runs 2 controller replicas with a required pod anti-affinity on kubernetes\.io\/hostname, so on fewer nodes one replica stays Pending/,
     );
   });
 
   test('should allow a single node when explicitly allowed', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     nodeGroup(stack, { minSize: 1, desiredSize: 1, maxSize: 1, allowSingleNode: true });
-    expect(only(stack, 'aws_eks_node_group').scaling_config).toEqual({ min_size: 1, desired_size: 1, max_size: 1 });
+    expect(onlyResource(stack, 'aws_eks_node_group').scaling_config).toEqual({ min_size: 1, desired_size: 1, max_size: 1 });
   });
 
   test('throws when min > desired > max', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     expect(() => nodeGroup(stack, { minSize: 4, desiredSize: 3, maxSize: 2 })).toThrow(
       /2 validation errors:[\s\S]*minSize 4 can't be greater than desiredSize 3[\s\S]*desiredSize 3 can't be greater than maxSize 2/,
     );
   });
 
   test('throws when instance types are empty, malformed or duplicated', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     expect(() => nodeGroup(stack, { instanceTypes: [] })).toThrow(/instanceTypes: instanceTypes is empty/);
-    expect(() => nodeGroup(newStack(), { instanceTypes: ['large', 'm7i.large', 'm7i.large'] })).toThrow(
+    expect(() => nodeGroup(newAwsStack(), { instanceTypes: ['large', 'm7i.large', 'm7i.large'] })).toThrow(
       /'large' is not an EC2 instance type[\s\S]*'m7i\.large' is listed twice/,
     );
   });
 
   test('throws when labels try to change the controller label, or there are no subnets', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     expect(() => nodeGroup(stack, { labels: { 'karpenter.sh/controller': 'false' }, subnetIds: [] })).toThrow(
       /NoSubnets[\s\S]*labels\.karpenter\.sh\/controller: 'karpenter\.sh\/controller' is always 'true'/,
     );
   });
 
   test('should not warn about subnet ids given as a Terraform reference', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     const ids = new TerraformVariable(stack, 'subnet_ids', { type: 'list(string)' }).listValue;
     const group = nodeGroup(stack, { subnetIds: ids });
     expect(group.node.metadata.filter((m) => m.type === '@cdktf/warn')).toEqual([]);
-    expect(only(stack, 'aws_eks_node_group').subnet_ids).toBe('${var.subnet_ids}');
+    expect(onlyResource(stack, 'aws_eks_node_group').subnet_ids).toBe('${var.subnet_ids}');
   });
 
   test('warns when the AMI architecture does not match the instance types', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     const group = nodeGroup(stack, { amiType: NodeGroupAmiType.AL2023_ARM_64_STANDARD, instanceTypes: ['m7g.large', 'm7i.large'] });
     const warnings = group.node.metadata.filter((m) => m.type === '@cdktf/warn').map((m) => m.data);
     expect(warnings).toEqual([expect.stringMatching(/\["m7i\.large"\] look x86_64 but amiType is AL2023_ARM_64_STANDARD/)]);
   });
 
   test('should default to Graviton instance types for an arm64 AMI type', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     const group = nodeGroup(stack, { amiType: NodeGroupAmiType.BOTTLEROCKET_ARM_64 });
-    expect(only(stack, 'aws_eks_node_group')).toMatchObject({ ami_type: 'BOTTLEROCKET_ARM_64', instance_types: ['m7g.large', 'm6g.large'] });
+    expect(onlyResource(stack, 'aws_eks_node_group')).toMatchObject({ ami_type: 'BOTTLEROCKET_ARM_64', instance_types: ['m7g.large', 'm6g.large'] });
     expect(group.node.metadata.filter((m) => m.type === '@cdktf/warn')).toEqual([]);
   });
 
   test('should match the default snapshot', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     nodeGroup(stack);
     expect(Testing.synth(stack)).toMatchSnapshot();
   });
 
   test('should match the every-option snapshot', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     nodeGroup(stack, {
       nodeGroupName: 'karpenter',
       instanceTypes: ['m7g.large', 'c7g.xlarge'],
@@ -219,9 +206,9 @@ describe('ControllerNodeGroup', () => {
 
   describe('launch template', () => {
     test('should require IMDSv2 with hop limit 1 and give an encrypted 20 GiB gp3 root volume by default', () => {
-      const stack = newStack();
+      const stack = newAwsStack();
       nodeGroup(stack);
-      const lt = only(stack, 'aws_launch_template');
+      const lt = onlyResource(stack, 'aws_launch_template');
       expect(lt.metadata_options).toEqual({ http_endpoint: 'enabled', http_tokens: 'required', http_put_response_hop_limit: 1 });
       expect(lt.block_device_mappings).toEqual([
         { device_name: '/dev/xvda', ebs: { volume_size: 20, volume_type: 'gp3', encrypted: 'true', delete_on_termination: 'true' } },
@@ -230,19 +217,19 @@ describe('ControllerNodeGroup', () => {
     });
 
     test('should launch the node group from the latest version of its launch template, without disk_size', () => {
-      const stack = newStack();
+      const stack = newAwsStack();
       nodeGroup(stack);
-      const group = only(stack, 'aws_eks_node_group');
+      const group = onlyResource(stack, 'aws_eks_node_group');
       expect(group.launch_template).toEqual({
-        id: '${aws_launch_template.ControllerNodes_LaunchTemplate_AC51CB84.id}',
-        version: '${aws_launch_template.ControllerNodes_LaunchTemplate_AC51CB84.latest_version}',
+        id: resourceRef(stack, 'aws_launch_template', 'id'),
+        version: resourceRef(stack, 'aws_launch_template', 'latest_version'),
       });
       expect(group.disk_size).toBeUndefined();
       expect(group.remote_access).toBeUndefined();
     });
 
     test('should size the Bottlerocket data volume, and take the metadata and volume overrides', () => {
-      const stack = newStack();
+      const stack = newAwsStack();
       nodeGroup(stack, {
         amiType: NodeGroupAmiType.BOTTLEROCKET_X86_64,
         rootVolumeSizeGiB: 100,
@@ -267,7 +254,7 @@ describe('ControllerNodeGroup', () => {
       [{ metadataHopLimit: 0 }, /metadataHopLimit must be a whole number from 1 to 64, got 0/],
       [{ metadataHopLimit: 65 }, /got 65\. Use 1 .*\(InvalidHopLimit\)/],
     ])('throws for %j', (props, message) => {
-      expect(() => nodeGroup(newStack(), props)).toThrow(message);
+      expect(() => nodeGroup(newAwsStack(), props)).toThrow(message);
     });
   });
 });

@@ -5,11 +5,22 @@ import { EksCluster as EksClusterResource } from '@cdktf/provider-aws/lib/eks-cl
 import { IamOpenidConnectProvider } from '@cdktf/provider-aws/lib/iam-openid-connect-provider';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
-import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { AnnotationMetadataEntryType, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { KubernetesVersion } from '../../lib/core/aws/kubernetes-version';
 import { AuthenticationMode, ClusterLogType, EksCluster, SecretsEncryption } from '../../lib/aws/eks-cluster';
 import { IKarpenterNetwork } from '../../lib/aws/network';
+import {
+  dataOf,
+  dataRef,
+  newAwsStack,
+  onlyResource,
+  onlyResourceBlock,
+  resourceAt,
+  resourceBlocksOf,
+  resourceRef,
+  resourcesOf,
+  synthOf,
+} from '../util/stacks';
 
 const NETWORK: IKarpenterNetwork = {
   vpcId: 'vpc-0123456789abcdef0',
@@ -17,16 +28,6 @@ const NETWORK: IKarpenterNetwork = {
   publicSubnetIds: [],
   securityGroupIds: [],
 };
-
-function newStack(): TerraformStack {
-  const stack = new TerraformStack(Testing.app(), 'test');
-  new AwsProvider(stack, 'aws', { region: 'us-east-1' });
-  return stack;
-}
-
-function parsed(stack: TerraformStack): any {
-  return JSON.parse(Testing.synth(stack));
-}
 
 /** A cluster whose coredns has something to wait for, as the validation requires. */
 function cluster(stack: TerraformStack, props: Partial<ConstructorParameters<typeof EksCluster>[2]> = {}): EksCluster {
@@ -37,7 +38,7 @@ function cluster(stack: TerraformStack, props: Partial<ConstructorParameters<typ
 
 describe('EksCluster', () => {
   test('should create the cluster with API authentication, both endpoints and the default version', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     cluster(stack);
     expect(Testing.synth(stack)).toHaveResourceWithProperties(EksClusterResource, {
       name: 'demo',
@@ -52,20 +53,20 @@ describe('EksCluster', () => {
   });
 
   test('should not set optional blocks that were not asked for', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     cluster(stack);
-    const [resource] = Object.values(parsed(stack).resource.aws_eks_cluster) as any[];
+    const resource = onlyResource(stack, 'aws_eks_cluster');
     expect(resource.zonal_shift_config).toBeUndefined();
     expect(resource.vpc_config.public_access_cidrs).toBeUndefined();
     expect(resource.vpc_config.security_group_ids).toBeUndefined();
-    expect(parsed(stack).resource.aws_iam_openid_connect_provider).toBeUndefined();
+    expect(resourcesOf(stack, 'aws_iam_openid_connect_provider')).toEqual([]);
   });
 
   test('should create the cluster role trusted by EKS with AmazonEKSClusterPolicy', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     const c = cluster(stack);
-    const synth = parsed(stack);
-    const role = Object.values(synth.resource.aws_iam_role).find((r: any) => r.name_prefix === 'demo-cluster-') as any;
+    const synth = synthOf(stack);
+    const role = resourcesOf(synth, 'aws_iam_role').find((r) => r.name_prefix === 'demo-cluster-')!;
     expect(JSON.parse(role.assume_role_policy)).toEqual({
       Version: '2012-10-17',
       Statement: [
@@ -78,11 +79,9 @@ describe('EksCluster', () => {
       ],
     });
     expect(Testing.synth(stack)).toHaveResourceWithProperties(IamRolePolicyAttachment, {
-      policy_arn: expect.stringMatching(
-        /^arn:\$\{data\.aws_partition\.KarpenterAwsContext_Partition_[0-9A-F]+\.partition\}:iam::aws:policy\/AmazonEKSClusterPolicy$/,
-      ),
+      policy_arn: `arn:${dataRef(stack, 'aws_partition', 'partition')}:iam::aws:policy/AmazonEKSClusterPolicy`,
     });
-    const [eks] = Object.values(synth.resource.aws_eks_cluster) as any[];
+    const eks = onlyResource(synth, 'aws_eks_cluster');
     expect(eks.depends_on).toEqual([
       expect.stringMatching(/^aws_iam_role_policy_attachment\.Cluster_AmazonEKSClusterPolicy_/),
       expect.stringMatching(/^aws_iam_role_policy\.Cluster_SecretsEncryptionPolicy_/),
@@ -92,33 +91,33 @@ describe('EksCluster', () => {
   });
 
   test('should install pod identity agent, vpc-cni and kube-proxy at once, and coredns after the nodes', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     cluster(stack);
-    const addons = Object.values(parsed(stack).resource.aws_eks_addon) as any[];
+    const addons = Object.values(resourceBlocksOf(stack, 'aws_eks_addon'));
     expect(addons.map((a) => a.addon_name)).toEqual(['coredns', 'kube-proxy', 'eks-pod-identity-agent', 'vpc-cni']);
     for (const a of addons) {
       expect(a).toMatchObject({ resolve_conflicts_on_create: 'OVERWRITE', resolve_conflicts_on_update: 'PRESERVE' });
-      expect(a.cluster_name).toMatch(/^\$\{aws_eks_cluster\.Cluster_[0-9A-F]+\.name\}$/);
+      expect(a.cluster_name).toBe(resourceRef(stack, 'aws_eks_cluster', 'name'));
     }
-    expect(addons.find((a) => a.addon_name === 'coredns').depends_on).toEqual(['aws_iam_role.StandInForNodes']);
+    expect(addons.find((a) => a.addon_name === 'coredns')!.depends_on).toEqual(['aws_iam_role.StandInForNodes']);
     expect(addons.filter((a) => a.addon_name !== 'coredns').every((a) => a.depends_on === undefined)).toBe(true);
   });
 
   test('throws at synth when coredns has no nodes to wait for', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: NETWORK });
     expect(() => Testing.synth(stack, true)).toThrow(/the coredns add-on needs nodes, or it stays DEGRADED/);
   });
 
   test('should skip every core add-on with coreAddons: false', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: NETWORK, coreAddons: false });
     expect(() => Testing.synth(stack, true)).not.toThrow();
-    expect(parsed(stack).resource.aws_eks_addon).toBeUndefined();
+    expect(resourcesOf(stack, 'aws_eks_addon')).toEqual([]);
   });
 
   test('should add more add-ons with addAddon', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     const c = cluster(stack, { coreAddons: false });
     c.addAddon('EbsCsi', {
       addonName: 'aws-ebs-csi-driver',
@@ -133,25 +132,25 @@ describe('EksCluster', () => {
   });
 
   test('should create an OIDC provider without thumbprints when IRSA is enabled', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     const c = cluster(stack, { enableIrsa: true });
     const synth = Testing.synth(stack);
     expect(synth).toHaveResourceWithProperties(IamOpenidConnectProvider, {
       client_id_list: ['sts.amazonaws.com'],
-      url: expect.stringMatching(/^\$\{aws_eks_cluster\.Cluster_[0-9A-F]+\.identity\[0\]\.oidc\[0\]\.issuer\}$/),
+      url: resourceRef(stack, 'aws_eks_cluster', 'identity[0].oidc[0].issuer'),
     });
-    const [oidc] = Object.values(JSON.parse(synth).resource.aws_iam_openid_connect_provider) as any[];
+    const oidc = onlyResource(stack, 'aws_iam_openid_connect_provider');
     expect(oidc.thumbprint_list).toBeUndefined();
     expect(Token.isUnresolved(c.oidcProviderArn!)).toBe(true);
   });
 
   test('should leave oidcProviderArn undefined without IRSA', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     expect(cluster(stack).oidcProviderArn).toBeUndefined();
   });
 
   test('should implement IEksCluster with references to the cluster', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     const c = cluster(stack);
     expect(c.clusterName).toBe('demo');
     for (const v of [c.clusterArn, c.clusterEndpoint, c.clusterCertificateAuthorityData, c.clusterSecurityGroupId, c.oidcIssuerUrl]) {
@@ -161,21 +160,21 @@ describe('EksCluster', () => {
   });
 
   test('throws when the cluster name is invalid', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     expect(() => new EksCluster(stack, 'Cluster', { clusterName: 'my.cluster', network: NETWORK })).toThrow(
       /\[test\/Cluster\] clusterName: cluster name 'my\.cluster' is invalid/,
     );
   });
 
   test('throws when the network has fewer than 2 private subnets', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     expect(
       () => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: { ...NETWORK, privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1'] } }),
     ).toThrow(/network\.privateSubnetIds: EKS needs subnets in at least 2 availability zones, got 1 subnet/);
   });
 
   test('should accept private subnet ids given as a Terraform reference', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     const ids = new TerraformVariable(stack, 'subnet_ids', { type: 'list(string)' }).listValue;
     cluster(stack, { network: { ...NETWORK, privateSubnetIds: ids } });
     expect(Testing.synth(stack)).toHaveResourceWithProperties(EksClusterResource, {
@@ -184,7 +183,7 @@ describe('EksCluster', () => {
   });
 
   test('throws listing every endpoint, CIDR, key and log problem at once', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     expect(
       () =>
         new EksCluster(stack, 'Cluster', {
@@ -202,55 +201,57 @@ describe('EksCluster', () => {
   });
 
   test('should own the control plane log group, with a retention, and create it before the cluster', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     cluster(stack, { enabledLogTypes: [ClusterLogType.AUDIT], logRetentionDays: 30 });
-    const synth = JSON.parse(Testing.synth(stack));
-    const [[groupId, group]] = Object.entries<any>(synth.resource.aws_cloudwatch_log_group);
-    expect(group).toMatchObject({ name: '/aws/eks/demo/cluster', retention_in_days: 30 });
-    expect(Object.values<any>(synth.resource.aws_eks_cluster)[0].depends_on).toContain(`aws_cloudwatch_log_group.${groupId}`);
+    const synth = synthOf(stack);
+    const group = onlyResourceBlock(synth, 'aws_cloudwatch_log_group');
+    expect(group.attributes).toMatchObject({ name: '/aws/eks/demo/cluster', retention_in_days: 30 });
+    expect(onlyResource(synth, 'aws_eks_cluster').depends_on).toContain(group.address);
   });
 
   test('should send api, audit and authenticator logs for 90 days by default, and create no log group without logs', () => {
-    const withLogs = newStack();
+    const withLogs = newAwsStack();
     cluster(withLogs, {});
     expect(Testing.synth(withLogs)).toHaveResourceWithProperties(CloudwatchLogGroup, { retention_in_days: 90 });
     expect(Testing.synth(withLogs)).toHaveResourceWithProperties(EksClusterResource, {
       enabled_cluster_log_types: ['api', 'audit', 'authenticator'],
     });
-    const without = newStack();
+    const without = newAwsStack();
     cluster(without, { enabledLogTypes: [] });
-    expect(JSON.parse(Testing.synth(without)).resource.aws_cloudwatch_log_group).toBeUndefined();
+    expect(resourcesOf(without, 'aws_cloudwatch_log_group')).toEqual([]);
   });
 
   test('throws when the log retention is not a CloudWatch value, or there are no logs', () => {
-    expect(() => cluster(newStack(), { enabledLogTypes: [ClusterLogType.API], logRetentionDays: 45 })).toThrow(
+    expect(() => cluster(newAwsStack(), { enabledLogTypes: [ClusterLogType.API], logRetentionDays: 45 })).toThrow(
       /logRetentionDays: must be a CloudWatch Logs retention value \(1, 3, 5, .*\), got 45 \(InvalidLogRetention\)/,
     );
-    expect(() => cluster(newStack(), { enabledLogTypes: [], logRetentionDays: 30 })).toThrow(/logRetentionDays: is set but enabledLogTypes is empty/);
+    expect(() => cluster(newAwsStack(), { enabledLogTypes: [], logRetentionDays: 30 })).toThrow(
+      /logRetentionDays: is set but enabledLogTypes is empty/,
+    );
   });
 
   test('throws when the network is tagged for another cluster', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     expect(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: { ...NETWORK, discoveryClusterName: 'other' } })).toThrow(
       /network: the network tags its subnets karpenter\.sh\/discovery='other', but this cluster is 'demo'/,
     );
   });
 
   test('throws when publicAccessCidrs is empty', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     expect(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: NETWORK, publicAccessCidrs: [] })).toThrow(
       /publicAccessCidrs is empty/,
     );
   });
 
   test('should match the default snapshot', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     cluster(stack);
     expect(Testing.synth(stack)).toMatchSnapshot();
   });
 
   test('should match the every-option snapshot', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     cluster(stack, {
       network: { ...NETWORK, securityGroupIds: ['sg-0123456789abcdef0'] },
       version: KubernetesVersion.of('1.33'),
@@ -283,29 +284,29 @@ describe('EksCluster', () => {
 
 describe('EksCluster.fromClusterName', () => {
   test('should read the cluster with a data source', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     const c = EksCluster.fromClusterName(stack, 'Cluster', 'existing');
     const synth = Testing.synth(stack);
     expect(synth).toHaveDataSourceWithProperties(DataAwsEksCluster, { name: 'existing' });
-    expect(JSON.parse(synth).resource).toBeUndefined();
+    expect(synthOf(stack).resources()).toEqual([]);
     expect(c.clusterName).toBe('existing');
-    expect(JSON.parse(synth).data.aws_eks_cluster).toBeDefined();
+    expect(Object.keys(dataOf(stack, 'aws_eks_cluster'))).toHaveLength(1);
     expect(Token.isUnresolved(c.clusterSecurityGroupId)).toBe(true);
     expect(Token.isUnresolved(c.oidcIssuerUrl)).toBe(true);
   });
 
   test('throws when the name is empty', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     expect(() => EksCluster.fromClusterName(stack, 'Cluster', '')).toThrow(/\[test\/Cluster\] clusterName: cluster name is empty/);
   });
 
   test('throws when the name is too long', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     expect(() => EksCluster.fromClusterName(stack, 'Cluster', 'c'.repeat(101))).toThrow(/is 101 characters; EKS allows 1-100/);
   });
 
   test('should match the snapshot', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     EksCluster.fromClusterName(stack, 'Cluster', 'existing');
     expect(Testing.synth(stack)).toMatchSnapshot();
   });
@@ -317,24 +318,24 @@ describe('EksCluster production defaults', () => {
   }
 
   test('should warn when the public endpoint is open to the world, by default or with 0.0.0.0/0', () => {
-    expect(warnings(cluster(newStack()))).toEqual([
+    expect(warnings(cluster(newAwsStack()))).toEqual([
       expect.stringMatching(
         /^publicAccessCidrs: the API server endpoint is public and open to 0\.0\.0\.0\/0 \(the EKS default\).*\(PublicEndpointOpenToWorld\)$/,
       ),
     ]);
-    expect(warnings(cluster(newStack(), { publicAccessCidrs: ['203.0.113.0/24', '0.0.0.0/0'] }))).toEqual([
+    expect(warnings(cluster(newAwsStack(), { publicAccessCidrs: ['203.0.113.0/24', '0.0.0.0/0'] }))).toEqual([
       expect.stringMatching(/open to 0\.0\.0\.0\/0: any address.*silenceWarnings: \['PublicEndpointOpenToWorld'\]/),
     ]);
   });
 
   test('should not warn with restricted CIDRs, a private-only endpoint, or the warning silenced', () => {
-    expect(warnings(cluster(newStack(), { publicAccessCidrs: ['203.0.113.0/24'] }))).toEqual([]);
-    expect(warnings(cluster(newStack(), { endpointPublicAccess: false }))).toEqual([]);
-    expect(warnings(cluster(newStack(), { silenceWarnings: ['PublicEndpointOpenToWorld'] }))).toEqual([]);
+    expect(warnings(cluster(newAwsStack(), { publicAccessCidrs: ['203.0.113.0/24'] }))).toEqual([]);
+    expect(warnings(cluster(newAwsStack(), { endpointPublicAccess: false }))).toEqual([]);
+    expect(warnings(cluster(newAwsStack(), { silenceWarnings: ['PublicEndpointOpenToWorld'] }))).toEqual([]);
   });
 
   test('should make the endpoint private-only with endpointPublicAccess: false', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     cluster(stack, { endpointPublicAccess: false });
     expect(Testing.synth(stack)).toHaveResourceWithProperties(EksClusterResource, {
       vpc_config: expect.objectContaining({ endpoint_private_access: true, endpoint_public_access: false }),
@@ -342,21 +343,21 @@ describe('EksCluster production defaults', () => {
   });
 
   test('should create a rotating KMS key with an alias for secrets by default, and let the cluster role use it', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     cluster(stack, { tags: { team: 'platform' } });
-    const synth = parsed(stack);
-    const [[keyId, key]] = Object.entries<any>(synth.resource.aws_kms_key);
+    const synth = synthOf(stack);
+    const { address: keyAddress, attributes: key } = onlyResourceBlock(synth, 'aws_kms_key');
     expect(key).toEqual({
       description: 'Envelope encryption of Kubernetes secrets of EKS cluster demo',
       enable_key_rotation: true,
       deletion_window_in_days: 30,
       tags: { team: 'platform' },
     });
-    expect(Object.values<any>(synth.resource.aws_kms_alias)).toEqual([{ name: 'alias/eks/demo', target_key_id: `\${aws_kms_key.${keyId}.key_id}` }]);
-    const [eks] = Object.values<any>(synth.resource.aws_eks_cluster);
-    expect(eks.encryption_config).toEqual({ resources: ['secrets'], provider: { key_arn: `\${aws_kms_key.${keyId}.arn}` } });
-    const [[grantId, grant]] = Object.entries<any>(synth.resource.aws_iam_role_policy);
-    expect(grant.role).toMatch(/^\$\{aws_iam_role\.Cluster_ClusterRole_\w+\.name\}$/);
+    expect(resourcesOf(synth, 'aws_kms_alias')).toEqual([{ name: 'alias/eks/demo', target_key_id: `\${${keyAddress}.key_id}` }]);
+    const eks = onlyResource(synth, 'aws_eks_cluster');
+    expect(eks.encryption_config).toEqual({ resources: ['secrets'], provider: { key_arn: `\${${keyAddress}.arn}` } });
+    const { address: grantAddress, attributes: grant } = onlyResourceBlock(synth, 'aws_iam_role_policy');
+    expect(grant.role).toBe(`\${${resourceAt(stack, 'Cluster/ClusterRole').address}.name}`);
     expect(JSON.parse(grant.policy)).toEqual({
       Version: '2012-10-17',
       Statement: [
@@ -364,42 +365,42 @@ describe('EksCluster production defaults', () => {
           Sid: 'ClusterEncryption',
           Effect: 'Allow',
           Action: ['kms:Encrypt', 'kms:Decrypt', 'kms:ListGrants', 'kms:DescribeKey'],
-          Resource: `\${aws_kms_key.${keyId}.arn}`,
+          Resource: `\${${keyAddress}.arn}`,
         },
       ],
     });
     // EKS checks the key at create, so the permission must exist first (and outlive the cluster).
-    expect(eks.depends_on).toContain(`aws_iam_role_policy.${grantId}`);
+    expect(eks.depends_on).toContain(grantAddress);
   });
 
   test('should use a given key, granting the cluster role, without creating one', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     const arn = 'arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab';
     const c = cluster(stack, { secretsEncryption: SecretsEncryption.withKey(arn) });
-    const synth = parsed(stack);
-    expect(synth.resource.aws_kms_key).toBeUndefined();
-    expect(Object.values<any>(synth.resource.aws_eks_cluster)[0].encryption_config.provider.key_arn).toBe(arn);
-    expect(JSON.parse((Object.values<any>(synth.resource.aws_iam_role_policy)[0] as any).policy).Statement[0].Resource).toBe(arn);
+    const synth = synthOf(stack);
+    expect(resourcesOf(synth, 'aws_kms_key')).toEqual([]);
+    expect(onlyResource(synth, 'aws_eks_cluster').encryption_config.provider.key_arn).toBe(arn);
+    expect(JSON.parse(onlyResource(synth, 'aws_iam_role_policy').policy).Statement[0].Resource).toBe(arn);
     expect(c.secretsKeyArn).toBeUndefined();
   });
 
   test('should leave secrets to the AWS owned key with SecretsEncryption.AWS_OWNED_KEY', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     cluster(stack, { secretsEncryption: SecretsEncryption.AWS_OWNED_KEY });
-    const synth = parsed(stack);
-    expect(synth.resource.aws_kms_key).toBeUndefined();
-    expect(synth.resource.aws_iam_role_policy).toBeUndefined();
-    expect(Object.values<any>(synth.resource.aws_eks_cluster)[0].encryption_config).toBeUndefined();
+    const synth = synthOf(stack);
+    expect(resourcesOf(synth, 'aws_kms_key')).toEqual([]);
+    expect(resourcesOf(synth, 'aws_iam_role_policy')).toEqual([]);
+    expect(onlyResource(synth, 'aws_eks_cluster').encryption_config).toBeUndefined();
   });
 
   test('throws when the key deletion window is outside 7-30 days', () => {
-    expect(() => cluster(newStack(), { secretsEncryption: SecretsEncryption.createKey({ deletionWindowInDays: 5 }) })).toThrow(
+    expect(() => cluster(newAwsStack(), { secretsEncryption: SecretsEncryption.createKey({ deletionWindowInDays: 5 }) })).toThrow(
       /secretsEncryption\.deletionWindowInDays: KMS takes a deletion window of 7 to 30 whole days, got 5/,
     );
   });
 
   test('should set zonal shift when asked', () => {
-    const stack = newStack();
+    const stack = newAwsStack();
     cluster(stack, { zonalShift: true });
     expect(Testing.synth(stack)).toHaveResourceWithProperties(EksClusterResource, { zonal_shift_config: { enabled: true } });
   });

@@ -2,17 +2,9 @@ import { TerraformStack, Testing } from 'cdktf';
 import { CloudwatchEventRule } from '@cdktf/provider-aws/lib/cloudwatch-event-rule';
 import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
 import { InterruptionQueue } from '../../lib/aws/interruption-queue';
+import { newStack, onlyResource, resourceAt, resourceRef, resourcesOf, synthOf } from '../util/stacks';
 
-function newStack(): TerraformStack {
-  return new TerraformStack(Testing.app(), 'test');
-}
-
-function resourcesOf(stack: TerraformStack, type: string): Record<string, Record<string, unknown>> {
-  return JSON.parse(Testing.synth(stack)).resource?.[type] ?? {};
-}
-
-const QUEUE = 'aws_sqs_queue.Queue_4A7E3555';
-const QUEUE_ARN = `\${${QUEUE}.arn}`;
+const queueArn = (stack: TerraformStack) => resourceRef(stack, 'aws_sqs_queue', 'arn');
 
 describe('InterruptionQueue', () => {
   test('should create a 300-second queue with SQS-managed encryption', () => {
@@ -21,12 +13,14 @@ describe('InterruptionQueue', () => {
     // WHEN
     const queue = new InterruptionQueue(stack, 'Queue', { clusterName: 'demo' });
     // THEN
-    const queues = resourcesOf(stack, 'aws_sqs_queue');
-    expect(Object.keys(queues)).toEqual([QUEUE.split('.')[1]]);
-    expect(Object.values(queues)[0]).toEqual(
+    // The queue is the construct's `Resource`, so its address is `aws_sqs_queue.Queue_<hash>`.
+    const resource = resourceAt(stack, 'Queue/Resource');
+    expect(resourcesOf(stack, 'aws_sqs_queue')).toHaveLength(1);
+    expect(resource.logicalId).toMatch(/^Queue_[0-9A-F]{8}$/);
+    expect(resource.attributes).toEqual(
       expect.objectContaining({ name: 'Karpenter-demo', message_retention_seconds: 300, sqs_managed_sse_enabled: true }),
     );
-    expect(Object.values(queues)[0]).not.toHaveProperty('kms_master_key_id');
+    expect(resource.attributes).not.toHaveProperty('kms_master_key_id');
     expect(queue.queueName).toBe('Karpenter-demo');
     expect(queue.queueArn).toMatch(/TfToken/);
   });
@@ -34,7 +28,7 @@ describe('InterruptionQueue', () => {
   test('should use a customer managed key instead of SQS-managed encryption', () => {
     const stack = newStack();
     new InterruptionQueue(stack, 'Queue', { clusterName: 'demo', kmsMasterKeyId: 'alias/karpenter', kmsDataKeyReusePeriodSeconds: 600 });
-    const [queue] = Object.values(resourcesOf(stack, 'aws_sqs_queue'));
+    const queue = onlyResource(stack, 'aws_sqs_queue');
     expect(queue).toEqual(expect.objectContaining({ kms_master_key_id: 'alias/karpenter', kms_data_key_reuse_period_seconds: 600 }));
     // The provider rejects sqs_managed_sse_enabled next to kms_master_key_id, even when false.
     expect(queue).not.toHaveProperty('sqs_managed_sse_enabled');
@@ -43,8 +37,9 @@ describe('InterruptionQueue', () => {
   test('should attach the upstream queue policy', () => {
     const stack = newStack();
     new InterruptionQueue(stack, 'Queue', { clusterName: 'demo' });
-    const [policy] = Object.values(resourcesOf(stack, 'aws_sqs_queue_policy'));
-    expect(policy.queue_url).toBe(`\${${QUEUE}.url}`);
+    const policy = onlyResource(stack, 'aws_sqs_queue_policy');
+    const QUEUE_ARN = queueArn(stack);
+    expect(policy.queue_url).toBe(resourceRef(stack, 'aws_sqs_queue', 'url'));
     expect(JSON.parse(policy.policy as string)).toEqual({
       Version: '2012-10-17',
       Id: 'EC2InterruptionPolicy',
@@ -65,11 +60,11 @@ describe('InterruptionQueue', () => {
   test('should create the five rules, each with a queue target', () => {
     const stack = newStack();
     new InterruptionQueue(stack, 'Queue', { clusterName: 'demo' });
-    const rules = resourcesOf(stack, 'aws_cloudwatch_event_rule');
+    const rules = synthOf(stack).resources('aws_cloudwatch_event_rule');
     const targets = resourcesOf(stack, 'aws_cloudwatch_event_target');
     // Terraform names come from construct paths: Queue/Rules/<id> -> Queue_Rules_<id>_<hash>.
     const patterns = Object.fromEntries(
-      Object.entries(rules).map(([name, r]) => [name.replace(/_[0-9A-F]{8}$/, ''), [r.name_prefix, JSON.parse(r.event_pattern as string)]]),
+      rules.map((r) => [r.logicalId.replace(/_[0-9A-F]{8}$/, ''), [r.attributes.name_prefix, JSON.parse(r.attributes.event_pattern as string)]]),
     );
     expect(patterns).toEqual({
       Queue_Rules_HealthEvent: ['KarpenterHealthEvent-', { source: ['aws.health'], 'detail-type': ['AWS Health Event'] }],
@@ -88,17 +83,11 @@ describe('InterruptionQueue', () => {
       ],
     });
 
-    const ruleNames = Object.keys(rules)
-      .map((k) => `\${aws_cloudwatch_event_rule.${k}.name}`)
-      .sort();
-    expect(Object.values(targets)).toHaveLength(5);
-    expect(
-      Object.values(targets)
-        .map((t) => t.rule)
-        .sort(),
-    ).toEqual(ruleNames);
-    for (const t of Object.values(targets)) {
-      expect(t).toEqual(expect.objectContaining({ target_id: 'KarpenterInterruptionQueueTarget', arn: QUEUE_ARN }));
+    const ruleNames = rules.map((r) => `\${${r.address}.name}`).sort();
+    expect(targets).toHaveLength(5);
+    expect(targets.map((t) => t.rule).sort()).toEqual(ruleNames);
+    for (const t of targets) {
+      expect(t).toEqual(expect.objectContaining({ target_id: 'KarpenterInterruptionQueueTarget', arn: queueArn(stack) }));
     }
   });
 

@@ -11,19 +11,13 @@ import { KarpenterAws } from '../../lib/aws/karpenter-aws';
 import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
 import { AccessEntryType } from '../../lib/core/aws/controller-identity';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
+import { KARPENTER_ATTRIBUTES } from '../util/karpenter-attributes';
+import { dataOf, newStack, onlyResource, onlyResourceBlock, resourceAt, resourcesOf, synthOf } from '../util/stacks';
 
 const OIDC_PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789';
 
-function newStack(): TerraformStack {
-  return new TerraformStack(Testing.app(), 'test');
-}
-
-function synthJson(stack: TerraformStack): { resource: Record<string, Record<string, Record<string, unknown>>>; data: Record<string, unknown> } {
-  return JSON.parse(Testing.synth(stack));
-}
-
 function policyStatements(stack: TerraformStack): { Sid: string; Resource: string[] }[] {
-  return Object.values(synthJson(stack).resource.aws_iam_policy).flatMap((p) => JSON.parse(p.policy as string).Statement);
+  return resourcesOf(stack, 'aws_iam_policy').flatMap((p) => JSON.parse(p.policy).Statement);
 }
 
 function warningsOf(stack: TerraformStack): string[] {
@@ -46,10 +40,10 @@ describe('KarpenterAws', () => {
     expect(karpenter.queueName).toBe('Karpenter-demo');
     expect(karpenter.nodeRole.roleName).toBe('KarpenterNodeRole-demo');
     expect(karpenter.controllerRole.roleName).toBe('KarpenterController-demo');
-    const resources = synthJson(stack).resource;
-    expect(Object.keys(resources.aws_cloudwatch_event_rule)).toHaveLength(5);
-    expect(Object.keys(resources.aws_cloudwatch_event_target)).toHaveLength(5);
-    expect(Object.keys(resources.aws_iam_policy)).toHaveLength(6);
+    const synth = synthOf(stack);
+    expect(resourcesOf(synth, 'aws_cloudwatch_event_rule')).toHaveLength(5);
+    expect(resourcesOf(synth, 'aws_cloudwatch_event_target')).toHaveLength(5);
+    expect(resourcesOf(synth, 'aws_iam_policy')).toHaveLength(6);
   });
 
   test('should check its input once: the parts build from its plan without checking the cluster name again', () => {
@@ -76,47 +70,45 @@ describe('KarpenterAws', () => {
     const stack = newStack();
     new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
     const statements = policyStatements(stack);
-    const roleKey = Object.keys(synthJson(stack).resource.aws_iam_role).find((k) => k.startsWith('Karpenter_NodeRole'));
-    const queueKey = Object.keys(synthJson(stack).resource.aws_sqs_queue)[0];
-    expect(statements.find((s) => s.Sid === 'AllowPassingInstanceRole')?.Resource).toEqual([`\${aws_iam_role.${roleKey}.arn}`]);
-    expect(statements.find((s) => s.Sid === 'AllowInterruptionQueueActions')?.Resource).toEqual([`\${aws_sqs_queue.${queueKey}.arn}`]);
+    const nodeRole = resourceAt(stack, 'Karpenter/NodeRole/Resource').address;
+    const queue = onlyResourceBlock(stack, 'aws_sqs_queue').address;
+    expect(statements.find((s) => s.Sid === 'AllowPassingInstanceRole')?.Resource).toEqual([`\${${nodeRole}.arn}`]);
+    expect(statements.find((s) => s.Sid === 'AllowInterruptionQueueActions')?.Resource).toEqual([`\${${queue}.arn}`]);
   });
 
   test('should create the access entry after the queue policy', () => {
     const stack = newStack();
     new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
-    const [policyKey] = Object.keys(synthJson(stack).resource.aws_sqs_queue_policy);
+    const queuePolicy = onlyResourceBlock(stack, 'aws_sqs_queue_policy').address;
     expect(Testing.synth(stack)).toHaveResourceWithProperties(EksAccessEntry, {
       type: 'EC2_LINUX',
-      depends_on: [`aws_sqs_queue_policy.${policyKey}`],
+      depends_on: [queuePolicy],
     });
   });
 
   test('should tag the cluster security group for discovery', () => {
     const stack = newStack();
     new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
-    expect(Object.values(synthJson(stack).resource.aws_ec2_tag)).toEqual([
-      { resource_id: 'sg-0123456789abcdef0', key: 'karpenter.sh/discovery', value: 'demo' },
-    ]);
+    expect(resourcesOf(stack, 'aws_ec2_tag')).toEqual([{ resource_id: 'sg-0123456789abcdef0', key: 'karpenter.sh/discovery', value: 'demo' }]);
   });
 
   test('should share one partition and one region data source and no caller identity', () => {
     const stack = newStack();
     new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
-    const data = synthJson(stack).data as Record<string, Record<string, unknown>>;
-    expect(Object.keys(data).sort()).toEqual(['aws_partition', 'aws_region']);
-    expect(Object.keys(data.aws_partition)).toHaveLength(1);
-    expect(Object.keys(data.aws_region)).toHaveLength(1);
+    const synth = synthOf(stack);
+    expect(Object.keys(synth.json.data as object).sort()).toEqual(['aws_partition', 'aws_region']);
+    expect(Object.keys(dataOf(synth, 'aws_partition'))).toHaveLength(1);
+    expect(Object.keys(dataOf(synth, 'aws_region'))).toHaveLength(1);
   });
 
   test('should create no queue, rules or queue permissions without spot termination', () => {
     const stack = newStack();
     const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER, enableSpotTermination: false });
-    const resources = synthJson(stack).resource;
-    expect(resources.aws_sqs_queue).toBeUndefined();
-    expect(resources.aws_cloudwatch_event_rule).toBeUndefined();
+    const synth = synthOf(stack);
+    expect(resourcesOf(synth, 'aws_sqs_queue')).toEqual([]);
+    expect(resourcesOf(synth, 'aws_cloudwatch_event_rule')).toEqual([]);
     expect(policyStatements(stack).map((s) => s.Sid)).not.toContain('AllowInterruptionQueueActions');
-    expect(Object.values(resources.aws_eks_access_entry)[0]).not.toHaveProperty('depends_on');
+    expect(onlyResource(synth, 'aws_eks_access_entry')).not.toHaveProperty('depends_on');
     expect(karpenter.interruptionQueue).toBeUndefined();
     expect(karpenter.queueName).toBeUndefined();
   });
@@ -134,7 +126,7 @@ describe('KarpenterAws', () => {
 
     const two = newStack();
     new KarpenterAws(two, 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ['sg-0aaaaaaaaaaaaaaaa', 'sg-0bbbbbbbbbbbbbbbb'] });
-    expect(Object.keys(synthJson(two).resource.aws_ec2_tag)).toHaveLength(2);
+    expect(resourcesOf(two, 'aws_ec2_tag')).toHaveLength(2);
     expect(warningsOf(two)).toEqual([
       expect.stringMatching(/discoverySecurityGroupIds: 2 security groups get karpenter\.sh\/discovery.*\(MultipleDiscoverySecurityGroups\)/),
     ]);
@@ -154,15 +146,9 @@ describe('KarpenterAws', () => {
     test('should hold what the controller needs, as plain strings (but the role ARN)', () => {
       const karpenter = new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER });
       const { controllerRoleArn, ...plain } = karpenter.attributes;
-      expect(plain).toEqual({
-        clusterName: 'demo',
-        region: 'eu-west-1',
-        interruptionQueueName: 'Karpenter-demo',
-        nodeRoleName: 'KarpenterNodeRole-demo',
-        controllerNamespace: 'kube-system',
-        controllerServiceAccount: 'karpenter',
-        identityType: 'podIdentity',
-      });
+      // The controller tests' shared attributes are these, so they test what KarpenterAws hands over.
+      const { controllerRoleArn: _fixtureRoleArn, ...expected } = KARPENTER_ATTRIBUTES;
+      expect(plain).toEqual(expected);
       expect(Object.values(plain).some((v) => Token.isUnresolved(v))).toBe(false);
       expect(controllerRoleArn).toBe(karpenter.controllerRole.roleArn);
       // Serializable: a JSON round trip keeps every value.
@@ -215,9 +201,7 @@ describe('KarpenterAws', () => {
       createSpotServiceLinkedRole: true,
       tags: { team: 'platform' },
     });
-    expect(Object.values(synthJson(withRole).resource.aws_iam_service_linked_role)).toEqual([
-      { aws_service_name: 'spot.amazonaws.com', tags: { team: 'platform' } },
-    ]);
+    expect(resourcesOf(withRole, 'aws_iam_service_linked_role')).toEqual([{ aws_service_name: 'spot.amazonaws.com', tags: { team: 'platform' } }]);
     expect(karpenter.spotServiceLinkedRole).toBeInstanceOf(IamServiceLinkedRole);
   });
 
@@ -260,7 +244,7 @@ describe('KarpenterAws', () => {
       controllerRoleName: 'KarpenterController-demo-euw1',
       controllerPolicyNameSuffix: 'demo-euw1',
     });
-    const names = Object.values(synthJson(stack).resource.aws_iam_policy).map((p) => p.name);
+    const names = resourcesOf(stack, 'aws_iam_policy').map((p) => p.name);
     expect(names).toHaveLength(6);
     expect(names.every((n) => /^KarpenterController[A-Za-z]+Policy-demo-euw1$/.test(String(n)))).toBe(true);
   });

@@ -7,28 +7,20 @@ import { PolicyEffect } from '../../lib/core/aws/policy-document';
 import { ControllerIdentity, ControllerIdentityType } from '../../lib/core/aws/controller-identity';
 import { KarpenterControllerRole } from '../../lib/aws/karpenter-controller-role';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
+import { dataRef, newStack, onlyResource, resourceRef, resourcesOf, synthOf } from '../util/stacks';
 
 const NODE_ROLE_ARN = 'arn:aws:iam::123456789012:role/KarpenterNodeRole-demo';
 const QUEUE_ARN = 'arn:aws:sqs:eu-west-1:123456789012:Karpenter-demo';
 const OIDC_PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789';
-const PARTITION = '${data.aws_partition.KarpenterAwsContext_Partition_3EBD9D82.partition}';
-const REGION = '${data.aws_region.KarpenterAwsContext_Region_345AE97A.name}';
-
-function newStack(): TerraformStack {
-  return new TerraformStack(Testing.app(), 'test');
-}
-
-function resourcesOf(stack: TerraformStack, type: string): Record<string, Record<string, unknown>> {
-  return JSON.parse(Testing.synth(stack)).resource?.[type] ?? {};
-}
+const partition = (stack: TerraformStack) => dataRef(stack, 'aws_partition', 'partition');
 
 /** Policy documents of the stack's aws_iam_policy resources, by policy name. */
 function policiesByName(stack: TerraformStack): Record<string, { Statement: { Sid: string; Resource: string[]; Condition?: unknown }[] }> {
-  return Object.fromEntries(Object.values(resourcesOf(stack, 'aws_iam_policy')).map((p) => [p.name, JSON.parse(p.policy as string)]));
+  return Object.fromEntries(resourcesOf(stack, 'aws_iam_policy').map((p) => [p.name, JSON.parse(p.policy)]));
 }
 
 function trustOf(stack: TerraformStack): unknown {
-  return JSON.parse(Object.values(resourcesOf(stack, 'aws_iam_role'))[0].assume_role_policy as string);
+  return JSON.parse(onlyResource(stack, 'aws_iam_role').assume_role_policy);
 }
 
 describe('KarpenterControllerRole', () => {
@@ -54,7 +46,7 @@ describe('KarpenterControllerRole', () => {
       cluster_name: 'demo',
       namespace: 'kube-system',
       service_account: 'karpenter',
-      role_arn: '${aws_iam_role.Controller_8614283D.arn}',
+      role_arn: resourceRef(stack, 'aws_iam_role', 'arn'),
     });
     expect([role.namespace, role.serviceAccount, role.roleName]).toEqual(['kube-system', 'karpenter', 'KarpenterController-demo']);
   });
@@ -71,10 +63,12 @@ describe('KarpenterControllerRole', () => {
       'KarpenterControllerZonalShiftPolicy-demo': 1,
       'KarpenterControllerResourceDiscoveryPolicy-demo': 5,
     });
-    const attachments = Object.values(resourcesOf(stack, 'aws_iam_role_policy_attachment'));
-    const policyArns = Object.keys(resourcesOf(stack, 'aws_iam_policy')).map((k) => `\${aws_iam_policy.${k}.arn}`);
+    const attachments = resourcesOf(stack, 'aws_iam_role_policy_attachment');
+    const policyArns = synthOf(stack)
+      .resources('aws_iam_policy')
+      .map((p) => `\${${p.address}.arn}`);
     expect(attachments.map((a) => a.policy_arn).sort()).toEqual(policyArns.sort());
-    for (const a of attachments) expect(a.role).toBe('${aws_iam_role.Controller_8614283D.name}');
+    for (const a of attachments) expect(a.role).toBe(resourceRef(stack, 'aws_iam_role', 'name'));
   });
 
   test('should scope the statements to the node role, the queue, the partition, region and cluster account', () => {
@@ -82,6 +76,8 @@ describe('KarpenterControllerRole', () => {
     new KarpenterControllerRole(stack, 'Controller', { cluster: FAKE_CLUSTER, nodeRoleArn: NODE_ROLE_ARN, interruptionQueueArn: QUEUE_ARN });
     const statements = Object.values(policiesByName(stack)).flatMap((d) => d.Statement);
     const bySid = (sid: string) => statements.find((s) => s.Sid === sid)!;
+    const PARTITION = partition(stack);
+    const REGION = dataRef(stack, 'aws_region', 'name');
     expect(bySid('AllowPassingInstanceRole').Resource).toEqual([NODE_ROLE_ARN]);
     expect(bySid('AllowInterruptionQueueActions').Resource).toEqual([QUEUE_ARN]);
     expect(bySid('AllowAPIServerEndpointDiscovery').Resource).toEqual([`arn:${PARTITION}:eks:${REGION}:123456789012:cluster/demo`]);
@@ -93,7 +89,7 @@ describe('KarpenterControllerRole', () => {
     const arn = new TerraformVariable(stack, 'cluster_arn', { type: 'string' });
     new KarpenterControllerRole(stack, 'Controller', { cluster: { ...FAKE_CLUSTER, clusterArn: arn.stringValue }, nodeRoleArn: NODE_ROLE_ARN });
     const synthed = Testing.synth(stack);
-    expect(synthed).toContain(`arn:${PARTITION}:iam::\${element(split(\\":\\", var.cluster_arn), 4)}:instance-profile/*`);
+    expect(synthed).toContain(`arn:${partition(stack)}:iam::\${element(split(\\":\\", var.cluster_arn), 4)}:instance-profile/*`);
     expect(JSON.parse(synthed).data).not.toHaveProperty('aws_caller_identity');
     expect(synthed).toHaveResourceWithProperties(EksPodIdentityAssociation, { cluster_name: '${element(split("/", var.cluster_arn), 1)}' });
   });
@@ -141,7 +137,7 @@ describe('KarpenterControllerRole', () => {
       nodeRoleArn: NODE_ROLE_ARN,
       identity: ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN }),
     });
-    const trust = Object.values(resourcesOf(stack, 'aws_iam_role'))[0].assume_role_policy as string;
+    const trust: string = onlyResource(stack, 'aws_iam_role').assume_role_policy;
     expect(trust).toContain('"${replace(var.issuer, "https://", "")}:aud":"sts.amazonaws.com"');
     expect(trust).toContain('"${replace(var.issuer, "https://", "")}:sub":"system:serviceaccount:kube-system:karpenter"');
   });
@@ -172,7 +168,7 @@ describe('KarpenterControllerRole', () => {
     expect(Object.keys(policiesByName(stack))).toContain('KarpenterControllerNodeLifecyclePolicy-demo-euw1');
     expect(synthed).toHaveResourceWithProperties(IamRolePolicyAttachment, { policy_arn: 'arn:aws:iam::123456789012:policy/extra' });
     expect(synthed).toHaveResourceWithProperties(IamRolePolicy, { name: 'KarpenterControllerAdditional' });
-    expect(JSON.parse(Object.values(resourcesOf(stack, 'aws_iam_role_policy'))[0].policy as string).Statement).toEqual([
+    expect(JSON.parse(onlyResource(stack, 'aws_iam_role_policy').policy).Statement).toEqual([
       {
         Sid: 'Extra',
         Effect: 'Allow',
@@ -199,8 +195,8 @@ describe('KarpenterControllerRole', () => {
         { actions: ['s3:GetObject'], resources: [`${bucket.stringValue}/\${aws:PrincipalTag/team}/*`, 'arn:aws:s3:::b/$${aws:username}'] },
       ],
     });
-    const [inline] = Object.values(resourcesOf(stack, 'aws_iam_role_policy'));
-    expect(JSON.parse(inline.policy as string).Statement[0].Resource).toEqual([
+    const inline = onlyResource(stack, 'aws_iam_role_policy');
+    expect(JSON.parse(inline.policy).Statement[0].Resource).toEqual([
       '${var.bucket_arn}/$${aws:PrincipalTag/team}/*',
       'arn:aws:s3:::b/$${aws:username}',
     ]);

@@ -1,4 +1,4 @@
-import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { TerraformVariable, Testing } from 'cdktf';
 import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
@@ -6,15 +6,7 @@ import { AccessEntryType } from '../../lib/core/aws/controller-identity';
 import { KarpenterNodeRole } from '../../lib/aws/karpenter-node-role';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
 
-function newStack(): TerraformStack {
-  return new TerraformStack(Testing.app(), 'test');
-}
-
-function resourcesOf(stack: TerraformStack, type: string): Record<string, Record<string, unknown>> {
-  return JSON.parse(Testing.synth(stack)).resource?.[type] ?? {};
-}
-
-const PARTITION = '${data.aws_partition.KarpenterAwsContext_Partition_3EBD9D82.partition}';
+import { dataRef, newStack, onlyResource, resourceRef, resourcesOf } from '../util/stacks';
 
 describe('KarpenterNodeRole', () => {
   test('should create the upstream-named role trusted by the partition EC2 principal', () => {
@@ -25,14 +17,14 @@ describe('KarpenterNodeRole', () => {
     // THEN
     const synthed = Testing.synth(stack);
     expect(synthed).toHaveResourceWithProperties(IamRole, { name: 'KarpenterNodeRole-demo', force_detach_policies: true });
-    const [iamRole] = Object.values(resourcesOf(stack, 'aws_iam_role'));
-    expect(JSON.parse(iamRole.assume_role_policy as string)).toEqual({
+    const iamRole = onlyResource(stack, 'aws_iam_role');
+    expect(JSON.parse(iamRole.assume_role_policy)).toEqual({
       Version: '2012-10-17',
       Statement: [
         {
           Sid: 'EKSNodeAssumeRole',
           Effect: 'Allow',
-          Principal: { Service: 'ec2.${data.aws_partition.KarpenterAwsContext_Partition_3EBD9D82.dns_suffix}' },
+          Principal: { Service: `ec2.${dataRef(stack, 'aws_partition', 'dns_suffix')}` },
           Action: ['sts:AssumeRole'],
         },
       ],
@@ -44,14 +36,15 @@ describe('KarpenterNodeRole', () => {
   test('should attach the four AWS managed node policies by partition-aware ARN', () => {
     const stack = newStack();
     new KarpenterNodeRole(stack, 'NodeRole', { cluster: FAKE_CLUSTER });
-    const attachments = Object.values(resourcesOf(stack, 'aws_iam_role_policy_attachment'));
+    const PARTITION = dataRef(stack, 'aws_partition', 'partition');
+    const attachments = resourcesOf(stack, 'aws_iam_role_policy_attachment');
     expect(attachments.map((a) => a.policy_arn).sort()).toEqual([
       `arn:${PARTITION}:iam::aws:policy/AmazonEC2ContainerRegistryPullOnly`,
       `arn:${PARTITION}:iam::aws:policy/AmazonEKSWorkerNodePolicy`,
       `arn:${PARTITION}:iam::aws:policy/AmazonEKS_CNI_Policy`,
       `arn:${PARTITION}:iam::aws:policy/AmazonSSMManagedInstanceCore`,
     ]);
-    for (const a of attachments) expect(a.role).toBe('${aws_iam_role.NodeRole_B5643E21.name}');
+    for (const a of attachments) expect(a.role).toBe(resourceRef(stack, 'aws_iam_role', 'name'));
   });
 
   test('should create an EC2_LINUX access entry for the role', () => {
@@ -59,7 +52,7 @@ describe('KarpenterNodeRole', () => {
     new KarpenterNodeRole(stack, 'NodeRole', { cluster: FAKE_CLUSTER });
     expect(Testing.synth(stack)).toHaveResourceWithProperties(EksAccessEntry, {
       cluster_name: 'demo',
-      principal_arn: '${aws_iam_role.NodeRole_B5643E21.arn}',
+      principal_arn: resourceRef(stack, 'aws_iam_role', 'arn'),
       type: 'EC2_LINUX',
     });
   });

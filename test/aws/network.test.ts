@@ -6,18 +6,11 @@ import { RouteTable } from '@cdktf/provider-aws/lib/route-table';
 import { RouteTableAssociation } from '@cdktf/provider-aws/lib/route-table-association';
 import { Subnet } from '@cdktf/provider-aws/lib/subnet';
 import { Vpc } from '@cdktf/provider-aws/lib/vpc';
-import { TerraformOutput, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
+import { TerraformOutput, TerraformVariable, Testing, Token } from 'cdktf';
 import { KarpenterNetwork, NatGatewayMode } from '../../lib/aws/network';
+import { newStack, resourceAt, resourceBlocksOf, resourceRef, resourcesOf, synthOf } from '../util/stacks';
 
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
-
-function newStack(): TerraformStack {
-  return new TerraformStack(Testing.app(), 'test');
-}
-
-function resources(synth: string, type: string): Record<string, any>[] {
-  return Object.values(JSON.parse(synth).resource?.[type] ?? {});
-}
 
 describe('KarpenterNetwork (new VPC)', () => {
   test('should create a VPC with DNS support and hostnames', () => {
@@ -40,7 +33,7 @@ describe('KarpenterNetwork (new VPC)', () => {
     const stack = newStack();
     new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ZONES });
     const synth = Testing.synth(stack);
-    const subnets = resources(synth, 'aws_subnet');
+    const subnets = resourcesOf(stack, 'aws_subnet');
     expect(subnets).toHaveLength(6);
     expect(synth).toHaveResourceWithProperties(Subnet, {
       availability_zone: 'us-east-1b',
@@ -60,27 +53,26 @@ describe('KarpenterNetwork (new VPC)', () => {
   test('should route public subnets to the internet gateway', () => {
     const stack = newStack();
     new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ZONES });
-    const synth = Testing.synth(stack);
-    const igwRoutes = resources(synth, 'aws_route').filter((r) => r.gateway_id);
+    const igwRoutes = resourcesOf(stack, 'aws_route').filter((r) => r.gateway_id);
     expect(igwRoutes).toEqual([
       expect.objectContaining({ destination_cidr_block: '0.0.0.0/0', gateway_id: expect.stringMatching(/aws_internet_gateway\..*\.id/) }),
     ]);
     // 3 public + 3 private associations; one public table, one private table per zone.
-    expect(resources(synth, 'aws_route_table_association')).toHaveLength(6);
-    expect(resources(synth, 'aws_route_table')).toHaveLength(4);
+    expect(resourcesOf(stack, 'aws_route_table_association')).toHaveLength(6);
+    expect(resourcesOf(stack, 'aws_route_table')).toHaveLength(4);
   });
 
   test('should create one NAT gateway per zone by default, each zone routing through the NAT gateway in its own zone', () => {
     const stack = newStack();
     new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ZONES });
     const synth = Testing.synth(stack);
-    const nats = JSON.parse(synth).resource.aws_nat_gateway;
+    const nats = resourceBlocksOf(stack, 'aws_nat_gateway');
     expect(Object.keys(nats)).toHaveLength(3);
-    expect(resources(synth, 'aws_eip')).toHaveLength(3);
+    expect(resourcesOf(stack, 'aws_eip')).toHaveLength(3);
     expect(synth).toHaveResourceWithProperties(Eip, { domain: 'vpc' });
-    const subnets = JSON.parse(synth).resource.aws_subnet;
-    const tables = JSON.parse(synth).resource.aws_route_table;
-    const natRoutes = resources(synth, 'aws_route').filter((r) => r.nat_gateway_id);
+    const subnets = resourceBlocksOf(stack, 'aws_subnet');
+    const tables = resourceBlocksOf(stack, 'aws_route_table');
+    const natRoutes = resourcesOf(stack, 'aws_route').filter((r) => r.nat_gateway_id);
     expect(natRoutes).toHaveLength(3);
     // route -> NAT gateway -> its public subnet, and route -> route table: all in the same zone
     const zonesOf = natRoutes.map((route) => {
@@ -97,9 +89,9 @@ describe('KarpenterNetwork (new VPC)', () => {
     const perZone = new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ZONES });
     const single = new KarpenterNetwork(stack, 'Single', { clusterName: 'demo', availabilityZones: ZONES, natGateways: NatGatewayMode.SINGLE });
     perZone.natPublicIps.forEach((ip, i) => new TerraformOutput(stack, `ip${i}`, { value: ip }));
-    const outputs = JSON.parse(Testing.synth(stack)).output;
+    const outputs = synthOf(stack).json.output as Record<string, { value: unknown }>;
     expect([0, 1, 2].map((i) => outputs[`ip${i}`].value)).toEqual(
-      [0, 1, 2].map((i) => expect.stringMatching(new RegExp(`^\\$\\{aws_eip\\.Network_Zone${i}_NatEip_\\w+\\.public_ip\\}$`))),
+      [0, 1, 2].map((i) => `\${${resourceAt(stack, `Network/Zone${i}/NatEip`).address}.public_ip}`),
     );
     expect(single.natPublicIps).toHaveLength(1);
   });
@@ -107,10 +99,9 @@ describe('KarpenterNetwork (new VPC)', () => {
   test('should create a single NAT gateway with SINGLE and route every zone through it', () => {
     const stack = newStack();
     new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ZONES, natGateways: NatGatewayMode.SINGLE });
-    const synth = Testing.synth(stack);
-    expect(resources(synth, 'aws_nat_gateway')).toHaveLength(1);
-    expect(resources(synth, 'aws_eip')).toHaveLength(1);
-    const natRoutes = resources(synth, 'aws_route').filter((r) => r.nat_gateway_id);
+    expect(resourcesOf(stack, 'aws_nat_gateway')).toHaveLength(1);
+    expect(resourcesOf(stack, 'aws_eip')).toHaveLength(1);
+    const natRoutes = resourcesOf(stack, 'aws_route').filter((r) => r.nat_gateway_id);
     expect(natRoutes).toHaveLength(3);
     expect(new Set(natRoutes.map((r) => r.nat_gateway_id)).size).toBe(1);
     expect(natRoutes[0].nat_gateway_id).toMatch(/Zone0_NatGateway/);
@@ -125,8 +116,8 @@ describe('KarpenterNetwork (new VPC)', () => {
     expect(network.discoveryClusterName).toBe('demo');
     expect(network.privateSubnetCidrs).toEqual(['10.0.0.0/19', '10.0.32.0/19', '10.0.64.0/19']);
     expect(Token.isUnresolved(network.vpcId)).toBe(true);
-    const subnets = resources(Testing.synth(stack), 'aws_subnet');
-    expect(subnets.every((s) => /^\$\{aws_vpc\.Network_[0-9A-F]+\.id\}$/.test(s.vpc_id))).toBe(true);
+    const subnets = resourcesOf(stack, 'aws_subnet');
+    expect(subnets.every((s) => s.vpc_id === resourceRef(stack, 'aws_vpc', 'id'))).toBe(true);
   });
 
   test('throws when fewer than 2 zones are given', () => {
@@ -202,7 +193,7 @@ describe('KarpenterNetwork (new VPC)', () => {
       tags: { team: 'platform' },
     });
     const synth = Testing.synth(stack);
-    expect(resources(synth, 'aws_nat_gateway')).toEqual([expect.objectContaining({ tags: { Name: 'prod-nat-eu-west-1a', team: 'platform' } })]);
+    expect(resourcesOf(stack, 'aws_nat_gateway')).toEqual([expect.objectContaining({ tags: { Name: 'prod-nat-eu-west-1a', team: 'platform' } })]);
     expect(synth).toHaveResource(Route);
     expect(synth).toHaveResource(RouteTable);
     expect(synth).toHaveResource(RouteTableAssociation);
@@ -227,8 +218,14 @@ describe('KarpenterNetwork.fromExisting', () => {
       key: 'karpenter.sh/discovery',
       value: 'demo',
     });
-    expect(Object.keys(JSON.parse(synth).resource)).toEqual(['aws_ec2_tag']);
-    expect(resources(synth, 'aws_ec2_tag').map((t) => t.resource_id)).toEqual(existing.privateSubnetIds);
+    expect([
+      ...new Set(
+        synthOf(stack)
+          .resources()
+          .map((r) => r.type),
+      ),
+    ]).toEqual(['aws_ec2_tag']);
+    expect(resourcesOf(stack, 'aws_ec2_tag').map((t) => t.resource_id)).toEqual(existing.privateSubnetIds);
     expect(network.vpcId).toBe('vpc-0123456789abcdef0');
     expect(network.publicSubnetIds).toEqual(['subnet-0bbbbbbbbbbbbbbb1']);
     expect(network.securityGroupIds).toEqual([]);
@@ -242,7 +239,7 @@ describe('KarpenterNetwork.fromExisting', () => {
       tagSubnetsForDiscovery: false,
       securityGroupIds: ['sg-12345678'],
     });
-    expect(JSON.parse(Testing.synth(stack)).resource).toBeUndefined();
+    expect(synthOf(stack).resources()).toEqual([]);
     expect(network.discoveryClusterName).toBeUndefined();
     expect(network.securityGroupIds).toEqual(['sg-12345678']);
   });

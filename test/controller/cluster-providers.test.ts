@@ -1,39 +1,17 @@
 import { DataAwsRegion } from '@cdktf/provider-aws/lib/data-aws-region';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
-import { TerraformStack, Testing } from 'cdktf';
-import { KarpenterAwsAttributes } from '../../lib/core/aws/karpenter-aws-attributes';
+import { Testing } from 'cdktf';
 import { ClusterAuth } from '../../lib/core/controller/cluster-providers-plan';
 import { ClusterProviders, ClusterProvidersProps } from '../../lib/controller/cluster-providers';
 import { KarpenterController } from '../../lib/controller/karpenter-controller';
-
-function newStack(): TerraformStack {
-  return new TerraformStack(Testing.app(), 'test');
-}
-
-function synth(stack: TerraformStack): any {
-  return JSON.parse(Testing.synth(stack));
-}
-
-/** The address of the only data source of `type`, e.g. `data.aws_eks_cluster.Providers_Cluster_1234`. */
-function dataAddress(synthed: any, type: string): string {
-  const ids = Object.keys(synthed.data[type]);
-  expect(ids).toHaveLength(1);
-  return `data.${type}.${ids[0]}`;
-}
+import { karpenterAttributes } from '../util/karpenter-attributes';
+import { dataAddress, jsonOf, newStack, resourcesOf, synthOf } from '../util/stacks';
 
 const EXEC_ARGS = ['eks', 'get-token', '--cluster-name', 'demo', '--region', 'eu-west-1', '--output', 'json'];
 
 /** The AWS side without an interruption queue. */
-const KARPENTER: KarpenterAwsAttributes = {
-  clusterName: 'demo',
-  region: 'eu-west-1',
-  nodeRoleName: 'KarpenterNodeRole-demo',
-  controllerNamespace: 'kube-system',
-  controllerServiceAccount: 'karpenter',
-  identityType: 'podIdentity',
-  controllerRoleArn: 'arn:aws:iam::123456789012:role/KarpenterController-demo',
-};
+const KARPENTER = karpenterAttributes({ interruptionQueueName: undefined });
 
 describe('ClusterProviders', () => {
   test('should look the cluster up by name and configure both providers from it, with exec auth by default', () => {
@@ -42,8 +20,8 @@ describe('ClusterProviders', () => {
     // WHEN
     new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1' });
     // THEN
-    const synthed = synth(stack);
-    const cluster = dataAddress(synthed, 'aws_eks_cluster');
+    const synthed = jsonOf(stack);
+    const cluster = dataAddress(stack, 'aws_eks_cluster');
     expect(Object.values(synthed.data.aws_eks_cluster)).toEqual([{ name: 'demo' }]);
     const connection = {
       host: `\${${cluster}.endpoint}`,
@@ -64,7 +42,7 @@ describe('ClusterProviders', () => {
       region: 'eu-west-1',
       auth: ClusterAuth.exec({ roleArn: 'arn:aws:iam::123456789012:role/EksAdmin', profile: 'prod', command: '/usr/local/bin/aws' }),
     });
-    const helmExec = synth(stack).provider.helm[0].kubernetes.exec;
+    const helmExec = jsonOf(stack).provider.helm[0].kubernetes.exec;
     expect(helmExec).toEqual({
       api_version: 'client.authentication.k8s.io/v1beta1',
       command: '/usr/local/bin/aws',
@@ -75,8 +53,8 @@ describe('ClusterProviders', () => {
   test('should use a token from aws_eks_cluster_auth in token mode', () => {
     const stack = newStack();
     new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1', auth: ClusterAuth.token() });
-    const synthed = synth(stack);
-    const auth = dataAddress(synthed, 'aws_eks_cluster_auth');
+    const synthed = jsonOf(stack);
+    const auth = dataAddress(stack, 'aws_eks_cluster_auth');
     expect(Object.values(synthed.data.aws_eks_cluster_auth)).toEqual([{ name: 'demo' }]);
     expect(synthed.provider.helm[0].kubernetes.token).toBe(`\${${auth}.token}`);
     expect(synthed.provider.helm[0].kubernetes.exec).toBeUndefined();
@@ -97,7 +75,7 @@ describe('ClusterProviders', () => {
       helmProviderAlias: 'demo',
       kubernetesProviderAlias: 'demo_k8s',
     });
-    const synthed = synth(stack);
+    const synthed = jsonOf(stack);
     for (const type of ['aws_eks_cluster', 'aws_eks_cluster_auth']) {
       expect(Object.values(synthed.data[type])).toEqual([{ name: 'demo', provider: 'aws.eu', depends_on: ['aws_sqs_queue.Dep'] }]);
     }
@@ -114,10 +92,10 @@ describe('ClusterProviders', () => {
       helmProvider: providers.helmProvider,
       clusterEndpoint: providers.clusterEndpoint,
     });
-    const synthed = synth(stack);
-    const cluster = dataAddress(synthed, 'aws_eks_cluster');
-    for (const release of Object.values<any>(synthed.resource.helm_release)) expect(release.provider).toBe('helm.demo');
-    const main = Object.values<any>(synthed.resource.helm_release).find((r) => r.name === 'karpenter');
+    const synth = synthOf(stack);
+    const cluster = dataAddress(stack, 'aws_eks_cluster');
+    for (const release of resourcesOf(synth, 'helm_release')) expect(release.provider).toBe('helm.demo');
+    const main = resourcesOf(synth, 'helm_release').find((r) => r.name === 'karpenter')!;
     expect(JSON.parse(main.values[0]).settings.clusterEndpoint).toBe(`\${${cluster}.endpoint}`);
   });
 
@@ -128,7 +106,7 @@ describe('ClusterProviders', () => {
     const providers = new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1', createKubernetesProvider: false });
     new KarpenterController(stack, 'Karpenter', { karpenter: KARPENTER, interruptionHandling: false, helmProvider: providers.helmProvider });
     // THEN
-    const synthed = synth(stack);
+    const synthed = jsonOf(stack);
     expect(Object.keys(synthed.provider)).toEqual(['helm']);
     expect(synthed.terraform.required_providers).not.toHaveProperty('kubernetes');
     expect(() => providers.kubernetesProvider).toThrow(
@@ -139,7 +117,7 @@ describe('ClusterProviders', () => {
   test('should create only the kubernetes provider when the stack has no Helm releases', () => {
     const stack = newStack();
     const providers = new ClusterProviders(stack, 'Providers', { clusterName: 'demo', region: 'eu-west-1', createHelmProvider: false });
-    const synthed = synth(stack);
+    const synthed = jsonOf(stack);
     expect(Object.keys(synthed.provider)).toEqual(['kubernetes']);
     expect(synthed.terraform.required_providers).not.toHaveProperty('helm');
     expect(synthed.provider.kubernetes[0].exec[0].args).toEqual(EXEC_ARGS);
@@ -212,7 +190,7 @@ describe('ClusterProviders', () => {
     expect(
       () => new ClusterProviders(stack, 'C', { clusterName: 'demo', region: 'cn-northwest-1', helmProviderAlias: 'c', kubernetesProviderAlias: 'c' }),
     ).not.toThrow();
-    const args = synth(stack).provider.helm.find((p: any) => p.alias === 'a').kubernetes.exec.args;
+    const args = jsonOf(stack).provider.helm.find((p: any) => p.alias === 'a').kubernetes.exec.args;
     expect(args[5]).toBe('${data.aws_region.Region.name}');
   });
 

@@ -3,33 +3,19 @@ import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
 import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { Release } from '@cdktf/provider-helm/lib/release';
-import { AnnotationMetadataEntryType, TerraformStack, Testing } from 'cdktf';
+import { AnnotationMetadataEntryType, Testing } from 'cdktf';
 import { ControllerPlacement, DnsPolicy, LogLevel } from '../../lib/core/controller/helm-values';
 import { KarpenterRegistry, KarpenterVersion } from '../../lib/core/controller/karpenter-version';
 import { KarpenterController, KarpenterControllerProps } from '../../lib/controller/karpenter-controller';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
 import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
-import { KarpenterAwsAttributes } from '../../lib/core/aws/karpenter-aws-attributes';
+import { FAKE_CLUSTER } from '../fixtures/cluster';
+import { newStack, resourceAt, resourceBlocksOf, resourcesOf, Synthesizable, synthOf } from '../util/stacks';
+import { KARPENTER_ATTRIBUTES as KARPENTER, karpenterAttributes as attrs } from '../util/karpenter-attributes';
 
-const KARPENTER: KarpenterAwsAttributes = {
-  clusterName: 'demo',
-  region: 'eu-west-1',
-  interruptionQueueName: 'Karpenter-demo',
-  nodeRoleName: 'KarpenterNodeRole-demo',
-  controllerNamespace: 'kube-system',
-  controllerServiceAccount: 'karpenter',
-  identityType: 'podIdentity',
-  controllerRoleArn: 'arn:aws:iam::123456789012:role/KarpenterController-demo',
-};
-/** The attributes with some values changed. */
-const attrs = (changes: Partial<KarpenterAwsAttributes>): KarpenterAwsAttributes => ({ ...KARPENTER, ...changes });
 const NO_QUEUE = attrs({ interruptionQueueName: undefined });
 
 const DIGEST = 'sha256:723130949e4cab989461ff07d1be4cd781d63515432494641b33c235f300ae23';
-
-function newStack(): TerraformStack {
-  return new TerraformStack(Testing.app(), 'test');
-}
 
 interface Synthed {
   /** Terraform address of each release, by release name. */
@@ -38,11 +24,10 @@ interface Synthed {
   readonly main: { [key: string]: any };
 }
 
-function synthReleases(stack: TerraformStack): Synthed {
-  const releases: { [id: string]: { [key: string]: any } } = JSON.parse(Testing.synth(stack)).resource.helm_release;
-  const address: { [name: string]: string } = {};
-  for (const [id, r] of Object.entries(releases)) address[r.name] = `helm_release.${id}`;
-  const find = (name: string) => Object.values(releases).find((r) => r.name === name)!;
+function synthReleases(stack: Synthesizable): Synthed {
+  const releases = synthOf(stack).helmReleases();
+  const address = Object.fromEntries(releases.map((r) => [r.releaseName, r.address]));
+  const find = (name: string) => releases.find((r) => r.releaseName === name)!.attributes;
   return { address, crd: find('karpenter-crd'), main: find('karpenter') };
 }
 
@@ -211,7 +196,7 @@ describe('KarpenterController', () => {
       const stack = newStack();
       const k8s = new KubernetesProvider(stack, 'K8s', { alias: 'demo' });
       const c = new KarpenterController(stack, 'Karpenter', { karpenter: custom, kubernetesProvider: k8s });
-      const manifests: { [id: string]: any } = JSON.parse(Testing.synth(stack)).resource.kubernetes_manifest;
+      const manifests = resourceBlocksOf(stack, 'kubernetes_manifest');
       expect(Object.values(manifests).map((m) => [m.provider, m.manifest.metadata.name, m.manifest.spec.priorityLevelConfiguration.name])).toEqual([
         ['kubernetes.demo', 'karpenter-leader-election', 'leader-election'],
         ['kubernetes.demo', 'karpenter-workload', 'workload-high'],
@@ -252,7 +237,7 @@ describe('KarpenterController', () => {
       const stack = newStack();
       const c = new KarpenterController(stack, 'Karpenter', { karpenter: KARPENTER });
       expect(c.flowSchemas).toEqual([]);
-      expect(JSON.parse(Testing.synth(stack)).resource.kubernetes_manifest).toBeUndefined();
+      expect(resourcesOf(stack, 'kubernetes_manifest')).toEqual([]);
     });
   });
 
@@ -289,8 +274,8 @@ describe('KarpenterController', () => {
     expect(c.release.node.id).toBe('Resource');
     expect(c.crdRelease.node.id).toBe('Crds');
     new SqsQueue(stack, 'Dependent', { name: 'after-karpenter', dependsOn: [c.release] });
-    const synthed = JSON.parse(Testing.synth(stack));
-    expect(synthed.resource.aws_sqs_queue.Dependent.depends_on).toEqual([synthReleases(stack).address.karpenter]);
+    const synth = synthOf(stack);
+    expect(resourceAt(stack, 'Dependent').attributes.depends_on).toEqual([synthReleases(synth).address.karpenter]);
   });
 
   test('throws when input is invalid, listing every problem with the construct path', () => {
@@ -392,14 +377,6 @@ describe('KarpenterController', () => {
 
 describe('KarpenterController with KarpenterAws.attributes', () => {
   const OIDC_PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789';
-  const CLUSTER = {
-    clusterName: 'demo',
-    clusterArn: 'arn:aws:eks:eu-west-1:123456789012:cluster/demo',
-    clusterEndpoint: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
-    clusterCertificateAuthorityData: 'Q0E=',
-    clusterSecurityGroupId: 'sg-0123456789abcdef0',
-    oidcIssuerUrl: 'https://oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789',
-  };
   const cases = [];
   for (const kind of ['podIdentity', 'irsa'] as const) {
     for (const namespace of [undefined, 'karpenter']) {
@@ -415,14 +392,14 @@ describe('KarpenterController with KarpenterAws.attributes', () => {
       kind === 'irsa'
         ? ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN, namespace, serviceAccount })
         : ControllerIdentity.podIdentity({ namespace, serviceAccount });
-    const aws = new KarpenterAws(stack, 'Aws', { cluster: CLUSTER, identity, enableSpotTermination });
+    const aws = new KarpenterAws(stack, 'Aws', { cluster: FAKE_CLUSTER, identity, enableSpotTermination });
     new KarpenterController(stack, 'Karpenter', {
       karpenter: aws.attributes,
       interruptionHandling: enableSpotTermination ? undefined : false,
       kubernetesProvider: new KubernetesProvider(stack, 'K8s', {}),
     });
-    const synthed = JSON.parse(Testing.synth(stack));
-    const { crd, main } = synthReleases(stack);
+    const synth = synthOf(stack);
+    const { crd, main } = synthReleases(synth);
     const values = valuesOf(main);
     const ns = namespace ?? 'kube-system';
     const sa = serviceAccount ?? 'karpenter';
@@ -432,17 +409,15 @@ describe('KarpenterController with KarpenterAws.attributes', () => {
     expect(values.settings.clusterName).toBe('demo');
     expect(values.settings.interruptionQueue).toBe(enableSpotTermination ? 'Karpenter-demo' : undefined);
     if (kind === 'irsa') {
-      const roleKey = Object.keys(synthed.resource.aws_iam_role).find((k) => k.startsWith('Aws_ControllerRole'));
-      expect(values.serviceAccount.annotations).toEqual({ 'eks.amazonaws.com/role-arn': `\${aws_iam_role.${roleKey}.arn}` });
-      const trust = JSON.parse(synthed.resource.aws_iam_role[roleKey!].assume_role_policy);
+      const role = resourceAt(stack, 'Aws/ControllerRole/Resource');
+      expect(values.serviceAccount.annotations).toEqual({ 'eks.amazonaws.com/role-arn': `\${${role.address}.arn}` });
+      const trust = JSON.parse(role.attributes.assume_role_policy);
       expect(Object.values(trust.Statement[0].Condition.StringEquals)).toContain(`system:serviceaccount:${ns}:${sa}`);
     } else {
       expect(values.serviceAccount.annotations).toEqual({});
-      expect(Object.values<any>(synthed.resource.aws_eks_pod_identity_association)).toEqual([
-        expect.objectContaining({ namespace: ns, service_account: sa }),
-      ]);
+      expect(resourcesOf(synth, 'aws_eks_pod_identity_association')).toEqual([expect.objectContaining({ namespace: ns, service_account: sa })]);
     }
-    const flowSchemas = Object.values<any>(synthed.resource.kubernetes_manifest ?? {});
+    const flowSchemas = Object.values(resourceBlocksOf(synth, 'kubernetes_manifest'));
     expect(flowSchemas.map((m) => m.manifest.spec.rules[0].subjects[0].serviceAccount)).toEqual(
       ns === 'kube-system'
         ? []

@@ -1,6 +1,7 @@
 import { Testing } from 'cdktf';
 import { buildExistingClusterApp, STACK_NAMES } from '../../examples/existing-cluster/app';
 import { ExistingClusterConfig, existingClusterConfigFromEnv } from '../../examples/existing-cluster/config';
+import { jsonByStack } from '../util/stacks';
 
 const config: ExistingClusterConfig = {
   clusterName: 'legacy',
@@ -12,7 +13,7 @@ const config: ExistingClusterConfig = {
 
 function build(overrides: Partial<ExistingClusterConfig> = {}) {
   const stacks = buildExistingClusterApp(Testing.app(), { ...config, ...overrides });
-  const synth = Object.fromEntries([stacks.aws, stacks.controller, stacks.nodePools].map((s) => [s.node.id, JSON.parse(Testing.synth(s, true))]));
+  const synth = jsonByStack([stacks.aws, stacks.controller, stacks.nodePools], { validate: true });
   return { stacks, synth };
 }
 

@@ -3,6 +3,7 @@ import * as path from 'path';
 import { AnnotationMetadataEntryType, App, Testing } from 'cdktf';
 import { buildFullStackApp, FullStackApp, STACK_NAMES } from '../../examples/full-stack/app';
 import { FullStackConfig, fullStackConfigFromEnv } from '../../examples/full-stack/config';
+import { jsonByStack } from '../util/stacks';
 
 const config: FullStackConfig = {
   clusterName: 'prod',
@@ -13,7 +14,7 @@ const config: FullStackConfig = {
 function build(overrides: Partial<FullStackConfig> = {}): { app: App; stacks: FullStackApp; synth: Record<string, any> } {
   const app = Testing.app();
   const stacks = buildFullStackApp(app, { ...config, ...overrides });
-  const synth = Object.fromEntries(Object.values(stacks).map((s) => [s.node.id, JSON.parse(Testing.synth(s, true))]));
+  const synth = jsonByStack(Object.values(stacks), { validate: true });
   return { app, stacks, synth };
 }
 

@@ -4,6 +4,7 @@
 // list is derived from it. Inputs may be malformed: every access is defensive.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { KARPENTER_KNOWN_VALUES, WellKnownLabel } from './labels';
+import { KARPENTER_DISCOVERY_TAG_KEY } from '../aws/discovery';
 import { isPlainObject } from '../json';
 import { child, show } from './schema';
 
@@ -74,7 +75,7 @@ const DOMAINS: { readonly [key: string]: readonly string[] } = {
 };
 
 /** Tags that name one cluster: the guides' discovery tag, and the one EKS puts on the cluster security group. */
-const DISCOVERY_TAG_KEYS = ['karpenter.sh/discovery', 'aws:eks:cluster-name'];
+const DISCOVERY_TAG_KEYS = [KARPENTER_DISCOVERY_TAG_KEY, 'aws:eks:cluster-name'];
 
 function str(v: unknown): v is string {
   return typeof v === 'string';
@@ -237,7 +238,7 @@ const NODECLASS_RULES = [
           const helper = field === 'subnetSelectorTerms' ? 'SubnetSelectorTerm' : 'SecurityGroupSelectorTerm';
           r.warn(
             `spec.${field}`,
-            `selects ${noun} by tags alone, with no id, no name and no cluster discovery tag, so it may match ${noun} of other clusters or VPCs; select by id, or tag your ${noun} with karpenter.sh/discovery=<cluster name> and use ${helper}.discovery(clusterName)`,
+            `selects ${noun} by tags alone, with no id, no name and no cluster discovery tag, so it may match ${noun} of other clusters or VPCs; select by id, or tag your ${noun} with ${KARPENTER_DISCOVERY_TAG_KEY}=<cluster name> and use ${helper}.discovery(clusterName)`,
           );
         }
       }

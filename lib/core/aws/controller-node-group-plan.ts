@@ -2,7 +2,7 @@
 import { KubernetesVersion } from './kubernetes-version';
 import { NodeGroupScaling, validateControllerScaling } from './node-group-scaling';
 import { HttpTokens, VolumeType } from '../api/ec2-node-class-definition';
-import { DEFAULT_CONTROLLER_NODE_LABEL_KEY, DEFAULT_CONTROLLER_NODE_LABEL_VALUE } from '../controller/helm-values';
+import { CRITICAL_ADDONS_ONLY_TAINT_KEY, DEFAULT_CONTROLLER_NODE_LABEL_KEY, DEFAULT_CONTROLLER_NODE_LABEL_VALUE } from '../controller/helm-values';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 
 /** Label on the controller nodes; the Karpenter Helm release uses it as `nodeSelector`. */
@@ -150,7 +150,7 @@ export function planControllerNodeGroup(input: ControllerNodeGroupPlanInput, ctx
     instanceTypes,
     scaling,
     labels: { ...input.labels, [CONTROLLER_NODE_LABEL_KEY]: CONTROLLER_NODE_LABEL_VALUE },
-    taints: input.criticalAddonsOnly ? [{ key: 'CriticalAddonsOnly', value: 'true', effect: 'NO_SCHEDULE' }] : [],
+    taints: input.criticalAddonsOnly ? [{ key: CRITICAL_ADDONS_ONLY_TAINT_KEY, value: 'true', effect: 'NO_SCHEDULE' }] : [],
     launchTemplate,
     issues: issues.issues,
   };

@@ -1,11 +1,10 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { accountIdOfClusterArn, validatePolicyArns, validateRoleArn } from './aws-partition';
-import { validateClusterName } from './cluster-name';
 import { ControllerIdentity, ControllerIdentityType } from './controller-identity';
 import { validateControllerPolicyNameSuffix } from './controller-policy';
 import { defaultControllerRoleName, validateRoleName } from './node-role-policies';
-import { ComposedPlan, fieldName } from './plan-fields';
+import { checkClusterNameOnce, ComposedPlan, fieldName } from './plan-fields';
 import {
   INLINE_ROLE_POLICY_MAX_CHARS,
   policyDocument,
@@ -65,11 +64,7 @@ export function planControllerRole(
   const issues = new IssueCollector(ctx);
   const cluster = input.cluster;
   const identity = input.identity ?? ControllerIdentity.podIdentity();
-  let clusterNameOk = composed?.clusterNameOk;
-  if (clusterNameOk === undefined) {
-    validateClusterName(issues, f('cluster.clusterName'), cluster.clusterName);
-    clusterNameOk = issues.issues.length === 0;
-  }
+  const clusterNameOk = checkClusterNameOnce(issues, f('cluster.clusterName'), cluster.clusterName, composed);
   // Names derived from an invalid cluster name would only repeat its error.
   const roleName = input.roleName ?? defaultControllerRoleName(cluster.clusterName);
   if (input.roleName !== undefined || clusterNameOk) validateRoleName(issues, f('roleName'), roleName, input.roleName === undefined);

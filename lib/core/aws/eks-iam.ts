@@ -5,14 +5,17 @@ import { policyDocument, PolicyDocumentJson, PolicyEffect } from './policy-docum
 export const EKS_CLUSTER_ROLE_MANAGED_POLICIES: readonly string[] = ['AmazonEKSClusterPolicy'];
 
 /**
- * AWS managed policies of the controller node group role: what a managed node group needs to
- * join, run the VPC CNI and pull images (EKS user guide, "Amazon EKS node IAM role").
+ * AWS managed policies every EKS node role needs: to join, run the VPC CNI and pull images
+ * (EKS user guide, "Amazon EKS node IAM role").
  */
-export const CONTROLLER_NODE_ROLE_MANAGED_POLICIES: readonly string[] = [
+export const EKS_NODE_MANAGED_POLICIES: readonly string[] = [
   'AmazonEKSWorkerNodePolicy',
   'AmazonEKS_CNI_Policy',
   'AmazonEC2ContainerRegistryPullOnly',
 ];
+
+/** AWS managed policies of the controller node group role. */
+export const CONTROLLER_NODE_ROLE_MANAGED_POLICIES: readonly string[] = EKS_NODE_MANAGED_POLICIES;
 
 /**
  * Trust policy of the EKS cluster role. `sts:TagSession` is what EKS asks for since Auto Mode;

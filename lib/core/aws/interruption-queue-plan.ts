@@ -1,6 +1,5 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
-import { validateClusterName } from './cluster-name';
 import {
   DEFAULT_RULE_NAME_PREFIX,
   defaultQueueName,
@@ -11,7 +10,7 @@ import {
   validateQueueName,
   validateRuleNamePrefix,
 } from './interruption';
-import { ComposedPlan, fieldName } from './plan-fields';
+import { checkClusterNameOnce, ComposedPlan, fieldName } from './plan-fields';
 
 /** Input of {@link planInterruptionQueue}: the props of `InterruptionQueue`. */
 export interface InterruptionQueuePlanInput {
@@ -50,11 +49,7 @@ export function planInterruptionQueue(
 ): InterruptionQueuePlan {
   const f = (k: InterruptionQueueField) => fieldName(composed?.fields, k);
   const issues = new IssueCollector(ctx);
-  let clusterNameOk = composed?.clusterNameOk;
-  if (clusterNameOk === undefined) {
-    validateClusterName(issues, f('clusterName'), input.clusterName);
-    clusterNameOk = issues.issues.length === 0;
-  }
+  const clusterNameOk = checkClusterNameOnce(issues, f('clusterName'), input.clusterName, composed);
   const queueName = input.queueName ?? defaultQueueName(input.clusterName);
   // A name derived from an invalid cluster name would only repeat its error.
   if (input.queueName !== undefined || clusterNameOk) validateQueueName(issues, f('queueName'), queueName, input.queueName === undefined);

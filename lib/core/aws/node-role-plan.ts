@@ -1,10 +1,9 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { validatePolicyArns } from './aws-partition';
-import { validateClusterName } from './cluster-name';
 import { AccessEntryType } from './controller-identity';
 import { defaultNodeRoleName, NODE_ROLE_MANAGED_POLICIES, validateAccessEntryType, validateRoleName } from './node-role-policies';
-import { ComposedPlan, fieldName } from './plan-fields';
+import { checkClusterNameOnce, ComposedPlan, fieldName } from './plan-fields';
 
 /** Input of {@link planNodeRole}: the props of `KarpenterNodeRole` that decide what is built. */
 export interface NodeRolePlanInput {
@@ -34,11 +33,7 @@ export interface NodeRolePlan {
 export function planNodeRole(input: NodeRolePlanInput, ctx: ValidationContext = {}, composed?: ComposedPlan<NodeRoleField>): NodeRolePlan {
   const f = (k: NodeRoleField) => fieldName(composed?.fields, k);
   const issues = new IssueCollector(ctx);
-  let clusterNameOk = composed?.clusterNameOk;
-  if (clusterNameOk === undefined) {
-    validateClusterName(issues, f('cluster.clusterName'), input.clusterName);
-    clusterNameOk = issues.issues.length === 0;
-  }
+  const clusterNameOk = checkClusterNameOnce(issues, f('cluster.clusterName'), input.clusterName, composed);
   const roleName = input.roleName ?? defaultNodeRoleName(input.clusterName);
   if (input.roleName !== undefined || clusterNameOk) validateRoleName(issues, f('roleName'), roleName, input.roleName === undefined);
   const createAccessEntry = input.createAccessEntry ?? true;

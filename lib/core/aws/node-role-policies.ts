@@ -1,17 +1,13 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector } from '../issues';
 import { awsManagedPolicyArn, IAM_ROLE_NAME_MAX_LENGTH, validateIamName } from './aws-partition';
+import { EKS_NODE_MANAGED_POLICIES } from './eks-iam';
 
 /**
  * AWS managed policies of the Karpenter node role, as in the official CloudFormation template
  * (terraform-aws-eks leaves SSM out by default; its own README adds it back).
  */
-export const NODE_ROLE_MANAGED_POLICIES: readonly string[] = [
-  'AmazonEKSWorkerNodePolicy',
-  'AmazonEKS_CNI_Policy',
-  'AmazonEC2ContainerRegistryPullOnly',
-  'AmazonSSMManagedInstanceCore',
-];
+export const NODE_ROLE_MANAGED_POLICIES: readonly string[] = [...EKS_NODE_MANAGED_POLICIES, 'AmazonSSMManagedInstanceCore'];
 
 /** ARNs of {@link NODE_ROLE_MANAGED_POLICIES} in a partition. */
 export function nodeRoleManagedPolicyArns(partition: string): string[] {

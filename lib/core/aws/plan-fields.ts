@@ -1,4 +1,6 @@
 // Pure core: no cdktf or constructs imports in lib/core.
+import { IssueCollector } from '../issues';
+import { validateClusterName } from './cluster-name';
 
 /**
  * How a composed plan names its input fields in issues. A parent (e.g. `planKarpenterAws`) passes
@@ -17,4 +19,20 @@ export interface ComposedPlan<K extends string> {
 /** The field name to report `key` under. */
 export function fieldName<K extends string>(fields: FieldNames<K> | undefined, key: K): string {
   return fields?.[key] ?? key;
+}
+
+/**
+ * Whether names may be derived from the cluster name: the parent's verdict when composed,
+ * otherwise the result of checking it here (on a collector that holds no issues yet).
+ */
+export function checkClusterNameOnce<K extends string>(
+  issues: IssueCollector,
+  field: string,
+  clusterName: string,
+  composed: ComposedPlan<K> | undefined,
+): boolean {
+  if (composed !== undefined) return composed.clusterNameOk;
+  const before = issues.issues.length;
+  validateClusterName(issues, field, clusterName);
+  return issues.issues.length === before;
 }

@@ -4,6 +4,7 @@ import { QUANTITY_PATTERN, quantityToNumber } from '../api/quantity';
 import { KarpenterAwsAttributes, validateKarpenterAwsAttributes } from '../aws/karpenter-aws-attributes';
 import { validateNamespaceName } from '../aws/trust-policies';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import { cloneJson, isPlainObject } from '../json';
 import { KarpenterRegistry, KarpenterVersion } from './karpenter-version';
 
 /** A plain JSON-like object, as Helm values are. */
@@ -12,6 +13,8 @@ export type HelmValues = { [key: string]: unknown };
 /** Label the controller node group carries (terraform-aws-eks examples/karpenter). */
 export const DEFAULT_CONTROLLER_NODE_LABEL_KEY = 'karpenter.sh/controller';
 export const DEFAULT_CONTROLLER_NODE_LABEL_VALUE = 'true';
+/** Taint key the controller tolerates, so it can run on nodes kept for critical add-ons (`ControllerNodeGroup` criticalAddonsOnly). */
+export const CRITICAL_ADDONS_ONLY_TAINT_KEY = 'CriticalAddonsOnly';
 /** charts/karpenter/values.yaml */
 export const DEFAULT_REPLICAS = 2;
 /** charts/karpenter/values.yaml `podDisruptionBudget.maxUnavailable` */
@@ -382,7 +385,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
     dnsPolicy: options.dnsPolicy ?? DnsPolicy.CLUSTER_FIRST,
     logLevel: options.logLevel ?? LogLevel.INFO,
     nodeSelector,
-    tolerations: [{ key: 'CriticalAddonsOnly', operator: 'Exists' }],
+    tolerations: [{ key: CRITICAL_ADDONS_ONLY_TAINT_KEY, operator: 'Exists' }],
     // Helm replaces lists rather than merging them, so restate the chart's two required terms:
     // they must survive any placement, and a user's replacement then shows up as an override.
     affinity: {
@@ -570,10 +573,6 @@ function checkLabel(issues: IssueCollector, key: string, value: string): void {
   }
 }
 
-function isPlainObject(v: unknown): v is HelmValues {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function formatPath(path: readonly string[]): string {
   return path.map((k, i) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `${i === 0 ? '' : '.'}${k}` : `["${k}"]`)).join('');
 }
@@ -595,12 +594,6 @@ function containsUnresolved(issues: IssueCollector, v: unknown): boolean {
   if (Array.isArray(v)) return v.some((x) => containsUnresolved(issues, x));
   if (isPlainObject(v)) return Object.values(v).some((x) => containsUnresolved(issues, x));
   return false;
-}
-
-function clone(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(clone);
-  if (isPlainObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clone(x)]));
-  return v;
 }
 
 function mergeAdditionalValues(
@@ -634,7 +627,7 @@ function mergeAdditionalValues(
         out[key] = walk(current, value, here);
         continue;
       }
-      out[key] = clone(value);
+      out[key] = cloneJson(value);
       const dotted = here.join('.');
       if (containsUnresolved(issues, value) || containsUnresolved(issues, current) || sameValue(value, current)) continue;
       const protectedValue = protectedPaths[dotted];

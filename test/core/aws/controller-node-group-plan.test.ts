@@ -1,6 +1,8 @@
 import { ControllerNodeGroupPlanInput, NodeGroupAmiType, planControllerNodeGroup } from '../../../lib/core/aws/controller-node-group-plan';
 import { HttpTokens, VolumeType } from '../../../lib/core/api/ec2-node-class-definition';
 import { KubernetesVersion } from '../../../lib/core/aws/kubernetes-version';
+import { buildKarpenterHelmValues } from '../../../lib/core/controller/helm-values';
+import { KARPENTER_ATTRIBUTES } from '../../util/karpenter-attributes';
 
 const TOKEN = '${TOKEN}';
 const isUnresolved = (v: unknown) => v === TOKEN || (Array.isArray(v) && v.includes(TOKEN));
@@ -90,5 +92,15 @@ describe('planControllerNodeGroup', () => {
     expect(codes({ rootVolumeSizeGiB: 16384, metadataHopLimit: 64 })).toEqual([]);
     expect(codes({ rootVolumeType: VolumeType.IO2 })).toEqual(['error:rootVolumeType:UnsupportedRootVolumeType']);
     expect(codes({ metadataHopLimit: 1.5 })).toEqual(['error:metadataHopLimit:InvalidHopLimit']);
+  });
+});
+
+describe('controller node group and controller Helm values together', () => {
+  test('should let the controller tolerate the taint of a criticalAddonsOnly node group', () => {
+    const taints = plan({ criticalAddonsOnly: true }).taints;
+    const { values } = buildKarpenterHelmValues({ karpenter: KARPENTER_ATTRIBUTES });
+    expect(taints).toHaveLength(1);
+    const tolerations = values.tolerations as { key: string; operator: string }[];
+    for (const taint of taints) expect(tolerations).toContainEqual({ key: taint.key, operator: 'Exists' });
   });
 });

@@ -10,19 +10,8 @@ import {
 import { KarpenterAwsAttributes } from '../../../lib/core/aws/karpenter-aws-attributes';
 import { errorsOf, Severity, ValidationIssue, warningsOf } from '../../../lib/core/issues';
 import { KarpenterRegistry, KarpenterVersion } from '../../../lib/core/controller/karpenter-version';
+import { KARPENTER_ATTRIBUTES as KARPENTER, karpenterAttributes as attrs } from '../../util/karpenter-attributes';
 
-const KARPENTER: KarpenterAwsAttributes = {
-  clusterName: 'demo',
-  region: 'eu-west-1',
-  interruptionQueueName: 'Karpenter-demo',
-  nodeRoleName: 'KarpenterNodeRole-demo',
-  controllerNamespace: 'kube-system',
-  controllerServiceAccount: 'karpenter',
-  identityType: 'podIdentity',
-  controllerRoleArn: 'arn:aws:iam::123456789012:role/KarpenterController-demo',
-};
-/** The attributes with some values changed. */
-const attrs = (changes: Partial<KarpenterAwsAttributes>): KarpenterAwsAttributes => ({ ...KARPENTER, ...changes });
 const NO_QUEUE = attrs({ interruptionQueueName: undefined });
 const BASE: KarpenterHelmValuesOptions = { karpenter: KARPENTER };
 const TOKEN = '${TfToken[TOKEN.1]}';

@@ -1,0 +1,18 @@
+import { KarpenterAwsAttributes } from '../../lib/core/aws/karpenter-aws-attributes';
+
+/** What KarpenterAws hands the controller for cluster `demo` in eu-west-1, with Pod Identity and a queue. */
+export const KARPENTER_ATTRIBUTES: KarpenterAwsAttributes = {
+  clusterName: 'demo',
+  region: 'eu-west-1',
+  interruptionQueueName: 'Karpenter-demo',
+  nodeRoleName: 'KarpenterNodeRole-demo',
+  controllerNamespace: 'kube-system',
+  controllerServiceAccount: 'karpenter',
+  identityType: 'podIdentity',
+  controllerRoleArn: 'arn:aws:iam::123456789012:role/KarpenterController-demo',
+};
+
+/** `KARPENTER_ATTRIBUTES` with some values changed. */
+export function karpenterAttributes(changes: Partial<KarpenterAwsAttributes> = {}): KarpenterAwsAttributes {
+  return { ...KARPENTER_ATTRIBUTES, ...changes };
+}

@@ -41,7 +41,7 @@ export interface CommandDependencies {
    */
   readonly validate?: (manifest: unknown, ctx: ValidationContext) => ValidationIssue[];
   /**
-   * Converts older API versions to v1.
+   * Converts older API versions to v1; gets the file's `yaml` Documents (for their comments).
    * @default - `migrateManifests` from the library core, loaded on first use
    */
   readonly migrate?: (documents: unknown[], options: MigrationOptions) => MigrationResult;
@@ -517,7 +517,8 @@ class ValidateRun {
       return;
     }
     // In input order: each skipped document as it was, each migrated one where its input was.
-    const rendered = this.deps.migrate ? outcome.manifests.map((m) => toYaml(m as object)) : loadMigratedYaml()(outcome);
+    // Falls back to plain YAML for a result without recorded comments (an injected migrator's).
+    const rendered = loadMigratedYaml()(outcome);
     const fromInput = new Map<number, string[]>();
     const unplaced: string[] = [];
     rendered.forEach((text, i) => {

@@ -1,3 +1,4 @@
+import { isDocument } from 'yaml';
 import * as fs from 'fs';
 import * as path from 'path';
 import { CommandDependencies, CommandIo, ExitCode, runCli, runValidateCommand } from '../../lib/cli/validate-command';
@@ -57,7 +58,7 @@ function fakeMigrate(docs: unknown[], options: MigrationOptions): MigrationResul
   const reports: MigrationReport[] = [];
   const errors: MigrationResult['errors'] = [];
   docs.forEach((d, document) => {
-    const m = d as { apiVersion: string; kind: string; metadata: { name: string }; spec: Record<string, any> };
+    const m = (isDocument(d) ? d.toJS() : d) as { apiVersion: string; kind: string; metadata: { name: string }; spec: Record<string, any> };
     const input = { apiVersion: m.apiVersion, kind: m.kind, name: m.metadata.name };
     if (m.apiVersion === 'karpenter.sh/v1beta1') {
       manifests.push({ ...m, apiVersion: 'karpenter.sh/v1', spec: { ...m.spec, disruption: { consolidationPolicy: 'WhenEmptyOrUnderutilized' } } });

@@ -15,7 +15,7 @@ import { KubernetesVersion } from '../../lib/core/aws/kubernetes-version';
 import { KarpenterValidationError, Severity } from '../../lib/core/issues';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
-import { FAKE_KARPENTER_ATTRIBUTES } from '../fixtures/cluster';
+import { KARPENTER_ATTRIBUTES } from '../util/karpenter-attributes';
 
 function poolStack() {
   const stack = new TerraformStack(Testing.app(), 'test');
@@ -81,7 +81,7 @@ describe('errors of every construct, together at synth', () => {
 test('KarpenterVersion.of does not throw; KarpenterController reports the version with its construct path', () => {
   const version = KarpenterVersion.of('0.37.7', { imageDigest: 'sha256:abc' });
   const stack = new TerraformStack(Testing.app(), 'test');
-  expect(() => new KarpenterController(stack, 'Karpenter', { karpenter: FAKE_KARPENTER_ATTRIBUTES, version })).toThrow(
+  expect(() => new KarpenterController(stack, 'Karpenter', { karpenter: KARPENTER_ATTRIBUTES, version })).toThrow(
     /\[test\/Karpenter\] version: KarpenterVersion\.of\('0\.37\.7'\): Karpenter 0\.37\.7 uses the v1beta1\/v1alpha5 API.*\n\[test\/Karpenter\] version\.imageDigest: KarpenterVersion\.of\('0\.37\.7'\): must be 'sha256:'/,
   );
 });

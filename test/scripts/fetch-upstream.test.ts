@@ -5,7 +5,7 @@ import { KarpenterVersion } from '../../lib/core/controller/karpenter-version';
 import { ControllerPlacement, buildKarpenterHelmValues } from '../../lib/core/controller/helm-values';
 import { CRD_FILES, fetchUpstream, upstreamCrdsDir, upstreamFiles, upstreamValuesFile } from '../../scripts/fetch-upstream';
 import { missingChartKeys } from './chart-values-keys';
-import { FAKE_KARPENTER_ATTRIBUTES } from '../fixtures/cluster';
+import { KARPENTER_ATTRIBUTES } from '../util/karpenter-attributes';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -98,7 +98,7 @@ if (chartValues === undefined) console.warn(`SKIPPED: Helm values keys vs the ch
 (chartValues === undefined ? describe.skip : describe)('Helm values keys exist in the pinned chart values.yaml', () => {
   test('every key path we set (with every option set) is declared by the chart', () => {
     const { values } = buildKarpenterHelmValues({
-      karpenter: { ...FAKE_KARPENTER_ATTRIBUTES, identityType: 'irsa' }, // IRSA: the service account annotation too
+      karpenter: { ...KARPENTER_ATTRIBUTES, identityType: 'irsa' }, // IRSA: the service account annotation too
       clusterEndpoint: 'https://example.eks.amazonaws.com',
       isolatedVpc: true,
       enableZonalShift: true,

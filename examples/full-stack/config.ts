@@ -15,6 +15,13 @@ export interface FullStackConfig {
    * `PublicEndpointOpenToWorld` warning at synth.
    */
   readonly publicAccessCidrs?: string[];
+  /**
+   * `KARPENTER_CREATE_SPOT_SERVICE_LINKED_ROLE=true` in a fresh account, so spot pools work from the first
+   * deploy. Default false: the role exists once per account, and creating it again fails.
+   */
+  readonly createSpotServiceLinkedRole?: boolean;
+  /** `KARPENTER_ZONAL_SHIFT=true` turns on EKS zonal shift for the cluster. Default false (EKS's default). */
+  readonly zonalShift?: boolean;
   /** S3 state backend, see `examples/shared/backend.ts`; unset means local state. */
   readonly backend?: StateBackendConfig;
 }
@@ -26,8 +33,18 @@ export function fullStackConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Fu
     region,
     availabilityZones: env.KARPENTER_AZS ? listOf(env.KARPENTER_AZS) : availabilityZonesOf(region),
     publicAccessCidrs: env.KARPENTER_PUBLIC_ACCESS_CIDRS ? listOf(env.KARPENTER_PUBLIC_ACCESS_CIDRS) : undefined,
+    createSpotServiceLinkedRole: flag(env, 'KARPENTER_CREATE_SPOT_SERVICE_LINKED_ROLE'),
+    zonalShift: flag(env, 'KARPENTER_ZONAL_SHIFT'),
     backend: stateBackendFromEnv(env),
   };
+}
+
+// A typo such as `ture` must not silently mean false.
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new Error(`${name} must be 'true' or 'false', got '${env[name]}'.`);
 }
 
 function listOf(value: string): string[] {

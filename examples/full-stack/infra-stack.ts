@@ -34,12 +34,16 @@ export class InfraStack extends TerraformStack {
       clusterName: config.clusterName,
       network: this.network,
       publicAccessCidrs: config.publicAccessCidrs,
+      zonalShift: config.zonalShift || undefined,
     });
     this.controllerNodes = new ControllerNodeGroup(this, 'ControllerNodes', {
       cluster: this.cluster,
       subnetIds: this.network.privateSubnetIds,
     });
-    this.karpenter = new KarpenterAws(this, 'Karpenter', { cluster: this.cluster });
+    this.karpenter = new KarpenterAws(this, 'Karpenter', {
+      cluster: this.cluster,
+      createSpotServiceLinkedRole: config.createSpotServiceLinkedRole,
+    });
 
     new TerraformOutput(this, 'cluster_name', { value: this.cluster.clusterName });
     new TerraformOutput(this, 'node_role_name', { value: this.karpenter.nodeRole.roleName });

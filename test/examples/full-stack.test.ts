@@ -151,6 +151,15 @@ describe('examples/full-stack', () => {
     const [launchTemplate] = Object.values<any>(infra.aws_launch_template);
     expect(launchTemplate.metadata_options).toEqual({ http_endpoint: 'enabled', http_tokens: 'required', http_put_response_hop_limit: 1 });
     expect(launchTemplate.block_device_mappings[0].ebs).toMatchObject({ volume_type: 'gp3', encrypted: 'true', volume_size: 20 });
+    // Off unless asked: per-account role, and EKS's default for zonal shift.
+    expect(infra.aws_iam_service_linked_role).toBeUndefined();
+    expect(cluster.zonal_shift_config).toBeUndefined();
+  });
+
+  test('should create the spot service-linked role and turn on zonal shift when configured', () => {
+    const infra = build({ createSpotServiceLinkedRole: true, zonalShift: true }).synth[STACK_NAMES.infra].resource;
+    expect(Object.values<any>(infra.aws_iam_service_linked_role)).toEqual([expect.objectContaining({ aws_service_name: 'spot.amazonaws.com' })]);
+    expect(Object.values<any>(infra.aws_eks_cluster)[0].zonal_shift_config).toEqual({ enabled: true });
   });
 
   test('should warn about the open public endpoint unless KARPENTER_PUBLIC_ACCESS_CIDRS restricts it', () => {
@@ -193,8 +202,16 @@ describe('fullStackConfigFromEnv', () => {
       region: 'us-west-2',
       availabilityZones: ['us-west-2a', 'us-west-2b', 'us-west-2c'],
       publicAccessCidrs: undefined,
+      createSpotServiceLinkedRole: false,
+      zonalShift: false,
       backend: undefined,
     });
+  });
+
+  test('should read the spot service-linked role and zonal shift switches, refusing anything but true or false', () => {
+    const on = fullStackConfigFromEnv({ KARPENTER_CREATE_SPOT_SERVICE_LINKED_ROLE: 'true', KARPENTER_ZONAL_SHIFT: ' TRUE ' });
+    expect([on.createSpotServiceLinkedRole, on.zonalShift]).toEqual([true, true]);
+    expect(() => fullStackConfigFromEnv({ KARPENTER_ZONAL_SHIFT: 'yes' })).toThrow(/KARPENTER_ZONAL_SHIFT must be 'true' or 'false', got 'yes'/);
   });
 
   test('should read the public endpoint CIDRs from KARPENTER_PUBLIC_ACCESS_CIDRS', () => {
@@ -218,6 +235,8 @@ describe('fullStackConfigFromEnv', () => {
       region: 'eu-west-1',
       availabilityZones: ['eu-west-1a', 'eu-west-1b'],
       publicAccessCidrs: undefined,
+      createSpotServiceLinkedRole: false,
+      zonalShift: false,
       backend: { bucket: 'b', region: 'eu-west-1', keyPrefix: undefined, dynamodbTable: 'locks' },
     });
   });

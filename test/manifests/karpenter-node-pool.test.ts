@@ -121,9 +121,11 @@ describe('KarpenterNodePool', () => {
       new RegExp(
         [
           'Validation failed with the following errors:[\\s\\S]*',
-          '\\[test/Bad\\] spec.template.spec.requirements\\[0\\].key: requirement key "karpenter.sh/team" is not allowed.*\\(RestrictedLabelDomain\\)',
+          '\\[test/Bad\\] spec.template.spec.requirements\\[0\\].key: requirement key "karpenter.sh/team" is not ' +
+            'allowed.*\\(RestrictedLabelDomain\\)',
           '\\[test/Bad\\] spec.template.spec.requirements\\[0\\].values: operator In needs at least one value.*\\(RequirementInWithoutValues\\)',
-          '\\[test/Bad\\] spec.template.spec.requirements\\[1\\].values: operator Lt needs exactly one non-negative integer value, got \\["-1"\\].*\\(RequirementNumericValue\\)',
+          '\\[test/Bad\\] spec.template.spec.requirements\\[1\\].values: operator Lt needs exactly one non-negative ' +
+            'integer value, got \\["-1"\\].*\\(RequirementNumericValue\\)',
           '\\[test/Bad\\] spec.disruption.budgets\\[0\\].duration: "30s" does not match .*hours and minutes only.*\\(InvalidDuration\\)',
           '\\[test/Bad\\] spec.weight: must be between 1 and 100, got 0 \\(OutOfRange\\)',
         ].join('\\n  '),

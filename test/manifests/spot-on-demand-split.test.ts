@@ -88,7 +88,8 @@ describe('SpotOnDemandSplit', () => {
       new RegExp(
         [
           'Validation failed with the following errors:[\\s\\S]*',
-          `\\[test/Web\\] labels\\["karpenter.sh/capacity-type"\\]: 'karpenter.sh/capacity-type' is set by the split for each pool; remove it from the shared labels \\(CapacitySplitRequirementConflict\\)`,
+          '\\[test/Web\\] labels\\["karpenter.sh/capacity-type"\\]: \'karpenter.sh/capacity-type\' is set by the ' +
+            'split for each pool; remove it from the shared labels \\(CapacitySplitRequirementConflict\\)',
           `\\[test/Web\\] labels\\["capacity-spread"\\]: 'capacity-spread' is set by the split .*\\(CapacitySplitRequirementConflict\\)`,
         ].join('\\n  '),
       ),

@@ -4,12 +4,13 @@ import { Release } from '@cdktf/provider-helm/lib/release';
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { TerraformStack, Testing } from 'cdktf';
 import { ec2NodeClassesOf, helmReleasesOf, nodePoolsOf, SynthesizedStack } from '../../lib/testing/synth';
+import { addressOf } from '../util/stacks';
 import { karpenterStack, NODE_CLASS, NODE_POOL } from './karpenter-stack';
 
 describe('SynthesizedStack', () => {
   test('should return NodePools with address, construct path, name and manifest', () => {
     // GIVEN
-    const { stack } = karpenterStack();
+    const { stack, nodePool } = karpenterStack();
 
     // WHEN
     const pools = SynthesizedStack.of(stack).nodePools();
@@ -17,7 +18,7 @@ describe('SynthesizedStack', () => {
     // THEN
     expect(pools).toEqual([
       {
-        address: 'kubernetes_manifest.Karpenter_NodePool_A8031F44',
+        address: addressOf(nodePool),
         constructPath: 'stack/Karpenter/NodePool',
         apiVersion: 'karpenter.sh/v1',
         kind: 'NodePool',
@@ -71,12 +72,12 @@ describe('SynthesizedStack', () => {
   });
 
   test('should read the Testing.synth string, without construct paths', () => {
-    const { stack } = karpenterStack();
+    const { stack, nodePool } = karpenterStack();
 
     const pools = SynthesizedStack.fromJson(Testing.synth(stack)).nodePools();
 
     expect(pools).toHaveLength(1);
-    expect(pools[0].address).toBe('kubernetes_manifest.Karpenter_NodePool_A8031F44');
+    expect(pools[0].address).toBe(addressOf(nodePool));
     expect(pools[0].constructPath).toBeUndefined();
   });
 
@@ -114,14 +115,14 @@ describe('SynthesizedStack', () => {
   });
 
   test('should list resources sorted by address', () => {
-    const { stack } = karpenterStack();
+    const { stack, controller } = karpenterStack();
 
     const addresses = SynthesizedStack.of(stack)
       .resources()
       .map((r) => r.address);
 
     expect(addresses).toEqual([...addresses].sort());
-    expect(addresses).toContain('helm_release.Karpenter_Controller_74D17CE2');
+    expect(addresses).toContain(addressOf(controller));
   });
 });
 

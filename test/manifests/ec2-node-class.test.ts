@@ -19,6 +19,7 @@ import {
 } from '../../lib/core/api/ec2-node-class-definition';
 import { Quantity } from '../../lib/core/api/quantity';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
+import { ec2NodeClass } from '../core/api/fixtures';
 import { newStack, onlyResource, resourcesOf } from '../util/stacks';
 import { warningsOf } from '../util/warnings';
 import { NODE_CLASS_PROPS as BASE } from './node-class-stack';
@@ -31,17 +32,7 @@ describe('Ec2NodeClass', () => {
     const nc = new Ec2NodeClass(s, 'NodeClass', BASE);
     // THEN
     expect(Testing.synth(s)).toHaveResourceWithProperties(Manifest, {
-      manifest: {
-        apiVersion: 'karpenter.k8s.aws/v1',
-        kind: 'EC2NodeClass',
-        metadata: { name: 'default' },
-        spec: {
-          amiSelectorTerms: [{ alias: 'al2023@v20250505' }],
-          subnetSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'demo' } }],
-          securityGroupSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'demo' } }],
-          role: 'KarpenterNodeRole-demo',
-        },
-      },
+      manifest: ec2NodeClass({ amiSelectorTerms: [{ alias: 'al2023@v20250505' }] }),
       computed_fields: ['metadata.annotations', 'metadata.labels'],
     });
     expect(nc.nodeClassRef).toEqual({ group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' });

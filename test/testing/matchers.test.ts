@@ -1,11 +1,11 @@
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
-import { TerraformStack, Testing } from 'cdktf';
+import { Testing } from 'cdktf';
 import { TaintEffect } from '../../lib/core/api/node-pool-definition';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { differenceCount, exactly, partialMatch, toHaveEc2NodeClass, toHaveHelmValues, toHaveNodePool } from '../../lib/testing/matchers';
 import { pattern } from '../util/pattern';
-import { addressOf } from '../util/stacks';
+import { addressOf, newStack } from '../util/stacks';
 import { karpenterStack } from './karpenter-stack';
 
 describe('partialMatch', () => {
@@ -126,7 +126,7 @@ describe('toHaveNodePool', () => {
   });
 
   test('should take the NodePool with the expected name as the closest, even when another differs less', () => {
-    const stack = new TerraformStack(Testing.app(), 'stack');
+    const stack = newStack('stack');
     const provider = new KubernetesProvider(stack, 'k8s', {});
     const nodeClass = Ec2NodeClass.fromName('default');
     new KarpenterNodePool(stack, 'App', { name: 'app', nodeClass, provider, weight: 50 });
@@ -140,7 +140,7 @@ describe('toHaveNodePool', () => {
   });
 
   test('should not count array header lines when ranking candidates', () => {
-    const stack = new TerraformStack(Testing.app(), 'stack');
+    const stack = newStack('stack');
     const provider = new KubernetesProvider(stack, 'k8s', {});
     const nodeClass = Ec2NodeClass.fromName('default');
     const taint = (value: string) => [{ key: 'role', value, effect: TaintEffect.NO_SCHEDULE }];

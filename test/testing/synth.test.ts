@@ -2,9 +2,9 @@ import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { Release } from '@cdktf/provider-helm/lib/release';
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
-import { TerraformStack, Testing } from 'cdktf';
+import { Testing } from 'cdktf';
 import { ec2NodeClassesOf, helmReleasesOf, nodePoolsOf, SynthesizedStack } from '../../lib/testing/synth';
-import { addressOf } from '../util/stacks';
+import { addressOf, newStack } from '../util/stacks';
 import { karpenterStack, NODE_CLASS, NODE_POOL } from './karpenter-stack';
 
 describe('SynthesizedStack', () => {
@@ -59,7 +59,7 @@ describe('SynthesizedStack', () => {
 
   test('should keep Terraform references as strings', () => {
     // GIVEN
-    const stack = new TerraformStack(Testing.app(), 'stack');
+    const stack = newStack('stack');
     new AwsProvider(stack, 'aws', { region: 'eu-west-1' });
     new (require('@cdktf/provider-kubernetes/lib/provider').KubernetesProvider)(stack, 'kubernetes', {});
     const role = new IamRole(stack, 'NodeRole', { assumeRolePolicy: '{}' });
@@ -203,14 +203,14 @@ describe('helm releases', () => {
   });
 
   test('should delete a key set to null by a later values document', () => {
-    const stack = new TerraformStack(Testing.app(), 'stack');
+    const stack = newStack('stack');
     new Release(stack, 'R', { name: 'r', chart: 'c', values: ['a: 1\nb: {c: 2, d: 3}\n', 'b: {c: null}\n'] });
 
     expect(SynthesizedStack.of(stack, { runValidations: false }).helmReleases()[0].values).toEqual({ a: 1, b: { d: 3 } });
   });
 
   test('should keep a values entry that is a Terraform expression aside', () => {
-    const stack = new TerraformStack(Testing.app(), 'stack');
+    const stack = newStack('stack');
     new Release(stack, 'R', { name: 'r', chart: 'c', values: ['${yamlencode(local.values)}', 'a: 1'] });
 
     const [release] = SynthesizedStack.of(stack, { runValidations: false }).helmReleases();

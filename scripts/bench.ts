@@ -151,7 +151,8 @@ export function formatReport(rows: readonly { label: string; samples: readonly S
     const value = c.unit === 'x' ? c.value.toFixed(3) : c.value.toFixed(c.unit === 'MB' ? 1 : 0);
     const op = c.unit === 'x' ? '<=' : '<';
     lines.push(
-      `${c.ok ? 'ok  ' : 'MISS'} ${c.name}: ${value}${c.unit === 'x' ? '' : ` ${c.unit}`} (target ${op} ${c.limit}${c.unit === 'x' ? '' : ` ${c.unit}`})`,
+      `${c.ok ? 'ok  ' : 'MISS'} ${c.name}: ${value}${c.unit === 'x' ? '' : ` ${c.unit}`} (target ${op} ` +
+        `${c.limit}${c.unit === 'x' ? '' : ` ${c.unit}`})`,
     );
   }
   return `${lines.join('\n')}\n`;
@@ -389,7 +390,8 @@ function ensureDist(build: boolean): string {
     if (r.status !== 0) {
       // tsc still emits on type errors; measure what was emitted, but say so.
       process.stderr.write(
-        `bench: warning: the build reported errors (measuring the emitted JavaScript anyway):\n${(r.stdout || '').split('\n').slice(0, 10).join('\n')}\n`,
+        'bench: warning: the build reported errors (measuring the emitted JavaScript anyway):\n' +
+          `${(r.stdout || '').split('\n').slice(0, 10).join('\n')}\n`,
       );
     }
   } else if (stale) {
@@ -456,10 +458,15 @@ function main(argv: string[]): number {
     if (!options.keep) fs.rmSync(refdir, { recursive: true, force: true });
 
     const checks = evaluateTargets(medianSample(a), medianSample(b), medianSample(c));
+    const baseline =
+      differences.length === 0
+        ? 'synthesizes identical Terraform JSON'
+        : `DIFFERS in ${differences.length} places:\n    ${differences.join('\n    ')}`;
     const header = [
-      `Synth benchmark: ${options.runs} runs each after a warm-up, medians; node ${process.version}, ${os.cpus().length} CPUs, ${files} files transpiled`,
+      `Synth benchmark: ${options.runs} runs each after a warm-up, medians; node ${process.version}, ` +
+        `${os.cpus().length} CPUs, ${files} files transpiled`,
       `(a) ${appFile}:${exportName}: ${counts.stacks} stacks, ${counts.resources} resources, ${counts.data} data sources`,
-      `(b) baseline: the same JSON rebuilt from L1 classes; ${differences.length === 0 ? 'synthesizes identical Terraform JSON' : `DIFFERS in ${differences.length} places:\n    ${differences.join('\n    ')}`}`,
+      `(b) baseline: the same JSON rebuilt from L1 classes; ${baseline}`,
       `(c) require('${path.relative(REPO, distIndex)}')`,
     ].join('\n');
     process.stdout.write(

@@ -343,7 +343,8 @@ class ValidateRun {
       this.fileError(
         file,
         'FileTooLarge',
-        `is ${formatBytes(size)}, more than the ${formatBytes(max)} the command reads; Karpenter manifests are a few kilobytes, check that it is the file you meant`,
+        `is ${formatBytes(size)}, more than the ${formatBytes(max)} the command reads; ` +
+          'Karpenter manifests are a few kilobytes, check that it is the file you meant',
       );
     let content: Uint8Array | string;
     try {
@@ -457,7 +458,8 @@ class ValidateRun {
           field: '(document)',
           code: aliases ? 'YamlAliasLimit' : 'YamlSyntaxError',
           message: aliases
-            ? `YAML aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT} per document; an "alias bomb"?); write the values out instead of using aliases`
+            ? `YAML aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT} per document; an "alias bomb"?); ` +
+              'write the values out instead of using aliases'
             : `cannot read the document: ${firstLine(e)}`,
           line: pos?.line,
           column: pos?.column,
@@ -639,7 +641,9 @@ class ValidateRun {
         severity: Severity.WARNING,
         field: '--silence',
         code: 'UnknownSilenceCode',
-        message: `${JSON.stringify(code)} is not a warning code, so it silences nothing${near ? ` (did you mean "${near}"?)` : ''}; codes that can be silenced: ${known.join(', ')}`,
+        message:
+          `${JSON.stringify(code)} is not a warning code, so it silences ` +
+          `nothing${near ? ` (did you mean "${near}"?)` : ''}; codes that can be silenced: ${known.join(', ')}`,
       });
     }
   }
@@ -674,7 +678,8 @@ class ValidateRun {
       this.out.write(`${plural(files, 'file')}, ${plural(this.documents, 'document')}${skipped}${migrated}: ${problems}\n`);
       if (!this.options.migrate && this.olderApiVersions > 0) {
         this.out.write(
-          `hint: ${plural(this.olderApiVersions, 'document')} use${this.olderApiVersions === 1 ? 's' : ''} a pre-v1 Karpenter API; run again with --migrate to convert ${this.olderApiVersions === 1 ? 'it' : 'them'}\n`,
+          `hint: ${plural(this.olderApiVersions, 'document')} use${this.olderApiVersions === 1 ? 's' : ''} ` +
+            `a pre-v1 Karpenter API; run again with --migrate to convert ${this.olderApiVersions === 1 ? 'it' : 'them'}\n`,
         );
       }
     }

@@ -248,7 +248,9 @@ export function toHaveHelmValues(received: unknown, expected: unknown, selector:
       const closest = results[closestIndex(results)];
       const unparsed =
         closest.r.unparsedValues.length > 0
-          ? `\nNote: ${closest.r.unparsedValues.length} values entr${closest.r.unparsedValues.length === 1 ? 'y is' : 'ies are'} a Terraform expression and could not be inspected: ${closest.r.unparsedValues.map((v) => render(v)).join(', ')}`
+          ? `\nNote: ${closest.r.unparsedValues.length} values ` +
+            `entr${closest.r.unparsedValues.length === 1 ? 'y is' : 'ies are'} a Terraform expression and could not ` +
+            `be inspected: ${closest.r.unparsedValues.map((v) => render(v)).join(', ')}`
           : '';
       return (
         `${head}Releases checked: ${candidates.map(describeRelease).join(', ')}.\n` +
@@ -286,7 +288,8 @@ function manifestMatcher(
     return {
       pass: true,
       message: () =>
-        `${hint(matcherName, true)}\n\nExpected no ${kind}${expected === undefined ? '' : ' matching'}${shown}\nbut ${describeManifest(hit.c)} matches.`,
+        `${hint(matcherName, true)}\n\nExpected no ${kind}${expected === undefined ? '' : ' matching'}${shown}\n` +
+        `but ${describeManifest(hit.c)} matches.`,
     };
   }
   return {

@@ -129,7 +129,8 @@ export class SynthesizedStack {
         parsed = JSON.parse(json);
       } catch (e) {
         throw new Error(
-          `SynthesizedStack.fromJson: the string is not synthesized Terraform JSON (${(e as Error).message}); pass Testing.synth(stack) or the stack itself`,
+          `SynthesizedStack.fromJson: the string is not synthesized Terraform JSON (${(e as Error).message}); ` +
+            'pass Testing.synth(stack) or the stack itself',
         );
       }
     }

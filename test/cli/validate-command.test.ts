@@ -128,7 +128,8 @@ describe('validate', () => {
 
     expect(r.code).toBe(ExitCode.PROBLEMS);
     expect(r.stdout.split('\n')).toEqual([
-      'multi-doc.yaml:25:33: error EC2NodeClass/tagged spec.tags["kubernetes.io/cluster/demo"]: tag kubernetes.io/cluster/demo is set by Karpenter (RestrictedTag)',
+      'multi-doc.yaml:25:33: error EC2NodeClass/tagged spec.tags["kubernetes.io/cluster/demo"]: ' +
+        'tag kubernetes.io/cluster/demo is set by Karpenter (RestrictedTag)',
       'multi-doc.yaml:32:1: error the document is a list; expected a Kubernetes object with apiVersion, kind, metadata and spec (NotAnObject)',
       'note: skipped multi-doc.yaml#3 Deployment/inflate (apps/v1): not a Karpenter API group',
       '1 file, 4 documents (1 skipped): 2 errors, 0 warnings',
@@ -320,7 +321,8 @@ describe('validate --migrate', () => {
 
   test('should quote strings YAML 1.1 readers (kubectl, Helm) would turn into booleans or numbers', () => {
     const stdin =
-      'apiVersion: karpenter.sh/v1beta1\nkind: NodePool\nmetadata: { name: piped }\nspec: { limits: {}, template: { metadata: { labels: { backup: "yes", on: "on" } } } }\n';
+      'apiVersion: karpenter.sh/v1beta1\nkind: NodePool\nmetadata: { name: piped }\n' +
+      'spec: { limits: {}, template: { metadata: { labels: { backup: "yes", on: "on" } } } }\n';
     const r = run(['validate', '--migrate', '--output', '-', '-'], FAKES, stdin);
 
     expect(r.code).toBe(ExitCode.OK);

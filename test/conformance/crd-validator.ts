@@ -18,11 +18,15 @@ export const MODEL_NOTES: readonly string[] = [
   'create only: transition rules (those that reference oldSelf) are listed as skipped, never evaluated',
   'unknown fields are reported as errors (kubectl --validate=strict, the kubectl default) and pruned before CEL runs',
   'status is ignored (the status subresource resets it on create)',
-  'format int32/int64 ranges are not checked, as kube-openapi does not check them (the Karpenter controller then cannot decode the object; our validator reports that as Int32Overflow)',
+  'format int32/int64 ranges are not checked, as kube-openapi does not check them (the Karpenter controller ' +
+    'then cannot decode the object; our validator reports that as Int32Overflow)',
   'format date-time is kube-openapi strfmt.IsDateTime: a real calendar date, hour <= 23, minute and second <= 59',
-  'nulls of known, non-nullable fields and map values are pruned before defaulting (PruneNonNullableNullsWithoutDefaults); nulls in lists stay and fail the type check',
+  'nulls of known, non-nullable fields and map values are pruned before defaulting ' +
+    '(PruneNonNullableNullsWithoutDefaults); nulls in lists stay and fail the type check',
   'CEL is skipped when a blocking schema error exists (type, required, enum, maxLength, maxItems, maxProperties), as strategy.go hasBlockingErr does',
-  'metadata is checked as ObjectMeta: name required and a DNS-1123 subdomain, label keys and values and annotation keys valid, unknown ObjectMeta fields reported (strict field validation); a null name or label value is the Go zero value ""',
+  'metadata is checked as ObjectMeta: name required and a DNS-1123 subdomain, ' +
+    'label keys and values and annotation keys valid, unknown ObjectMeta fields reported (strict field ' +
+    'validation); a null name or label value is the Go zero value ""',
   'CEL is evaluated without the type checker and without cost limits',
 ];
 
@@ -316,7 +320,8 @@ export class CrdValidator {
       err(
         'pattern',
         'metadata.name',
-        `metadata.name: Invalid value: ${JSON.stringify(name)}: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`,
+        `metadata.name: Invalid value: ${JSON.stringify(name)}: a lowercase RFC 1123 subdomain must consist of ` +
+          "lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
       );
     }
     // apimachinery ValidateAnnotations: keys are qualified names (checked lower-cased), 256 KiB in total.
@@ -593,7 +598,10 @@ function collapseAjvErrors(errors: ErrorObject[]): ErrorObject[] {
 function ajvMessage(e: ErrorObject): string {
   switch (e.keyword) {
     case 'enum':
-      return `Unsupported value: ${JSON.stringify(e.data)}: supported values: ${(e.params as any).allowedValues.map((x: unknown) => JSON.stringify(x)).join(', ')}`;
+      return (
+        `Unsupported value: ${JSON.stringify(e.data)}: supported ` +
+        `values: ${(e.params as any).allowedValues.map((x: unknown) => JSON.stringify(x)).join(', ')}`
+      );
     case 'required':
       return 'Required value';
     case 'pattern':

@@ -175,9 +175,11 @@ describeConsumer('a consumer project installing the packed package', () => {
     expect(fs.existsSync(path.join(core, 'node_modules/constructs'))).toBe(false);
     const script = [
       "const { NodePoolDefinition, validateManifest, migrateManifests } = require('cdktf-karpenter-eks/core');",
-      "const pool = new NodePoolDefinition({ name: 'p', weight: 0, nodeClassRef: { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' } });",
+      "const pool = new NodePoolDefinition({ name: 'p', weight: 0, nodeClassRef: { group: 'karpenter.k8s.aws', " +
+        "kind: 'EC2NodeClass', name: 'default' } });",
       'const codes = validateManifest(pool.toManifest()).map((i) => i.code);',
-      "console.log(JSON.stringify({ codes, migrate: typeof migrateManifests, types: require.resolve('cdktf-karpenter-eks/core').replace(/\\.js$/, '.d.ts') }));",
+      'console.log(JSON.stringify({ codes, migrate: typeof migrateManifests, types: ' +
+        "require.resolve('cdktf-karpenter-eks/core').replace(/\\.js$/, '.d.ts') }));",
     ].join('\n');
     const out = JSON.parse(ok(core, process.execPath, ['-e', script]));
     expect(out.codes).toContain('OutOfRange');

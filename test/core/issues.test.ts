@@ -35,7 +35,8 @@ test('throwOnErrors should throw every error with where and field, and ignore wa
   ];
   expect(() => throwOnErrors('stack/Pool', issues.slice(1, 2))).not.toThrow();
   expect(() => throwOnErrors('stack/Pool', issues)).toThrow(
-    '2 validation errors:\n[stack/Pool] spec.weight: must be between 1 and 100, got 0 (OutOfRange)\n[stack/Pool] metadata.name: is required (RequiredField)',
+    '2 validation errors:\n[stack/Pool] spec.weight: must be between 1 and 100, got 0 (OutOfRange)\n' +
+      '[stack/Pool] metadata.name: is required (RequiredField)',
   );
   expect(formatIssues('w', issues.slice(0, 1))).toBe('[w] spec.weight: must be between 1 and 100, got 0 (OutOfRange)');
 });

@@ -1,6 +1,6 @@
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
-import { AnnotationMetadataEntryType, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { TerraformVariable, Testing } from 'cdktf';
 import { KarpenterDuration } from '../../lib/core/api/duration';
 import {
   AmiFamily,
@@ -18,71 +18,49 @@ import {
   VolumeType,
 } from '../../lib/core/api/ec2-node-class-definition';
 import { Quantity } from '../../lib/core/api/quantity';
-import { Ec2NodeClass, Ec2NodeClassProps } from '../../lib/manifests/ec2-node-class';
-
-const BASE: Ec2NodeClassProps = {
-  name: 'default',
-  role: 'KarpenterNodeRole-demo',
-  amiSelectorTerms: [AmiSelectorTerm.alias(AmiFamilyAlias.AL2023, 'v20250505')],
-  subnetSelectorTerms: [SubnetSelectorTerm.discovery('demo')],
-  securityGroupSelectorTerms: [SecurityGroupSelectorTerm.discovery('demo')],
-};
-
-function stack(): TerraformStack {
-  return new TerraformStack(Testing.app(), 'test');
-}
-
-function warnings(nc: Ec2NodeClass): string[] {
-  return nc.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => String(m.data));
-}
+import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
+import { ec2NodeClass } from '../core/api/fixtures';
+import { newStack, onlyResource, resourcesOf } from '../util/stacks';
+import { warningsOf } from '../util/warnings';
+import { NODE_CLASS_PROPS as BASE } from './node-class-stack';
 
 describe('Ec2NodeClass', () => {
   test('emits a kubernetes_manifest with the rendered EC2NodeClass', () => {
     // GIVEN
-    const s = stack();
+    const s = newStack();
     // WHEN
     const nc = new Ec2NodeClass(s, 'NodeClass', BASE);
     // THEN
     expect(Testing.synth(s)).toHaveResourceWithProperties(Manifest, {
-      manifest: {
-        apiVersion: 'karpenter.k8s.aws/v1',
-        kind: 'EC2NodeClass',
-        metadata: { name: 'default' },
-        spec: {
-          amiSelectorTerms: [{ alias: 'al2023@v20250505' }],
-          subnetSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'demo' } }],
-          securityGroupSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'demo' } }],
-          role: 'KarpenterNodeRole-demo',
-        },
-      },
+      manifest: ec2NodeClass({ amiSelectorTerms: [{ alias: 'al2023@v20250505' }] }),
       computed_fields: ['metadata.annotations', 'metadata.labels'],
     });
     expect(nc.nodeClassRef).toEqual({ group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' });
     expect(nc.name).toBe('default');
     expect(nc.resource.node.id).toBe('Resource');
-    expect(warnings(nc)).toEqual([]);
+    expect(warningsOf(nc)).toEqual([]);
   });
 
   test('does not wait by default; waitForReady waits for the Ready condition', () => {
-    const s = stack();
+    const s = newStack();
     new Ec2NodeClass(s, 'Default', BASE);
     new Ec2NodeClass(s, 'Waiting', { ...BASE, name: 'waiting', waitForReady: true });
-    const resources = Object.values<any>(JSON.parse(Testing.synth(s)).resource.kubernetes_manifest);
+    const resources = resourcesOf(s, 'kubernetes_manifest');
     expect(resources.map((r) => r.wait)).toEqual([undefined, { condition: [{ status: 'True', type: 'Ready' }] }]);
   });
 
   test('passes provider and dependsOn through', () => {
-    const s = stack();
+    const s = newStack();
     const provider = new KubernetesProvider(s, 'Cluster', { alias: 'cluster' });
     const before = new TerraformVariable(s, 'before', {});
     new Ec2NodeClass(s, 'NodeClass', { ...BASE, provider, dependsOn: [before] });
-    const r = Object.values<any>(JSON.parse(Testing.synth(s)).resource.kubernetes_manifest)[0];
+    const r = onlyResource(s, 'kubernetes_manifest');
     expect(r.provider).toBe('kubernetes.cluster');
     expect(r.depends_on).toEqual(['var.before']);
   });
 
   test('fails synth with one error listing every problem, with the construct path and field paths', () => {
-    const s = stack();
+    const s = newStack();
     new Ec2NodeClass(s, 'Bad', {
       ...BASE,
       instanceProfile: 'profile',
@@ -102,16 +80,16 @@ describe('Ec2NodeClass', () => {
   });
 
   test('reports lint findings as warnings, silenced by code', () => {
-    const s = stack();
+    const s = newStack();
     const props = { ...BASE, subnetSelectorTerms: [SubnetSelectorTerm.byTags({ Name: '*' })] };
-    expect(warnings(new Ec2NodeClass(s, 'Loud', props))).toEqual([
+    expect(warningsOf(new Ec2NodeClass(s, 'Loud', props))).toEqual([
       expect.stringMatching(/^spec.subnetSelectorTerms: selects subnets by tags alone.*\(SelectorWithoutDiscovery\)$/),
     ]);
-    expect(warnings(new Ec2NodeClass(s, 'Quiet', { ...props, name: 'quiet', silenceWarnings: ['SelectorWithoutDiscovery'] }))).toEqual([]);
+    expect(warningsOf(new Ec2NodeClass(s, 'Quiet', { ...props, name: 'quiet', silenceWarnings: ['SelectorWithoutDiscovery'] }))).toEqual([]);
   });
 
   test('does not check Terraform references', () => {
-    const s = stack();
+    const s = newStack();
     const v = new TerraformVariable(s, 'sg', { type: 'string' });
     new Ec2NodeClass(s, 'NodeClass', {
       ...BASE,
@@ -125,7 +103,7 @@ describe('Ec2NodeClass', () => {
   });
 
   test('toManifest and toYaml for GitOps', () => {
-    const nc = new Ec2NodeClass(stack(), 'NodeClass', BASE);
+    const nc = new Ec2NodeClass(newStack(), 'NodeClass', BASE);
     expect(nc.toManifest().spec.role).toBe('KarpenterNodeRole-demo');
     expect(nc.toYaml()).toMatch(
       /^apiVersion: karpenter.k8s.aws\/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  amiSelectorTerms:\n    - alias: al2023@v20250505\n/,
@@ -133,20 +111,20 @@ describe('Ec2NodeClass', () => {
   });
 
   test('toYaml refuses Terraform references', () => {
-    const s = stack();
+    const s = newStack();
     const v = new TerraformVariable(s, 'role', { type: 'string' });
     const nc = new Ec2NodeClass(s, 'NodeClass', { ...BASE, role: v.stringValue });
     expect(() => nc.toYaml()).toThrow(/\[test\/NodeClass\] spec.role: is a Terraform reference, known only at apply time.*\(UnresolvedValueInYaml\)/);
   });
 
   test('snapshot: defaults', () => {
-    const s = stack();
+    const s = newStack();
     new Ec2NodeClass(s, 'NodeClass', BASE);
     expect(Testing.synth(s)).toMatchSnapshot();
   });
 
   test('snapshot: every option', () => {
-    const s = stack();
+    const s = newStack();
     const provider = new KubernetesProvider(s, 'Cluster', {});
     new Ec2NodeClass(s, 'NodeClass', {
       name: 'gpu',

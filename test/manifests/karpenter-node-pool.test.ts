@@ -1,40 +1,22 @@
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
-import { AnnotationMetadataEntryType, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { TerraformVariable, Testing } from 'cdktf';
 import { KarpenterDuration } from '../../lib/core/api/duration';
-import { AmiFamilyAlias, AmiSelectorTerm, SecurityGroupSelectorTerm, SubnetSelectorTerm } from '../../lib/core/api/ec2-node-class-definition';
 import { Budget, Disruption, DisruptionReason, TaintEffect } from '../../lib/core/api/node-pool-definition';
 import { Quantity } from '../../lib/core/api/quantity';
 import { Arch, CapacityType, Operator, Os, Requirement } from '../../lib/core/api/requirements';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
-
-function setup(): { stack: TerraformStack; nodeClass: Ec2NodeClass } {
-  const stack = new TerraformStack(Testing.app(), 'test');
-  const nodeClass = new Ec2NodeClass(stack, 'NodeClass', {
-    name: 'default',
-    role: 'KarpenterNodeRole-demo',
-    amiSelectorTerms: [AmiSelectorTerm.alias(AmiFamilyAlias.AL2023, 'v20250505')],
-    subnetSelectorTerms: [SubnetSelectorTerm.discovery('demo')],
-    securityGroupSelectorTerms: [SecurityGroupSelectorTerm.discovery('demo')],
-  });
-  return { stack, nodeClass };
-}
+import { addressOf, newStack, resourceAt } from '../util/stacks';
+import { warningsOf } from '../util/warnings';
+import { nodeClassStack } from './node-class-stack';
 
 const LIMITS = { cpu: Quantity.cpu(1000), memory: Quantity.gibibytes(1000) };
-
-function warnings(pool: KarpenterNodePool): string[] {
-  return pool.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => String(m.data));
-}
-
-function manifests(stack: TerraformStack): Record<string, any> {
-  return JSON.parse(Testing.synth(stack)).resource.kubernetes_manifest;
-}
 
 describe('KarpenterNodePool', () => {
   test('emits a NodePool referencing the node class, created after it', () => {
     // GIVEN
-    const { stack, nodeClass } = setup();
+    const { stack, nodeClass } = nodeClassStack();
     // WHEN
     const pool = new KarpenterNodePool(stack, 'Pool', {
       name: 'general-purpose',
@@ -58,49 +40,48 @@ describe('KarpenterNodePool', () => {
           limits: { cpu: '1000', memory: '1000Gi' },
         },
       },
-      depends_on: ['kubernetes_manifest.NodeClass_A8C7375C'],
+      depends_on: [addressOf(nodeClass.resource)],
     });
     expect(pool.resource.node.id).toBe('Resource');
-    expect(warnings(pool)).toEqual([]);
+    expect(warningsOf(pool)).toEqual([]);
   });
 
   test('adds dependsOn after the node class, and passes the provider', () => {
-    const { stack, nodeClass } = setup();
+    const { stack, nodeClass } = nodeClassStack();
     const provider = new KubernetesProvider(stack, 'Cluster', { alias: 'cluster' });
     const controller = new TerraformVariable(stack, 'controller', {});
     new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass, limits: LIMITS, provider, dependsOn: [controller], waitForReady: true });
-    const pool = manifests(stack).Pool_D3F588B8;
-    expect(pool.depends_on).toEqual(['kubernetes_manifest.NodeClass_A8C7375C', 'var.controller']);
+    const pool = resourceAt(stack, 'Pool/Resource').attributes;
+    expect(pool.depends_on).toEqual([addressOf(nodeClass.resource), 'var.controller']);
     expect(pool.provider).toBe('kubernetes.cluster');
     expect(pool.wait).toEqual({ condition: [{ status: 'True', type: 'Ready' }] });
   });
 
   test('should use a node class that exists already, by name, without ordering on it', () => {
-    const stack = new TerraformStack(Testing.app(), 'test');
+    const stack = newStack();
     new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass: Ec2NodeClass.fromName('gitops-managed'), limits: LIMITS });
-    const pool = manifests(stack).Pool_D3F588B8;
+    const pool = resourceAt(stack, 'Pool/Resource').attributes;
     expect(pool.manifest.spec.template.spec.nodeClassRef).toEqual({ group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'gitops-managed' });
     expect(pool.depends_on).toBeUndefined();
   });
 
   test('fails synth when an existing node class name could never match a node class', () => {
-    const stack = new TerraformStack(Testing.app(), 'test');
+    const stack = newStack();
     new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass: Ec2NodeClass.fromName('Not_A_Name'), limits: LIMITS });
     expect(() => Testing.synth(stack, true)).toThrow(/\[test\/Pool\] spec\.template\.spec\.nodeClassRef\.name: .*\(InvalidNodeClassRefName\)/);
   });
 
   test('should wait 30 minutes for deletion by default, as nodes drain first, or as long as asked', () => {
-    const { stack, nodeClass } = setup();
+    const { stack, nodeClass } = nodeClassStack();
     new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass, limits: LIMITS });
     new KarpenterNodePool(stack, 'Slow', { name: 'slow', nodeClass, limits: LIMITS, deleteTimeout: KarpenterDuration.hours(2) });
-    const synthesized = manifests(stack);
-    expect(synthesized.Pool_D3F588B8.timeouts).toEqual({ delete: '30m' });
-    expect(synthesized.NodeClass_A8C7375C.timeouts).toEqual({ delete: '30m' });
-    expect(Object.values<any>(synthesized).find((r) => r.manifest.metadata.name === 'slow').timeouts).toEqual({ delete: '2h' });
+    expect(resourceAt(stack, 'Pool/Resource').attributes.timeouts).toEqual({ delete: '30m' });
+    expect(resourceAt(stack, 'NodeClass/Resource').attributes.timeouts).toEqual({ delete: '30m' });
+    expect(resourceAt(stack, 'Slow/Resource').attributes.timeouts).toEqual({ delete: '2h' });
   });
 
   test('fails synth when deleteTimeout is Never', () => {
-    const { stack, nodeClass } = setup();
+    const { stack, nodeClass } = nodeClassStack();
     new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass, limits: LIMITS, deleteTimeout: KarpenterDuration.never() });
     expect(() => Testing.synth(stack, true)).toThrow(
       /\[test\/Pool\] deleteTimeout: must be a finite duration \(Terraform timeouts have no "Never"\)/,
@@ -108,7 +89,7 @@ describe('KarpenterNodePool', () => {
   });
 
   test('fails synth with one error listing every problem, with the construct path and field paths', () => {
-    const { stack, nodeClass } = setup();
+    const { stack, nodeClass } = nodeClassStack();
     new KarpenterNodePool(stack, 'Bad', {
       name: 'bad',
       nodeClass,
@@ -121,9 +102,11 @@ describe('KarpenterNodePool', () => {
       new RegExp(
         [
           'Validation failed with the following errors:[\\s\\S]*',
-          '\\[test/Bad\\] spec.template.spec.requirements\\[0\\].key: requirement key "karpenter.sh/team" is not allowed.*\\(RestrictedLabelDomain\\)',
+          '\\[test/Bad\\] spec.template.spec.requirements\\[0\\].key: requirement key "karpenter.sh/team" is not ' +
+            'allowed.*\\(RestrictedLabelDomain\\)',
           '\\[test/Bad\\] spec.template.spec.requirements\\[0\\].values: operator In needs at least one value.*\\(RequirementInWithoutValues\\)',
-          '\\[test/Bad\\] spec.template.spec.requirements\\[1\\].values: operator Lt needs exactly one non-negative integer value, got \\["-1"\\].*\\(RequirementNumericValue\\)',
+          '\\[test/Bad\\] spec.template.spec.requirements\\[1\\].values: operator Lt needs exactly one non-negative ' +
+            'integer value, got \\["-1"\\].*\\(RequirementNumericValue\\)',
           '\\[test/Bad\\] spec.disruption.budgets\\[0\\].duration: "30s" does not match .*hours and minutes only.*\\(InvalidDuration\\)',
           '\\[test/Bad\\] spec.weight: must be between 1 and 100, got 0 \\(OutOfRange\\)',
         ].join('\\n  '),
@@ -132,22 +115,22 @@ describe('KarpenterNodePool', () => {
   });
 
   test('reports lint findings as warnings, silenced by code', () => {
-    const { stack, nodeClass } = setup();
+    const { stack, nodeClass } = nodeClassStack();
     const loud = new KarpenterNodePool(stack, 'Loud', {
       name: 'loud',
       nodeClass,
       requirements: [Requirement.arch(Arch.ARM64), Requirement.instanceFamilies('c5')],
     });
-    expect(warnings(loud)).toEqual([
+    expect(warningsOf(loud)).toEqual([
       expect.stringMatching(/^spec.limits: is not set.*\(NodePoolWithoutLimits\)$/),
       expect.stringMatching(/^spec.template.spec.requirements\[1\]: kubernetes.io\/arch allows only arm64.*\(ArchFamilyMismatch\)$/),
     ]);
     const quiet = new KarpenterNodePool(stack, 'Quiet', { name: 'quiet', nodeClass, silenceWarnings: ['NodePoolWithoutLimits'] });
-    expect(warnings(quiet)).toEqual([]);
+    expect(warningsOf(quiet)).toEqual([]);
   });
 
   test('does not check Terraform references', () => {
-    const { stack, nodeClass } = setup();
+    const { stack, nodeClass } = nodeClassStack();
     const zone = new TerraformVariable(stack, 'zone', { type: 'string' });
     const weight = new TerraformVariable(stack, 'weight', { type: 'number' });
     new KarpenterNodePool(stack, 'Pool', {
@@ -158,11 +141,11 @@ describe('KarpenterNodePool', () => {
       requirements: [Requirement.zones(zone.stringValue)],
       labels: { zone: zone.stringValue },
     });
-    expect(manifests(stack).Pool_D3F588B8.manifest.spec.weight).toBe('${var.weight}');
+    expect(resourceAt(stack, 'Pool/Resource').attributes.manifest.spec.weight).toBe('${var.weight}');
   });
 
   test('toManifest and toYaml for GitOps', () => {
-    const { stack, nodeClass } = setup();
+    const { stack, nodeClass } = nodeClassStack();
     const pool = new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass, limits: LIMITS });
     expect(pool.toManifest().spec.template.spec.nodeClassRef.name).toBe('default');
     expect(pool.toYaml()).toMatch(/^apiVersion: karpenter.sh\/v1\nkind: NodePool\nmetadata:\n  name: p\n/);
@@ -170,20 +153,20 @@ describe('KarpenterNodePool', () => {
   });
 
   test('toYaml refuses Terraform references', () => {
-    const { stack, nodeClass } = setup();
+    const { stack, nodeClass } = nodeClassStack();
     const zone = new TerraformVariable(stack, 'zone', { type: 'string' });
     const pool = new KarpenterNodePool(stack, 'Pool', { name: 'p', nodeClass, limits: LIMITS, requirements: [Requirement.zones(zone.stringValue)] });
     expect(() => pool.toYaml()).toThrow(/spec.template.spec.requirements\[0\].values\[0\]: is a Terraform reference.*\(UnresolvedValueInYaml\)/);
   });
 
   test('snapshot: defaults', () => {
-    const { stack, nodeClass } = setup();
+    const { stack, nodeClass } = nodeClassStack();
     new KarpenterNodePool(stack, 'Pool', { name: 'default', nodeClass, silenceWarnings: ['NodePoolWithoutLimits'] });
     expect(Testing.synth(stack)).toMatchSnapshot();
   });
 
   test('snapshot: every option', () => {
-    const { stack, nodeClass } = setup();
+    const { stack, nodeClass } = nodeClassStack();
     const provider = new KubernetesProvider(stack, 'Cluster', {});
     new KarpenterNodePool(stack, 'Pool', {
       name: 'general-purpose',

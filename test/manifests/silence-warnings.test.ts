@@ -1,26 +1,13 @@
 // silenceWarnings on the manifest constructs: typed as ManifestWarningCode; an unknown code (from
 // JavaScript or a cast) is reported as a warning instead of silencing nothing, silently.
-import { AnnotationMetadataEntryType, TerraformStack, Testing } from 'cdktf';
-import { AmiFamilyAlias, AmiSelectorTerm, SecurityGroupSelectorTerm, SubnetSelectorTerm } from '../../lib/core/api/ec2-node-class-definition';
 import { Quantity } from '../../lib/core/api/quantity';
 import { ManifestWarningCode } from '../../lib/core/api/silence';
-import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
-
-function warnings(c: { node: { metadata: { type: string; data: unknown }[] } }): string[] {
-  return c.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => String(m.data));
-}
+import { warningsOf } from '../util/warnings';
+import { nodeClassStack } from './node-class-stack';
 
 test('an unknown silenceWarnings code is an UnknownSilenceCode warning on the construct', () => {
-  const stack = new TerraformStack(Testing.app(), 'test');
-  const nodeClass = new Ec2NodeClass(stack, 'NodeClass', {
-    name: 'default',
-    role: 'KarpenterNodeRole-demo',
-    amiSelectorTerms: [AmiSelectorTerm.alias(AmiFamilyAlias.AL2023, 'v20250505')],
-    subnetSelectorTerms: [SubnetSelectorTerm.discovery('demo')],
-    securityGroupSelectorTerms: [SecurityGroupSelectorTerm.discovery('demo')],
-    silenceWarnings: ['SelectorWithoutDiscovery'],
-  });
+  const { stack, nodeClass } = nodeClassStack({ silenceWarnings: ['SelectorWithoutDiscovery'] });
   const pool = new KarpenterNodePool(stack, 'Pool', {
     name: 'general-purpose',
     nodeClass,
@@ -29,10 +16,10 @@ test('an unknown silenceWarnings code is an UnknownSilenceCode warning on the co
     silenceWarnings: ['NodePoolWithoutLimit' as ManifestWarningCode],
   });
 
-  expect(warnings(pool)).toEqual([
+  expect(warningsOf(pool)).toEqual([
     expect.stringMatching(
       /^silence: "NodePoolWithoutLimit" is not a warning code, so it silences nothing; codes that can be silenced: .*\(UnknownSilenceCode\)$/,
     ),
   ]);
-  expect(warnings(nodeClass)).toEqual([]);
+  expect(warningsOf(nodeClass)).toEqual([]);
 });

@@ -1,26 +1,13 @@
-import { TerraformStack, Testing } from 'cdktf';
-import { AmiFamilyAlias, AmiSelectorTerm, SecurityGroupSelectorTerm, SubnetSelectorTerm } from '../../lib/core/api/ec2-node-class-definition';
+import { Testing } from 'cdktf';
+import { AmiFamilyAlias, AmiSelectorTerm } from '../../lib/core/api/ec2-node-class-definition';
 import { Quantity } from '../../lib/core/api/quantity';
 import { Requirement } from '../../lib/core/api/requirements';
-import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { SpotOnDemandSplit } from '../../lib/manifests/spot-on-demand-split';
+import { manifestsByName } from '../util/stacks';
+import { nodeClassStack } from './node-class-stack';
 
-function setup() {
-  const stack = new TerraformStack(Testing.app(), 'test');
-  const nodeClass = new Ec2NodeClass(stack, 'NodeClass', {
-    name: 'default',
-    role: 'KarpenterNodeRole-demo',
-    amiSelectorTerms: [AmiSelectorTerm.alias(AmiFamilyAlias.AL2023, 'latest')],
-    subnetSelectorTerms: [SubnetSelectorTerm.discovery('demo')],
-    securityGroupSelectorTerms: [SecurityGroupSelectorTerm.discovery('demo')],
-  });
-  return { stack, nodeClass };
-}
-
-function manifests(stack: TerraformStack): Record<string, any> {
-  const synthesized = JSON.parse(Testing.synth(stack));
-  return Object.fromEntries(Object.values<any>(synthesized.resource.kubernetes_manifest).map((r) => [r.manifest.metadata.name, r.manifest]));
-}
+// The pools' snapshot was taken with the latest AL2023 alias.
+const setup = () => nodeClassStack({ amiSelectorTerms: [AmiSelectorTerm.alias(AmiFamilyAlias.AL2023, 'latest')] });
 
 describe('SpotOnDemandSplit', () => {
   test('should create a spot and an on-demand pool that share the spread label in the given ratio', () => {
@@ -35,7 +22,7 @@ describe('SpotOnDemandSplit', () => {
       limits: { cpu: Quantity.cpu(100) },
     });
     // THEN
-    const pools = manifests(stack);
+    const pools = manifestsByName(stack);
     expect(pools['web-spot'].spec.template.spec.requirements).toEqual([
       { key: 'karpenter.k8s.aws/instance-category', operator: 'In', values: ['c', 'm'] },
       { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot'] },
@@ -88,7 +75,8 @@ describe('SpotOnDemandSplit', () => {
       new RegExp(
         [
           'Validation failed with the following errors:[\\s\\S]*',
-          `\\[test/Web\\] labels\\["karpenter.sh/capacity-type"\\]: 'karpenter.sh/capacity-type' is set by the split for each pool; remove it from the shared labels \\(CapacitySplitRequirementConflict\\)`,
+          '\\[test/Web\\] labels\\["karpenter.sh/capacity-type"\\]: \'karpenter.sh/capacity-type\' is set by the ' +
+            'split for each pool; remove it from the shared labels \\(CapacitySplitRequirementConflict\\)',
           `\\[test/Web\\] labels\\["capacity-spread"\\]: 'capacity-spread' is set by the split .*\\(CapacitySplitRequirementConflict\\)`,
         ].join('\\n  '),
       ),

@@ -10,7 +10,8 @@ import { isTerraformAvailable, planStack, stackDirectory, TerraformPlanResult, t
 const canPlan = isTerraformAvailable() && fs.existsSync(terraformPluginMirror());
 if (!canPlan) {
   console.warn(
-    `SKIPPING the offline plan of examples/full-stack: terraform or the provider mirror '${terraformPluginMirror()}' is missing (set KARPENTER_TF_PLUGIN_MIRROR).`,
+    'SKIPPING the offline plan of examples/full-stack: terraform or the provider mirror ' +
+      `'${terraformPluginMirror()}' is missing (set KARPENTER_TF_PLUGIN_MIRROR).`,
   );
 }
 

@@ -1,6 +1,8 @@
 import '../../lib/testing/jest';
 import { Testing } from 'cdktf';
 import { exactly } from '../../lib/testing/matchers';
+import { pattern } from '../util/pattern';
+import { addressOf } from '../util/stacks';
 import { karpenterStack } from './karpenter-stack';
 
 describe('registered jest matchers', () => {
@@ -22,10 +24,12 @@ describe('registered jest matchers', () => {
   });
 
   test('should throw a readable message on failure', () => {
-    const { stack } = karpenterStack();
+    const { stack, nodePool } = karpenterStack();
 
     expect(() => expect(stack).toHaveNodePool({ weight: 10 })).toThrow(
-      /Expected a NodePool matching\n {2}{ weight: 10 }\nFound 1 NodePool: NodePool "default" at stack\/Karpenter\/NodePool \(kubernetes_manifest\.Karpenter_NodePool_A8031F44\)\.\nClosest: .* differs in 1 place:\n {2}spec\.weight: expected 10, but the field is missing/,
+      pattern`Expected a NodePool matching\n {2}{ weight: 10 }\n
+        Found 1 NodePool: NodePool "default" at stack\/Karpenter\/NodePool \(${addressOf(nodePool)}\)\.\n
+        Closest: .* differs in 1 place:\n {2}spec\.weight: expected 10, but the field is missing`,
     );
     expect(() => expect(stack).not.toHaveEc2NodeClass()).toThrow(
       /expect\(received\)\.not\.toHaveEc2NodeClass\(expected\)\n\nExpected no EC2NodeClass\nbut EC2NodeClass "default"/,

@@ -4,9 +4,10 @@ import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
 import { Release } from '@cdktf/provider-helm/lib/release';
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
-import { TerraformStack, Testing } from 'cdktf';
+import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { ec2NodeClass } from '../core/api/fixtures';
+import { newStack } from '../util/stacks';
 
 export const NODE_POOL = {
   apiVersion: 'karpenter.sh/v1',
@@ -38,7 +39,7 @@ export interface KarpenterStackParts {
 }
 
 export function karpenterStack(): KarpenterStackParts {
-  const stack = new TerraformStack(Testing.app(), 'stack');
+  const stack = newStack('stack');
   new KubernetesProvider(stack, 'kubernetes', {});
   new HelmProvider(stack, 'helm', {});
   const karpenter = new Construct(stack, 'Karpenter');

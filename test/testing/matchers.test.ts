@@ -1,9 +1,11 @@
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
-import { TerraformStack, Testing } from 'cdktf';
+import { Testing } from 'cdktf';
 import { TaintEffect } from '../../lib/core/api/node-pool-definition';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { differenceCount, exactly, partialMatch, toHaveEc2NodeClass, toHaveHelmValues, toHaveNodePool } from '../../lib/testing/matchers';
+import { pattern } from '../util/pattern';
+import { addressOf, newStack } from '../util/stacks';
 import { karpenterStack } from './karpenter-stack';
 
 describe('partialMatch', () => {
@@ -89,13 +91,13 @@ describe('partialMatch', () => {
 
 describe('toHaveNodePool', () => {
   test('should pass on a partial spec', () => {
-    const { stack } = karpenterStack();
+    const { stack, nodePool } = karpenterStack();
 
     const result = toHaveNodePool(stack, { disruption: { consolidationPolicy: 'WhenEmptyOrUnderutilized' } });
 
     expect(result.pass).toBe(true);
     expect(result.message()).toMatch(
-      /Expected no NodePool matching[\s\S]*but NodePool "default" at stack\/Karpenter\/NodePool \(kubernetes_manifest\.Karpenter_NodePool_A8031F44\) matches/,
+      pattern`Expected no NodePool matching[\s\S]*but NodePool "default" at stack\/Karpenter\/NodePool \(${addressOf(nodePool)}\) matches`,
     );
   });
 
@@ -124,7 +126,7 @@ describe('toHaveNodePool', () => {
   });
 
   test('should take the NodePool with the expected name as the closest, even when another differs less', () => {
-    const stack = new TerraformStack(Testing.app(), 'stack');
+    const stack = newStack('stack');
     const provider = new KubernetesProvider(stack, 'k8s', {});
     const nodeClass = Ec2NodeClass.fromName('default');
     new KarpenterNodePool(stack, 'App', { name: 'app', nodeClass, provider, weight: 50 });
@@ -138,7 +140,7 @@ describe('toHaveNodePool', () => {
   });
 
   test('should not count array header lines when ranking candidates', () => {
-    const stack = new TerraformStack(Testing.app(), 'stack');
+    const stack = newStack('stack');
     const provider = new KubernetesProvider(stack, 'k8s', {});
     const nodeClass = Ec2NodeClass.fromName('default');
     const taint = (value: string) => [{ key: 'role', value, effect: TaintEffect.NO_SCHEDULE }];
@@ -186,13 +188,15 @@ describe('toHaveHelmValues', () => {
   });
 
   test('should explain a match for .not', () => {
-    const { stack } = karpenterStack();
+    const { stack, controller } = karpenterStack();
 
     const result = toHaveHelmValues(stack, { replicas: 1 }, { releaseName: 'karpenter' });
 
     expect(result.pass).toBe(true);
     expect(result.message()).toMatch(
-      /^expect\(received\)\.not\.toHaveHelmValues\(expected\)\n\nExpected no Helm release named "karpenter" with values matching\n {2}{ replicas: 1 }\nbut release "karpenter" at stack\/Karpenter\/Controller \(helm_release\.Karpenter_Controller_74D17CE2\) matches\.$/,
+      pattern`^expect\(received\)\.not\.toHaveHelmValues\(expected\)\n\n
+        Expected no Helm release named "karpenter" with values matching\n {2}{ replicas: 1 }\n
+        but release "karpenter" at stack\/Karpenter\/Controller \(${addressOf(controller)}\) matches\.$`,
     );
   });
 
@@ -216,12 +220,14 @@ describe('toHaveHelmValues', () => {
   });
 
   test('should explain when no release is selected', () => {
-    const { stack } = karpenterStack();
+    const { stack, controller } = karpenterStack();
+    const at = addressOf(controller);
 
     const result = toHaveHelmValues(stack, {}, { releaseName: 'nope' });
 
     expect(result.message()).toMatch(
-      /Expected a Helm release named "nope" with values matching[\s\S]*but none of the stack's releases is selected: release "karpenter" at stack\/Karpenter\/Controller \(helm_release\.Karpenter_Controller_74D17CE2\), release "karpenter-crd"/,
+      pattern`Expected a Helm release named "nope" with values matching[\s\S]*
+        but none of the stack's releases is selected: release "karpenter" at stack\/Karpenter\/Controller \(${at}\), release "karpenter-crd"`,
     );
   });
 });

@@ -4,9 +4,10 @@ import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
 import { TerraformStack, Testing } from 'cdktf';
 import { planStackOffline } from '../../lib/testing/plan-summary';
 import { isTerraformAvailable, terraformPluginMirror } from '../../lib/testing/terraform-plan';
+import { newStack } from '../util/stacks';
 
 function queueStack(): TerraformStack {
-  const stack = new TerraformStack(Testing.app(), 'queue');
+  const stack = newStack('queue');
   new AwsProvider(stack, 'aws', {
     region: 'eu-west-1',
     skipCredentialsValidation: true,

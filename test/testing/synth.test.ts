@@ -2,14 +2,15 @@ import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { Release } from '@cdktf/provider-helm/lib/release';
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
-import { TerraformStack, Testing } from 'cdktf';
+import { Testing } from 'cdktf';
 import { ec2NodeClassesOf, helmReleasesOf, nodePoolsOf, SynthesizedStack } from '../../lib/testing/synth';
+import { addressOf, newStack } from '../util/stacks';
 import { karpenterStack, NODE_CLASS, NODE_POOL } from './karpenter-stack';
 
 describe('SynthesizedStack', () => {
   test('should return NodePools with address, construct path, name and manifest', () => {
     // GIVEN
-    const { stack } = karpenterStack();
+    const { stack, nodePool } = karpenterStack();
 
     // WHEN
     const pools = SynthesizedStack.of(stack).nodePools();
@@ -17,7 +18,7 @@ describe('SynthesizedStack', () => {
     // THEN
     expect(pools).toEqual([
       {
-        address: 'kubernetes_manifest.Karpenter_NodePool_A8031F44',
+        address: addressOf(nodePool),
         constructPath: 'stack/Karpenter/NodePool',
         apiVersion: 'karpenter.sh/v1',
         kind: 'NodePool',
@@ -58,7 +59,7 @@ describe('SynthesizedStack', () => {
 
   test('should keep Terraform references as strings', () => {
     // GIVEN
-    const stack = new TerraformStack(Testing.app(), 'stack');
+    const stack = newStack('stack');
     new AwsProvider(stack, 'aws', { region: 'eu-west-1' });
     new (require('@cdktf/provider-kubernetes/lib/provider').KubernetesProvider)(stack, 'kubernetes', {});
     const role = new IamRole(stack, 'NodeRole', { assumeRolePolicy: '{}' });
@@ -71,12 +72,12 @@ describe('SynthesizedStack', () => {
   });
 
   test('should read the Testing.synth string, without construct paths', () => {
-    const { stack } = karpenterStack();
+    const { stack, nodePool } = karpenterStack();
 
     const pools = SynthesizedStack.fromJson(Testing.synth(stack)).nodePools();
 
     expect(pools).toHaveLength(1);
-    expect(pools[0].address).toBe('kubernetes_manifest.Karpenter_NodePool_A8031F44');
+    expect(pools[0].address).toBe(addressOf(nodePool));
     expect(pools[0].constructPath).toBeUndefined();
   });
 
@@ -114,14 +115,14 @@ describe('SynthesizedStack', () => {
   });
 
   test('should list resources sorted by address', () => {
-    const { stack } = karpenterStack();
+    const { stack, controller } = karpenterStack();
 
     const addresses = SynthesizedStack.of(stack)
       .resources()
       .map((r) => r.address);
 
     expect(addresses).toEqual([...addresses].sort());
-    expect(addresses).toContain('helm_release.Karpenter_Controller_74D17CE2');
+    expect(addresses).toContain(addressOf(controller));
   });
 });
 
@@ -202,14 +203,14 @@ describe('helm releases', () => {
   });
 
   test('should delete a key set to null by a later values document', () => {
-    const stack = new TerraformStack(Testing.app(), 'stack');
+    const stack = newStack('stack');
     new Release(stack, 'R', { name: 'r', chart: 'c', values: ['a: 1\nb: {c: 2, d: 3}\n', 'b: {c: null}\n'] });
 
     expect(SynthesizedStack.of(stack, { runValidations: false }).helmReleases()[0].values).toEqual({ a: 1, b: { d: 3 } });
   });
 
   test('should keep a values entry that is a Terraform expression aside', () => {
-    const stack = new TerraformStack(Testing.app(), 'stack');
+    const stack = newStack('stack');
     new Release(stack, 'R', { name: 'r', chart: 'c', values: ['${yamlencode(local.values)}', 'a: 1'] });
 
     const [release] = SynthesizedStack.of(stack, { runValidations: false }).helmReleases();

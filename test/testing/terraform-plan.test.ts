@@ -12,19 +12,22 @@ import {
 } from '../../lib/testing/terraform-plan';
 
 // A stand-in terraform: logs its arguments and environment, answers like terraform would, and
-// fails the command named in FAKE_TF_FAIL with a message on stderr.
+// fails the command named in FAKE_TF_FAIL with a message on stderr. A `\` ending a line continues it (JS template).
 const FAKE_TERRAFORM = `#!/bin/sh
-echo "$* | TF_CLI_CONFIG_FILE=$TF_CLI_CONFIG_FILE TF_IN_AUTOMATION=$TF_IN_AUTOMATION CHECKPOINT_DISABLE=$CHECKPOINT_DISABLE AWS_ACCESS_KEY_ID=$AWS_ACCESS_KEY_ID AWS_PROFILE=$AWS_PROFILE" >> calls.log
+echo "$* | TF_CLI_CONFIG_FILE=$TF_CLI_CONFIG_FILE TF_IN_AUTOMATION=$TF_IN_AUTOMATION CHECKPOINT_DISABLE=$CHECKPOINT_DISABLE \
+AWS_ACCESS_KEY_ID=$AWS_ACCESS_KEY_ID AWS_PROFILE=$AWS_PROFILE" >> calls.log
 if [ -f offline_override.tf.json ]; then cp offline_override.tf.json "override-seen-by-$1.json"; fi
 if [ "$1" = "$FAKE_TF_FAIL" ]; then echo "Error: $1 went wrong" >&2; exit 1; fi
 case "$1" in
   validate)
     if [ -n "$FAKE_TF_INVALID" ]; then
-      echo '{"valid":false,"error_count":1,"warning_count":0,"diagnostics":[{"severity":"error","summary":"Unsupported argument","detail":"An argument named \\"nope\\" is not expected here."}]}'; exit 1
+      echo '{"valid":false,"error_count":1,"warning_count":0,\
+"diagnostics":[{"severity":"error","summary":"Unsupported argument","detail":"An argument named \\"nope\\" is not expected here."}]}'; exit 1
     fi
     echo '{"valid":true,"error_count":0,"warning_count":0,"diagnostics":[]}' ;;
   show)
-    echo '{"format_version":"1.2","terraform_version":"1.11.4","resource_changes":[{"address":"aws_sqs_queue.b","mode":"managed","type":"aws_sqs_queue","name":"b","change":{"actions":["create"]}}]}' ;;
+    echo '{"format_version":"1.2","terraform_version":"1.11.4",\
+"resource_changes":[{"address":"aws_sqs_queue.b","mode":"managed","type":"aws_sqs_queue","name":"b","change":{"actions":["create"]}}]}' ;;
 esac
 exit 0
 `;

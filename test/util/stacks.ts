@@ -55,6 +55,15 @@ export function resourcesOf(stack: Synthesizable, type: string): Record<string, 
     .map((r) => r.attributes);
 }
 
+/** The Kubernetes manifests of the stack (NodePools, EC2NodeClasses, ...) by `metadata.name`, e.g. `manifestsByName(stack)['web-spot']`. */
+export function manifestsByName(stack: Synthesizable): Record<string, any> {
+  return Object.fromEntries(
+    synthOf(stack)
+      .manifests()
+      .map((m) => [m.name, m.manifest]),
+  );
+}
+
 /** The one `type` resource block (address, logical id, attributes); fails when there is none or more than one. */
 export function onlyResourceBlock(stack: Synthesizable, type: string): ResourceBlock {
   return onlyBlock(synthOf(stack).resources(type), `resource of type ${type}`);

@@ -49,7 +49,8 @@ export function validateCapacitySplitRatio(ratio: CapacitySplitRatio, ctx: Valid
       c.error(
         'ratio',
         'CapacitySplitTooFine',
-        `${ratio.spot}:${ratio.onDemand} needs ${total} label values (topology domains); at most ${MAX_CAPACITY_SPREAD_VALUES} keep scheduling predictable, use a coarser ratio such as ${spot}:${10 - spot}`,
+        `${ratio.spot}:${ratio.onDemand} needs ${total} label values (topology domains); ` +
+          `at most ${MAX_CAPACITY_SPREAD_VALUES} keep scheduling predictable, use a coarser ratio such as ${spot}:${10 - spot}`,
       );
     }
   }

@@ -55,7 +55,10 @@ export const budgetScheduleRule: Rule = (self: string, path, c) => {
     c.error(
       path,
       'BudgetScheduleInvalid',
-      `${show(self)} is not a valid cron schedule: ${problem}. The API server accepts it (the CRD pattern only counts fields), but Karpenter cannot parse it and fails closed: the budget allows 0 disruptions at all times, which blocks every disruption it covers (all reasons, unless it lists reasons). Use five fields "minute hour day-of-month month day-of-week" (e.g. "0 9 * * mon-fri") or @daily, @weekly, ...`,
+      `${show(self)} is not a valid cron schedule: ${problem}. The API server accepts it (the CRD pattern only ` +
+        'counts fields), but Karpenter cannot parse it and fails closed: the budget allows 0 disruptions at all ' +
+        'times, which blocks every disruption it covers (all reasons, unless it lists reasons). ' +
+        'Use five fields "minute hour day-of-month month day-of-week" (e.g. "0 9 * * mon-fri") or @daily, @weekly, ...',
     );
   }
 };

@@ -93,7 +93,8 @@ const NODEPOOL_RULES = [
       if (spec.replicas === undefined && !r.isUnresolved(limits) && (!isPlainObject(limits) || Object.keys(limits).length === 0)) {
         r.warn(
           'spec.limits',
-          'is not set, so this NodePool can launch nodes without bound (a bad deployment or a pod spike scales the bill with it); set limits such as { cpu: Quantity.cpu(1000), memory: Quantity.gibibytes(1000) }',
+          'is not set, so this NodePool can launch nodes without bound (a bad deployment or a pod spike scales the ' +
+            'bill with it); set limits such as { cpu: Quantity.cpu(1000), memory: Quantity.gibibytes(1000) }',
         );
       }
     },
@@ -166,7 +167,8 @@ const NODEPOOL_RULES = [
         if (cand && cand.size < n) {
           r.warn(
             `${q.at}.minValues`,
-            `minValues ${n} for key ${show(q.key)} can never be met: the requirements leave only ${cand.size} value${cand.size === 1 ? '' : 's'} (${[...cand].join(', ') || 'none'}); lower minValues or widen the requirements`,
+            `minValues ${n} for key ${show(q.key)} can never be met: the requirements leave only ${cand.size} ` +
+              `value${cand.size === 1 ? '' : 's'} (${[...cand].join(', ') || 'none'}); lower minValues or widen the requirements`,
           );
         }
       }
@@ -187,7 +189,12 @@ const NODEPOOL_RULES = [
         if ([...items].every((x) => isArm64Family(family(x)) !== wantArm)) {
           r.warn(
             s.where[s.where.length - 1],
-            `kubernetes.io/arch allows only ${[...arch][0]}, but every ${key === WellKnownLabel.INSTANCE_FAMILY ? 'instance family' : 'instance type'} allowed (${[...items].join(', ')}) is ${wantArm ? 'x86-64 (amd64)' : 'Graviton (arm64)'}; this NodePool will never launch a node. ${wantArm ? 'Add Graviton families such as c7g, m7g, r7g' : 'Add x86 families such as c7i, m7i, r7i'}, or change the architecture`,
+            `kubernetes.io/arch allows only ${[...arch][0]}, but every ` +
+              `${key === WellKnownLabel.INSTANCE_FAMILY ? 'instance family' : 'instance type'} ` +
+              `allowed (${[...items].join(', ')}) is ${wantArm ? 'x86-64 (amd64)' : 'Graviton (arm64)'}; ` +
+              'this NodePool will never launch a node. ' +
+              `${wantArm ? 'Add Graviton families such as c7g, m7g, r7g' : 'Add x86 families such as c7i, m7i, r7i'}, ` +
+              'or change the architecture',
           );
         }
       };
@@ -213,7 +220,8 @@ const NODECLASS_RULES = [
       if (str(meta.name) && !r.isUnresolved(meta.name) && meta.name.length > 63) {
         r.warn(
           'metadata.name',
-          `${show(meta.name)} is ${meta.name.length} characters; Karpenter labels nodes with karpenter.k8s.aws/ec2nodeclass=<name> and label values are at most 63 characters. Use a shorter name`,
+          `${show(meta.name)} is ${meta.name.length} characters; Karpenter labels nodes with ` +
+            'karpenter.k8s.aws/ec2nodeclass=<name> and label values are at most 63 characters. Use a shorter name',
         );
       }
     },
@@ -238,7 +246,9 @@ const NODECLASS_RULES = [
           const helper = field === 'subnetSelectorTerms' ? 'SubnetSelectorTerm' : 'SecurityGroupSelectorTerm';
           r.warn(
             `spec.${field}`,
-            `selects ${noun} by tags alone, with no id, no name and no cluster discovery tag, so it may match ${noun} of other clusters or VPCs; select by id, or tag your ${noun} with ${KARPENTER_DISCOVERY_TAG_KEY}=<cluster name> and use ${helper}.discovery(clusterName)`,
+            `selects ${noun} by tags alone, with no id, no name and no cluster discovery tag, so it may match ${noun} ` +
+              `of other clusters or VPCs; select by id, or tag your ${noun} with ` +
+              `${KARPENTER_DISCOVERY_TAG_KEY}=<cluster name> and use ${helper}.discovery(clusterName)`,
           );
         }
       }
@@ -257,7 +267,9 @@ const NODECLASS_RULES = [
           if (isPlainObject(t) && t.id !== undefined && others.some((o) => t[o] !== undefined)) {
             r.warn(
               `spec.${field}[${i}]`,
-              `combines id with ${others.filter((o) => t[o] !== undefined).join(' and ')}; the CRD documents id as mutually exclusive (it rejects this only when every term does it). Put the id in a term of its own`,
+              `combines id with ${others.filter((o) => t[o] !== undefined).join(' and ')}; ` +
+                'the CRD documents id as mutually exclusive (it rejects this only when every term does it). ' +
+                'Put the id in a term of its own',
             );
           }
         });
@@ -267,7 +279,8 @@ const NODECLASS_RULES = [
         if (isPlainObject(t) && t.id !== undefined && ['tags', 'ownerID', 'instanceMatchCriteria'].some((o) => t[o] !== undefined)) {
           r.warn(
             `spec.capacityReservationSelectorTerms[${i}]`,
-            'combines id with other fields; the CRD documents id as mutually exclusive (it rejects this only when every term does it). Put the id in a term of its own',
+            'combines id with other fields; the CRD documents id as mutually exclusive (it rejects this only when ' +
+              'every term does it). Put the id in a term of its own',
           );
         }
       });
@@ -285,7 +298,8 @@ const NODECLASS_RULES = [
           if (isPlainObject(t) && str(t.id) && !r.isUnresolved(t.id) && !idPattern.test(t.id)) {
             r.warn(
               `spec.${field}[${i}].id`,
-              `${show(t.id)} is not a ${noun.slice(0, -1)} id (${idPattern.source}); the CRD's unanchored pattern lets it through, but no ${noun.slice(0, -1)} will match`,
+              `${show(t.id)} is not a ${noun.slice(0, -1)} id (${idPattern.source}); ` +
+                `the CRD's unanchored pattern lets it through, but no ${noun.slice(0, -1)} will match`,
             );
           }
         });
@@ -310,7 +324,8 @@ const NODECLASS_RULES = [
       if (mo.httpTokens === 'optional') {
         r.warn(
           'spec.metadataOptions.httpTokens',
-          '"optional" lets pods use IMDSv1 and read the node role\'s credentials without a session token; use HttpTokens.REQUIRED unless a workload really needs IMDSv1',
+          '"optional" lets pods use IMDSv1 and read the node role\'s credentials without a session token; ' +
+            'use HttpTokens.REQUIRED unless a workload really needs IMDSv1',
         );
       }
     },

@@ -120,7 +120,8 @@ export function checkObjectMeta(meta: unknown, kind: string, c: IssueCollector):
     c.warn(
       'metadata.namespace',
       'NamespaceOnClusterScopedResource',
-      `${kind} is cluster-scoped; the API server drops namespace ${show(meta.namespace)} and Terraform then reports a diff. Remove metadata.namespace`,
+      `${kind} is cluster-scoped; the API server drops namespace ${show(meta.namespace)} ` +
+        'and Terraform then reports a diff. Remove metadata.namespace',
     );
   }
   checkStringMap(meta.labels, 'metadata.labels', c, (k, v, path) => {

@@ -182,7 +182,8 @@ export function checkSchema(value: unknown, schema: Schema, path: string, c: Iss
           'Int32Overflow',
           hinted(
             schema,
-            `${value} does not fit a 32-bit integer (${INT32.min} to ${INT32.max}); the API server stores it, but the Karpenter controller cannot decode the object`,
+            `${value} does not fit a 32-bit integer (${INT32.min} to ${INT32.max}); the API server stores it, ` +
+              'but the Karpenter controller cannot decode the object',
           ),
         );
       }
@@ -217,7 +218,8 @@ export function checkSchema(value: unknown, schema: Schema, path: string, c: Iss
           c.error(
             child(path, k),
             'UnknownField',
-            `is not a field of this object${near ? ` (did you mean "${near}"?)` : ''}; allowed fields: ${known.join(', ')} (kubectl and Terraform reject unknown fields)`,
+            `is not a field of this object${near ? ` (did you mean "${near}"?)` : ''}; allowed fields: ` +
+              `${known.join(', ')} (kubectl and Terraform reject unknown fields)`,
           );
           continue;
         }

@@ -25,5 +25,8 @@ export function checkSilenceCodes(ctx: ValidationContext, c: IssueCollector): vo
 /** Why `code` silences nothing, with the nearest valid code and the full list. */
 export function unknownSilenceCodeMessage(code: string): string {
   const near = MANIFEST_WARNING_CODES.find((k) => k.toLowerCase() === code.toLowerCase());
-  return `${JSON.stringify(code)} is not a warning code, so it silences nothing${near ? ` (did you mean "${near}"?)` : ''}; codes that can be silenced: ${MANIFEST_WARNING_CODES.join(', ')}`;
+  return (
+    `${JSON.stringify(code)} is not a warning code, so it silences ` +
+    `nothing${near ? ` (did you mean "${near}"?)` : ''}; codes that can be silenced: ${MANIFEST_WARNING_CODES.join(', ')}`
+  );
 }

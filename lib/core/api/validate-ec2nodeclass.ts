@@ -38,7 +38,8 @@ const aliasRules: Rule[] = [
       c.error(
         path,
         'AmiAliasFormat',
-        `${show(self)} must have the form family@version, e.g. "al2023@latest" or "al2023@v20240625" (AmiSelectorTerm.alias)${crdRule("'alias' is improperly formatted, must match the format 'family@version'")}`,
+        `${show(self)} must have the form family@version, e.g. "al2023@latest" or "al2023@v20240625" (AmiSelectorTerm.alias)` +
+          crdRule("'alias' is improperly formatted, must match the format 'family@version'"),
       );
     }
   },
@@ -48,7 +49,10 @@ const aliasRules: Rule[] = [
       c.error(
         path,
         'AmiAliasFamily',
-        `family ${show(family)} is not supported; use one of ${ALIAS_FAMILIES.join(', ')} (lower case; AmiFamilyAlias)${crdRule("family is not supported, must be one of the following: 'al2', 'al2023', 'bottlerocket', 'windows2019', 'windows2022', 'windows2025'")}`,
+        `family ${show(family)} is not supported; use one of ${ALIAS_FAMILIES.join(', ')} (lower case; AmiFamilyAlias)` +
+          crdRule(
+            "family is not supported, must be one of the following: 'al2', 'al2023', 'bottlerocket', 'windows2019', 'windows2022', 'windows2025'",
+          ),
       );
     }
   },
@@ -72,7 +76,8 @@ const selectorTagsRule: Rule = (self: Record<string, unknown>, path, c) => {
       c.error(
         child(path, k),
         'EmptySelectorTag',
-        `${k === '' ? 'an empty tag key' : `tag ${show(k)} has an empty value`}; use "*" to match any value of a key${crdRule("empty tag keys or values aren't supported")}`,
+        `${k === '' ? 'an empty tag key' : `tag ${show(k)} has an empty value`}; use "*" to match any value of a key` +
+          crdRule("empty tag keys or values aren't supported"),
       );
     }
   }
@@ -88,7 +93,8 @@ function atLeastOneField(fields: string[]): Rule {
         c.error(
           `${path}[${i}]`,
           'EmptySelectorTerm',
-          `selects nothing: set one of ${fields.join(', ')}${crdRule(`expected at least one, got none, [${fields.map((f) => `'${f}'`).join(', ')}]`)}`,
+          `selects nothing: set one of ${fields.join(', ')}` +
+            crdRule(`expected at least one, got none, [${fields.map((f) => `'${f}'`).join(', ')}]`),
         );
       }
     });
@@ -116,7 +122,9 @@ const notEmptyList =
       c.error(
         path,
         'EmptySelectorTerms',
-        `must list at least one term; e.g. ${field === 'subnetSelectorTerms' ? 'SubnetSelectorTerm' : 'SecurityGroupSelectorTerm'}.discovery(clusterName)${crdRule(`${field} cannot be empty`)}`,
+        `must list at least one term; e.g. ${field === 'subnetSelectorTerms' ? 'SubnetSelectorTerm' : 'SecurityGroupSelectorTerm'}` +
+          '.discovery(clusterName)' +
+          crdRule(`${field} cannot be empty`),
       );
   };
 
@@ -128,7 +136,8 @@ const amiTermsRules: Rule[] = [
         c.error(
           `${path}[${i}]`,
           'SelectorTermIdExclusive',
-          `id cannot be combined with alias, tags, name or owner in one term; use AmiSelectorTerm.byId(id) alone${crdRule("'id' is mutually exclusive, cannot be set with a combination of other fields in amiSelectorTerms")}`,
+          'id cannot be combined with alias, tags, name or owner in one term; use AmiSelectorTerm.byId(id) alone' +
+            crdRule("'id' is mutually exclusive, cannot be set with a combination of other fields in amiSelectorTerms"),
         );
       }
     });
@@ -139,7 +148,8 @@ const amiTermsRules: Rule[] = [
         c.error(
           `${path}[${i}]`,
           'AmiAliasExclusive',
-          `alias cannot be combined with id, tags, name or owner in one term${crdRule("'alias' is mutually exclusive, cannot be set with a combination of other fields in amiSelectorTerms")}`,
+          'alias cannot be combined with id, tags, name or owner in one term' +
+            crdRule("'alias' is mutually exclusive, cannot be set with a combination of other fields in amiSelectorTerms"),
         );
       }
     });
@@ -149,7 +159,9 @@ const amiTermsRules: Rule[] = [
       c.error(
         path,
         'AmiAliasSingleTerm',
-        `an alias term must be the only AMI selector term, got ${terms.length} terms; drop the other terms or select AMIs without an alias${crdRule("'alias' is mutually exclusive, cannot be set with a combination of other amiSelectorTerms")}`,
+        `an alias term must be the only AMI selector term, got ${terms.length} terms; ` +
+          'drop the other terms or select AMIs without an alias' +
+          crdRule("'alias' is mutually exclusive, cannot be set with a combination of other amiSelectorTerms"),
       );
     }
   },
@@ -170,7 +182,8 @@ const ebsRules: Rule[] = [
       c.error(
         child(path, 'volumeInitializationRate'),
         'EbsInitializationRateWithoutSnapshot',
-        `only applies to volumes created from a snapshot; set snapshotID or remove volumeInitializationRate${crdRule('snapshotID must be set when volumeInitializationRate is set')}`,
+        'only applies to volumes created from a snapshot; set snapshotID or remove volumeInitializationRate' +
+          crdRule('snapshotID must be set when volumeInitializationRate is set'),
       );
     }
   },
@@ -182,7 +195,8 @@ const blockDeviceMappingsRule: Rule = (self: unknown[], path, c) => {
     c.error(
       path,
       'MultipleRootVolumes',
-      `${roots.length} mappings set rootVolume: true (indexes ${roots.map(([, i]) => i).join(', ')}); mark at most one${crdRule('must have only one blockDeviceMappings with rootVolume')}`,
+      `${roots.length} mappings set rootVolume: true (indexes ${roots.map(([, i]) => i).join(', ')}); mark at most one` +
+        crdRule('must have only one blockDeviceMappings with rootVolume'),
     );
   }
 };
@@ -195,7 +209,8 @@ const evictionKeysRule =
         c.error(
           child(path, k),
           'InvalidEvictionSignal',
-          `${show(k)} is not an eviction signal; use one of ${EVICTION_SIGNALS.join(', ')} (EvictionSignal)${crdRule(`valid keys for ${field} are [${EVICTION_SIGNALS.map((s) => `'${s}'`).join(',')}]`)}`,
+          `${show(k)} is not an eviction signal; use one of ${EVICTION_SIGNALS.join(', ')} (EvictionSignal)` +
+            crdRule(`valid keys for ${field} are [${EVICTION_SIGNALS.map((s) => `'${s}'`).join(',')}]`),
         );
       }
     }
@@ -208,7 +223,8 @@ const reservedRules = (field: string): Rule[] => [
         c.error(
           child(path, k),
           'InvalidReservedResource',
-          `${show(k)} cannot be reserved; use one of ${RESERVED_RESOURCES.join(', ')} (ReservedResource)${crdRule(`valid keys for ${field} are [${RESERVED_RESOURCES.map((s) => `'${s}'`).join(',')}]`)}`,
+          `${show(k)} cannot be reserved; use one of ${RESERVED_RESOURCES.join(', ')} (ReservedResource)` +
+            crdRule(`valid keys for ${field} are [${RESERVED_RESOURCES.map((s) => `'${s}'`).join(',')}]`),
         );
       }
     }
@@ -248,7 +264,8 @@ const kubeletRules: Rule[] = [
       c.error(
         child(path, 'imageGCHighThresholdPercent'),
         'ImageGcThresholds',
-        `(${hi}) must be greater than imageGCLowThresholdPercent (${lo})${crdRule('imageGCHighThresholdPercent must be greater than imageGCLowThresholdPercent')}`,
+        `(${hi}) must be greater than imageGCLowThresholdPercent (${lo})` +
+          crdRule('imageGCHighThresholdPercent must be greater than imageGCLowThresholdPercent'),
       );
     }
   },
@@ -276,7 +293,8 @@ const networkInterfaceRules: Rule[] = [
       c.error(
         path,
         'NetworkInterfacePrimaryMissing',
-        `must include the primary interface { networkCardIndex: 0, deviceIndex: 0, interfaceType: 'interface' }${crdRule("networkInterfaces must include a primary interface with interfaceType='interface'")}`,
+        "must include the primary interface { networkCardIndex: 0, deviceIndex: 0, interfaceType: 'interface' }" +
+          crdRule("networkInterfaces must include a primary interface with interfaceType='interface'"),
       );
     }
   },
@@ -291,7 +309,9 @@ const networkInterfaceRules: Rule[] = [
         c.error(
           `${path}[${i}]`,
           'NetworkInterfaceDuplicate',
-          `networkCardIndex ${show(x.networkCardIndex)} / deviceIndex ${show(x.deviceIndex)} is used by ${same} interfaces; each pair once${crdRule(msg)}`,
+          `networkCardIndex ${show(x.networkCardIndex)} / deviceIndex ${show(x.deviceIndex)} is used by ${same} ` +
+            'interfaces; each pair once' +
+            crdRule(msg),
         );
       } else if (x.interfaceType === 'efa-only' && efa !== 1) {
         c.error(
@@ -368,7 +388,9 @@ const specRules: Rule[] = [
       c.error(
         both ? child(path, 'instanceProfile') : path,
         'RoleXorInstanceProfile',
-        `${both ? 'role and instanceProfile are both set' : 'neither role nor instanceProfile is set'}; set exactly one: role (Karpenter creates the instance profile) or instanceProfile (an existing one)${crdRule("must specify exactly one of ['role', 'instanceProfile']")}`,
+        `${both ? 'role and instanceProfile are both set' : 'neither role nor instanceProfile is set'}; ` +
+          'set exactly one: role (Karpenter creates the instance profile) or instanceProfile (an existing one)' +
+          crdRule("must specify exactly one of ['role', 'instanceProfile']"),
       );
     }
   },
@@ -380,7 +402,9 @@ const specRules: Rule[] = [
       c.error(
         child(path, 'amiFamily'),
         'AmiFamilyAliasMismatch',
-        `is ${show(self.amiFamily)} but the AMI alias is ${alias}@...; omit amiFamily (it is inferred from the alias), or set ${family} or Custom${crdRule(`if set, amiFamily must be '${family}' or 'Custom' when using ${article} alias`)}`,
+        `is ${show(self.amiFamily)} but the AMI alias is ${alias}@...; omit amiFamily (it is inferred from the ` +
+          `alias), or set ${family} or Custom` +
+          crdRule(`if set, amiFamily must be '${family}' or 'Custom' when using ${article} alias`),
       );
     }
   }),
@@ -390,7 +414,9 @@ const specRules: Rule[] = [
       c.error(
         child(path, 'amiFamily'),
         'AmiFamilyRequired',
-        `is required when no AMI selector term is an alias; set amiFamily (AmiFamily.AL2023, ..., or Custom with your own userData)${crdRule('must specify amiFamily if amiSelectorTerms does not contain an alias')}`,
+        'is required when no AMI selector term is an alias; set amiFamily (AmiFamily.AL2023, ..., ' +
+          'or Custom with your own userData)' +
+          crdRule('must specify amiFamily if amiSelectorTerms does not contain an alias'),
       );
     }
   },
@@ -507,7 +533,8 @@ const EC2NODECLASS_SPEC: ObjectSchema = {
             c.error(
               path,
               'ConnectionTrackingEmpty',
-              `set at least one timeout, or remove connectionTracking${crdRule('at least one of tcpEstablishedTimeout, udpStreamTimeout, or udpTimeout must be set')}`,
+              'set at least one timeout, or remove connectionTracking' +
+                crdRule('at least one of tcpEstablishedTimeout, udpStreamTimeout, or udpTimeout must be set'),
             );
           }
         },
@@ -642,7 +669,9 @@ function runtimeChecks(spec: Record<string, unknown>, c: IssueCollector): void {
       c.error(
         child('spec.kubelet.evictionSoftGracePeriod', k),
         'InvalidKubeletDuration',
-        `${show(v)} is not a Go duration; use e.g. "90s", "1m30s" or "2m" (KarpenterDuration, but not never()). The API server accepts it, but the Karpenter controller cannot decode this EC2NodeClass, so no NodePool using it becomes Ready`,
+        `${show(v)} is not a Go duration; use e.g. "90s", "1m30s" or "2m" (KarpenterDuration, but not never()). ` +
+          'The API server accepts it, but the Karpenter controller cannot decode this EC2NodeClass, ' +
+          'so no NodePool using it becomes Ready',
       );
     }
   }
@@ -664,7 +693,8 @@ export function validateEc2NodeClass(manifest: unknown, ctx: ValidationContext =
     c.error(
       'spec',
       'Ec2NodeClassWithoutSpec',
-      'is missing: the API server accepts an EC2NodeClass without spec, but Karpenter cannot launch nodes from it; set amiSelectorTerms, subnetSelectorTerms and securityGroupSelectorTerms',
+      'is missing: the API server accepts an EC2NodeClass without spec, but Karpenter cannot launch nodes from ' +
+        'it; set amiSelectorTerms, subnetSelectorTerms and securityGroupSelectorTerms',
     );
     return c.issues;
   }

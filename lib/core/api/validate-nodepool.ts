@@ -80,7 +80,8 @@ const requirementsRules: Rule = (reqs: unknown[], path, c) => {
       c.error(
         `${at}.values`,
         'RequirementInWithoutValues',
-        `operator In needs at least one value for key ${show(r.key)}; add values, or use operator Exists${crdRule("requirements with operator 'In' must have a value defined")}`,
+        `operator In needs at least one value for key ${show(r.key)}; add values, or use operator Exists` +
+          crdRule("requirements with operator 'In' must have a value defined"),
       );
     }
     if (typeof r.operator === 'string' && NUMERIC_OPERATORS.includes(r.operator)) {
@@ -89,7 +90,8 @@ const requirementsRules: Rule = (reqs: unknown[], path, c) => {
         c.error(
           `${at}.values`,
           'RequirementNumericValue',
-          `operator ${r.operator} needs exactly one non-negative integer value, got ${show(values ?? [])}; e.g. values: ["4"]${crdRule("requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value")}`,
+          `operator ${r.operator} needs exactly one non-negative integer value, got ${show(values ?? [])}; e.g. values: ["4"]` +
+            crdRule("requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value"),
         );
       }
     }
@@ -97,7 +99,9 @@ const requirementsRules: Rule = (reqs: unknown[], path, c) => {
       c.error(
         `${at}.minValues`,
         'RequirementMinValuesExceedsValues',
-        `minValues ${r.minValues} is more than the ${list.length} value${list.length === 1 ? '' : 's'} listed for key ${show(r.key)}; list at least ${r.minValues} values or lower minValues${crdRule("requirements with 'minValues' must have at least that many values specified in the 'values' field")}`,
+        `minValues ${r.minValues} is more than the ${list.length} value${list.length === 1 ? '' : 's'} ` +
+          `listed for key ${show(r.key)}; list at least ${r.minValues} values or lower minValues` +
+          crdRule("requirements with 'minValues' must have at least that many values specified in the 'values' field"),
       );
     }
   });
@@ -111,7 +115,9 @@ const budgetsRules: Rule = (budgets: unknown[], path, c) => {
       c.error(
         `${path}[${i}]`,
         'BudgetScheduleWithoutDuration',
-        `sets ${set} but not ${missing}: a budget with a schedule needs a duration and vice versa; use Budget.nodes(n).during(schedule, duration)${crdRule("'schedule' must be set with 'duration'")}`,
+        `sets ${set} but not ${missing}: a budget with a schedule needs a duration and vice versa; ` +
+          'use Budget.nodes(n).during(schedule, duration)' +
+          crdRule("'schedule' must be set with 'duration'"),
       );
     }
   });
@@ -126,7 +132,9 @@ const staticPoolRules: Rule = (spec: Record<string, unknown>, path, c) => {
       c.error(
         child(path, 'limits'),
         'StaticNodePoolLimits',
-        `a static NodePool (replicas set) supports only limits.nodes, got ${keys.join(', ')}; remove the other limits or unset replicas${crdRule("only 'limits.nodes' is supported on static NodePools")}`,
+        `a static NodePool (replicas set) supports only limits.nodes, got ${keys.join(', ')}; ` +
+          'remove the other limits or unset replicas' +
+          crdRule("only 'limits.nodes' is supported on static NodePools"),
       );
     }
   }
@@ -134,7 +142,8 @@ const staticPoolRules: Rule = (spec: Record<string, unknown>, path, c) => {
     c.error(
       child(path, 'weight'),
       'StaticNodePoolWeight',
-      `a static NodePool (replicas set) cannot have a weight; remove weight or unset replicas${crdRule("'weight' is not supported on static NodePools")}`,
+      'a static NodePool (replicas set) cannot have a weight; remove weight or unset replicas' +
+        crdRule("'weight' is not supported on static NodePools"),
     );
   }
 };
@@ -356,7 +365,9 @@ function runtimeChecks(spec: Record<string, unknown>, c: IssueCollector): void {
         c.error(
           at,
           'DuplicateTaint',
-          `taint ${t.key} with effect ${String(t.effect)} is already set at ${first}; taints and startupTaints together may hold each key/effect pair once${RUNTIME}`,
+          `taint ${t.key} with effect ${String(t.effect)} is already set at ${first}; ` +
+            'taints and startupTaints together may hold each key/effect pair once' +
+            RUNTIME,
         );
       } else {
         seen.set(id, at);
@@ -378,7 +389,9 @@ function nodeClassRefNameCheck(ref: Record<string, unknown>, at: string, c: Issu
     c.error(
       at,
       'InvalidNodeClassRefName',
-      `${show(name)} is ${name.length} characters; Karpenter labels every node of this pool with ${label}=<name> and label values are at most 63 characters, so the API server rejects every NodeClaim it creates. Use a node class with a shorter name`,
+      `${show(name)} is ${name.length} characters; Karpenter labels every node of this pool with ` +
+        `${label}=<name> and label values are at most 63 characters, so the API server rejects every NodeClaim it ` +
+        'creates. Use a node class with a shorter name',
     );
   }
 }
@@ -400,7 +413,9 @@ function knownValuesCheck(r: Record<string, unknown>, values: unknown[], at: str
     c.error(
       `${at}.minValues`,
       'RequirementMinValuesExceedsKnownValues',
-      `minValues ${r.minValues} is more than the ${known.length} known value${known.length === 1 ? '' : 's'} (${known.join(', ')}) listed for key ${show(r.key)}; Karpenter ignores the others (${allowed.join(', ')} are known)${RUNTIME}`,
+      `minValues ${r.minValues} is more than the ${known.length} known value${known.length === 1 ? '' : 's'} ` +
+        `(${known.join(', ')}) listed for key ${show(r.key)}; Karpenter ignores the others (${allowed.join(', ')} are known)` +
+        RUNTIME,
     );
   }
 }
@@ -421,7 +436,9 @@ export function validateNodePool(manifest: unknown, ctx: ValidationContext = {})
     c.error(
       'metadata.name',
       'NodePoolNameTooLong',
-      `${show(meta.name)} is ${meta.name.length} characters; Karpenter labels every node with karpenter.sh/nodepool=<name> and label values are at most 63 characters${RUNTIME}`,
+      `${show(meta.name)} is ${meta.name.length} characters; Karpenter labels every node with ` +
+        'karpenter.sh/nodepool=<name> and label values are at most 63 characters' +
+        RUNTIME,
     );
   }
   if (absent(manifest.spec)) {

@@ -65,7 +65,8 @@ export function validateManifest(manifest: unknown, ctx: ValidationContext = {})
     c.error(
       'apiVersion',
       'UnsupportedApiVersion',
-      `${show(apiVersion)} (kind ${show(kind)}) is not supported; supported: ${NODEPOOL_API_VERSION} NodePool, ${EC2NODECLASS_API_VERSION} EC2NodeClass${v1beta1}`,
+      `${show(apiVersion)} (kind ${show(kind)}) is not supported; supported: ${NODEPOOL_API_VERSION} NodePool, ` +
+        `${EC2NODECLASS_API_VERSION} EC2NodeClass${v1beta1}`,
     );
   }
   return c.issues;

@@ -192,7 +192,8 @@ export function karpenterAwsAttributes(
     issues.error(
       'region',
       'RegionUnknown',
-      "the cluster's region is not known as a plain string (the cluster ARN is a reference and the stack's default AWS provider sets no plain region); " +
+      "the cluster's region is not known as a plain string (the cluster ARN is a reference and the stack's " +
+        'default AWS provider sets no plain region); ' +
         "set region, e.g. region: 'eu-west-1'",
     );
     return { issues: issues.issues };

@@ -20,6 +20,7 @@ import {
   VolumeType,
 } from '../../../lib/core/api/ec2-node-class-definition';
 import { Quantity } from '../../../lib/core/api/quantity';
+import { ec2NodeClass } from './fixtures';
 
 const BASE = {
   name: 'default',
@@ -32,17 +33,7 @@ const BASE = {
 describe('Ec2NodeClassDefinition', () => {
   test('renders a minimal node class', () => {
     const nc = new Ec2NodeClassDefinition(BASE);
-    expect(nc.toManifest()).toEqual({
-      apiVersion: 'karpenter.k8s.aws/v1',
-      kind: 'EC2NodeClass',
-      metadata: { name: 'default' },
-      spec: {
-        amiSelectorTerms: [{ alias: 'al2023@latest' }],
-        subnetSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'demo' } }],
-        securityGroupSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'demo' } }],
-        role: 'KarpenterNodeRole-demo',
-      },
-    });
+    expect(nc.toManifest()).toEqual(ec2NodeClass());
     expect(nc.validate()).toEqual([]);
   });
 

@@ -685,7 +685,8 @@ describe('migrateManifests: inputs it cannot migrate', () => {
       expect.objectContaining({ code: 'MissingName' }),
     ]);
     const r = migrateManifests(
-      'a: [1\n---\napiVersion: karpenter.sh/v1beta1\nkind: NodePool\nmetadata: {name: ok}\nspec: {template: {spec: {nodeClassRef: {name: default}, requirements: []}}}\n---\n',
+      'a: [1\n---\napiVersion: karpenter.sh/v1beta1\nkind: NodePool\nmetadata: {name: ok}\n' +
+        'spec: {template: {spec: {nodeClassRef: {name: default}, requirements: []}}}\n---\n',
     );
     expect(r.errors).toEqual([expect.objectContaining({ document: 0, code: 'YamlSyntaxError' })]);
     expect(r.reports.map((x) => x.document)).toEqual([1]);
@@ -774,7 +775,7 @@ describe('migrateManifests: nothing is dropped silently (unknown fields, wrongly
     expect(errorsOfOutput(r)).toEqual([expect.stringMatching(/^NodePool\/app spec.template.spec.expireAftr: is not a field of this object/)]);
   });
 
-  test('unknown fields are carried at every level: template, disruption, metadata, EC2NodeClass and AWSNodeTemplate specs, Provisioner spec and limits', () => {
+  test('unknown fields are carried at every level: template, disruption, metadata, node class specs, Provisioner spec and limits', () => {
     const r = migrateManifests([
       nodePool(
         'a',

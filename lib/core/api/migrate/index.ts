@@ -149,7 +149,9 @@ class Migration implements MigrationRun {
       default:
         return fail(
           'UnsupportedKind',
-          `cannot migrate ${key} ${name} (document ${index}): supported are karpenter.sh/v1beta1 NodePool, karpenter.k8s.aws/v1beta1 EC2NodeClass, karpenter.sh/v1alpha5 Provisioner and karpenter.k8s.aws/v1alpha1 AWSNodeTemplate (v1 objects pass through)`,
+          `cannot migrate ${key} ${name} (document ${index}): supported are karpenter.sh/v1beta1 NodePool, ` +
+            'karpenter.k8s.aws/v1beta1 EC2NodeClass, karpenter.sh/v1alpha5 Provisioner and karpenter.k8s.aws/v1alpha1 ' +
+            'AWSNodeTemplate (v1 objects pass through)',
         );
     }
   }

@@ -30,7 +30,9 @@ export function placeKubelets(outputs: readonly Output[], kubeletMoves: readonly
         note = `v1 has no kubelet on the NodePool and EC2NodeClass ${nodeClassName} is not in the input: copy this block to its spec.kubelet by hand`;
         fail({ document: m.document, kind: m.pool.report.kind, name: m.pool.report.name, field, code: 'KubeletTargetMissing', message: note });
       } else if (conflict) {
-        note = `v1 keeps kubelet settings on the EC2NodeClass, and NodePools ${pools} give EC2NodeClass ${nodeClassName} different ones: create one EC2NodeClass per kubelet configuration and point each NodePool at its own`;
+        note =
+          `v1 keeps kubelet settings on the EC2NodeClass, and NodePools ${pools} give EC2NodeClass ${nodeClassName} ` +
+          'different ones: create one EC2NodeClass per kubelet configuration and point each NodePool at its own';
         fail({ document: m.document, kind: m.pool.report.kind, name: m.pool.report.name, field, code: 'KubeletConflict', message: note });
       } else {
         note = `v1 keeps kubelet settings on the EC2NodeClass: moved to EC2NodeClass ${nodeClassName} spec.kubelet`;

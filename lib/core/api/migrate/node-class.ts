@@ -61,7 +61,8 @@ export function nodeClassSpec(src: Source, spec: Obj, amiTerms: Obj[] | undefine
       'spec.amiFamily',
       'Ubuntu',
       'AL2',
-      'v1 dropped the Ubuntu family; as the v1.0 conversion webhook did, it runs as AL2, whose user data format Ubuntu shares (compatibility is not guaranteed: consider Custom)',
+      'v1 dropped the Ubuntu family; as the v1.0 conversion webhook did, it runs as AL2, ' +
+        'whose user data format Ubuntu shares (compatibility is not guaranteed: consider Custom)',
       `${at}.amiFamily`,
     );
     family = 'AL2';
@@ -103,7 +104,9 @@ export function nodeClassSpec(src: Source, spec: Obj, amiTerms: Obj[] | undefine
       'spec.amiSelectorTerms',
       undefined,
       out.amiSelectorTerms,
-      `v1 requires amiSelectorTerms; the ${family} family selected the latest EKS-optimized AMI, which is the alias ${alias} (${pinAdvice(aliasFamily)})${family === 'AL2' ? '; EKS publishes no AL2 AMIs for Kubernetes 1.33 and later, plan a move to AL2023' : ''}`,
+      `v1 requires amiSelectorTerms; the ${family} family selected the latest EKS-optimized AMI, ` +
+        `which is the alias ${alias} (${pinAdvice(aliasFamily)})` +
+        (family === 'AL2' ? '; EKS publishes no AL2 AMIs for Kubernetes 1.33 and later, plan a move to AL2023' : ''),
     );
     rec('spec.amiFamily', family, undefined, 'removed: the alias implies the family');
   } else if (family === 'Custom') {
@@ -129,7 +132,8 @@ export function nodeClassSpec(src: Source, spec: Obj, amiTerms: Obj[] | undefine
       'spec.metadataOptions',
       undefined,
       out.metadataOptions,
-      'set to the pre-v1 defaults: v1 lowered the default httpPutResponseHopLimit from 2 to 1, which blocks IMDS for pods without hostNetwork. Set 1 to take the safer v1 default',
+      'set to the pre-v1 defaults: v1 lowered the default httpPutResponseHopLimit from 2 to 1, ' +
+        'which blocks IMDS for pods without hostNetwork. Set 1 to take the safer v1 default',
     );
   } else if (isObject(mo) && mo.httpPutResponseHopLimit === undefined) {
     out.metadataOptions = { ...mo, httpPutResponseHopLimit: 2 };

@@ -30,7 +30,8 @@ export function recorder(out: Output): Rec {
 }
 
 export const UNKNOWN_FIELD_NOTE =
-  'unknown field carried over as it was: the input has no such field here. Check its spelling and indentation; v1 validation reports it as an unknown field';
+  'unknown field carried over as it was: the input has no such field here. ' +
+  'Check its spelling and indentation; v1 validation reports it as an unknown field';
 
 /** Moves every field of `obj` nobody consumed (`from` in the input) to `target` (`to` in the output), as a warning: a typo stays visible. */
 export function carryRest(obj: Obj, from: string, target: Obj, rec: Rec, to = from): void {

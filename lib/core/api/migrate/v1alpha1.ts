@@ -43,7 +43,8 @@ export function alphaTemplateSpec(src: Source, spec: Obj, rec: Rec, at: string):
       'spec.amiSelectorTerms',
       amiSelector,
       amiTerms,
-      `amiSelector became amiSelectorTerms (aws::ids to id terms, aws::name x aws::owners to name/owner terms, other keys to tags)${commaNote(amiSelector)}`,
+      'amiSelector became amiSelectorTerms (aws::ids to id terms, aws::name x aws::owners to name/owner terms, ' +
+        `other keys to tags)${commaNote(amiSelector)}`,
       `${at}.amiSelector`,
     );
   }
@@ -70,7 +71,9 @@ export function alphaTemplateSpec(src: Source, spec: Obj, rec: Rec, at: string):
       fail(
         'MissingNodeIdentity',
         'spec.role',
-        'the template sets no instanceProfile and relied on the aws.defaultInstanceProfile global setting, which v1 removed: set spec.role (Karpenter then manages the instance profile) or spec.instanceProfile, or pass `role` to migrateManifests',
+        'the template sets no instanceProfile and relied on the aws.defaultInstanceProfile global setting, ' +
+          'which v1 removed: set spec.role (Karpenter then manages the instance profile) or spec.instanceProfile, ' +
+          'or pass `role` to migrateManifests',
       );
     }
   }
@@ -81,7 +84,8 @@ export function alphaTemplateSpec(src: Source, spec: Obj, rec: Rec, at: string):
       fail(
         'LaunchTemplateUnsupported',
         `${at}.${f}`,
-        `the template uses launch template ${JSON.stringify(lt)}, which v1beta1 and later do not support: move its AMI, user data, block devices and security groups into the EC2NodeClass fields`,
+        `the template uses launch template ${JSON.stringify(lt)}, which v1beta1 and later do not support: ` +
+          'move its AMI, user data, block devices and security groups into the EC2NodeClass fields',
       );
     }
   }

@@ -55,7 +55,8 @@ export function provisioner(run: MigrationRun, index: number, doc: Obj, name: st
     fail(
       'MissingNodeClass',
       'spec.providerRef',
-      'the Provisioner has neither providerRef nor provider, so there is no node class to reference; set spec.template.spec.nodeClassRef.name by hand',
+      'the Provisioner has neither providerRef nor provider, so there is no node class to reference; ' +
+        'set spec.template.spec.nodeClassRef.name by hand',
     );
   }
 
@@ -148,7 +149,8 @@ function provisionerDisruption(ttlEmpty: unknown, consolidation: Obj | undefined
   const enabled = isObject(consolidation) && consolidation.enabled === true;
   if (enabled && ttlEmpty !== undefined) {
     conflict(
-      'the Provisioner sets both consolidation.enabled and ttlSecondsAfterEmpty, which v1alpha5 did not allow; WhenEmptyOrUnderutilized was used, check consolidateAfter',
+      'the Provisioner sets both consolidation.enabled and ttlSecondsAfterEmpty, which v1alpha5 did not allow; ' +
+        'WhenEmptyOrUnderutilized was used, check consolidateAfter',
     );
   }
   if (enabled) {
@@ -157,7 +159,8 @@ function provisionerDisruption(ttlEmpty: unknown, consolidation: Obj | undefined
       'spec.disruption',
       consolidation,
       out,
-      'consolidation.enabled became consolidationPolicy WhenEmptyOrUnderutilized; consolidateAfter 0s consolidates as soon as possible, as v1alpha5 did',
+      'consolidation.enabled became consolidationPolicy WhenEmptyOrUnderutilized; ' +
+        'consolidateAfter 0s consolidates as soon as possible, as v1alpha5 did',
       'spec.consolidation',
     );
     return out;

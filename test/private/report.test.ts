@@ -16,6 +16,7 @@ import { KarpenterValidationError, Severity } from '../../lib/core/issues';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { KARPENTER_ATTRIBUTES } from '../util/karpenter-attributes';
+import { atSynth } from './at-synth';
 
 function poolStack() {
   const stack = new TerraformStack(Testing.app(), 'test');
@@ -72,8 +73,8 @@ describe('errors of every construct, together at synth', () => {
       publicSubnetIds: [],
       securityGroupIds: [],
     };
-    expect(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network, version })).toThrow(
-      /\[test\/Cluster\] version: KubernetesVersion\.of: Kubernetes 1\.29 is outside the range Karpenter 1\.14 supports.*\(UnsupportedKubernetesVersion\)/,
+    expect(atSynth(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network, version }))).toThrow(
+      /\n {2}\[test\/Cluster\] version: KubernetesVersion\.of: Kubernetes 1\.29 is outside the range Karpenter 1\.14 supports.*\(UnsupportedKubernetesVersion\)/,
     );
   });
 });
@@ -81,8 +82,11 @@ describe('errors of every construct, together at synth', () => {
 test('KarpenterVersion.of does not throw; KarpenterController reports the version with its construct path', () => {
   const version = KarpenterVersion.of('0.37.7', { imageDigest: 'sha256:abc' });
   const stack = new TerraformStack(Testing.app(), 'test');
-  expect(() => new KarpenterController(stack, 'Karpenter', { karpenter: KARPENTER_ATTRIBUTES, version })).toThrow(
-    /\[test\/Karpenter\] version: KarpenterVersion\.of\('0\.37\.7'\): Karpenter 0\.37\.7 uses the v1beta1\/v1alpha5 API.*\n\[test\/Karpenter\] version\.imageDigest: KarpenterVersion\.of\('0\.37\.7'\): must be 'sha256:'/,
+  expect(atSynth(() => new KarpenterController(stack, 'Karpenter', { karpenter: KARPENTER_ATTRIBUTES, version }))).toThrow(
+    new RegExp(
+      "\\[test/Karpenter\\] version: KarpenterVersion\\.of\\('0\\.37\\.7'\\): Karpenter 0\\.37\\.7 uses the v1beta1/v1alpha5 API.*\\n {2}" +
+        "\\[test/Karpenter\\] version\\.imageDigest: KarpenterVersion\\.of\\('0\\.37\\.7'\\): must be 'sha256:'",
+    ),
   );
 });
 

@@ -46,7 +46,7 @@ export interface KarpenterAwsPlan {
   readonly queue?: InterruptionQueuePlan;
   readonly nodeRole: NodeRolePlan;
   readonly controllerRole: ControllerRolePlan;
-  /** Security groups that get the discovery tag. */
+  /** Security groups that get the discovery tag; empty when they are a token (an error). */
   readonly discoverySecurityGroupIds: readonly string[];
   readonly discoveryTagKey: string;
   readonly createSpotServiceLinkedRole: boolean;
@@ -143,7 +143,8 @@ export function planKarpenterAws(input: KarpenterAwsPlanInput, ctx: ValidationCo
     queue,
     nodeRole,
     controllerRole,
-    discoverySecurityGroupIds: securityGroupIds,
+    // A token list has no members to tag one by one; its error fails synth.
+    discoverySecurityGroupIds: issues.isUnresolved(securityGroupIds) ? [] : securityGroupIds,
     discoveryTagKey: KARPENTER_DISCOVERY_TAG_KEY,
     createSpotServiceLinkedRole: input.createSpotServiceLinkedRole ?? false,
     issues: issues.issues,

@@ -119,7 +119,11 @@ describe('ControllerNodeGroup', () => {
   test('throws when desired is below 2 and explains why', () => {
     const stack = newAwsStack();
     expect(atSynth(() => nodeGroup(stack, { minSize: 1, desiredSize: 1 }))).toThrow(
-      /\[test\/ControllerNodes\] desiredSize: desiredSize is 1, but Karpenter runs 2 controller replicas with a required pod anti-affinity on kubernetes\.io\/hostname, so on fewer nodes one replica stays Pending/,
+      new RegExp(
+        '\\[test/ControllerNodes\\] desiredSize: desiredSize is 1, but Karpenter runs 2 controller replicas ' +
+          'with a required pod anti-affinity on kubernetes\\.io/hostname, so on fewer nodes one replica stays ' +
+          'Pending',
+      ),
     );
   });
 

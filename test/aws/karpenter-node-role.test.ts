@@ -106,7 +106,10 @@ describe('KarpenterNodeRole', () => {
     const stack = newStack();
     const clusterName = 'c'.repeat(47);
     expect(atSynth(() => new KarpenterNodeRole(stack, 'NodeRole', { cluster: { ...FAKE_CLUSTER, clusterName } }))).toThrow(
-      /\[test\/NodeRole\] roleName: IAM name 'KarpenterNodeRole-c{47}' is 65 characters; IAM allows 1-64\. The default name is derived from the cluster name; set 'roleName'/,
+      new RegExp(
+        "\\[test/NodeRole\\] roleName: IAM name 'KarpenterNodeRole-c{47}' is 65 characters; IAM allows 1-64\\. " +
+          "The default name is derived from the cluster name; set 'roleName'",
+      ),
     );
   });
 

@@ -111,7 +111,10 @@ describe('ClusterProviders', () => {
     expect(Object.keys(synthed.provider)).toEqual(['helm']);
     expect(synthed.terraform.required_providers).not.toHaveProperty('kubernetes');
     expect(() => providers.kubernetesProvider).toThrow(
-      /\[test\/Providers\] createKubernetesProvider: is false, so there is no kubernetes provider to use; remove createKubernetesProvider: false.* \(ProviderNotCreated\)/,
+      new RegExp(
+        '\\[test/Providers\\] createKubernetesProvider: is false, so there is no kubernetes provider to use; ' +
+          'remove createKubernetesProvider: false.* \\(ProviderNotCreated\\)',
+      ),
     );
   });
 
@@ -143,8 +146,10 @@ describe('ClusterProviders', () => {
       ),
     ).toEqual(
       [
-        "\\[test/Providers\\] helmProviderAlias: is 'demo' but createHelmProvider is false, so no provider gets it; remove one of them \\(AliasWithoutProvider\\)",
-        '\\[test/Providers\\] createHelmProvider: createHelmProvider and createKubernetesProvider are both false, so this construct creates nothing; .* \\(NoProviderToCreate\\)',
+        "\\[test/Providers\\] helmProviderAlias: is 'demo' but createHelmProvider is false, " +
+          'so no provider gets it; remove one of them \\(AliasWithoutProvider\\)',
+        '\\[test/Providers\\] createHelmProvider: createHelmProvider and createKubernetesProvider ' +
+          'are both false, so this construct creates nothing; .* \\(NoProviderToCreate\\)',
       ].map((line) => expect.stringMatching(new RegExp(`^${line}$`))),
     );
   });
@@ -153,7 +158,10 @@ describe('ClusterProviders', () => {
     const stack = newStack();
     const queue = new SqsQueue(stack, 'Queue', { name: 'x' });
     expect(atSynth(() => new ClusterProviders(stack, 'Providers', { clusterName: queue.name, region: 'eu-west-1' }))).toThrow(
-      /\[test\/Providers\] clusterName: cluster name must be a plain string known at synth \(the cluster is looked up by name .*terraform-cdk#2662\).* \(ClusterNameIsToken\)/,
+      new RegExp(
+        '\\[test/Providers\\] clusterName: cluster name must be a plain string known at synth \\(the cluster is ' +
+          'looked up by name .*terraform-cdk#2662\\).* \\(ClusterNameIsToken\\)',
+      ),
     );
   });
 

@@ -231,7 +231,12 @@ describe('KarpenterController', () => {
     test('throws, saying why, when there is no kubernetes provider for the FlowSchemas', () => {
       expect(synthErrorLines(() => new KarpenterController(newStack(), 'Karpenter', { karpenter: custom }))).toEqual([
         expect.stringMatching(
-          /^\[test\/Karpenter\] kubernetesProvider: karpenter\.controllerNamespace is 'karpenter', not kube-system, so the controller needs the karpenter-leader-election and karpenter-workload FlowSchemas .*throttles its leader election.*Pass kubernetesProvider .* \(FlowSchemasNeedKubernetesProvider\)$/,
+          new RegExp(
+            "^\\[test/Karpenter\\] kubernetesProvider: karpenter\\.controllerNamespace is 'karpenter', not " +
+              'kube-system, so the controller needs the karpenter-leader-election and karpenter-workload ' +
+              'FlowSchemas .*throttles its leader election.*Pass kubernetesProvider .* ' +
+              '\\(FlowSchemasNeedKubernetesProvider\\)$',
+          ),
         ),
       ]);
     });
@@ -248,8 +253,10 @@ describe('KarpenterController', () => {
     const old = { karpenter: KARPENTER, namespace: 'karpenter', serviceAccountName: 'other' } as KarpenterControllerProps;
     expect(synthErrorLines(() => new KarpenterController(newStack(), 'Karpenter', old))).toEqual(
       [
-        '\\[test/Karpenter\\] namespace: namespace \\("karpenter"\\) is not a prop any more: it comes from karpenter\\.controllerNamespace .* \\(ReplacedByAttributes\\)',
-        '\\[test/Karpenter\\] serviceAccountName: serviceAccountName \\("other"\\) is not a prop any more: it comes from karpenter\\.controllerServiceAccount .* \\(ReplacedByAttributes\\)',
+        '\\[test/Karpenter\\] namespace: namespace \\("karpenter"\\) is not a prop any more: ' +
+          'it comes from karpenter\\.controllerNamespace .* \\(ReplacedByAttributes\\)',
+        '\\[test/Karpenter\\] serviceAccountName: serviceAccountName \\("other"\\) is not a prop any ' +
+          'more: it comes from karpenter\\.controllerServiceAccount .* \\(ReplacedByAttributes\\)',
       ].map((line) => expect.stringMatching(new RegExp(`^${line}$`))),
     );
   });
@@ -264,7 +271,11 @@ describe('KarpenterController', () => {
           }),
       ),
     ).toThrow(
-      /additionalValues\.serviceAccount\.name: serviceAccount\.name comes from karpenter\.controllerServiceAccount \('karpenter-ctl'\); additionalValues\.serviceAccount\.name would change it to "karpenter"\..* \(AdditionalValuesConflict\)/,
+      new RegExp(
+        'additionalValues\\.serviceAccount\\.name: serviceAccount\\.name comes from ' +
+          "karpenter\\.controllerServiceAccount \\('karpenter-ctl'\\); additionalValues\\.serviceAccount\\.name " +
+          'would change it to "karpenter"\\..* \\(AdditionalValuesConflict\\)',
+      ),
     );
   });
 
@@ -295,7 +306,8 @@ describe('KarpenterController', () => {
     ).toEqual(
       [
         '\\[test/Karpenter\\] registry\\.chartRepository: must be an OCI repository URL .* \\(InvalidChartRepository\\)',
-        "\\[test/Karpenter\\] karpenter\\.interruptionQueueName: settings\\.interruptionQueue takes the queue name, not its ARN; .*use 'Karpenter-demo' \\(InterruptionQueueIsArn\\)",
+        '\\[test/Karpenter\\] karpenter\\.interruptionQueueName: settings\\.interruptionQueue takes ' +
+          "the queue name, not its ARN; .*use 'Karpenter-demo' \\(InterruptionQueueIsArn\\)",
         "\\[test/Karpenter\\] karpenter\\.controllerNamespace: 'Kube_System' is not a valid Kubernetes namespace.* \\(InvalidNamespace\\)",
         '\\[test/Karpenter\\] replicas: must be a whole number, at least 1; got 0 \\(InvalidReplicas\\)',
         '\\[test/Karpenter\\] additionalValues\\.settings\\.clusterName: .* \\(AdditionalValuesConflict\\)',

@@ -30,7 +30,11 @@ describe('errors of every construct, together at synth', () => {
     new KarpenterNodePool(stack, 'App', { name: 'app', nodeClass, provider, weight: 0, limits: { cpu: Quantity.cpu(10) } });
     new KarpenterNodePool(stack, 'Batch', { name: 'batch', nodeClass, provider, weight: 900, limits: { cpu: Quantity.cpu(10) } });
     expect(() => Testing.synth(stack, true)).toThrow(
-      /^Validation failed with the following errors:\n {2}\[test\/App\] spec\.weight: must be between 1 and 100, got 0 \(OutOfRange\)\n {2}\[test\/Batch\] spec\.weight: must be between 1 and 100, got 900 \(OutOfRange\)\n/,
+      new RegExp(
+        '^Validation failed with the following errors:\\n {2}\\[test/App\\] spec\\.weight: must be between 1 and ' +
+          '100, got 0 \\(OutOfRange\\)\\n {2}\\[test/Batch\\] spec\\.weight: must be between 1 and 100, got 900 ' +
+          '\\(OutOfRange\\)\\n',
+      ),
     );
   });
 
@@ -74,7 +78,10 @@ describe('errors of every construct, together at synth', () => {
       securityGroupIds: [],
     };
     expect(atSynth(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network, version }))).toThrow(
-      /\n {2}\[test\/Cluster\] version: KubernetesVersion\.of: Kubernetes 1\.29 is outside the range Karpenter 1\.14 supports.*\(UnsupportedKubernetesVersion\)/,
+      new RegExp(
+        '\\n {2}\\[test/Cluster\\] version: KubernetesVersion\\.of: Kubernetes 1\\.29 is outside the range ' +
+          'Karpenter 1\\.14 supports.*\\(UnsupportedKubernetesVersion\\)',
+      ),
     );
   });
 });
@@ -99,7 +106,11 @@ describe('KarpenterValidationError as printed', () => {
   test('inspect (console.log, an uncaught error) shows the issue list once and no object dump after the stack', () => {
     const printed = inspect(error);
     expect(printed).toMatch(
-      /^KarpenterValidationError: 2 validation errors:\n\[stack\/Pool\] spec\.weight: must be between 1 and 100, got 0 \(OutOfRange\)\n\[stack\/Pool\] metadata\.name: must be a DNS-1123 subdomain \(InvalidName\)\n {4}at /,
+      new RegExp(
+        '^KarpenterValidationError: 2 validation errors:\\n\\[stack/Pool\\] spec\\.weight: must be between 1 and ' +
+          '100, got 0 \\(OutOfRange\\)\\n\\[stack/Pool\\] metadata\\.name: must be a DNS-1123 subdomain ' +
+          '\\(InvalidName\\)\\n {4}at ',
+      ),
     );
     expect(printed.match(/OutOfRange/g)).toHaveLength(1);
     expect(printed).not.toMatch(/issues:|where:|\{\s*$/m);
@@ -134,7 +145,11 @@ describe('framework check', () => {
     }
     const foreign = new ForeignStack();
     expect(() => new KarpenterNodePool(foreign, 'Pool', { name: 'p', nodeClass: Ec2NodeClass.fromName('default') })).toThrow(
-      /Pool: the stack is not a TerraformStack of the cdktf package this library uses\. cdktf-karpenter-eks constructs support CDK for Terraform \(cdktf\) 0\.21 only; a CDK Terrain \(cdktn\) app.*use the pure core \('cdktf-karpenter-eks\/core'/,
+      new RegExp(
+        'Pool: the stack is not a TerraformStack of the cdktf package this library uses\\. ' +
+          'cdktf-karpenter-eks constructs support CDK for Terraform \\(cdktf\\) 0\\.21 only; a CDK Terrain ' +
+          "\\(cdktn\\) app.*use the pure core \\('cdktf-karpenter-eks/core'",
+      ),
     );
   });
 });

@@ -290,7 +290,8 @@ function checkNoOverlap(issues: IssueCollector, field: string, cidrs: readonly C
         issues.error(
           field,
           'OverlappingSubnets',
-          `${cidrs[i].field} '${cidrs[i].cidr}' overlaps ${cidrs[j].field} '${cidrs[j].cidr}'; AWS rejects overlapping subnets. Give each subnet its own block.`,
+          `${cidrs[i].field} '${cidrs[i].cidr}' overlaps ${cidrs[j].field} '${cidrs[j].cidr}'; ` +
+            'AWS rejects overlapping subnets. Give each subnet its own block.',
         );
       }
     }

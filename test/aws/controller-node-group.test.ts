@@ -116,7 +116,7 @@ describe('ControllerNodeGroup', () => {
     expect(ng.lifecycle).toBeUndefined();
   });
 
-  test('throws when desired is below 2 and explains why', () => {
+  test('fails synth when desired is below 2 and explains why', () => {
     const stack = newAwsStack();
     expect(atSynth(() => nodeGroup(stack, { minSize: 1, desiredSize: 1 }))).toThrow(
       new RegExp(
@@ -133,7 +133,7 @@ describe('ControllerNodeGroup', () => {
     expect(onlyResource(stack, 'aws_eks_node_group').scaling_config).toEqual({ min_size: 1, desired_size: 1, max_size: 1 });
   });
 
-  test('throws when min > desired > max', () => {
+  test('fails synth when min > desired > max', () => {
     const stack = newAwsStack();
     expect(synthErrorLines(() => nodeGroup(stack, { minSize: 4, desiredSize: 3, maxSize: 2 }))).toEqual([
       expect.stringMatching(/minSize 4 can't be greater than desiredSize 3/),
@@ -141,7 +141,7 @@ describe('ControllerNodeGroup', () => {
     ]);
   });
 
-  test('throws when instance types are empty, malformed or duplicated', () => {
+  test('fails synth when instance types are empty, malformed or duplicated', () => {
     const stack = newAwsStack();
     expect(atSynth(() => nodeGroup(stack, { instanceTypes: [] }))).toThrow(/instanceTypes: instanceTypes is empty/);
     expect(atSynth(() => nodeGroup(newAwsStack(), { instanceTypes: ['large', 'm7i.large', 'm7i.large'] }))).toThrow(
@@ -149,7 +149,7 @@ describe('ControllerNodeGroup', () => {
     );
   });
 
-  test('throws when labels try to change the controller label, or there are no subnets', () => {
+  test('fails synth when labels try to change the controller label, or there are no subnets', () => {
     const stack = newAwsStack();
     expect(atSynth(() => nodeGroup(stack, { labels: { 'karpenter.sh/controller': 'false' }, subnetIds: [] }))).toThrow(
       /NoSubnets[\s\S]*labels\.karpenter\.sh\/controller: 'karpenter\.sh\/controller' is always 'true'/,

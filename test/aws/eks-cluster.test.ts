@@ -160,14 +160,14 @@ describe('EksCluster', () => {
     expect(c.version).toBe(KubernetesVersion.V1_36);
   });
 
-  test('throws when the cluster name is invalid', () => {
+  test('fails synth when the cluster name is invalid', () => {
     const stack = newAwsStack();
     expect(atSynth(() => new EksCluster(stack, 'Cluster', { clusterName: 'my.cluster', network: NETWORK }))).toThrow(
       /\[test\/Cluster\] clusterName: cluster name 'my\.cluster' is invalid/,
     );
   });
 
-  test('throws when the network has fewer than 2 private subnets', () => {
+  test('fails synth when the network has fewer than 2 private subnets', () => {
     const stack = newAwsStack();
     expect(
       atSynth(
@@ -185,7 +185,7 @@ describe('EksCluster', () => {
     });
   });
 
-  test('throws listing every endpoint, CIDR, key and log problem at once', () => {
+  test('fails synth listing every endpoint, CIDR, key and log problem at once', () => {
     const stack = newAwsStack();
     expect(
       synthErrorLines(
@@ -231,7 +231,7 @@ describe('EksCluster', () => {
     expect(resourcesOf(without, 'aws_cloudwatch_log_group')).toEqual([]);
   });
 
-  test('throws when the log retention is not a CloudWatch value, or there are no logs', () => {
+  test('fails synth when the log retention is not a CloudWatch value, or there are no logs', () => {
     expect(atSynth(() => cluster(newAwsStack(), { enabledLogTypes: [ClusterLogType.API], logRetentionDays: 45 }))).toThrow(
       /logRetentionDays: must be a CloudWatch Logs retention value \(1, 3, 5, .*\), got 45 \(InvalidLogRetention\)/,
     );
@@ -240,14 +240,14 @@ describe('EksCluster', () => {
     );
   });
 
-  test('throws when the network is tagged for another cluster', () => {
+  test('fails synth when the network is tagged for another cluster', () => {
     const stack = newAwsStack();
     expect(atSynth(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: { ...NETWORK, discoveryClusterName: 'other' } }))).toThrow(
       /network: the network tags its subnets karpenter\.sh\/discovery='other', but this cluster is 'demo'/,
     );
   });
 
-  test('throws when publicAccessCidrs is empty', () => {
+  test('fails synth when publicAccessCidrs is empty', () => {
     const stack = newAwsStack();
     expect(atSynth(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: NETWORK, publicAccessCidrs: [] }))).toThrow(
       /publicAccessCidrs is empty/,
@@ -305,12 +305,12 @@ describe('EksCluster.fromClusterName', () => {
     expect(Token.isUnresolved(c.oidcIssuerUrl)).toBe(true);
   });
 
-  test('throws when the name is empty', () => {
+  test('fails synth when the name is empty', () => {
     const stack = newAwsStack();
     expect(atSynth(() => EksCluster.fromClusterName(stack, 'Cluster', ''))).toThrow(/\[test\/Cluster\] clusterName: cluster name is empty/);
   });
 
-  test('throws when the name is too long', () => {
+  test('fails synth when the name is too long', () => {
     const stack = newAwsStack();
     expect(atSynth(() => EksCluster.fromClusterName(stack, 'Cluster', 'c'.repeat(101)))).toThrow(/is 101 characters; EKS allows 1-100/);
   });
@@ -403,7 +403,7 @@ describe('EksCluster production defaults', () => {
     expect(onlyResource(synth, 'aws_eks_cluster').encryption_config).toBeUndefined();
   });
 
-  test('throws when the key deletion window is outside 7-30 days', () => {
+  test('fails synth when the key deletion window is outside 7-30 days', () => {
     expect(atSynth(() => cluster(newAwsStack(), { secretsEncryption: SecretsEncryption.createKey({ deletionWindowInDays: 5 }) }))).toThrow(
       /secretsEncryption\.deletionWindowInDays: KMS takes a deletion window of 7 to 30 whole days, got 5/,
     );

@@ -117,25 +117,25 @@ describe('InterruptionQueue', () => {
     expect(Testing.synth(stack)).toMatchSnapshot();
   });
 
-  test('throws when the queue name breaks the SQS rules', () => {
+  test('fails synth when the queue name breaks the SQS rules', () => {
     expect(atSynth(() => new InterruptionQueue(newStack(), 'Queue', { clusterName: 'demo', queueName: 'karpenter.demo' }))).toThrow(
       /\[test\/Queue\] queueName: SQS queue name 'karpenter\.demo' may only hold letters, digits, '-' and '_'/,
     );
   });
 
-  test('throws when the default queue name would pass 80 characters', () => {
+  test('fails synth when the default queue name would pass 80 characters', () => {
     expect(atSynth(() => new InterruptionQueue(newStack(), 'Queue', { clusterName: 'c'.repeat(71) }))).toThrow(
       /queueName: SQS queue name 'Karpenter-c{71}' is 81 characters; SQS allows 1-80\. The default name .* set 'queueName'/,
     );
   });
 
-  test('throws when the key is the AWS managed SQS key', () => {
+  test('fails synth when the key is the AWS managed SQS key', () => {
     expect(atSynth(() => new InterruptionQueue(newStack(), 'Queue', { clusterName: 'demo', kmsMasterKeyId: 'alias/aws/sqs' }))).toThrow(
       /kmsMasterKeyId: EventBridge cannot send to a queue encrypted with the AWS managed key 'alias\/aws\/sqs'/,
     );
   });
 
-  test('throws when a data key reuse period is given without a key', () => {
+  test('fails synth when a data key reuse period is given without a key', () => {
     expect(atSynth(() => new InterruptionQueue(newStack(), 'Queue', { clusterName: 'demo', kmsDataKeyReusePeriodSeconds: 300 }))).toThrow(
       /kmsDataKeyReusePeriodSeconds: kmsDataKeyReusePeriodSeconds is 300 but no kmsMasterKeyId is set/,
     );
@@ -144,7 +144,7 @@ describe('InterruptionQueue', () => {
     ).toThrow(/must be a whole number of seconds from 60 to 86400, got 30/);
   });
 
-  test('throws when the rule name prefix is too long', () => {
+  test('fails synth when the rule name prefix is too long', () => {
     expect(atSynth(() => new InterruptionQueue(newStack(), 'Queue', { clusterName: 'demo', ruleNamePrefix: 'p'.repeat(19) }))).toThrow(
       /ruleNamePrefix: rule name prefix 'p{19}' is 19 characters; at most 18 fit/,
     );

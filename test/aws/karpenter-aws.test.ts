@@ -194,7 +194,7 @@ describe('KarpenterAws', () => {
       ]);
     });
 
-    test('throws when the region is not a region code', () => {
+    test('fails synth when the region is not a region code', () => {
       expect(atSynth(() => new KarpenterAws(newStack(), 'K', { cluster: FAKE_CLUSTER, region: 'Ireland' }))).toThrow(
         /region: must be an AWS region code/,
       );
@@ -259,7 +259,7 @@ describe('KarpenterAws', () => {
     expect(names.every((n) => /^KarpenterController[A-Za-z]+Policy-demo-euw1$/.test(String(n)))).toBe(true);
   });
 
-  test('throws when the controller policy name suffix makes the names too long', () => {
+  test('fails synth when the controller policy name suffix makes the names too long', () => {
     expect(
       synthErrorLines(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, controllerPolicyNameSuffix: 'x'.repeat(86) })),
     ).toEqual([
@@ -285,7 +285,7 @@ describe('KarpenterAws', () => {
     expect(Testing.synth(stack)).toMatchSnapshot();
   });
 
-  test('throws when queue options are given without spot termination', () => {
+  test('fails synth when queue options are given without spot termination', () => {
     expect(
       synthErrorLines(
         () => new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER, enableSpotTermination: false, queueName: 'q', ruleNamePrefix: 'K' }),
@@ -296,7 +296,7 @@ describe('KarpenterAws', () => {
     ]);
   });
 
-  test("throws once listing the problems of every part, under this construct's prop names", () => {
+  test("fails synth once, listing the problems of every part, under this construct's prop names", () => {
     expect(
       synthErrorLines(
         () =>
@@ -315,7 +315,7 @@ describe('KarpenterAws', () => {
     ]);
   });
 
-  test('throws when the security group to tag is not a security group id', () => {
+  test('fails synth when the security group to tag is not a security group id', () => {
     expect(atSynth(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: { ...FAKE_CLUSTER, clusterSecurityGroupId: '' } }))).toThrow(
       /cluster\.clusterSecurityGroupId: '' is not a security group id .* or \[\] to tag none/,
     );
@@ -330,7 +330,7 @@ describe('KarpenterAws', () => {
     );
   });
 
-  test('throws when the security groups to tag are a Terraform reference', () => {
+  test('fails synth when the security groups to tag are a Terraform reference', () => {
     const stack = newStack();
     const ids = new TerraformVariable(stack, 'sg_ids', { type: 'list(string)' }).listValue;
     expect(synthErrorLines(() => new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER, discoverySecurityGroupIds: ids }))).toEqual([
@@ -338,7 +338,7 @@ describe('KarpenterAws', () => {
     ]);
   });
 
-  test('throws when an access entry type is given without an access entry', () => {
+  test('fails synth when an access entry type is given without an access entry', () => {
     expect(
       atSynth(
         () =>
@@ -351,7 +351,7 @@ describe('KarpenterAws', () => {
     ).toThrow(/\[test\/Karpenter\] accessEntryType: accessEntryType is EC2_WINDOWS but createAccessEntry is false/);
   });
 
-  test('throws when a default name derived from a long cluster name does not fit', () => {
+  test('fails synth when a default name derived from a long cluster name does not fit', () => {
     expect(synthErrorLines(() => new KarpenterAws(newStack(), 'Karpenter', { cluster: { ...FAKE_CLUSTER, clusterName: 'c'.repeat(50) } }))).toEqual([
       expect.stringMatching(/nodeRoleName: IAM name 'KarpenterNodeRole-c{50}' is 68 characters.*set 'nodeRoleName'/),
       expect.stringMatching(/controllerRoleName:/),

@@ -203,7 +203,7 @@ describe('KarpenterControllerRole', () => {
     ]);
   });
 
-  test('throws when the additional statements exceed the inline policy quota, IAM policy variables included', () => {
+  test('fails synth when the additional statements exceed the inline policy quota, IAM policy variables included', () => {
     const statement = { actions: ['s3:GetObject'], resources: Array.from({ length: 250 }, (_, i) => `arn:aws:s3:::bucket-${i}/\${aws:username}/*`) };
     expect(
       atSynth(
@@ -255,7 +255,7 @@ describe('KarpenterControllerRole', () => {
     expect(Testing.synth(stack)).toMatchSnapshot();
   });
 
-  test('throws when IRSA has no OIDC provider ARN', () => {
+  test('fails synth when IRSA has no OIDC provider ARN', () => {
     expect(
       atSynth(
         () =>
@@ -268,7 +268,7 @@ describe('KarpenterControllerRole', () => {
     ).toThrow(/\[test\/Controller\] identity\.oidcProviderArn: IRSA needs the ARN of the cluster's IAM OIDC provider, got ''/);
   });
 
-  test('throws when IRSA is used with a cluster whose issuer is empty', () => {
+  test('fails synth when IRSA is used with a cluster whose issuer is empty', () => {
     expect(
       atSynth(
         () =>
@@ -281,7 +281,7 @@ describe('KarpenterControllerRole', () => {
     ).toThrow(/cluster\.oidcIssuerUrl: IRSA needs the cluster's OIDC issuer URL, but the cluster has an empty one/);
   });
 
-  test('throws when the default role name is longer than 64 characters', () => {
+  test('fails synth when the default role name is longer than 64 characters', () => {
     expect(
       atSynth(
         () =>
@@ -293,7 +293,7 @@ describe('KarpenterControllerRole', () => {
     ).toThrow(/roleName: IAM name 'KarpenterController-c{45}' is 65 characters; IAM allows 1-64/);
   });
 
-  test('throws once listing every problem', () => {
+  test('fails synth once, listing every problem', () => {
     expect(
       synthErrorLines(
         () =>

@@ -102,7 +102,7 @@ describe('KarpenterNodeRole', () => {
     expect(Testing.synth(stack)).toMatchSnapshot();
   });
 
-  test('throws when the default role name is longer than 64 characters', () => {
+  test('fails synth when the default role name is longer than 64 characters', () => {
     const stack = newStack();
     const clusterName = 'c'.repeat(47);
     expect(atSynth(() => new KarpenterNodeRole(stack, 'NodeRole', { cluster: { ...FAKE_CLUSTER, clusterName } }))).toThrow(
@@ -113,13 +113,13 @@ describe('KarpenterNodeRole', () => {
     );
   });
 
-  test('throws when the role name has characters IAM rejects', () => {
+  test('fails synth when the role name has characters IAM rejects', () => {
     expect(atSynth(() => new KarpenterNodeRole(newStack(), 'NodeRole', { cluster: FAKE_CLUSTER, roleName: 'karpenter nodes' }))).toThrow(
       /roleName: IAM name 'karpenter nodes' has characters IAM rejects/,
     );
   });
 
-  test('throws once listing every problem', () => {
+  test('fails synth once, listing every problem', () => {
     expect(
       synthErrorLines(
         () =>
@@ -138,7 +138,7 @@ describe('KarpenterNodeRole', () => {
     ]);
   });
 
-  test('throws when the cluster name is a token', () => {
+  test('fails synth when the cluster name is a token', () => {
     const stack = newStack();
     const name = new TerraformVariable(stack, 'name', { type: 'string' });
     expect(atSynth(() => new KarpenterNodeRole(stack, 'NodeRole', { cluster: { ...FAKE_CLUSTER, clusterName: name.stringValue } }))).toThrow(

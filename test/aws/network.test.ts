@@ -121,7 +121,7 @@ describe('KarpenterNetwork (new VPC)', () => {
     expect(subnets.every((s) => s.vpc_id === resourceRef(stack, 'aws_vpc', 'id'))).toBe(true);
   });
 
-  test('throws when fewer than 2 zones are given', () => {
+  test('fails synth when fewer than 2 zones are given', () => {
     const stack = newStack();
     expect(atSynth(() => new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ['us-east-1a'] }))).toThrow(
       /\[test\/Network\] props\.availabilityZones: EKS needs subnets in at least 2 distinct availability zones, got 1/,
@@ -143,7 +143,7 @@ describe('KarpenterNetwork (new VPC)', () => {
     expect(synth).toHaveResourceWithProperties(Subnet, { availability_zone: '${var.az_b}', cidr_block: '${var.private_b}' });
   });
 
-  test('throws when the zone list is a Terraform reference', () => {
+  test('fails synth when the zone list is a Terraform reference', () => {
     const stack = newStack();
     const zones = new TerraformVariable(stack, 'zones', { type: 'list(string)' }).listValue;
     expect(synthErrorLines(() => new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: zones }))).toEqual([
@@ -151,7 +151,7 @@ describe('KarpenterNetwork (new VPC)', () => {
     ]);
   });
 
-  test('throws once listing every problem', () => {
+  test('fails synth once, listing every problem', () => {
     const stack = newStack();
     expect(
       synthErrorLines(
@@ -166,7 +166,7 @@ describe('KarpenterNetwork (new VPC)', () => {
     ).toEqual([expect.stringMatching(/InvalidClusterName/), expect.stringMatching(/ReservedTagKey/), expect.stringMatching(/InvalidCidr/)]);
   });
 
-  test('throws when explicit subnets overlap', () => {
+  test('fails synth when explicit subnets overlap', () => {
     const stack = newStack();
     expect(
       atSynth(
@@ -256,7 +256,7 @@ describe('KarpenterNetwork.fromExisting', () => {
     expect(Token.isUnresolved(network.privateSubnetIds)).toBe(true);
   });
 
-  test('throws when subnet ids given as a Terraform reference should be tagged', () => {
+  test('fails synth when subnet ids given as a Terraform reference should be tagged', () => {
     const stack = newStack();
     const ids = new TerraformVariable(stack, 'subnet_ids', { type: 'list(string)' }).listValue;
     expect(synthErrorLines(() => KarpenterNetwork.fromExisting(stack, 'Network', { ...existing, privateSubnetIds: ids }))).toEqual([
@@ -266,14 +266,14 @@ describe('KarpenterNetwork.fromExisting', () => {
     ]);
   });
 
-  test('throws when fewer than 2 private subnets are given', () => {
+  test('fails synth when fewer than 2 private subnets are given', () => {
     const stack = newStack();
     expect(atSynth(() => KarpenterNetwork.fromExisting(stack, 'Network', { ...existing, privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1'] }))).toThrow(
       /privateSubnetIds: needs at least 2 subnet ids, got 1\. EKS needs subnets in at least two availability zones/,
     );
   });
 
-  test('throws on malformed, duplicate and double-listed ids', () => {
+  test('fails synth on malformed, duplicate and double-listed ids', () => {
     const stack = newStack();
     expect(
       synthErrorLines(() =>

@@ -131,7 +131,7 @@ describe('ClusterProviders', () => {
     );
   });
 
-  test('throws when no provider would be created, or an alias names one that is not', () => {
+  test('fails synth when no provider would be created, or an alias names one that is not', () => {
     const stack = newStack();
     expect(
       synthErrorLines(
@@ -154,7 +154,7 @@ describe('ClusterProviders', () => {
     );
   });
 
-  test('throws when the cluster name is a token, to avoid cross-stack references in provider config', () => {
+  test('fails synth when the cluster name is a token, to avoid cross-stack references in provider config', () => {
     const stack = newStack();
     const queue = new SqsQueue(stack, 'Queue', { name: 'x' });
     expect(atSynth(() => new ClusterProviders(stack, 'Providers', { clusterName: queue.name, region: 'eu-west-1' }))).toThrow(
@@ -165,7 +165,7 @@ describe('ClusterProviders', () => {
     );
   });
 
-  test('throws with every invalid input at once', () => {
+  test('fails synth with every invalid input at once', () => {
     const stack = newStack();
     const props: ClusterProvidersProps = {
       clusterName: 'my cluster',

@@ -228,7 +228,7 @@ describe('KarpenterController', () => {
       expect(main.depends_on).toEqual([address['karpenter-crd'], ...Object.keys(manifests).map((id) => `kubernetes_manifest.${id}`)]);
     });
 
-    test('throws, saying why, when there is no kubernetes provider for the FlowSchemas', () => {
+    test('fails synth, saying why, when there is no kubernetes provider for the FlowSchemas', () => {
       expect(synthErrorLines(() => new KarpenterController(newStack(), 'Karpenter', { karpenter: custom }))).toEqual([
         expect.stringMatching(
           new RegExp(
@@ -249,7 +249,7 @@ describe('KarpenterController', () => {
     });
   });
 
-  test('throws when a prop the attributes replaced is given anyway, naming both', () => {
+  test('fails synth when a prop the attributes replaced is given anyway, naming both', () => {
     const old = { karpenter: KARPENTER, namespace: 'karpenter', serviceAccountName: 'other' } as KarpenterControllerProps;
     expect(synthErrorLines(() => new KarpenterController(newStack(), 'Karpenter', old))).toEqual(
       [
@@ -261,7 +261,7 @@ describe('KarpenterController', () => {
     );
   });
 
-  test('throws when additionalValues would run the controller under another service account than the identity trusts', () => {
+  test('fails synth when additionalValues would run the controller under another service account than the identity trusts', () => {
     expect(
       atSynth(
         () =>
@@ -291,7 +291,7 @@ describe('KarpenterController', () => {
     expect(resourceAt(stack, 'Dependent').attributes.depends_on).toEqual([synthReleases(synth).address.karpenter]);
   });
 
-  test('throws when input is invalid, listing every problem with the construct path', () => {
+  test('fails synth when input is invalid, listing every problem with the construct path', () => {
     const stack = newStack();
     expect(
       synthErrorLines(

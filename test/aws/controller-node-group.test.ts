@@ -149,6 +149,13 @@ describe('ControllerNodeGroup', () => {
     );
   });
 
+  test('should take instance types given as a Terraform reference as they are', () => {
+    const stack = newAwsStack();
+    const types = new TerraformVariable(stack, 'types', { type: 'list(string)' }).listValue;
+    expect(synthErrorLines(() => nodeGroup(stack, { instanceTypes: types }))).toEqual([]);
+    expect(onlyResource(stack, 'aws_eks_node_group').instance_types).toBe('${var.types}');
+  });
+
   test('fails synth when labels try to change the controller label, or there are no subnets', () => {
     const stack = newAwsStack();
     expect(atSynth(() => nodeGroup(stack, { labels: { 'karpenter.sh/controller': 'false' }, subnetIds: [] }))).toThrow(

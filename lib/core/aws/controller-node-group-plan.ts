@@ -200,6 +200,8 @@ function planLaunchTemplate(issues: IssueCollector, input: ControllerNodeGroupPl
 }
 
 function validateInstanceTypes(issues: IssueCollector, instanceTypes: readonly string[], amiType: NodeGroupAmiType): void {
+  // A list that is a Terraform reference has no known length or members.
+  if (issues.isUnresolved(instanceTypes)) return;
   if (instanceTypes.length === 0) {
     issues.error(
       'instanceTypes',

@@ -240,7 +240,8 @@ function validateSubnets(issues: IssueCollector, subnetIds: readonly string[]): 
     issues.warn(
       'subnetIds',
       'SingleSubnet',
-      'one subnet puts both controller replicas in one zone, and the chart spreads them across zones (DoNotSchedule). Pass subnets in 2 or more zones.',
+      'one subnet puts both controller replicas in one zone, and the chart spreads them across zones (DoNotSchedule). ' +
+        'Pass subnets in 2 or more zones.',
     );
   }
 }

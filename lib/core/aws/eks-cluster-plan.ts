@@ -213,7 +213,8 @@ function validateNetwork(issues: IssueCollector, input: EksClusterPlanInput): vo
     issues.error(
       'network.privateSubnetIds',
       'TooFewClusterSubnets',
-      `EKS needs subnets in at least 2 availability zones, got ${subnets.length} subnet(s). Give the network 2 or more private subnets in different zones.`,
+      `EKS needs subnets in at least 2 availability zones, got ${subnets.length} subnet(s). ` +
+        'Give the network 2 or more private subnets in different zones.',
     );
   }
   const tagged = input.network.discoveryClusterName;
@@ -252,7 +253,8 @@ function validateEndpoint(issues: IssueCollector, input: EksClusterPlanInput, pr
       'publicAccessCidrs',
       'NodesMayBeOutsidePublicAccessCidrs',
       "endpointPrivateAccess is false, so nodes reach the API server through the public endpoint, from their NAT gateways' " +
-        "addresses; nodes outside publicAccessCidrs cannot join. Add the NAT gateways' public IPs to publicAccessCidrs, or enable endpointPrivateAccess.",
+        'addresses; nodes outside publicAccessCidrs cannot join. ' +
+        "Add the NAT gateways' public IPs to publicAccessCidrs, or enable endpointPrivateAccess.",
     );
   }
   if (!publicAccess) {

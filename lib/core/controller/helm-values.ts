@@ -449,14 +449,16 @@ function checkInterruption(issues: IssueCollector, queue: string | undefined, ha
       issues.error(
         'interruptionHandling',
         'MissingInterruptionQueue',
-        'interruptionHandling is true but karpenter.interruptionQueueName is not set; create the queue (KarpenterAws enableSpotTermination), or set interruptionHandling: false',
+        'interruptionHandling is true but karpenter.interruptionQueueName is not set; ' +
+          'create the queue (KarpenterAws enableSpotTermination), or set interruptionHandling: false',
       );
     } else if (handling === undefined) {
       issues.warn(
         'karpenter.interruptionQueueName',
         'InterruptionHandlingDisabled',
         'no interruption queue: Karpenter will not handle spot interruptions, rebalance recommendations or scheduled maintenance, ' +
-          'so spot nodes are lost without draining; create the queue (KarpenterAws enableSpotTermination), or set interruptionHandling: false to run without it on purpose',
+          'so spot nodes are lost without draining; create the queue (KarpenterAws enableSpotTermination), ' +
+          'or set interruptionHandling: false to run without it on purpose',
       );
     }
     return;
@@ -465,7 +467,8 @@ function checkInterruption(issues: IssueCollector, queue: string | undefined, ha
     issues.error(
       'interruptionHandling',
       'ConflictingInterruptionHandling',
-      `interruptionHandling is false but karpenter.interruptionQueueName is '${queue}'; remove interruptionHandling, or create no queue (KarpenterAws enableSpotTermination: false)`,
+      `interruptionHandling is false but karpenter.interruptionQueueName is '${queue}'; ` +
+        'remove interruptionHandling, or create no queue (KarpenterAws enableSpotTermination: false)',
     );
   }
 }
@@ -653,7 +656,8 @@ function mergeAdditionalValues(
         issues.warn(
           `additionalValues.${formatPath(here)}`,
           'AdditionalValuesOverride',
-          `replaces ${formatPath(here)} = ${JSON.stringify(current)}, set by this library, with ${JSON.stringify(value)}; prefer the typed option if there is one, or silence AdditionalValuesOverride`,
+          `replaces ${formatPath(here)} = ${JSON.stringify(current)}, set by this library, with ${JSON.stringify(value)}; ` +
+            'prefer the typed option if there is one, or silence AdditionalValuesOverride',
         );
       }
     }

@@ -1,7 +1,12 @@
 // Every AWS and controller construct builds from its plan even when the input is invalid, and
 // reports the problems at synth, so one synth lists the problems of every construct.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
-import { AnnotationMetadataEntryType, TerraformStack, TerraformVariable } from 'cdktf';
+import { AnnotationMetadataEntryType, App, TerraformStack, TerraformVariable } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
 import { EksCluster, SecretsEncryption } from '../../lib/aws/eks-cluster';
@@ -239,4 +244,28 @@ test('warnings still become annotations, also on a construct whose errors fail s
   const errors = (c: IConstruct) => synthErrorLines(() => c);
   expect(errors(bad)).toEqual([expect.stringMatching(/^\[test\/Bad\] clusterName: .*\(InvalidClusterName\)$/)]);
   expect(errors(good)).toEqual([]);
+});
+
+test('app.synth() (what cdktf synth runs) lists the errors of the AWS and controller constructs of a stack together', () => {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'karpenter-errors-at-synth-'));
+  const app = new App({ outdir });
+  const stack = new TerraformStack(app, 'aws');
+  new AwsProvider(stack, 'aws', { region: 'eu-west-1' });
+  new HelmProvider(stack, 'helm', {});
+  new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: { ...NETWORK, privateSubnetIds: [] }, coreAddons: false });
+  new KarpenterController(stack, 'Karpenter', { karpenter: karpenterAttributes(), replicas: 0 });
+  const synth = () => {
+    try {
+      app.synth();
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  };
+  expect(synth).toThrow(
+    new RegExp(
+      '^Validation failed with the following errors:\\n' +
+        '  \\[aws/Cluster\\] network\\.privateSubnetIds: EKS needs subnets in at least 2 availability zones, got 0 subnet\\(s\\)\\. .*\\n' +
+        '  \\[aws/Karpenter\\] replicas: must be a whole number, at least 1; got 0 \\(InvalidReplicas\\)\\n\\n',
+    ),
+  );
 });

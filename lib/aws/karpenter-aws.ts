@@ -196,7 +196,8 @@ export class KarpenterAws extends Construct {
   /**
    * What the controller side needs, as one plain object: give it to `KarpenterController` (also in
    * another stack). Everything in it is a plain string except `controllerRoleArn`, which the
-   * controller reads only under IRSA.
+   * controller reads only under IRSA. When the region is not known as a plain string, synth fails
+   * with `RegionUnknown`.
    */
   public get attributes(): KarpenterAwsAttributes {
     const { attributes, issues } = karpenterAwsAttributes(this.plan, this.controllerRole.roleArn);

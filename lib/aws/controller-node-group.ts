@@ -17,7 +17,7 @@ import { CONTROLLER_NODE_ROLE_MANAGED_POLICIES } from '../core/aws/eks-iam';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { EksCluster } from './eks-cluster';
 import { awsContext, clusterNameRef, policyJson } from '../private/aws-context';
-import { constructContext, reportIssues } from '../private/report';
+import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 // Defined in the core (the plan resolves them); exported here too, where users import ControllerNodeGroup from.
 export { CONTROLLER_NODE_LABEL_KEY, CONTROLLER_NODE_LABEL_VALUE, NodeGroupAmiType };
@@ -152,7 +152,7 @@ export class ControllerNodeGroup extends Construct {
       { ...props, clusterName: props.cluster.clusterName, clusterVersion: props.cluster instanceof EksCluster ? props.cluster.version : undefined },
       constructContext(),
     );
-    reportIssues(this, plan.issues);
+    reportIssuesAtSynth(this, plan.issues);
 
     const aws = awsContext(this);
     const role = new IamRole(this, 'NodeRole', {

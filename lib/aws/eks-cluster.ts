@@ -27,7 +27,7 @@ import { KubernetesVersion } from '../core/aws/kubernetes-version';
 import { IRSA_AUDIENCE } from '../core/aws/trust-policies';
 import { IKarpenterNetwork } from './network';
 import { awsContext, policyJson } from '../private/aws-context';
-import { constructContext, reportIssues } from '../private/report';
+import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 // Defined in the core (the plan resolves them); exported here too, where users import EksCluster from.
 export { AuthenticationMode, ClusterLogType, SecretsEncryption };
@@ -197,7 +197,7 @@ export class EksCluster extends Construct implements IEksCluster {
   constructor(scope: Construct, id: string, props: EksClusterProps) {
     super(scope, id);
     const plan = planEksCluster(props, constructContext(props.silenceWarnings));
-    reportIssues(this, plan.issues, props); // props: also KubernetesVersion.of problems
+    reportIssuesAtSynth(this, plan.issues, props); // props: also KubernetesVersion.of problems
 
     const aws = awsContext(this);
     const role = new IamRole(this, 'ClusterRole', {
@@ -346,7 +346,7 @@ class ImportedEksCluster extends Construct implements IEksCluster {
 
   constructor(scope: Construct, id: string, clusterName: string) {
     super(scope, id);
-    reportIssues(this, planImportedEksCluster(clusterName, constructContext()).issues);
+    reportIssuesAtSynth(this, planImportedEksCluster(clusterName, constructContext()).issues);
 
     const data = new DataAwsEksCluster(this, 'Resource', { name: clusterName });
     this.clusterName = clusterName;

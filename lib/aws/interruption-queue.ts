@@ -8,7 +8,7 @@ import { InterruptionQueuePlan, planInterruptionQueue } from '../core/aws/interr
 import { interruptionQueuePolicy, INTERRUPTION_TARGET_ID } from '../core/aws/interruption';
 import { policyJson } from '../private/aws-context';
 import { planFor } from '../private/preplanned';
-import { constructContext, reportIssues } from '../private/report';
+import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of {@link InterruptionQueue}. */
 export interface InterruptionQueueProps {
@@ -65,7 +65,7 @@ export class InterruptionQueue extends Construct {
     super(scope, id);
 
     const plan: InterruptionQueuePlan = planFor(props, () => planInterruptionQueue(props, constructContext()));
-    reportIssues(this, plan.issues);
+    reportIssuesAtSynth(this, plan.issues);
 
     const queue = new SqsQueue(this, 'Resource', {
       name: plan.queueName,

@@ -12,7 +12,7 @@ import { InterruptionQueue } from './interruption-queue';
 import { KarpenterControllerRole } from './karpenter-controller-role';
 import { KarpenterNodeRole } from './karpenter-node-role';
 import { withPlan } from '../private/preplanned';
-import { constructContext, reportIssues } from '../private/report';
+import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of {@link KarpenterAws}. */
 export interface KarpenterAwsProps {
@@ -131,12 +131,13 @@ export class KarpenterAws extends Construct {
   /** Name of the interruption queue (Helm `settings.interruptionQueue`); undefined without a queue. */
   public readonly queueName?: string;
   private readonly plan: KarpenterAwsPlan;
+  private attributesReported = false;
 
   constructor(scope: Construct, id: string, props: KarpenterAwsProps) {
     super(scope, id);
     const cluster = props.cluster;
     this.plan = planKarpenterAws({ ...props, providerRegion: defaultProviderRegion(this) }, constructContext());
-    reportIssues(this, this.plan.issues);
+    reportIssuesAtSynth(this, this.plan.issues);
     const plan = this.plan;
     this.clusterName = plan.clusterName;
     // The children build from the parts of this plan; its issues are reported above, once.
@@ -195,12 +196,15 @@ export class KarpenterAws extends Construct {
   /**
    * What the controller side needs, as one plain object: give it to `KarpenterController` (also in
    * another stack). Everything in it is a plain string except `controllerRoleArn`, which the
-   * controller reads only under IRSA.
+   * controller reads only under IRSA. When the region is not known as a plain string, synth fails
+   * with `RegionUnknown`.
    */
   public get attributes(): KarpenterAwsAttributes {
     const { attributes, issues } = karpenterAwsAttributes(this.plan, this.controllerRole.roleArn);
-    reportIssues(this, issues);
-    return attributes!;
+    // Once, however often the attributes are read.
+    if (!this.attributesReported) reportIssuesAtSynth(this, issues);
+    this.attributesReported = true;
+    return attributes;
   }
 }
 

@@ -13,7 +13,7 @@ import { PolicyStatementOptions } from '../core/aws/policy-document';
 import { irsaTrustPolicy, podIdentityTrustPolicy } from '../core/aws/trust-policies';
 import { awsContext, clusterNameRef, issuerHostPathOf, policyJson } from '../private/aws-context';
 import { planFor } from '../private/preplanned';
-import { constructContext, reportIssues } from '../private/report';
+import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of {@link KarpenterControllerRole}. */
 export interface KarpenterControllerRoleProps {
@@ -88,7 +88,7 @@ export class KarpenterControllerRole extends Construct {
 
     const cluster = props.cluster;
     const plan: ControllerRolePlan = planFor(props, () => planControllerRole(props, constructContext()));
-    reportIssues(this, plan.issues);
+    reportIssuesAtSynth(this, plan.issues);
     const identity = plan.identity;
 
     const aws = awsContext(this);

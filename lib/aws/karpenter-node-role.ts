@@ -10,7 +10,7 @@ import { NodeRolePlan, planNodeRole } from '../core/aws/node-role-plan';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { awsContext, clusterNameRef, policyJson } from '../private/aws-context';
 import { planFor } from '../private/preplanned';
-import { constructContext, reportIssues } from '../private/report';
+import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of {@link KarpenterNodeRole}. */
 export interface KarpenterNodeRoleProps {
@@ -69,7 +69,7 @@ export class KarpenterNodeRole extends Construct {
     super(scope, id);
 
     const plan: NodeRolePlan = planFor(props, () => planNodeRole({ ...props, clusterName: props.cluster.clusterName }, constructContext()));
-    reportIssues(this, plan.issues);
+    reportIssuesAtSynth(this, plan.issues);
 
     const aws = awsContext(this);
     const role = new IamRole(this, 'Resource', {

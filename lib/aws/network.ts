@@ -9,7 +9,7 @@ import { Subnet } from '@cdktf/provider-aws/lib/subnet';
 import { Vpc } from '@cdktf/provider-aws/lib/vpc';
 import { Construct } from 'constructs';
 import { NatGatewayMode, planExistingNetwork, planKarpenterNetwork } from '../core/aws/network-plan';
-import { constructContext, reportIssues } from '../private/report';
+import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 // Defined in the core (the plan resolves it); exported here too, where users import KarpenterNetwork from.
 export { NatGatewayMode };
@@ -147,7 +147,7 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
   constructor(scope: Construct, id: string, props: KarpenterNetworkProps) {
     super(scope, id);
     const plan = planKarpenterNetwork(props, constructContext());
-    reportIssues(this, plan.issues);
+    reportIssuesAtSynth(this, plan.issues);
 
     const vpc = new Vpc(this, 'Resource', {
       cidrBlock: plan.vpcCidr,
@@ -239,7 +239,7 @@ class ExistingKarpenterNetwork extends Construct implements IKarpenterNetwork {
   constructor(scope: Construct, id: string, props: ExistingNetworkProps) {
     super(scope, id);
     const plan = planExistingNetwork(props, constructContext());
-    reportIssues(this, plan.issues);
+    reportIssuesAtSynth(this, plan.issues);
 
     this.vpcId = plan.vpcId;
     this.privateSubnetIds = plan.privateSubnetIds;

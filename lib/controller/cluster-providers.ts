@@ -6,7 +6,7 @@ import { Fn, ITerraformDependable, TerraformProvider } from 'cdktf';
 import { Construct } from 'constructs';
 import { ClusterAuth, ClusterAuthMode, planClusterProviders } from '../core/controller/cluster-providers-plan';
 import { failValidation } from '../core/issues';
-import { constructContext, reportIssues } from '../private/report';
+import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Properties of `ClusterProviders`. */
 export interface ClusterProvidersProps {
@@ -78,7 +78,7 @@ export class ClusterProviders extends Construct {
   constructor(scope: Construct, id: string, props: ClusterProvidersProps) {
     super(scope, id);
     const plan = planClusterProviders(props, constructContext());
-    reportIssues(this, plan.issues);
+    reportIssuesAtSynth(this, plan.issues);
     this.clusterName = props.clusterName;
 
     const cluster = new DataAwsEksCluster(this, 'Cluster', {

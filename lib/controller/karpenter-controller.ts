@@ -5,7 +5,7 @@ import { Construct } from 'constructs';
 import { HelmValues, renderHelmValues } from '../core/controller/helm-values';
 import { KarpenterVersion } from '../core/controller/karpenter-version';
 import { KarpenterControllerPlanInput, planKarpenterController } from '../core/controller/karpenter-controller-plan';
-import { constructContext, reportIssues } from '../private/report';
+import { constructContext, reportIssuesAtSynth } from '../private/report';
 import { escapeTemplateSequences } from '../private/terraform-strings';
 
 /** Properties of `KarpenterController`. */
@@ -85,7 +85,7 @@ export class KarpenterController extends Construct {
       { ...props, hasKubernetesProvider: props.kubernetesProvider !== undefined },
       constructContext(props.silenceWarnings),
     );
-    reportIssues(this, plan.issues);
+    reportIssuesAtSynth(this, plan.issues);
     this.namespace = plan.namespace;
     this.serviceAccountName = plan.serviceAccountName;
     this.version = plan.version;

@@ -1,6 +1,6 @@
 import { Annotations, Token } from 'cdktf';
 import { IConstruct } from 'constructs';
-import { errorsOf, throwOnErrors, ValidationContext, ValidationIssue, warningsOf, withCarriedIssues } from '../core/issues';
+import { errorsOf, ValidationContext, ValidationIssue, warningsOf, withCarriedIssues } from '../core/issues';
 import { checkFramework } from './framework';
 
 /** Validation context for constructs: values that are Terraform tokens are not checked. */
@@ -8,34 +8,19 @@ export function constructContext(silence?: readonly string[]): ValidationContext
   return { isUnresolved: (v) => Token.isUnresolved(v), silence };
 }
 
-function annotateWarnings(scope: IConstruct, issues: readonly ValidationIssue[]): void {
-  for (const w of warningsOf(issues)) {
-    Annotations.of(scope).addWarning(`${w.field}: ${w.message} (${w.code})`);
-  }
-}
-
-/**
- * Throws one error listing every problem, prefixed with the construct path; for constructs that need
- * valid input to build their resources. Issues carried by builder values in `inputs` (e.g. the props)
- * are reported too. Warnings become cdktf annotations (printed by `cdktf synth`).
- */
-export function reportIssues(scope: IConstruct, issues: readonly ValidationIssue[], inputs?: unknown): void {
-  checkFramework(scope);
-  const all = inputs === undefined ? issues : withCarriedIssues(inputs, issues);
-  throwOnErrors(scope.node.path, all);
-  annotateWarnings(scope, all);
-}
-
 /**
  * Reports errors at synth instead of throwing now, so `cdktf synth` (and `Testing.synth(stack, true)`)
- * fails once with the errors of every construct, each line prefixed with its construct path. For
- * constructs whose resources do not depend on the input being valid (manifests). Issues carried by
- * builder values in `inputs` are reported too.
+ * fails once with the errors of every construct, each line prefixed with its construct path. Every
+ * construct builds from its plan even when the input is invalid, since synth fails anyway. Issues
+ * carried by builder values in `inputs` (e.g. the props) are reported too. Warnings become cdktf
+ * annotations (printed by `cdktf synth`).
  */
 export function reportIssuesAtSynth(scope: IConstruct, issues: readonly ValidationIssue[], inputs?: unknown): void {
   checkFramework(scope);
   const all = inputs === undefined ? issues : withCarriedIssues(inputs, issues);
   const errors = errorsOf(all);
   if (errors.length > 0) scope.node.addValidation({ validate: () => errors.map((e) => `${e.field}: ${e.message} (${e.code})`) });
-  annotateWarnings(scope, all);
+  for (const w of warningsOf(all)) {
+    Annotations.of(scope).addWarning(`${w.field}: ${w.message} (${w.code})`);
+  }
 }

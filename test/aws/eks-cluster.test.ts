@@ -21,6 +21,7 @@ import {
   resourcesOf,
   synthOf,
 } from '../util/stacks';
+import { atSynth, synthErrorLines } from '../private/at-synth';
 
 const NETWORK: IKarpenterNetwork = {
   vpcId: 'vpc-0123456789abcdef0',
@@ -159,17 +160,19 @@ describe('EksCluster', () => {
     expect(c.version).toBe(KubernetesVersion.V1_36);
   });
 
-  test('throws when the cluster name is invalid', () => {
+  test('fails synth when the cluster name is invalid', () => {
     const stack = newAwsStack();
-    expect(() => new EksCluster(stack, 'Cluster', { clusterName: 'my.cluster', network: NETWORK })).toThrow(
+    expect(atSynth(() => new EksCluster(stack, 'Cluster', { clusterName: 'my.cluster', network: NETWORK }))).toThrow(
       /\[test\/Cluster\] clusterName: cluster name 'my\.cluster' is invalid/,
     );
   });
 
-  test('throws when the network has fewer than 2 private subnets', () => {
+  test('fails synth when the network has fewer than 2 private subnets', () => {
     const stack = newAwsStack();
     expect(
-      () => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: { ...NETWORK, privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1'] } }),
+      atSynth(
+        () => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: { ...NETWORK, privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1'] } }),
+      ),
     ).toThrow(/network\.privateSubnetIds: EKS needs subnets in at least 2 availability zones, got 1 subnet/);
   });
 
@@ -182,22 +185,29 @@ describe('EksCluster', () => {
     });
   });
 
-  test('throws listing every endpoint, CIDR, key and log problem at once', () => {
+  test('fails synth listing every endpoint, CIDR, key and log problem at once', () => {
     const stack = newAwsStack();
     expect(
-      () =>
-        new EksCluster(stack, 'Cluster', {
-          clusterName: 'demo',
-          network: NETWORK,
-          endpointPrivateAccess: false,
-          endpointPublicAccess: false,
-          publicAccessCidrs: ['1.2.3.4/8'],
-          secretsEncryption: SecretsEncryption.withKey('alias/eks'),
-          enabledLogTypes: [ClusterLogType.API, ClusterLogType.API],
-        }),
-    ).toThrow(
-      /5 validation errors:[\s\S]*NoClusterEndpoint[\s\S]*PublicAccessCidrsWithoutPublicEndpoint[\s\S]*'1\.2\.3\.4\/8' is not an IPv4 CIDR[\s\S]*'alias\/eks' is not a KMS key ARN[\s\S]*DuplicateLogType/,
-    );
+      synthErrorLines(
+        () =>
+          new EksCluster(stack, 'Cluster', {
+            clusterName: 'demo',
+            network: NETWORK,
+            endpointPrivateAccess: false,
+            endpointPublicAccess: false,
+            publicAccessCidrs: ['1.2.3.4/8'],
+            secretsEncryption: SecretsEncryption.withKey('alias/eks'),
+            enabledLogTypes: [ClusterLogType.API, ClusterLogType.API],
+          }),
+      ),
+    ).toEqual([
+      expect.stringMatching(/NoClusterEndpoint/),
+      expect.stringMatching(/PublicAccessCidrsWithoutPublicEndpoint/),
+      expect.stringMatching(/'1\.2\.3\.4\/8' is not an IPv4 CIDR/),
+      expect.stringMatching(/'alias\/eks' is not a KMS key ARN/),
+      expect.stringMatching(/DuplicateLogType/),
+      expect.stringMatching(/the coredns add-on needs nodes/),
+    ]);
   });
 
   test('should own the control plane log group, with a retention, and create it before the cluster', () => {
@@ -221,25 +231,25 @@ describe('EksCluster', () => {
     expect(resourcesOf(without, 'aws_cloudwatch_log_group')).toEqual([]);
   });
 
-  test('throws when the log retention is not a CloudWatch value, or there are no logs', () => {
-    expect(() => cluster(newAwsStack(), { enabledLogTypes: [ClusterLogType.API], logRetentionDays: 45 })).toThrow(
+  test('fails synth when the log retention is not a CloudWatch value, or there are no logs', () => {
+    expect(atSynth(() => cluster(newAwsStack(), { enabledLogTypes: [ClusterLogType.API], logRetentionDays: 45 }))).toThrow(
       /logRetentionDays: must be a CloudWatch Logs retention value \(1, 3, 5, .*\), got 45 \(InvalidLogRetention\)/,
     );
-    expect(() => cluster(newAwsStack(), { enabledLogTypes: [], logRetentionDays: 30 })).toThrow(
+    expect(atSynth(() => cluster(newAwsStack(), { enabledLogTypes: [], logRetentionDays: 30 }))).toThrow(
       /logRetentionDays: is set but enabledLogTypes is empty/,
     );
   });
 
-  test('throws when the network is tagged for another cluster', () => {
+  test('fails synth when the network is tagged for another cluster', () => {
     const stack = newAwsStack();
-    expect(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: { ...NETWORK, discoveryClusterName: 'other' } })).toThrow(
+    expect(atSynth(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: { ...NETWORK, discoveryClusterName: 'other' } }))).toThrow(
       /network: the network tags its subnets karpenter\.sh\/discovery='other', but this cluster is 'demo'/,
     );
   });
 
-  test('throws when publicAccessCidrs is empty', () => {
+  test('fails synth when publicAccessCidrs is empty', () => {
     const stack = newAwsStack();
-    expect(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: NETWORK, publicAccessCidrs: [] })).toThrow(
+    expect(atSynth(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network: NETWORK, publicAccessCidrs: [] }))).toThrow(
       /publicAccessCidrs is empty/,
     );
   });
@@ -295,14 +305,14 @@ describe('EksCluster.fromClusterName', () => {
     expect(Token.isUnresolved(c.oidcIssuerUrl)).toBe(true);
   });
 
-  test('throws when the name is empty', () => {
+  test('fails synth when the name is empty', () => {
     const stack = newAwsStack();
-    expect(() => EksCluster.fromClusterName(stack, 'Cluster', '')).toThrow(/\[test\/Cluster\] clusterName: cluster name is empty/);
+    expect(atSynth(() => EksCluster.fromClusterName(stack, 'Cluster', ''))).toThrow(/\[test\/Cluster\] clusterName: cluster name is empty/);
   });
 
-  test('throws when the name is too long', () => {
+  test('fails synth when the name is too long', () => {
     const stack = newAwsStack();
-    expect(() => EksCluster.fromClusterName(stack, 'Cluster', 'c'.repeat(101))).toThrow(/is 101 characters; EKS allows 1-100/);
+    expect(atSynth(() => EksCluster.fromClusterName(stack, 'Cluster', 'c'.repeat(101)))).toThrow(/is 101 characters; EKS allows 1-100/);
   });
 
   test('should match the snapshot', () => {
@@ -393,8 +403,8 @@ describe('EksCluster production defaults', () => {
     expect(onlyResource(synth, 'aws_eks_cluster').encryption_config).toBeUndefined();
   });
 
-  test('throws when the key deletion window is outside 7-30 days', () => {
-    expect(() => cluster(newAwsStack(), { secretsEncryption: SecretsEncryption.createKey({ deletionWindowInDays: 5 }) })).toThrow(
+  test('fails synth when the key deletion window is outside 7-30 days', () => {
+    expect(atSynth(() => cluster(newAwsStack(), { secretsEncryption: SecretsEncryption.createKey({ deletionWindowInDays: 5 }) }))).toThrow(
       /secretsEncryption\.deletionWindowInDays: KMS takes a deletion window of 7 to 30 whole days, got 5/,
     );
   });

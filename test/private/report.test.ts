@@ -16,6 +16,7 @@ import { KarpenterValidationError, Severity } from '../../lib/core/issues';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { KARPENTER_ATTRIBUTES } from '../util/karpenter-attributes';
+import { atSynth } from './at-synth';
 
 function poolStack() {
   const stack = new TerraformStack(Testing.app(), 'test');
@@ -29,7 +30,11 @@ describe('errors of every construct, together at synth', () => {
     new KarpenterNodePool(stack, 'App', { name: 'app', nodeClass, provider, weight: 0, limits: { cpu: Quantity.cpu(10) } });
     new KarpenterNodePool(stack, 'Batch', { name: 'batch', nodeClass, provider, weight: 900, limits: { cpu: Quantity.cpu(10) } });
     expect(() => Testing.synth(stack, true)).toThrow(
-      /^Validation failed with the following errors:\n {2}\[test\/App\] spec\.weight: must be between 1 and 100, got 0 \(OutOfRange\)\n {2}\[test\/Batch\] spec\.weight: must be between 1 and 100, got 900 \(OutOfRange\)\n/,
+      new RegExp(
+        '^Validation failed with the following errors:\\n {2}\\[test/App\\] spec\\.weight: must be between 1 and ' +
+          '100, got 0 \\(OutOfRange\\)\\n {2}\\[test/Batch\\] spec\\.weight: must be between 1 and 100, got 900 ' +
+          '\\(OutOfRange\\)\\n',
+      ),
     );
   });
 
@@ -72,8 +77,11 @@ describe('errors of every construct, together at synth', () => {
       publicSubnetIds: [],
       securityGroupIds: [],
     };
-    expect(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network, version })).toThrow(
-      /\[test\/Cluster\] version: KubernetesVersion\.of: Kubernetes 1\.29 is outside the range Karpenter 1\.14 supports.*\(UnsupportedKubernetesVersion\)/,
+    expect(atSynth(() => new EksCluster(stack, 'Cluster', { clusterName: 'demo', network, version }))).toThrow(
+      new RegExp(
+        '\\n {2}\\[test/Cluster\\] version: KubernetesVersion\\.of: Kubernetes 1\\.29 is outside the range ' +
+          'Karpenter 1\\.14 supports.*\\(UnsupportedKubernetesVersion\\)',
+      ),
     );
   });
 });
@@ -81,8 +89,11 @@ describe('errors of every construct, together at synth', () => {
 test('KarpenterVersion.of does not throw; KarpenterController reports the version with its construct path', () => {
   const version = KarpenterVersion.of('0.37.7', { imageDigest: 'sha256:abc' });
   const stack = new TerraformStack(Testing.app(), 'test');
-  expect(() => new KarpenterController(stack, 'Karpenter', { karpenter: KARPENTER_ATTRIBUTES, version })).toThrow(
-    /\[test\/Karpenter\] version: KarpenterVersion\.of\('0\.37\.7'\): Karpenter 0\.37\.7 uses the v1beta1\/v1alpha5 API.*\n\[test\/Karpenter\] version\.imageDigest: KarpenterVersion\.of\('0\.37\.7'\): must be 'sha256:'/,
+  expect(atSynth(() => new KarpenterController(stack, 'Karpenter', { karpenter: KARPENTER_ATTRIBUTES, version }))).toThrow(
+    new RegExp(
+      "\\[test/Karpenter\\] version: KarpenterVersion\\.of\\('0\\.37\\.7'\\): Karpenter 0\\.37\\.7 uses the v1beta1/v1alpha5 API.*\\n {2}" +
+        "\\[test/Karpenter\\] version\\.imageDigest: KarpenterVersion\\.of\\('0\\.37\\.7'\\): must be 'sha256:'",
+    ),
   );
 });
 
@@ -95,7 +106,11 @@ describe('KarpenterValidationError as printed', () => {
   test('inspect (console.log, an uncaught error) shows the issue list once and no object dump after the stack', () => {
     const printed = inspect(error);
     expect(printed).toMatch(
-      /^KarpenterValidationError: 2 validation errors:\n\[stack\/Pool\] spec\.weight: must be between 1 and 100, got 0 \(OutOfRange\)\n\[stack\/Pool\] metadata\.name: must be a DNS-1123 subdomain \(InvalidName\)\n {4}at /,
+      new RegExp(
+        '^KarpenterValidationError: 2 validation errors:\\n\\[stack/Pool\\] spec\\.weight: must be between 1 and ' +
+          '100, got 0 \\(OutOfRange\\)\\n\\[stack/Pool\\] metadata\\.name: must be a DNS-1123 subdomain ' +
+          '\\(InvalidName\\)\\n {4}at ',
+      ),
     );
     expect(printed.match(/OutOfRange/g)).toHaveLength(1);
     expect(printed).not.toMatch(/issues:|where:|\{\s*$/m);
@@ -130,7 +145,11 @@ describe('framework check', () => {
     }
     const foreign = new ForeignStack();
     expect(() => new KarpenterNodePool(foreign, 'Pool', { name: 'p', nodeClass: Ec2NodeClass.fromName('default') })).toThrow(
-      /Pool: the stack is not a TerraformStack of the cdktf package this library uses\. cdktf-karpenter-eks constructs support CDK for Terraform \(cdktf\) 0\.21 only; a CDK Terrain \(cdktn\) app.*use the pure core \('cdktf-karpenter-eks\/core'/,
+      new RegExp(
+        'Pool: the stack is not a TerraformStack of the cdktf package this library uses\\. ' +
+          'cdktf-karpenter-eks constructs support CDK for Terraform \\(cdktf\\) 0\\.21 only; a CDK Terrain ' +
+          "\\(cdktn\\) app.*use the pure core \\('cdktf-karpenter-eks/core'",
+      ),
     );
   });
 });

@@ -200,6 +200,8 @@ function planLaunchTemplate(issues: IssueCollector, input: ControllerNodeGroupPl
 }
 
 function validateInstanceTypes(issues: IssueCollector, instanceTypes: readonly string[], amiType: NodeGroupAmiType): void {
+  // A list that is a Terraform reference has no known length or members.
+  if (issues.isUnresolved(instanceTypes)) return;
   if (instanceTypes.length === 0) {
     issues.error(
       'instanceTypes',
@@ -238,8 +240,8 @@ function validateSubnets(issues: IssueCollector, subnetIds: readonly string[]): 
     issues.warn(
       'subnetIds',
       'SingleSubnet',
-      'one subnet puts both controller replicas in one zone, and the chart spreads them across zones ' +
-        '(DoNotSchedule). Pass subnets in 2 or more zones.',
+      'one subnet puts both controller replicas in one zone, and the chart spreads them across zones (DoNotSchedule). ' +
+        'Pass subnets in 2 or more zones.',
     );
   }
 }

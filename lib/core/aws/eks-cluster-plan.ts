@@ -253,8 +253,8 @@ function validateEndpoint(issues: IssueCollector, input: EksClusterPlanInput, pr
       'publicAccessCidrs',
       'NodesMayBeOutsidePublicAccessCidrs',
       "endpointPrivateAccess is false, so nodes reach the API server through the public endpoint, from their NAT gateways' " +
-        "addresses; nodes outside publicAccessCidrs cannot join. Add the NAT gateways' public IPs to " +
-        'publicAccessCidrs, or enable endpointPrivateAccess.',
+        'addresses; nodes outside publicAccessCidrs cannot join. ' +
+        "Add the NAT gateways' public IPs to publicAccessCidrs, or enable endpointPrivateAccess.",
     );
   }
   if (!publicAccess) {

@@ -63,8 +63,8 @@ export function planInterruptionQueue(
       issues.error(
         field,
         'KmsReuseWithoutKey',
-        `${field} is ${reuse} but no ${f('kmsMasterKeyId')} is set; SQS-managed SSE has no data key reuse ` +
-          `setting. Set ${f('kmsMasterKeyId')} or remove it.`,
+        `${field} is ${reuse} but no ${f('kmsMasterKeyId')} is set; SQS-managed SSE has no data key reuse setting. ` +
+          `Set ${f('kmsMasterKeyId')} or remove it.`,
       );
     } else if (!issues.isUnresolved(reuse) && (!Number.isInteger(reuse) || reuse < 60 || reuse > 86400)) {
       issues.error(field, 'InvalidKmsReusePeriod', `must be a whole number of seconds from 60 to 86400, got ${reuse}.`);

@@ -156,8 +156,8 @@ export function validateQueueKmsKey(issues: IssueCollector, field: string, kmsMa
       field,
       'AwsManagedKmsKey',
       "EventBridge cannot send to a queue encrypted with the AWS managed key 'alias/aws/sqs'. " +
-        'Use a customer managed key whose key policy allows events.amazonaws.com kms:GenerateDataKey and ' +
-        'kms:Decrypt, or omit it to use SQS-managed encryption.',
+        'Use a customer managed key whose key policy allows events.amazonaws.com kms:GenerateDataKey and kms:Decrypt, ' +
+        'or omit it to use SQS-managed encryption.',
     );
   }
 }

@@ -46,7 +46,7 @@ export interface KarpenterAwsPlan {
   readonly queue?: InterruptionQueuePlan;
   readonly nodeRole: NodeRolePlan;
   readonly controllerRole: ControllerRolePlan;
-  /** Security groups that get the discovery tag. */
+  /** Security groups that get the discovery tag; empty when they are a token (an error). */
   readonly discoverySecurityGroupIds: readonly string[];
   readonly discoveryTagKey: string;
   readonly createSpotServiceLinkedRole: boolean;
@@ -143,7 +143,8 @@ export function planKarpenterAws(input: KarpenterAwsPlanInput, ctx: ValidationCo
     queue,
     nodeRole,
     controllerRole,
-    discoverySecurityGroupIds: securityGroupIds,
+    // A token list has no members to tag one by one; its error fails synth.
+    discoverySecurityGroupIds: issues.isUnresolved(securityGroupIds) ? [] : securityGroupIds,
     discoveryTagKey: KARPENTER_DISCOVERY_TAG_KEY,
     createSpotServiceLinkedRole: input.createSpotServiceLinkedRole ?? false,
     issues: issues.issues,
@@ -180,28 +181,33 @@ function checkDiscoverySecurityGroups(issues: IssueCollector, securityGroupIds: 
 }
 
 /**
+ * Stands in for a region that is not known as a plain string, so the attributes can still be built;
+ * the `RegionUnknown` error fails synth.
+ */
+export const UNKNOWN_REGION_PLACEHOLDER = 'xx-unknown-1';
+
+/**
  * The attributes the controller side needs, from a plan and the controller role's ARN (a
- * reference); an error instead when the region is not known as a plain string.
+ * reference), with an error when the region is not known as a plain string (the attributes then
+ * hold {@link UNKNOWN_REGION_PLACEHOLDER}).
  */
 export function karpenterAwsAttributes(
   plan: KarpenterAwsPlan,
   controllerRoleArn: string,
-): { attributes?: KarpenterAwsAttributes; issues: ValidationIssue[] } {
+): { attributes: KarpenterAwsAttributes; issues: ValidationIssue[] } {
+  const issues = new IssueCollector();
   if (plan.region === undefined) {
-    const issues = new IssueCollector();
     issues.error(
       'region',
       'RegionUnknown',
-      "the cluster's region is not known as a plain string (the cluster ARN is a reference and the stack's " +
-        'default AWS provider sets no plain region); ' +
-        "set region, e.g. region: 'eu-west-1'",
+      "the cluster's region is not known as a plain string (the cluster ARN is a reference and the stack's default AWS provider " +
+        "sets no plain region); set region, e.g. region: 'eu-west-1'",
     );
-    return { issues: issues.issues };
   }
   const identity = plan.controllerRole.identity;
   const attributes: KarpenterAwsAttributes = {
     clusterName: plan.clusterName,
-    region: plan.region,
+    region: plan.region ?? UNKNOWN_REGION_PLACEHOLDER,
     interruptionQueueName: plan.queue?.queueName,
     nodeRoleName: plan.nodeRole.roleName,
     controllerNamespace: identity.namespace,
@@ -209,5 +215,5 @@ export function karpenterAwsAttributes(
     identityType: identity.type === ControllerIdentityType.IRSA ? 'irsa' : 'podIdentity',
     controllerRoleArn,
   };
-  return { attributes, issues: [] };
+  return { attributes, issues: issues.issues };
 }

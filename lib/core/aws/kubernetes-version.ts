@@ -65,7 +65,7 @@ export class KubernetesVersion {
 
   /**
    * A version given as `'1.x'`. When it is malformed or outside the range Karpenter 1.14 supports,
-   * the value carries the problem and `EksCluster` reports it (with its path) at construction.
+   * the value carries the problem and `EksCluster` reports it (with its path) at synth.
    */
   public static of(version: string): KubernetesVersion {
     const issues = new IssueCollector();

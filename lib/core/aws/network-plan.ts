@@ -444,7 +444,7 @@ export interface ExistingNetworkPlan {
   readonly securityGroupIds: string[];
   /** The discovery tag value, when this construct tags the subnets. */
   readonly discoveryClusterName?: string;
-  /** One per private subnet when tagging; empty otherwise. */
+  /** One per private subnet when tagging; empty otherwise, and when the subnet ids are a token. */
   readonly discoveryTags: PlannedSubnetTag[];
   readonly issues: ValidationIssue[];
 }
@@ -459,7 +459,8 @@ export function planExistingNetwork(input: ExistingNetworkPlanInput, ctx: Valida
   validateIds(issues, 'publicSubnetIds', publicSubnetIds, 'subnet', 0);
   validateIds(issues, 'securityGroupIds', input.securityGroupIds ?? [], 'sg', 0);
   const tagSubnets = input.tagSubnetsForDiscovery ?? true;
-  if (tagSubnets && issues.isUnresolved(input.privateSubnetIds)) {
+  const subnetsAreToken = issues.isUnresolved(input.privateSubnetIds);
+  if (tagSubnets && subnetsAreToken) {
     issues.error(
       'privateSubnetIds',
       'SubnetIdsIsToken',
@@ -482,7 +483,9 @@ export function planExistingNetwork(input: ExistingNetworkPlanInput, ctx: Valida
     publicSubnetIds,
     securityGroupIds: [...(input.securityGroupIds ?? [])],
     discoveryClusterName: tagSubnets ? input.clusterName : undefined,
-    discoveryTags: tagSubnets ? privateSubnetIds.map((resourceId) => ({ resourceId, key: DISCOVERY_TAG_KEY, value: input.clusterName })) : [],
+    // A token list has no members to tag one by one; its error fails synth.
+    discoveryTags:
+      tagSubnets && !subnetsAreToken ? privateSubnetIds.map((resourceId) => ({ resourceId, key: DISCOVERY_TAG_KEY, value: input.clusterName })) : [],
     issues: issues.issues,
   };
 }

@@ -656,8 +656,8 @@ function mergeAdditionalValues(
         issues.warn(
           `additionalValues.${formatPath(here)}`,
           'AdditionalValuesOverride',
-          `replaces ${formatPath(here)} = ${JSON.stringify(current)}, set by this library, ` +
-            `with ${JSON.stringify(value)}; prefer the typed option if there is one, or silence AdditionalValuesOverride`,
+          `replaces ${formatPath(here)} = ${JSON.stringify(current)}, set by this library, with ${JSON.stringify(value)}; ` +
+            'prefer the typed option if there is one, or silence AdditionalValuesOverride',
         );
       }
     }

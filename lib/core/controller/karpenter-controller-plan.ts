@@ -52,7 +52,7 @@ export interface KarpenterControllerPlan {
   readonly maxHistory: number;
   /** Values of the `karpenter` chart (may hold Terraform tokens). */
   readonly values: HelmValues;
-  /** FlowSchema manifests to apply; empty in `kube-system`. */
+  /** FlowSchema manifests to apply; empty in `kube-system`, and without a kubernetes provider (an error). */
   readonly flowSchemas: { [key: string]: unknown }[];
   readonly issues: ValidationIssue[];
 }
@@ -101,7 +101,8 @@ export function planKarpenterController(input: KarpenterControllerPlanInput, ctx
     timeoutSeconds,
     maxHistory,
     values: built.values,
-    flowSchemas: needsFlowSchemas ? karpenterFlowSchemas(namespace, k.controllerServiceAccount) : [],
+    // Without a provider to apply them, the error above fails synth.
+    flowSchemas: needsFlowSchemas && input.hasKubernetesProvider ? karpenterFlowSchemas(namespace, k.controllerServiceAccount) : [],
     issues: issues.issues,
   };
 }

@@ -314,8 +314,8 @@ export class KarpenterRegistry {
       issues.error(
         `${field}.repositoryUsername`,
         'IncompleteRepositoryCredentials',
-        'repositoryUsername and repositoryPassword must be set together; got only ' +
-          `${this.repositoryUsername === undefined ? 'repositoryPassword' : 'repositoryUsername'}`,
+        'repositoryUsername and repositoryPassword must be set together; ' +
+          `got only ${this.repositoryUsername === undefined ? 'repositoryPassword' : 'repositoryUsername'}`,
       );
     }
     return issues.issues;

@@ -458,7 +458,8 @@ describe('buildKarpenterHelmValues', () => {
           field: 'additionalValues.settings',
           code: 'AdditionalValuesConflict',
           message:
-            'replacing settings with null would drop settings.clusterName (from karpenter.clusterName), settings.interruptionQueue (from karpenter.interruptionQueueName); give an object with only the keys to change under settings',
+            'replacing settings with null would drop settings.clusterName (from karpenter.clusterName), ' +
+            'settings.interruptionQueue (from karpenter.interruptionQueueName); give an object with only the keys to change under settings',
         }),
         expect.objectContaining({
           severity: Severity.ERROR,

@@ -27,6 +27,7 @@ import { KubernetesVersion } from '../core/aws/kubernetes-version';
 import { IRSA_AUDIENCE } from '../core/aws/trust-policies';
 import { IKarpenterNetwork } from './network';
 import { awsContext, policyJson } from '../private/aws-context';
+import { markReportsOwnClusterName } from '../private/cluster-name-owner';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 // Defined in the core (the plan resolves them); exported here too, where users import EksCluster from.
@@ -198,6 +199,7 @@ export class EksCluster extends Construct implements IEksCluster {
     super(scope, id);
     const plan = planEksCluster(props, constructContext(props.silenceWarnings));
     reportIssuesAtSynth(this, plan.issues, props); // props: also KubernetesVersion.of problems
+    markReportsOwnClusterName(this);
 
     const aws = awsContext(this);
     const role = new IamRole(this, 'ClusterRole', {
@@ -347,6 +349,7 @@ class ImportedEksCluster extends Construct implements IEksCluster {
   constructor(scope: Construct, id: string, clusterName: string) {
     super(scope, id);
     reportIssuesAtSynth(this, planImportedEksCluster(clusterName, constructContext()).issues);
+    markReportsOwnClusterName(this);
 
     const data = new DataAwsEksCluster(this, 'Resource', { name: clusterName });
     this.clusterName = clusterName;

@@ -12,6 +12,7 @@ import { InterruptionQueue } from './interruption-queue';
 import { KarpenterControllerRole } from './karpenter-controller-role';
 import { KarpenterNodeRole } from './karpenter-node-role';
 import { withPlan } from '../private/preplanned';
+import { reportsOwnClusterName } from '../private/cluster-name-owner';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of {@link KarpenterAws}. */
@@ -136,7 +137,10 @@ export class KarpenterAws extends Construct {
   constructor(scope: Construct, id: string, props: KarpenterAwsProps) {
     super(scope, id);
     const cluster = props.cluster;
-    this.plan = planKarpenterAws({ ...props, providerRegion: defaultProviderRegion(this) }, constructContext());
+    this.plan = planKarpenterAws(
+      { ...props, providerRegion: defaultProviderRegion(this), clusterNameReportedByCluster: reportsOwnClusterName(props.cluster) },
+      constructContext(),
+    );
     reportIssuesAtSynth(this, this.plan.issues);
     const plan = this.plan;
     this.clusterName = plan.clusterName;

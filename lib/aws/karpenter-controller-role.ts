@@ -13,6 +13,7 @@ import { PolicyStatementOptions } from '../core/aws/policy-document';
 import { irsaTrustPolicy, podIdentityTrustPolicy } from '../core/aws/trust-policies';
 import { awsContext, clusterNameRef, issuerHostPathOf, policyJson } from '../private/aws-context';
 import { planFor } from '../private/preplanned';
+import { reportsOwnClusterName } from '../private/cluster-name-owner';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of {@link KarpenterControllerRole}. */
@@ -87,7 +88,9 @@ export class KarpenterControllerRole extends Construct {
     super(scope, id);
 
     const cluster = props.cluster;
-    const plan: ControllerRolePlan = planFor(props, () => planControllerRole(props, constructContext()));
+    const plan: ControllerRolePlan = planFor(props, () =>
+      planControllerRole({ ...props, clusterNameReportedByCluster: reportsOwnClusterName(props.cluster) }, constructContext()),
+    );
     reportIssuesAtSynth(this, plan.issues);
     const identity = plan.identity;
 

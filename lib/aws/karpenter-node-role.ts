@@ -10,6 +10,7 @@ import { NodeRolePlan, planNodeRole } from '../core/aws/node-role-plan';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { awsContext, clusterNameRef, policyJson } from '../private/aws-context';
 import { planFor } from '../private/preplanned';
+import { reportsOwnClusterName } from '../private/cluster-name-owner';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of {@link KarpenterNodeRole}. */
@@ -68,7 +69,12 @@ export class KarpenterNodeRole extends Construct {
   constructor(scope: Construct, id: string, props: KarpenterNodeRoleProps) {
     super(scope, id);
 
-    const plan: NodeRolePlan = planFor(props, () => planNodeRole({ ...props, clusterName: props.cluster.clusterName }, constructContext()));
+    const plan: NodeRolePlan = planFor(props, () =>
+      planNodeRole(
+        { ...props, clusterName: props.cluster.clusterName, clusterNameReportedByCluster: reportsOwnClusterName(props.cluster) },
+        constructContext(),
+      ),
+    );
     reportIssuesAtSynth(this, plan.issues);
 
     const aws = awsContext(this);

@@ -223,9 +223,8 @@ test('a bad EksCluster, a bad KarpenterAws prop and a bad NodePool fail one synt
     new RegExp(
       [
         '^Validation failed with the following errors:',
+        // Once, by the cluster: KarpenterAws and its roles derive no names from it and do not repeat it.
         "  \\[test/Cluster\\] clusterName: cluster name 'my\\.cluster' is invalid; .* \\(InvalidClusterName\\)",
-        // KarpenterAws checks the name of the cluster it is given, whatever made it.
-        "  \\[test/Karpenter\\] cluster\\.clusterName: cluster name 'my\\.cluster' is invalid; .* \\(InvalidClusterName\\)",
         "  \\[test/Karpenter\\] region: must be an AWS region code such as 'eu-west-1'; got 'Ireland' \\(InvalidRegion\\)",
         '  \\[test/Pool\\] spec\\.weight: must be between 1 and 100, got 0 \\(OutOfRange\\)\\n\\n',
       ].join('\\n'),
@@ -268,4 +267,40 @@ test('app.synth() (what cdktf synth runs) lists the errors of the AWS and contro
         '  \\[aws/Karpenter\\] replicas: must be a whole number, at least 1; got 0 \\(InvalidReplicas\\)\\n\\n',
     ),
   );
+});
+
+describe('a bad cluster name is reported once, by whoever can fix it', () => {
+  const clusterNameErrors = (stack: TerraformStack): string[] => {
+    try {
+      synthOf(stack, { validate: true });
+      return [];
+    } catch (e) {
+      return String((e as Error).message)
+        .split('\n')
+        .filter((l) => l.includes('(InvalidClusterName)'))
+        .map((l) => l.trim().split(':')[0]);
+    }
+  };
+
+  test('an EksCluster reports its name; KarpenterAws, KarpenterNodeRole and KarpenterControllerRole given it do not', () => {
+    const stack = newAwsStack();
+    const cluster = new EksCluster(stack, 'Cluster', { clusterName: 'my.cluster', network: NETWORK, coreAddons: false });
+    new KarpenterAws(stack, 'Karpenter', { cluster, region: 'eu-west-1' });
+    new KarpenterNodeRole(stack, 'NodeRole', { cluster });
+    new KarpenterControllerRole(stack, 'ControllerRole', { cluster, nodeRoleArn: NODE_ROLE_ARN });
+    expect(clusterNameErrors(stack)).toEqual(['[test/Cluster] clusterName']);
+  });
+
+  test('EksCluster.fromClusterName reports the name it is given, once', () => {
+    const stack = newAwsStack();
+    const cluster = EksCluster.fromClusterName(stack, 'Existing', 'my.cluster');
+    new KarpenterAws(stack, 'Karpenter', { cluster, region: 'eu-west-1' });
+    expect(clusterNameErrors(stack)).toEqual(['[test/Existing] clusterName']);
+  });
+
+  test('a cluster given as plain values is checked by the construct that takes it', () => {
+    const stack = newAwsStack();
+    new KarpenterAws(stack, 'Karpenter', { cluster: { ...FAKE_CLUSTER, clusterName: 'my.cluster' }, region: 'eu-west-1' });
+    expect(clusterNameErrors(stack)).toEqual(['[test/Karpenter] cluster.clusterName']);
+  });
 });

@@ -4,7 +4,7 @@ import { accountIdOfClusterArn, validatePolicyArns, validateRoleArn } from './aw
 import { ControllerIdentity, ControllerIdentityType } from './controller-identity';
 import { validateControllerPolicyNameSuffix } from './controller-policy';
 import { defaultControllerRoleName, validateRoleName } from './node-role-policies';
-import { checkClusterNameOnce, ComposedPlan, fieldName } from './plan-fields';
+import { checkClusterNameOnce, ClusterNameReporting, ComposedPlan, fieldName } from './plan-fields';
 import {
   INLINE_ROLE_POLICY_MAX_CHARS,
   policyDocument,
@@ -23,7 +23,7 @@ export interface PlanClusterInput {
 }
 
 /** Input of {@link planControllerRole}: the props of `KarpenterControllerRole` that decide what is built. */
-export interface ControllerRolePlanInput {
+export interface ControllerRolePlanInput extends ClusterNameReporting {
   readonly cluster: PlanClusterInput;
   /** Checked when given; `KarpenterAws` passes none, its node role ARN is a reference. */
   readonly nodeRoleArn?: string;
@@ -64,7 +64,7 @@ export function planControllerRole(
   const issues = new IssueCollector(ctx);
   const cluster = input.cluster;
   const identity = input.identity ?? ControllerIdentity.podIdentity();
-  const clusterNameOk = checkClusterNameOnce(issues, f('cluster.clusterName'), cluster.clusterName, composed);
+  const clusterNameOk = checkClusterNameOnce(issues, f('cluster.clusterName'), cluster.clusterName, composed, input.clusterNameReportedByCluster);
   // Names derived from an invalid cluster name would only repeat its error.
   const roleName = input.roleName ?? defaultControllerRoleName(cluster.clusterName);
   if (input.roleName !== undefined || clusterNameOk) validateRoleName(issues, f('roleName'), roleName, input.roleName === undefined);

@@ -1,20 +1,20 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { isAwsResourceId, parseArn, validateRegion } from './aws-partition';
-import { validateClusterName } from './cluster-name';
 import { AccessEntryType, ControllerIdentity, ControllerIdentityType } from './controller-identity';
 import { ControllerRolePlan, PlanClusterInput, planControllerRole } from './controller-role-plan';
 import { KARPENTER_DISCOVERY_TAG_KEY } from './discovery';
 import { InterruptionQueuePlan, planInterruptionQueue } from './interruption-queue-plan';
 import { KarpenterAwsAttributes } from './karpenter-aws-attributes';
 import { NodeRolePlan, planNodeRole } from './node-role-plan';
+import { checkClusterNameOnce, ClusterNameReporting } from './plan-fields';
 import { PolicyStatementOptions } from './policy-document';
 
 /** AWS service name of the EC2 Spot service-linked role (`aws iam create-service-linked-role --aws-service-name spot.amazonaws.com`). */
 export const SPOT_SERVICE_NAME = 'spot.amazonaws.com';
 
 /** Input of {@link planKarpenterAws}: the props of `KarpenterAws`. */
-export interface KarpenterAwsPlanInput {
+export interface KarpenterAwsPlanInput extends ClusterNameReporting {
   readonly cluster: PlanClusterInput & { readonly clusterSecurityGroupId: string };
   readonly identity?: ControllerIdentity;
   readonly region?: string;
@@ -61,8 +61,7 @@ export interface KarpenterAwsPlan {
 export function planKarpenterAws(input: KarpenterAwsPlanInput, ctx: ValidationContext = {}): KarpenterAwsPlan {
   const issues = new IssueCollector(ctx);
   const cluster = input.cluster;
-  validateClusterName(issues, 'cluster.clusterName', cluster.clusterName);
-  const clusterNameOk = issues.issues.length === 0;
+  const clusterNameOk = checkClusterNameOnce(issues, 'cluster.clusterName', cluster.clusterName, undefined, input.clusterNameReportedByCluster);
 
   let queue: InterruptionQueuePlan | undefined;
   if (input.enableSpotTermination ?? true) {

@@ -3,10 +3,10 @@ import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { validatePolicyArns } from './aws-partition';
 import { AccessEntryType } from './controller-identity';
 import { defaultNodeRoleName, NODE_ROLE_MANAGED_POLICIES, validateAccessEntryType, validateRoleName } from './node-role-policies';
-import { checkClusterNameOnce, ComposedPlan, fieldName } from './plan-fields';
+import { checkClusterNameOnce, ClusterNameReporting, ComposedPlan, fieldName } from './plan-fields';
 
 /** Input of {@link planNodeRole}: the props of `KarpenterNodeRole` that decide what is built. */
-export interface NodeRolePlanInput {
+export interface NodeRolePlanInput extends ClusterNameReporting {
   readonly clusterName: string;
   readonly roleName?: string;
   readonly additionalPolicyArns?: readonly string[];
@@ -33,7 +33,7 @@ export interface NodeRolePlan {
 export function planNodeRole(input: NodeRolePlanInput, ctx: ValidationContext = {}, composed?: ComposedPlan<NodeRoleField>): NodeRolePlan {
   const f = (k: NodeRoleField) => fieldName(composed?.fields, k);
   const issues = new IssueCollector(ctx);
-  const clusterNameOk = checkClusterNameOnce(issues, f('cluster.clusterName'), input.clusterName, composed);
+  const clusterNameOk = checkClusterNameOnce(issues, f('cluster.clusterName'), input.clusterName, composed, input.clusterNameReportedByCluster);
   const roleName = input.roleName ?? defaultNodeRoleName(input.clusterName);
   if (input.roleName !== undefined || clusterNameOk) validateRoleName(issues, f('roleName'), roleName, input.roleName === undefined);
   const createAccessEntry = input.createAccessEntry ?? true;

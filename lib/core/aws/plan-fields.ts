@@ -23,16 +23,29 @@ export function fieldName<K extends string>(fields: FieldNames<K> | undefined, k
 
 /**
  * Whether names may be derived from the cluster name: the parent's verdict when composed,
- * otherwise the result of checking it here (on a collector that holds no issues yet).
+ * otherwise the result of checking it here. When the cluster's own construct reports problems of
+ * its name (`reportedByCluster`), they are checked but not reported again.
  */
 export function checkClusterNameOnce<K extends string>(
   issues: IssueCollector,
   field: string,
   clusterName: string,
   composed: ComposedPlan<K> | undefined,
+  reportedByCluster = false,
 ): boolean {
   if (composed !== undefined) return composed.clusterNameOk;
-  const before = issues.issues.length;
-  validateClusterName(issues, field, clusterName);
-  return issues.issues.length === before;
+  const target = reportedByCluster ? issues.fork() : issues;
+  const before = target.issues.length;
+  validateClusterName(target, field, clusterName);
+  return target.issues.length === before;
+}
+
+/** Input of a plan whose cluster may be a construct that reports problems of its own name. */
+export interface ClusterNameReporting {
+  /**
+   * The cluster's own construct (`EksCluster`, `EksCluster.fromClusterName`) reports problems of its
+   * name, so this plan only uses the verdict (to derive no names from a bad one).
+   * @default false
+   */
+  readonly clusterNameReportedByCluster?: boolean;
 }

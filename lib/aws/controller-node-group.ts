@@ -5,11 +5,11 @@ import { LaunchTemplate } from '@cdktf/provider-aws/lib/launch-template';
 import { ITerraformDependable, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { IEksCluster } from './cluster-attributes';
-import { HttpTokens, VolumeType } from '../core/api/ec2-node-class-definition';
 import { awsManagedPolicyArn } from '../core/aws/aws-partition';
 import {
   CONTROLLER_NODE_LABEL_KEY,
   CONTROLLER_NODE_LABEL_VALUE,
+  ControllerNodeGroupOptions,
   NodeGroupAmiType,
   planControllerNodeGroup,
 } from '../core/aws/controller-node-group-plan';
@@ -23,7 +23,7 @@ import { constructContext, reportIssuesAtSynth } from '../private/report';
 export { CONTROLLER_NODE_LABEL_KEY, CONTROLLER_NODE_LABEL_VALUE, NodeGroupAmiType };
 
 /** Props of `ControllerNodeGroup`. */
-export interface ControllerNodeGroupProps {
+export interface ControllerNodeGroupProps extends ControllerNodeGroupOptions {
   /**
    * The cluster. With an `EksCluster` the group follows its Kubernetes version and is registered
    * as the nodes `coredns` waits for; with an imported cluster the group takes the control plane's
@@ -33,96 +33,6 @@ export interface ControllerNodeGroupProps {
 
   /** Subnets for the nodes: the private subnets, at least 2 zones so the replicas survive a zone outage. */
   readonly subnetIds: string[];
-
-  /**
-   * Exact node group name. When set, changes that replace the group need it deleted first.
-   * @default - a unique name starting with `karpenter-controller-`; replacements create the new group before deleting the old one
-   */
-  readonly nodeGroupName?: string;
-
-  /**
-   * Instance types, in order of preference.
-   * @default - ['m7i.large', 'm6i.large', 'm5.large'] for an x86_64 `amiType`, ['m7g.large', 'm6g.large'] for arm64
-   */
-  readonly instanceTypes?: string[];
-
-  /**
-   * AMI type.
-   * @default NodeGroupAmiType.AL2023_X86_64_STANDARD
-   */
-  readonly amiType?: NodeGroupAmiType;
-
-  /**
-   * Minimum number of nodes.
-   * @default 2
-   */
-  readonly minSize?: number;
-
-  /**
-   * Desired number of nodes; at least 2 unless `allowSingleNode`.
-   * @default 2
-   */
-  readonly desiredSize?: number;
-
-  /**
-   * Maximum number of nodes.
-   * @default 3
-   */
-  readonly maxSize?: number;
-
-  /**
-   * Accept fewer than 2 nodes (e.g. a test cluster). One of the two controller replicas then stays
-   * Pending, because the chart requires them on different hosts.
-   * @default false
-   */
-  readonly allowSingleNode?: boolean;
-
-  /**
-   * Taint the nodes `CriticalAddonsOnly=true:NoSchedule`. Karpenter and coredns tolerate it, so the
-   * group stays reserved for them; but workloads without the toleration cannot run anywhere until
-   * Karpenter has launched nodes (and never run if Karpenter is broken).
-   * @default false
-   */
-  readonly criticalAddonsOnly?: boolean;
-
-  /**
-   * Extra Kubernetes labels. `karpenter.sh/controller` is always `"true"` and cannot be set here.
-   * @default - only the controller label
-   */
-  readonly labels?: Record<string, string>;
-
-  /**
-   * Size of the node volume in GiB: the root volume on AL2023, the data volume (`/dev/xvdb`, which
-   * holds images and pod storage) on Bottlerocket. At least 20, the size of the AMI's snapshot.
-   * @default 20
-   */
-  readonly rootVolumeSizeGiB?: number;
-
-  /**
-   * EBS type of that volume: gp3 or gp2.
-   * @default VolumeType.GP3
-   */
-  readonly rootVolumeType?: VolumeType;
-
-  /**
-   * Whether that volume is encrypted (with the account's default EBS key).
-   * @default true
-   */
-  readonly rootVolumeEncrypted?: boolean;
-
-  /**
-   * Whether the nodes' instance metadata service requires IMDSv2 session tokens.
-   * @default HttpTokens.REQUIRED (IMDSv2 only)
-   */
-  readonly metadataHttpTokens?: HttpTokens;
-
-  /**
-   * IMDS hop limit. With 1, pods outside the host network cannot reach IMDS, so they cannot use the
-   * node role; Karpenter and the add-ons get credentials from Pod Identity or IRSA instead (which
-   * also inject `AWS_REGION`). Use 2 only for workloads on these nodes that read IMDS from a pod.
-   * @default 1 (as terraform-aws-eks)
-   */
-  readonly metadataHopLimit?: number;
 
   /**
    * Tags for the node group, its launch template and its IAM role.

@@ -47,27 +47,106 @@ const DEFAULT_ROOT_VOLUME_TYPE = VolumeType.GP3;
 // io1/io2 need provisioned IOPS (not offered here); st1/sc1 cannot boot; standard is previous generation.
 const ROOT_VOLUME_TYPES: readonly VolumeType[] = [VolumeType.GP3, VolumeType.GP2];
 
+/** The options of `ControllerNodeGroup` the plan resolves (its props without the cluster, subnets and tags). */
+export interface ControllerNodeGroupOptions {
+  /**
+   * Exact node group name. When set, changes that replace the group need it deleted first.
+   * @default - a unique name starting with `karpenter-controller-`; replacements create the new group before deleting the old one
+   */
+  readonly nodeGroupName?: string;
+
+  /**
+   * Instance types, in order of preference.
+   * @default - ['m7i.large', 'm6i.large', 'm5.large'] for an x86_64 `amiType`, ['m7g.large', 'm6g.large'] for arm64
+   */
+  readonly instanceTypes?: readonly string[];
+
+  /**
+   * AMI type.
+   * @default NodeGroupAmiType.AL2023_X86_64_STANDARD
+   */
+  readonly amiType?: NodeGroupAmiType;
+
+  /**
+   * Minimum number of nodes.
+   * @default 2
+   */
+  readonly minSize?: number;
+
+  /**
+   * Desired number of nodes; at least 2 unless `allowSingleNode`.
+   * @default 2
+   */
+  readonly desiredSize?: number;
+
+  /**
+   * Maximum number of nodes.
+   * @default 3
+   */
+  readonly maxSize?: number;
+
+  /**
+   * Accept fewer than 2 nodes (e.g. a test cluster). One of the two controller replicas then stays
+   * Pending, because the chart requires them on different hosts.
+   * @default false
+   */
+  readonly allowSingleNode?: boolean;
+
+  /**
+   * Taint the nodes `CriticalAddonsOnly=true:NoSchedule`. Karpenter and coredns tolerate it, so the
+   * group stays reserved for them; but workloads without the toleration cannot run anywhere until
+   * Karpenter has launched nodes (and never run if Karpenter is broken).
+   * @default false
+   */
+  readonly criticalAddonsOnly?: boolean;
+
+  /**
+   * Extra Kubernetes labels. `karpenter.sh/controller` is always `"true"` and cannot be set here.
+   * @default - only the controller label
+   */
+  readonly labels?: Record<string, string>;
+
+  /**
+   * Size of the node volume in GiB: the root volume on AL2023, the data volume (`/dev/xvdb`, which
+   * holds images and pod storage) on Bottlerocket. At least 20, the size of the AMI's snapshot.
+   * @default 20
+   */
+  readonly rootVolumeSizeGiB?: number;
+
+  /**
+   * EBS type of that volume: gp3 or gp2.
+   * @default VolumeType.GP3
+   */
+  readonly rootVolumeType?: VolumeType;
+
+  /**
+   * Whether that volume is encrypted (with the account's default EBS key).
+   * @default true
+   */
+  readonly rootVolumeEncrypted?: boolean;
+
+  /**
+   * Whether the nodes' instance metadata service requires IMDSv2 session tokens.
+   * @default HttpTokens.REQUIRED (IMDSv2 only)
+   */
+  readonly metadataHttpTokens?: HttpTokens;
+
+  /**
+   * IMDS hop limit. With 1, pods outside the host network cannot reach IMDS, so they cannot use the
+   * node role; Karpenter and the add-ons get credentials from Pod Identity or IRSA instead (which
+   * also inject `AWS_REGION`). Use 2 only for workloads on these nodes that read IMDS from a pod.
+   * @default 1 (as terraform-aws-eks)
+   */
+  readonly metadataHopLimit?: number;
+}
+
 /** Input of `planControllerNodeGroup`: the `ControllerNodeGroup` props, with the cluster reduced to what is used. */
-export interface ControllerNodeGroupPlanInput {
+export interface ControllerNodeGroupPlanInput extends ControllerNodeGroupOptions {
   /** Name of the cluster (for the node role's name prefix). */
   readonly clusterName: string;
   /** Version of a cluster this stack manages; undefined for an imported cluster. */
   readonly clusterVersion?: KubernetesVersion;
   readonly subnetIds: readonly string[];
-  readonly nodeGroupName?: string;
-  readonly instanceTypes?: readonly string[];
-  readonly amiType?: NodeGroupAmiType;
-  readonly minSize?: number;
-  readonly desiredSize?: number;
-  readonly maxSize?: number;
-  readonly allowSingleNode?: boolean;
-  readonly criticalAddonsOnly?: boolean;
-  readonly labels?: Record<string, string>;
-  readonly rootVolumeSizeGiB?: number;
-  readonly rootVolumeType?: VolumeType;
-  readonly rootVolumeEncrypted?: boolean;
-  readonly metadataHttpTokens?: HttpTokens;
-  readonly metadataHopLimit?: number;
 }
 
 /** The node volume the launch template sets. */

@@ -12,13 +12,39 @@ import {
 } from './interruption';
 import { checkClusterNameOnce, ComposedPlan, fieldName } from './plan-fields';
 
-/** Input of {@link planInterruptionQueue}: the props of `InterruptionQueue`. */
+/** Input of {@link planInterruptionQueue}, and the props of `InterruptionQueue`. */
 export interface InterruptionQueuePlanInput {
+  /** Name of the EKS cluster; used in the default queue name and as the rules' `ClusterName` tag. */
   readonly clusterName: string;
+  /**
+   * Name of the SQS queue; give it to the Helm value `settings.interruptionQueue`. Use one
+   * queue per cluster: Karpenter deletes messages about instances it does not own.
+   * @default `Karpenter-<clusterName>` (terraform-aws-eks)
+   */
   readonly queueName?: string;
+  /**
+   * Customer managed KMS key (id, ARN or alias) to encrypt the queue with instead of
+   * SQS-managed SSE. Its key policy must let `events.amazonaws.com` use `kms:GenerateDataKey`
+   * and `kms:Decrypt`, otherwise EventBridge drops the events (aws/karpenter-provider-aws#7209).
+   * @default - SQS-managed server-side encryption (`sqs_managed_sse_enabled = true`)
+   */
   readonly kmsMasterKeyId?: string;
+  /**
+   * Seconds SQS may reuse a data key before calling KMS again; only with `kmsMasterKeyId`.
+   * @default - the SQS default (300)
+   */
   readonly kmsDataKeyReusePeriodSeconds?: number;
+  /**
+   * Prefix of the EventBridge rule names. Each rule gets `name_prefix = <prefix><Event>-` and
+   * Terraform appends a unique suffix, so several clusters can share an account and region and
+   * long cluster names never overflow the 64-character rule name.
+   * @default 'Karpenter' (terraform-aws-eks `rule_name_prefix`)
+   */
   readonly ruleNamePrefix?: string;
+  /**
+   * Tags for the queue and the rules (the rules also get `ClusterName = <clusterName>`).
+   * @default - no tags
+   */
   readonly tags?: Record<string, string>;
 }
 

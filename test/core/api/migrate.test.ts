@@ -815,16 +815,8 @@ describe('migrateManifests: nothing is dropped silently (unknown fields, wrongly
 
   test('the CLI exits non-zero on a mis-indented requirements block', () => {
     const text = v1beta1Pool(['      requirements:', '        key: karpenter.sh/capacity-type', '        operator: Exists'].join('\n'));
-    let stdout = '';
-    const io: CommandIo = {
-      readFile: () => text,
-      readStdin: () => text,
-      writeFile: () => undefined,
-      mkdirp: () => undefined,
-      stdout: { write: (s: string) => (stdout += s) },
-      stderr: { write: () => undefined },
-    };
-    expect(runCli(['validate', '--migrate', '-'], io, {})).toBe(ExitCode.PROBLEMS);
+    const { code, stdout } = runOnStdin(['validate', '--migrate', '-'], text);
+    expect(code).toBe(ExitCode.PROBLEMS);
     expect(stdout).toMatch(/^-#0: error .*spec\.template\.spec\.requirements: must be a list, got an object.*\(InvalidFieldType\)$/m);
   });
 });
@@ -940,6 +932,17 @@ test('validate --migrate --output - keeps the comments of the input, and other d
     '  name: unrelated',
     '',
   ].join('\n');
+  const { code, stdout } = runOnStdin(['validate', '--migrate', '--output', '-', '-'], text);
+  expect(code).toBe(ExitCode.OK);
+  expect(stdout).toMatch(/^# pools of the platform team$/m);
+  expect(stdout).toMatch(/^ +# spot first\n +requirements:$/m);
+  expect(stdout).toMatch(/cpu: "100" # about 25 nodes$/m);
+  // The ConfigMap stays after the pool, as in the input.
+  expect(stdout.indexOf('kind: ConfigMap')).toBeGreaterThan(stdout.indexOf('kind: NodePool'));
+});
+
+/** Runs the CLI with `text` as standard input (and as any file); returns the exit code and standard output. */
+function runOnStdin(args: string[], text: string): { code: number; stdout: string } {
   let stdout = '';
   const io: CommandIo = {
     readFile: () => text,
@@ -949,10 +952,6 @@ test('validate --migrate --output - keeps the comments of the input, and other d
     stdout: { write: (s: string) => (stdout += s) },
     stderr: { write: () => undefined },
   };
-  expect(runCli(['validate', '--migrate', '--output', '-', '-'], io, {})).toBe(ExitCode.OK);
-  expect(stdout).toMatch(/^# pools of the platform team$/m);
-  expect(stdout).toMatch(/^ +# spot first\n +requirements:$/m);
-  expect(stdout).toMatch(/cpu: "100" # about 25 nodes$/m);
-  // The ConfigMap stays after the pool, as in the input.
-  expect(stdout.indexOf('kind: ConfigMap')).toBeGreaterThan(stdout.indexOf('kind: NodePool'));
-});
+  const code = runCli(args, io, {});
+  return { code, stdout };
+}

@@ -21,7 +21,12 @@ export default tseslint.config(
   prettier,
   {
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.dev.json' })] },
+    settings: {
+      // no-cycle parses the files it follows: without a TypeScript parser for .ts it silently finds nothing.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.dev.json' })],
+    },
     rules: {
       'max-len': ['error', { code: 150, ignoreUrls: true, ignoreRegExpLiterals: true }],
       'import-x/no-cycle': 'error',

@@ -1,4 +1,5 @@
 import { spawnSync } from 'child_process';
+import * as fs from 'fs';
 import * as path from 'path';
 
 // The layering rules are what keep lib/core usable without cdktf (and from cdktn); prove they bite.
@@ -28,6 +29,19 @@ describe('lint layering', () => {
   test('a lib/core file importing a construct file fails', async () => {
     const ids = await ruleIdsFor('lib/core/aws/bad.ts', "import { KarpenterAws } from '../../aws/karpenter-aws';\nexport type X = KarpenterAws;\n");
     expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  test('an import cycle fails', async () => {
+    // The rule reads the other side of a cycle from disk, so write both sides for the duration of the test.
+    const dir = fs.mkdtempSync(path.join(root, 'test', 'repo', 'tmp-cycle-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+      const a = "import { b } from './b';\nexport const a = () => b;\n";
+      fs.writeFileSync(path.join(dir, 'a.ts'), a);
+      expect(await ruleIdsFor(path.relative(root, path.join(dir, 'a.ts')), a)).toContain('import-x/no-cycle');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('a construct file may import cdktf and the core', async () => {

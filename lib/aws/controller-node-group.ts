@@ -13,7 +13,7 @@ import {
   NodeGroupAmiType,
   planControllerNodeGroup,
 } from '../core/aws/controller-node-group-plan';
-import { CONTROLLER_NODE_ROLE_MANAGED_POLICIES } from '../core/aws/eks-iam';
+import { EKS_NODE_MANAGED_POLICIES } from '../core/aws/eks-iam';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { EksCluster } from './eks-cluster';
 import { awsContext, clusterNameRef, policyJson } from '../private/aws-context';
@@ -70,7 +70,7 @@ export class ControllerNodeGroup extends Construct {
       assumeRolePolicy: policyJson(ec2TrustPolicy(aws.dnsSuffix)),
       tags: props.tags,
     });
-    const attachments = CONTROLLER_NODE_ROLE_MANAGED_POLICIES.map(
+    const attachments = EKS_NODE_MANAGED_POLICIES.map(
       (policy) =>
         new IamRolePolicyAttachment(this, policy, {
           role: role.name,

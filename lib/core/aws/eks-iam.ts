@@ -14,9 +14,6 @@ export const EKS_NODE_MANAGED_POLICIES: readonly string[] = [
   'AmazonEC2ContainerRegistryPullOnly',
 ];
 
-/** AWS managed policies of the controller node group role. */
-export const CONTROLLER_NODE_ROLE_MANAGED_POLICIES: readonly string[] = EKS_NODE_MANAGED_POLICIES;
-
 /**
  * Trust policy of the EKS cluster role. `sts:TagSession` is what EKS asks for since Auto Mode;
  * it is harmless without it.

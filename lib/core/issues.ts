@@ -79,9 +79,14 @@ export function warningsOf(issues: readonly ValidationIssue[]): ValidationIssue[
   return issues.filter((i) => i.severity === Severity.WARNING);
 }
 
+/** Renders one issue as `field: message (code)`. */
+export function formatIssue(issue: ValidationIssue): string {
+  return `${issue.field}: ${issue.message} (${issue.code})`;
+}
+
 /** Renders issues one per line: `[where] field: message (code)`. */
 export function formatIssues(where: string, issues: readonly ValidationIssue[]): string {
-  return issues.map((i) => `[${where}] ${i.field}: ${i.message} (${i.code})`).join('\n');
+  return issues.map((i) => `[${where}] ${formatIssue(i)}`).join('\n');
 }
 
 /**

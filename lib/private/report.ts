@@ -1,6 +1,6 @@
 import { Annotations, Token } from 'cdktf';
 import { IConstruct } from 'constructs';
-import { errorsOf, ValidationContext, ValidationIssue, warningsOf, withCarriedIssues } from '../core/issues';
+import { errorsOf, formatIssue, ValidationContext, ValidationIssue, warningsOf, withCarriedIssues } from '../core/issues';
 import { checkFramework } from './framework';
 
 /** Validation context for constructs: values that are Terraform tokens are not checked. */
@@ -19,8 +19,8 @@ export function reportIssuesAtSynth(scope: IConstruct, issues: readonly Validati
   checkFramework(scope);
   const all = inputs === undefined ? issues : withCarriedIssues(inputs, issues);
   const errors = errorsOf(all);
-  if (errors.length > 0) scope.node.addValidation({ validate: () => errors.map((e) => `${e.field}: ${e.message} (${e.code})`) });
+  if (errors.length > 0) scope.node.addValidation({ validate: () => errors.map(formatIssue) });
   for (const w of warningsOf(all)) {
-    Annotations.of(scope).addWarning(`${w.field}: ${w.message} (${w.code})`);
+    Annotations.of(scope).addWarning(formatIssue(w));
   }
 }

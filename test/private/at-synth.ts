@@ -19,9 +19,17 @@ export function atSynth(build: () => object): () => void {
  */
 export function synthErrorLines(build: () => object): string[] {
   const construct = build() as IConstruct;
+  return stackErrorLines(TerraformStack.of(construct)).filter((l) => l.startsWith(`[${construct.node.path}]`));
+}
+
+/**
+ * Synthesizes `stack` with validation and returns every error line, each `[path] field: message (code)`,
+ * in order; [] when synth passes. Throws when synth fails for another reason than validation.
+ */
+export function stackErrorLines(stack: TerraformStack): string[] {
   let message = '';
   try {
-    synthOf(TerraformStack.of(construct), { validate: true });
+    synthOf(stack, { validate: true });
   } catch (e) {
     message = (e as Error).message;
     // Anything but the validation report (e.g. a crash resolving what was built) fails the test.
@@ -30,5 +38,5 @@ export function synthErrorLines(build: () => object): string[] {
   return message
     .split('\n')
     .map((l) => l.trim())
-    .filter((l) => l.startsWith(`[${construct.node.path}]`));
+    .filter((l) => l.startsWith('['));
 }

@@ -26,7 +26,7 @@ import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
 import { karpenterAttributes } from '../util/karpenter-attributes';
 import { newAwsStack, resourcesOf, synthOf } from '../util/stacks';
-import { synthErrorLines } from './at-synth';
+import { stackErrorLines, synthErrorLines } from './at-synth';
 
 const NETWORK = {
   vpcId: 'vpc-0123456789abcdef0',
@@ -270,17 +270,10 @@ test('app.synth() (what cdktf synth runs) lists the errors of the AWS and contro
 });
 
 describe('a bad cluster name is reported once, by whoever can fix it', () => {
-  const clusterNameErrors = (stack: TerraformStack): string[] => {
-    try {
-      synthOf(stack, { validate: true });
-      return [];
-    } catch (e) {
-      return String((e as Error).message)
-        .split('\n')
-        .filter((l) => l.includes('(InvalidClusterName)'))
-        .map((l) => l.trim().split(':')[0]);
-    }
-  };
+  const clusterNameErrors = (stack: TerraformStack): string[] =>
+    stackErrorLines(stack)
+      .filter((l) => l.endsWith('(InvalidClusterName)'))
+      .map((l) => l.split(':')[0]);
 
   test('an EksCluster reports its name; KarpenterAws, KarpenterNodeRole and KarpenterControllerRole given it do not', () => {
     const stack = newAwsStack();

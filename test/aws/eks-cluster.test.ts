@@ -5,7 +5,7 @@ import { EksCluster as EksClusterResource } from '@cdktf/provider-aws/lib/eks-cl
 import { IamOpenidConnectProvider } from '@cdktf/provider-aws/lib/iam-openid-connect-provider';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
-import { AnnotationMetadataEntryType, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
+import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { KubernetesVersion } from '../../lib/core/aws/kubernetes-version';
 import { AuthenticationMode, ClusterLogType, EksCluster, SecretsEncryption } from '../../lib/aws/eks-cluster';
 import { IKarpenterNetwork } from '../../lib/aws/network';
@@ -22,6 +22,7 @@ import {
   synthOf,
 } from '../util/stacks';
 import { atSynth, synthErrorLines } from '../private/at-synth';
+import { warningsOf } from '../util/warnings';
 
 const NETWORK: IKarpenterNetwork = {
   vpcId: 'vpc-0123456789abcdef0',
@@ -323,25 +324,21 @@ describe('EksCluster.fromClusterName', () => {
 });
 
 describe('EksCluster production defaults', () => {
-  function warnings(c: EksCluster): string[] {
-    return c.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => String(m.data));
-  }
-
   test('should warn when the public endpoint is open to the world, by default or with 0.0.0.0/0', () => {
-    expect(warnings(cluster(newAwsStack()))).toEqual([
+    expect(warningsOf(cluster(newAwsStack()))).toEqual([
       expect.stringMatching(
         /^publicAccessCidrs: the API server endpoint is public and open to 0\.0\.0\.0\/0 \(the EKS default\).*\(PublicEndpointOpenToWorld\)$/,
       ),
     ]);
-    expect(warnings(cluster(newAwsStack(), { publicAccessCidrs: ['203.0.113.0/24', '0.0.0.0/0'] }))).toEqual([
+    expect(warningsOf(cluster(newAwsStack(), { publicAccessCidrs: ['203.0.113.0/24', '0.0.0.0/0'] }))).toEqual([
       expect.stringMatching(/open to 0\.0\.0\.0\/0: any address.*silenceWarnings: \['PublicEndpointOpenToWorld'\]/),
     ]);
   });
 
   test('should not warn with restricted CIDRs, a private-only endpoint, or the warning silenced', () => {
-    expect(warnings(cluster(newAwsStack(), { publicAccessCidrs: ['203.0.113.0/24'] }))).toEqual([]);
-    expect(warnings(cluster(newAwsStack(), { endpointPublicAccess: false }))).toEqual([]);
-    expect(warnings(cluster(newAwsStack(), { silenceWarnings: ['PublicEndpointOpenToWorld'] }))).toEqual([]);
+    expect(warningsOf(cluster(newAwsStack(), { publicAccessCidrs: ['203.0.113.0/24'] }))).toEqual([]);
+    expect(warningsOf(cluster(newAwsStack(), { endpointPublicAccess: false }))).toEqual([]);
+    expect(warningsOf(cluster(newAwsStack(), { silenceWarnings: ['PublicEndpointOpenToWorld'] }))).toEqual([]);
   });
 
   test('should make the endpoint private-only with endpointPublicAccess: false', () => {

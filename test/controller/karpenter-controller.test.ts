@@ -3,7 +3,7 @@ import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
 import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { Release } from '@cdktf/provider-helm/lib/release';
-import { AnnotationMetadataEntryType, Testing } from 'cdktf';
+import { Testing } from 'cdktf';
 import { ControllerPlacement, DnsPolicy, LogLevel } from '../../lib/core/controller/helm-values';
 import { KarpenterRegistry, KarpenterVersion } from '../../lib/core/controller/karpenter-version';
 import { KarpenterController, KarpenterControllerProps } from '../../lib/controller/karpenter-controller';
@@ -13,6 +13,7 @@ import { FAKE_CLUSTER } from '../fixtures/cluster';
 import { newStack, resourceAt, resourceBlocksOf, resourcesOf, Synthesizable, synthOf } from '../util/stacks';
 import { KARPENTER_ATTRIBUTES as KARPENTER, karpenterAttributes as attrs } from '../util/karpenter-attributes';
 import { atSynth, synthErrorLines } from '../private/at-synth';
+import { warningsOf } from '../util/warnings';
 
 const NO_QUEUE = attrs({ interruptionQueueName: undefined });
 
@@ -30,10 +31,6 @@ function synthReleases(stack: Synthesizable): Synthed {
   const address = Object.fromEntries(releases.map((r) => [r.releaseName, r.address]));
   const find = (name: string) => releases.find((r) => r.releaseName === name)!.attributes;
   return { address, crd: find('karpenter-crd'), main: find('karpenter') };
-}
-
-function warningsOn(c: KarpenterController): unknown[] {
-  return c.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => m.data);
 }
 
 function valuesOf(release: { [key: string]: any }): any {
@@ -323,11 +320,11 @@ describe('KarpenterController', () => {
       replicas: 1,
       silenceWarnings: ['InterruptionHandlingDisabled', 'SingleControllerReplica'],
     });
-    expect(warningsOn(warned)).toEqual([
+    expect(warningsOf(warned)).toEqual([
       expect.stringMatching(/^karpenter\.interruptionQueueName: no interruption queue: .* \(InterruptionHandlingDisabled\)$/),
       expect.stringMatching(/^replicas: one controller replica .* \(SingleControllerReplica\)$/),
     ]);
-    expect(warningsOn(silenced)).toEqual([]);
+    expect(warningsOf(silenced)).toEqual([]);
   });
 
   test('should warn for the known-bad 1.8.4 but still install it', () => {
@@ -337,7 +334,7 @@ describe('KarpenterController', () => {
       interruptionHandling: false,
       version: KarpenterVersion.of('1.8.4'),
     });
-    expect(warningsOn(c)).toEqual([expect.stringMatching(/^version: Karpenter 1\.8\.4 has a regression.* \(KnownBadKarpenterVersion\)$/)]);
+    expect(warningsOf(c)).toEqual([expect.stringMatching(/^version: Karpenter 1\.8\.4 has a regression.* \(KnownBadKarpenterVersion\)$/)]);
     expect(synthReleases(stack).main.version).toBe('1.8.4');
   });
 
@@ -383,7 +380,7 @@ describe('KarpenterController', () => {
       silenceWarnings: [],
     };
     const c = new KarpenterController(stack, 'Karpenter', props);
-    expect(warningsOn(c)).toEqual([]);
+    expect(warningsOf(c)).toEqual([]);
     expect(Testing.synth(stack)).toMatchSnapshot();
   });
 });

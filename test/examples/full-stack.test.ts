@@ -1,9 +1,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { AnnotationMetadataEntryType, App, Testing } from 'cdktf';
+import { App, Testing } from 'cdktf';
 import { buildFullStackApp, FullStackApp, STACK_NAMES } from '../../examples/full-stack/app';
 import { FullStackConfig, fullStackConfigFromEnv } from '../../examples/full-stack/config';
 import { jsonByStack } from '../util/stacks';
+import { warningsOf } from '../util/warnings';
 
 const config: FullStackConfig = {
   clusterName: 'prod',
@@ -163,11 +164,9 @@ describe('examples/full-stack', () => {
   });
 
   test('should warn about the open public endpoint unless KARPENTER_PUBLIC_ACCESS_CIDRS restricts it', () => {
-    const warningsOf = (s: FullStackApp) =>
-      s.infra.cluster.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => String(m.data));
-    expect(warningsOf(stacks)).toEqual([expect.stringMatching(/\(PublicEndpointOpenToWorld\)$/)]);
+    expect(warningsOf(stacks.infra.cluster)).toEqual([expect.stringMatching(/\(PublicEndpointOpenToWorld\)$/)]);
     const restricted = build({ publicAccessCidrs: ['203.0.113.0/24'] });
-    expect(warningsOf(restricted.stacks)).toEqual([]);
+    expect(warningsOf(restricted.stacks.infra.cluster)).toEqual([]);
     expect(Object.values<any>(restricted.synth[STACK_NAMES.infra].resource.aws_eks_cluster)[0].vpc_config.public_access_cidrs).toEqual([
       '203.0.113.0/24',
     ]);

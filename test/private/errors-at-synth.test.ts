@@ -6,7 +6,7 @@ import * as path from 'path';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
-import { AnnotationMetadataEntryType, App, TerraformStack, TerraformVariable } from 'cdktf';
+import { App, TerraformStack, TerraformVariable } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
 import { EksCluster, SecretsEncryption } from '../../lib/aws/eks-cluster';
@@ -27,6 +27,7 @@ import { FAKE_CLUSTER } from '../fixtures/cluster';
 import { karpenterAttributes } from '../util/karpenter-attributes';
 import { newAwsStack, resourcesOf, synthOf } from '../util/stacks';
 import { stackErrorLines, synthErrorLines } from './at-synth';
+import { warningsOf } from '../util/warnings';
 
 const NETWORK = {
   vpcId: 'vpc-0123456789abcdef0',
@@ -233,12 +234,11 @@ test('a bad EksCluster, a bad KarpenterAws prop and a bad NodePool fail one synt
 });
 
 test('warnings still become annotations, also on a construct whose errors fail synth', () => {
-  const warningsOn = (c: IConstruct) => c.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => String(m.data));
   const stack = newAwsStack();
   const bad = new EksCluster(stack, 'Bad', { clusterName: 'my.cluster', network: NETWORK, coreAddons: false });
   const good = new EksCluster(stack, 'Good', { clusterName: 'demo', network: NETWORK, coreAddons: false });
   for (const c of [bad, good]) {
-    expect(warningsOn(c)).toEqual([expect.stringMatching(/^publicAccessCidrs: the API server endpoint is public .*\(PublicEndpointOpenToWorld\)$/)]);
+    expect(warningsOf(c)).toEqual([expect.stringMatching(/^publicAccessCidrs: the API server endpoint is public .*\(PublicEndpointOpenToWorld\)$/)]);
   }
   const errors = (c: IConstruct) => synthErrorLines(() => c);
   expect(errors(bad)).toEqual([expect.stringMatching(/^\[test\/Bad\] clusterName: .*\(InvalidClusterName\)$/)]);

@@ -4,10 +4,8 @@ import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
 import { IamServiceLinkedRole } from '@cdktf/provider-aws/lib/iam-service-linked-role';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { IEksCluster } from './cluster-attributes';
-import { AccessEntryType, ControllerIdentity } from '../core/aws/controller-identity';
 import { KarpenterAwsAttributes } from '../core/aws/karpenter-aws-attributes';
-import { karpenterAwsAttributes, KarpenterAwsPlan, planKarpenterAws, SPOT_SERVICE_NAME } from '../core/aws/karpenter-aws-plan';
-import { PolicyStatementOptions } from '../core/aws/policy-document';
+import { karpenterAwsAttributes, KarpenterAwsOptions, KarpenterAwsPlan, planKarpenterAws, SPOT_SERVICE_NAME } from '../core/aws/karpenter-aws-plan';
 import { InterruptionQueue } from './interruption-queue';
 import { KarpenterControllerRole } from './karpenter-controller-role';
 import { KarpenterNodeRole } from './karpenter-node-role';
@@ -16,103 +14,9 @@ import { reportsOwnClusterName } from '../private/cluster-name-owner';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of {@link KarpenterAws}. */
-export interface KarpenterAwsProps {
+export interface KarpenterAwsProps extends KarpenterAwsOptions {
   /** The cluster Karpenter is installed on. */
   readonly cluster: IEksCluster;
-  /**
-   * How the controller gets credentials.
-   * @default ControllerIdentity.podIdentity() (namespace `kube-system`, service account `karpenter`)
-   */
-  readonly identity?: ControllerIdentity;
-  /**
-   * Region of the cluster, a plain string; it goes into `attributes` for the controller stack.
-   * @default - the region of a plain cluster ARN, else the region of the stack's default AWS provider
-   */
-  readonly region?: string;
-  /**
-   * Create the interruption queue and its five EventBridge rules, so Karpenter drains nodes
-   * ahead of spot interruptions, rebalance recommendations and scheduled maintenance.
-   * @default true
-   */
-  readonly enableSpotTermination?: boolean;
-  /**
-   * Name of the interruption queue.
-   * @default `Karpenter-<clusterName>`
-   */
-  readonly queueName?: string;
-  /**
-   * Customer managed KMS key for the queue (its key policy must let EventBridge use it).
-   * @default - SQS-managed server-side encryption
-   */
-  readonly queueKmsMasterKeyId?: string;
-  /**
-   * Prefix of the EventBridge rule names.
-   * @default 'Karpenter'
-   */
-  readonly ruleNamePrefix?: string;
-  /**
-   * Name of the node role (EC2NodeClass `spec.role`).
-   * @default `KarpenterNodeRole-<clusterName>`
-   */
-  readonly nodeRoleName?: string;
-  /**
-   * More policy ARNs for the node role.
-   * @default - only the four AWS managed node policies
-   */
-  readonly nodeRoleAdditionalPolicyArns?: string[];
-  /**
-   * Create the node role's EKS access entry.
-   * @default true
-   */
-  readonly createAccessEntry?: boolean;
-  /**
-   * Type of the node role's access entry.
-   * @default AccessEntryType.EC2_LINUX
-   */
-  readonly accessEntryType?: AccessEntryType;
-  /**
-   * Name of the controller role.
-   * @default `KarpenterController-<clusterName>`
-   */
-  readonly controllerRoleName?: string;
-  /**
-   * What follows `KarpenterController<Kind>Policy-` in the six controller policy names. IAM
-   * names are account-wide: set it (with `nodeRoleName` and `controllerRoleName`) when one
-   * account runs two clusters of one name in two regions.
-   * @default - the cluster name (upstream's names)
-   */
-  readonly controllerPolicyNameSuffix?: string;
-  /**
-   * More policy ARNs for the controller role.
-   * @default - only the Karpenter controller policies
-   */
-  readonly controllerRoleAdditionalPolicyArns?: string[];
-  /**
-   * Extra statements for the controller role (one inline policy).
-   * @default - none
-   */
-  readonly controllerRoleAdditionalStatements?: PolicyStatementOptions[];
-  /**
-   * Security groups that get `karpenter.sh/discovery = <clusterName>` (one `aws_ec2_tag` each),
-   * for EC2NodeClass `securityGroupSelectorTerms`. At most one security group should carry the
-   * tag, or nodes get all of them. The stack owns the tag: destroying it deletes the tag even if
-   * the group had it before, so give `[]` when the group is already tagged (e.g. by eksctl or an
-   * earlier install).
-   * @default - the EKS-managed cluster security group (`cluster.clusterSecurityGroupId`)
-   */
-  readonly discoverySecurityGroupIds?: string[];
-  /**
-   * Create the EC2 Spot service-linked role (`AWSServiceRoleForEC2Spot`), which launching spot
-   * instances needs. It exists once per account and creating it again fails, so turn this on
-   * only in an account that has none (`aws iam get-role --role-name AWSServiceRoleForEC2Spot`).
-   * @default false
-   */
-  readonly createSpotServiceLinkedRole?: boolean;
-  /**
-   * Tags for every resource that takes tags.
-   * @default - no tags
-   */
-  readonly tags?: Record<string, string>;
 }
 
 /**

@@ -13,28 +13,109 @@ import { PolicyStatementOptions } from './policy-document';
 /** AWS service name of the EC2 Spot service-linked role (`aws iam create-service-linked-role --aws-service-name spot.amazonaws.com`). */
 export const SPOT_SERVICE_NAME = 'spot.amazonaws.com';
 
-/** Input of {@link planKarpenterAws}: the props of `KarpenterAws`. */
-export interface KarpenterAwsPlanInput extends ClusterNameReporting {
-  readonly cluster: PlanClusterInput & { readonly clusterSecurityGroupId: string };
+/** The options of `KarpenterAws` (its props without the cluster), resolved by {@link planKarpenterAws}. */
+export interface KarpenterAwsOptions {
+  /**
+   * How the controller gets credentials.
+   * @default ControllerIdentity.podIdentity() (namespace `kube-system`, service account `karpenter`)
+   */
   readonly identity?: ControllerIdentity;
+  /**
+   * Region of the cluster, a plain string; it goes into `attributes` for the controller stack.
+   * @default - the region of a plain cluster ARN, else the region of the stack's default AWS provider
+   */
   readonly region?: string;
+  /**
+   * Create the interruption queue and its five EventBridge rules, so Karpenter drains nodes
+   * ahead of spot interruptions, rebalance recommendations and scheduled maintenance.
+   * @default true
+   */
+  readonly enableSpotTermination?: boolean;
+  /**
+   * Name of the interruption queue.
+   * @default `Karpenter-<clusterName>`
+   */
+  readonly queueName?: string;
+  /**
+   * Customer managed KMS key for the queue (its key policy must let EventBridge use it).
+   * @default - SQS-managed server-side encryption
+   */
+  readonly queueKmsMasterKeyId?: string;
+  /**
+   * Prefix of the EventBridge rule names.
+   * @default 'Karpenter'
+   */
+  readonly ruleNamePrefix?: string;
+  /**
+   * Name of the node role (EC2NodeClass `spec.role`).
+   * @default `KarpenterNodeRole-<clusterName>`
+   */
+  readonly nodeRoleName?: string;
+  /**
+   * More policy ARNs for the node role.
+   * @default - only the four AWS managed node policies
+   */
+  readonly nodeRoleAdditionalPolicyArns?: readonly string[];
+  /**
+   * Create the node role's EKS access entry.
+   * @default true
+   */
+  readonly createAccessEntry?: boolean;
+  /**
+   * Type of the node role's access entry.
+   * @default AccessEntryType.EC2_LINUX
+   */
+  readonly accessEntryType?: AccessEntryType;
+  /**
+   * Name of the controller role.
+   * @default `KarpenterController-<clusterName>`
+   */
+  readonly controllerRoleName?: string;
+  /**
+   * What follows `KarpenterController<Kind>Policy-` in the six controller policy names. IAM
+   * names are account-wide: set it (with `nodeRoleName` and `controllerRoleName`) when one
+   * account runs two clusters of one name in two regions.
+   * @default - the cluster name (upstream's names)
+   */
+  readonly controllerPolicyNameSuffix?: string;
+  /**
+   * More policy ARNs for the controller role.
+   * @default - only the Karpenter controller policies
+   */
+  readonly controllerRoleAdditionalPolicyArns?: readonly string[];
+  /**
+   * Extra statements for the controller role (one inline policy).
+   * @default - none
+   */
+  readonly controllerRoleAdditionalStatements?: readonly PolicyStatementOptions[];
+  /**
+   * Security groups that get `karpenter.sh/discovery = <clusterName>` (one `aws_ec2_tag` each),
+   * for EC2NodeClass `securityGroupSelectorTerms`. At most one security group should carry the
+   * tag, or nodes get all of them. The stack owns the tag: destroying it deletes the tag even if
+   * the group had it before, so give `[]` when the group is already tagged (e.g. by eksctl or an
+   * earlier install).
+   * @default - the EKS-managed cluster security group (`cluster.clusterSecurityGroupId`)
+   */
+  readonly discoverySecurityGroupIds?: readonly string[];
+  /**
+   * Create the EC2 Spot service-linked role (`AWSServiceRoleForEC2Spot`), which launching spot
+   * instances needs. It exists once per account and creating it again fails, so turn this on
+   * only in an account that has none (`aws iam get-role --role-name AWSServiceRoleForEC2Spot`).
+   * @default false
+   */
+  readonly createSpotServiceLinkedRole?: boolean;
+  /**
+   * Tags for every resource that takes tags.
+   * @default - no tags
+   */
+  readonly tags?: Record<string, string>;
+}
+
+/** Input of {@link planKarpenterAws}: the props of `KarpenterAws`, with the cluster reduced to what is used. */
+export interface KarpenterAwsPlanInput extends KarpenterAwsOptions, ClusterNameReporting {
+  readonly cluster: PlanClusterInput & { readonly clusterSecurityGroupId: string };
   /** Region of the stack's AWS provider when it is a plain string; the last fallback for `region`. */
   readonly providerRegion?: string;
-  readonly enableSpotTermination?: boolean;
-  readonly queueName?: string;
-  readonly queueKmsMasterKeyId?: string;
-  readonly ruleNamePrefix?: string;
-  readonly nodeRoleName?: string;
-  readonly nodeRoleAdditionalPolicyArns?: readonly string[];
-  readonly createAccessEntry?: boolean;
-  readonly accessEntryType?: AccessEntryType;
-  readonly controllerRoleName?: string;
-  readonly controllerPolicyNameSuffix?: string;
-  readonly controllerRoleAdditionalPolicyArns?: readonly string[];
-  readonly controllerRoleAdditionalStatements?: readonly PolicyStatementOptions[];
-  readonly discoverySecurityGroupIds?: readonly string[];
-  readonly createSpotServiceLinkedRole?: boolean;
-  readonly tags?: Record<string, string>;
 }
 
 /** The resolved AWS side of one Karpenter install; its parts are the plans of the child constructs. */

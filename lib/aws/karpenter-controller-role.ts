@@ -8,8 +8,7 @@ import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy
 import { IEksCluster } from './cluster-attributes';
 import { ControllerIdentity, ControllerIdentityType } from '../core/aws/controller-identity';
 import { controllerManagedPolicies } from '../core/aws/controller-policy';
-import { ControllerRolePlan, planControllerRole } from '../core/aws/controller-role-plan';
-import { PolicyStatementOptions } from '../core/aws/policy-document';
+import { ControllerRoleOptions, ControllerRolePlan, planControllerRole } from '../core/aws/controller-role-plan';
 import { irsaTrustPolicy, podIdentityTrustPolicy } from '../core/aws/trust-policies';
 import { awsContext, clusterNameRef, issuerHostPathOf, policyJson } from '../private/aws-context';
 import { planFor } from '../private/preplanned';
@@ -17,7 +16,7 @@ import { reportsOwnClusterName } from '../private/cluster-name-owner';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of {@link KarpenterControllerRole}. */
-export interface KarpenterControllerRoleProps {
+export interface KarpenterControllerRoleProps extends ControllerRoleOptions {
   /** The cluster Karpenter manages. */
   readonly cluster: IEksCluster;
   /** ARN of the node role; the only role the controller may pass to EC2. */
@@ -27,34 +26,6 @@ export interface KarpenterControllerRoleProps {
    * @default - no interruption handling: the `Interruption` policy is not created
    */
   readonly interruptionQueueArn?: string;
-  /**
-   * How the controller gets credentials.
-   * @default ControllerIdentity.podIdentity()
-   */
-  readonly identity?: ControllerIdentity;
-  /**
-   * Name of the role; IAM names are account-wide.
-   * @default `KarpenterController-<clusterName>`
-   */
-  readonly roleName?: string;
-  /**
-   * What follows `KarpenterController<Kind>Policy-` in the six managed policy names; IAM names
-   * are account-wide, so set it when one account runs two clusters of one name in two regions.
-   * @default - the cluster name (upstream's names)
-   */
-  readonly policyNameSuffix?: string;
-  /**
-   * More policy ARNs to attach to the role. Attachments are keyed by position: reordering
-   * the list re-creates them.
-   * @default - only the Karpenter controller policies
-   */
-  readonly additionalPolicyArns?: string[];
-  /**
-   * Extra statements, put into one inline role policy `KarpenterControllerAdditional`
-   * (inline policies may hold 10,240 characters, managed ones 6,144).
-   * @default - no inline policy
-   */
-  readonly additionalStatements?: PolicyStatementOptions[];
   /**
    * Tags for the role, its managed policies and the pod identity association.
    * @default - no tags

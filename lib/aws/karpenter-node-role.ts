@@ -5,8 +5,7 @@ import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
 import { IEksCluster } from './cluster-attributes';
 import { awsManagedPolicyArn } from '../core/aws/aws-partition';
-import { AccessEntryType } from '../core/aws/controller-identity';
-import { NodeRolePlan, planNodeRole } from '../core/aws/node-role-plan';
+import { NodeRoleOptions, NodeRolePlan, planNodeRole } from '../core/aws/node-role-plan';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { awsContext, clusterNameRef, policyJson } from '../private/aws-context';
 import { planFor } from '../private/preplanned';
@@ -14,32 +13,9 @@ import { reportsOwnClusterName } from '../private/cluster-name-owner';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of {@link KarpenterNodeRole}. */
-export interface KarpenterNodeRoleProps {
+export interface KarpenterNodeRoleProps extends NodeRoleOptions {
   /** The cluster the nodes join. */
   readonly cluster: IEksCluster;
-  /**
-   * Name of the role. A fixed name (not a prefix) so that an EC2NodeClass `spec.role` can
-   * name it; IAM names are account-wide, so two clusters of one name in two regions collide.
-   * @default `KarpenterNodeRole-<clusterName>` (the upstream CloudFormation name)
-   */
-  readonly roleName?: string;
-  /**
-   * More policy ARNs to attach, e.g. for IPv6 CNI or CloudWatch agent permissions. Attachments
-   * are keyed by position: reordering the list re-creates them.
-   * @default - only AmazonEKSWorkerNodePolicy, AmazonEKS_CNI_Policy, AmazonEC2ContainerRegistryPullOnly and AmazonSSMManagedInstanceCore
-   */
-  readonly additionalPolicyArns?: string[];
-  /**
-   * Create an EKS access entry so that nodes with this role may join the cluster. Turn it off
-   * only when the cluster maps the role some other way (aws-auth ConfigMap).
-   * @default true
-   */
-  readonly createAccessEntry?: boolean;
-  /**
-   * Type of the access entry.
-   * @default AccessEntryType.EC2_LINUX
-   */
-  readonly accessEntryType?: AccessEntryType;
   /**
    * Resources the access entry must be created after. terraform-aws-eks waits for the
    * interruption queue policy: "If we try to add this too quickly, it fails".

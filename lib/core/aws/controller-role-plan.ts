@@ -22,16 +22,43 @@ export interface PlanClusterInput {
   readonly oidcIssuerUrl: string;
 }
 
+/** The options of `KarpenterControllerRole` that {@link planControllerRole} resolves. */
+export interface ControllerRoleOptions {
+  /**
+   * How the controller gets credentials.
+   * @default ControllerIdentity.podIdentity()
+   */
+  readonly identity?: ControllerIdentity;
+  /**
+   * Name of the role; IAM names are account-wide.
+   * @default `KarpenterController-<clusterName>`
+   */
+  readonly roleName?: string;
+  /**
+   * What follows `KarpenterController<Kind>Policy-` in the six managed policy names; IAM names
+   * are account-wide, so set it when one account runs two clusters of one name in two regions.
+   * @default - the cluster name (upstream's names)
+   */
+  readonly policyNameSuffix?: string;
+  /**
+   * More policy ARNs to attach to the role. Attachments are keyed by position: reordering
+   * the list re-creates them.
+   * @default - only the Karpenter controller policies
+   */
+  readonly additionalPolicyArns?: readonly string[];
+  /**
+   * Extra statements, put into one inline role policy `KarpenterControllerAdditional`
+   * (inline policies may hold 10,240 characters, managed ones 6,144).
+   * @default - no inline policy
+   */
+  readonly additionalStatements?: readonly PolicyStatementOptions[];
+}
+
 /** Input of {@link planControllerRole}: the props of `KarpenterControllerRole` that decide what is built. */
-export interface ControllerRolePlanInput extends ClusterNameReporting {
+export interface ControllerRolePlanInput extends ControllerRoleOptions, ClusterNameReporting {
   readonly cluster: PlanClusterInput;
   /** Checked when given; `KarpenterAws` passes none, its node role ARN is a reference. */
   readonly nodeRoleArn?: string;
-  readonly identity?: ControllerIdentity;
-  readonly roleName?: string;
-  readonly policyNameSuffix?: string;
-  readonly additionalPolicyArns?: readonly string[];
-  readonly additionalStatements?: readonly PolicyStatementOptions[];
 }
 
 /** Field names of {@link ControllerRolePlanInput} a parent may rename. */

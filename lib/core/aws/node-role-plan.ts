@@ -5,13 +5,36 @@ import { AccessEntryType } from './controller-identity';
 import { defaultNodeRoleName, NODE_ROLE_MANAGED_POLICIES, validateAccessEntryType, validateRoleName } from './node-role-policies';
 import { checkClusterNameOnce, ClusterNameReporting, ComposedPlan, fieldName } from './plan-fields';
 
-/** Input of {@link planNodeRole}: the props of `KarpenterNodeRole` that decide what is built. */
-export interface NodeRolePlanInput extends ClusterNameReporting {
-  readonly clusterName: string;
+/** The options of `KarpenterNodeRole` that {@link planNodeRole} resolves. */
+export interface NodeRoleOptions {
+  /**
+   * Name of the role. A fixed name (not a prefix) so that an EC2NodeClass `spec.role` can
+   * name it; IAM names are account-wide, so two clusters of one name in two regions collide.
+   * @default `KarpenterNodeRole-<clusterName>` (the upstream CloudFormation name)
+   */
   readonly roleName?: string;
+  /**
+   * More policy ARNs to attach, e.g. for IPv6 CNI or CloudWatch agent permissions. Attachments
+   * are keyed by position: reordering the list re-creates them.
+   * @default - only AmazonEKSWorkerNodePolicy, AmazonEKS_CNI_Policy, AmazonEC2ContainerRegistryPullOnly and AmazonSSMManagedInstanceCore
+   */
   readonly additionalPolicyArns?: readonly string[];
+  /**
+   * Create an EKS access entry so that nodes with this role may join the cluster. Turn it off
+   * only when the cluster maps the role some other way (aws-auth ConfigMap).
+   * @default true
+   */
   readonly createAccessEntry?: boolean;
+  /**
+   * Type of the access entry.
+   * @default AccessEntryType.EC2_LINUX
+   */
   readonly accessEntryType?: AccessEntryType;
+}
+
+/** Input of {@link planNodeRole}: the props of `KarpenterNodeRole` that decide what is built. */
+export interface NodeRolePlanInput extends NodeRoleOptions, ClusterNameReporting {
+  readonly clusterName: string;
 }
 
 /** Field names of {@link NodeRolePlanInput} a parent may rename. */

@@ -328,14 +328,53 @@ export enum NatGatewayMode {
 /** Production-safe: a zone outage must not cut the other zones' egress. */
 export const DEFAULT_NAT_GATEWAY_MODE = NatGatewayMode.ONE_PER_AZ;
 
-/** Input of `planKarpenterNetwork`: the `KarpenterNetwork` props. */
+/** Input of {@link planKarpenterNetwork}, and the props of `KarpenterNetwork`. */
 export interface KarpenterNetworkPlanInput {
+  /**
+   * Name of the EKS cluster that will use this network. Private subnets get
+   * `karpenter.sh/discovery = <clusterName>` and every resource is named after it.
+   */
   readonly clusterName: string;
+
+  /**
+   * Availability zones, one private and one public subnet each; at least 2, all in the provider's
+   * region. Taken as input because `data "aws_availability_zones"` is an API call at plan time.
+   * `availabilityZonesOf('us-east-1')` gives `['us-east-1a', 'us-east-1b', 'us-east-1c']`.
+   */
   readonly availabilityZones: readonly string[];
+
+  /**
+   * VPC CIDR block.
+   * @default '10.0.0.0/16'
+   */
   readonly vpcCidr?: string;
+
+  /**
+   * Private subnet CIDRs, one per availability zone in the same order.
+   * @default - the VPC is cut into 8 blocks and private subnet i takes block i (`/19` of a `/16`)
+   */
   readonly privateSubnetCidrs?: readonly string[];
+
+  /**
+   * Public subnet CIDRs, one per availability zone in the same order.
+   * @default - the last of the 8 blocks is cut into 8 again (`/22` of a `/16`)
+   */
   readonly publicSubnetCidrs?: readonly string[];
+
+  /**
+   * NAT gateways for the private subnets' egress. Each NAT gateway is billed per hour and per GB.
+   * `ONE_PER_AZ` keeps each zone's egress in its zone, so a zone outage takes down only that zone's
+   * egress and no traffic pays cross-AZ charges to reach a NAT; `SINGLE` costs one gateway instead
+   * of one per zone, but its zone failing cuts egress for every private subnet (demos, tests).
+   * @default NatGatewayMode.ONE_PER_AZ
+   */
   readonly natGateways?: NatGatewayMode;
+
+  /**
+   * Tags for every resource this construct creates. Must not set `Name`, `karpenter.sh/discovery`
+   * or the `kubernetes.io/role/*` keys, which the construct manages.
+   * @default - no extra tags
+   */
   readonly tags?: Record<string, string>;
 }
 
@@ -419,13 +458,37 @@ function validateUserTags(issues: IssueCollector, tags: Record<string, string>):
   }
 }
 
-/** Input of `planExistingNetwork`: the `KarpenterNetwork.fromExisting` props. */
+/** Input of {@link planExistingNetwork}, and the props of `KarpenterNetwork.fromExisting`. */
 export interface ExistingNetworkPlanInput {
+  /** Name of the EKS cluster; the value of the `karpenter.sh/discovery` tag on the private subnets. */
   readonly clusterName: string;
+
+  /** VPC id, e.g. `vpc-0123456789abcdef0`. */
   readonly vpcId: string;
+
+  /** Private subnet ids, at least 2, in at least 2 availability zones (EKS checks the zones at apply). */
   readonly privateSubnetIds: readonly string[];
+
+  /**
+   * Public subnet ids.
+   * @default []
+   */
   readonly publicSubnetIds?: readonly string[];
+
+  /**
+   * Extra security groups for the control plane ENIs.
+   * @default []
+   */
   readonly securityGroupIds?: readonly string[];
+
+  /**
+   * Whether to add `karpenter.sh/discovery = <clusterName>` to the private subnets with
+   * `aws_ec2_tag`. The stack then owns that one tag: it overwrites a value already there, and
+   * destroying the stack deletes the tag even if it was there before (e.g. set by eksctl or an
+   * earlier install). Set `false` when the subnets already carry it, or when another Terraform
+   * configuration manages their `tags` (it would remove the tag again on its next apply).
+   * @default true
+   */
   readonly tagSubnetsForDiscovery?: boolean;
 }
 

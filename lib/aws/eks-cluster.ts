@@ -16,6 +16,7 @@ import {
   AuthenticationMode,
   ClusterLogType,
   clusterEncryptionPolicy,
+  EksClusterOptions,
   planEksCluster,
   planImportedEksCluster,
   PlannedSecretsEncryption,
@@ -55,98 +56,12 @@ export interface EksAddonOptions {
 }
 
 /** Props of `EksCluster`. */
-export interface EksClusterProps {
-  /** Cluster name: 1-100 characters, `^[0-9A-Za-z][A-Za-z0-9\-_]*$`. */
-  readonly clusterName: string;
-
+export interface EksClusterProps extends EksClusterOptions {
   /**
    * Network; the control plane ENIs go into its private subnets (at least 2, in 2 zones), and its
    * `securityGroupIds` are added to the control plane.
    */
   readonly network: IKarpenterNetwork;
-
-  /**
-   * Kubernetes version.
-   * @default KubernetesVersion.DEFAULT (1.36, the newest Karpenter 1.14 supports)
-   */
-  readonly version?: KubernetesVersion;
-
-  /**
-   * Authentication mode. `CONFIG_MAP` is not offered: Karpenter's nodes join through an access entry.
-   * @default AuthenticationMode.API
-   */
-  readonly authenticationMode?: AuthenticationMode;
-
-  /**
-   * Whether the IAM principal that creates the cluster gets a cluster-admin access entry. Changing
-   * it replaces the cluster.
-   * @default true
-   */
-  readonly bootstrapClusterCreatorAdminPermissions?: boolean;
-
-  /**
-   * Whether the API server is reachable from inside the VPC.
-   * @default true
-   */
-  readonly endpointPrivateAccess?: boolean;
-
-  /**
-   * Whether the API server is reachable from the internet.
-   * @default true
-   */
-  readonly endpointPublicAccess?: boolean;
-
-  /**
-   * CIDR blocks allowed to reach the public endpoint (IPv4). Only with `endpointPublicAccess`.
-   * @default - any address (`0.0.0.0/0`, EKS's default), reported as the warning `PublicEndpointOpenToWorld`
-   */
-  readonly publicAccessCidrs?: string[];
-
-  /**
-   * Envelope encryption of Kubernetes secrets with a customer managed KMS key:
-   * `SecretsEncryption.createKey()`, `SecretsEncryption.withKey(keyArn)` or
-   * `SecretsEncryption.AWS_OWNED_KEY` (EKS's default encryption only). Once a cluster has a key,
-   * EKS cannot remove or change it.
-   * @default SecretsEncryption.createKey() (a key with rotation, `alias/eks/<clusterName>`; as terraform-aws-eks)
-   */
-  readonly secretsEncryption?: SecretsEncryption;
-
-  /**
-   * EKS zonal shift (Amazon Application Recovery Controller): lets you, or zonal autoshift, move
-   * traffic away from an impaired availability zone. Needs spare capacity in the other zones.
-   * @default - not configured (off)
-   */
-  readonly zonalShift?: boolean;
-
-  /**
-   * Control plane log types to send to CloudWatch Logs. The log group
-   * (`/aws/eks/<clusterName>/cluster`) is created by this construct with `logRetentionDays`,
-   * instead of by EKS without expiry and left behind on destroy. Give `[]` for no logs.
-   * @default [ClusterLogType.API, ClusterLogType.AUDIT, ClusterLogType.AUTHENTICATOR] (as terraform-aws-eks)
-   */
-  readonly enabledLogTypes?: ClusterLogType[];
-
-  /**
-   * Retention of the control plane log group, in days (a CloudWatch Logs retention value);
-   * only used with `enabledLogTypes`.
-   * @default 90
-   */
-  readonly logRetentionDays?: number;
-
-  /**
-   * Whether to create an IAM OIDC provider for the cluster's issuer, needed for IRSA
-   * (`ControllerIdentity.irsa`). Pod Identity does not need it.
-   * @default false
-   */
-  readonly enableIrsa?: boolean;
-
-  /**
-   * Whether to install the `eks-pod-identity-agent`, `vpc-cni`, `kube-proxy` and `coredns`
-   * add-ons. `coredns` waits for the nodes registered with `addComputeDependency` (a
-   * `ControllerNodeGroup` registers itself).
-   * @default true
-   */
-  readonly coreAddons?: boolean;
 
   /**
    * Warning codes not to report, e.g. `['PublicEndpointOpenToWorld']`.

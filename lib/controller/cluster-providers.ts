@@ -4,25 +4,12 @@ import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { Fn, ITerraformDependable, TerraformProvider } from 'cdktf';
 import { Construct } from 'constructs';
-import { ClusterAuth, ClusterAuthMode, planClusterProviders } from '../core/controller/cluster-providers-plan';
+import { ClusterAuthMode, ClusterProvidersOptions, planClusterProviders } from '../core/controller/cluster-providers-plan';
 import { failValidation } from '../core/issues';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Properties of `ClusterProviders`. */
-export interface ClusterProvidersProps {
-  /**
-   * Name of the EKS cluster; a plain string. The cluster is looked up by name in this stack, so the
-   * providers never hold a cross-stack reference (those fail in provider configuration,
-   * hashicorp/terraform-cdk#2662 and #2235).
-   */
-  readonly clusterName: string;
-  /** Region of the cluster, passed to `aws eks get-token`. */
-  readonly region: string;
-  /**
-   * How the providers authenticate.
-   * @default ClusterAuth.exec()
-   */
-  readonly auth?: ClusterAuth;
+export interface ClusterProvidersProps extends ClusterProvidersOptions {
   /**
    * AWS provider for the data sources (the `provider` meta-argument).
    * @default - the stack's default aws provider
@@ -37,28 +24,6 @@ export interface ClusterProvidersProps {
    * @default - none
    */
   readonly dependsOn?: ITerraformDependable[];
-  /**
-   * Create the helm provider (for `KarpenterController`). Set `false` in a stack without Helm
-   * releases, so that `terraform init` does not install a provider the stack never uses.
-   * @default true
-   */
-  readonly createHelmProvider?: boolean;
-  /**
-   * Create the kubernetes provider (for `Ec2NodeClass` and `KarpenterNodePool`). Set `false` in a
-   * stack without Kubernetes resources, e.g. the controller stack.
-   * @default true
-   */
-  readonly createKubernetesProvider?: boolean;
-  /**
-   * Alias of the helm provider; needed when a stack talks to more than one cluster.
-   * @default - the default helm provider
-   */
-  readonly helmProviderAlias?: string;
-  /**
-   * Alias of the kubernetes provider.
-   * @default - the default kubernetes provider
-   */
-  readonly kubernetesProviderAlias?: string;
 }
 
 /**

@@ -61,16 +61,47 @@ export class ClusterAuth {
   ) {}
 }
 
-/** Input of {@link planClusterProviders}: the props of `ClusterProviders` that decide what is built. */
-export interface ClusterProvidersPlanInput {
+/** The options of `ClusterProviders` that {@link planClusterProviders} resolves (its props without the AWS provider and dependencies). */
+export interface ClusterProvidersOptions {
+  /**
+   * Name of the EKS cluster; a plain string. The cluster is looked up by name in this stack, so the
+   * providers never hold a cross-stack reference (those fail in provider configuration,
+   * hashicorp/terraform-cdk#2662 and #2235).
+   */
   readonly clusterName: string;
+  /** Region of the cluster, passed to `aws eks get-token`. */
   readonly region: string;
+  /**
+   * How the providers authenticate.
+   * @default ClusterAuth.exec()
+   */
   readonly auth?: ClusterAuth;
+  /**
+   * Create the helm provider (for `KarpenterController`). Set `false` in a stack without Helm
+   * releases, so that `terraform init` does not install a provider the stack never uses.
+   * @default true
+   */
   readonly createHelmProvider?: boolean;
+  /**
+   * Create the kubernetes provider (for `Ec2NodeClass` and `KarpenterNodePool`). Set `false` in a
+   * stack without Kubernetes resources, e.g. the controller stack.
+   * @default true
+   */
   readonly createKubernetesProvider?: boolean;
+  /**
+   * Alias of the helm provider; needed when a stack talks to more than one cluster.
+   * @default - the default helm provider
+   */
   readonly helmProviderAlias?: string;
+  /**
+   * Alias of the kubernetes provider.
+   * @default - the default kubernetes provider
+   */
   readonly kubernetesProviderAlias?: string;
 }
+
+/** Input of {@link planClusterProviders}: the props of `ClusterProviders` that decide what is built. */
+export type ClusterProvidersPlanInput = ClusterProvidersOptions;
 
 /** The resolved providers. */
 export interface ClusterProvidersPlan {

@@ -35,3 +35,4 @@ export * from './controller/flow-schemas';
 export * from './controller/helm-values';
 export * from './controller/karpenter-controller-plan';
 export * from './controller/karpenter-version';
+export * from './controller/release';

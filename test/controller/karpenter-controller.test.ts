@@ -6,6 +6,7 @@ import { Release } from '@cdktf/provider-helm/lib/release';
 import { Testing } from 'cdktf';
 import { ControllerPlacement, DnsPolicy, LogLevel } from '../../lib/core/controller/helm-values';
 import { KarpenterRegistry, KarpenterVersion } from '../../lib/core/controller/karpenter-version';
+import { KARPENTER_RELEASE } from '../../lib/core/controller/release';
 import { KarpenterController, KarpenterControllerProps } from '../../lib/controller/karpenter-controller';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
 import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
@@ -16,8 +17,6 @@ import { atSynth, synthErrorLines } from '../private/at-synth';
 import { warningsOf } from '../util/warnings';
 
 const NO_QUEUE = attrs({ interruptionQueueName: undefined });
-
-const DIGEST = 'sha256:723130949e4cab989461ff07d1be4cd781d63515432494641b33c235f300ae23';
 
 interface Synthed {
   /** Terraform address of each release, by release name. */
@@ -51,8 +50,8 @@ describe('KarpenterController', () => {
       karpenter: expect.stringMatching(/^helm_release\.Karpenter_/),
     });
     const common = {
-      repository: 'oci://public.ecr.aws/karpenter',
-      version: '1.14.1',
+      repository: KARPENTER_RELEASE.chartRepository,
+      version: KARPENTER_RELEASE.chartVersion,
       namespace: 'kube-system',
       atomic: true,
       wait: true,
@@ -77,7 +76,11 @@ describe('KarpenterController', () => {
     new KarpenterController(stack, 'Karpenter', { karpenter: KARPENTER });
     const values = valuesOf(synthReleases(stack).main);
     expect(values.settings).toEqual({ clusterName: 'demo', interruptionQueue: 'Karpenter-demo' });
-    expect(values.controller.image).toEqual({ repository: 'public.ecr.aws/karpenter/controller', tag: '1.14.1', digest: DIGEST });
+    expect(values.controller.image).toEqual({
+      repository: 'public.ecr.aws/karpenter/controller',
+      tag: KARPENTER_RELEASE.imageTag,
+      digest: KARPENTER_RELEASE.imageDigest,
+    });
     expect(values.nodeSelector).toEqual({ 'kubernetes.io/os': 'linux', 'karpenter.sh/controller': 'true' });
     expect(values.serviceAccount).toEqual({ name: 'karpenter', annotations: {} });
   });

@@ -3,6 +3,7 @@ import * as path from 'path';
 import { App, Testing } from 'cdktf';
 import { buildFullStackApp, FullStackApp, STACK_NAMES } from '../../examples/full-stack/app';
 import { FullStackConfig, fullStackConfigFromEnv } from '../../examples/full-stack/config';
+import { KARPENTER_RELEASE } from '../../lib/core/controller/release';
 import { jsonByStack } from '../util/stacks';
 import { warningsOf } from '../util/warnings';
 
@@ -82,8 +83,14 @@ describe('examples/full-stack', () => {
     const releases = Object.values<any>(synth[STACK_NAMES.controller].resource.helm_release);
     const crd = releases.find((r) => r.chart === 'karpenter-crd');
     const main = releases.find((r) => r.chart === 'karpenter');
-    expect(crd).toMatchObject({ repository: 'oci://public.ecr.aws/karpenter', version: '1.14.1', namespace: 'kube-system' });
-    expect(main).toMatchObject({ name: 'karpenter', version: '1.14.1', skip_crds: true, namespace: 'kube-system' });
+    const { chartRepository, chartVersion, crdChartVersion } = KARPENTER_RELEASE;
+    expect(crd).toMatchObject({ repository: chartRepository, version: crdChartVersion, namespace: 'kube-system' });
+    expect(main).toMatchObject({ name: 'karpenter', repository: chartRepository, version: chartVersion, skip_crds: true, namespace: 'kube-system' });
+    expect(JSON.parse(main.values[0]).controller.image).toEqual({
+      repository: KARPENTER_RELEASE.imageRepository,
+      tag: KARPENTER_RELEASE.imageTag,
+      digest: KARPENTER_RELEASE.imageDigest,
+    });
     expect(main.depends_on).toEqual([expect.stringMatching(/^helm_release\.Karpenter_Crds/)]);
     const values = JSON.parse(main.values[0]);
     expect(values.settings).toMatchObject({ clusterName: 'prod', interruptionQueue: 'Karpenter-prod' });

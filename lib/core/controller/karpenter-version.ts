@@ -1,8 +1,9 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector, Severity, ValidationContext, ValidationIssue } from '../issues';
+import { KARPENTER_RELEASE, KarpenterRelease } from './release';
 
 /** Upstream controller image; charts from `oci://public.ecr.aws/karpenter` default to it. */
-export const PUBLIC_ECR_IMAGE_REPOSITORY = 'public.ecr.aws/karpenter/controller';
+export const PUBLIC_ECR_IMAGE_REPOSITORY = KARPENTER_RELEASE.imageRepository;
 
 /** Where the v1beta1 → v1 migration is described (needed before any 1.x install). */
 export const V1_MIGRATION_GUIDE_URL = 'https://karpenter.sh/v1.0/upgrading/v1-migration/';
@@ -37,15 +38,8 @@ export interface KarpenterVersionOptions {
  * @see https://github.com/aws/karpenter-provider-aws/releases
  */
 export class KarpenterVersion {
-  /** Karpenter 1.14.1, the version this library is tested with. */
-  public static readonly V1_14_1 = new KarpenterVersion(
-    1,
-    14,
-    1,
-    // charts/karpenter/values.yaml @ 1.14.1 (karpenter-install-facts.md §1)
-    'sha256:723130949e4cab989461ff07d1be4cd781d63515432494641b33c235f300ae23',
-    true,
-  );
+  /** Karpenter 1.14.1, the version this library is tested with (`KARPENTER_RELEASE`). */
+  public static readonly V1_14_1 = KarpenterVersion.bundled(KARPENTER_RELEASE);
 
   /** The version installed when none is given: the newest version bundled with (and tested by) this library. */
   public static readonly DEFAULT = KarpenterVersion.V1_14_1;
@@ -102,6 +96,11 @@ export class KarpenterVersion {
     const bundled = KarpenterVersion.BUNDLED.find((v) => v.chartVersion === version);
     if (bundled && (digest === undefined || digest === bundled.imageDigest)) return bundled;
     return new KarpenterVersion(major, minor, patch, digest, false);
+  }
+
+  private static bundled(release: KarpenterRelease): KarpenterVersion {
+    const [major, minor, patch] = release.chartVersion.split('.').map(Number);
+    return new KarpenterVersion(major, minor, patch, release.imageDigest, true);
   }
 
   private static get BUNDLED(): readonly KarpenterVersion[] {
@@ -184,7 +183,7 @@ export class KarpenterVersion {
 }
 
 /** Chart repository of the official Karpenter charts (`karpenter` and `karpenter-crd`). */
-export const PUBLIC_ECR_CHART_REPOSITORY = 'oci://public.ecr.aws/karpenter';
+export const PUBLIC_ECR_CHART_REPOSITORY = KARPENTER_RELEASE.chartRepository;
 
 /** Options for `KarpenterRegistry.custom`. */
 export interface CustomKarpenterRegistryOptions {

@@ -10,6 +10,7 @@ import {
 import { KarpenterAwsAttributes } from '../../../lib/core/aws/karpenter-aws-attributes';
 import { errorsOf, Severity, ValidationIssue, warningsOf } from '../../../lib/core/issues';
 import { KarpenterRegistry, KarpenterVersion } from '../../../lib/core/controller/karpenter-version';
+import { KARPENTER_RELEASE } from '../../../lib/core/controller/release';
 import { KARPENTER_ATTRIBUTES as KARPENTER, karpenterAttributes as attrs } from '../../util/karpenter-attributes';
 
 const NO_QUEUE = attrs({ interruptionQueueName: undefined });
@@ -30,8 +31,8 @@ describe('buildKarpenterHelmValues', () => {
       controller: {
         image: {
           repository: 'public.ecr.aws/karpenter/controller',
-          tag: '1.14.1',
-          digest: 'sha256:723130949e4cab989461ff07d1be4cd781d63515432494641b33c235f300ae23',
+          tag: KARPENTER_RELEASE.imageTag,
+          digest: KARPENTER_RELEASE.imageDigest,
         },
         resources: { requests: { cpu: '1', memory: '1Gi' }, limits: { cpu: '1', memory: '1Gi' } },
       },
@@ -142,8 +143,8 @@ describe('buildKarpenterHelmValues', () => {
       });
       expect((buildKarpenterHelmValues({ ...BASE, registry }).values.controller as { image: unknown }).image).toEqual({
         repository: '123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter/controller',
-        tag: '1.14.1',
-        digest: 'sha256:723130949e4cab989461ff07d1be4cd781d63515432494641b33c235f300ae23',
+        tag: KARPENTER_RELEASE.imageTag,
+        digest: KARPENTER_RELEASE.imageDigest,
       });
     });
 

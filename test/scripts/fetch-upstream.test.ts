@@ -1,13 +1,6 @@
-import * as fs from 'fs';
 import * as path from 'path';
-import { parse } from 'yaml';
 import { KarpenterVersion } from '../../lib/core/controller/karpenter-version';
-import { ControllerPlacement, buildKarpenterHelmValues } from '../../lib/core/controller/helm-values';
 import { CRD_FILES, fetchUpstream, upstreamCrdsDir, upstreamFiles, upstreamValuesFile } from '../../scripts/fetch-upstream';
-import { missingChartKeys } from './chart-values-keys';
-import { KARPENTER_ATTRIBUTES } from '../util/karpenter-attributes';
-
-const ROOT = path.join(__dirname, '..', '..');
 
 describe('fetch-upstream', () => {
   test('should download the four CRDs and the chart values.yaml of the pinned release tag', () => {
@@ -71,47 +64,5 @@ describe('fetch-upstream', () => {
 
   test('throws on a version that is not MAJOR.MINOR.PATCH', () => {
     expect(() => upstreamFiles('v1.14.1')).toThrow(/MAJOR\.MINOR\.PATCH/);
-  });
-});
-
-describe('missingChartKeys', () => {
-  const sample = parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'chart-values-sample.yaml'), 'utf8'));
-
-  test('should report key paths the chart does not declare, and only those', () => {
-    const ours = {
-      replicas: 3,
-      serviceAccount: { name: 'karpenter', annotations: { 'eks.amazonaws.com/role-arn': 'arn' } },
-      nodeSelector: { 'karpenter.sh/controller': 'true' },
-      controller: { image: { repository: 'r', tag: 't' }, resources: { requests: { cpu: '1' } }, typo: 1 },
-      settings: { clusterName: 'demo', featureGates: { nodeRepair: true, noSuchGate: true }, isolatedVPC: true },
-      unknownTop: {},
-    };
-    expect(missingChartKeys(ours, sample)).toEqual(['controller.typo', 'settings.featureGates.noSuchGate', 'settings.isolatedVPC', 'unknownTop']);
-  });
-});
-
-// The real chart values.yaml, from `npm run fetch-upstream`.
-const VALUES = upstreamValuesFile(ROOT);
-const chartValues = fs.existsSync(VALUES) ? (parse(fs.readFileSync(VALUES, 'utf8')) as unknown) : undefined;
-if (chartValues === undefined) console.warn(`SKIPPED: Helm values keys vs the chart: ${VALUES} not found; run \`npm run fetch-upstream\``);
-
-(chartValues === undefined ? describe.skip : describe)('Helm values keys exist in the pinned chart values.yaml', () => {
-  test('every key path we set (with every option set) is declared by the chart', () => {
-    const { values } = buildKarpenterHelmValues({
-      karpenter: { ...KARPENTER_ATTRIBUTES, identityType: 'irsa' }, // IRSA: the service account annotation too
-      clusterEndpoint: 'https://example.eks.amazonaws.com',
-      isolatedVpc: true,
-      enableZonalShift: true,
-      featureGates: {
-        nodeRepair: true,
-        nodeOverlay: true,
-        reservedCapacity: true,
-        spotToSpotConsolidation: true,
-        staticCapacity: true,
-        capacityBuffer: true,
-      },
-      placement: ControllerPlacement.controllerNodes(),
-    });
-    expect(missingChartKeys(values, chartValues)).toEqual([]);
   });
 });

@@ -20,16 +20,22 @@ export interface KarpenterRelease {
   readonly imageDigest: string;
   /** Version of the official CRDs the manifest validators replicate. */
   readonly crdVersion: string;
-  /**
-   * Git ref of github.com/aws/karpenter-provider-aws holding this release's chart values and CRDs:
-   * the release branch. The tag may carry stale chart values and the default branch a stale digest.
-   */
+  /** Git ref of github.com/aws/karpenter-provider-aws holding this release's chart values and CRDs: `releaseBranch(version)`. */
   readonly sourceRef: string;
 }
 
 /**
+ * The branch of github.com/aws/karpenter-provider-aws that holds what `version` published: its chart
+ * values and CRDs. Not the tag (1.14.1's carries the 1.13.0 chart values), not the default branch
+ * (it kept the 1.14.0 image digest after the 1.14.1 docs bump).
+ */
+export function releaseBranch(version: string): string {
+  return `release-v${version}`;
+}
+
+/**
  * Karpenter 1.14.1, as published: `charts/karpenter/values.yaml` and `Chart.yaml` of branch
- * `release-v1.14.1` (commit c88abbbad), equal to the chart on `oci://public.ecr.aws/karpenter`.
+ * `release-v1.14.1` (commit c88abbbad), as in the published chart.
  */
 export const KARPENTER_RELEASE: KarpenterRelease = {
   version: '1.14.1',

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { KARPENTER_RELEASE } from '../../../lib/core/controller/release';
+import { KARPENTER_RELEASE, releaseBranch } from '../../../lib/core/controller/release';
 import { karpenterCrdsDir } from '../../fixtures/crds-dir';
 import { CHART_VALUES_FILE, parseChartValues, readReferenceFixture, readSharedReference } from '../../fixtures/reference';
 
@@ -29,7 +29,8 @@ describe('KARPENTER_RELEASE', () => {
       v,
       v,
     ]);
-    expect(KARPENTER_RELEASE.sourceRef).toBe(`release-v${v}`);
+    expect(KARPENTER_RELEASE.sourceRef).toBe(releaseBranch(v));
+    expect(releaseBranch('1.14.1')).toBe('release-v1.14.1');
     expect(CHART_VALUES_FILE).toBe(`karpenter-chart-values-${v}.yaml`);
     expect(KARPENTER_RELEASE.imageDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
   });

@@ -4,6 +4,7 @@ import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { TerraformStack, Testing } from 'cdktf';
 import { AppAndBatchPools } from '../examples/compose-node-pools/app-and-batch-pools';
 import { Budget, Disruption, Ec2NodeClass, KarpenterNodePool, Operator, Quantity, Requirement } from '../lib';
+import { KARPENTER_RELEASE } from '../lib/core/controller/release';
 import { SynthesizedStack } from '../lib/testing/synth';
 import { readmeBlock } from './readme-blocks';
 
@@ -41,6 +42,16 @@ test('the README synth error is what synth prints for the mistakes it describes'
     disruption: Disruption.whenEmpty({ budgets: [Budget.percent(120)] }),
   });
   expect(() => Testing.synth(stack, true)).toThrow(readmeBlock(readme, 'synth error'));
+});
+
+test('the README names the pinned release and CRD versions of KARPENTER_RELEASE, and no digest', () => {
+  const minor = KARPENTER_RELEASE.version.split('.').slice(0, 2).join('.');
+  expect(readme).toContain(`production [Karpenter](https://karpenter.sh) **${minor}** install`);
+  expect(readme).toContain(`pinned to\n  ${KARPENTER_RELEASE.chartVersion} and its image digest`);
+  expect(readme).toContain(`Errors replicate the official Karpenter ${KARPENTER_RELEASE.crdVersion} CRDs`);
+  // The digest lives in lib/core/controller/release.ts only; a copy here would go stale.
+  expect(readme).not.toMatch(/sha256:[0-9a-f]{8}/);
+  expect(readme).toContain('lib/core/controller/release.ts');
 });
 
 test('the README states the two set-up commands, which are the package scripts CI runs', () => {

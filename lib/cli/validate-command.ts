@@ -5,6 +5,7 @@ import { isPlainObject as isObject } from '../core/json';
 import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/api/migrate';
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
 import { toYaml } from '../core/api/yaml';
+import { KARPENTER_RELEASE } from '../core/controller/release';
 
 /** Size and type of a file, looked up before it is read. */
 export interface FileStat {
@@ -85,7 +86,7 @@ Run '${PROGRAM} validate --help' for the options of a command.
 export const VALIDATE_USAGE = `Usage: ${PROGRAM} validate [options] <file...>
 
 Checks Karpenter v1 NodePool (karpenter.sh/v1) and EC2NodeClass (karpenter.k8s.aws/v1)
-manifests against the Karpenter 1.14 schema and rules, offline. Files are YAML or JSON and
+manifests against the schema and rules of the Karpenter ${KARPENTER_RELEASE.crdVersion} CRDs, offline. Files are YAML or JSON and
 may hold several documents; '-' reads standard input. Each problem is printed as
   <file>:<line>:<column>: <severity> <kind>/<name> <field>: <message> (<code>)
 with the position of the field (or of its nearest parent) in the file; <file>#<document>

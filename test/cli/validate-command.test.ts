@@ -4,6 +4,7 @@ import * as path from 'path';
 import { CommandDependencies, CommandIo, ExitCode, runCli, runValidateCommand } from '../../lib/cli/validate-command';
 import { MigrationOptions, MigrationReport, MigrationResult } from '../../lib/core/api/migrate';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../../lib/core/issues';
+import { KARPENTER_RELEASE } from '../../lib/core/controller/release';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'cli');
 
@@ -239,6 +240,9 @@ describe('validate', () => {
 
   test('should show help and exit 0', () => {
     expect(run(['validate', '--help']).stdout).toMatch(/^Usage: cdktf-karpenter-eks validate \[options\] <file\.\.\.>/);
+    expect(run(['validate', '--help']).stdout).toContain(
+      `against the schema and rules of the Karpenter ${KARPENTER_RELEASE.crdVersion} CRDs, offline`,
+    );
     expect(run(['--help']).stdout).toMatch(/^Usage: cdktf-karpenter-eks <command>/);
     expect(run(['validate', '-h']).code).toBe(ExitCode.OK);
   });

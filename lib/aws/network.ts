@@ -15,6 +15,7 @@ import {
   planExistingNetwork,
   planKarpenterNetwork,
 } from '../core/aws/network-plan';
+import { withCarriedIssues } from '../core/issues';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 // Defined in the core (the plan resolves it); exported here too, where users import KarpenterNetwork from.
@@ -75,7 +76,9 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
   constructor(scope: Construct, id: string, props: KarpenterNetworkProps) {
     super(scope, id);
     const plan = planKarpenterNetwork(props, constructContext());
-    reportIssuesAtSynth(this, plan.issues);
+    // With the issues availabilityZonesOf carries (an unknown region).
+    const issues = withCarriedIssues(props, plan.issues);
+    reportIssuesAtSynth(this, issues);
 
     const vpc = new Vpc(this, 'Resource', {
       cidrBlock: plan.vpcCidr,

@@ -1,6 +1,7 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector } from '../issues';
-import { validateRegion, validateRoleArn } from './aws-partition';
+import { validateRoleArn } from './aws-partition';
+import { validateRegion } from './regions';
 import { validateClusterName } from './cluster-name';
 import { validateQueueName } from './interruption';
 import { validateRoleName } from './node-role-policies';

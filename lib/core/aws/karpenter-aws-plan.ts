@@ -1,6 +1,6 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
-import { isAwsResourceId, parseArn, validateRegion } from './aws-partition';
+import { isAwsResourceId, parseArn } from './aws-partition';
 import { AccessEntryType, ControllerIdentity, ControllerIdentityType } from './controller-identity';
 import { ControllerRolePlan, PlanClusterInput, planControllerRole } from './controller-role-plan';
 import { KARPENTER_DISCOVERY_TAG_KEY } from './discovery';
@@ -9,6 +9,7 @@ import { KarpenterAwsAttributes } from './karpenter-aws-attributes';
 import { NodeRolePlan, planNodeRole } from './node-role-plan';
 import { checkClusterNameOnce, ClusterNameReporting } from './plan-fields';
 import { PolicyStatementOptions } from './policy-document';
+import { validateRegion } from './regions';
 
 /** AWS service name of the EC2 Spot service-linked role (`aws iam create-service-linked-role --aws-service-name spot.amazonaws.com`). */
 export const SPOT_SERVICE_NAME = 'spot.amazonaws.com';
@@ -213,6 +214,9 @@ export function planKarpenterAws(input: KarpenterAwsPlanInput, ctx: ValidationCo
   const arnRegion = issues.isUnresolved(cluster.clusterArn) ? undefined : parseArn(cluster.clusterArn)?.region || undefined;
   const providerRegion = input.providerRegion !== undefined && !issues.isUnresolved(input.providerRegion) ? input.providerRegion : undefined;
   const region = input.region ?? arnRegion ?? providerRegion;
+  if (input.region === undefined && arnRegion === undefined && providerRegion !== undefined) {
+    validateRegion(issues, 'region', providerRegion, "is unset, so it comes from the stack's AwsProvider, whose region");
+  }
 
   const securityGroupIds = input.discoverySecurityGroupIds ?? [cluster.clusterSecurityGroupId];
   checkDiscoverySecurityGroups(issues, securityGroupIds, input.discoverySecurityGroupIds === undefined);

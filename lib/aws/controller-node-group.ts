@@ -17,6 +17,7 @@ import { EKS_NODE_MANAGED_POLICIES } from '../core/aws/eks-iam';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { EksCluster } from './eks-cluster';
 import { awsContext, clusterNameRef, policyJson } from '../private/aws-context';
+import { markHasControllerNodeGroup } from '../private/controller-node-groups';
 import { subnetsReportedByNetwork } from '../private/network-reporting';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
@@ -132,5 +133,6 @@ export class ControllerNodeGroup extends Construct {
     this.resource = nodeGroup;
 
     if (props.cluster instanceof EksCluster) props.cluster.addComputeDependency(nodeGroup);
+    markHasControllerNodeGroup(props.cluster);
   }
 }

@@ -1,13 +1,17 @@
 // Issue #16 (AWS side): mistakes a new user made that synth let through, or reported twice or misleadingly.
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
 import { TerraformVariable } from 'cdktf';
 import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
 import { EksCluster } from '../../lib/aws/eks-cluster';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
+import { KarpenterController } from '../../lib/controller/karpenter-controller';
+import { ControllerPlacement } from '../../lib/core/controller/helm-values';
 import { KarpenterNetwork } from '../../lib/aws/network';
 import { availabilityZonesOf } from '../../lib/core/aws/regions';
 import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
+import { karpenterAttributes } from '../util/karpenter-attributes';
 import { stackErrorLines } from '../private/at-synth';
 import { newAwsStack, newStack } from '../util/stacks';
 
@@ -128,5 +132,57 @@ describe('messages', () => {
         /^\[test\/Karpenter\] controllerPolicyNameSuffix: IAM name 'KarpenterControllerResourceDiscoveryPolicy-c{90}' is 133 characters; .*the suffix defaults to the cluster name; set controllerPolicyNameSuffix \(at most 85 characters\)\. \(InvalidIamNameLength\)$/,
       ),
     ]);
+  });
+});
+
+describe('the controller on an existing cluster (item 5)', () => {
+  const SUBNETS = ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa2'];
+
+  /** The existing-cluster app: AWS stack and controller stack, the attributes crossing as JSON. */
+  function existingClusterErrors(options: { nodeGroup: boolean; placement?: ControllerPlacement }): string[] {
+    const aws = newAwsStack('aws');
+    const cluster = EksCluster.fromClusterName(aws, 'Cluster', 'legacy');
+    if (options.nodeGroup) new ControllerNodeGroup(aws, 'ControllerNodes', { cluster, subnetIds: SUBNETS });
+    const attributes = JSON.parse(JSON.stringify(new KarpenterAws(aws, 'Karpenter', { cluster }).attributes));
+    const controller = newStack('controller');
+    new HelmProvider(controller, 'helm', {});
+    new KarpenterController(controller, 'Karpenter', { karpenter: attributes, placement: options.placement });
+    return [...stackErrorLines(aws), ...stackErrorLines(controller)];
+  }
+
+  test('without a ControllerNodeGroup, the default placement is an error naming anyNodeNotManagedByKarpenter()', () => {
+    expect(existingClusterErrors({ nodeGroup: false })).toEqual([
+      expect.stringMatching(
+        /^\[controller\/Karpenter\] placement: no ControllerNodeGroup of this library runs on cluster 'legacy' \(karpenter\.controllerNodeGroup is false\), .*stay Pending\. Set placement: ControllerPlacement\.anyNodeNotManagedByKarpenter\(\) .*ControllerPlacement\.controllerNodes\(\{ key, value \}\) with a label of a node group you own.*\(ControllerPlacementRequired\)$/,
+      ),
+    ]);
+  });
+
+  test('an explicit placement, or a ControllerNodeGroup behind the cluster, passes', () => {
+    expect(existingClusterErrors({ nodeGroup: false, placement: ControllerPlacement.anyNodeNotManagedByKarpenter() })).toEqual([]);
+    expect(existingClusterErrors({ nodeGroup: false, placement: ControllerPlacement.controllerNodes({ key: 'role', value: 'system' }) })).toEqual([]);
+    expect(existingClusterErrors({ nodeGroup: true })).toEqual([]);
+  });
+
+  test('the fact crosses stacks as a plain attribute', () => {
+    const aws = newAwsStack('aws');
+    const cluster = EksCluster.fromClusterName(aws, 'Cluster', 'legacy');
+    const before = new KarpenterAws(aws, 'Before', { cluster, nodeRoleName: 'a', controllerRoleName: 'a', queueName: 'a' }).attributes;
+    new ControllerNodeGroup(aws, 'ControllerNodes', { cluster, subnetIds: SUBNETS });
+    expect(before.controllerNodeGroup).toBe(false); // read before the group existed
+    expect(new KarpenterAws(aws, 'Karpenter', { cluster }).attributes.controllerNodeGroup).toBe(true);
+  });
+
+  test('hand-written attributes without controllerNodeGroup need a placement too; a non-boolean is an error', () => {
+    const stack = newStack();
+    new HelmProvider(stack, 'helm', {});
+    new KarpenterController(stack, 'Karpenter', { karpenter: karpenterAttributes({ controllerNodeGroup: undefined }) });
+    new KarpenterController(stack, 'Other', { karpenter: karpenterAttributes({ controllerNodeGroup: 'yes' as unknown as boolean }) });
+    expect(stackErrorLines(stack).map((l) => l.replace(/: .*\(/, ' (').replace(/\)$/, ''))).toEqual([
+      '[test/Karpenter] placement (ControllerPlacementRequired',
+      '[test/Other] karpenter.controllerNodeGroup (InvalidAttribute',
+      '[test/Other] placement (ControllerPlacementRequired',
+    ]);
+    expect(stackErrorLines(stack)[0]).toMatch(/karpenter\.controllerNodeGroup is unset/);
   });
 });

@@ -271,13 +271,14 @@ function checkDiscoverySecurityGroups(issues: IssueCollector, securityGroupIds: 
 export const UNKNOWN_REGION_PLACEHOLDER = 'xx-unknown-1';
 
 /**
- * The attributes the controller side needs, from a plan and the controller role's ARN (a
- * reference), with an error when the region is not known as a plain string (the attributes then
- * hold {@link UNKNOWN_REGION_PLACEHOLDER}).
+ * The attributes the controller side needs, from a plan, the controller role's ARN (a
+ * reference) and whether a `ControllerNodeGroup` runs on the cluster, with an error when the
+ * region is not known as a plain string (the attributes then hold {@link UNKNOWN_REGION_PLACEHOLDER}).
  */
 export function karpenterAwsAttributes(
   plan: KarpenterAwsPlan,
   controllerRoleArn: string,
+  controllerNodeGroup = false,
 ): { attributes: KarpenterAwsAttributes; issues: ValidationIssue[] } {
   const issues = new IssueCollector();
   if (plan.region === undefined) {
@@ -298,6 +299,7 @@ export function karpenterAwsAttributes(
     controllerServiceAccount: identity.serviceAccount,
     identityType: identity.type === ControllerIdentityType.IRSA ? 'irsa' : 'podIdentity',
     controllerRoleArn,
+    controllerNodeGroup,
   };
   return { attributes, issues: issues.issues };
 }

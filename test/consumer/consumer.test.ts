@@ -1,5 +1,5 @@
 // The package as a new user gets it: `npm pack`, installed into a fresh project with the README's install
-// line, the README's cdktf.json / tsconfig.json / main.ts / jest.config.js / main.test.ts written verbatim,
+// line, the README's cdktf.json / tsconfig.json / main.ts / jest.config.js / main.test.ts / plan.test.ts written verbatim,
 // type-checked (skipLibCheck false), synthesized and tested, against the newest @cdktf/provider-aws 21.x
 // (what an unpinned install picks) and 20.1.0. Also: the pure core from a project without cdktf (where the
 // package root fails with one error naming the peers to install), and
@@ -9,6 +9,7 @@ import { spawnSync, SpawnSyncReturns } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { isTerraformAvailable, terraformPluginMirror } from '../../lib/testing/terraform-plan';
 import { readmeBlock, readmeInstalls } from '../readme-blocks';
 
 const root = path.join(__dirname, '..', '..');
@@ -97,7 +98,7 @@ describeConsumer('a consumer project installing the packed package', () => {
         // installing it would double the time of this test.
         const devDeps = devDependencies.filter((d) => !d.startsWith('cdktf-cli@'));
         if (npmInstall(app, deps) === undefined || npmInstall(app, devDeps, true) === undefined) return;
-        for (const file of ['cdktf.json', 'tsconfig.json', 'main.ts', 'jest.config.js', 'main.test.ts']) {
+        for (const file of ['cdktf.json', 'tsconfig.json', 'main.ts', 'jest.config.js', 'main.test.ts', 'plan.test.ts']) {
           fs.writeFileSync(path.join(app, file), readmeBlock(readme, file));
         }
       }
@@ -135,8 +136,18 @@ describeConsumer('a consumer project installing the packed package', () => {
 
     test('main.test.ts passes with the README jest config', () => {
       if (offline) return;
-      ok(app, path.join(app, 'node_modules/.bin/jest'), ['--ci']);
+      ok(app, path.join(app, 'node_modules/.bin/jest'), ['--ci', 'main.test.ts']);
     });
+
+    // The mirror holds hashicorp/aws 5.100.0, which @cdktf/provider-aws 20.1.0 binds (21.x needs hashicorp/aws 6).
+    if (awsVersion === '20.1.0') {
+      const canPlan = isTerraformAvailable() && fs.existsSync(terraformPluginMirror());
+      if (!canPlan) console.warn(`\nSKIPPED: the README's plan.test.ts: no terraform, or no provider mirror at ${terraformPluginMirror()}\n`);
+      (canPlan ? test : test.skip)("plan.test.ts, the README's offline plan recipe, plans the AWS stack without credentials", () => {
+        if (offline) return;
+        ok(app, path.join(app, 'node_modules/.bin/jest'), ['--ci', 'plan.test.ts']);
+      });
+    }
   });
 
   test('from a CDK Terrain (cdktn) app, the constructs fail at once naming cdktf; the core works', () => {

@@ -1,3 +1,7 @@
+// First: without the optional peers, one error naming them (and `cdktf-karpenter-eks/core`).
+import { checkPeers } from './private/peers';
+checkPeers();
+
 // The pure core (also `cdktf-karpenter-eks/core`, which needs no cdktf).
 export * from './core';
 

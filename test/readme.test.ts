@@ -2,7 +2,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { TerraformStack, Testing } from 'cdktf';
+import { stackErrorLines } from './private/at-synth';
 import { AppAndBatchPools } from '../examples/compose-node-pools/app-and-batch-pools';
+import { addKarpenterToCluster } from '../examples/existing-cluster/readme-stacks';
 import { Budget, Disruption, Ec2NodeClass, KarpenterNodePool, Operator, Quantity, Requirement } from '../lib';
 import { KARPENTER_RELEASE } from '../lib/core/controller/release';
 import { SynthesizedStack } from '../lib/testing/synth';
@@ -68,8 +70,54 @@ test('the README is for users: repository figures live in CONTRIBUTING.md', () =
   expect(contributing).toMatch(/## Benchmark/);
   expect(readme).toContain('[CONTRIBUTING.md](CONTRIBUTING.md)');
   // The consumer set-up files the consumer test writes into a fresh project.
-  for (const title of ['install', 'cdktf.json', 'tsconfig.json', 'main.ts', 'jest.config.js', 'main.test.ts']) {
+  for (const title of ['install', 'cdktf.json', 'tsconfig.json', 'main.ts', 'jest.config.js', 'main.test.ts', 'plan.test.ts']) {
     expect(readmeBlock(readme, title).length).toBeGreaterThan(0);
   }
   expect(readmeBlock(readme, 'install')).toMatch(/ typescript@5 /);
+});
+
+test('the README existing-cluster code is examples/existing-cluster/readme-stacks.ts, which synthesizes cleanly', () => {
+  const source = fs.readFileSync(path.join(root, 'examples/existing-cluster/readme-stacks.ts'), 'utf8');
+  const snippet = source.split('// README:begin\n')[1].split('// README:end')[0];
+  const section = readme.split('### Karpenter for a cluster you already have')[1].split('\n## ')[0];
+  expect(section).toContain('```ts\n' + snippet.replace("} from '../../lib';", "} from 'cdktf-karpenter-eks';") + '```');
+  expect(section).not.toMatch(/cd examples\//); // the npm package has no examples/
+
+  const app = Testing.app();
+  addKarpenterToCluster(app, {
+    clusterName: 'legacy',
+    region: 'eu-west-1',
+    vpcId: 'vpc-0123456789abcdef0',
+    privateSubnetIds: ['subnet-0123456789abcdef0', 'subnet-0fedcba9876543210'],
+  });
+  const stacks = app.node.children as TerraformStack[];
+  expect(stacks.map((st) => st.node.id)).toEqual(['karpenter-aws', 'karpenter-controller', 'karpenter-node-pools']);
+  for (const st of stacks) expect(stackErrorLines(st)).toEqual([]);
+  const values = SynthesizedStack.of(stacks[1]).helmRelease('karpenter')!.values as { nodeSelector: object };
+  expect(values.nodeSelector).toEqual({ 'kubernetes.io/os': 'linux' }); // no controller node group: any node
+  const nodeClass = SynthesizedStack.of(stacks[2]).ec2NodeClasses()[0].manifest as any;
+  expect(nodeClass.spec.securityGroupSelectorTerms).toEqual([{ tags: { 'karpenter.sh/discovery': 'legacy' } }]);
+});
+
+test('the README app exports its stacks and synthesizes only as the main module; its test imports them', () => {
+  const main = readmeBlock(readme, 'main.ts');
+  for (const cls of ['InfraStack', 'ControllerStack', 'NodePoolsStack'])
+    expect(main).toMatch(new RegExp(`^export class ${cls} extends TerraformStack`, 'm'));
+  expect(main).toMatch(/\nif \(require\.main === module\) \{\n  const app = new App\(\);\n  buildApp\(app\);\n  app\.synth\(\);\n\}\n$/);
+  expect(main.match(/app\.synth\(\)/g)).toHaveLength(1);
+  expect(readmeBlock(readme, 'main.test.ts')).toMatch(/^import \{ ControllerStack, InfraStack, NodePoolsStack \} from '\.\/main';$/m);
+  expect(readmeBlock(readme, 'plan.test.ts')).toMatch(/^import \{ InfraStack \} from '\.\/main';$/m);
+});
+
+test('the README offline-plan recipe names what planStackOffline sets', () => {
+  const recipe = readme.split('### Planning a stack offline, without AWS credentials')[1].split('\n## ')[0];
+  const harness = fs.readFileSync(path.join(root, 'lib/testing/terraform-plan.ts'), 'utf8');
+  for (const flag of ['skip_credentials_validation', 'skip_requesting_account_id', 'skip_metadata_api_check', 'skip_region_validation']) {
+    expect(harness).toContain(`${flag}:`);
+    expect(recipe).toContain(`\`${flag}\``);
+  }
+  for (const fact of ['KARPENTER_TF_PLUGIN_MIRROR', '/opt/tf-plugins', 'TF_CLI_CONFIG_FILE', 'AWS_PROFILE']) {
+    expect(harness).toContain(fact);
+    expect(recipe).toContain(fact);
+  }
 });

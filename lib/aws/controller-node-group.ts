@@ -17,6 +17,8 @@ import { EKS_NODE_MANAGED_POLICIES } from '../core/aws/eks-iam';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { EksCluster } from './eks-cluster';
 import { awsContext, clusterNameRef, policyJson } from '../private/aws-context';
+import { markHasControllerNodeGroup } from '../private/controller-node-groups';
+import { subnetsReportedByNetwork } from '../private/network-reporting';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 // Defined in the core (the plan resolves them); exported here too, where users import ControllerNodeGroup from.
@@ -59,7 +61,12 @@ export class ControllerNodeGroup extends Construct {
   constructor(scope: Construct, id: string, props: ControllerNodeGroupProps) {
     super(scope, id);
     const plan = planControllerNodeGroup(
-      { ...props, clusterName: props.cluster.clusterName, clusterVersion: props.cluster instanceof EksCluster ? props.cluster.version : undefined },
+      {
+        ...props,
+        clusterName: props.cluster.clusterName,
+        clusterVersion: props.cluster instanceof EksCluster ? props.cluster.version : undefined,
+        subnetsReportedByNetwork: subnetsReportedByNetwork(props.subnetIds),
+      },
       constructContext(),
     );
     reportIssuesAtSynth(this, plan.issues);
@@ -126,5 +133,6 @@ export class ControllerNodeGroup extends Construct {
     this.resource = nodeGroup;
 
     if (props.cluster instanceof EksCluster) props.cluster.addComputeDependency(nodeGroup);
+    markHasControllerNodeGroup(props.cluster);
   }
 }

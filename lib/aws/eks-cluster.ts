@@ -23,12 +23,14 @@ import {
   SecretsEncryption,
   validateCoreDnsCompute,
 } from '../core/aws/eks-cluster-plan';
+import { formatIssue } from '../core/issues';
 import { EKS_CLUSTER_ROLE_MANAGED_POLICIES, eksClusterRoleTrustPolicy } from '../core/aws/eks-iam';
 import { KubernetesVersion } from '../core/aws/kubernetes-version';
 import { IRSA_AUDIENCE } from '../core/aws/trust-policies';
 import { IKarpenterNetwork } from './network';
 import { awsContext, policyJson } from '../private/aws-context';
 import { markReportsOwnClusterName } from '../private/cluster-name-owner';
+import { networkReportsClusterName, subnetsReportedByNetwork } from '../private/network-reporting';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 // Defined in the core (the plan resolves them); exported here too, where users import EksCluster from.
@@ -112,7 +114,14 @@ export class EksCluster extends Construct implements IEksCluster {
 
   constructor(scope: Construct, id: string, props: EksClusterProps) {
     super(scope, id);
-    const plan = planEksCluster(props, constructContext(props.silenceWarnings));
+    const plan = planEksCluster(
+      {
+        ...props,
+        clusterNameReportedByNetwork: networkReportsClusterName(props.network, props.clusterName),
+        networkReportedErrors: subnetsReportedByNetwork(props.network.privateSubnetIds),
+      },
+      constructContext(props.silenceWarnings),
+    );
     reportIssuesAtSynth(this, plan.issues, props); // props: also KubernetesVersion.of problems
     markReportsOwnClusterName(this);
 
@@ -195,7 +204,7 @@ export class EksCluster extends Construct implements IEksCluster {
       const coreDns = this.addAddon('CoreDns', { addonName: 'coredns' });
       this.coreDns = coreDns;
       // Nodes are registered after construction, so this waits for synth.
-      this.node.addValidation({ validate: () => validateCoreDnsCompute((coreDns.dependsOn ?? []).length) });
+      this.node.addValidation({ validate: () => validateCoreDnsCompute((coreDns.dependsOn ?? []).length).map(formatIssue) });
     }
   }
 

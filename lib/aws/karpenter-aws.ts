@@ -11,6 +11,7 @@ import { KarpenterControllerRole } from './karpenter-controller-role';
 import { KarpenterNodeRole } from './karpenter-node-role';
 import { withPlan } from '../private/preplanned';
 import { reportsOwnClusterName } from '../private/cluster-name-owner';
+import { hasControllerNodeGroup } from '../private/controller-node-groups';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of {@link KarpenterAws}. */
@@ -36,11 +37,13 @@ export class KarpenterAws extends Construct {
   /** Name of the interruption queue (Helm `settings.interruptionQueue`); undefined without a queue. */
   public readonly queueName?: string;
   private readonly plan: KarpenterAwsPlan;
+  private readonly cluster: IEksCluster;
   private attributesReported = false;
 
   constructor(scope: Construct, id: string, props: KarpenterAwsProps) {
     super(scope, id);
     const cluster = props.cluster;
+    this.cluster = cluster;
     this.plan = planKarpenterAws(
       { ...props, providerRegion: defaultProviderRegion(this), clusterNameReportedByCluster: reportsOwnClusterName(props.cluster) },
       constructContext(),
@@ -105,10 +108,11 @@ export class KarpenterAws extends Construct {
    * What the controller side needs, as one plain object: give it to `KarpenterController` (also in
    * another stack). Everything in it is a plain string except `controllerRoleArn`, which the
    * controller reads only under IRSA. When the region is not known as a plain string, synth fails
-   * with `RegionUnknown`.
+   * with `RegionUnknown`. `controllerNodeGroup` says whether a `ControllerNodeGroup` was created for
+   * the cluster by the time the attributes are read, so create it first.
    */
   public get attributes(): KarpenterAwsAttributes {
-    const { attributes, issues } = karpenterAwsAttributes(this.plan, this.controllerRole.roleArn);
+    const { attributes, issues } = karpenterAwsAttributes(this.plan, this.controllerRole.roleArn, hasControllerNodeGroup(this.cluster));
     // Once, however often the attributes are read.
     if (!this.attributesReported) reportIssuesAtSynth(this, issues);
     this.attributesReported = true;

@@ -15,6 +15,8 @@ import {
   planExistingNetwork,
   planKarpenterNetwork,
 } from '../core/aws/network-plan';
+import { withCarriedIssues } from '../core/issues';
+import { markNetworkReported } from '../private/network-reporting';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 // Defined in the core (the plan resolves it); exported here too, where users import KarpenterNetwork from.
@@ -75,7 +77,9 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
   constructor(scope: Construct, id: string, props: KarpenterNetworkProps) {
     super(scope, id);
     const plan = planKarpenterNetwork(props, constructContext());
-    reportIssuesAtSynth(this, plan.issues);
+    // With the issues availabilityZonesOf carries (an unknown region).
+    const issues = withCarriedIssues(props, plan.issues);
+    reportIssuesAtSynth(this, issues);
 
     const vpc = new Vpc(this, 'Resource', {
       cidrBlock: plan.vpcCidr,
@@ -149,6 +153,7 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
     this.vpcId = vpc.id;
     this.discoveryClusterName = plan.clusterName;
     this.privateSubnetIds = privateSubnets.map((s) => s.id);
+    markNetworkReported(this, props.clusterName, this.privateSubnetIds, issues);
     this.publicSubnetIds = publicSubnets.map((s) => s.id);
     this.availabilityZones = plan.zones.map((z) => z.availabilityZone);
     this.privateSubnetCidrs = plan.zones.map((z) => z.privateSubnet.cidrBlock);
@@ -171,6 +176,7 @@ class ExistingKarpenterNetwork extends Construct implements IKarpenterNetwork {
 
     this.vpcId = plan.vpcId;
     this.privateSubnetIds = plan.privateSubnetIds;
+    markNetworkReported(this, props.clusterName, this.privateSubnetIds, plan.issues);
     this.publicSubnetIds = plan.publicSubnetIds;
     this.securityGroupIds = plan.securityGroupIds;
     this.discoveryClusterName = plan.discoveryClusterName;

@@ -27,6 +27,7 @@ export * from './aws/node-group-scaling';
 export * from './aws/node-role-plan';
 export * from './aws/node-role-policies';
 export * from './aws/policy-document';
+export * from './aws/regions';
 export * from './aws/trust-policies';
 
 // Controller side: Helm values, releases, versions, providers, FlowSchemas.

@@ -1,5 +1,8 @@
 // `cdktf-karpenter-eks/testing`: helpers for users' tests, usable from any test runner.
 // The jest matchers register from './jest', which is not re-exported here (it needs jest).
+import { checkPeers } from '../private/peers';
+checkPeers(); // before anything that loads cdktf
+
 export * from './synth';
 export * from './matchers';
 export * from './terraform-plan';

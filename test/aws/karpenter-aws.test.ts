@@ -7,6 +7,7 @@ import { EksPodIdentityAssociation } from '@cdktf/provider-aws/lib/eks-pod-ident
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { SqsQueue } from '@cdktf/provider-aws/lib/sqs-queue';
 import * as clusterName from '../../lib/core/aws/cluster-name';
+import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
 import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
 import { AccessEntryType } from '../../lib/core/aws/controller-identity';
@@ -150,7 +151,12 @@ describe('KarpenterAws', () => {
 
   describe('attributes', () => {
     test('should hold what the controller needs, as plain strings (but the role ARN)', () => {
-      const karpenter = new KarpenterAws(newStack(), 'Karpenter', { cluster: FAKE_CLUSTER });
+      const stack = newStack();
+      new ControllerNodeGroup(stack, 'ControllerNodes', {
+        cluster: FAKE_CLUSTER,
+        subnetIds: ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa2'],
+      });
+      const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
       const { controllerRoleArn, ...plain } = karpenter.attributes;
       // The controller tests' shared attributes are these, so they test what KarpenterAws hands over.
       const { controllerRoleArn: _fixtureRoleArn, ...expected } = KARPENTER_ATTRIBUTES;

@@ -124,7 +124,7 @@ describe('KarpenterNetwork (new VPC)', () => {
   test('fails synth when fewer than 2 zones are given', () => {
     const stack = newStack();
     expect(atSynth(() => new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ['us-east-1a'] }))).toThrow(
-      /\[test\/Network\] props\.availabilityZones: EKS needs subnets in at least 2 distinct availability zones, got 1/,
+      /\[test\/Network\] availabilityZones: EKS needs subnets in at least 2 distinct availability zones, got 1/,
     );
   });
 
@@ -147,7 +147,7 @@ describe('KarpenterNetwork (new VPC)', () => {
     const stack = newStack();
     const zones = new TerraformVariable(stack, 'zones', { type: 'list(string)' }).listValue;
     expect(synthErrorLines(() => new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: zones }))).toEqual([
-      expect.stringMatching(/^\[test\/Network\] props\.availabilityZones: the availability zones must be a list known at synth/),
+      expect.stringMatching(/^\[test\/Network\] availabilityZones: the availability zones must be a list known at synth/),
     ]);
   });
 
@@ -177,7 +177,7 @@ describe('KarpenterNetwork (new VPC)', () => {
             privateSubnetCidrs: ['10.0.0.0/19', '10.0.0.0/20'],
           }),
       ),
-    ).toThrow(/privateSubnetCidrs\[0\] '10\.0\.0\.0\/19' overlaps props\.privateSubnetCidrs\[1\] '10\.0\.0\.0\/20'/);
+    ).toThrow(/privateSubnetCidrs\[0\] '10\.0\.0\.0\/19' overlaps privateSubnetCidrs\[1\] '10\.0\.0\.0\/20'/);
   });
 
   test('should match the default snapshot', () => {

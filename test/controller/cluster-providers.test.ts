@@ -176,7 +176,7 @@ describe('ClusterProviders', () => {
     expect(synthErrorLines(() => new ClusterProviders(stack, 'Providers', props))).toEqual(
       [
         "\\[test/Providers\\] clusterName: cluster name 'my cluster' is invalid; EKS requires .* \\(InvalidClusterName\\)",
-        "\\[test/Providers\\] region: must be an AWS region code such as 'eu-west-1'; got 'Ireland' \\(InvalidRegion\\)",
+        "\\[test/Providers\\] region: must be an AWS region code such as 'eu-west-1'; got 'Ireland', which is no region .* \\(InvalidRegion\\)",
         "\\[test/Providers\\] auth\\.roleArn: must be an IAM role ARN .*got 'EksAdmin' \\(InvalidRoleArn\\)",
         "\\[test/Providers\\] helmProviderAlias: must be a Terraform identifier .*got 'helm\\.demo' \\(InvalidProviderAlias\\)",
       ].map((line) => expect.stringMatching(new RegExp(`^${line}$`))),

@@ -7,6 +7,7 @@ import { KarpenterControllerStack } from '../../examples/shared/controller-stack
 import { EksCluster } from '../../lib/aws/eks-cluster';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
 import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
+import { ControllerPlacement } from '../../lib/core/controller/helm-values';
 
 const OIDC_PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789';
 
@@ -16,7 +17,9 @@ function build(identity: ControllerIdentity) {
   new AwsProvider(awsStack, 'aws', { region: 'eu-west-1' });
   const cluster = EksCluster.fromClusterName(awsStack, 'Cluster', 'demo');
   const karpenter = new KarpenterAws(awsStack, 'Karpenter', { cluster, identity });
-  const controllerStack = new KarpenterControllerStack(app, 'controller', { karpenter: karpenter.attributes });
+  // An existing cluster without a ControllerNodeGroup: the controller runs on its other nodes.
+  const placement = ControllerPlacement.anyNodeNotManagedByKarpenter();
+  const controllerStack = new KarpenterControllerStack(app, 'controller', { karpenter: karpenter.attributes, placement });
   controllerStack.addDependency(awsStack);
   // The whole app: cross-stack references are resolved only when every stack is synthesized.
   app.synth();

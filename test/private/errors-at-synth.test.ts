@@ -226,7 +226,7 @@ test('a bad EksCluster, a bad KarpenterAws prop and a bad NodePool fail one synt
         '^Validation failed with the following errors:',
         // Once, by the cluster: KarpenterAws and its roles derive no names from it and do not repeat it.
         "  \\[test/Cluster\\] clusterName: cluster name 'my\\.cluster' is invalid; .* \\(InvalidClusterName\\)",
-        "  \\[test/Karpenter\\] region: must be an AWS region code such as 'eu-west-1'; got 'Ireland' \\(InvalidRegion\\)",
+        "  \\[test/Karpenter\\] region: must be an AWS region code such as 'eu-west-1'; got 'Ireland', which is no region .* \\(InvalidRegion\\)",
         '  \\[test/Pool\\] spec\\.weight: must be between 1 and 100, got 0 \\(OutOfRange\\)\\n\\n',
       ].join('\\n'),
     ),

@@ -1,6 +1,6 @@
 import { KarpenterAwsAttributes } from '../../lib/core/aws/karpenter-aws-attributes';
 
-/** What KarpenterAws hands the controller for cluster `demo` in eu-west-1, with Pod Identity and a queue. */
+/** What KarpenterAws hands the controller for cluster `demo` in eu-west-1, with Pod Identity, a queue and a controller node group. */
 export const KARPENTER_ATTRIBUTES: KarpenterAwsAttributes = {
   clusterName: 'demo',
   region: 'eu-west-1',
@@ -10,6 +10,7 @@ export const KARPENTER_ATTRIBUTES: KarpenterAwsAttributes = {
   controllerServiceAccount: 'karpenter',
   identityType: 'podIdentity',
   controllerRoleArn: 'arn:aws:iam::123456789012:role/KarpenterController-demo',
+  controllerNodeGroup: true,
 };
 
 /** `KARPENTER_ATTRIBUTES` with some values changed. */

@@ -141,12 +141,3 @@ export function validateRoleArn(issues: IssueCollector, field: string, arn: stri
     `must be an IAM role ARN 'arn:<partition>:iam::<account>:role/<name>', e.g. 'arn:aws:iam::123456789012:role/KarpenterController'; got '${arn}'`,
   );
 }
-
-/** AWS region codes: `eu-west-1`, `us-gov-west-1`, `cn-northwest-1`. */
-const AWS_REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d+$/;
-
-/** Checks an AWS region code. Tokens are skipped. */
-export function validateRegion(issues: IssueCollector, field: string, region: string): void {
-  if (issues.isUnresolved(region) || AWS_REGION_PATTERN.test(region)) return;
-  issues.error(field, 'InvalidRegion', `must be an AWS region code such as 'eu-west-1'; got '${region}'`);
-}

@@ -147,6 +147,12 @@ export interface ControllerNodeGroupPlanInput extends ControllerNodeGroupOptions
   /** Version of a cluster this stack manages; undefined for an imported cluster. */
   readonly clusterVersion?: KubernetesVersion;
   readonly subnetIds: readonly string[];
+  /**
+   * The subnets are those of a network whose construct reported errors that left them fewer (e.g. one zone),
+   * so their count is not reported again.
+   * @default false
+   */
+  readonly subnetsReportedByNetwork?: boolean;
 }
 
 /** The node volume the launch template sets. */
@@ -209,7 +215,7 @@ export function planControllerNodeGroup(input: ControllerNodeGroupPlanInput, ctx
   };
   validateControllerScaling(issues, scaling, input.allowSingleNode ?? false);
   validateInstanceTypes(issues, instanceTypes, amiType);
-  validateSubnets(issues, input.subnetIds);
+  if (!input.subnetsReportedByNetwork) validateSubnets(issues, input.subnetIds);
   const launchTemplate = planLaunchTemplate(issues, input, amiType);
   if (input.labels && CONTROLLER_NODE_LABEL_KEY in input.labels) {
     issues.error(

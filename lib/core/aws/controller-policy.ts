@@ -294,17 +294,22 @@ export function controllerManagedPolicies(input: ControllerPolicyInput, nameSuff
     }));
 }
 
-/** Checks the policy names a suffix produces (the longest kind decides). */
-export function validateControllerPolicyNameSuffix(issues: IssueCollector, field: string, nameSuffix: string): void {
+/**
+ * Checks the policy names a suffix produces (the longest kind decides).
+ * @param field the prop that sets the suffix
+ * @param isDefault the suffix is the cluster name, because `field` is unset
+ */
+export function validateControllerPolicyNameSuffix(issues: IssueCollector, field: string, nameSuffix: string, isDefault = false): void {
   if (issues.isUnresolved(nameSuffix)) return;
   const longest = controllerPolicyName(ControllerPolicyKind.RESOURCE_DISCOVERY, nameSuffix);
+  const maxSuffix = IAM_POLICY_NAME_MAX_LENGTH - controllerPolicyName(ControllerPolicyKind.RESOURCE_DISCOVERY, '').length;
   validateIamName(
     issues,
     field,
     longest,
     IAM_POLICY_NAME_MAX_LENGTH,
-    `The controller policies are named KarpenterController<Kind>Policy-<suffix>; set a shorter policyNameSuffix (at most ${
-      IAM_POLICY_NAME_MAX_LENGTH - controllerPolicyName(ControllerPolicyKind.RESOURCE_DISCOVERY, '').length
-    } characters).`,
+    'The controller policies are named KarpenterController<Kind>Policy-<suffix>' +
+      (isDefault ? `, and the suffix defaults to the cluster name; set ${field}` : `; set a shorter ${field}`) +
+      ` (at most ${maxSuffix} characters).`,
   );
 }

@@ -97,7 +97,7 @@ export function planControllerRole(
   if (input.roleName !== undefined || clusterNameOk) validateRoleName(issues, f('roleName'), roleName, input.roleName === undefined);
   const policyNameSuffix = input.policyNameSuffix ?? cluster.clusterName;
   if (input.policyNameSuffix !== undefined) validateControllerPolicyNameSuffix(issues, f('policyNameSuffix'), policyNameSuffix);
-  else if (clusterNameOk) validateControllerPolicyNameSuffix(issues, f('cluster.clusterName'), policyNameSuffix);
+  else if (clusterNameOk) validateControllerPolicyNameSuffix(issues, f('policyNameSuffix'), policyNameSuffix, true);
   validateServiceAccountRef(issues, 'identity', identity.namespace, identity.serviceAccount);
   if (identity.type === ControllerIdentityType.IRSA) {
     validateIrsa(issues, 'identity', identity.oidcProviderArn, cluster.oidcIssuerUrl);

@@ -202,6 +202,18 @@ export interface EksClusterOptions {
 /** Input of `planEksCluster`: the `EksCluster` props, with the network reduced to what is checked. */
 export interface EksClusterPlanInput extends EksClusterOptions {
   readonly network: EksClusterNetworkInput;
+  /**
+   * The network's construct has checked this same cluster name and reports its problems, so this
+   * plan does not report them again.
+   * @default false
+   */
+  readonly clusterNameReportedByNetwork?: boolean;
+  /**
+   * The network's construct has reported errors of its own (e.g. too few zones, which leave it
+   * without subnets), so a subnet count they cause is not reported again.
+   * @default false
+   */
+  readonly networkReportedErrors?: boolean;
 }
 
 /** The control plane log group the construct creates before the cluster. */
@@ -243,7 +255,7 @@ export function planEksCluster(input: EksClusterPlanInput, ctx: ValidationContex
   const endpointPublicAccess = input.endpointPublicAccess ?? true;
   const enabledLogTypes = [...(input.enabledLogTypes ?? DEFAULT_CLUSTER_LOG_TYPES)];
 
-  validateClusterName(issues, 'clusterName', input.clusterName);
+  validateClusterName(input.clusterNameReportedByNetwork ? issues.fork() : issues, 'clusterName', input.clusterName);
   validateNetwork(issues, input);
   validateEndpoint(issues, input, endpointPrivateAccess, endpointPublicAccess);
   const secretsEncryption = planSecretsEncryption(issues, input.clusterName, input.secretsEncryption ?? DEFAULT_SECRETS_ENCRYPTION);
@@ -273,7 +285,7 @@ export function planEksCluster(input: EksClusterPlanInput, ctx: ValidationContex
 
 function validateNetwork(issues: IssueCollector, input: EksClusterPlanInput): void {
   const subnets = input.network.privateSubnetIds;
-  if (!issues.isUnresolved(subnets) && subnets.length < 2) {
+  if (!issues.isUnresolved(subnets) && subnets.length < 2 && !input.networkReportedErrors) {
     issues.error(
       'network.privateSubnetIds',
       'TooFewClusterSubnets',
@@ -415,17 +427,24 @@ function validateLogs(issues: IssueCollector, logs: readonly ClusterLogType[], r
   }
 }
 
+/** Error code of a cluster whose coredns add-on has no nodes to run on. */
+export const CORE_DNS_WITHOUT_NODES = 'CoreDnsWithoutNodes';
+
 /**
  * The coredns add-on is a Deployment: without nodes it stays DEGRADED and `terraform apply` times
- * out. Returns the `addValidation` messages for a cluster whose coredns waits for `computeCount` node groups.
+ * out. Returns the issue of a cluster whose coredns waits for `computeCount` node groups.
  */
-export function validateCoreDnsCompute(computeCount: number): string[] {
+export function validateCoreDnsCompute(computeCount: number): ValidationIssue[] {
   if (computeCount > 0) return [];
-  return [
+  const issues = new IssueCollector();
+  issues.error(
+    'coreAddons',
+    CORE_DNS_WITHOUT_NODES,
     'the coredns add-on needs nodes, or it stays DEGRADED and terraform apply times out: create a ' +
       'ControllerNodeGroup for this cluster (it registers itself), call cluster.addComputeDependency(nodeGroup), ' +
       'or set coreAddons: false.',
-  ];
+  );
+  return issues.issues;
 }
 
 /** Checks the name of an existing cluster (`EksCluster.fromClusterName`). */

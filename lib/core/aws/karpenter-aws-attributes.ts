@@ -1,6 +1,7 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector } from '../issues';
-import { validateRegion, validateRoleArn } from './aws-partition';
+import { validateRoleArn } from './aws-partition';
+import { validateRegion } from './regions';
 import { validateClusterName } from './cluster-name';
 import { validateQueueName } from './interruption';
 import { validateRoleName } from './node-role-policies';
@@ -36,6 +37,13 @@ export interface KarpenterAwsAttributes {
   readonly identityType: KarpenterIdentityKind;
   /** ARN of the controller role (the IRSA annotation `eks.amazonaws.com/role-arn`; unused under Pod Identity). */
   readonly controllerRoleArn: string;
+  /**
+   * Whether a `ControllerNodeGroup` of this library runs on the cluster, so nodes labelled
+   * `karpenter.sh/controller=true` exist for the controller's default placement. `KarpenterAws`
+   * sets it; without it the controller needs an explicit `placement`.
+   * @default false
+   */
+  readonly controllerNodeGroup?: boolean;
 }
 
 /**
@@ -66,6 +74,9 @@ export function validateKarpenterAwsAttributes(issues: IssueCollector, field: st
   validateServiceAccountName(issues, `${field}.controllerServiceAccount`, a.controllerServiceAccount);
   if (a.identityType !== 'podIdentity' && a.identityType !== 'irsa') {
     issues.error(`${field}.identityType`, 'InvalidIdentityType', `must be 'podIdentity' or 'irsa'; got '${String(a.identityType)}'.`);
+  }
+  if (a.controllerNodeGroup !== undefined && typeof a.controllerNodeGroup !== 'boolean') {
+    issues.error(`${field}.controllerNodeGroup`, 'InvalidAttribute', `must be true or false; got ${JSON.stringify(a.controllerNodeGroup)}.`);
   }
   if (a.identityType === 'irsa') validateRoleArn(issues, `${field}.controllerRoleArn`, a.controllerRoleArn, 'InvalidIrsaRoleArn');
 }

@@ -1,6 +1,6 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
-import { isAwsResourceId, parseArn, validateRegion } from './aws-partition';
+import { isAwsResourceId, parseArn } from './aws-partition';
 import { AccessEntryType, ControllerIdentity, ControllerIdentityType } from './controller-identity';
 import { ControllerRolePlan, PlanClusterInput, planControllerRole } from './controller-role-plan';
 import { KARPENTER_DISCOVERY_TAG_KEY } from './discovery';
@@ -9,6 +9,7 @@ import { KarpenterAwsAttributes } from './karpenter-aws-attributes';
 import { NodeRolePlan, planNodeRole } from './node-role-plan';
 import { checkClusterNameOnce, ClusterNameReporting } from './plan-fields';
 import { PolicyStatementOptions } from './policy-document';
+import { validateRegion } from './regions';
 
 /** AWS service name of the EC2 Spot service-linked role (`aws iam create-service-linked-role --aws-service-name spot.amazonaws.com`). */
 export const SPOT_SERVICE_NAME = 'spot.amazonaws.com';
@@ -213,6 +214,9 @@ export function planKarpenterAws(input: KarpenterAwsPlanInput, ctx: ValidationCo
   const arnRegion = issues.isUnresolved(cluster.clusterArn) ? undefined : parseArn(cluster.clusterArn)?.region || undefined;
   const providerRegion = input.providerRegion !== undefined && !issues.isUnresolved(input.providerRegion) ? input.providerRegion : undefined;
   const region = input.region ?? arnRegion ?? providerRegion;
+  if (input.region === undefined && arnRegion === undefined && providerRegion !== undefined) {
+    validateRegion(issues, 'region', providerRegion, "is unset, so it comes from the stack's AwsProvider, whose region");
+  }
 
   const securityGroupIds = input.discoverySecurityGroupIds ?? [cluster.clusterSecurityGroupId];
   checkDiscoverySecurityGroups(issues, securityGroupIds, input.discoverySecurityGroupIds === undefined);
@@ -267,13 +271,14 @@ function checkDiscoverySecurityGroups(issues: IssueCollector, securityGroupIds: 
 export const UNKNOWN_REGION_PLACEHOLDER = 'xx-unknown-1';
 
 /**
- * The attributes the controller side needs, from a plan and the controller role's ARN (a
- * reference), with an error when the region is not known as a plain string (the attributes then
- * hold {@link UNKNOWN_REGION_PLACEHOLDER}).
+ * The attributes the controller side needs, from a plan, the controller role's ARN (a
+ * reference) and whether a `ControllerNodeGroup` runs on the cluster, with an error when the
+ * region is not known as a plain string (the attributes then hold {@link UNKNOWN_REGION_PLACEHOLDER}).
  */
 export function karpenterAwsAttributes(
   plan: KarpenterAwsPlan,
   controllerRoleArn: string,
+  controllerNodeGroup = false,
 ): { attributes: KarpenterAwsAttributes; issues: ValidationIssue[] } {
   const issues = new IssueCollector();
   if (plan.region === undefined) {
@@ -294,6 +299,7 @@ export function karpenterAwsAttributes(
     controllerServiceAccount: identity.serviceAccount,
     identityType: identity.type === ControllerIdentityType.IRSA ? 'irsa' : 'podIdentity',
     controllerRoleArn,
+    controllerNodeGroup,
   };
   return { attributes, issues: issues.issues };
 }

@@ -2,7 +2,7 @@
 import { isAwsResourceId } from './aws-partition';
 import { validateClusterName } from './cluster-name';
 import { KARPENTER_DISCOVERY_TAG_KEY as DISCOVERY_TAG_KEY } from './discovery';
-import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import { carriedIssues, IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 
 /** An IPv4 CIDR block split into numbers. */
 export interface Ipv4Cidr {
@@ -71,15 +71,6 @@ export const MIN_AVAILABILITY_ZONES = 2;
 // A standard AZ name: region + one letter, e.g. us-east-1a, eu-central-2b, us-gov-west-1a.
 const AZ_PATTERN = /^([a-z]{2}(?:-[a-z]+)+-\d+)([a-z])$/;
 
-/**
- * `<region>a`, `<region>b`, ... for the first `count` letters. A convenience only: letters are
- * mapped per account, and some regions lack some letters (us-west-1 has two AZs, `a`+`c` or
- * `b`+`c` depending on the account). Check `aws ec2 describe-availability-zones` when unsure.
- */
-export function availabilityZonesOf(region: string, count = 3): string[] {
-  return Array.from({ length: count }, (_, i) => `${region}${String.fromCharCode(97 + i)}`);
-}
-
 /** One subnet of a plan. */
 export interface PlannedSubnet {
   /** Availability zone name, e.g. `us-east-1a`. */
@@ -119,15 +110,17 @@ export interface NetworkPlanInput {
  */
 export function planNetwork(issues: IssueCollector, field: string, input: NetworkPlanInput): NetworkPlan | undefined {
   const before = issues.issues.length;
+  // An empty field: the input fields are the props themselves.
+  const at = (key: string) => (field === '' ? key : `${field}.${key}`);
   const zones = input.availabilityZones;
-  validateAvailabilityZones(issues, `${field}.availabilityZones`, zones);
+  validateAvailabilityZones(issues, at('availabilityZones'), zones);
 
   const vpcIsToken = issues.isUnresolved(input.vpcCidr);
   const vpc = vpcIsToken ? undefined : parseIpv4Cidr(input.vpcCidr);
   if (vpcIsToken) {
     if (input.privateSubnetCidrs === undefined || input.publicSubnetCidrs === undefined) {
       issues.error(
-        `${field}.vpcCidr`,
+        at('vpcCidr'),
         'VpcCidrTokenWithoutSubnetCidrs',
         'the VPC CIDR is a Terraform reference, so the default subnet plan cannot be cut from it at synth. ' +
           'Pass privateSubnetCidrs and publicSubnetCidrs, or a literal VPC CIDR.',
@@ -135,23 +128,23 @@ export function planNetwork(issues: IssueCollector, field: string, input: Networ
     }
   } else if (!vpc) {
     issues.error(
-      `${field}.vpcCidr`,
+      at('vpcCidr'),
       'InvalidCidr',
       `'${input.vpcCidr}' is not an IPv4 CIDR block with its host bits zero (e.g. '10.0.0.0/16'). Fix the address or prefix.`,
     );
   } else if (vpc.prefix < VPC_MIN_PREFIX || vpc.prefix > VPC_MAX_PREFIX) {
     issues.error(
-      `${field}.vpcCidr`,
+      at('vpcCidr'),
       'VpcCidrSizeOutOfRange',
       `VPC CIDR '${input.vpcCidr}' is /${vpc.prefix}; AWS allows /16 to /28. A /16 leaves room for pods (the VPC CNI gives each pod a VPC address).`,
     );
   }
 
-  const privateCidrs = subnetCidrs(issues, `${field}.privateSubnetCidrs`, input.privateSubnetCidrs, vpc, zones.length, (i) => cidrSubnet(vpc!, 3, i));
-  const publicCidrs = subnetCidrs(issues, `${field}.publicSubnetCidrs`, input.publicSubnetCidrs, vpc, zones.length, (i) =>
+  const privateCidrs = subnetCidrs(issues, at('privateSubnetCidrs'), input.privateSubnetCidrs, vpc, zones.length, (i) => cidrSubnet(vpc!, 3, i));
+  const publicCidrs = subnetCidrs(issues, at('publicSubnetCidrs'), input.publicSubnetCidrs, vpc, zones.length, (i) =>
     cidrSubnet(cidrSubnet(vpc!, 3, 7), 3, i),
   );
-  if (privateCidrs && publicCidrs) checkNoOverlap(issues, field, [...privateCidrs, ...publicCidrs]);
+  if (privateCidrs && publicCidrs) checkNoOverlap(issues, [...privateCidrs, ...publicCidrs]);
 
   if (issues.issues.length > before || !privateCidrs || !publicCidrs) return undefined;
   return {
@@ -175,6 +168,8 @@ export function validateAvailabilityZones(issues: IssueCollector, field: string,
     );
     return;
   }
+  // availabilityZonesOf gave no zones (an unknown region) or fewer than asked for, and says why.
+  if (carriedIssues(zones).length > 0) return;
   const distinct = new Set(zones);
   if (distinct.size < MIN_AVAILABILITY_ZONES) {
     issues.error(
@@ -281,14 +276,14 @@ function subnetCidrs(
   return given.length === zoneCount && out.length === zoneCount ? out : undefined;
 }
 
-function checkNoOverlap(issues: IssueCollector, field: string, cidrs: readonly CheckedCidr[]): void {
+function checkNoOverlap(issues: IssueCollector, cidrs: readonly CheckedCidr[]): void {
   for (let i = 0; i < cidrs.length; i++) {
     for (let j = i + 1; j < cidrs.length; j++) {
       const a = cidrs[i].parsed;
       const b = cidrs[j].parsed;
       if (a && b && cidrOverlaps(a, b)) {
         issues.error(
-          field,
+          cidrs[j].field,
           'OverlappingSubnets',
           `${cidrs[i].field} '${cidrs[i].cidr}' overlaps ${cidrs[j].field} '${cidrs[j].cidr}'; ` +
             'AWS rejects overlapping subnets. Give each subnet its own block.',
@@ -410,7 +405,7 @@ export function planKarpenterNetwork(input: KarpenterNetworkPlanInput, ctx: Vali
   const issues = new IssueCollector(ctx);
   validateClusterName(issues, 'clusterName', input.clusterName);
   validateUserTags(issues, input.tags ?? {});
-  const layout = planNetwork(issues, 'props', {
+  const layout = planNetwork(issues, '', {
     vpcCidr: input.vpcCidr ?? DEFAULT_VPC_CIDR,
     availabilityZones: input.availabilityZones,
     privateSubnetCidrs: input.privateSubnetCidrs,

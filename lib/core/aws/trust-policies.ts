@@ -107,7 +107,9 @@ export function validateIrsa(issues: IssueCollector, field: string, oidcProvider
       `${field}.oidcProviderArn`,
       'MissingOidcProviderArn',
       `IRSA needs the ARN of the cluster's IAM OIDC provider, got ${oidcProviderArn === undefined ? 'none' : "''"}. ` +
-        'Create an aws_iam_openid_connect_provider for the cluster issuer and pass its arn, or use ControllerIdentity.podIdentity().',
+        'Create the cluster with EksCluster({ enableIrsa: true }) and pass ControllerIdentity.irsa({ oidcProviderArn: ' +
+        'cluster.oidcProviderArn }); for a cluster made elsewhere, pass the arn of its aws_iam_openid_connect_provider. ' +
+        'Or use ControllerIdentity.podIdentity(), which needs no OIDC provider.',
     );
   } else if (!issues.isUnresolved(oidcProviderArn)) {
     const parts = parseArn(oidcProviderArn);

@@ -1,6 +1,7 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
-import { validateRegion, validateRoleArn } from '../aws/aws-partition';
+import { validateRoleArn } from '../aws/aws-partition';
+import { validateRegion } from '../aws/regions';
 import { validateClusterName } from '../aws/cluster-name';
 
 /** ExecCredential version `aws eks get-token` prints. */

@@ -230,9 +230,11 @@ export interface KarpenterHelmValuesOptions {
   readonly logLevel?: LogLevel;
   /**
    * Where the controller pods run (`nodeSelector`, `affinity`). The default needs nodes labelled
-   * `karpenter.sh/controller=true`, as `ControllerNodeGroup` labels them; without such nodes the
-   * pods stay Pending, so use `ControllerPlacement.anyNodeNotManagedByKarpenter()` then.
-   * @default ControllerPlacement.controllerNodes()
+   * `karpenter.sh/controller=true`, as `ControllerNodeGroup` labels them, so it is only taken when
+   * `karpenter.controllerNodeGroup` is true; otherwise (e.g. `EksCluster.fromClusterName` without
+   * a `ControllerNodeGroup`) leaving it unset is the error `ControllerPlacementRequired`: use
+   * `ControllerPlacement.anyNodeNotManagedByKarpenter()` or a label of a node group you own.
+   * @default ControllerPlacement.controllerNodes() when `karpenter.controllerNodeGroup` is true
    */
   readonly placement?: ControllerPlacement;
   /**
@@ -370,6 +372,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
     image.digest = version.imageDigest;
   }
 
+  if (options.placement === undefined && k.controllerNodeGroup !== true) checkDefaultPlacement(issues, k);
   const placement = options.placement ?? ControllerPlacement.controllerNodes();
   const nodeSelector: HelmValues = { 'kubernetes.io/os': 'linux' };
   if (placement.labelKey !== undefined) {
@@ -406,6 +409,20 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
 
   const merged = options.additionalValues ? mergeAdditionalValues(issues, values, options.additionalValues, version, protectedValues(k)) : values;
   return { values: merged, issues: issues.issues };
+}
+
+/** The default placement needs the controller node group's label; without that group the pods would stay Pending. */
+function checkDefaultPlacement(issues: IssueCollector, k: KarpenterAwsAttributes): void {
+  const label = `${DEFAULT_CONTROLLER_NODE_LABEL_KEY}=${DEFAULT_CONTROLLER_NODE_LABEL_VALUE}`;
+  issues.error(
+    'placement',
+    'ControllerPlacementRequired',
+    `no ControllerNodeGroup of this library runs on cluster '${k.clusterName}' (karpenter.controllerNodeGroup is ` +
+      `${k.controllerNodeGroup === undefined ? 'unset' : 'false'}), so no node carries the default placement's label ${label} ` +
+      'and the controller pods would stay Pending. Set placement: ControllerPlacement.anyNodeNotManagedByKarpenter() to run on ' +
+      'any node Karpenter does not manage (a managed node group, Fargate), or ControllerPlacement.controllerNodes({ key, value }) ' +
+      'with a label of a node group you own; or create a ControllerNodeGroup for the cluster before reading KarpenterAws.attributes.',
+  );
 }
 
 /**

@@ -157,7 +157,13 @@ describe('clusterEncryptionPolicy', () => {
 
 describe('validateCoreDnsCompute', () => {
   test('should ask for nodes until one compute dependency is registered', () => {
-    expect(validateCoreDnsCompute(0)).toEqual([expect.stringMatching(/^the coredns add-on needs nodes, or it stays DEGRADED/)]);
+    expect(validateCoreDnsCompute(0)).toEqual([
+      expect.objectContaining({
+        field: 'coreAddons',
+        code: 'CoreDnsWithoutNodes',
+        message: expect.stringMatching(/^the coredns add-on needs nodes, or it stays DEGRADED/),
+      }),
+    ]);
     expect(validateCoreDnsCompute(1)).toEqual([]);
   });
 });

@@ -105,7 +105,7 @@ describePlan('offline terraform plan of the whole AWS stack', () => {
 
   test('should read only data sources the provider answers without an API call', () => {
     const reads = result.resources.filter((r) => r.action === 'read');
-    expect(reads.map((r) => r.type).sort()).toEqual(['aws_partition', 'aws_region']);
+    expect(reads.map((r) => r.type).sort()).toEqual(['aws_partition']);
     expect(result.resources.filter((r) => r.address.startsWith('data.') && r.action !== 'read')).toEqual([]);
   });
 

@@ -71,7 +71,7 @@ describe('whole AWS stack', () => {
   });
 
   test("should share one aws_partition, and read no aws_region when the provider's region is known", () => {
-    expect(Object.keys(synth.json.data as object)).toEqual(['aws_partition']);
+    expect(Object.keys(synth.json.data as object)).toEqual(['aws_eks_addon_version', 'aws_partition']);
     expect(Object.keys(dataOf(synth, 'aws_partition'))).toHaveLength(1);
     const text = JSON.stringify(synth.json);
     expect(text).not.toMatch(/data\.aws_region\./);

@@ -16,7 +16,7 @@ import {
 import { EKS_NODE_MANAGED_POLICIES } from '../core/aws/eks-iam';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { EksCluster } from './eks-cluster';
-import { awsContext, clusterNameRef, policyJson } from '../private/aws-context';
+import { awsContext, clusterNameRef, policyJson, providerDefaultTags } from '../private/aws-context';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 // Defined in the core (the plan resolves them); exported here too, where users import ControllerNodeGroup from.
@@ -35,7 +35,9 @@ export interface ControllerNodeGroupProps extends ControllerNodeGroupOptions {
   readonly subnetIds: string[];
 
   /**
-   * Tags for the node group, its launch template and its IAM role.
+   * Tags for the node group, its launch template and its IAM role; with the cluster's tags (of an
+   * `EksCluster`), the provider's `default_tags` and `Name: <cluster>-karpenter-controller`, also for
+   * the instances, volumes and network interfaces the group launches (`tag_specifications`).
    * @default - no tags
    */
   readonly tags?: Record<string, string>;
@@ -43,7 +45,7 @@ export interface ControllerNodeGroupProps extends ControllerNodeGroupOptions {
 
 /**
  * An EKS managed node group for the Karpenter controller and cluster-critical add-ons, with its
- * own IAM role and a launch template (IMDSv2 only, hop limit 1, encrypted gp3 volume). The
+ * own IAM role and a launch template (IMDSv2 only, hop limit 1, encrypted gp3 volumes, tagged instances). The
  * Karpenter controller must not run on nodes it manages.
  */
 export class ControllerNodeGroup extends Construct {
@@ -58,8 +60,15 @@ export class ControllerNodeGroup extends Construct {
 
   constructor(scope: Construct, id: string, props: ControllerNodeGroupProps) {
     super(scope, id);
+    const managed = props.cluster instanceof EksCluster ? props.cluster : undefined;
     const plan = planControllerNodeGroup(
-      { ...props, clusterName: props.cluster.clusterName, clusterVersion: props.cluster instanceof EksCluster ? props.cluster.version : undefined },
+      {
+        ...props,
+        clusterName: props.cluster.clusterName,
+        clusterVersion: managed?.version,
+        // The provider's default_tags do not reach tag_specifications, so they are copied in.
+        launchedResourceTags: { ...providerDefaultTags(this), ...managed?.tags, ...props.tags },
+      },
       constructContext(),
     );
     reportIssuesAtSynth(this, plan.issues);
@@ -82,17 +91,16 @@ export class ControllerNodeGroup extends Construct {
     const launchTemplate = new LaunchTemplate(this, 'LaunchTemplate', {
       namePrefix: lt.namePrefix,
       metadataOptions: { httpEndpoint: 'enabled', httpTokens: lt.httpTokens, httpPutResponseHopLimit: lt.httpPutResponseHopLimit },
-      blockDeviceMappings: [
-        {
-          deviceName: lt.rootVolume.deviceName,
-          ebs: {
-            volumeSize: lt.rootVolume.sizeGiB,
-            volumeType: lt.rootVolume.volumeType,
-            encrypted: String(lt.rootVolume.encrypted),
-            deleteOnTermination: 'true',
-          },
+      blockDeviceMappings: lt.blockDevices.map((device) => ({
+        deviceName: device.deviceName,
+        ebs: {
+          volumeSize: device.sizeGiB,
+          volumeType: device.volumeType,
+          encrypted: String(device.encrypted),
+          deleteOnTermination: 'true',
         },
-      ],
+      })),
+      tagSpecifications: lt.tagSpecifications,
       tags: props.tags,
     });
 

@@ -110,6 +110,8 @@ export class EksCluster extends Construct implements IEksCluster {
   public readonly version: KubernetesVersion;
   /** ARN of the cluster IAM role. */
   public readonly clusterRoleArn: string;
+  /** The `tags` prop; `ControllerNodeGroup` puts them on the instances, volumes and network interfaces it launches. */
+  public readonly tags: Readonly<Record<string, string>>;
   /** ARN of the KMS key this construct created for secrets; undefined when it created none. */
   public readonly secretsKeyArn?: string;
   /** ARN of the IAM OIDC provider; undefined unless `enableIrsa` is true. */
@@ -185,6 +187,7 @@ export class EksCluster extends Construct implements IEksCluster {
     this.version = plan.version;
     this.secretsKeyArn = encryption?.createdKeyArn;
     this.clusterRoleArn = role.arn;
+    this.tags = { ...props.tags };
     this.resource = this.cluster;
 
     if (plan.enableIrsa) {

@@ -24,7 +24,7 @@ class AwsContextConstruct extends Construct implements AwsContext {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    // Both data sources are answered by the provider locally; aws_caller_identity would call STS.
+    // Answered by the provider locally, as aws_region is; aws_caller_identity would call STS.
     const partition = new DataAwsPartition(this, 'Partition');
     this.partition = partition.partition;
     this.dnsSuffix = partition.dnsSuffix;

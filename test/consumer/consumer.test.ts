@@ -132,7 +132,7 @@ describeConsumer('a consumer project installing the packed package', () => {
       ).toEqual(['karpenter', 'karpenter-crd']);
     });
 
-    test('references no attribute the installed provider deprecates: data.aws_region.*.name under 21.x', () => {
+    test("reads aws_region by the installed major's attribute, never the deprecated name under 21.x", () => {
       if (offline) return;
       // The README's infra stack knows its region, so it reads no aws_region at all.
       const infra = fs.readFileSync(path.join(app, 'cdktf.out/stacks/karpenter-infra/cdk.tf.json'), 'utf8');
@@ -146,7 +146,7 @@ describeConsumer('a consumer project installing the packed package', () => {
         "const stack = new TerraformStack(app, 'no-region');",
         "new AwsProvider(stack, 'aws', {});",
         "new KarpenterAws(stack, 'Karpenter', { cluster: { clusterName: 'demo', clusterArn: 'arn:aws:eks:eu-west-1:111122223333:cluster/demo', " +
-          "clusterEndpoint: 'https://x.eks.amazonaws.com', clusterCertificateAuthorityData: 'Y2E=', clusterSecurityGroupId: 'sg-1', " +
+          "clusterEndpoint: 'https://x.eks.amazonaws.com', clusterCertificateAuthorityData: 'Y2E=', clusterSecurityGroupId: 'sg-0123456789abcdef0', " +
           "oidcIssuerUrl: 'https://oidc.eks.eu-west-1.amazonaws.com/id/X' } });",
         'app.synth();',
       ].join('\n');

@@ -1,14 +1,16 @@
-// The main job: synthesize the full example (all three stacks) into cdktf.out, then plan its AWS
-// stack offline with terraform when terraform and the provider mirror are here.
+// The main job: synthesize the full example (all three stacks) into cdktf.out (or $KARPENTER_MAIN_OUTDIR),
+// print their synth warnings, then plan its AWS stack offline with terraform when terraform and the
+// provider mirror are here.
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { App, TerraformStack } from 'cdktf';
 import { buildFullStackApp } from '../examples/full-stack/app';
 import { isTerraformAvailable, planStack, stackDirectory, terraformPluginMirror } from '../lib/testing/terraform-plan';
+import { formatWarnings, stackWarnings } from './synth-warnings';
 
 async function main(): Promise<number> {
-  const outdir = path.resolve(__dirname, '..', 'cdktf.out');
+  const outdir = path.resolve(process.env.KARPENTER_MAIN_OUTDIR || path.join(__dirname, '..', 'cdktf.out'));
   const app = new App({ outdir });
   const stacks = buildFullStackApp(app);
   app.synth();
@@ -18,6 +20,7 @@ async function main(): Promise<number> {
     const deps = s.dependencies.map((d) => d.node.id);
     console.log(`  ${s.node.id}${deps.length ? ` (after ${deps.join(', ')})` : ''}`);
   }
+  console.log(`\n${formatWarnings(stackWarnings(all)).join('\n')}`);
 
   const infraName = stacks.infra.node.id;
   if (!isTerraformAvailable() || !fs.existsSync(terraformPluginMirror())) {

@@ -1,15 +1,16 @@
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformOutput, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { ControllerNodeGroup, EksCluster, KarpenterAws, KarpenterNetwork, NatGatewayMode } from '../../lib'; // 'cdktf-karpenter-eks' in your app
+// 'cdktf-karpenter-eks' in your app
+import { ControllerNodeGroup, EksCluster, KarpenterAws, KarpenterNetwork, NatGatewayMode, NodeGroupAmiType } from '../../lib';
 import { configureStateBackend } from '../shared/backend';
 import { FullStackConfig } from './config';
 
 /**
  * The AWS side: VPC (one NAT gateway per zone), EKS cluster with its add-ons and a KMS key for
- * secrets, the managed node group that runs the Karpenter controller (IMDSv2, encrypted gp3),
- * the controller and node IAM roles, the interruption queue and rules, and the discovery tags.
- * Needs only the AWS provider, so it plans offline.
+ * secrets, the Bottlerocket managed node group that runs the Karpenter controller (IMDSv2,
+ * encrypted gp3 volumes, tagged instances), the controller and node IAM roles, the interruption
+ * queue and rules, and the discovery tags. Needs only the AWS provider, so it plans offline.
  */
 export class InfraStack extends TerraformStack {
   public readonly network: KarpenterNetwork;
@@ -20,7 +21,12 @@ export class InfraStack extends TerraformStack {
   constructor(scope: Construct, id: string, config: FullStackConfig) {
     super(scope, id);
     configureStateBackend(this, id, config.backend);
-    new AwsProvider(this, 'aws', { region: config.region });
+    new AwsProvider(this, 'aws', {
+      region: config.region,
+      // On every taggable resource (a resource's own tag wins on the same key); ControllerNodeGroup also puts
+      // them on the instances, volumes and network interfaces it launches, which default_tags do not reach.
+      defaultTags: [{ tags: { 'app.kubernetes.io/managed-by': 'cdktf-karpenter-eks', 'app.kubernetes.io/part-of': config.clusterName } }],
+    });
 
     this.network = new KarpenterNetwork(this, 'Network', {
       clusterName: config.clusterName,
@@ -36,9 +42,12 @@ export class InfraStack extends TerraformStack {
       publicAccessCidrs: config.publicAccessCidrs,
       zonalShift: config.zonalShift || undefined,
     });
+    // Bottlerocket: a minimal, read-only OS for the nodes Karpenter itself runs on. Its OS (/dev/xvda) and
+    // data (/dev/xvdb) volumes are both encrypted gp3, as Karpenter maps them for its own Bottlerocket nodes.
     this.controllerNodes = new ControllerNodeGroup(this, 'ControllerNodes', {
       cluster: this.cluster,
       subnetIds: this.network.privateSubnetIds,
+      amiType: NodeGroupAmiType.BOTTLEROCKET_X86_64,
     });
     this.karpenter = new KarpenterAws(this, 'Karpenter', {
       cluster: this.cluster,

@@ -16,7 +16,7 @@ import {
 import { EKS_NODE_MANAGED_POLICIES } from '../core/aws/eks-iam';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { EksCluster } from './eks-cluster';
-import { awsContext, clusterNameRef, policyJson } from '../private/aws-context';
+import { awsContext, clusterNameRef, policyJson, providerDefaultTags } from '../private/aws-context';
 import { markHasControllerNodeGroup } from '../private/controller-node-groups';
 import { subnetsReportedByNetwork } from '../private/network-reporting';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
@@ -37,7 +37,9 @@ export interface ControllerNodeGroupProps extends ControllerNodeGroupOptions {
   readonly subnetIds: string[];
 
   /**
-   * Tags for the node group, its launch template and its IAM role.
+   * Tags for the node group, its launch template and its IAM role; with the cluster's tags (of an
+   * `EksCluster`), the provider's `default_tags` and `Name: <cluster>-karpenter-controller`, also for
+   * the instances, volumes and network interfaces the group launches (`tag_specifications`).
    * @default - no tags
    */
   readonly tags?: Record<string, string>;
@@ -45,7 +47,7 @@ export interface ControllerNodeGroupProps extends ControllerNodeGroupOptions {
 
 /**
  * An EKS managed node group for the Karpenter controller and cluster-critical add-ons, with its
- * own IAM role and a launch template (IMDSv2 only, hop limit 1, encrypted gp3 volume). The
+ * own IAM role and a launch template (IMDSv2 only, hop limit 1, encrypted gp3 volumes, tagged instances). The
  * Karpenter controller must not run on nodes it manages.
  */
 export class ControllerNodeGroup extends Construct {
@@ -60,12 +62,15 @@ export class ControllerNodeGroup extends Construct {
 
   constructor(scope: Construct, id: string, props: ControllerNodeGroupProps) {
     super(scope, id);
+    const managed = props.cluster instanceof EksCluster ? props.cluster : undefined;
     const plan = planControllerNodeGroup(
       {
         ...props,
         clusterName: props.cluster.clusterName,
-        clusterVersion: props.cluster instanceof EksCluster ? props.cluster.version : undefined,
+        clusterVersion: managed?.version,
         subnetsReportedByNetwork: subnetsReportedByNetwork(props.subnetIds),
+        // The provider's default_tags do not reach tag_specifications, so they are copied in.
+        launchedResourceTags: { ...providerDefaultTags(this), ...managed?.tags, ...props.tags },
       },
       constructContext(),
     );
@@ -89,17 +94,16 @@ export class ControllerNodeGroup extends Construct {
     const launchTemplate = new LaunchTemplate(this, 'LaunchTemplate', {
       namePrefix: lt.namePrefix,
       metadataOptions: { httpEndpoint: 'enabled', httpTokens: lt.httpTokens, httpPutResponseHopLimit: lt.httpPutResponseHopLimit },
-      blockDeviceMappings: [
-        {
-          deviceName: lt.rootVolume.deviceName,
-          ebs: {
-            volumeSize: lt.rootVolume.sizeGiB,
-            volumeType: lt.rootVolume.volumeType,
-            encrypted: String(lt.rootVolume.encrypted),
-            deleteOnTermination: 'true',
-          },
+      blockDeviceMappings: lt.blockDevices.map((device) => ({
+        deviceName: device.deviceName,
+        ebs: {
+          volumeSize: device.sizeGiB,
+          volumeType: device.volumeType,
+          encrypted: String(device.encrypted),
+          deleteOnTermination: 'true',
         },
-      ],
+      })),
+      tagSpecifications: lt.tagSpecifications,
       tags: props.tags,
     });
 

@@ -1,4 +1,5 @@
 import { CloudwatchLogGroup } from '@cdktf/provider-aws/lib/cloudwatch-log-group';
+import { DataAwsEksAddonVersion } from '@cdktf/provider-aws/lib/data-aws-eks-addon-version';
 import { DataAwsEksCluster } from '@cdktf/provider-aws/lib/data-aws-eks-cluster';
 import { EksAddon } from '@cdktf/provider-aws/lib/eks-addon';
 import { EksCluster as EksClusterResource } from '@cdktf/provider-aws/lib/eks-cluster';
@@ -15,12 +16,14 @@ import { awsManagedPolicyArn } from '../core/aws/aws-partition';
 import {
   AuthenticationMode,
   ClusterLogType,
+  CoreAddonVersions,
   clusterEncryptionPolicy,
   EksClusterOptions,
   planEksCluster,
   planImportedEksCluster,
   PlannedSecretsEncryption,
   SecretsEncryption,
+  SupportType,
   validateCoreDnsCompute,
 } from '../core/aws/eks-cluster-plan';
 import { formatIssue } from '../core/issues';
@@ -34,7 +37,8 @@ import { networkReportsClusterName, subnetsReportedByNetwork } from '../private/
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 // Defined in the core (the plan resolves them); exported here too, where users import EksCluster from.
-export { AuthenticationMode, ClusterLogType, SecretsEncryption };
+export { AuthenticationMode, ClusterLogType, SecretsEncryption, SupportType };
+export type { CoreAddonVersions };
 
 /** An EKS add-on. */
 export interface EksAddonOptions {
@@ -50,6 +54,13 @@ export interface EksAddonOptions {
    * @default - the add-on's defaults
    */
   readonly configurationValues?: Record<string, unknown>;
+  /**
+   * Keep changes made to the add-on's fields in the cluster (e.g. with kubectl) on update
+   * (`resolve_conflicts_on_update = PRESERVE`) instead of overwriting them with the add-on's values.
+   * Preserved fields can make a version update fail when the new version changes them.
+   * @default false (`OVERWRITE`, as terraform-aws-modules/eks: the declared configuration wins)
+   */
+  readonly preserveClusterChanges?: boolean;
   /**
    * Resources to create first (e.g. a node group for add-ons that run Deployments).
    * @default - only the cluster
@@ -101,6 +112,8 @@ export class EksCluster extends Construct implements IEksCluster {
   public readonly version: KubernetesVersion;
   /** ARN of the cluster IAM role. */
   public readonly clusterRoleArn: string;
+  /** The `tags` prop; `ControllerNodeGroup` puts them on the instances, volumes and network interfaces it launches. */
+  public readonly tags: Readonly<Record<string, string>>;
   /** ARN of the KMS key this construct created for secrets; undefined when it created none. */
   public readonly secretsKeyArn?: string;
   /** ARN of the IAM OIDC provider; undefined unless `enableIrsa` is true. */
@@ -168,6 +181,7 @@ export class EksCluster extends Construct implements IEksCluster {
       encryptionConfig: encryption ? { resources: ['secrets'], provider: { keyArn: encryption.keyArn } } : undefined,
       zonalShiftConfig: plan.zonalShift === undefined ? undefined : { enabled: plan.zonalShift },
       enabledClusterLogTypes: plan.enabledLogTypes.length > 0 ? plan.enabledLogTypes : undefined,
+      upgradePolicy: { supportType: plan.supportType },
       tags: props.tags,
       // The role's policy must outlive the cluster, or EKS cannot clean up its ENIs and security groups.
       dependsOn: [...attachments, ...(encryption ? [encryption.grant] : []), ...(logGroup ? [logGroup] : [])],
@@ -182,6 +196,7 @@ export class EksCluster extends Construct implements IEksCluster {
     this.version = plan.version;
     this.secretsKeyArn = encryption?.createdKeyArn;
     this.clusterRoleArn = role.arn;
+    this.tags = { ...props.tags };
     this.resource = this.cluster;
 
     if (plan.enableIrsa) {
@@ -195,23 +210,30 @@ export class EksCluster extends Construct implements IEksCluster {
     }
 
     this.addons = new Construct(this, 'Addons');
-    if (plan.coreAddons) {
-      // DaemonSets: they become ACTIVE without nodes, and nodes need the CNI to become Ready.
-      this.addAddon('PodIdentityAgent', { addonName: 'eks-pod-identity-agent' });
-      this.addAddon('VpcCni', { addonName: 'vpc-cni' });
-      this.addAddon('KubeProxy', { addonName: 'kube-proxy' });
-      // A Deployment: DEGRADED (and Terraform times out) until a node group exists.
-      const coreDns = this.addAddon('CoreDns', { addonName: 'coredns' });
-      this.coreDns = coreDns;
-      // Nodes are registered after construction, so this waits for synth.
-      this.node.addValidation({ validate: () => validateCoreDnsCompute((coreDns.dependsOn ?? []).length).map(formatIssue) });
+    for (const addon of plan.addons) {
+      // The cluster's version as a reference: while the cluster has changes pending (an upgrade),
+      // terraform reads the version at apply, after the control plane is upgraded.
+      const addonVersion =
+        addon.version ??
+        new DataAwsEksAddonVersion(this.addons, `${addon.id}Version`, {
+          addonName: addon.addonName,
+          kubernetesVersion: this.cluster.version,
+          mostRecent: true,
+        }).version;
+      const created = this.addAddon(addon.id, { addonName: addon.addonName, addonVersion });
+      if (addon.needsNodes) {
+        // DEGRADED (and Terraform times out) until a node group exists.
+        this.coreDns = created;
+        // Nodes are registered after construction, so this waits for synth.
+        this.node.addValidation({ validate: () => validateCoreDnsCompute((created.dependsOn ?? []).length).map(formatIssue) });
+      }
     }
   }
 
   /**
    * Adds an EKS add-on under `<cluster>/Addons/<id>`. On create it takes over a self-managed
-   * copy EKS may have bootstrapped (`OVERWRITE`); on update it keeps changes made in the cluster
-   * (`PRESERVE`).
+   * copy EKS may have bootstrapped (`OVERWRITE`); on update it overwrites changes made in the
+   * cluster (`OVERWRITE`) unless `preserveClusterChanges`.
    */
   public addAddon(id: string, options: EksAddonOptions): EksAddon {
     return new EksAddon(this.addons, id, {
@@ -220,7 +242,7 @@ export class EksCluster extends Construct implements IEksCluster {
       addonVersion: options.addonVersion,
       configurationValues: options.configurationValues ? JSON.stringify(options.configurationValues) : undefined,
       resolveConflictsOnCreate: 'OVERWRITE',
-      resolveConflictsOnUpdate: 'PRESERVE',
+      resolveConflictsOnUpdate: options.preserveClusterChanges ? 'PRESERVE' : 'OVERWRITE',
       dependsOn: options.dependsOn,
     });
   }

@@ -1,14 +1,13 @@
-import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
 import { IamServiceLinkedRole } from '@cdktf/provider-aws/lib/iam-service-linked-role';
-import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { IEksCluster } from './cluster-attributes';
 import { KarpenterAwsAttributes } from '../core/aws/karpenter-aws-attributes';
 import { karpenterAwsAttributes, KarpenterAwsOptions, KarpenterAwsPlan, planKarpenterAws, SPOT_SERVICE_NAME } from '../core/aws/karpenter-aws-plan';
 import { InterruptionQueue } from './interruption-queue';
 import { KarpenterControllerRole } from './karpenter-controller-role';
 import { KarpenterNodeRole } from './karpenter-node-role';
+import { defaultAwsProvider } from '../private/aws-context';
 import { withPlan } from '../private/preplanned';
 import { reportsOwnClusterName } from '../private/cluster-name-owner';
 import { hasControllerNodeGroup } from '../private/controller-node-groups';
@@ -45,7 +44,7 @@ export class KarpenterAws extends Construct {
     const cluster = props.cluster;
     this.cluster = cluster;
     this.plan = planKarpenterAws(
-      { ...props, providerRegion: defaultProviderRegion(this), clusterNameReportedByCluster: reportsOwnClusterName(props.cluster) },
+      { ...props, providerRegion: defaultAwsProvider(this)?.region, clusterNameReportedByCluster: reportsOwnClusterName(props.cluster) },
       constructContext(),
     );
     reportIssuesAtSynth(this, this.plan.issues);
@@ -118,12 +117,4 @@ export class KarpenterAws extends Construct {
     this.attributesReported = true;
     return attributes;
   }
-}
-
-/** Region of the stack's default AWS provider, when it is configured. */
-function defaultProviderRegion(scope: Construct): string | undefined {
-  const providers = TerraformStack.of(scope)
-    .node.findAll()
-    .filter((c): c is AwsProvider => c instanceof AwsProvider && c.alias === undefined);
-  return providers.length === 1 ? providers[0].region : undefined;
 }

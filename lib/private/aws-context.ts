@@ -2,6 +2,7 @@ import { Fn, TerraformStack, Token } from 'cdktf';
 import { Construct, IConstruct } from 'constructs';
 import { DataAwsPartition } from '@cdktf/provider-aws/lib/data-aws-partition';
 import { DataAwsRegion } from '@cdktf/provider-aws/lib/data-aws-region';
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { escapeTemplateSequences } from './terraform-strings';
 
 /** Partition-aware values for ARNs, all known without an AWS API call at plan time. */
@@ -10,7 +11,7 @@ export interface AwsContext {
   readonly partition: string;
   /** `data.aws_partition.dns_suffix` (service principals). */
   readonly dnsSuffix: string;
-  /** `data.aws_region.name`. */
+  /** The default AwsProvider's region when it is a plain string, else `data.aws_region`'s region. */
   readonly region: string;
 }
 
@@ -23,16 +24,43 @@ class AwsContextConstruct extends Construct implements AwsContext {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    // Both data sources are answered by the provider locally; aws_caller_identity would call STS.
+    // Answered by the provider locally, as aws_region is; aws_caller_identity would call STS.
     const partition = new DataAwsPartition(this, 'Partition');
-    const region = new DataAwsRegion(this, 'Region');
     this.partition = partition.partition;
     this.dnsSuffix = partition.dnsSuffix;
-    this.region = region.name;
+    const providerRegion = defaultAwsProvider(this)?.region;
+    this.region = providerRegion !== undefined && !Token.isUnresolved(providerRegion) ? providerRegion : regionOf(new DataAwsRegion(this, 'Region'));
   }
 }
 
-/** One `aws_partition` + `aws_region` pair per stack, shared by every Karpenter construct. */
+// hashicorp/aws 6 (@cdktf/provider-aws 21) deprecates `name` for `region`, which aws 5 does not have.
+function regionOf(data: DataAwsRegion): string {
+  return data.getStringAttribute('region' in DataAwsRegion.prototype ? 'region' : 'name');
+}
+
+/** The stack's default (not aliased) AwsProvider, when there is exactly one. */
+export function defaultAwsProvider(scope: IConstruct): AwsProvider | undefined {
+  const providers = TerraformStack.of(scope)
+    .node.findAll()
+    .filter((c): c is AwsProvider => c instanceof AwsProvider && c.alias === undefined);
+  return providers.length === 1 ? providers[0] : undefined;
+}
+
+/** The default AwsProvider's `default_tags` known at synth; the provider adds them to `tags`, but not to launch template tag specifications. */
+export function providerDefaultTags(scope: IConstruct): Record<string, string> {
+  const blocks = defaultAwsProvider(scope)?.defaultTags;
+  if (blocks === undefined || Token.isUnresolved(blocks) || !Array.isArray(blocks)) return {};
+  const tags: Record<string, string> = {};
+  for (const block of blocks) {
+    if (block?.tags !== undefined && !Token.isUnresolved(block.tags)) Object.assign(tags, block.tags);
+  }
+  return tags;
+}
+
+/**
+ * One `aws_partition` (and, when the default provider's region is not known at synth, one
+ * `aws_region`) per stack, shared by every Karpenter construct.
+ */
 export function awsContext(scope: IConstruct): AwsContext {
   const stack = TerraformStack.of(scope);
   const existing = stack.node.tryFindChild(CONTEXT_ID);

@@ -148,7 +148,9 @@ export class TerraformCommandError extends Error {
  * directory, offline: the AWS provider comes from the filesystem mirror and fake credentials are
  * set. Without `offlineOverrides`, the stack's AwsProvider must set `skipCredentialsValidation`,
  * `skipRequestingAccountId`, `skipMetadataApiCheck` and `skipRegionValidation` itself; either way
- * the stack must not read data sources that call AWS APIs.
+ * the stack must not read data sources that call AWS APIs at plan (one that references a resource
+ * being created, such as `aws_eks_addon_version` on the new cluster's version, is read at apply and
+ * shows as a `read` with unknown values).
  */
 export async function planStack(stackDir: string, options: TerraformPlanOptions = {}): Promise<TerraformPlanResult> {
   if (!fs.existsSync(path.join(stackDir, 'cdk.tf.json'))) {

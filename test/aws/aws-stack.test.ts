@@ -7,7 +7,7 @@ import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
 import { EksCluster } from '../../lib/aws/eks-cluster';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
 import { KarpenterNetwork } from '../../lib/aws/network';
-import { buildAwsStack, FIXTURE_CLUSTER_NAME } from '../fixtures/aws-stack';
+import { buildAwsStack, FIXTURE_CLUSTER_NAME, FIXTURE_REGION } from '../fixtures/aws-stack';
 import { addressOf, dataOf, resourceAt, resourcesOf, synthOf } from '../util/stacks';
 
 function synthesized(irsa = false) {
@@ -70,10 +70,13 @@ describe('whole AWS stack', () => {
     expect(resourcesOf(synth, 'aws_eks_access_entry')[0].principal_arn).toBe(`\${${karpenterNodeRole}.arn}`);
   });
 
-  test('should share one aws_partition and one aws_region data source', () => {
-    expect(Object.keys(synth.json.data as object)).toEqual(['aws_partition', 'aws_region']);
+  test("should share one aws_partition, and read no aws_region when the provider's region is known", () => {
+    expect(Object.keys(synth.json.data as object)).toEqual(['aws_eks_addon_version', 'aws_partition']);
     expect(Object.keys(dataOf(synth, 'aws_partition'))).toHaveLength(1);
-    expect(Object.keys(dataOf(synth, 'aws_region'))).toHaveLength(1);
+    const text = JSON.stringify(synth.json);
+    expect(text).not.toMatch(/data\.aws_region\./);
+    // The region goes into the controller policy's ARNs as the provider's plain string.
+    expect(text).toContain(`:ec2:${FIXTURE_REGION}:`);
   });
 
   test('should match the snapshot', () => {

@@ -1,5 +1,6 @@
 import { EksNodeGroup } from '@cdktf/provider-aws/lib/eks-node-group';
 import { LaunchTemplate } from '@cdktf/provider-aws/lib/launch-template';
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { IEksCluster } from '../../lib/aws/cluster-attributes';
 import {
@@ -11,7 +12,7 @@ import {
 } from '../../lib/aws/controller-node-group';
 import { EksCluster } from '../../lib/aws/eks-cluster';
 import { HttpTokens, VolumeType } from '../../lib/core/api/ec2-node-class-definition';
-import { dataRef, newAwsStack, onlyResource, resourceRef, resourcesOf, synthOf } from '../util/stacks';
+import { dataRef, newAwsStack, newStack, onlyResource, resourceRef, resourcesOf, synthOf } from '../util/stacks';
 import { atSynth, synthErrorLines } from '../private/at-synth';
 
 const SUBNETS = ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa2', 'subnet-0aaaaaaaaaaaaaaa3'];
@@ -203,6 +204,7 @@ describe('ControllerNodeGroup', () => {
       criticalAddonsOnly: true,
       labels: { 'node.example.com/pool': 'system' },
       rootVolumeSizeGiB: 50,
+      osVolumeSizeGiB: 8,
       rootVolumeType: VolumeType.GP2,
       rootVolumeEncrypted: false,
       metadataHttpTokens: HttpTokens.OPTIONAL,
@@ -241,11 +243,22 @@ describe('ControllerNodeGroup', () => {
       expect(group.remote_access).toBeUndefined();
     });
 
-    test('should size the Bottlerocket data volume, and take the metadata and volume overrides', () => {
+    test('should map the Bottlerocket OS and data volumes, both encrypted gp3, by default', () => {
+      const stack = newAwsStack();
+      nodeGroup(stack, { amiType: NodeGroupAmiType.BOTTLEROCKET_X86_64 });
+      // Without /dev/xvda the OS volume came from the AMI, unencrypted unless the account encrypts EBS by default.
+      expect(onlyResource(stack, 'aws_launch_template').block_device_mappings).toEqual([
+        { device_name: '/dev/xvda', ebs: { volume_size: 4, volume_type: 'gp3', encrypted: 'true', delete_on_termination: 'true' } },
+        { device_name: '/dev/xvdb', ebs: { volume_size: 20, volume_type: 'gp3', encrypted: 'true', delete_on_termination: 'true' } },
+      ]);
+    });
+
+    test('should size the Bottlerocket volumes, and take the metadata and volume overrides', () => {
       const stack = newAwsStack();
       nodeGroup(stack, {
         amiType: NodeGroupAmiType.BOTTLEROCKET_X86_64,
         rootVolumeSizeGiB: 100,
+        osVolumeSizeGiB: 10,
         rootVolumeType: VolumeType.GP2,
         rootVolumeEncrypted: false,
         metadataHttpTokens: HttpTokens.OPTIONAL,
@@ -254,14 +267,50 @@ describe('ControllerNodeGroup', () => {
       expect(Testing.synth(stack)).toHaveResourceWithProperties(LaunchTemplate, {
         metadata_options: { http_endpoint: 'enabled', http_tokens: 'optional', http_put_response_hop_limit: 2 },
         block_device_mappings: [
+          { device_name: '/dev/xvda', ebs: { volume_size: 10, volume_type: 'gp2', encrypted: 'false', delete_on_termination: 'true' } },
           { device_name: '/dev/xvdb', ebs: { volume_size: 100, volume_type: 'gp2', encrypted: 'false', delete_on_termination: 'true' } },
         ],
       });
     });
 
+    test('should tag the instances, volumes and network interfaces with the Name, provider default, cluster and group tags', () => {
+      const stack = newStack();
+      new AwsProvider(stack, 'aws', { region: 'us-east-1', defaultTags: [{ tags: { owner: 'platform', team: 'default' } }] });
+      const cluster = new EksCluster(stack, 'Cluster', {
+        clusterName: 'demo',
+        network: { vpcId: 'vpc-1', privateSubnetIds: SUBNETS, publicSubnetIds: [], securityGroupIds: [] },
+        tags: { env: 'prod', team: 'cluster' },
+      });
+      nodeGroup(stack, { cluster, tags: { team: 'karpenter' } });
+      const lt = onlyResource(stack, 'aws_launch_template');
+      const tags = { Name: 'demo-karpenter-controller', owner: 'platform', env: 'prod', team: 'karpenter' };
+      expect(lt.tag_specifications).toEqual([
+        { resource_type: 'instance', tags },
+        { resource_type: 'volume', tags },
+        { resource_type: 'network-interface', tags },
+      ]);
+      // The launch template's own tags stay the group's: the provider adds default_tags to them itself.
+      expect(lt.tags).toEqual({ team: 'karpenter' });
+    });
+
+    test("should tag what an imported cluster's group launches with a Name", () => {
+      const stack = newAwsStack();
+      nodeGroup(stack);
+      expect(onlyResource(stack, 'aws_launch_template').tag_specifications.map((t: { tags: unknown }) => t.tags)).toEqual([
+        { Name: 'demo-karpenter-controller' },
+        { Name: 'demo-karpenter-controller' },
+        { Name: 'demo-karpenter-controller' },
+      ]);
+    });
+
     test.each([
       [{ rootVolumeSizeGiB: 8 }, /rootVolumeSizeGiB: rootVolumeSizeGiB must be a whole number of GiB from 20 .* got 8/],
       [{ rootVolumeSizeGiB: 20.5 }, /got 20\.5\. \(InvalidRootVolumeSize\)/],
+      [
+        { amiType: NodeGroupAmiType.BOTTLEROCKET_X86_64, osVolumeSizeGiB: 2 },
+        /osVolumeSizeGiB: osVolumeSizeGiB must be a whole number of GiB from 4 /,
+      ],
+      [{ osVolumeSizeGiB: 8 }, /osVolumeSizeGiB: .* but amiType is AL2023_x86_64_STANDARD.*\(OsVolumeSizeWithoutBottlerocket\)/],
       [{ rootVolumeSizeGiB: 16385 }, /to 16384, got 16385/],
       [{ rootVolumeType: VolumeType.ST1 }, /rootVolumeType 'st1' is not offered .* Use VolumeType.GP3 or VolumeType.GP2/],
       [{ metadataHopLimit: 0 }, /metadataHopLimit must be a whole number from 1 to 64, got 0/],

@@ -1,3 +1,4 @@
+import { DataAwsEksAddonVersion } from '@cdktf/provider-aws/lib/data-aws-eks-addon-version';
 import { DataAwsEksCluster } from '@cdktf/provider-aws/lib/data-aws-eks-cluster';
 import { EksAddon } from '@cdktf/provider-aws/lib/eks-addon';
 import { CloudwatchLogGroup } from '@cdktf/provider-aws/lib/cloudwatch-log-group';
@@ -7,11 +8,12 @@ import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
 import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { KubernetesVersion } from '../../lib/core/aws/kubernetes-version';
-import { AuthenticationMode, ClusterLogType, EksCluster, SecretsEncryption } from '../../lib/aws/eks-cluster';
+import { AuthenticationMode, ClusterLogType, EksCluster, SecretsEncryption, SupportType } from '../../lib/aws/eks-cluster';
 import { IKarpenterNetwork } from '../../lib/aws/network';
 import {
   dataOf,
   dataRef,
+  refOf,
   newAwsStack,
   onlyResource,
   onlyResourceBlock,
@@ -20,6 +22,7 @@ import {
   resourceRef,
   resourcesOf,
   synthOf,
+  tokenString,
 } from '../util/stacks';
 import { atSynth, synthErrorLines } from '../private/at-synth';
 import { warningsOf } from '../util/warnings';
@@ -98,11 +101,59 @@ describe('EksCluster', () => {
     const addons = Object.values(resourceBlocksOf(stack, 'aws_eks_addon'));
     expect(addons.map((a) => a.addon_name)).toEqual(['coredns', 'kube-proxy', 'eks-pod-identity-agent', 'vpc-cni']);
     for (const a of addons) {
-      expect(a).toMatchObject({ resolve_conflicts_on_create: 'OVERWRITE', resolve_conflicts_on_update: 'PRESERVE' });
+      // OVERWRITE on update too: a field changed in the cluster must not make a version upgrade fail.
+      expect(a).toMatchObject({ resolve_conflicts_on_create: 'OVERWRITE', resolve_conflicts_on_update: 'OVERWRITE' });
       expect(a.cluster_name).toBe(resourceRef(stack, 'aws_eks_cluster', 'name'));
     }
     expect(addons.find((a) => a.addon_name === 'coredns')!.depends_on).toEqual(['aws_iam_role.StandInForNodes']);
     expect(addons.filter((a) => a.addon_name !== 'coredns').every((a) => a.depends_on === undefined)).toBe(true);
+  });
+
+  test('should take each core add-on version from aws_eks_addon_version for the cluster version, most recent', () => {
+    const stack = newAwsStack();
+    const c = cluster(stack);
+    const versions = dataOf(stack, 'aws_eks_addon_version');
+    const clusterVersion = resourceRef(stack, 'aws_eks_cluster', 'version');
+    expect(Object.values(versions).map((v) => v.addon_name)).toEqual(['coredns', 'kube-proxy', 'eks-pod-identity-agent', 'vpc-cni']);
+    for (const v of Object.values(versions)) expect(v).toEqual({ addon_name: v.addon_name, kubernetes_version: clusterVersion, most_recent: true });
+    const addons = c.node.findChild('Addons').node.children.filter((x): x is EksAddon => x instanceof EksAddon);
+    for (const addon of addons) {
+      const data = c.node.findChild('Addons').node.findChild(`${addon.node.id}Version`) as DataAwsEksAddonVersion;
+      expect(tokenString(stack, addon.addonVersionInput)).toBe(refOf(data, 'version'));
+    }
+    expect(addons.map((a) => a.node.id)).toEqual(['PodIdentityAgent', 'VpcCni', 'KubeProxy', 'CoreDns']);
+  });
+
+  test('should take a pinned add-on version instead of its data source', () => {
+    const stack = newAwsStack();
+    cluster(stack, { addonVersions: { coredns: 'v1.11.4-eksbuild.2' } });
+    const addons = resourcesOf(stack, 'aws_eks_addon');
+    expect(addons.find((a) => a.addon_name === 'coredns')!.addon_version).toBe('v1.11.4-eksbuild.2');
+    expect(Object.values(dataOf(stack, 'aws_eks_addon_version')).map((v) => v.addon_name)).toEqual([
+      'kube-proxy',
+      'eks-pod-identity-agent',
+      'vpc-cni',
+    ]);
+    expect(() => Testing.synth(stack, true)).not.toThrow();
+  });
+
+  test('throws at synth for an add-on pin that is no EKS add-on version, naming the path, field and fix', () => {
+    expect(synthErrorLines(() => cluster(newAwsStack(), { addonVersions: { vpcCni: '1.19.2' } }))).toEqual([
+      '[test/Cluster] addonVersions.vpcCni: "1.19.2" is not an EKS add-on version (e.g. \'v1.19.2-eksbuild.1\'); list them with ' +
+        "aws eks describe-addon-versions --addon-name vpc-cni, or remove the pin to follow the cluster's version. (InvalidAddonVersion)",
+    ]);
+  });
+
+  test('should set the upgrade policy: EXTENDED by default, STANDARD when asked', () => {
+    const byDefault = newAwsStack();
+    cluster(byDefault);
+    expect(onlyResource(byDefault, 'aws_eks_cluster').upgrade_policy).toEqual({ support_type: 'EXTENDED' });
+    const standard = newAwsStack();
+    cluster(standard, { upgradePolicy: SupportType.STANDARD });
+    expect(onlyResource(standard, 'aws_eks_cluster').upgrade_policy).toEqual({ support_type: 'STANDARD' });
+    expect(atSynth(() => cluster(newAwsStack(), { upgradePolicy: 'standard' as SupportType }))).toThrow(
+      /\[test\/Cluster\] upgradePolicy: 'standard' is not an EKS support type; use SupportType.STANDARD or SupportType.EXTENDED\./,
+    );
   });
 
   test('throws at synth when coredns has no nodes to wait for', () => {
@@ -132,7 +183,10 @@ describe('EksCluster', () => {
       addon_name: 'aws-ebs-csi-driver',
       addon_version: 'v1.40.0-eksbuild.1',
       configuration_values: '{"controller":{"replicaCount":1}}',
+      resolve_conflicts_on_update: 'OVERWRITE',
     });
+    c.addAddon('Efs', { addonName: 'aws-efs-csi-driver', preserveClusterChanges: true });
+    expect(resourcesOf(stack, 'aws_eks_addon').find((a) => a.addon_name === 'aws-efs-csi-driver')!.resolve_conflicts_on_update).toBe('PRESERVE');
   });
 
   test('should create an OIDC provider without thumbprints when IRSA is enabled', () => {

@@ -134,6 +134,31 @@ describeConsumer('a consumer project installing the packed package', () => {
       ).toEqual(['karpenter', 'karpenter-crd']);
     });
 
+    test("reads aws_region by the installed major's attribute, never the deprecated name under 21.x", () => {
+      if (offline) return;
+      // The README's infra stack knows its region, so it reads no aws_region at all.
+      const infra = fs.readFileSync(path.join(app, 'cdktf.out/stacks/karpenter-infra/cdk.tf.json'), 'utf8');
+      expect(infra).not.toMatch(/data\.aws_region\./);
+      // A provider without a region (AWS_REGION at plan) needs the data source: `region` in aws 6, `name` in aws 5.
+      const script = [
+        "const { App, TerraformStack } = require('cdktf');",
+        "const { AwsProvider } = require('@cdktf/provider-aws/lib/provider');",
+        "const { KarpenterAws } = require('cdktf-karpenter-eks');",
+        "const app = new App({ outdir: 'region-check.out' });",
+        "const stack = new TerraformStack(app, 'no-region');",
+        "new AwsProvider(stack, 'aws', {});",
+        "new KarpenterAws(stack, 'Karpenter', { cluster: { clusterName: 'demo', clusterArn: 'arn:aws:eks:eu-west-1:111122223333:cluster/demo', " +
+          "clusterEndpoint: 'https://x.eks.amazonaws.com', clusterCertificateAuthorityData: 'Y2E=', clusterSecurityGroupId: 'sg-0123456789abcdef0', " +
+          "oidcIssuerUrl: 'https://oidc.eks.eu-west-1.amazonaws.com/id/X' } });",
+        'app.synth();',
+      ].join('\n');
+      ok(app, process.execPath, ['-e', script]);
+      const json = fs.readFileSync(path.join(app, 'region-check.out/stacks/no-region/cdk.tf.json'), 'utf8');
+      const attributes = [...json.matchAll(/\$\{data\.aws_region\.[A-Za-z0-9_]+\.([a-z_]+)\}/g)].map((m) => m[1]);
+      expect(attributes.length).toBeGreaterThan(10);
+      expect([...new Set(attributes)]).toEqual([expectedAws.test('21.0.0') ? 'region' : 'name']);
+    });
+
     test('main.test.ts passes with the README jest config', () => {
       if (offline) return;
       ok(app, path.join(app, 'node_modules/.bin/jest'), ['--ci', 'main.test.ts']);

@@ -158,7 +158,24 @@ describe('examples/full-stack', () => {
     expect(cluster.vpc_config.public_access_cidrs).toBeUndefined();
     const [launchTemplate] = Object.values<any>(infra.aws_launch_template);
     expect(launchTemplate.metadata_options).toEqual({ http_endpoint: 'enabled', http_tokens: 'required', http_put_response_hop_limit: 1 });
-    expect(launchTemplate.block_device_mappings[0].ebs).toMatchObject({ volume_type: 'gp3', encrypted: 'true', volume_size: 20 });
+    // Bottlerocket controller nodes: the OS and the data volume, both encrypted gp3.
+    expect(launchTemplate.block_device_mappings.map((m: any) => [m.device_name, m.ebs])).toEqual([
+      ['/dev/xvda', expect.objectContaining({ volume_type: 'gp3', encrypted: 'true', volume_size: 4 })],
+      ['/dev/xvdb', expect.objectContaining({ volume_type: 'gp3', encrypted: 'true', volume_size: 20 })],
+    ]);
+    expect(cluster.upgrade_policy).toEqual({ support_type: 'EXTENDED' });
+    expect(Object.values<any>(infra.aws_eks_addon).map((a) => a.addon_version)).toEqual(
+      Object.keys(synth[STACK_NAMES.infra].data.aws_eks_addon_version).map((id) => `\${data.aws_eks_addon_version.${id}.version}`),
+    );
+    // Every AWS resource is tagged through the provider's default_tags, the controller instances through tag_specifications.
+    expect(synth[STACK_NAMES.infra].provider.aws[0].default_tags[0].tags).toEqual({
+      'app.kubernetes.io/managed-by': 'cdktf-karpenter-eks',
+      'app.kubernetes.io/part-of': 'prod',
+    });
+    expect(launchTemplate.tag_specifications[0].tags).toMatchObject({
+      Name: 'prod-karpenter-controller',
+      'app.kubernetes.io/managed-by': 'cdktf-karpenter-eks',
+    });
     // Off unless asked: per-account role, and EKS's default for zonal shift.
     expect(infra.aws_iam_service_linked_role).toBeUndefined();
     expect(cluster.zonal_shift_config).toBeUndefined();

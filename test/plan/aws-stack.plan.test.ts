@@ -103,10 +103,25 @@ describePlan('offline terraform plan of the whole AWS stack', () => {
     expect(sgTags).toEqual([expect.objectContaining({ key: 'karpenter.sh/discovery', value: 'demo' })]);
   });
 
-  test('should read only data sources the provider answers without an API call', () => {
+  test('should read at plan only data sources the provider answers without an API call, the add-on versions at apply', () => {
     const reads = result.resources.filter((r) => r.action === 'read');
-    expect(reads.map((r) => r.type).sort()).toEqual(['aws_partition', 'aws_region']);
+    expect(reads.map((r) => r.type).sort()).toEqual([
+      'aws_eks_addon_version',
+      'aws_eks_addon_version',
+      'aws_eks_addon_version',
+      'aws_eks_addon_version',
+      'aws_partition',
+    ]);
     expect(result.resources.filter((r) => r.address.startsWith('data.') && r.action !== 'read')).toEqual([]);
+    // Read during plan: in prior_state. The add-on versions reference the cluster being created, so terraform
+    // defers them to apply (an EKS API call there), which is why the fake keys suffice.
+    const readAtPlan = (result.plan.prior_state?.values?.root_module?.resources ?? []).filter((r) => r.mode === 'data').map((r) => r.type);
+    expect(readAtPlan).toEqual(['aws_partition']);
+    const deferred = result.plan.resource_changes!.filter((rc) => rc.type === 'aws_eks_addon_version');
+    for (const rc of deferred) {
+      expect(rc).toMatchObject({ action_reason: 'read_because_dependency_pending', change: { actions: ['read'], after_unknown: { version: true } } });
+      expect(rc.change.after).toMatchObject({ kubernetes_version: '1.36', most_recent: true });
+    }
   });
 
   test('should plan the control plane log group the cluster logs to, with its retention', () => {

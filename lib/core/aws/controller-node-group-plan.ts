@@ -43,7 +43,14 @@ const MAX_HOP_LIMIT = 64;
 export const CONTROLLER_ROOT_VOLUME_MIN_GIB = 20;
 /** gp3 and gp2 volumes are at most 16 TiB. */
 export const CONTROLLER_ROOT_VOLUME_MAX_GIB = 16384;
+/**
+ * Bottlerocket's OS volume (`/dev/xvda`), as Karpenter's Bottlerocket default (4Gi); it holds only
+ * the OS image, images and pod storage are on the data volume.
+ */
+export const CONTROLLER_BOTTLEROCKET_OS_VOLUME_MIN_GIB = 4;
 const DEFAULT_ROOT_VOLUME_TYPE = VolumeType.GP3;
+// The instances, volumes and network interfaces the node group launches: EC2 tags them only from the launch template.
+const TAGGED_RESOURCE_TYPES = ['instance', 'volume', 'network-interface'];
 // io1/io2 need provisioned IOPS (not offered here); st1/sc1 cannot boot; standard is previous generation.
 const ROOT_VOLUME_TYPES: readonly VolumeType[] = [VolumeType.GP3, VolumeType.GP2];
 
@@ -114,13 +121,20 @@ export interface ControllerNodeGroupOptions {
   readonly rootVolumeSizeGiB?: number;
 
   /**
-   * EBS type of that volume: gp3 or gp2.
+   * Bottlerocket only: size of the OS volume (`/dev/xvda`) in GiB, at least 4.
+   * @default 4 (Karpenter's Bottlerocket default)
+   */
+  readonly osVolumeSizeGiB?: number;
+
+  /**
+   * EBS type of the node volumes (on Bottlerocket both the OS and the data volume): gp3 or gp2.
    * @default VolumeType.GP3
    */
   readonly rootVolumeType?: VolumeType;
 
   /**
-   * Whether that volume is encrypted (with the account's default EBS key).
+   * Whether the node volumes (on Bottlerocket both the OS and the data volume) are encrypted, with
+   * the account's default EBS key.
    * @default true
    */
   readonly rootVolumeEncrypted?: boolean;
@@ -153,11 +167,13 @@ export interface ControllerNodeGroupPlanInput extends ControllerNodeGroupOptions
    * @default false
    */
   readonly subnetsReportedByNetwork?: boolean;
+  /** Tags for what the node group launches (the cluster's and the group's); `Name` is added unless given. */
+  readonly launchedResourceTags?: Readonly<Record<string, string>>;
 }
 
-/** The node volume the launch template sets. */
-export interface PlannedRootVolume {
-  /** `/dev/xvda` (AL2023 root) or `/dev/xvdb` (Bottlerocket data volume, where images and pod storage live). */
+/** A node volume the launch template maps. */
+export interface PlannedBlockDevice {
+  /** `/dev/xvda` (AL2023 root, Bottlerocket OS) or `/dev/xvdb` (Bottlerocket data volume, where images and pod storage live). */
   readonly deviceName: string;
   readonly sizeGiB: number;
   readonly volumeType: VolumeType;
@@ -169,7 +185,17 @@ export interface PlannedLaunchTemplate {
   readonly namePrefix: string;
   readonly httpTokens: HttpTokens;
   readonly httpPutResponseHopLimit: number;
-  readonly rootVolume: PlannedRootVolume;
+  /** AL2023: the root volume; Bottlerocket: the OS and the data volume. */
+  readonly blockDevices: PlannedBlockDevice[];
+  /** `tag_specifications`: one per resource type, each with the same tags. */
+  readonly tagSpecifications: PlannedTagSpecification[];
+}
+
+/** Tags EC2 puts on one type of resource the node group launches. */
+export interface PlannedTagSpecification {
+  /** `instance`, `volume` or `network-interface`. */
+  readonly resourceType: string;
+  readonly tags: Record<string, string>;
 }
 
 /** A Kubernetes taint on the controller nodes. */
@@ -251,15 +277,31 @@ function planLaunchTemplate(issues: IssueCollector, input: ControllerNodeGroupPl
     );
   }
   const sizeGiB = input.rootVolumeSizeGiB ?? CONTROLLER_ROOT_VOLUME_MIN_GIB;
-  if (
-    !issues.isUnresolved(sizeGiB) &&
-    (!Number.isInteger(sizeGiB) || sizeGiB < CONTROLLER_ROOT_VOLUME_MIN_GIB || sizeGiB > CONTROLLER_ROOT_VOLUME_MAX_GIB)
-  ) {
+  validateVolumeSize(
+    issues,
+    'rootVolumeSizeGiB',
+    'InvalidRootVolumeSize',
+    sizeGiB,
+    CONTROLLER_ROOT_VOLUME_MIN_GIB,
+    "the size of the EKS AMI's volume snapshot, which EC2 will not shrink",
+  );
+  const bottlerocket = isBottlerocketAmiType(amiType);
+  const osSizeGiB = input.osVolumeSizeGiB ?? CONTROLLER_BOTTLEROCKET_OS_VOLUME_MIN_GIB;
+  if (!bottlerocket && input.osVolumeSizeGiB !== undefined) {
     issues.error(
-      'rootVolumeSizeGiB',
-      'InvalidRootVolumeSize',
-      `rootVolumeSizeGiB must be a whole number of GiB from ${CONTROLLER_ROOT_VOLUME_MIN_GIB} (the size of the EKS AMI's volume snapshot, ` +
-        `which EC2 will not shrink) to ${CONTROLLER_ROOT_VOLUME_MAX_GIB}, got ${sizeGiB}.`,
+      'osVolumeSizeGiB',
+      'OsVolumeSizeWithoutBottlerocket',
+      `osVolumeSizeGiB sizes Bottlerocket's separate OS volume, but amiType is ${amiType}, whose root volume is rootVolumeSizeGiB; ` +
+        'remove osVolumeSizeGiB or set rootVolumeSizeGiB.',
+    );
+  } else if (bottlerocket) {
+    validateVolumeSize(
+      issues,
+      'osVolumeSizeGiB',
+      'InvalidOsVolumeSize',
+      osSizeGiB,
+      CONTROLLER_BOTTLEROCKET_OS_VOLUME_MIN_GIB,
+      "the size Karpenter gives Bottlerocket's OS volume, which holds the OS image's partitions",
     );
   }
   const volumeType = input.rootVolumeType ?? DEFAULT_ROOT_VOLUME_TYPE;
@@ -271,17 +313,30 @@ function planLaunchTemplate(issues: IssueCollector, input: ControllerNodeGroupPl
         `and standard is previous generation. Use ${ROOT_VOLUME_TYPES.map((t) => `VolumeType.${t.toUpperCase()}`).join(' or ')}.`,
     );
   }
+  const encrypted = input.rootVolumeEncrypted ?? true;
+  const volume = (deviceName: string, size: number): PlannedBlockDevice => ({ deviceName, sizeGiB: size, volumeType, encrypted });
+  // Bottlerocket boots from /dev/xvda and keeps images and pod storage on /dev/xvdb: both are mapped, or the
+  // OS volume is created from the AMI unencrypted unless the account encrypts EBS by default.
+  const blockDevices = bottlerocket ? [volume('/dev/xvda', osSizeGiB), volume('/dev/xvdb', sizeGiB)] : [volume('/dev/xvda', sizeGiB)];
+  const tags = { Name: `${input.clusterName}-karpenter-controller`, ...input.launchedResourceTags };
   return {
     namePrefix: `${input.clusterName.slice(0, 80)}-controller-`,
     httpTokens: input.metadataHttpTokens ?? DEFAULT_HTTP_TOKENS,
     httpPutResponseHopLimit: hopLimit,
-    rootVolume: {
-      deviceName: isBottlerocketAmiType(amiType) ? '/dev/xvdb' : '/dev/xvda',
-      sizeGiB,
-      volumeType,
-      encrypted: input.rootVolumeEncrypted ?? true,
-    },
+    blockDevices,
+    tagSpecifications: TAGGED_RESOURCE_TYPES.map((resourceType) => ({ resourceType, tags: { ...tags } })),
   };
+}
+
+function validateVolumeSize(issues: IssueCollector, field: string, code: string, sizeGiB: number, minGiB: number, minWhat: string): void {
+  if (issues.isUnresolved(sizeGiB)) return;
+  if (typeof sizeGiB !== 'number' || !Number.isInteger(sizeGiB) || sizeGiB < minGiB || sizeGiB > CONTROLLER_ROOT_VOLUME_MAX_GIB) {
+    issues.error(
+      field,
+      code,
+      `${field} must be a whole number of GiB from ${minGiB} (${minWhat}) to ${CONTROLLER_ROOT_VOLUME_MAX_GIB}, got ${sizeGiB}.`,
+    );
+  }
 }
 
 function validateInstanceTypes(issues: IssueCollector, instanceTypes: readonly string[], amiType: NodeGroupAmiType): void {

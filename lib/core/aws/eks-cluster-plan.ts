@@ -27,6 +27,81 @@ export enum ClusterLogType {
   SCHEDULER = 'scheduler',
 }
 
+/**
+ * What EKS does when the cluster's Kubernetes version leaves standard support (14 months after its
+ * EKS release): `upgrade_policy.support_type`.
+ */
+export enum SupportType {
+  /**
+   * Standard support only: at its end, EKS upgrades the control plane to the next version by itself,
+   * outside terraform (the stack then asks for the old version back, which EKS refuses) and possibly
+   * beyond the Kubernetes versions the installed Karpenter supports. No extra charge.
+   */
+  STANDARD = 'STANDARD',
+  /**
+   * Extended support: the version stays for 12 more months, and each cluster-hour in extended support
+   * is billed at the extended rate (at the time of writing USD 0.60 instead of 0.10). EKS's own default.
+   */
+  EXTENDED = 'EXTENDED',
+}
+
+/**
+ * EXTENDED, set explicitly: an upgrade stays a change you plan (with Karpenter's compatibility
+ * matrix), never one EKS makes outside terraform; the price is a bill if you fall behind, not an outage.
+ */
+export const DEFAULT_SUPPORT_TYPE = SupportType.EXTENDED;
+
+/** Versions of the core add-ons, by add-on; an unset one follows the cluster's Kubernetes version. */
+export interface CoreAddonVersions {
+  /**
+   * `vpc-cni` version, e.g. `v1.19.2-eksbuild.1`.
+   * @default - the most recent version for the cluster's Kubernetes version (`data.aws_eks_addon_version`)
+   */
+  readonly vpcCni?: string;
+  /**
+   * `kube-proxy` version, e.g. `v1.33.0-eksbuild.2`.
+   * @default - the most recent version for the cluster's Kubernetes version (`data.aws_eks_addon_version`)
+   */
+  readonly kubeProxy?: string;
+  /**
+   * `coredns` version, e.g. `v1.11.4-eksbuild.2`.
+   * @default - the most recent version for the cluster's Kubernetes version (`data.aws_eks_addon_version`)
+   */
+  readonly coredns?: string;
+  /**
+   * `eks-pod-identity-agent` version, e.g. `v1.3.4-eksbuild.1`.
+   * @default - the most recent version for the cluster's Kubernetes version (`data.aws_eks_addon_version`)
+   */
+  readonly podIdentityAgent?: string;
+}
+
+/** The core add-ons, in creation order: the DaemonSets first (nodes need the CNI to become Ready), then coredns. */
+export const CORE_ADDONS: readonly {
+  readonly key: keyof CoreAddonVersions;
+  readonly id: string;
+  readonly addonName: string;
+  readonly needsNodes: boolean;
+}[] = [
+  { key: 'podIdentityAgent', id: 'PodIdentityAgent', addonName: 'eks-pod-identity-agent', needsNodes: false },
+  { key: 'vpcCni', id: 'VpcCni', addonName: 'vpc-cni', needsNodes: false },
+  { key: 'kubeProxy', id: 'KubeProxy', addonName: 'kube-proxy', needsNodes: false },
+  { key: 'coredns', id: 'CoreDns', addonName: 'coredns', needsNodes: true },
+];
+
+/** How EKS add-on versions are spelled (`aws eks describe-addon-versions`). */
+export const EKS_ADDON_VERSION_PATTERN = /^v\d+\.\d+\.\d+-eksbuild\.\d+$/;
+
+/** A core add-on `EksCluster` installs. */
+export interface PlannedCoreAddon {
+  /** Construct id under `<cluster>/Addons`. */
+  readonly id: string;
+  readonly addonName: string;
+  /** The pinned version; undefined resolves the most recent one for the cluster's version at plan. */
+  readonly version?: string;
+  /** A Deployment (coredns): it stays DEGRADED until nodes exist, so it waits for the compute. */
+  readonly needsNodes: boolean;
+}
+
 /** The audit trail of who did what to the cluster; terraform-aws-eks's `enabled_log_types` default. */
 export const DEFAULT_CLUSTER_LOG_TYPES: readonly ClusterLogType[] = [ClusterLogType.API, ClusterLogType.AUDIT, ClusterLogType.AUTHENTICATOR];
 /** terraform-aws-eks's `cloudwatch_log_group_retention_in_days` default. */
@@ -192,11 +267,26 @@ export interface EksClusterOptions {
   readonly enableIrsa?: boolean;
   /**
    * Whether to install the `eks-pod-identity-agent`, `vpc-cni`, `kube-proxy` and `coredns`
-   * add-ons. `coredns` waits for the nodes registered with `addComputeDependency` (a
+   * add-ons, each at the most recent version for the cluster's Kubernetes version unless pinned in
+   * `addonVersions`. `coredns` waits for the nodes registered with `addComputeDependency` (a
    * `ControllerNodeGroup` registers itself).
    * @default true
    */
   readonly coreAddons?: boolean;
+  /**
+   * Pins core add-on versions, e.g. `{ coredns: 'v1.11.4-eksbuild.2' }`. An add-on not pinned takes
+   * the most recent version EKS offers for the cluster's Kubernetes version
+   * (`data "aws_eks_addon_version"`, read at plan), so it follows a Kubernetes upgrade.
+   * @default - every core add-on follows the cluster's Kubernetes version
+   */
+  readonly addonVersions?: CoreAddonVersions;
+  /**
+   * What happens when the Kubernetes version leaves standard support: `SupportType.EXTENDED` keeps
+   * it (billed per cluster-hour at the extended support rate), `SupportType.STANDARD` lets EKS
+   * upgrade the control plane by itself at the end of standard support.
+   * @default SupportType.EXTENDED (set explicitly; EKS's default too): no upgrade outside terraform
+   */
+  readonly upgradePolicy?: SupportType;
 }
 
 /** Input of `planEksCluster`: the `EksCluster` props, with the network reduced to what is checked. */
@@ -243,6 +333,10 @@ export interface EksClusterPlan {
   readonly logGroup?: PlannedLogGroup;
   readonly enableIrsa: boolean;
   readonly coreAddons: boolean;
+  /** The core add-ons to install; empty without `coreAddons`. */
+  readonly addons: PlannedCoreAddon[];
+  /** `upgrade_policy.support_type`. */
+  readonly supportType: SupportType;
   /** `zonal_shift_config.enabled`; undefined leaves the block out (EKS's default, off). */
   readonly zonalShift?: boolean;
   readonly issues: ValidationIssue[];
@@ -260,6 +354,16 @@ export function planEksCluster(input: EksClusterPlanInput, ctx: ValidationContex
   validateEndpoint(issues, input, endpointPrivateAccess, endpointPublicAccess);
   const secretsEncryption = planSecretsEncryption(issues, input.clusterName, input.secretsEncryption ?? DEFAULT_SECRETS_ENCRYPTION);
   validateLogs(issues, enabledLogTypes, input.logRetentionDays);
+  const coreAddons = input.coreAddons ?? true;
+  const addons = planCoreAddons(issues, coreAddons, input.addonVersions);
+  const supportType = input.upgradePolicy ?? DEFAULT_SUPPORT_TYPE;
+  if (!issues.isUnresolved(supportType) && !Object.values(SupportType).includes(supportType)) {
+    issues.error(
+      'upgradePolicy',
+      'InvalidSupportType',
+      `'${String(supportType)}' is not an EKS support type; use SupportType.STANDARD or SupportType.EXTENDED.`,
+    );
+  }
 
   return {
     clusterName: input.clusterName,
@@ -277,10 +381,47 @@ export function planEksCluster(input: EksClusterPlanInput, ctx: ValidationContex
         ? { name: `/aws/eks/${input.clusterName}/cluster`, retentionInDays: input.logRetentionDays ?? DEFAULT_CLUSTER_LOG_RETENTION_DAYS }
         : undefined,
     enableIrsa: input.enableIrsa ?? false,
-    coreAddons: input.coreAddons ?? true,
+    coreAddons,
+    addons,
+    supportType,
     zonalShift: input.zonalShift,
     issues: issues.issues,
   };
+}
+
+function planCoreAddons(issues: IssueCollector, coreAddons: boolean, pins: CoreAddonVersions | undefined): PlannedCoreAddon[] {
+  const known = CORE_ADDONS.map((a) => a.key as string);
+  if (pins !== undefined && (typeof pins !== 'object' || pins === null || Array.isArray(pins))) {
+    issues.error('addonVersions', 'InvalidAddonVersions', `addonVersions must be an object such as { coredns: 'v1.11.4-eksbuild.2' }.`);
+    pins = undefined;
+  }
+  for (const key of Object.keys(pins ?? {})) {
+    if (!known.includes(key)) {
+      issues.error(`addonVersions.${key}`, 'UnknownCoreAddon', `'${key}' is not a core add-on; pin one of ${known.join(', ')}.`);
+    }
+  }
+  if (!coreAddons) {
+    if (pins !== undefined && Object.keys(pins).length > 0) {
+      issues.error(
+        'addonVersions',
+        'AddonVersionsWithoutCoreAddons',
+        'is set but coreAddons is false, so no core add-on is installed; remove addonVersions or enable coreAddons.',
+      );
+    }
+    return [];
+  }
+  return CORE_ADDONS.map(({ key, id, addonName, needsNodes }) => {
+    const version = pins?.[key];
+    if (version !== undefined && !issues.isUnresolved(version) && (typeof version !== 'string' || !EKS_ADDON_VERSION_PATTERN.test(version))) {
+      issues.error(
+        `addonVersions.${key}`,
+        'InvalidAddonVersion',
+        `${JSON.stringify(version)} is not an EKS add-on version (e.g. 'v1.19.2-eksbuild.1'); list them with ` +
+          `aws eks describe-addon-versions --addon-name ${addonName}, or remove the pin to follow the cluster's version.`,
+      );
+    }
+    return { id, addonName, version, needsNodes };
+  });
 }
 
 function validateNetwork(issues: IssueCollector, input: EksClusterPlanInput): void {

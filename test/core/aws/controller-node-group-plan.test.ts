@@ -16,6 +16,10 @@ function codes(input: Partial<ControllerNodeGroupPlanInput>) {
   return plan(input).issues.map((i) => `${i.severity}:${i.field}:${i.code}`);
 }
 
+function messages(input: Partial<ControllerNodeGroupPlanInput>) {
+  return plan(input).issues.map((i) => i.message);
+}
+
 describe('planControllerNodeGroup', () => {
   test('should resolve the defaults', () => {
     expect(plan()).toEqual(
@@ -34,7 +38,11 @@ describe('planControllerNodeGroup', () => {
           namePrefix: 'demo-controller-',
           httpTokens: HttpTokens.REQUIRED,
           httpPutResponseHopLimit: 1,
-          rootVolume: { deviceName: '/dev/xvda', sizeGiB: 20, volumeType: VolumeType.GP3, encrypted: true },
+          blockDevices: [{ deviceName: '/dev/xvda', sizeGiB: 20, volumeType: VolumeType.GP3, encrypted: true }],
+          tagSpecifications: ['instance', 'volume', 'network-interface'].map((resourceType) => ({
+            resourceType,
+            tags: { Name: 'demo-karpenter-controller' },
+          })),
         },
         issues: [],
       }),
@@ -69,8 +77,51 @@ describe('planControllerNodeGroup', () => {
     expect(codes({ labels: { 'karpenter.sh/controller': 'yes' } })).toEqual(['error:labels.karpenter.sh/controller:ReservedLabel']);
   });
 
-  test('should put the volume on the Bottlerocket data device', () => {
-    expect(plan({ amiType: NodeGroupAmiType.BOTTLEROCKET_X86_64 }).launchTemplate.rootVolume.deviceName).toBe('/dev/xvdb');
+  test('should map the AL2023 root volume, encrypted gp3', () => {
+    expect(plan({ rootVolumeSizeGiB: 50 }).launchTemplate.blockDevices).toEqual([
+      { deviceName: '/dev/xvda', sizeGiB: 50, volumeType: VolumeType.GP3, encrypted: true },
+    ]);
+  });
+
+  test.each([NodeGroupAmiType.BOTTLEROCKET_X86_64, NodeGroupAmiType.BOTTLEROCKET_ARM_64])(
+    'should map both Bottlerocket volumes, OS and data, encrypted gp3 as Karpenter does (%s)',
+    (amiType) => {
+      // Only /dev/xvdb left the OS volume unencrypted unless the account encrypts EBS by default.
+      expect(plan({ amiType }).launchTemplate.blockDevices).toEqual([
+        { deviceName: '/dev/xvda', sizeGiB: 4, volumeType: VolumeType.GP3, encrypted: true },
+        { deviceName: '/dev/xvdb', sizeGiB: 20, volumeType: VolumeType.GP3, encrypted: true },
+      ]);
+      expect(plan({ amiType, osVolumeSizeGiB: 8, rootVolumeSizeGiB: 100, rootVolumeType: VolumeType.GP2 }).launchTemplate.blockDevices).toEqual([
+        { deviceName: '/dev/xvda', sizeGiB: 8, volumeType: VolumeType.GP2, encrypted: true },
+        { deviceName: '/dev/xvdb', sizeGiB: 100, volumeType: VolumeType.GP2, encrypted: true },
+      ]);
+    },
+  );
+
+  test('reports an OS volume size outside 4-16384 GiB, and one without Bottlerocket', () => {
+    const bottlerocket = NodeGroupAmiType.BOTTLEROCKET_ARM_64;
+    expect(codes({ amiType: bottlerocket, instanceTypes: ['m7g.large'], osVolumeSizeGiB: 3 })).toEqual(['error:osVolumeSizeGiB:InvalidOsVolumeSize']);
+    expect(codes({ amiType: bottlerocket, instanceTypes: ['m7g.large'], osVolumeSizeGiB: 4.5 })).toEqual([
+      'error:osVolumeSizeGiB:InvalidOsVolumeSize',
+    ]);
+    expect(codes({ amiType: bottlerocket, instanceTypes: ['m7g.large'], osVolumeSizeGiB: 16384 })).toEqual([]);
+    expect(messages({ amiType: bottlerocket, instanceTypes: ['m7g.large'], osVolumeSizeGiB: 2 })).toEqual([
+      "osVolumeSizeGiB must be a whole number of GiB from 4 (the size Karpenter gives Bottlerocket's OS volume, " +
+        "which holds the OS image's partitions) to 16384, got 2.",
+    ]);
+    expect(codes({ osVolumeSizeGiB: 8 })).toEqual(['error:osVolumeSizeGiB:OsVolumeSizeWithoutBottlerocket']);
+  });
+
+  test('should tag the instances, volumes and network interfaces the group launches, with a Name', () => {
+    const specs = plan({ launchedResourceTags: { team: 'platform' } }).launchTemplate.tagSpecifications;
+    const tags = { Name: 'demo-karpenter-controller', team: 'platform' };
+    expect(specs).toEqual([
+      { resourceType: 'instance', tags },
+      { resourceType: 'volume', tags },
+      { resourceType: 'network-interface', tags },
+    ]);
+    expect(plan({ launchedResourceTags: { Name: 'mine' } }).launchTemplate.tagSpecifications[0].tags).toEqual({ Name: 'mine' });
+    expect(plan({}).launchTemplate.tagSpecifications.map((s) => s.tags)).toEqual([0, 1, 2].map(() => ({ Name: 'demo-karpenter-controller' })));
   });
 
   test('should accept exactly the whole volume sizes from 20 to 16384 GiB and hop limits from 1 to 64', () => {

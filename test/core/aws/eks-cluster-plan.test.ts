@@ -6,6 +6,7 @@ import {
   planEksCluster,
   planImportedEksCluster,
   SecretsEncryption,
+  SupportType,
   validateCoreDnsCompute,
 } from '../../../lib/core/aws/eks-cluster-plan';
 import { KubernetesVersion } from '../../../lib/core/aws/kubernetes-version';
@@ -39,6 +40,13 @@ describe('planEksCluster', () => {
         logGroup: { name: '/aws/eks/demo/cluster', retentionInDays: 90 },
         enableIrsa: false,
         coreAddons: true,
+        addons: [
+          { id: 'PodIdentityAgent', addonName: 'eks-pod-identity-agent', version: undefined, needsNodes: false },
+          { id: 'VpcCni', addonName: 'vpc-cni', version: undefined, needsNodes: false },
+          { id: 'KubeProxy', addonName: 'kube-proxy', version: undefined, needsNodes: false },
+          { id: 'CoreDns', addonName: 'coredns', version: undefined, needsNodes: true },
+        ],
+        supportType: SupportType.EXTENDED,
         zonalShift: undefined,
         secretsEncryption: {
           createKey: {
@@ -127,6 +135,40 @@ describe('planEksCluster', () => {
     expect(codes({ secretsEncryption: SecretsEncryption.createKey({ deletionWindowInDays: 31 }) })).toEqual([
       'secretsEncryption.deletionWindowInDays:InvalidKmsDeletionWindow',
     ]);
+  });
+
+  test('should pin the add-on versions given and leave the others to the cluster version', () => {
+    const p = plan({ addonVersions: { coredns: 'v1.11.4-eksbuild.2', vpcCni: 'v1.19.2-eksbuild.1' } });
+    expect(Object.fromEntries(p.addons.map((a) => [a.addonName, a.version]))).toEqual({
+      'eks-pod-identity-agent': undefined,
+      'vpc-cni': 'v1.19.2-eksbuild.1',
+      'kube-proxy': undefined,
+      coredns: 'v1.11.4-eksbuild.2',
+    });
+    expect(p.issues).toEqual([]);
+    expect(plan({ coreAddons: false }).addons).toEqual([]);
+  });
+
+  test('reports add-on pins that are no EKS add-on version, name no core add-on, or have no add-ons', () => {
+    for (const bad of ['1.11.4', 'v1.11.4', 'v1.11.4-eksbuild', 'latest', ' v1.11.4-eksbuild.2', '', 42]) {
+      expect({ bad, codes: codes({ addonVersions: { coredns: bad as string } }) }).toEqual({
+        bad,
+        codes: ['addonVersions.coredns:InvalidAddonVersion'],
+      });
+    }
+    expect(plan({ addonVersions: { kubeProxy: 'v1.33' } }).issues.map((i) => i.message)).toEqual([
+      '"v1.33" is not an EKS add-on version (e.g. \'v1.19.2-eksbuild.1\'); list them with aws eks describe-addon-versions ' +
+        "--addon-name kube-proxy, or remove the pin to follow the cluster's version.",
+    ]);
+    expect(codes({ addonVersions: { coreDns: 'v1.11.4-eksbuild.2' } as never })).toEqual(['addonVersions.coreDns:UnknownCoreAddon']);
+    expect(codes({ addonVersions: 'v1' as never })).toEqual(['addonVersions:InvalidAddonVersions']);
+    expect(codes({ coreAddons: false, addonVersions: { coredns: 'v1.11.4-eksbuild.2' } })).toEqual(['addonVersions:AddonVersionsWithoutCoreAddons']);
+    expect(codes({ addonVersions: { coredns: TOKEN } })).toEqual([]);
+  });
+
+  test('should take the upgrade policy given, and report one EKS does not know', () => {
+    expect(plan({ upgradePolicy: SupportType.STANDARD }).supportType).toBe('STANDARD');
+    expect(codes({ upgradePolicy: 'extended' as SupportType })).toEqual(['upgradePolicy:InvalidSupportType']);
   });
 
   test('should pass zonal shift through', () => {

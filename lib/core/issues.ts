@@ -162,11 +162,21 @@ export function carriedIssues(input: unknown, path = ''): ValidationIssue[] {
 
 /**
  * `issues` plus the issues carried by builder values in `inputs`. A carried issue replaces the ones with
- * the same code that the rendered value caused (e.g. `Budget.percent(101)` and then `"101%"` failing the
- * CRD pattern), so each problem is reported once, by the builder that explains it.
+ * the same code at the same place that the rendered value caused (e.g. `Budget.percent(101)` at
+ * `disruption.budgets[0]` and then `"101%"` failing the CRD pattern at `spec.disruption.budgets[0].nodes`),
+ * so each problem is reported once, by the builder that explains it; problems elsewhere all stay.
  */
 export function withCarriedIssues(inputs: unknown, issues: readonly ValidationIssue[]): ValidationIssue[] {
   const carried = carriedIssues(inputs);
-  const codes = new Set(carried.map((i) => i.code));
-  return [...carried, ...issues.filter((i) => !codes.has(i.code))];
+  const explained = (i: ValidationIssue) => carried.some((c) => c.code === i.code && samePlace(c.field, i.field));
+  return [...carried, ...issues.filter((i) => !explained(i))];
+}
+
+// A manifest path names a prop without the envelope: `spec.template.spec.expireAfter` is the prop `expireAfter`.
+const MANIFEST_PREFIX = /^spec\.(template\.(spec|metadata)\.)?/;
+
+/** True when the prop path `prop` and the field `field` (a prop or manifest path) are one place, or one holds the other. */
+function samePlace(prop: string, field: string): boolean {
+  const within = (outer: string, inner: string) => inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
+  return [field, field.replace(MANIFEST_PREFIX, '')].some((f) => within(prop, f) || within(f, prop));
 }

@@ -6,7 +6,11 @@ import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { KARPENTER_KNOWN_VALUES, WellKnownLabel } from './labels';
 import { KARPENTER_DISCOVERY_TAG_KEY } from '../aws/discovery';
 import { isPlainObject } from '../json';
+import { durationSeconds } from './duration';
 import { child, show } from './schema';
+
+/** The CRD default of `spec.template.spec.expireAfter`. */
+const DEFAULT_EXPIRE_AFTER = '720h';
 
 type Json = Record<string, unknown>;
 
@@ -42,6 +46,8 @@ interface KeyState {
 /** The parts of a NodePool the rules read, its requirements and template labels analysed once for all of them. */
 interface NodePoolFacts {
   readonly spec: Json;
+  /** `spec.template.spec`, or {} when it is not an object. */
+  readonly tspec: Json;
   readonly requirements: readonly ParsedRequirement[];
   readonly states: ReadonlyMap<string, KeyState>;
 }
@@ -200,6 +206,25 @@ const NODEPOOL_RULES = [
       };
       check(WellKnownLabel.INSTANCE_FAMILY, (x) => x);
       check(WellKnownLabel.INSTANCE_TYPE, (x) => x.split('.')[0]);
+    },
+  },
+  {
+    code: 'ExpireAfterBeforeConsolidateAfter',
+    appliesTo: 'NodePool',
+    summary: 'expireAfter shorter than disruption.consolidateAfter: nodes expire before consolidation can act',
+    check: ({ spec, tspec }, r) => {
+      const disruption = isPlainObject(spec.disruption) ? spec.disruption : {};
+      const expire = tspec.expireAfter ?? DEFAULT_EXPIRE_AFTER;
+      const consolidate = disruption.consolidateAfter;
+      if (spec.replicas !== undefined || !str(expire) || !str(consolidate) || r.isUnresolved(expire) || r.isUnresolved(consolidate)) return;
+      const [e, c] = [durationSeconds(expire), durationSeconds(consolidate)];
+      if (e === undefined || c === undefined || e >= c) return;
+      r.warn(
+        tspec.expireAfter === undefined ? 'spec.disruption.consolidateAfter' : 'spec.template.spec.expireAfter',
+        `expireAfter ${show(expire)}${tspec.expireAfter === undefined ? ' (the default)' : ''} is shorter than consolidateAfter ` +
+          `${show(consolidate)}: every node expires and is replaced before consolidation may act on it, so the pool churns ` +
+          'nodes instead of consolidating them; make expireAfter longer than consolidateAfter (e.g. "720h" against "5m")',
+      );
     },
   },
 ] as const satisfies readonly NodePoolRule[];
@@ -446,7 +471,7 @@ function nodePoolFacts(spec: Json, c: IssueCollector): NodePoolFacts {
   });
 
   for (const [key, s] of states) resolveKey(s, DOMAINS[key]);
-  return { spec, requirements, states };
+  return { spec, tspec, requirements, states };
 }
 
 /** Sets `unsatisfiable` or `candidates` of one key. */

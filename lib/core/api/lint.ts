@@ -6,7 +6,9 @@ import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { KARPENTER_KNOWN_VALUES, WellKnownLabel } from './labels';
 import { KARPENTER_DISCOVERY_TAG_KEY } from '../aws/discovery';
 import { isPlainObject } from '../json';
+import { nodeClassAmiFamily } from './ami-family';
 import { durationSeconds } from './duration';
+import { userDataProblem } from './user-data';
 import { child, show } from './schema';
 
 /** The CRD default of `spec.template.spec.expireAfter`. */
@@ -365,6 +367,17 @@ const NODECLASS_RULES = [
       }
     },
   },
+  {
+    code: 'UserDataFormatMismatch',
+    appliesTo: 'EC2NodeClass',
+    summary: 'spec.userData in a format its AMI family does not run (the controller accepts it; an error where it rejects it)',
+    check: ({ spec }, r) => {
+      const userData = spec.userData;
+      if (!str(userData) || r.isUnresolved(userData) || r.isUnresolved(spec.amiFamily) || r.isUnresolved(spec.amiSelectorTerms)) return;
+      const problem = userDataProblem(nodeClassAmiFamily(spec), userData);
+      if (problem && !problem.rejectedByController) r.warn('spec.userData', problem.message);
+    },
+  },
 ] as const satisfies readonly NodeClassRule[];
 
 /** Every lint rule, NodePool rules first; issues come out in this order. */
@@ -398,6 +411,24 @@ export function lintEc2NodeClass(manifest: unknown, ctx: ValidationContext = {})
   const facts: NodeClassFacts = { spec: manifest.spec, meta: isPlainObject(manifest.metadata) ? manifest.metadata : {} };
   for (const rule of NODECLASS_RULES) rule.check(facts, report(c, rule.code));
   return c.issues;
+}
+
+/** The values of `key` a NodePool's requirements and template labels admit, and where they are constrained. */
+export interface AdmittedValues {
+  readonly values: ReadonlySet<string>;
+  /** Fields constraining the key (`spec.template.spec.requirements[1]`, template labels), in order. */
+  readonly where: readonly string[];
+}
+
+/**
+ * The values of `key` a NodePool admits, when its requirements or template labels constrain a key with
+ * a known domain (`kubernetes.io/os`, `kubernetes.io/arch`, ...) or an In list; undefined when they do
+ * not, or when no node can match (`RequirementsUnsatisfiable` reports that).
+ */
+export function admittedValues(manifest: unknown, key: string, ctx: ValidationContext = {}): AdmittedValues | undefined {
+  if (!isPlainObject(manifest) || !isPlainObject(manifest.spec)) return undefined;
+  const s = nodePoolFacts(manifest.spec, new IssueCollector(ctx)).states.get(key);
+  return s?.candidates && s.where.length > 0 ? { values: s.candidates, where: s.where } : undefined;
 }
 
 // ------------------------------------------------------------------ requirement analysis

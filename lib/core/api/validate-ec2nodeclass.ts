@@ -7,6 +7,8 @@
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { ALIASED_AMI_FAMILIES, ALIAS_FAMILIES, AMI_FAMILIES, WINDOWS_ALIAS_FAMILIES, aliasFamilyOf } from './ami-family';
 import { lintEc2NodeClass } from './lint';
+import { nodeClassAmiFamily } from './ami-family';
+import { userDataProblem } from './user-data';
 import { checkEnvelope } from './meta';
 import { checkSilenceCodes } from './silence';
 import { QUANTITY_PATTERN } from './quantity';
@@ -660,6 +662,12 @@ export const EC2NODECLASS_SPEC_SCHEMA: Schema = EC2NODECLASS_SPEC;
 const GO_DURATION_PATTERN = /^[-+]?(0|(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$/;
 
 function runtimeChecks(spec: Record<string, unknown>, c: IssueCollector): void {
+  const userData = spec.userData;
+  if (typeof userData === 'string' && !c.isUnresolved(userData) && !c.isUnresolved(spec.amiFamily) && !c.isUnresolved(spec.amiSelectorTerms)) {
+    // Only what the controller rejects is an error; the rest is the lint warning UserDataFormatMismatch.
+    const problem = userDataProblem(nodeClassAmiFamily(spec), userData);
+    if (problem?.rejectedByController) c.error('spec.userData', 'UserDataFormatRejected', problem.message);
+  }
   const kubelet = isPlainObject(spec.kubelet) ? spec.kubelet : {};
   const grace = kubelet.evictionSoftGracePeriod;
   if (!isPlainObject(grace) || c.isUnresolved(grace)) return;

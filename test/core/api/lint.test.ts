@@ -296,6 +296,7 @@ test('LINT_CODES lists every code the linters emit', () => {
     ['spec.metadataOptions', { httpTokens: 'optional' }],
     ['spec.role', 'arn:aws:iam::1:role/r'],
     ['metadata.name', 'n'.repeat(70)],
+    ['spec.userData', '[settings.kubernetes]\nmax-pods = 1'],
   );
   lintEc2NodeClass(nc).forEach((i) => emitted.add(i.code));
   expect([...emitted].sort()).toEqual(Object.keys(LINT_CODES).sort());

@@ -6,6 +6,7 @@ import { NodeClassReference } from '../core/api/node-pool-definition';
 import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND, V1EC2NodeClass } from '../core/api/types';
 import { validateEc2NodeClass } from '../core/api/validate-ec2nodeclass';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
+import { checkClusterScopedName } from '../private/cluster-scoped-names';
 import { literalYaml, manifestResourceOptions } from '../private/manifest';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
@@ -59,6 +60,7 @@ export class Ec2NodeClass extends Construct implements IEc2NodeClass {
     this.name = props.name;
     this.nodeClassRef = { group: EC2NODECLASS_GROUP, kind: EC2NODECLASS_KIND, name: props.name };
     const manifest = this.definition.toManifest();
+    checkClusterScopedName(this, EC2NODECLASS_KIND, props.name, props.provider);
     reportIssuesAtSynth(this, validateEc2NodeClass(manifest, constructContext(props.silenceWarnings)), props);
     this.resource = new Manifest(this, 'Resource', {
       manifest: manifest as unknown as { [key: string]: unknown },

@@ -7,6 +7,7 @@ import { V1NodePool } from '../core/api/types';
 import { validateNodePool } from '../core/api/validate-nodepool';
 import { Ec2NodeClass, IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
+import { checkClusterScopedName } from '../private/cluster-scoped-names';
 import { literalYaml, manifestResourceOptions } from '../private/manifest';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
@@ -52,6 +53,7 @@ export class KarpenterNodePool extends Construct {
     this.definition = new NodePoolDefinition({ ...props, nodeClassRef: props.nodeClass.nodeClassRef });
     const manifest = this.definition.toManifest();
     const ctx = constructContext(props.silenceWarnings);
+    checkClusterScopedName(this, 'NodePool', props.name, props.provider);
     reportIssuesAtSynth(this, [...validateNodePool(manifest, ctx), ...nodeClassIssues(manifest, props.nodeClass)], props);
     const dependsOn = [...(props.nodeClass.resource ? [props.nodeClass.resource] : []), ...(props.dependsOn ?? [])];
     this.resource = new Manifest(this, 'Resource', {

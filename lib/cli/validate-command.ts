@@ -5,6 +5,7 @@ import { isPlainObject as isObject } from '../core/json';
 import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/api/migrate';
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
 import { toYaml } from '../core/api/yaml';
+import { expandInputs, joinPath } from './input-files';
 
 /** Size and type of a file, looked up before it is read. */
 export interface FileStat {
@@ -23,6 +24,16 @@ export interface CommandIo {
    * @default - not looked up; the size is checked after reading
    */
   stat?(path: string): FileStat;
+  /**
+   * The names in a directory, so `validate DIR` checks the manifest files under it.
+   * @default - not available; a directory is refused (NotAFile)
+   */
+  readDir?(path: string): string[];
+  /**
+   * The canonical path of a file or directory (symlinks resolved), so a directory walk visits each once.
+   * @default - the path itself
+   */
+  realpath?(path: string): string;
   /** Writes a file, replacing it. */
   writeFile(path: string, content: string): void;
   /** Creates a directory and its parents; no error when it exists. */
@@ -77,16 +88,17 @@ const STDIN = '-';
 export const TOP_USAGE = `Usage: ${PROGRAM} <command> [options]
 
 Commands:
-  validate <file...>   check Karpenter NodePool and EC2NodeClass manifests offline
+  validate <file|dir...>  check Karpenter NodePool and EC2NodeClass manifests offline
 
 Run '${PROGRAM} validate --help' for the options of a command.
 `;
 
-export const VALIDATE_USAGE = `Usage: ${PROGRAM} validate [options] <file...>
+export const VALIDATE_USAGE = `Usage: ${PROGRAM} validate [options] <file|dir...>
 
 Checks Karpenter v1 NodePool (karpenter.sh/v1) and EC2NodeClass (karpenter.k8s.aws/v1)
 manifests against the Karpenter 1.14 schema and rules, offline. Files are YAML or JSON and
-may hold several documents; '-' reads standard input. Each problem is printed as
+may hold several documents; '-' reads standard input; a directory stands for the *.yaml,
+*.yml and *.json files under it (sorted, hidden entries skipped). Each problem is printed as
   <file>:<line>:<column>: <severity> <kind>/<name> <field>: <message> (<code>)
 with the position of the field (or of its nearest parent) in the file; <file>#<document>
 (counted from 0) replaces the position where there is none (migrated documents). Documents of
@@ -269,16 +281,8 @@ function parseArgs(args: readonly string[]): Options | 'help' {
   }
   if (role !== undefined && !migrate) throw new UsageError('--role is used when migrating AWSNodeTemplates and needs --migrate');
   if (json && output === STDIN) throw new UsageError("--json and '--output -' both write to standard output; write the YAML to a file instead");
-  if (writeMigrated !== undefined) {
-    const seen = new Map<string, string>();
-    for (const f of files) {
-      const base = outputName(f);
-      const other = seen.get(base);
-      if (other !== undefined)
-        throw new UsageError(`'${other}' and '${f}' would both be written to ${base} in ${writeMigrated}; migrate them separately`);
-      seen.set(base, f);
-    }
-  }
+  const clash = writeMigrated !== undefined ? outputCollision(files, writeMigrated) : undefined;
+  if (clash !== undefined) throw new UsageError(clash);
   return { files, strict, json, migrate, silence, failOnOtherKinds, writeMigrated, output, role };
 }
 
@@ -297,6 +301,7 @@ class ValidateRun {
   private readonly skipped: SkippedDocument[] = [];
   private knownWarningCodes?: readonly string[];
   private documents = 0;
+  private files = 0;
   private olderApiVersions = 0;
   // With `--output -` stdout carries YAML only.
   private readonly out: { write(chunk: string): unknown };
@@ -310,7 +315,10 @@ class ValidateRun {
   }
 
   public run(): number {
-    for (const file of this.options.files) this.checkFile(file);
+    const files = this.inputFiles();
+    if (files === undefined) return ExitCode.USAGE;
+    this.files = files.length;
+    for (const file of files) this.checkFile(file);
     this.checkSilenceCodes();
     if (this.options.output !== undefined && this.options.output !== STDIN) {
       this.io.writeFile(this.options.output, this.migratedYaml.join(''));
@@ -323,6 +331,28 @@ class ValidateRun {
     const warnings = this.issues.length - errors;
     if (errors > 0 || (this.options.strict && warnings > 0)) return ExitCode.PROBLEMS;
     return ExitCode.OK;
+  }
+
+  /** The files to check: each input, a directory standing for the manifest files under it. Undefined after a usage error. */
+  private inputFiles(): string[] | undefined {
+    const io = this.io;
+    if (!io.readDir || !io.stat) return this.options.files;
+    const entries = expandInputs(this.options.files, {
+      isDirectory: (p) => io.stat!(p).isDirectory,
+      readDir: (p) => io.readDir!(p),
+      realpath: io.realpath && ((p) => io.realpath!(p)),
+    });
+    const files: string[] = [];
+    for (const e of entries) {
+      if ('file' in e) files.push(e.file);
+      else this.add({ file: e.problem.path, severity: e.problem.warning ? Severity.WARNING : Severity.ERROR, field: '(file)', ...e.problem });
+    }
+    const clash = this.options.writeMigrated !== undefined ? outputCollision(files, this.options.writeMigrated) : undefined;
+    if (clash !== undefined) {
+      io.stderr.write(`${PROGRAM} validate: ${clash}\n\n${VALIDATE_USAGE}`);
+      return undefined;
+    }
+    return files;
   }
 
   private checkFile(file: string): void {
@@ -651,7 +681,7 @@ class ValidateRun {
   private report(): void {
     const errors = this.issues.filter((i) => i.severity === Severity.ERROR).length;
     const warnings = this.issues.length - errors;
-    const files = this.options.files.length;
+    const files = this.files;
     if (this.options.json) {
       this.io.stdout.write(
         `${JSON.stringify(
@@ -912,14 +942,22 @@ function parseField(field: string): (string | number)[] {
   return out;
 }
 
+/** Why `--write-migrated` cannot write `files` into `dir` (two with one base name), or undefined. */
+function outputCollision(files: readonly string[], dir: string): string | undefined {
+  const seen = new Map<string, string>();
+  for (const f of files) {
+    const base = outputName(f);
+    const other = seen.get(base);
+    if (other !== undefined) return `'${other}' and '${f}' would both be written to ${base} in ${dir}; migrate them separately`;
+    seen.set(base, f);
+  }
+  return undefined;
+}
+
 function outputName(file: string): string {
   if (file === STDIN) return 'stdin.yaml';
   const base = file.split(/[\\/]/).pop() ?? file;
   return base === '' ? 'manifest.yaml' : base;
-}
-
-function joinPath(dir: string, name: string): string {
-  return dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`;
 }
 
 function describe(x: unknown): string {

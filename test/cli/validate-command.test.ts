@@ -238,7 +238,7 @@ describe('validate', () => {
   });
 
   test('should show help and exit 0', () => {
-    expect(run(['validate', '--help']).stdout).toMatch(/^Usage: cdktf-karpenter-eks validate \[options\] <file\.\.\.>/);
+    expect(run(['validate', '--help']).stdout).toMatch(/^Usage: cdktf-karpenter-eks validate \[options\] <file\|dir\.\.\.>/);
     expect(run(['--help']).stdout).toMatch(/^Usage: cdktf-karpenter-eks <command>/);
     expect(run(['validate', '-h']).code).toBe(ExitCode.OK);
   });

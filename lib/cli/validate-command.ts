@@ -286,6 +286,16 @@ function parseArgs(args: readonly string[]): Options | 'help' {
   return { files, strict, json, migrate, silence, failOnOtherKinds, writeMigrated, output, role };
 }
 
+/** A NodePool or EC2NodeClass of the run, for the checks across documents. */
+interface DeclaredDocument {
+  readonly file: string;
+  readonly index: number;
+  readonly kind: string;
+  readonly name: string;
+  readonly manifest: Record<string, unknown>;
+  readonly where: (field: string) => Position | undefined;
+}
+
 interface ParsedDocument {
   readonly index: number;
   readonly value: unknown;
@@ -299,6 +309,7 @@ class ValidateRun {
   private readonly migratedYaml: string[] = [];
   private readonly silencedErrors = new Set<string>();
   private readonly skipped: SkippedDocument[] = [];
+  private readonly declared: DeclaredDocument[] = [];
   private knownWarningCodes?: readonly string[];
   private documents = 0;
   private files = 0;
@@ -319,6 +330,7 @@ class ValidateRun {
     if (files === undefined) return ExitCode.USAGE;
     this.files = files.length;
     for (const file of files) this.checkFile(file);
+    this.checkAcrossDocuments();
     this.checkSilenceCodes();
     if (this.options.output !== undefined && this.options.output !== STDIN) {
       this.io.writeFile(this.options.output, this.migratedYaml.join(''));
@@ -336,7 +348,8 @@ class ValidateRun {
   /** The files to check: each input, a directory standing for the manifest files under it. Undefined after a usage error. */
   private inputFiles(): string[] | undefined {
     const io = this.io;
-    if (!io.readDir || !io.stat) return this.options.files;
+    // A file given twice is checked once (it would otherwise clash with itself as a DuplicateName).
+    if (!io.readDir || !io.stat) return [...new Set(this.options.files)];
     const entries = expandInputs(this.options.files, {
       isDirectory: (p) => io.stat!(p).isDirectory,
       readDir: (p) => io.readDir!(p),
@@ -632,6 +645,37 @@ class ValidateRun {
         column: pos?.column,
       });
     }
+    if ((kind === 'NodePool' || kind === 'EC2NodeClass') && name !== undefined && KARPENTER_GROUPS.includes(apiGroupOf(obj.apiVersion))) {
+      this.declared.push({ file, index, kind, name, manifest: obj, where });
+    }
+  }
+
+  /** Checks between the documents of the whole run: duplicate names, and NodePools their EC2NodeClass cannot serve. */
+  private checkAcrossDocuments(): void {
+    if (this.declared.length === 0) return;
+    const { duplicateNameIssues, poolNodeClassIssues } = loadCrossChecks();
+    const at = (d: DeclaredDocument, field: string) => d.where(field);
+    const place = (d: DeclaredDocument) => {
+      const pos = at(d, 'metadata.name');
+      return pos ? `${d.file}:${pos.line}` : `${d.file}#${d.index}`;
+    };
+    const addFor = (d: DeclaredDocument, issue: ValidationIssue) => {
+      const pos = at(d, issue.field);
+      this.add({ ...issue, file: d.file, document: d.index, kind: d.kind, name: d.name, line: pos?.line, column: pos?.column });
+    };
+    // One run is one cluster: the files of a GitOps directory are applied together.
+    const objects = this.declared.map((d) => ({ declared: d, kind: d.kind, name: d.name, cluster: 'run', where: place(d) }));
+    for (const { object, issue } of duplicateNameIssues(objects)) addFor(object.declared, issue);
+    const classes = this.declared.filter((d) => d.kind === 'EC2NodeClass');
+    for (const pool of this.declared.filter((d) => d.kind === 'NodePool')) {
+      const spec = isObject(pool.manifest.spec) ? pool.manifest.spec : {};
+      const template = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : {};
+      const ref = isObject(template.nodeClassRef) ? template.nodeClassRef.name : undefined;
+      const matching = classes.filter((c) => c.name === ref);
+      if (matching.length !== 1) continue; // not in this run, or a duplicate already reported
+      const nc = matching[0];
+      for (const issue of poolNodeClassIssues(pool.manifest, nc.manifest, `${JSON.stringify(nc.name)} (${place(nc)})`)) addFor(pool, issue);
+    }
   }
 
   private add(issue: FileIssue): void {
@@ -748,8 +792,12 @@ const KARPENTER_GROUPS = ['karpenter.sh', 'karpenter.k8s.aws'];
 function isOtherApiGroup(obj: Record<string, unknown>): boolean {
   const { apiVersion, kind } = obj;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string' || apiVersion === '' || kind === '') return false;
-  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
-  return !KARPENTER_GROUPS.includes(group);
+  return !KARPENTER_GROUPS.includes(apiGroupOf(apiVersion));
+}
+
+/** The group of an `apiVersion` (`karpenter.sh` of `karpenter.sh/v1`); '' for the core group or a non-string. */
+function apiGroupOf(apiVersion: unknown): string {
+  return typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
 }
 
 function formatMigration(m: MigrationReport & { file: string }): string {
@@ -783,6 +831,14 @@ function loadValidator(): (manifest: unknown, ctx: ValidationContext) => Validat
   // Loaded on first use, like the migrator: `--help` and usage errors stay instant.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require('../core/api/validate') as typeof import('../core/api/validate')).validateManifest;
+}
+
+function loadCrossChecks() {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { duplicateNameIssues } = require('../core/api/duplicate-names') as typeof import('../core/api/duplicate-names');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { poolNodeClassIssues } = require('../core/api/node-class-compatibility') as typeof import('../core/api/node-class-compatibility');
+  return { duplicateNameIssues, poolNodeClassIssues };
 }
 
 function loadWarningCodes(): readonly string[] {

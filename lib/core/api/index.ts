@@ -16,6 +16,8 @@ export type { AmiFamilyPlatform } from './ami-family';
 export { AMI_FAMILY_USER_DATA, userDataFormat, userDataProblem } from './user-data';
 export type { FamilyUserData, UserDataFormat, UserDataProblem } from './user-data';
 export { poolNodeClassIssues } from './node-class-compatibility';
+export { duplicateNameIssues } from './duplicate-names';
+export type { DeclaredObject } from './duplicate-names';
 export { MANIFEST_WARNING_CODES } from './silence';
 export type { ManifestWarningCode } from './silence';
 export { toYaml } from './yaml';

@@ -157,7 +157,12 @@ export function carriedIssues(input: unknown, path = ''): ValidationIssue[] {
     for (const [k, v] of Object.entries(value)) visit(v, !plain ? at : at === '' ? k : `${at}.${k}`, depth + 1);
   };
   visit(input, path, 0);
-  return found;
+  // A builder that parsed a string also carries what the parsed value carries: keep one of each.
+  const keys = new Set<string>();
+  return found.filter((i) => {
+    const key = JSON.stringify([i.field, i.code, i.message]);
+    return !keys.has(key) && keys.add(key) !== undefined;
+  });
 }
 
 /**

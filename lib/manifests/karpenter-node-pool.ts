@@ -4,7 +4,6 @@ import { Construct } from 'constructs';
 import { NodePoolDefinition, NodePoolOptions } from '../core/api/node-pool-definition';
 import { poolNodeClassIssues } from '../core/api/node-class-compatibility';
 import { V1NodePool } from '../core/api/types';
-import { validateNodePool } from '../core/api/validate-nodepool';
 import { Ec2NodeClass, IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { checkClusterScopedName } from '../private/cluster-scoped-names';
@@ -54,7 +53,8 @@ export class KarpenterNodePool extends Construct {
     const manifest = this.definition.toManifest();
     const ctx = constructContext(props.silenceWarnings);
     checkClusterScopedName(this, 'NodePool', props.name, props.provider);
-    reportIssuesAtSynth(this, [...validateNodePool(manifest, ctx), ...nodeClassIssues(manifest, props.nodeClass)], props);
+    // The definition's issues include those carried by builder values in the props.
+    reportIssuesAtSynth(this, [...this.definition.validate(ctx), ...nodeClassIssues(manifest, props.nodeClass)]);
     const dependsOn = [...(props.nodeClass.resource ? [props.nodeClass.resource] : []), ...(props.dependsOn ?? [])];
     this.resource = new Manifest(this, 'Resource', {
       manifest: manifest as unknown as { [key: string]: unknown },

@@ -639,7 +639,8 @@ class ValidateRun {
         name,
         severity: i.severity,
         field: i.field,
-        message: i.message,
+        // Manifest users get the fix as YAML, not as TypeScript builder advice.
+        message: i.yamlMessage ?? i.message,
         code: i.code,
         line: pos?.line,
         column: pos?.column,
@@ -659,9 +660,10 @@ class ValidateRun {
       const pos = at(d, 'metadata.name');
       return pos ? `${d.file}:${pos.line}` : `${d.file}#${d.index}`;
     };
-    const addFor = (d: DeclaredDocument, issue: ValidationIssue) => {
+    const addFor = (d: DeclaredDocument, { yamlMessage, ...issue }: ValidationIssue) => {
       const pos = at(d, issue.field);
-      this.add({ ...issue, file: d.file, document: d.index, kind: d.kind, name: d.name, line: pos?.line, column: pos?.column });
+      const message = yamlMessage ?? issue.message;
+      this.add({ ...issue, message, file: d.file, document: d.index, kind: d.kind, name: d.name, line: pos?.line, column: pos?.column });
     };
     // One run is one cluster: the files of a GitOps directory are applied together.
     const objects = this.declared.map((d) => ({ declared: d, kind: d.kind, name: d.name, cluster: 'run', where: place(d) }));

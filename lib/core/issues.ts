@@ -17,6 +17,23 @@ export interface ValidationIssue {
   readonly message: string;
   /** Stable, machine-readable code, e.g. `RequirementInWithoutValues`; lint codes such as `NodePoolWithoutLimits` can be silenced. */
   readonly code: string;
+  /**
+   * The message for someone editing the manifest (the `validate` command), when `message` gives TypeScript
+   * builder advice (`Quantity.cpu(1000)`) that this one gives as YAML (`cpu: "1000"`).
+   * @default - `message` fits both
+   */
+  readonly yamlMessage?: string;
+}
+
+/** A message phrased for both audiences: with TypeScript builder advice, and with the same fix as manifest YAML. */
+export interface PhrasedMessage {
+  readonly typescript: string;
+  readonly yaml: string;
+}
+
+/** The issue fields of a message that is either one text for both audiences or phrased for each. */
+function messageFields(message: string | PhrasedMessage): { message: string; yamlMessage?: string } {
+  return typeof message === 'string' ? { message } : { message: message.typescript, yamlMessage: message.yaml };
 }
 
 /** Options shared by every pure-core validator. */
@@ -50,19 +67,19 @@ export class IssueCollector {
     return this.ctx.isUnresolved?.(value) ?? false;
   }
 
-  public error(field: string, code: string, message: string): void {
-    this.found.push({ severity: Severity.ERROR, field, code, message });
+  public error(field: string, code: string, message: string | PhrasedMessage): void {
+    this.found.push({ severity: Severity.ERROR, field, code, ...messageFields(message) });
   }
 
-  public warn(field: string, code: string, message: string): void {
+  public warn(field: string, code: string, message: string | PhrasedMessage): void {
     if (this.ctx.silence?.includes(code)) return;
-    this.found.push({ severity: Severity.WARNING, field, code, message });
+    this.found.push({ severity: Severity.WARNING, field, code, ...messageFields(message) });
   }
 
   public add(issues: readonly ValidationIssue[]): void {
     for (const i of issues) {
-      if (i.severity === Severity.WARNING) this.warn(i.field, i.code, i.message);
-      else this.found.push(i);
+      if (i.severity === Severity.WARNING && this.ctx.silence?.includes(i.code)) continue;
+      this.found.push(i);
     }
   }
 

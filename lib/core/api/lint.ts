@@ -2,7 +2,7 @@
 // Findings the API server accepts but that are most likely mistakes. All are warnings, silenced
 // by code through `ValidationContext.silence`. Each rule is one entry of LINT_RULES, and the code
 // list is derived from it. Inputs may be malformed: every access is defensive.
-import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import { IssueCollector, PhrasedMessage, ValidationContext, ValidationIssue } from '../issues';
 import { KARPENTER_KNOWN_VALUES, WellKnownLabel } from './labels';
 import { KARPENTER_DISCOVERY_TAG_KEY } from '../aws/discovery';
 import { isPlainObject } from '../json';
@@ -18,7 +18,7 @@ type Json = Record<string, unknown>;
 
 /** What a rule's `check` reports through: its warnings carry the rule's code. */
 interface LintReport {
-  warn(field: string, message: string): void;
+  warn(field: string, message: string | PhrasedMessage): void;
   isUnresolved(value: unknown): boolean;
 }
 
@@ -99,11 +99,11 @@ const NODEPOOL_RULES = [
     check: ({ spec }, r) => {
       const limits = spec.limits;
       if (spec.replicas === undefined && !r.isUnresolved(limits) && (!isPlainObject(limits) || Object.keys(limits).length === 0)) {
-        r.warn(
-          'spec.limits',
-          'is not set, so this NodePool can launch nodes without bound (a bad deployment or a pod spike scales the ' +
-            'bill with it); set limits such as { cpu: Quantity.cpu(1000), memory: Quantity.gibibytes(1000) }',
-        );
+        const problem = 'is not set, so this NodePool can launch nodes without bound (a bad deployment or a pod spike scales the bill with it); ';
+        r.warn('spec.limits', {
+          typescript: `${problem}set limits such as { cpu: Quantity.cpu(1000), memory: Quantity.gibibytes(1000) }`,
+          yaml: `${problem}set limits such as cpu: "1000" and memory: 1000Gi under spec.limits`,
+        });
       }
     },
   },
@@ -271,12 +271,13 @@ const NODECLASS_RULES = [
         });
         if (!specific) {
           const helper = field === 'subnetSelectorTerms' ? 'SubnetSelectorTerm' : 'SecurityGroupSelectorTerm';
-          r.warn(
-            `spec.${field}`,
+          const problem =
             `selects ${noun} by tags alone, with no id, no name and no cluster discovery tag, so it may match ${noun} ` +
-              `of other clusters or VPCs; select by id, or tag your ${noun} with ` +
-              `${KARPENTER_DISCOVERY_TAG_KEY}=<cluster name> and use ${helper}.discovery(clusterName)`,
-          );
+            `of other clusters or VPCs; select by id, or tag your ${noun} with ${KARPENTER_DISCOVERY_TAG_KEY}=<cluster name> and `;
+          r.warn(`spec.${field}`, {
+            typescript: `${problem}use ${helper}.discovery(clusterName)`,
+            yaml: `${problem}select them with - tags: { ${KARPENTER_DISCOVERY_TAG_KEY}: <cluster name> }`,
+          });
         }
       }
     },
@@ -349,11 +350,11 @@ const NODECLASS_RULES = [
     check: ({ spec }, r) => {
       const mo = isPlainObject(spec.metadataOptions) ? spec.metadataOptions : {};
       if (mo.httpTokens === 'optional') {
-        r.warn(
-          'spec.metadataOptions.httpTokens',
-          '"optional" lets pods use IMDSv1 and read the node role\'s credentials without a session token; ' +
-            'use HttpTokens.REQUIRED unless a workload really needs IMDSv1',
-        );
+        const problem = '"optional" lets pods use IMDSv1 and read the node role\'s credentials without a session token; ';
+        r.warn('spec.metadataOptions.httpTokens', {
+          typescript: `${problem}use HttpTokens.REQUIRED unless a workload really needs IMDSv1`,
+          yaml: `${problem}use httpTokens: required unless a workload really needs IMDSv1`,
+        });
       }
     },
   },

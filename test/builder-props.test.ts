@@ -1,6 +1,8 @@
 // Issue #16 item 7: every prop typed as a builder class, given a plain value from JavaScript. None may render
 // `null` or throw: an unambiguous string is read as the builder would build it, anything else fails synth
 // naming the prop, what was given and the builder to use.
+import * as fs from 'fs';
+import * as path from 'path';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { TerraformStack, Testing } from 'cdktf';
 import { IConstruct } from 'constructs';
@@ -190,4 +192,26 @@ test('a malformed string is reported like the builder reports it, with the prop'
       /^\[test\/X\] version: KubernetesVersion\.of: Kubernetes 1\.29 is outside the range Karpenter 1\.14 supports.*\(UnsupportedKubernetesVersion\)$/,
     ),
   ]);
+});
+
+test('the table covers every prop typed as a builder class', () => {
+  // Builder classes are those with a *_BUILDER kind; props are `readonly name?: ...Class...` in lib (not plan outputs).
+  const files = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  const sources = files(path.join(__dirname, '..', 'lib')).filter((f) => f.endsWith('.ts'));
+  const text = sources.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+  const classes = [...text.matchAll(/export const \w+_BUILDER(?:: BuilderKind<(\w+)>| = term<(\w+)>)/g)].map((m) => m[1] ?? m[2]);
+  expect(classes.length).toBeGreaterThanOrEqual(15);
+  const props = new Set<string>();
+  for (const line of text.split('\n')) {
+    const m = /^\s+readonly (\w+)\??: (.*)$/.exec(line);
+    if (m && classes.some((c) => new RegExp(`\\b${c}\\b`).test(m[2]))) props.add(m[1]);
+  }
+  // Not props a user sets: resolved plan outputs, and the version ControllerNodeGroup takes from its EksCluster.
+  for (const internal of ['clusterVersion', 'identity', 'version', 'registry']) {
+    if (PROPS.some(([p]) => p === internal)) continue;
+    props.delete(internal);
+  }
+  const covered = new Set(PROPS.flatMap(([p]) => p.split(/[.[\]"]+/).filter((s) => s !== '')));
+  expect([...props].filter((p) => !covered.has(p))).toEqual([]);
 });

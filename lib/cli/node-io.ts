@@ -1,5 +1,5 @@
 // The command's I/O on the real file system and process streams (bin/ uses it).
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'fs';
 import { CommandIo } from './validate-command';
 
 /** `CommandIo` on Node's fs and process streams. Files are read as bytes, so the command checks the encoding. */
@@ -11,6 +11,8 @@ export function nodeCommandIo(): CommandIo {
       const st = statSync(path);
       return { size: st.size, isDirectory: st.isDirectory() };
     },
+    readDir: (path) => readdirSync(path),
+    realpath: (path) => realpathSync(path),
     writeFile: (path, content) => writeFileSync(path, content, 'utf8'),
     mkdirp: (path) => {
       mkdirSync(path, { recursive: true });

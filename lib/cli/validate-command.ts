@@ -6,6 +6,7 @@ import type { MigrationOptions, MigrationReport, MigrationResult } from '../core
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
 import { toYaml } from '../core/api/yaml';
 import { KARPENTER_RELEASE } from '../core/controller/release';
+import { expandInputs, joinPath } from './input-files';
 
 /** Size and type of a file, looked up before it is read. */
 export interface FileStat {
@@ -24,6 +25,16 @@ export interface CommandIo {
    * @default - not looked up; the size is checked after reading
    */
   stat?(path: string): FileStat;
+  /**
+   * The names in a directory, so `validate DIR` checks the manifest files under it.
+   * @default - not available; a directory is refused (NotAFile)
+   */
+  readDir?(path: string): string[];
+  /**
+   * The canonical path of a file or directory (symlinks resolved), so a directory walk visits each once.
+   * @default - the path itself
+   */
+  realpath?(path: string): string;
   /** Writes a file, replacing it. */
   writeFile(path: string, content: string): void;
   /** Creates a directory and its parents; no error when it exists. */
@@ -78,16 +89,17 @@ const STDIN = '-';
 export const TOP_USAGE = `Usage: ${PROGRAM} <command> [options]
 
 Commands:
-  validate <file...>   check Karpenter NodePool and EC2NodeClass manifests offline
+  validate <file|dir...>  check Karpenter NodePool and EC2NodeClass manifests offline
 
 Run '${PROGRAM} validate --help' for the options of a command.
 `;
 
-export const VALIDATE_USAGE = `Usage: ${PROGRAM} validate [options] <file...>
+export const VALIDATE_USAGE = `Usage: ${PROGRAM} validate [options] <file|dir...>
 
 Checks Karpenter v1 NodePool (karpenter.sh/v1) and EC2NodeClass (karpenter.k8s.aws/v1)
 manifests against the schema and rules of the Karpenter ${KARPENTER_RELEASE.crdVersion} CRDs, offline. Files are YAML or JSON and
-may hold several documents; '-' reads standard input. Each problem is printed as
+may hold several documents; '-' reads standard input; a directory stands for the *.yaml,
+*.yml and *.json files under it (sorted, hidden entries skipped). Each problem is printed as
   <file>:<line>:<column>: <severity> <kind>/<name> <field>: <message> (<code>)
 with the position of the field (or of its nearest parent) in the file; <file>#<document>
 (counted from 0) replaces the position where there is none (migrated documents). Documents of
@@ -270,17 +282,19 @@ function parseArgs(args: readonly string[]): Options | 'help' {
   }
   if (role !== undefined && !migrate) throw new UsageError('--role is used when migrating AWSNodeTemplates and needs --migrate');
   if (json && output === STDIN) throw new UsageError("--json and '--output -' both write to standard output; write the YAML to a file instead");
-  if (writeMigrated !== undefined) {
-    const seen = new Map<string, string>();
-    for (const f of files) {
-      const base = outputName(f);
-      const other = seen.get(base);
-      if (other !== undefined)
-        throw new UsageError(`'${other}' and '${f}' would both be written to ${base} in ${writeMigrated}; migrate them separately`);
-      seen.set(base, f);
-    }
-  }
+  const clash = writeMigrated !== undefined ? outputCollision(files, writeMigrated) : undefined;
+  if (clash !== undefined) throw new UsageError(clash);
   return { files, strict, json, migrate, silence, failOnOtherKinds, writeMigrated, output, role };
+}
+
+/** A NodePool or EC2NodeClass of the run, for the checks across documents. */
+interface DeclaredDocument {
+  readonly file: string;
+  readonly index: number;
+  readonly kind: string;
+  readonly name: string;
+  readonly manifest: Record<string, unknown>;
+  readonly where: (field: string) => Position | undefined;
 }
 
 interface ParsedDocument {
@@ -296,8 +310,10 @@ class ValidateRun {
   private readonly migratedYaml: string[] = [];
   private readonly silencedErrors = new Set<string>();
   private readonly skipped: SkippedDocument[] = [];
+  private readonly declared: DeclaredDocument[] = [];
   private knownWarningCodes?: readonly string[];
   private documents = 0;
+  private files = 0;
   private olderApiVersions = 0;
   // With `--output -` stdout carries YAML only.
   private readonly out: { write(chunk: string): unknown };
@@ -311,7 +327,11 @@ class ValidateRun {
   }
 
   public run(): number {
-    for (const file of this.options.files) this.checkFile(file);
+    const files = this.inputFiles();
+    if (files === undefined) return ExitCode.USAGE;
+    this.files = files.length;
+    for (const file of files) this.checkFile(file);
+    this.checkAcrossDocuments();
     this.checkSilenceCodes();
     if (this.options.output !== undefined && this.options.output !== STDIN) {
       this.io.writeFile(this.options.output, this.migratedYaml.join(''));
@@ -324,6 +344,29 @@ class ValidateRun {
     const warnings = this.issues.length - errors;
     if (errors > 0 || (this.options.strict && warnings > 0)) return ExitCode.PROBLEMS;
     return ExitCode.OK;
+  }
+
+  /** The files to check: each input, a directory standing for the manifest files under it. Undefined after a usage error. */
+  private inputFiles(): string[] | undefined {
+    const io = this.io;
+    // A file given twice is checked once (it would otherwise clash with itself as a DuplicateName).
+    if (!io.readDir || !io.stat) return [...new Set(this.options.files)];
+    const entries = expandInputs(this.options.files, {
+      isDirectory: (p) => io.stat!(p).isDirectory,
+      readDir: (p) => io.readDir!(p),
+      realpath: io.realpath && ((p) => io.realpath!(p)),
+    });
+    const files: string[] = [];
+    for (const e of entries) {
+      if ('file' in e) files.push(e.file);
+      else this.add({ file: e.problem.path, severity: e.problem.warning ? Severity.WARNING : Severity.ERROR, field: '(file)', ...e.problem });
+    }
+    const clash = this.options.writeMigrated !== undefined ? outputCollision(files, this.options.writeMigrated) : undefined;
+    if (clash !== undefined) {
+      io.stderr.write(`${PROGRAM} validate: ${clash}\n\n${VALIDATE_USAGE}`);
+      return undefined;
+    }
+    return files;
   }
 
   private checkFile(file: string): void {
@@ -597,11 +640,44 @@ class ValidateRun {
         name,
         severity: i.severity,
         field: i.field,
-        message: i.message,
+        // Manifest users get the fix as YAML, not as TypeScript builder advice.
+        message: i.yamlMessage ?? i.message,
         code: i.code,
         line: pos?.line,
         column: pos?.column,
       });
+    }
+    if ((kind === 'NodePool' || kind === 'EC2NodeClass') && name !== undefined && KARPENTER_GROUPS.includes(apiGroupOf(obj.apiVersion))) {
+      this.declared.push({ file, index, kind, name, manifest: obj, where });
+    }
+  }
+
+  /** Checks between the documents of the whole run: duplicate names, and NodePools their EC2NodeClass cannot serve. */
+  private checkAcrossDocuments(): void {
+    if (this.declared.length === 0) return;
+    const { duplicateNameIssues, poolNodeClassIssues } = loadCrossChecks();
+    const at = (d: DeclaredDocument, field: string) => d.where(field);
+    const place = (d: DeclaredDocument) => {
+      const pos = at(d, 'metadata.name');
+      return pos ? `${d.file}:${pos.line}` : `${d.file}#${d.index}`;
+    };
+    const addFor = (d: DeclaredDocument, { yamlMessage, ...issue }: ValidationIssue) => {
+      const pos = at(d, issue.field);
+      const message = yamlMessage ?? issue.message;
+      this.add({ ...issue, message, file: d.file, document: d.index, kind: d.kind, name: d.name, line: pos?.line, column: pos?.column });
+    };
+    // One run is one cluster: the files of a GitOps directory are applied together.
+    const objects = this.declared.map((d) => ({ declared: d, kind: d.kind, name: d.name, cluster: 'run', where: place(d) }));
+    for (const { object, issue } of duplicateNameIssues(objects)) addFor(object.declared, issue);
+    const classes = this.declared.filter((d) => d.kind === 'EC2NodeClass');
+    for (const pool of this.declared.filter((d) => d.kind === 'NodePool')) {
+      const spec = isObject(pool.manifest.spec) ? pool.manifest.spec : {};
+      const template = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : {};
+      const ref = isObject(template.nodeClassRef) ? template.nodeClassRef.name : undefined;
+      const matching = classes.filter((c) => c.name === ref);
+      if (matching.length !== 1) continue; // not in this run, or a duplicate already reported
+      const nc = matching[0];
+      for (const issue of poolNodeClassIssues(pool.manifest, nc.manifest, `${JSON.stringify(nc.name)} (${place(nc)})`)) addFor(pool, issue);
     }
   }
 
@@ -652,7 +728,7 @@ class ValidateRun {
   private report(): void {
     const errors = this.issues.filter((i) => i.severity === Severity.ERROR).length;
     const warnings = this.issues.length - errors;
-    const files = this.options.files.length;
+    const files = this.files;
     if (this.options.json) {
       this.io.stdout.write(
         `${JSON.stringify(
@@ -719,8 +795,12 @@ const KARPENTER_GROUPS = ['karpenter.sh', 'karpenter.k8s.aws'];
 function isOtherApiGroup(obj: Record<string, unknown>): boolean {
   const { apiVersion, kind } = obj;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string' || apiVersion === '' || kind === '') return false;
-  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
-  return !KARPENTER_GROUPS.includes(group);
+  return !KARPENTER_GROUPS.includes(apiGroupOf(apiVersion));
+}
+
+/** The group of an `apiVersion` (`karpenter.sh` of `karpenter.sh/v1`); '' for the core group or a non-string. */
+function apiGroupOf(apiVersion: unknown): string {
+  return typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
 }
 
 function formatMigration(m: MigrationReport & { file: string }): string {
@@ -754,6 +834,14 @@ function loadValidator(): (manifest: unknown, ctx: ValidationContext) => Validat
   // Loaded on first use, like the migrator: `--help` and usage errors stay instant.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require('../core/api/validate') as typeof import('../core/api/validate')).validateManifest;
+}
+
+function loadCrossChecks() {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { duplicateNameIssues } = require('../core/api/duplicate-names') as typeof import('../core/api/duplicate-names');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { poolNodeClassIssues } = require('../core/api/node-class-compatibility') as typeof import('../core/api/node-class-compatibility');
+  return { duplicateNameIssues, poolNodeClassIssues };
 }
 
 function loadWarningCodes(): readonly string[] {
@@ -913,14 +1001,22 @@ function parseField(field: string): (string | number)[] {
   return out;
 }
 
+/** Why `--write-migrated` cannot write `files` into `dir` (two with one base name), or undefined. */
+function outputCollision(files: readonly string[], dir: string): string | undefined {
+  const seen = new Map<string, string>();
+  for (const f of files) {
+    const base = outputName(f);
+    const other = seen.get(base);
+    if (other !== undefined) return `'${other}' and '${f}' would both be written to ${base} in ${dir}; migrate them separately`;
+    seen.set(base, f);
+  }
+  return undefined;
+}
+
 function outputName(file: string): string {
   if (file === STDIN) return 'stdin.yaml';
   const base = file.split(/[\\/]/).pop() ?? file;
   return base === '' ? 'manifest.yaml' : base;
-}
-
-function joinPath(dir: string, name: string): string {
-  return dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`;
 }
 
 function describe(x: unknown): string {

@@ -6,6 +6,7 @@ import { Fn, ITerraformDependable, TerraformProvider } from 'cdktf';
 import { Construct } from 'constructs';
 import { ClusterAuthMode, ClusterProvidersOptions, planClusterProviders } from '../core/controller/cluster-providers-plan';
 import { failValidation } from '../core/issues';
+import { recordProviderCluster } from '../private/cluster-scoped-names';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Properties of `ClusterProviders`. */
@@ -75,6 +76,8 @@ export class ClusterProviders extends Construct {
         token,
         exec: exec ? [exec] : undefined,
       });
+      // NodePool and EC2NodeClass names are checked per cluster, across stacks (cluster-scoped-names.ts).
+      recordProviderCluster(this.kubernetes, props.clusterName);
     }
   }
 

@@ -1,6 +1,7 @@
 // `cdktf-karpenter-eks/core`: the pure core, plain TypeScript with no cdktf, constructs or provider import,
 // so it loads in any Node.js program (a GitOps pipeline, a CDK Terrain app, a CLI) without cdktf installed.
 export * from './issues';
+export * from './builder-value';
 
 // Karpenter v1 API: models, validation, lint, migration.
 export * from './api';

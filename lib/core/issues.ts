@@ -17,6 +17,23 @@ export interface ValidationIssue {
   readonly message: string;
   /** Stable, machine-readable code, e.g. `RequirementInWithoutValues`; lint codes such as `NodePoolWithoutLimits` can be silenced. */
   readonly code: string;
+  /**
+   * The message for someone editing the manifest (the `validate` command), when `message` gives TypeScript
+   * builder advice (`Quantity.cpu(1000)`) that this one gives as YAML (`cpu: "1000"`).
+   * @default - `message` fits both
+   */
+  readonly yamlMessage?: string;
+}
+
+/** A message phrased for both audiences: with TypeScript builder advice, and with the same fix as manifest YAML. */
+export interface PhrasedMessage {
+  readonly typescript: string;
+  readonly yaml: string;
+}
+
+/** The issue fields of a message that is either one text for both audiences or phrased for each. */
+function messageFields(message: string | PhrasedMessage): { message: string; yamlMessage?: string } {
+  return typeof message === 'string' ? { message } : { message: message.typescript, yamlMessage: message.yaml };
 }
 
 /** Options shared by every pure-core validator. */
@@ -50,19 +67,19 @@ export class IssueCollector {
     return this.ctx.isUnresolved?.(value) ?? false;
   }
 
-  public error(field: string, code: string, message: string): void {
-    this.found.push({ severity: Severity.ERROR, field, code, message });
+  public error(field: string, code: string, message: string | PhrasedMessage): void {
+    this.found.push({ severity: Severity.ERROR, field, code, ...messageFields(message) });
   }
 
-  public warn(field: string, code: string, message: string): void {
+  public warn(field: string, code: string, message: string | PhrasedMessage): void {
     if (this.ctx.silence?.includes(code)) return;
-    this.found.push({ severity: Severity.WARNING, field, code, message });
+    this.found.push({ severity: Severity.WARNING, field, code, ...messageFields(message) });
   }
 
   public add(issues: readonly ValidationIssue[]): void {
     for (const i of issues) {
-      if (i.severity === Severity.WARNING) this.warn(i.field, i.code, i.message);
-      else this.found.push(i);
+      if (i.severity === Severity.WARNING && this.ctx.silence?.includes(i.code)) continue;
+      this.found.push(i);
     }
   }
 
@@ -157,16 +174,31 @@ export function carriedIssues(input: unknown, path = ''): ValidationIssue[] {
     for (const [k, v] of Object.entries(value)) visit(v, !plain ? at : at === '' ? k : `${at}.${k}`, depth + 1);
   };
   visit(input, path, 0);
-  return found;
+  // A builder that parsed a string also carries what the parsed value carries: keep one of each.
+  const keys = new Set<string>();
+  return found.filter((i) => {
+    const key = JSON.stringify([i.field, i.code, i.message]);
+    return !keys.has(key) && keys.add(key) !== undefined;
+  });
 }
 
 /**
  * `issues` plus the issues carried by builder values in `inputs`. A carried issue replaces the ones with
- * the same code that the rendered value caused (e.g. `Budget.percent(101)` and then `"101%"` failing the
- * CRD pattern), so each problem is reported once, by the builder that explains it.
+ * the same code at the same place that the rendered value caused (e.g. `Budget.percent(101)` at
+ * `disruption.budgets[0]` and then `"101%"` failing the CRD pattern at `spec.disruption.budgets[0].nodes`),
+ * so each problem is reported once, by the builder that explains it; problems elsewhere all stay.
  */
 export function withCarriedIssues(inputs: unknown, issues: readonly ValidationIssue[]): ValidationIssue[] {
   const carried = carriedIssues(inputs);
-  const codes = new Set(carried.map((i) => i.code));
-  return [...carried, ...issues.filter((i) => !codes.has(i.code))];
+  const explained = (i: ValidationIssue) => carried.some((c) => c.code === i.code && samePlace(c.field, i.field));
+  return [...carried, ...issues.filter((i) => !explained(i))];
+}
+
+// A manifest path names a prop without the envelope: `spec.template.spec.expireAfter` is the prop `expireAfter`.
+const MANIFEST_PREFIX = /^spec\.(template\.(spec|metadata)\.)?/;
+
+/** True when the prop path `prop` and the field `field` (a prop or manifest path) are one place, or one holds the other. */
+function samePlace(prop: string, field: string): boolean {
+  const within = (outer: string, inner: string) => inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
+  return [field, field.replace(MANIFEST_PREFIX, '')].some((f) => within(prop, f) || within(f, prop));
 }

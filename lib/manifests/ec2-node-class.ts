@@ -4,8 +4,8 @@ import { Construct } from 'constructs';
 import { Ec2NodeClassDefinition, Ec2NodeClassOptions } from '../core/api/ec2-node-class-definition';
 import { NodeClassReference } from '../core/api/node-pool-definition';
 import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND, V1EC2NodeClass } from '../core/api/types';
-import { validateEc2NodeClass } from '../core/api/validate-ec2nodeclass';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
+import { checkClusterScopedName } from '../private/cluster-scoped-names';
 import { literalYaml, manifestResourceOptions } from '../private/manifest';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
@@ -59,7 +59,9 @@ export class Ec2NodeClass extends Construct implements IEc2NodeClass {
     this.name = props.name;
     this.nodeClassRef = { group: EC2NODECLASS_GROUP, kind: EC2NODECLASS_KIND, name: props.name };
     const manifest = this.definition.toManifest();
-    reportIssuesAtSynth(this, validateEc2NodeClass(manifest, constructContext(props.silenceWarnings)), props);
+    checkClusterScopedName(this, EC2NODECLASS_KIND, props.name, props.provider);
+    // The definition's issues include those carried by builder values in the props.
+    reportIssuesAtSynth(this, this.definition.validate(constructContext(props.silenceWarnings)));
     this.resource = new Manifest(this, 'Resource', {
       manifest: manifest as unknown as { [key: string]: unknown },
       ...manifestResourceOptions(this, props),

@@ -1,10 +1,12 @@
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
+import { ValidationIssue } from '../core/issues';
 import { Construct } from 'constructs';
 import { NodePoolDefinition, NodePoolOptions } from '../core/api/node-pool-definition';
+import { poolNodeClassIssues } from '../core/api/node-class-compatibility';
 import { V1NodePool } from '../core/api/types';
-import { validateNodePool } from '../core/api/validate-nodepool';
-import { IEc2NodeClass } from './ec2-node-class';
+import { Ec2NodeClass, IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
+import { checkClusterScopedName } from '../private/cluster-scoped-names';
 import { literalYaml, manifestResourceOptions } from '../private/manifest';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
@@ -49,7 +51,10 @@ export class KarpenterNodePool extends Construct {
     this.name = props.name;
     this.definition = new NodePoolDefinition({ ...props, nodeClassRef: props.nodeClass.nodeClassRef });
     const manifest = this.definition.toManifest();
-    reportIssuesAtSynth(this, validateNodePool(manifest, constructContext(props.silenceWarnings)), props);
+    const ctx = constructContext(props.silenceWarnings);
+    checkClusterScopedName(this, 'NodePool', props.name, props.provider);
+    // The definition's issues include those carried by builder values in the props.
+    reportIssuesAtSynth(this, [...this.definition.validate(ctx), ...nodeClassIssues(manifest, props.nodeClass)]);
     const dependsOn = [...(props.nodeClass.resource ? [props.nodeClass.resource] : []), ...(props.dependsOn ?? [])];
     this.resource = new Manifest(this, 'Resource', {
       manifest: manifest as unknown as { [key: string]: unknown },
@@ -66,4 +71,10 @@ export class KarpenterNodePool extends Construct {
   public toYaml(): string {
     return literalYaml(this, this.toManifest());
   }
+}
+
+/** What the pool's requirements and its node class (when created here) contradict; a class known only by name is not checked. */
+function nodeClassIssues(pool: V1NodePool, nodeClass: IEc2NodeClass): ValidationIssue[] {
+  if (!(nodeClass instanceof Ec2NodeClass)) return [];
+  return poolNodeClassIssues(pool, nodeClass.toManifest(), `${JSON.stringify(nodeClass.name)} (${nodeClass.node.path})`, constructContext());
 }

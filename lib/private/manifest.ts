@@ -1,8 +1,9 @@
 import { Token } from 'cdktf';
 import { Construct } from 'constructs';
-import { KarpenterDuration } from '../core/api/duration';
+import { builderValue } from '../core/builder-value';
+import { DURATION_BUILDER, KarpenterDuration } from '../core/api/duration';
 import { toYaml, unresolvedPath } from '../core/api/yaml';
-import { failValidation, Severity } from '../core/issues';
+import { failValidation, Severity, ValidationIssue } from '../core/issues';
 import { reportIssuesAtSynth } from './report';
 import { KarpenterManifestOptions } from '../manifests/karpenter-manifest-options';
 
@@ -11,11 +12,14 @@ const DEFAULT_DELETE_TIMEOUT = KarpenterDuration.minutes(30);
 
 /** `kubernetes_manifest` settings shared by the Karpenter custom resources. */
 export function manifestResourceOptions(scope: Construct, props: KarpenterManifestOptions) {
-  const neverTimeout = props.deleteTimeout?.isNever === true;
+  const issues: ValidationIssue[] = [];
+  const deleteTimeout = builderValue(DURATION_BUILDER, props.deleteTimeout, 'deleteTimeout', issues);
+  const neverTimeout = deleteTimeout?.isNever === true;
   if (neverTimeout) {
     const message = 'must be a finite duration (Terraform timeouts have no "Never"), e.g. KarpenterDuration.hours(2)';
-    reportIssuesAtSynth(scope, [{ severity: Severity.ERROR, field: 'deleteTimeout', code: 'DeleteTimeoutNever', message }]);
+    issues.push({ severity: Severity.ERROR, field: 'deleteTimeout', code: 'DeleteTimeoutNever', message });
   }
+  if (issues.length > 0) reportIssuesAtSynth(scope, issues);
   return {
     provider: props.provider,
     dependsOn: props.dependsOn,
@@ -23,7 +27,7 @@ export function manifestResourceOptions(scope: Construct, props: KarpenterManife
     // karpenter.k8s.aws/ec2nodeclass-hash); leaving them computed avoids a perpetual diff.
     computedFields: ['metadata.annotations', 'metadata.labels'],
     wait: props.waitForReady ? { condition: [{ type: 'Ready', status: 'True' }] } : undefined,
-    timeouts: { delete: (neverTimeout ? DEFAULT_DELETE_TIMEOUT : (props.deleteTimeout ?? DEFAULT_DELETE_TIMEOUT)).toString() },
+    timeouts: { delete: (neverTimeout ? DEFAULT_DELETE_TIMEOUT : (deleteTimeout ?? DEFAULT_DELETE_TIMEOUT)).toString() },
   };
 }
 

@@ -239,7 +239,7 @@ describe('validate', () => {
   });
 
   test('should show help and exit 0', () => {
-    expect(run(['validate', '--help']).stdout).toMatch(/^Usage: cdktf-karpenter-eks validate \[options\] <file\.\.\.>/);
+    expect(run(['validate', '--help']).stdout).toMatch(/^Usage: cdktf-karpenter-eks validate \[options\] <file\|dir\.\.\.>/);
     expect(run(['validate', '--help']).stdout).toContain(
       `against the schema and rules of the Karpenter ${KARPENTER_RELEASE.crdVersion} CRDs, offline`,
     );

@@ -1,4 +1,14 @@
-import { failValidation, formatIssues, IssueCollector, KarpenterValidationError, Severity, throwOnErrors } from '../../lib/core/issues';
+import { KarpenterDuration } from '../../lib/core/api/duration';
+import {
+  failValidation,
+  formatIssues,
+  IssueCollector,
+  KarpenterValidationError,
+  Severity,
+  throwOnErrors,
+  ValidationIssue,
+  withCarriedIssues,
+} from '../../lib/core/issues';
 
 describe('IssueCollector', () => {
   test('should keep errors and warnings, and drop silenced warnings only', () => {
@@ -53,4 +63,19 @@ test('failValidation should throw a KarpenterValidationError with one error', ()
     { severity: Severity.ERROR, field: 'value', code: 'InvalidQuantity', message: 'must be non-negative, got -1' },
   ]);
   expect((caught as Error).message).toBe('1 validation error:\n[Quantity.cpu] value: must be non-negative, got -1 (InvalidQuantity)');
+});
+
+describe('withCarriedIssues', () => {
+  const carriedHours = () => ({ expireAfter: KarpenterDuration.hours(-1) });
+  const rendered = (field: string): ValidationIssue => ({ severity: Severity.ERROR, field, code: 'InvalidDuration', message: 'pattern' });
+
+  test('drops the rendered issue a carried one explains: same code, same place', () => {
+    const all = withCarriedIssues(carriedHours(), [rendered('spec.template.spec.expireAfter')]);
+    expect(all.map((i) => [i.field, i.message.split(':')[0]])).toEqual([['expireAfter', 'KarpenterDuration.hours']]);
+  });
+
+  test('keeps an issue with the same code elsewhere (every problem at once)', () => {
+    const all = withCarriedIssues(carriedHours(), [rendered('spec.template.spec.expireAfter'), rendered('spec.disruption.budgets[0].duration')]);
+    expect(all.map((i) => i.field)).toEqual(['expireAfter', 'spec.disruption.budgets[0].duration']);
+  });
 });

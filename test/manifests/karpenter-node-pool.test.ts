@@ -10,6 +10,7 @@ import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { addressOf, newStack, resourceAt } from '../util/stacks';
 import { warningsOf } from '../util/warnings';
 import { nodeClassStack } from './node-class-stack';
+import { synthErrorLines } from '../private/at-synth';
 
 const LIMITS = { cpu: Quantity.cpu(1000), memory: Quantity.gibibytes(1000) };
 
@@ -112,6 +113,25 @@ describe('KarpenterNodePool', () => {
         ].join('\\n  '),
       ),
     );
+  });
+
+  test('reports a carried builder error and a rendered error with the same code, each once (issue #16 item 10)', () => {
+    const lines = synthErrorLines(() => {
+      const { stack, nodeClass } = nodeClassStack();
+      return new KarpenterNodePool(stack, 'Pool', {
+        name: 'p',
+        nodeClass,
+        limits: LIMITS,
+        expireAfter: KarpenterDuration.hours(-1),
+        disruption: Disruption.whenEmpty({ budgets: [Budget.nodes(1).during('@daily', KarpenterDuration.seconds(30))] }),
+      });
+    });
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^\[test\/Pool\] expireAfter: KarpenterDuration.hours: must be a non-negative whole number, got -1.*\(InvalidDuration\)$/,
+      ),
+      expect.stringMatching(/^\[test\/Pool\] spec.disruption.budgets\[0\].duration: "30s" does not match .*\(InvalidDuration\)$/),
+    ]);
   });
 
   test('reports lint findings as warnings, silenced by code', () => {

@@ -47,3 +47,38 @@ export const WINDOWS_ALIAS_FAMILIES: readonly string[] = ALIAS_FAMILIES.filter((
 export function aliasFamilyOf(amiFamily: string): AmiFamilyAlias | undefined {
   return ALIASED_AMI_FAMILIES.includes(amiFamily) ? (amiFamily.toLowerCase() as AmiFamilyAlias) : undefined;
 }
+
+/** What nodes of an AMI family run: `kubernetes.io/os` and the `kubernetes.io/arch` values. */
+export interface AmiFamilyPlatform {
+  readonly os: 'linux' | 'windows';
+  readonly arches: readonly ('amd64' | 'arm64')[];
+}
+
+/**
+ * The platform of each aliased family, defined once: the NodePool/EC2NodeClass compatibility check
+ * (`poolNodeClassIssues`) and catalog-based checks read it. EKS-optimized Windows AMIs are x86-64 only.
+ */
+export const AMI_FAMILY_PLATFORMS: { readonly [F in Aliased[keyof Aliased]]: AmiFamilyPlatform } = {
+  AL2: { os: 'linux', arches: ['amd64', 'arm64'] },
+  AL2023: { os: 'linux', arches: ['amd64', 'arm64'] },
+  Bottlerocket: { os: 'linux', arches: ['amd64', 'arm64'] },
+  Windows2019: { os: 'windows', arches: ['amd64'] },
+  Windows2022: { os: 'windows', arches: ['amd64'] },
+  Windows2025: { os: 'windows', arches: ['amd64'] },
+};
+
+/**
+ * The aliased `amiFamily` of an EC2NodeClass spec: `amiFamily` when set, else the family of an
+ * `alias` selector term (`al2023@latest` → `AL2023`); undefined for Custom, unknown or unresolved values.
+ */
+export function nodeClassAmiFamily(spec: unknown): keyof typeof AMI_FAMILY_PLATFORMS | undefined {
+  if (spec === null || typeof spec !== 'object') return undefined;
+  const s = spec as { amiFamily?: unknown; amiSelectorTerms?: unknown };
+  const known = (f: unknown) => (typeof f === 'string' && ALIASED_AMI_FAMILIES.includes(f) ? (f as keyof typeof AMI_FAMILY_PLATFORMS) : undefined);
+  if (s.amiFamily !== undefined) return known(s.amiFamily);
+  const terms = Array.isArray(s.amiSelectorTerms) ? s.amiSelectorTerms : [];
+  const alias = terms.map((t) => (t !== null && typeof t === 'object' ? (t as { alias?: unknown }).alias : undefined)).find((a) => a !== undefined);
+  if (typeof alias !== 'string') return undefined;
+  const family = alias.split('@')[0];
+  return known(ALIASED_AMI_FAMILIES.find((f) => f.toLowerCase() === family));
+}

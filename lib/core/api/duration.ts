@@ -1,4 +1,5 @@
 // Pure core: no cdktf or constructs imports.
+import { BuilderKind } from '../builder-value';
 import { builderError, ValidationIssue, withIssues } from '../issues';
 
 /** CRD pattern of `expireAfter` and `consolidateAfter`: a duration, or `Never`. */
@@ -94,6 +95,14 @@ export class KarpenterDuration {
     return this.text;
   }
 }
+
+/** Props typed `KarpenterDuration` also take the CRD string (`'30m'`, `'Never'`), parsed with `KarpenterDuration.parse`. */
+export const DURATION_BUILDER: BuilderKind<KarpenterDuration> = {
+  name: 'KarpenterDuration',
+  type: KarpenterDuration,
+  parse: (text) => KarpenterDuration.parse(text),
+  example: 'KarpenterDuration.minutes(30)',
+};
 
 /** Seconds in a CRD duration string (`1h30m` → 5400); undefined for `Never` or anything unparsable. */
 export function durationSeconds(text: string): number | undefined {

@@ -1,10 +1,11 @@
 // Pure core: no cdktf or constructs imports.
 import { KARPENTER_DISCOVERY_TAG_KEY } from '../aws/discovery';
+import { BuilderKind, builderList, builderMap, builderValue } from '../builder-value';
 import { ValidationContext, ValidationIssue, withCarriedIssues } from '../issues';
 import { opt } from '../json';
 import { AmiFamily, AmiFamilyAlias } from './ami-family';
-import { KarpenterDuration } from './duration';
-import { Quantity } from './quantity';
+import { DURATION_BUILDER, KarpenterDuration } from './duration';
+import { Quantity, QUANTITY_BUILDER } from './quantity';
 import {
   EC2NODECLASS_API_VERSION,
   EC2NODECLASS_KIND,
@@ -284,6 +285,24 @@ export class PlacementGroupSelector {
     return { ...this.selector };
   }
 }
+
+const term = <T>(type: BuilderKind<T>['type'], example: string): BuilderKind<T> => ({ name: type.name, type, example });
+/** Props typed as selector terms take only the builders. */
+export const AMI_SELECTOR_TERM_BUILDER = term<AmiSelectorTerm>(AmiSelectorTerm, "AmiSelectorTerm.alias(AmiFamilyAlias.AL2023, 'latest')");
+/** Props typed `SubnetSelectorTerm` take only the builder. */
+export const SUBNET_SELECTOR_TERM_BUILDER = term<SubnetSelectorTerm>(SubnetSelectorTerm, 'SubnetSelectorTerm.discovery(clusterName)');
+/** Props typed `SecurityGroupSelectorTerm` take only the builder. */
+export const SECURITY_GROUP_SELECTOR_TERM_BUILDER = term<SecurityGroupSelectorTerm>(
+  SecurityGroupSelectorTerm,
+  'SecurityGroupSelectorTerm.discovery(clusterName)',
+);
+/** Props typed `CapacityReservationSelectorTerm` take only the builder. */
+export const CAPACITY_RESERVATION_SELECTOR_TERM_BUILDER = term<CapacityReservationSelectorTerm>(
+  CapacityReservationSelectorTerm,
+  "CapacityReservationSelectorTerm.byId('cr-0123456789abcdef0')",
+);
+/** Props typed `PlacementGroupSelector` take only the builder. */
+export const PLACEMENT_GROUP_SELECTOR_BUILDER = term<PlacementGroupSelector>(PlacementGroupSelector, "PlacementGroupSelector.byName('my-group')");
 
 /** Kubelet settings (`spec.kubelet`); field names are the CRD's. */
 export interface KubeletConfiguration {
@@ -595,8 +614,13 @@ export class Ec2NodeClassDefinition {
   /** EC2NodeClass name. */
   public readonly name: string;
 
-  constructor(private readonly props: Ec2NodeClassDefinitionProps) {
+  private readonly props: Ec2NodeClassDefinitionProps;
+  // Props of the wrong type (from JavaScript), reported by validate().
+  private readonly inputIssues: ValidationIssue[] = [];
+
+  constructor(props: Ec2NodeClassDefinitionProps) {
     this.name = props.name;
+    this.props = checkedProps(props, this.inputIssues);
   }
 
   /** The plain manifest, as `kubectl apply` would send it. */
@@ -636,13 +660,50 @@ export class Ec2NodeClassDefinition {
 
   /** Every problem with the rendered manifest (errors and lint warnings). */
   public validate(ctx?: ValidationContext): ValidationIssue[] {
-    return withCarriedIssues(this.props, validateEc2NodeClass(this.toManifest(), ctx));
+    // A string parsed into a builder value carries what inputIssues holds: withCarriedIssues keeps one of each.
+    return withCarriedIssues(this.props, [...this.inputIssues, ...validateEc2NodeClass(this.toManifest(), ctx)]);
   }
 
   /** The manifest as a YAML document. */
   public toYaml(): string {
     return toYaml(this.toManifest());
   }
+}
+
+/** The props with every builder-typed value checked (builderValue): a wrong type is reported and left out. */
+function checkedProps(p: Ec2NodeClassDefinitionProps, issues: ValidationIssue[]): Ec2NodeClassDefinitionProps {
+  const k = p.kubelet;
+  const blockDevices = Array.isArray(p.blockDeviceMappings) ? p.blockDeviceMappings : undefined;
+  return {
+    ...p,
+    // Required lists: missing ones render as [] and fail the CRD's minItems.
+    amiSelectorTerms: builderList(AMI_SELECTOR_TERM_BUILDER, p.amiSelectorTerms, 'amiSelectorTerms', issues) ?? [],
+    subnetSelectorTerms: builderList(SUBNET_SELECTOR_TERM_BUILDER, p.subnetSelectorTerms, 'subnetSelectorTerms', issues) ?? [],
+    securityGroupSelectorTerms:
+      builderList(SECURITY_GROUP_SELECTOR_TERM_BUILDER, p.securityGroupSelectorTerms, 'securityGroupSelectorTerms', issues) ?? [],
+    capacityReservationSelectorTerms: builderList(
+      CAPACITY_RESERVATION_SELECTOR_TERM_BUILDER,
+      p.capacityReservationSelectorTerms,
+      'capacityReservationSelectorTerms',
+      issues,
+    ),
+    placementGroupSelector: builderValue(PLACEMENT_GROUP_SELECTOR_BUILDER, p.placementGroupSelector, 'placementGroupSelector', issues),
+    kubelet: k && {
+      ...k,
+      evictionSoftGracePeriod: builderMap(DURATION_BUILDER, k.evictionSoftGracePeriod, 'kubelet.evictionSoftGracePeriod', issues),
+      kubeReserved: builderMap(QUANTITY_BUILDER, k.kubeReserved, 'kubelet.kubeReserved', issues),
+      systemReserved: builderMap(QUANTITY_BUILDER, k.systemReserved, 'kubelet.systemReserved', issues),
+    },
+    // Not a list: rendered as given, for the CRD schema to report.
+    blockDeviceMappings: (blockDevices ?? (p.blockDeviceMappings as undefined))?.map((b, i) =>
+      b?.ebs
+        ? {
+            ...b,
+            ebs: { ...b.ebs, volumeSize: builderValue(QUANTITY_BUILDER, b.ebs.volumeSize, `blockDeviceMappings[${i}].ebs.volumeSize`, issues) },
+          }
+        : b,
+    ),
+  };
 }
 
 function mapValues<T>(m: { readonly [k: string]: T | undefined } | undefined, f: (v: T) => string): { [k: string]: string } | undefined {

@@ -2,17 +2,23 @@
 // Findings the API server accepts but that are most likely mistakes. All are warnings, silenced
 // by code through `ValidationContext.silence`. Each rule is one entry of LINT_RULES, and the code
 // list is derived from it. Inputs may be malformed: every access is defensive.
-import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import { IssueCollector, PhrasedMessage, ValidationContext, ValidationIssue } from '../issues';
 import { KARPENTER_KNOWN_VALUES, WellKnownLabel } from './labels';
 import { KARPENTER_DISCOVERY_TAG_KEY } from '../aws/discovery';
 import { isPlainObject } from '../json';
+import { nodeClassAmiFamily } from './ami-family';
+import { durationSeconds } from './duration';
+import { userDataProblem } from './user-data';
 import { child, show } from './schema';
+
+/** The CRD default of `spec.template.spec.expireAfter`. */
+const DEFAULT_EXPIRE_AFTER = '720h';
 
 type Json = Record<string, unknown>;
 
 /** What a rule's `check` reports through: its warnings carry the rule's code. */
 interface LintReport {
-  warn(field: string, message: string): void;
+  warn(field: string, message: string | PhrasedMessage): void;
   isUnresolved(value: unknown): boolean;
 }
 
@@ -42,6 +48,8 @@ interface KeyState {
 /** The parts of a NodePool the rules read, its requirements and template labels analysed once for all of them. */
 interface NodePoolFacts {
   readonly spec: Json;
+  /** `spec.template.spec`, or {} when it is not an object. */
+  readonly tspec: Json;
   readonly requirements: readonly ParsedRequirement[];
   readonly states: ReadonlyMap<string, KeyState>;
 }
@@ -91,11 +99,11 @@ const NODEPOOL_RULES = [
     check: ({ spec }, r) => {
       const limits = spec.limits;
       if (spec.replicas === undefined && !r.isUnresolved(limits) && (!isPlainObject(limits) || Object.keys(limits).length === 0)) {
-        r.warn(
-          'spec.limits',
-          'is not set, so this NodePool can launch nodes without bound (a bad deployment or a pod spike scales the ' +
-            'bill with it); set limits such as { cpu: Quantity.cpu(1000), memory: Quantity.gibibytes(1000) }',
-        );
+        const problem = 'is not set, so this NodePool can launch nodes without bound (a bad deployment or a pod spike scales the bill with it); ';
+        r.warn('spec.limits', {
+          typescript: `${problem}set limits such as { cpu: Quantity.cpu(1000), memory: Quantity.gibibytes(1000) }`,
+          yaml: `${problem}set limits such as cpu: "1000" and memory: 1000Gi under spec.limits`,
+        });
       }
     },
   },
@@ -202,6 +210,25 @@ const NODEPOOL_RULES = [
       check(WellKnownLabel.INSTANCE_TYPE, (x) => x.split('.')[0]);
     },
   },
+  {
+    code: 'ExpireAfterBeforeConsolidateAfter',
+    appliesTo: 'NodePool',
+    summary: 'expireAfter shorter than disruption.consolidateAfter: nodes expire before consolidation can act',
+    check: ({ spec, tspec }, r) => {
+      const disruption = isPlainObject(spec.disruption) ? spec.disruption : {};
+      const expire = tspec.expireAfter ?? DEFAULT_EXPIRE_AFTER;
+      const consolidate = disruption.consolidateAfter;
+      if (spec.replicas !== undefined || !str(expire) || !str(consolidate) || r.isUnresolved(expire) || r.isUnresolved(consolidate)) return;
+      const [e, c] = [durationSeconds(expire), durationSeconds(consolidate)];
+      if (e === undefined || c === undefined || e >= c) return;
+      r.warn(
+        tspec.expireAfter === undefined ? 'spec.disruption.consolidateAfter' : 'spec.template.spec.expireAfter',
+        `expireAfter ${show(expire)}${tspec.expireAfter === undefined ? ' (the default)' : ''} is shorter than consolidateAfter ` +
+          `${show(consolidate)}: every node expires and is replaced before consolidation may act on it, so the pool churns ` +
+          'nodes instead of consolidating them; make expireAfter longer than consolidateAfter (e.g. "720h" against "5m")',
+      );
+    },
+  },
 ] as const satisfies readonly NodePoolRule[];
 
 // ------------------------------------------------------------------ EC2NodeClass rules
@@ -244,12 +271,13 @@ const NODECLASS_RULES = [
         });
         if (!specific) {
           const helper = field === 'subnetSelectorTerms' ? 'SubnetSelectorTerm' : 'SecurityGroupSelectorTerm';
-          r.warn(
-            `spec.${field}`,
+          const problem =
             `selects ${noun} by tags alone, with no id, no name and no cluster discovery tag, so it may match ${noun} ` +
-              `of other clusters or VPCs; select by id, or tag your ${noun} with ` +
-              `${KARPENTER_DISCOVERY_TAG_KEY}=<cluster name> and use ${helper}.discovery(clusterName)`,
-          );
+            `of other clusters or VPCs; select by id, or tag your ${noun} with ${KARPENTER_DISCOVERY_TAG_KEY}=<cluster name> and `;
+          r.warn(`spec.${field}`, {
+            typescript: `${problem}use ${helper}.discovery(clusterName)`,
+            yaml: `${problem}select them with - tags: { ${KARPENTER_DISCOVERY_TAG_KEY}: <cluster name> }`,
+          });
         }
       }
     },
@@ -322,11 +350,11 @@ const NODECLASS_RULES = [
     check: ({ spec }, r) => {
       const mo = isPlainObject(spec.metadataOptions) ? spec.metadataOptions : {};
       if (mo.httpTokens === 'optional') {
-        r.warn(
-          'spec.metadataOptions.httpTokens',
-          '"optional" lets pods use IMDSv1 and read the node role\'s credentials without a session token; ' +
-            'use HttpTokens.REQUIRED unless a workload really needs IMDSv1',
-        );
+        const problem = '"optional" lets pods use IMDSv1 and read the node role\'s credentials without a session token; ';
+        r.warn('spec.metadataOptions.httpTokens', {
+          typescript: `${problem}use HttpTokens.REQUIRED unless a workload really needs IMDSv1`,
+          yaml: `${problem}use httpTokens: required unless a workload really needs IMDSv1`,
+        });
       }
     },
   },
@@ -338,6 +366,17 @@ const NODECLASS_RULES = [
       if (str(spec.role) && !r.isUnresolved(spec.role) && spec.role.startsWith('arn:')) {
         r.warn('spec.role', `takes the IAM role name, got the ARN ${show(spec.role)}; pass the name (the part after "role/")`);
       }
+    },
+  },
+  {
+    code: 'UserDataFormatMismatch',
+    appliesTo: 'EC2NodeClass',
+    summary: 'spec.userData in a format its AMI family does not run (the controller accepts it; an error where it rejects it)',
+    check: ({ spec }, r) => {
+      const userData = spec.userData;
+      if (!str(userData) || r.isUnresolved(userData) || r.isUnresolved(spec.amiFamily) || r.isUnresolved(spec.amiSelectorTerms)) return;
+      const problem = userDataProblem(nodeClassAmiFamily(spec), userData);
+      if (problem && !problem.rejectedByController) r.warn('spec.userData', problem.message);
     },
   },
 ] as const satisfies readonly NodeClassRule[];
@@ -373,6 +412,24 @@ export function lintEc2NodeClass(manifest: unknown, ctx: ValidationContext = {})
   const facts: NodeClassFacts = { spec: manifest.spec, meta: isPlainObject(manifest.metadata) ? manifest.metadata : {} };
   for (const rule of NODECLASS_RULES) rule.check(facts, report(c, rule.code));
   return c.issues;
+}
+
+/** The values of `key` a NodePool's requirements and template labels admit, and where they are constrained. */
+export interface AdmittedValues {
+  readonly values: ReadonlySet<string>;
+  /** Fields constraining the key (`spec.template.spec.requirements[1]`, template labels), in order. */
+  readonly where: readonly string[];
+}
+
+/**
+ * The values of `key` a NodePool admits, when its requirements or template labels constrain a key with
+ * a known domain (`kubernetes.io/os`, `kubernetes.io/arch`, ...) or an In list; undefined when they do
+ * not, or when no node can match (`RequirementsUnsatisfiable` reports that).
+ */
+export function admittedValues(manifest: unknown, key: string, ctx: ValidationContext = {}): AdmittedValues | undefined {
+  if (!isPlainObject(manifest) || !isPlainObject(manifest.spec)) return undefined;
+  const s = nodePoolFacts(manifest.spec, new IssueCollector(ctx)).states.get(key);
+  return s?.candidates && s.where.length > 0 ? { values: s.candidates, where: s.where } : undefined;
 }
 
 // ------------------------------------------------------------------ requirement analysis
@@ -446,7 +503,7 @@ function nodePoolFacts(spec: Json, c: IssueCollector): NodePoolFacts {
   });
 
   for (const [key, s] of states) resolveKey(s, DOMAINS[key]);
-  return { spec, requirements, states };
+  return { spec, tspec, requirements, states };
 }
 
 /** Sets `unsatisfiable` or `candidates` of one key. */

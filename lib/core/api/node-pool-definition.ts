@@ -1,9 +1,10 @@
 // Pure core: no cdktf or constructs imports.
+import { BuilderKind, builderList, builderMap, builderValue } from '../builder-value';
 import { builderError, ValidationContext, ValidationIssue, withCarriedIssues, withIssues } from '../issues';
 import { opt } from '../json';
-import { KarpenterDuration } from './duration';
-import { Quantity } from './quantity';
-import { Requirement } from './requirements';
+import { DURATION_BUILDER, KarpenterDuration } from './duration';
+import { Quantity, QUANTITY_BUILDER } from './quantity';
+import { Requirement, REQUIREMENT_BUILDER } from './requirements';
 import { NODEPOOL_API_VERSION, V1Budget, V1Disruption, V1NodeClassReference, V1NodePool, V1Taint } from './types';
 import { validateNodePool } from './validate-nodepool';
 import { toYaml } from './yaml';
@@ -86,7 +87,9 @@ export class Budget {
    * macro such as `@daily`). Budget durations take hours and minutes only.
    */
   public during(schedule: string, duration: KarpenterDuration): Budget {
-    return new Budget(this.nodes, schedule, duration, this.reasons);
+    const issues: ValidationIssue[] = [];
+    const budget = new Budget(this.nodes, schedule, builderValue(DURATION_BUILDER, duration, 'duration', issues), this.reasons);
+    return issues.length > 0 ? withIssues(budget, issues) : budget;
   }
 
   /** Applies only to these disruption reasons. */
@@ -128,17 +131,28 @@ export interface DisruptionOptions {
 export class Disruption {
   /** Consolidate only empty nodes. */
   public static whenEmpty(options: DisruptionOptions = {}): Disruption {
-    return new Disruption(ConsolidationPolicy.WHEN_EMPTY, options);
+    return Disruption.make(ConsolidationPolicy.WHEN_EMPTY, options);
   }
 
   /** Consolidate empty and underutilized nodes (the CRD default policy). */
   public static whenEmptyOrUnderutilized(options: DisruptionOptions = {}): Disruption {
-    return new Disruption(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, options);
+    return Disruption.make(ConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED, options);
   }
 
   /** Consolidate when the savings outweigh the disruption. */
   public static balanced(options: DisruptionOptions = {}): Disruption {
-    return new Disruption(ConsolidationPolicy.BALANCED, options);
+    return Disruption.make(ConsolidationPolicy.BALANCED, options);
+  }
+
+  /** A disruption with its options checked: values of the wrong type from JavaScript are reported, not rendered. */
+  private static make(policy: ConsolidationPolicy, options: DisruptionOptions): Disruption {
+    const issues: ValidationIssue[] = [];
+    const checked: DisruptionOptions = {
+      consolidateAfter: builderValue(DURATION_BUILDER, options?.consolidateAfter, 'consolidateAfter', issues),
+      budgets: builderList(BUDGET_BUILDER, options?.budgets, 'budgets', issues),
+    };
+    const disruption = new Disruption(policy, checked);
+    return issues.length > 0 ? withIssues(disruption, issues) : disruption;
   }
 
   private constructor(
@@ -158,6 +172,16 @@ export class Disruption {
     };
   }
 }
+
+/** Props typed `Budget` take only the builder. */
+export const BUDGET_BUILDER: BuilderKind<Budget> = { name: 'Budget', type: Budget, example: 'Budget.percent(10) or Budget.nodes(1)' };
+
+/** Props typed `Disruption` take only the builder. */
+export const DISRUPTION_BUILDER: BuilderKind<Disruption> = {
+  name: 'Disruption',
+  type: Disruption,
+  example: 'Disruption.whenEmptyOrUnderutilized({ consolidateAfter: KarpenterDuration.minutes(5) })',
+};
 
 /** Caps on the total resources of a NodePool's nodes (`spec.limits`). */
 export interface NodePoolLimits {
@@ -274,8 +298,13 @@ export class NodePoolDefinition {
   /** NodePool name. */
   public readonly name: string;
 
-  constructor(private readonly props: NodePoolDefinitionProps) {
+  private readonly props: NodePoolDefinitionProps;
+  // Props of the wrong type (from JavaScript), reported by validate().
+  private readonly inputIssues: ValidationIssue[] = [];
+
+  constructor(props: NodePoolDefinitionProps) {
     this.name = props.name;
+    this.props = checkedProps(props, this.inputIssues);
   }
 
   /** The plain manifest, as `kubectl apply` would send it. */
@@ -316,13 +345,33 @@ export class NodePoolDefinition {
 
   /** Every problem with the rendered manifest (errors and lint warnings). */
   public validate(ctx?: ValidationContext): ValidationIssue[] {
-    return withCarriedIssues(this.props, validateNodePool(this.toManifest(), ctx));
+    // A string parsed into a builder value carries what inputIssues holds: withCarriedIssues keeps one of each.
+    return withCarriedIssues(this.props, [...this.inputIssues, ...validateNodePool(this.toManifest(), ctx)]);
   }
 
   /** The manifest as a YAML document. */
   public toYaml(): string {
     return toYaml(this.toManifest());
   }
+}
+
+/** The props with every builder-typed value checked (builderValue): a wrong type is reported and left out. */
+function checkedProps(p: NodePoolDefinitionProps, issues: ValidationIssue[]): NodePoolDefinitionProps {
+  const l = p.limits;
+  return {
+    ...p,
+    requirements: builderList(REQUIREMENT_BUILDER, p.requirements, 'requirements', issues),
+    expireAfter: builderValue(DURATION_BUILDER, p.expireAfter, 'expireAfter', issues),
+    terminationGracePeriod: builderValue(DURATION_BUILDER, p.terminationGracePeriod, 'terminationGracePeriod', issues),
+    disruption: builderValue(DISRUPTION_BUILDER, p.disruption, 'disruption', issues),
+    limits: l && {
+      ...l,
+      cpu: builderValue(QUANTITY_BUILDER, l.cpu, 'limits.cpu', issues),
+      memory: builderValue(QUANTITY_BUILDER, l.memory, 'limits.memory', issues),
+      ephemeralStorage: builderValue(QUANTITY_BUILDER, l.ephemeralStorage, 'limits.ephemeralStorage', issues),
+      resources: builderMap(QUANTITY_BUILDER, l.resources, 'limits.resources', issues),
+    },
+  };
 }
 
 function nodeClassRefJson(ref: NodeClassReference): V1NodeClassReference {

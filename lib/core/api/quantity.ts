@@ -1,4 +1,5 @@
 // Pure core: no cdktf or constructs imports.
+import { BuilderKind } from '../builder-value';
 import { builderError, ValidationIssue, withIssues } from '../issues';
 
 /** Kubernetes resource quantity, as the CRDs' `pattern` writes it (`limits`, `kubeReserved`, ...). */
@@ -81,6 +82,14 @@ export class Quantity {
     return this.text;
   }
 }
+
+/** Props typed `Quantity` also take the Kubernetes string (`'32Gi'`, `'500m'`), parsed with `Quantity.parse`. */
+export const QUANTITY_BUILDER: BuilderKind<Quantity> = {
+  name: 'Quantity',
+  type: Quantity,
+  parse: (text) => Quantity.parse(text),
+  example: 'Quantity.cpu(100) or Quantity.gibibytes(32)',
+};
 
 const SUFFIX: Record<string, number> = {
   n: 1e-9,

@@ -1,4 +1,5 @@
 // Pure core: no cdktf or constructs imports.
+import { BuilderKind } from '../builder-value';
 import { opt } from '../json';
 import { WellKnownLabel } from './labels';
 import { V1NodeSelectorRequirementWithMinValues } from './types';
@@ -257,3 +258,10 @@ export class Requirement {
     };
   }
 }
+
+/** Props typed `Requirement` take only the builder: use `Requirement.of(key, operator, values)` for the CRD form. */
+export const REQUIREMENT_BUILDER: BuilderKind<Requirement> = {
+  name: 'Requirement',
+  type: Requirement,
+  example: "Requirement.of('kubernetes.io/arch', Operator.IN, ['arm64']) or a factory such as Requirement.arch(Arch.ARM64)",
+};

@@ -2,7 +2,7 @@
 // A small structural-schema checker mirroring what the API server does with a CRD's OpenAPI
 // schema (types, enums, patterns, bounds, required, unknown fields), plus hooks for the CEL rules.
 import { isPlainObject } from '../json';
-import { IssueCollector } from '../issues';
+import { IssueCollector, PhrasedMessage } from '../issues';
 import { runeLength } from './labels';
 
 /** A CEL rule replica: runs on a value that already has the right JSON type. */
@@ -13,8 +13,8 @@ export type Rule = (self: any, path: string, c: IssueCollector) => void;
 interface Common {
   /** Replicas of the node's `x-kubernetes-validations`. */
   readonly rules?: readonly Rule[];
-  /** How to fix a schema-level problem (appended to the message). */
-  readonly hint?: string;
+  /** How to fix a schema-level problem (appended to the message), phrased for each audience where they differ. */
+  readonly hint?: string | PhrasedMessage;
 }
 
 export interface StringSchema extends Common {
@@ -27,6 +27,8 @@ export interface StringSchema extends Common {
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly format?: 'date-time';
+  /** Values of older API versions and what became of each in v1, for a message pointing at the migration. */
+  readonly formerly?: { readonly [old: string]: string };
 }
 
 export interface IntegerSchema extends Common {
@@ -151,8 +153,10 @@ function typeName(v: unknown): string {
   return typeof v;
 }
 
-function hinted(s: Schema, message: string): string {
-  return s.hint ? `${message}; ${s.hint}` : message;
+function hinted(s: Schema, message: string): string | PhrasedMessage {
+  const h = s.hint;
+  if (h === undefined) return message;
+  return typeof h === 'string' ? `${message}; ${h}` : { typescript: `${message}; ${h.typescript}`, yaml: `${message}; ${h.yaml}` };
 }
 
 function wrongType(c: IssueCollector, path: string, s: Schema, expected: string, value: unknown): void {
@@ -269,7 +273,12 @@ export function checkSchema(value: unknown, schema: Schema, path: string, c: Iss
 
 function checkString(value: string, s: StringSchema, path: string, c: IssueCollector): void {
   if (s.enum && !s.enum.includes(value)) {
-    c.error(path, 'UnsupportedValue', hinted(s, `${show(value)} is not supported; allowed values: ${s.enum.join(', ')}`));
+    const renamed = s.formerly && Object.prototype.hasOwnProperty.call(s.formerly, value) ? s.formerly[value] : undefined;
+    const message = `${show(value)} is not supported; allowed values: ${s.enum.join(', ')}`;
+    if (renamed !== undefined) {
+      const was = `${show(value)} is a v1beta1 value, ${renamed}; allowed values: ${s.enum.join(', ')}`;
+      c.error(path, 'UnsupportedValue', { typescript: was, yaml: `${was}. Run \`cdktf-karpenter-eks validate --migrate\` to convert the manifest` });
+    } else c.error(path, 'UnsupportedValue', hinted(s, message));
     return;
   }
   const len = runeLength(value);

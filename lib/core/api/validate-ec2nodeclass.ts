@@ -7,6 +7,9 @@
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { ALIASED_AMI_FAMILIES, ALIAS_FAMILIES, AMI_FAMILIES, WINDOWS_ALIAS_FAMILIES, aliasFamilyOf } from './ami-family';
 import { lintEc2NodeClass } from './lint';
+import { DROPPED_AMI_FAMILIES } from './renamed-values';
+import { nodeClassAmiFamily } from './ami-family';
+import { userDataProblem } from './user-data';
 import { checkEnvelope } from './meta';
 import { checkSilenceCodes } from './silence';
 import { QUANTITY_PATTERN } from './quantity';
@@ -133,12 +136,12 @@ const amiTermsRules: Rule[] = [
   (terms: unknown[], path, c) => {
     terms.forEach((t, i) => {
       if (has(t, 'id') && ['alias', 'tags', 'name', 'owner'].some((o) => has(t, o))) {
-        c.error(
-          `${path}[${i}]`,
-          'SelectorTermIdExclusive',
-          'id cannot be combined with alias, tags, name or owner in one term; use AmiSelectorTerm.byId(id) alone' +
-            crdRule("'id' is mutually exclusive, cannot be set with a combination of other fields in amiSelectorTerms"),
-        );
+        const problem = 'id cannot be combined with alias, tags, name or owner in one term; ';
+        const rule = crdRule("'id' is mutually exclusive, cannot be set with a combination of other fields in amiSelectorTerms");
+        c.error(`${path}[${i}]`, 'SelectorTermIdExclusive', {
+          typescript: `${problem}use AmiSelectorTerm.byId(id) alone${rule}`,
+          yaml: `${problem}put the id in a term of its own (- id: ami-...)${rule}`,
+        });
       }
     });
   },
@@ -170,11 +173,11 @@ const amiTermsRules: Rule[] = [
 const ebsRules: Rule[] = [
   (self: Record<string, unknown>, path, c) => {
     if (!has(self, 'snapshotID') && !has(self, 'volumeSize')) {
-      c.error(
-        path,
-        'EbsVolumeSizeOrSnapshot',
-        `needs volumeSize (e.g. Quantity.gibibytes(100)) or snapshotID${crdRule('snapshotID or volumeSize must be defined')}`,
-      );
+      const rule = crdRule('snapshotID or volumeSize must be defined');
+      c.error(path, 'EbsVolumeSizeOrSnapshot', {
+        typescript: `needs volumeSize (e.g. Quantity.gibibytes(100)) or snapshotID${rule}`,
+        yaml: `needs volumeSize (e.g. volumeSize: 100Gi) or snapshotID${rule}`,
+      });
     }
   },
   (self: Record<string, unknown>, path, c) => {
@@ -411,13 +414,12 @@ const specRules: Rule[] = [
   (self: Record<string, unknown>, path, c) => {
     const terms = Array.isArray(self.amiSelectorTerms) ? self.amiSelectorTerms : [];
     if (!terms.some((x) => has(x, 'alias')) && !has(self, 'amiFamily')) {
-      c.error(
-        child(path, 'amiFamily'),
-        'AmiFamilyRequired',
-        'is required when no AMI selector term is an alias; set amiFamily (AmiFamily.AL2023, ..., ' +
-          'or Custom with your own userData)' +
-          crdRule('must specify amiFamily if amiSelectorTerms does not contain an alias'),
-      );
+      const rule = crdRule('must specify amiFamily if amiSelectorTerms does not contain an alias');
+      const problem = 'is required when no AMI selector term is an alias; set amiFamily ';
+      c.error(child(path, 'amiFamily'), 'AmiFamilyRequired', {
+        typescript: `${problem}(AmiFamily.AL2023, ..., or Custom with your own userData)${rule}`,
+        yaml: `${problem}(e.g. amiFamily: AL2023, or Custom with your own userData)${rule}`,
+      });
     }
   },
 ];
@@ -455,7 +457,7 @@ const EC2NODECLASS_SPEC: ObjectSchema = {
   required: ['amiSelectorTerms', 'securityGroupSelectorTerms', 'subnetSelectorTerms'],
   rules: specRules,
   properties: {
-    amiFamily: { type: 'string', enum: [...AMI_FAMILIES] },
+    amiFamily: { type: 'string', enum: [...AMI_FAMILIES], formerly: DROPPED_AMI_FAMILIES },
     amiSelectorTerms: selectorTermsArray(
       {
         type: 'object',
@@ -660,6 +662,12 @@ export const EC2NODECLASS_SPEC_SCHEMA: Schema = EC2NODECLASS_SPEC;
 const GO_DURATION_PATTERN = /^[-+]?(0|(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$/;
 
 function runtimeChecks(spec: Record<string, unknown>, c: IssueCollector): void {
+  const userData = spec.userData;
+  if (typeof userData === 'string' && !c.isUnresolved(userData) && !c.isUnresolved(spec.amiFamily) && !c.isUnresolved(spec.amiSelectorTerms)) {
+    // Only what the controller rejects is an error; the rest is the lint warning UserDataFormatMismatch.
+    const problem = userDataProblem(nodeClassAmiFamily(spec), userData);
+    if (problem?.rejectedByController) c.error('spec.userData', 'UserDataFormatRejected', problem.message);
+  }
   const kubelet = isPlainObject(spec.kubelet) ? spec.kubelet : {};
   const grace = kubelet.evictionSoftGracePeriod;
   if (!isPlainObject(grace) || c.isUnresolved(grace)) return;

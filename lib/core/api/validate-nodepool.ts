@@ -25,6 +25,7 @@ import { lintNodePool } from './lint';
 import { checkEnvelope } from './meta';
 import { checkSilenceCodes } from './silence';
 import { QUANTITY_PATTERN } from './quantity';
+import { RENAMED_CONSOLIDATION_POLICIES } from './renamed-values';
 import { ArraySchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, isPlainObject, pruneNulls, show } from './schema';
 import { NODEPOOL_API_VERSION } from './types';
 
@@ -112,13 +113,12 @@ const budgetsRules: Rule = (budgets: unknown[], path, c) => {
     if (!isPlainObject(b)) return;
     if (has(b, 'schedule') !== has(b, 'duration')) {
       const [set, missing] = has(b, 'schedule') ? ['schedule', 'duration'] : ['duration', 'schedule'];
-      c.error(
-        `${path}[${i}]`,
-        'BudgetScheduleWithoutDuration',
-        `sets ${set} but not ${missing}: a budget with a schedule needs a duration and vice versa; ` +
-          'use Budget.nodes(n).during(schedule, duration)' +
-          crdRule("'schedule' must be set with 'duration'"),
-      );
+      const problem = `sets ${set} but not ${missing}: a budget with a schedule needs a duration and vice versa; `;
+      const rule = crdRule("'schedule' must be set with 'duration'");
+      c.error(`${path}[${i}]`, 'BudgetScheduleWithoutDuration', {
+        typescript: `${problem}use Budget.nodes(n).during(schedule, duration)${rule}`,
+        yaml: `${problem}set both, e.g. schedule: "0 9 * * mon-fri" and duration: 8h${rule}`,
+      });
     }
   });
 };
@@ -197,7 +197,11 @@ const NODEPOOL_SPEC: ObjectSchema = {
     disruption: {
       type: 'object',
       required: ['consolidateAfter'],
-      hint: 'the CRD requires consolidateAfter whenever disruption is set; use Disruption.whenEmpty(...) or Disruption.whenEmptyOrUnderutilized(...)',
+      hint: {
+        typescript:
+          'the CRD requires consolidateAfter whenever disruption is set; use Disruption.whenEmpty(...) or Disruption.whenEmptyOrUnderutilized(...)',
+        yaml: 'the CRD requires consolidateAfter whenever disruption is set; add e.g. consolidateAfter: 0s',
+      },
       properties: {
         budgets: {
           type: 'array',
@@ -236,7 +240,11 @@ const NODEPOOL_SPEC: ObjectSchema = {
           patternCode: 'InvalidDuration',
           hint: `${DURATION_HINT}, or "Never"`,
         },
-        consolidationPolicy: { type: 'string', enum: ['WhenEmpty', 'WhenEmptyOrUnderutilized', 'Balanced'] },
+        consolidationPolicy: {
+          type: 'string',
+          enum: ['WhenEmpty', 'WhenEmptyOrUnderutilized', 'Balanced'],
+          formerly: RENAMED_CONSOLIDATION_POLICIES,
+        },
       },
     },
     limits: {

@@ -10,9 +10,9 @@ import { validateNodePool } from './validate-nodepool';
  * rejects the object (its `RuntimeValidate`: the NodePool never becomes Ready) or cannot decode
  * it (a value its Go type does not take), or the API server rejects the NodeClaims or nodes it
  * would create, or the controller cannot parse a budget schedule and so blocks every disruption it covers
- * (`BudgetScheduleInvalid`); plus `NameRequiredForApply`, a `generateName`-only object that `kubectl apply`
- * and Terraform cannot manage. Every other error code is something the API server itself
- * rejects when the manifest is applied.
+ * (`BudgetScheduleInvalid`), or fails every launch with the node class (`UserDataFormatRejected`);
+ * plus `NameRequiredForApply`, a `generateName`-only object that `kubectl apply` and Terraform cannot manage.
+ * Every other error code is something the API server itself rejects when the manifest is applied.
  */
 export const KARPENTER_RUNTIME_CHECK_CODES: readonly string[] = [
   'InvalidTemplateLabelKey',
@@ -31,6 +31,7 @@ export const KARPENTER_RUNTIME_CHECK_CODES: readonly string[] = [
   'Int32Overflow',
   'NameRequiredForApply',
   'BudgetScheduleInvalid',
+  'UserDataFormatRejected',
 ];
 
 const KINDS: { readonly [apiVersion: string]: string } = {

@@ -1,4 +1,5 @@
 // Pure core: no cdktf or constructs imports in lib/core.
+import { BuilderKind } from '../builder-value';
 import { DEFAULT_KARPENTER_NAMESPACE, DEFAULT_KARPENTER_SERVICE_ACCOUNT } from './trust-policies';
 
 /** How the controller's pods get AWS credentials. */
@@ -88,3 +89,10 @@ export enum AccessEntryType {
   /** Windows nodes. */
   EC2_WINDOWS = 'EC2_WINDOWS',
 }
+
+/** Props typed `ControllerIdentity` take only the builder. */
+export const CONTROLLER_IDENTITY_BUILDER: BuilderKind<ControllerIdentity> = {
+  name: 'ControllerIdentity',
+  type: ControllerIdentity,
+  example: 'ControllerIdentity.podIdentity() or ControllerIdentity.irsa({ ... })',
+};

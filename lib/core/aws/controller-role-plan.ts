@@ -1,7 +1,8 @@
 // Pure core: no cdktf or constructs imports in lib/core.
+import { builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { accountIdOfClusterArn, validatePolicyArns, validateRoleArn } from './aws-partition';
-import { ControllerIdentity, ControllerIdentityType } from './controller-identity';
+import { CONTROLLER_IDENTITY_BUILDER, ControllerIdentity, ControllerIdentityType } from './controller-identity';
 import { validateControllerPolicyNameSuffix } from './controller-policy';
 import { defaultControllerRoleName, validateRoleName } from './node-role-policies';
 import { checkClusterNameOnce, ClusterNameReporting, ComposedPlan, fieldName } from './plan-fields';
@@ -90,7 +91,9 @@ export function planControllerRole(
   const f = (k: ControllerRoleField) => fieldName(composed?.fields, k);
   const issues = new IssueCollector(ctx);
   const cluster = input.cluster;
-  const identity = input.identity ?? ControllerIdentity.podIdentity();
+  const typeIssues: ValidationIssue[] = [];
+  const identity = builderValue(CONTROLLER_IDENTITY_BUILDER, input.identity, 'identity', typeIssues) ?? ControllerIdentity.podIdentity();
+  issues.add(typeIssues);
   const clusterNameOk = checkClusterNameOnce(issues, f('cluster.clusterName'), cluster.clusterName, composed, input.clusterNameReportedByCluster);
   // Names derived from an invalid cluster name would only repeat its error.
   const roleName = input.roleName ?? defaultControllerRoleName(cluster.clusterName);

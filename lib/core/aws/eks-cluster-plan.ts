@@ -1,8 +1,9 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { validateClusterName } from './cluster-name';
-import { KubernetesVersion } from './kubernetes-version';
+import { KUBERNETES_VERSION_BUILDER, KubernetesVersion } from './kubernetes-version';
 import { parseIpv4Cidr } from './network-plan';
 import { policyDocument, PolicyDocumentJson, PolicyEffect } from './policy-document';
+import { BuilderKind, builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 
 /** How the cluster authenticates IAM principals. */
@@ -171,6 +172,13 @@ export class SecretsEncryption {
     public readonly _deletionWindowInDays: number | undefined,
   ) {}
 }
+
+/** Props typed `SecretsEncryption` take only the builder. */
+export const SECRETS_ENCRYPTION_BUILDER: BuilderKind<SecretsEncryption> = {
+  name: 'SecretsEncryption',
+  type: SecretsEncryption,
+  example: 'SecretsEncryption.createKey(), SecretsEncryption.withKey(keyArn) or SecretsEncryption.AWS_OWNED_KEY',
+};
 
 /** The customer managed key `EksCluster` creates for secrets. */
 export interface PlannedSecretsKey {
@@ -352,8 +360,15 @@ export function planEksCluster(input: EksClusterPlanInput, ctx: ValidationContex
   validateClusterName(input.clusterNameReportedByNetwork ? issues.fork() : issues, 'clusterName', input.clusterName);
   validateNetwork(issues, input);
   validateEndpoint(issues, input, endpointPrivateAccess, endpointPublicAccess);
-  const secretsEncryption = planSecretsEncryption(issues, input.clusterName, input.secretsEncryption ?? DEFAULT_SECRETS_ENCRYPTION);
+  const encryptionIssues: ValidationIssue[] = [];
+  const encryption = builderValue(SECRETS_ENCRYPTION_BUILDER, input.secretsEncryption, 'secretsEncryption', encryptionIssues);
+  issues.add(encryptionIssues);
+  const secretsEncryption = planSecretsEncryption(issues, input.clusterName, encryption ?? DEFAULT_SECRETS_ENCRYPTION);
   validateLogs(issues, enabledLogTypes, input.logRetentionDays);
+  // From JavaScript `version` may be a string ('1.33', read as KubernetesVersion.of) or anything else (an error).
+  const typeIssues: ValidationIssue[] = [];
+  const version = builderValue(KUBERNETES_VERSION_BUILDER, input.version, 'version', typeIssues) ?? KubernetesVersion.DEFAULT;
+  issues.add(typeIssues);
   const coreAddons = input.coreAddons ?? true;
   const addons = planCoreAddons(issues, coreAddons, input.addonVersions);
   const supportType = input.upgradePolicy ?? DEFAULT_SUPPORT_TYPE;
@@ -367,7 +382,7 @@ export function planEksCluster(input: EksClusterPlanInput, ctx: ValidationContex
 
   return {
     clusterName: input.clusterName,
-    version: input.version ?? KubernetesVersion.DEFAULT,
+    version,
     authenticationMode: input.authenticationMode ?? AuthenticationMode.API,
     bootstrapClusterCreatorAdminPermissions: input.bootstrapClusterCreatorAdminPermissions ?? true,
     endpointPrivateAccess,

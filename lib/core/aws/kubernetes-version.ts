@@ -1,4 +1,5 @@
 // Pure core: no cdktf or constructs imports in lib/core.
+import { BuilderKind } from '../builder-value';
 import { builderError, IssueCollector, withIssues } from '../issues';
 
 /** Oldest Kubernetes minor Karpenter 1.14 supports (1.30 needs Karpenter >= 0.37; compatibility.md). */
@@ -91,3 +92,11 @@ export class KubernetesVersion {
     return this.version;
   }
 }
+
+/** Props typed `KubernetesVersion` also take the `major.minor` string (`'1.33'`), read with `KubernetesVersion.of`. */
+export const KUBERNETES_VERSION_BUILDER: BuilderKind<KubernetesVersion> = {
+  name: 'KubernetesVersion',
+  type: KubernetesVersion,
+  parse: (text) => KubernetesVersion.of(text),
+  example: "KubernetesVersion.V1_33 or KubernetesVersion.of('1.33')",
+};

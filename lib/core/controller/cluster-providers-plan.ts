@@ -1,4 +1,5 @@
 // Pure core: no cdktf or constructs imports in lib/core.
+import { BuilderKind, builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { validateRoleArn } from '../aws/aws-partition';
 import { validateRegion } from '../aws/regions';
@@ -114,10 +115,19 @@ export interface ClusterProvidersPlan {
   readonly issues: ValidationIssue[];
 }
 
+/** Props typed `ClusterAuth` take only the builder. */
+export const CLUSTER_AUTH_BUILDER: BuilderKind<ClusterAuth> = {
+  name: 'ClusterAuth',
+  type: ClusterAuth,
+  example: 'ClusterAuth.exec() or ClusterAuth.token()',
+};
+
 /** Resolves and checks the helm and kubernetes provider configuration of one cluster. */
 export function planClusterProviders(input: ClusterProvidersPlanInput, ctx: ValidationContext = {}): ClusterProvidersPlan {
   const issues = new IssueCollector(ctx);
-  const auth = input.auth ?? ClusterAuth.exec();
+  const typeIssues: ValidationIssue[] = [];
+  const auth = builderValue(CLUSTER_AUTH_BUILDER, input.auth, 'auth', typeIssues) ?? ClusterAuth.exec();
+  issues.add(typeIssues);
   const createHelm = input.createHelmProvider ?? true;
   const createKubernetes = input.createKubernetesProvider ?? true;
   validateClusterName(

@@ -3,9 +3,10 @@ import { labelValueProblems, qualifiedNameProblems } from '../api/labels';
 import { QUANTITY_PATTERN, quantityToNumber } from '../api/quantity';
 import { KarpenterAwsAttributes, validateKarpenterAwsAttributes } from '../aws/karpenter-aws-attributes';
 import { validateNamespaceName } from '../aws/trust-policies';
+import { BuilderKind, builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { cloneJson, isPlainObject } from '../json';
-import { KarpenterRegistry, KarpenterVersion } from './karpenter-version';
+import { KARPENTER_REGISTRY_BUILDER, KARPENTER_VERSION_BUILDER, KarpenterRegistry, KarpenterVersion } from './karpenter-version';
 
 /** A plain JSON-like object, as Helm values are. */
 export type HelmValues = { [key: string]: unknown };
@@ -170,6 +171,13 @@ export class ControllerPlacement {
   ) {}
 }
 
+/** Props typed `ControllerPlacement` take only the builder. */
+export const CONTROLLER_PLACEMENT_BUILDER: BuilderKind<ControllerPlacement> = {
+  name: 'ControllerPlacement',
+  type: ControllerPlacement,
+  example: 'ControllerPlacement.controllerNodes() or ControllerPlacement.anyNodeNotManagedByKarpenter()',
+};
+
 /** Input of `buildKarpenterHelmValues`; every field maps to one or a few chart values. */
 export interface KarpenterHelmValuesOptions {
   /**
@@ -313,8 +321,10 @@ function protectedValues(k: KarpenterAwsAttributes): { readonly [path: string]: 
  */
 export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ctx: ValidationContext = {}): KarpenterHelmValues {
   const issues = new IssueCollector(ctx);
-  const version = options.version ?? KarpenterVersion.DEFAULT;
-  const registry = options.registry ?? KarpenterRegistry.publicEcr();
+  const typeIssues: ValidationIssue[] = [];
+  const version = builderValue(KARPENTER_VERSION_BUILDER, options.version, 'version', typeIssues) ?? KarpenterVersion.DEFAULT;
+  const registry = builderValue(KARPENTER_REGISTRY_BUILDER, options.registry, 'registry', typeIssues) ?? KarpenterRegistry.publicEcr();
+  issues.add(typeIssues);
   issues.add(version.issues);
   issues.add(registry.validate('registry', ctx));
 
@@ -372,8 +382,11 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
     image.digest = version.imageDigest;
   }
 
+  const placementIssues: ValidationIssue[] = [];
+  const placement =
+    builderValue(CONTROLLER_PLACEMENT_BUILDER, options.placement, 'placement', placementIssues) ?? ControllerPlacement.controllerNodes();
+  issues.add(placementIssues);
   if (options.placement === undefined && k.controllerNodeGroup !== true) checkDefaultPlacement(issues, k);
-  const placement = options.placement ?? ControllerPlacement.controllerNodes();
   const nodeSelector: HelmValues = { 'kubernetes.io/os': 'linux' };
   if (placement.labelKey !== undefined) {
     checkLabel(issues, placement.labelKey, placement.labelValue ?? '');

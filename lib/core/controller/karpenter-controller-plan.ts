@@ -1,8 +1,9 @@
 // Pure core: no cdktf or constructs imports in lib/core.
+import { builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { controllerNeedsFlowSchemas, karpenterFlowSchemas } from './flow-schemas';
 import { buildKarpenterHelmValues, HelmValues, KarpenterHelmValuesOptions, validateReleaseOptions } from './helm-values';
-import { KarpenterRegistry, KarpenterVersion } from './karpenter-version';
+import { KARPENTER_REGISTRY_BUILDER, KARPENTER_VERSION_BUILDER, KarpenterRegistry, KarpenterVersion } from './karpenter-version';
 
 /** Long enough for two controller pods to pull and become ready on fresh nodes. */
 export const DEFAULT_HELM_TIMEOUT_SECONDS = 600;
@@ -62,8 +63,11 @@ export function planKarpenterController(input: KarpenterControllerPlanInput, ctx
   const issues = new IssueCollector(ctx);
   const k = input.karpenter;
   const namespace = k.controllerNamespace;
-  const version = input.version ?? KarpenterVersion.DEFAULT;
-  const registry = input.registry ?? KarpenterRegistry.publicEcr();
+  // From JavaScript these may be strings (or anything): builderValue reads or reports them.
+  const typeIssues: ValidationIssue[] = [];
+  const version = builderValue(KARPENTER_VERSION_BUILDER, input.version, 'version', typeIssues) ?? KarpenterVersion.DEFAULT;
+  const registry = builderValue(KARPENTER_REGISTRY_BUILDER, input.registry, 'registry', typeIssues) ?? KarpenterRegistry.publicEcr();
+  issues.add(typeIssues);
   const timeoutSeconds = input.timeoutSeconds ?? DEFAULT_HELM_TIMEOUT_SECONDS;
   const maxHistory = input.maxHistory ?? DEFAULT_HELM_MAX_HISTORY;
   const built = buildKarpenterHelmValues({ ...input, version, registry }, ctx);

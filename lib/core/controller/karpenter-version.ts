@@ -1,4 +1,5 @@
 // Pure core: no cdktf or constructs imports in lib/core.
+import { BuilderKind } from '../builder-value';
 import { IssueCollector, Severity, ValidationContext, ValidationIssue } from '../issues';
 import { KARPENTER_RELEASE, KarpenterRelease } from './release';
 
@@ -320,3 +321,18 @@ export class KarpenterRegistry {
     return issues.issues;
   }
 }
+
+/** Props typed `KarpenterVersion` also take the chart version string (`'1.14.1'`), read with `KarpenterVersion.of`. */
+export const KARPENTER_VERSION_BUILDER: BuilderKind<KarpenterVersion> = {
+  name: 'KarpenterVersion',
+  type: KarpenterVersion,
+  parse: (text) => KarpenterVersion.of(text),
+  example: "KarpenterVersion.V1_14_1 or KarpenterVersion.of('1.14.1')",
+};
+
+/** Props typed `KarpenterRegistry` take only the builder. */
+export const KARPENTER_REGISTRY_BUILDER: BuilderKind<KarpenterRegistry> = {
+  name: 'KarpenterRegistry',
+  type: KarpenterRegistry,
+  example: "KarpenterRegistry.publicEcr() or KarpenterRegistry.custom({ chartRepository: 'oci://...', imageRepository: '...' })",
+};

@@ -131,7 +131,7 @@ describe('Ec2NodeClassDefinition', () => {
         httpPutResponseHopLimit: 2,
         httpTokens: HttpTokens.REQUIRED,
       },
-      userData: 'echo hi',
+      userData: '#!/bin/bash\necho hi',
       tags: { team: 'platform' },
       associatePublicIPAddress: false,
       detailedMonitoring: true,

@@ -286,6 +286,7 @@ test('LINT_CODES lists every code the linters emit', () => {
       [REQ, [req('kubernetes.io/arch', 'In', ['arm64']), req('karpenter.k8s.aws/instance-family', 'In', ['c5'])]],
       ['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', schedule: '@never', duration: '1h' }] }],
     ),
+    patched(nodePool(), ['spec.template.spec.expireAfter', '1m'], ['spec.disruption', { consolidateAfter: '1h' }]),
   ];
   np.forEach((m) => lintNodePool(m).forEach((i) => emitted.add(i.code)));
   const nc = patched(
@@ -295,6 +296,7 @@ test('LINT_CODES lists every code the linters emit', () => {
     ['spec.metadataOptions', { httpTokens: 'optional' }],
     ['spec.role', 'arn:aws:iam::1:role/r'],
     ['metadata.name', 'n'.repeat(70)],
+    ['spec.userData', '[settings.kubernetes]\nmax-pods = 1'],
   );
   lintEc2NodeClass(nc).forEach((i) => emitted.add(i.code));
   expect([...emitted].sort()).toEqual(Object.keys(LINT_CODES).sort());
@@ -306,4 +308,40 @@ test('LintCode is the union of the codes in LINT_CODES, so a typo does not compi
   const typo: LintCode = 'NodePoolWithoutLimit';
   expect(Object.keys(LINT_CODES)).toContain(code);
   expect(Object.keys(LINT_CODES)).not.toContain(typo);
+});
+
+describe('ExpireAfterBeforeConsolidateAfter (issue #16 item 4)', () => {
+  const pool = (expireAfter: string | undefined, consolidateAfter: string, replicas?: number) =>
+    patched(
+      nodePool(),
+      ['spec.template.spec.expireAfter', expireAfter],
+      ['spec.disruption', { consolidationPolicy: 'WhenEmpty', consolidateAfter }],
+      ['spec.replicas', replicas],
+    );
+
+  test('warns when nodes expire before consolidation may act', () => {
+    expect(warn(lintNodePool(pool('1m', '1h')))).toEqual([
+      expect.stringMatching(
+        /^spec.template.spec.expireAfter: expireAfter "1m" is shorter than consolidateAfter "1h": .*\(ExpireAfterBeforeConsolidateAfter\)$/,
+      ),
+    ]);
+    expect(warn(lintNodePool(pool(undefined, '800h')))).toEqual([
+      expect.stringMatching(/^spec.disruption.consolidateAfter: expireAfter "720h" \(the default\) is shorter than consolidateAfter "800h"/),
+    ]);
+  });
+
+  test('is silent when expireAfter is longer or equal, Never on either side, or the pool is static; silenceable', () => {
+    for (const [e, c] of [
+      ['1h', '1h'],
+      ['720h', '5m'],
+      ['Never', '1h'],
+      ['1m', 'Never'],
+      [undefined, '1h'],
+    ] as const) {
+      expect(lintNodePool(pool(e, c)).filter((i) => i.code === 'ExpireAfterBeforeConsolidateAfter')).toEqual([]);
+    }
+    expect(lintNodePool(pool('1m', '1h', 2)).filter((i) => i.code === 'ExpireAfterBeforeConsolidateAfter')).toEqual([]);
+    expect(lintNodePool(pool('1m', '1h'), { silence: ['ExpireAfterBeforeConsolidateAfter'] })).toEqual([]);
+    expect(LINT_CODES.ExpireAfterBeforeConsolidateAfter).toMatch(/expireAfter shorter than/);
+  });
 });

@@ -66,6 +66,7 @@ describe('validateManifest', () => {
       { ...nodePool(), metadata: { generateName: 'pool-' } },
       patched(nodePool(), ['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '0', schedule: '0 25 * * *', duration: '1h' }] }]),
       patched(ec2NodeClass(), ['spec.kubelet', { maxPods: 2 ** 31 }]),
+      patched(ec2NodeClass(), ['spec.amiSelectorTerms', [{ alias: 'bottlerocket@latest' }]], ['spec.userData', '#!/bin/bash\necho hi']),
     ];
     const emitted = new Set(manifests.flatMap((m) => codes(validateManifest(m))));
     expect(KARPENTER_RUNTIME_CHECK_CODES.filter((code) => !emitted.has(code))).toEqual([]);

@@ -4,6 +4,7 @@ import { WINDOWS_ALIAS_FAMILIES, aliasFamilyOf } from '../ami-family';
 import { EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND } from '../types';
 import { Obj, Rec, Source } from './types';
 import { cloneJson } from '../../json';
+import { V1BETA1_AMI_FAMILIES } from '../renamed-values';
 import { copy, isObject, take } from './util';
 import { carryRest, shaped } from './report';
 
@@ -56,16 +57,18 @@ export function nodeClassSpec(src: Source, spec: Obj, amiTerms: Obj[] | undefine
   let family: string | undefined = take(spec, 'amiFamily');
   const terms = amiTerms !== undefined && amiTerms.length > 0 ? amiTerms : undefined;
 
-  if (family === 'Ubuntu') {
+  const v1Family =
+    typeof family === 'string' && Object.prototype.hasOwnProperty.call(V1BETA1_AMI_FAMILIES, family) ? V1BETA1_AMI_FAMILIES[family] : undefined;
+  if (family !== undefined && v1Family !== undefined) {
     rec(
       'spec.amiFamily',
-      'Ubuntu',
-      'AL2',
+      family,
+      v1Family,
       'v1 dropped the Ubuntu family; as the v1.0 conversion webhook did, it runs as AL2, ' +
         'whose user data format Ubuntu shares (compatibility is not guaranteed: consider Custom)',
       `${at}.amiFamily`,
     );
-    family = 'AL2';
+    family = v1Family;
     if (spec.blockDeviceMappings === undefined) {
       spec.blockDeviceMappings = cloneJson(UBUNTU_BLOCK_DEVICE_MAPPINGS);
       rec(

@@ -2,6 +2,7 @@
 // karpenter.sh/v1beta1 NodePool and karpenter.k8s.aws/v1beta1 EC2NodeClass (Karpenter 0.33-0.37) to v1.
 // Source: karpenter.sh v1-migration guide (v1.0).
 import { cloneJson } from '../../json';
+import { V1BETA1_CONSOLIDATION_POLICIES } from '../renamed-values';
 import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND } from '../types';
 import { ec2NodeClassShell, nodeClassSpec } from './node-class';
 import { forcefulExpiry, nodePoolShell, requirements, templateMetadata } from './node-pool';
@@ -96,8 +97,9 @@ function disruptionV1beta1(d: Obj, rec: Rec): Obj | undefined {
     after = '0s';
     rec('spec.disruption.consolidateAfter', undefined, after, note);
   };
-  if (policy === 'WhenUnderutilized') {
-    out.consolidationPolicy = 'WhenEmptyOrUnderutilized';
+  const renamed = typeof policy === 'string' && Object.prototype.hasOwnProperty.call(V1BETA1_CONSOLIDATION_POLICIES, policy);
+  if (renamed) {
+    out.consolidationPolicy = V1BETA1_CONSOLIDATION_POLICIES[policy as string];
     rec('spec.disruption.consolidationPolicy', policy, out.consolidationPolicy, 'renamed in v1');
     requireAfter('v1 requires consolidateAfter (v1beta1 forbade it with WhenUnderutilized); 0s keeps the v1beta1 behaviour');
   } else if (policy !== undefined) {

@@ -1,0 +1,127 @@
+// Expands the command's inputs: a directory stands for the manifest files under it. No fs access here:
+// the caller passes the I/O, so every path is testable in-process.
+
+/** What the walk reads: the type of a path (following symlinks), a directory's entries and a path's real path. */
+export interface DirectoryIo {
+  /** Whether `path` (after symlinks) is a directory; throws when it cannot be looked up. */
+  isDirectory(path: string): boolean;
+  /** The names in a directory; throws when it cannot be read. */
+  readDir(path: string): string[];
+  /**
+   * The canonical path (symlinks resolved), to visit each directory and file once.
+   * @default - the path itself: symlink loops are then cut only by the depth limit
+   */
+  realpath?(path: string): string;
+}
+
+/** One input to check, or a problem found while walking. */
+export type InputEntry =
+  | { readonly file: string }
+  | { readonly problem: { readonly path: string; readonly code: string; readonly message: string; readonly warning?: boolean } };
+
+/** Files a directory walk picks up. */
+export const MANIFEST_FILE_PATTERN = /\.(ya?ml|json)$/i;
+/** Deepest directory nesting walked; manifests trees are a few levels deep, and it also stops loops a realpath cannot see. */
+const MAX_DEPTH = 32;
+
+/**
+ * The files to check for `inputs`, in order: a file as given (`-` too), and for a directory every
+ * `*.yaml`, `*.yml` and `*.json` file under it, walked in sorted order (by name, code point order), skipping
+ * hidden entries (`.git`). Each directory and file is visited once by real path, so symlink loops end;
+ * an unreadable directory is one problem entry, and the walk goes on.
+ */
+export function expandInputs(inputs: readonly string[], io: DirectoryIo): InputEntry[] {
+  const out: InputEntry[] = [];
+  const seenFiles = new Set<string>();
+  const seenDirs = new Set<string>();
+  const real = (p: string): string => {
+    try {
+      return io.realpath ? io.realpath(p) : p;
+    } catch {
+      return p;
+    }
+  };
+  const addFile = (file: string) => {
+    const r = real(file);
+    if (seenFiles.has(r)) return;
+    seenFiles.add(r);
+    out.push({ file });
+  };
+  const walk = (dir: string, depth: number): number => {
+    const r = real(dir);
+    if (seenDirs.has(r) || depth > MAX_DEPTH) return 0; // a symlink loop, or a directory reached twice
+    seenDirs.add(r);
+    let names: string[];
+    try {
+      names = io.readDir(dir);
+    } catch (e) {
+      out.push({
+        problem: { path: dir, code: 'DirectoryNotReadable', message: `cannot read the directory: ${firstLine(e)}; its files are not checked` },
+      });
+      return 0;
+    }
+    let found = 0;
+    for (const name of [...names].sort(byCodePoint)) {
+      if (name.startsWith('.')) continue;
+      const path = joinPath(dir, name);
+      let isDir: boolean;
+      try {
+        isDir = io.isDirectory(path);
+      } catch {
+        // A dangling symlink or an entry gone since the listing: report it only if it looked like a manifest.
+        if (MANIFEST_FILE_PATTERN.test(name)) {
+          out.push({ file: path });
+          found++;
+        }
+        continue;
+      }
+      if (isDir) found += walk(path, depth + 1);
+      else if (MANIFEST_FILE_PATTERN.test(name)) {
+        addFile(path);
+        found++;
+      }
+    }
+    return found;
+  };
+
+  for (const input of inputs) {
+    let isDir = false;
+    try {
+      isDir = input !== '-' && io.isDirectory(input);
+    } catch {
+      // Not found or not readable: reading it reports why.
+    }
+    if (!isDir) {
+      if (input === '-') out.push({ file: input });
+      else addFile(input);
+      continue;
+    }
+    if (seenDirs.has(real(input))) continue;
+    const before = out.length;
+    if (walk(input, 0) === 0 && out.length === before) {
+      out.push({
+        problem: {
+          path: input,
+          code: 'NoManifestFiles',
+          message: 'is a directory without *.yaml, *.yml or *.json files; check that it is the directory you meant',
+          warning: true,
+        },
+      });
+    }
+  }
+  return out;
+}
+
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** `dir/name`, without doubling a trailing slash. */
+export function joinPath(dir: string, name: string): string {
+  return dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`;
+}
+
+function firstLine(e: unknown): string {
+  const m = (e as { message?: unknown } | null)?.message;
+  return (typeof m === 'string' ? m : String(e)).split('\n')[0];
+}

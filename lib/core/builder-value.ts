@@ -1,0 +1,119 @@
+// Pure core: no cdktf or constructs imports.
+// Props typed as builder classes (KubernetesVersion, KarpenterDuration, Quantity, Requirement, ...) get plain
+// values from JavaScript or JSON config: a string where a class is expected rendered `null` or crashed.
+// Every such prop is read through these helpers: the builder value itself, the one an unambiguous string
+// stands for (`'1.29'`, `'30m'`, `'32Gi'`), or an error naming the prop, what was given and the builder to use.
+import { carriedIssues, Severity, ValidationIssue } from './issues';
+
+/** A builder class, as these helpers check and convert values for it. */
+export interface BuilderKind<T> {
+  /** Class name, e.g. `KubernetesVersion`. */
+  readonly name: string;
+  /** The class (constructors may be private). */
+  readonly type: { readonly prototype: T; readonly name: string };
+  /**
+   * The value a string stands for, where that is unambiguous (`'1.29'` → `KubernetesVersion.of('1.29')`).
+   * @default - strings are not accepted
+   */
+  readonly parse?: (text: string) => T;
+  /** How to build one, for messages, e.g. `KubernetesVersion.of('1.33')`. */
+  readonly example: string;
+}
+
+/** True when `value` is an instance of the kind, also from another copy of the library (same class name). */
+function isKind<T>(kind: BuilderKind<T>, value: unknown): value is T {
+  if (value === null || typeof value !== 'object') return false;
+  if (value instanceof (kind.type as unknown as new () => T)) return true;
+  const ctor = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor;
+  return ctor?.name === kind.type.name && ctor !== Object;
+}
+
+/** `string '1.29'`, `number 30`, `a plain object {"key":"x"}`, `a Quantity`, ... for messages. */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;
+  if (typeof value === 'object') {
+    const ctor = (Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null)?.constructor;
+    if (ctor && ctor !== Object && ctor.name) return `a ${ctor.name}`;
+    let json: string;
+    try {
+      json = JSON.stringify(value) ?? '';
+    } catch {
+      json = '';
+    }
+    return `a plain object${json ? ` ${json.length > 60 ? `${json.slice(0, 60)}...` : json}` : ''}`;
+  }
+  return `${typeof value} ${String(value)}`;
+}
+
+function wrongType(kind: BuilderKind<unknown>, value: unknown, field: string, issues: ValidationIssue[]): void {
+  const strings = kind.parse ? ', or a string in its CRD form' : '';
+  issues.push({
+    severity: Severity.ERROR,
+    field,
+    code: 'WrongBuilderType',
+    message: `expects a ${kind.name}, got ${describeValue(value)}; use ${kind.example}${strings}`,
+  });
+}
+
+/**
+ * `value` as a `kind`: the value itself, the value an accepted string stands for (what it carries added to
+ * `issues`), or undefined (and an error in `issues`) for anything else. Undefined stays undefined.
+ */
+export function builderValue<T>(kind: BuilderKind<T>, value: unknown, field: string, issues: ValidationIssue[]): T | undefined {
+  if (value === undefined) return undefined;
+  if (isKind(kind, value)) return value;
+  if (typeof value === 'string' && kind.parse) {
+    // The parsed value is new, so nothing else reports what it carries (e.g. a malformed duration).
+    const parsed = kind.parse(value);
+    issues.push(...carriedIssues(parsed, field));
+    return parsed;
+  }
+  wrongType(kind as BuilderKind<unknown>, value, field, issues);
+  return undefined;
+}
+
+/** A list of `kind` (`field[i]` for each item); items of another type are reported and left out. */
+export function builderList<T>(kind: BuilderKind<T>, value: unknown, field: string, issues: ValidationIssue[]): T[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) {
+    issues.push({
+      severity: Severity.ERROR,
+      field,
+      code: 'WrongBuilderType',
+      message: `expects a list of ${kind.name}, got ${describeValue(value)}; use e.g. [${kind.example}]`,
+    });
+    return undefined;
+  }
+  return value.flatMap((v, i) => {
+    const item = builderValue(kind, v, `${field}[${i}]`, issues);
+    return item === undefined ? [] : [item];
+  });
+}
+
+/** A map of `kind` (`field.key` for each entry); entries of another type are reported and left out. */
+export function builderMap<T>(
+  kind: BuilderKind<T>,
+  value: unknown,
+  field: string,
+  issues: ValidationIssue[],
+): { readonly [key: string]: T } | undefined {
+  if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) {
+    if (value !== undefined) {
+      issues.push({
+        severity: Severity.ERROR,
+        field,
+        code: 'WrongBuilderType',
+        message: `expects a map of ${kind.name}, got ${describeValue(value)}; use e.g. { key: ${kind.example} }`,
+      });
+    }
+    return undefined;
+  }
+  const out: { [key: string]: T } = {};
+  for (const [k, v] of Object.entries(value)) {
+    const item = builderValue(kind, v, /^[A-Za-z_][\w]*$/.test(k) ? `${field}.${k}` : `${field}[${JSON.stringify(k)}]`, issues);
+    if (item !== undefined) out[k] = item;
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+// Checks across the documents of one run (issue #16 items 1 and 3): duplicate names, and pools their class cannot serve.
+import { CommandIo, ExitCode, runCli } from '../../lib/cli/validate-command';
+
+const pool = (name: string, nodeClass = 'default', extra = '') =>
+  `apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: ${name}\nspec:\n  template:\n    spec:\n      nodeClassRef:\n` +
+  `        group: karpenter.k8s.aws\n        kind: EC2NodeClass\n        name: ${nodeClass}\n` +
+  `      requirements:${extra || ' []'}\n  limits:\n    cpu: "100"\n`;
+const nodeClass = (name: string, alias = 'al2023@latest') =>
+  `apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: ${name}\nspec:\n  role: KarpenterNodeRole-demo\n` +
+  `  amiSelectorTerms:\n    - alias: ${alias}\n  subnetSelectorTerms:\n    - tags: { karpenter.sh/discovery: demo }\n` +
+  `  securityGroupSelectorTerms:\n    - tags: { karpenter.sh/discovery: demo }\n`;
+
+function run(files: Record<string, string>): { code: number; lines: string[] } {
+  let stdout = '';
+  const io: CommandIo = {
+    readFile: (p) => files[p],
+    readStdin: () => '',
+    writeFile: () => undefined,
+    mkdirp: () => undefined,
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: () => true },
+  };
+  const code = runCli(['validate', ...Object.keys(files)], io);
+  return { code, lines: stdout.trimEnd().split('\n') };
+}
+
+describe('validate: names are cluster-wide across the files of one run', () => {
+  test('two files declaring NodePool general: an error on each, naming the other file:line', () => {
+    const r = run({ 'a.yaml': pool('general'), 'b.yaml': `# the GPU pool\n${pool('general')}`, 'c.yaml': nodeClass('default') });
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.lines).toEqual([
+      'a.yaml:4:9: error NodePool/general metadata.name: NodePool name "general" is also declared at b.yaml:5; NodePool names are cluster-wide, ' +
+        'so both would be the same object and each apply would overwrite the other. Give each NodePool its own name (DuplicateName)',
+      expect.stringMatching(
+        /^b\.yaml:5:9: error NodePool\/general metadata\.name: NodePool name "general" is also declared at a\.yaml:4; .*\(DuplicateName\)$/,
+      ),
+      '3 files, 3 documents: 2 errors, 0 warnings',
+    ]);
+  });
+
+  test('two documents of one file, EC2NodeClass default; a NodePool and an EC2NodeClass may share a name', () => {
+    const r = run({ 'classes.yaml': `${nodeClass('default')}---\n${nodeClass('default', 'bottlerocket@latest')}`, 'pool.yaml': pool('default') });
+    expect(r.lines.filter((l) => l.includes('DuplicateName'))).toEqual([
+      expect.stringMatching(
+        /^classes\.yaml:4:9: error EC2NodeClass\/default metadata\.name: EC2NodeClass name "default" is also declared at classes\.yaml:17;/,
+      ),
+      expect.stringMatching(/^classes\.yaml:17:9: error EC2NodeClass\/default .* also declared at classes\.yaml:4;/),
+    ]);
+  });
+});
+
+describe('validate: a NodePool its EC2NodeClass (in the same run) cannot serve', () => {
+  test('a pool requiring os=windows on an AL2023 class is an error at the requirement, naming the class and where it is', () => {
+    const windows = '\n        - key: kubernetes.io/os\n          operator: In\n          values: [windows]';
+    const r = run({ 'pool.yaml': pool('win', 'default', windows), 'class.yaml': nodeClass('default') });
+    expect(r.lines).toEqual([
+      expect.stringMatching(
+        /^pool\.yaml:13:11: error NodePool\/win spec\.template\.spec\.requirements\[0\]: admits kubernetes\.io\/os windows only, but node class "default" \(class\.yaml:4\) uses AMI family AL2023.*\(NodePoolNodeClassMismatch\)$/,
+      ),
+      '2 files, 2 documents: 1 error, 0 warnings',
+    ]);
+    expect(run({ 'pool.yaml': pool('win', 'default', windows), 'class.yaml': nodeClass('default', 'windows2022@latest') }).code).toBe(ExitCode.OK);
+  });
+});

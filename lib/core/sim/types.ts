@@ -81,6 +81,8 @@ export interface PodResult {
   readonly ignored?: boolean;
   /** The NodePool whose NodeClaim the pod lands on. */
   readonly nodePool?: string;
+  /** The simulated NodeClaim it lands on, `<nodepool>-<n>` (0-based per pool): pods with the same value share a node. */
+  readonly nodeClaim?: string;
   /** The instance-type options of that NodeClaim, after every pod of the batch packed on it. */
   readonly instanceTypes: readonly string[];
   /** Why the pod is not schedulable or is ignored, in Karpenter's words. */

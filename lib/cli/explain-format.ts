@@ -50,16 +50,22 @@ export function formatExplanation(result: SimulationResult, catalog: InstanceTyp
   });
   const pods = result.pods.map((p) => {
     const who = `${p.namespace}/${p.name}`;
-    if (p.ignored) return [who, '-', `ignored: ${p.reason ?? ''}`];
-    if (!p.schedulable) return [who, '-', `pending: ${p.reason ?? ''}`];
-    return [who, p.nodePool ?? '-', `${abbreviate(smallestFirst(p.instanceTypes, catalog), SHOWN_TYPES, ' ')} (${p.instanceTypes.length})`];
+    if (p.ignored) return [who, '-', '-', 'ignored (below)'];
+    if (!p.schedulable) return [who, '-', '-', 'pending (below)'];
+    return [who, p.nodePool ?? '-', String(p.instanceTypes.length), abbreviate(smallestFirst(p.instanceTypes, catalog), SHOWN_TYPES, ' ')];
   });
   const parts = [table(['NODEPOOL', 'WEIGHT', 'TYPES', 'VCPU', 'MEMORY (GiB)', 'ARCH', 'FAMILIES'], pools)];
-  parts.push(
-    pods.length === 0
-      ? 'No pods given: pass Pods, Deployments, StatefulSets or Jobs to see where they would go.\n'
-      : table(['POD', 'NODEPOOL', 'INSTANCE TYPES'], pods),
-  );
+  if (pods.length === 0) parts.push('No pods given: pass Pods, Deployments, StatefulSets or Jobs to see where they would go.\n');
+  else parts.push(table(['POD', 'NODEPOOL', 'TYPES', 'INSTANCE TYPES (FEWEST VCPUS FIRST)'], pods));
+  const unplaced = result.pods.filter((p) => !p.schedulable);
+  if (unplaced.length > 0) {
+    // Karpenter joins the errors of every NodePool it tried (heaviest first) with "; ": one per line.
+    const why = unplaced.map((p) => {
+      const lines = (p.reason ?? 'no reason given').split('; ').map((r) => `  - ${r}\n`);
+      return `${p.namespace}/${p.name} ${p.ignored ? 'is ignored by Karpenter' : 'stays pending'}:\n${lines.join('')}`;
+    });
+    parts.push(why.join(''));
+  }
   if (result.assumptions.length > 0) parts.push(`Assumed (not knowable offline):\n${result.assumptions.map((a) => `  - ${a}\n`).join('')}`);
   return parts.join('\n');
 }

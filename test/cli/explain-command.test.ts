@@ -216,8 +216,8 @@ describe('output', () => {
         'NODEPOOL  WEIGHT  TYPES  VCPU  MEMORY (GiB)  ARCH          FAMILIES',
         'general   10      4      2-4   4-16          amd64, arm64  c5 m5 m6g',
         '',
-        'POD            NODEPOOL  INSTANCE TYPES',
-        'default/web-0  general   c5.large m5.large m5.xlarge (3)',
+        'POD            NODEPOOL  TYPES  INSTANCE TYPES (FEWEST VCPUS FIRST)',
+        'default/web-0  general   3      c5.large m5.large m5.xlarge',
         '',
         'Assumed (not knowable offline):',
         '  - prices are not known: every admitted type is an option',
@@ -231,7 +231,13 @@ describe('output', () => {
     const result: SimulationResult = {
       pods: [
         { namespace: 'ml', name: 'train-0', schedulable: true, nodePool: 'general', instanceTypes: many },
-        { namespace: 'ml', name: 'huge', schedulable: false, instanceTypes: [], reason: 'no instance type has enough resources' },
+        {
+          namespace: 'ml',
+          name: 'huge',
+          schedulable: false,
+          instanceTypes: [],
+          reason: 'did not tolerate taint (taint=a:NoSchedule); no instance type has enough resources',
+        },
         {
           namespace: 'ml',
           name: 'pinned',
@@ -248,9 +254,14 @@ describe('output', () => {
       assumptions: [],
     };
     const r = explain([file('m.yaml', MANIFESTS)], fake(result));
-    expect(r.stdout).toContain('ml/train-0  general   m5.large m5.xlarge m5.2xlarge m5.4xlarge m5.8xlarge m5.12xlarge (+2 more) (8)');
-    expect(r.stdout).toContain('ml/huge     -         pending: no instance type has enough resources');
-    expect(r.stdout).toContain('ml/pinned   -         ignored: using label kubernetes.io/hostname is not allowed');
+    expect(r.stdout).toContain('ml/train-0  general   8      m5.large m5.xlarge m5.2xlarge m5.4xlarge m5.8xlarge m5.12xlarge (+2 more)\n');
+    expect(r.stdout).toContain('ml/huge     -         -      pending (below)\n');
+    expect(r.stdout).toContain('ml/pinned   -         -      ignored (below)\n');
+    // Karpenter's "; "-joined errors (one per NodePool tried), one per line.
+    expect(r.stdout).toContain(
+      'ml/huge stays pending:\n  - did not tolerate taint (taint=a:NoSchedule)\n  - no instance type has enough resources\n' +
+        'ml/pinned is ignored by Karpenter:\n  - using label kubernetes.io/hostname is not allowed\n',
+    );
     expect(r.stdout).toMatch(/empty +0 +0 +- +- +- +admits nothing: NodePool requirements filtered out all compatible available instance types/);
     expect(r.code).toBe(ExitCode.PROBLEMS);
   });

@@ -60,13 +60,31 @@ export function formatExplanation(result: SimulationResult, catalog: InstanceTyp
   const unplaced = result.pods.filter((p) => !p.schedulable);
   if (unplaced.length > 0) {
     const why = unplaced.map((p) => {
-      const lines = (p.ignored ? [p.reason ?? 'no reason given'] : perNodePool(p.reason ?? 'no reason given')).map((r) => `  - ${r}\n`);
+      const lines = (p.ignored ? [p.reason ?? 'no reason given'] : perNodePool(p.reason ?? 'no reason given')).map(item);
       return `${p.namespace}/${p.name} ${p.ignored ? 'is ignored by Karpenter' : 'stays pending'}:\n${lines.join('')}`;
     });
     parts.push(why.join(''));
   }
-  if (result.assumptions.length > 0) parts.push(`Assumed (not knowable offline):\n${result.assumptions.map((a) => `  - ${a}\n`).join('')}`);
+  if (result.assumptions.length > 0) parts.push(`Assumed (not knowable offline):\n${result.assumptions.map(item).join('')}`);
   return parts.join('\n');
+}
+
+/** Widest line of free text; longer items wrap at spaces, indented under their first line. */
+const LINE_WIDTH = 150;
+
+/** `  - text`, wrapped to LINE_WIDTH; a word longer than a line stays whole. */
+function item(text: string): string {
+  const lines: string[] = [];
+  let line = '  -';
+  for (const word of text.split(' ')) {
+    if (line.length + 1 + word.length > LINE_WIDTH && line.trim() !== '-') {
+      lines.push(line);
+      line = '   ';
+    }
+    line += ` ${word}`;
+  }
+  lines.push(line);
+  return `${lines.join('\n')}\n`;
 }
 
 /** How each of Karpenter's per-NodePool scheduling errors starts (scheduler.go, nodeclaim.go, topology.go, v1.14.1). */

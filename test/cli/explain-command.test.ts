@@ -273,6 +273,29 @@ describe('output', () => {
     expect(r.code).toBe(ExitCode.PROBLEMS);
   });
 
+  test('a long reason or assumption wraps at 150 columns at spaces, indented under its first line', () => {
+    const words = Array.from({ length: 60 }, (_, i) => `word${i}`);
+    const result: SimulationResult = {
+      pods: [
+        { namespace: 'd', name: 'p', schedulable: false, instanceTypes: [], reason: `no instance type has enough resources, ${words.join(' ')}` },
+      ],
+      nodePools: ALL_FINE.nodePools,
+      assumptions: [words.join(' ')],
+    };
+    const lines = explain([file('m.yaml', MANIFESTS)], fake(result)).stdout.split('\n');
+    const wrapped = lines.slice(lines.indexOf('d/p stays pending:') + 1, lines.indexOf('') === -1 ? undefined : lines.length);
+    expect(lines.every((l) => l.length <= 150)).toBe(true);
+    expect(wrapped[0]).toMatch(/^ {2}- no instance type has enough resources, word0 /);
+    expect(wrapped[1]).toMatch(/^ {4}word\d+ /);
+    // Nothing lost: the words come back when the lines are joined.
+    const assumed = lines
+      .slice(lines.indexOf('Assumed (not knowable offline):') + 1)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    expect(assumed).toBe(`- ${words.join(' ')}`);
+  });
+
   test('--json prints exactly the SimulationResult; problems go to standard error', () => {
     const r = explain([file('m.yaml', MANIFESTS), path.join(dir, 'nope.yaml'), '--json'], fake(ALL_FINE));
     expect(JSON.parse(r.stdout)).toEqual(ALL_FINE);

@@ -72,13 +72,12 @@ const WINDOWS_BUILD = Object.fromEntries(
 
 /** The requirements an instance type brings under an AMI family, optionally in given zones. */
 export function instanceTypeRequirements(it: InstanceType, amiFamily: string, zones?: readonly string[]): SchedulingRequirements {
-  const reqs = baseOf(it).copy();
-  if (isWindowsFamily(amiFamily)) {
-    // Windows AMIs are x86-64 only: an arm64 type has no OS to offer.
-    reqs.add(it.labels[WellKnownLabel.ARCH] === 'amd64' ? WINDOWS_OS : NO_OS, WINDOWS_BUILD[amiFamily]);
-  } else reqs.add(LINUX_OS, NO_WINDOWS_BUILD);
-  if (zones) reqs.add(SchedulingRequirement.in(WellKnownLabel.ZONE, ...zones));
-  return reqs;
+  const extra = isWindowsFamily(amiFamily)
+    ? // Windows AMIs are x86-64 only: an arm64 type has no OS to offer.
+      [it.labels[WellKnownLabel.ARCH] === 'amd64' ? WINDOWS_OS : NO_OS, WINDOWS_BUILD[amiFamily]]
+    : [LINUX_OS, NO_WINDOWS_BUILD];
+  if (zones) extra.push(SchedulingRequirement.in(WellKnownLabel.ZONE, ...zones));
+  return SchedulingRequirements.layered(baseOf(it), ...extra);
 }
 
 /** One instance type under one node class. */

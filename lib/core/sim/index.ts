@@ -8,3 +8,5 @@ export { admittedInstanceTypes, explainAdmission } from './admission';
 export type { Admission, EmptiedBy } from './admission';
 export { runSimulation, simulateProvisioning, SIMULATION_ASSUMPTIONS } from './simulate';
 export type { SimulationRun } from './simulate';
+export { unknownCatalogValue, CATALOG_VALUE_KEYS } from './catalog-checks';
+export type { CatalogChecks } from './catalog-checks';

@@ -4,6 +4,7 @@ import { Construct } from 'constructs';
 import { NodePoolDefinition, NodePoolOptions } from '../core/api/node-pool-definition';
 import { poolNodeClassIssues } from '../core/api/node-class-compatibility';
 import { V1NodePool } from '../core/api/types';
+import { CatalogChecks } from '../core/sim/catalog-checks';
 import { Ec2NodeClass, IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { checkClusterScopedName } from '../private/cluster-scoped-names';
@@ -19,6 +20,16 @@ export interface KarpenterNodePoolProps extends NodePoolOptions, KarpenterManife
    * is created before the pool and destroyed after it; `Ec2NodeClass.fromName` refers to an existing one.
    */
   readonly nodeClass: IEc2NodeClass;
+  /**
+   * How the lints that check the pool against Karpenter 1.14.1's instance-type catalog report: `'warn'`,
+   * `'error'` (strict: fail synth) or `'off'`. They flag a pool that admits no instance type with its node
+   * class (`NoCompatibleInstanceTypes`), requirement values no type has (`UnknownCatalogValue`, with
+   * "did you mean"), and types the node class's AMI family cannot run (`AmiFamilyExcludesInstanceTypes`).
+   * Each code can also be silenced with `silenceWarnings`. With `Ec2NodeClass.fromName` the node class is
+   * unknown, so the lints that need it are skipped.
+   * @default 'warn'
+   */
+  readonly catalogChecks?: CatalogChecks;
 }
 
 /**
@@ -53,8 +64,10 @@ export class KarpenterNodePool extends Construct {
     const manifest = this.definition.toManifest();
     const ctx = constructContext(props.silenceWarnings);
     checkClusterScopedName(this, 'NodePool', props.name, props.provider);
+    const nodeClass = props.nodeClass instanceof Ec2NodeClass ? props.nodeClass.toManifest() : undefined;
     // The definition's issues include those carried by builder values in the props.
-    reportIssuesAtSynth(this, [...this.definition.validate(ctx), ...nodeClassIssues(manifest, props.nodeClass)]);
+    const issues = this.definition.validate(ctx, { nodeClass, catalogChecks: props.catalogChecks });
+    reportIssuesAtSynth(this, [...issues, ...nodeClassIssues(manifest, props.nodeClass)]);
     const dependsOn = [...(props.nodeClass.resource ? [props.nodeClass.resource] : []), ...(props.dependsOn ?? [])];
     this.resource = new Manifest(this, 'Resource', {
       manifest: manifest as unknown as { [key: string]: unknown },

@@ -149,6 +149,38 @@ describe('KarpenterNodePool', () => {
     expect(warningsOf(quiet)).toEqual([]);
   });
 
+  test('checks the pool against the instance-type catalog with its node class: warn by default, strict, off, or skipped by name', () => {
+    const { stack, nodeClass } = nodeClassStack();
+    const requirements = [Requirement.instanceFamilies('m5.large')];
+    const warned = new KarpenterNodePool(stack, 'Warned', { name: 'warned', nodeClass, limits: LIMITS, requirements });
+    expect(warningsOf(warned)).toEqual([
+      expect.stringMatching(
+        /^spec.template.spec.requirements\[0\].values\[0\]: "m5.large" is an instance type, not a family; .*\(UnknownCatalogValue\)$/,
+      ),
+      expect.stringMatching(/^spec.template.spec.requirements\[0\]: no instance type of the catalog is left after .*\(NoCompatibleInstanceTypes\)$/),
+    ]);
+    const off = new KarpenterNodePool(stack, 'Off', { name: 'off', nodeClass, limits: LIMITS, requirements, catalogChecks: 'off' });
+    expect(warningsOf(off)).toEqual([]);
+    const byName = new KarpenterNodePool(stack, 'ByName', {
+      name: 'by-name',
+      nodeClass: Ec2NodeClass.fromName('default'),
+      limits: LIMITS,
+      requirements,
+    });
+    expect(warningsOf(byName)).toEqual([expect.stringMatching(/\(UnknownCatalogValue\)$/)]);
+    const lines = synthErrorLines(
+      () => new KarpenterNodePool(stack, 'Strict', { name: 'strict', nodeClass, limits: LIMITS, requirements, catalogChecks: 'error' }),
+    );
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^\[test\/Strict\] spec.template.spec.requirements\[0\].values\[0\]: "m5.large" is an instance type.*\(UnknownCatalogValue\)$/,
+      ),
+      expect.stringMatching(
+        /^\[test\/Strict\] spec.template.spec.requirements\[0\]: no instance type of the catalog .*\(NoCompatibleInstanceTypes\)$/,
+      ),
+    ]);
+  });
+
   test('does not check Terraform references', () => {
     const { stack, nodeClass } = nodeClassStack();
     const zone = new TerraformVariable(stack, 'zone', { type: 'string' });

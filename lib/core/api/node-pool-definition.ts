@@ -6,6 +6,7 @@ import { DURATION_BUILDER, KarpenterDuration } from './duration';
 import { Quantity, QUANTITY_BUILDER } from './quantity';
 import { Requirement, REQUIREMENT_BUILDER } from './requirements';
 import { NODEPOOL_API_VERSION, V1Budget, V1Disruption, V1NodeClassReference, V1NodePool, V1Taint } from './types';
+import { NodePoolLintOptions } from './lint';
 import { validateNodePool } from './validate-nodepool';
 import { toYaml } from './yaml';
 
@@ -344,9 +345,9 @@ export class NodePoolDefinition {
   }
 
   /** Every problem with the rendered manifest (errors and lint warnings). */
-  public validate(ctx?: ValidationContext): ValidationIssue[] {
+  public validate(ctx?: ValidationContext, lint?: NodePoolLintOptions): ValidationIssue[] {
     // A string parsed into a builder value carries what inputIssues holds: withCarriedIssues keeps one of each.
-    return withCarriedIssues(this.props, [...this.inputIssues, ...validateNodePool(this.toManifest(), ctx)]);
+    return withCarriedIssues(this.props, [...this.inputIssues, ...validateNodePool(this.toManifest(), ctx, lint)]);
   }
 
   /** The manifest as a YAML document. */

@@ -1,0 +1,12 @@
+// The offline provisioning simulator: catalog, allocatable, requirements, admission, simulation.
+export * from './types';
+export { loadInstanceTypeCatalog, createInstanceTypeCatalog } from './catalog';
+export { allocatableFor, capacityFor, CATALOG_SETTINGS } from './allocatable';
+export type { NodeResourceSettings } from './allocatable';
+export { SchedulingRequirement, SchedulingRequirements } from './requirements';
+export { admittedInstanceTypes, explainAdmission } from './admission';
+export type { Admission, EmptiedBy } from './admission';
+export { runSimulation, simulateProvisioning, SIMULATION_ASSUMPTIONS } from './simulate';
+export type { SimulationRun } from './simulate';
+export { unknownCatalogValue, CATALOG_VALUE_KEYS } from './catalog-checks';
+export type { CatalogChecks } from './catalog-checks';

@@ -1,0 +1,229 @@
+// Pure core: no cdktf or constructs imports.
+// Instance types as the scheduler sees them under one EC2NodeClass (aws pkg/providers/instancetype/types.go
+// computeRequirements; offering compatibility in .../compatibility/compatibility.go): requirements per type,
+// capacity, allocatable and whether its offerings are usable with the class.
+import { AmiFamily } from '../api/ami-family';
+import { WellKnownLabel } from '../api/labels';
+import { allocatableFor, capacityFor, isWindowsFamily, NodeResourceSettings } from './allocatable';
+import { SchedulingRequirement, SchedulingRequirements } from './requirements';
+import { catalogColumns } from './catalog';
+import { InstanceType, InstanceTypeCatalog, ResourceAmounts } from './types';
+
+/** Labels a type has only when it applies (GPU, accelerator, NVMe, ...): elsewhere `DoesNotExist`. */
+const OPTIONAL_LABELS: readonly string[] = [
+  WellKnownLabel.INSTANCE_CPU_MANUFACTURER,
+  WellKnownLabel.INSTANCE_CPU_SUSTAINED_CLOCK_SPEED_MHZ,
+  WellKnownLabel.INSTANCE_EBS_BANDWIDTH,
+  WellKnownLabel.INSTANCE_NETWORK_BANDWIDTH,
+  WellKnownLabel.INSTANCE_CATEGORY,
+  WellKnownLabel.INSTANCE_CAPABILITY_FLEX,
+  WellKnownLabel.INSTANCE_FAMILY,
+  WellKnownLabel.INSTANCE_GENERATION,
+  WellKnownLabel.INSTANCE_LOCAL_NVME,
+  WellKnownLabel.INSTANCE_SIZE,
+  WellKnownLabel.INSTANCE_GPU_NAME,
+  WellKnownLabel.INSTANCE_GPU_MANUFACTURER,
+  WellKnownLabel.INSTANCE_GPU_COUNT,
+  WellKnownLabel.INSTANCE_GPU_MEMORY,
+  WellKnownLabel.INSTANCE_ACCELERATOR_NAME,
+  WellKnownLabel.INSTANCE_ACCELERATOR_MANUFACTURER,
+  WellKnownLabel.INSTANCE_ACCELERATOR_COUNT,
+  WellKnownLabel.CAPACITY_RESERVATION_ID,
+  WellKnownLabel.CAPACITY_RESERVATION_TYPE,
+  WellKnownLabel.CAPACITY_RESERVATION_INTERRUPTIBLE,
+];
+
+/** Windows builds per AMI family (amifamily/windows.go). */
+const WINDOWS_BUILDS: Readonly<Record<string, string>> = {
+  [AmiFamily.WINDOWS_2019]: '10.0.17763',
+  [AmiFamily.WINDOWS_2022]: '10.0.20348',
+  [AmiFamily.WINDOWS_2025]: '10.0.26100',
+};
+
+/** Capacity types offered when no capacity reservation is selected: spot support per type is not in the catalog. */
+export const OFFERED_CAPACITY_TYPES = ['on-demand', 'spot'];
+const TENANCIES = ['default', 'dedicated'];
+
+// The part of a type's requirements no node class changes, built once per type: requirements are immutable,
+// so each class's set shares them.
+const baseRequirements = new WeakMap<InstanceType, SchedulingRequirements>();
+
+function baseOf(it: InstanceType): SchedulingRequirements {
+  let base = baseRequirements.get(it);
+  if (base) return base;
+  const labels = { ...it.labels };
+  delete labels[WellKnownLabel.OS];
+  base = SchedulingRequirements.fromLabels(labels);
+  for (const k of OPTIONAL_LABELS) if (!(k in it.labels)) base.add(DOES_NOT_EXIST[k]);
+  base.add(TENANCY, CAPACITY_TYPES);
+  baseRequirements.set(it, base);
+  return base;
+}
+
+const DOES_NOT_EXIST = Object.fromEntries(OPTIONAL_LABELS.map((k) => [k, SchedulingRequirement.of(k, 'DoesNotExist')]));
+const TENANCY = SchedulingRequirement.in(WellKnownLabel.INSTANCE_TENANCY, ...TENANCIES);
+const CAPACITY_TYPES = SchedulingRequirement.in(WellKnownLabel.CAPACITY_TYPE, ...OFFERED_CAPACITY_TYPES);
+const LINUX_OS = SchedulingRequirement.in(WellKnownLabel.OS, 'linux');
+const WINDOWS_OS = SchedulingRequirement.in(WellKnownLabel.OS, 'windows');
+const NO_OS = SchedulingRequirement.of(WellKnownLabel.OS, 'In', []);
+const NO_WINDOWS_BUILD = SchedulingRequirement.of(WellKnownLabel.WINDOWS_BUILD, 'DoesNotExist');
+const WINDOWS_BUILD = Object.fromEntries(
+  Object.entries(WINDOWS_BUILDS).map(([f, b]) => [f, SchedulingRequirement.in(WellKnownLabel.WINDOWS_BUILD, b)]),
+);
+
+/** The requirements an instance type brings under an AMI family, optionally in given zones. */
+export function instanceTypeRequirements(it: InstanceType, amiFamily: string, zones?: readonly string[]): SchedulingRequirements {
+  const extra = isWindowsFamily(amiFamily)
+    ? // Windows AMIs are x86-64 only: an arm64 type has no OS to offer.
+      [it.labels[WellKnownLabel.ARCH] === 'amd64' ? WINDOWS_OS : NO_OS, WINDOWS_BUILD[amiFamily]]
+    : [LINUX_OS, NO_WINDOWS_BUILD];
+  if (zones) extra.push(SchedulingRequirement.in(WellKnownLabel.ZONE, ...zones));
+  return SchedulingRequirements.layered(baseOf(it), ...extra);
+}
+
+/** One instance type under one node class. */
+export interface ClassInstanceType {
+  readonly type: InstanceType;
+  readonly requirements: SchedulingRequirements;
+  readonly capacity: ResourceAmounts;
+  readonly allocatable: ResourceAmounts;
+  /** Some allocatable amount is negative: the type fits no pod. */
+  readonly negative: boolean;
+  /** Its offerings are usable with the class (a1 and AL2023 do not mix; connectionTracking needs Nitro). */
+  readonly available: boolean;
+  /** Why it is not available, for explanations. */
+  readonly unavailableReason?: string;
+}
+
+/** What of a node class decides how instance types look under it. */
+export interface NodeClassShape {
+  readonly settings: NodeResourceSettings;
+  readonly connectionTracking: boolean;
+}
+
+/** Every catalog type under one node class; per-type requirements and resources are computed on first use. */
+export interface ClassView {
+  readonly types: readonly ClassInstanceType[];
+  /** Per type, whether it meets `r` on every key both define (Intersects), from its labels alone. */
+  compatibleMask(r: SchedulingRequirements): Uint8Array;
+}
+
+const views = new WeakMap<InstanceTypeCatalog, Map<string, ClassView>>();
+
+/** Every catalog type under a node class, cached per catalog and class shape. */
+export function instanceTypesUnder(catalog: InstanceTypeCatalog, shape: NodeClassShape, zones?: readonly string[]): readonly ClassInstanceType[] {
+  return classView(catalog, shape, zones).types;
+}
+
+/** The view of the catalog under a node class, cached per catalog and class shape. */
+export function classView(catalog: InstanceTypeCatalog, shape: NodeClassShape, zones?: readonly string[]): ClassView {
+  let byShape = views.get(catalog);
+  if (!byShape) views.set(catalog, (byShape = new Map()));
+  const key = JSON.stringify([shape, zones ?? null]);
+  const hit = byShape.get(key);
+  if (hit) return hit;
+  const family = shape.settings.amiFamily;
+  const windows = isWindowsFamily(family);
+  const types = catalog.instanceTypes.map((type): ClassInstanceType => {
+    let unavailableReason: string | undefined;
+    if (family === AmiFamily.AL2023 && type.name.startsWith('a1.')) unavailableReason = 'a1 instance types do not run AL2023';
+    else if (shape.connectionTracking && type.labels[WellKnownLabel.INSTANCE_HYPERVISOR] !== 'nitro') {
+      unavailableReason = 'spec.connectionTracking needs a Nitro instance type';
+    }
+    let requirements: SchedulingRequirements | undefined;
+    let capacity: ResourceAmounts | undefined;
+    let allocatable: ResourceAmounts | undefined;
+    let negative: boolean | undefined;
+    return {
+      type,
+      get requirements() {
+        return (requirements ??= instanceTypeRequirements(type, family, zones));
+      },
+      get capacity() {
+        return (capacity ??= capacityFor(type, shape.settings));
+      },
+      get allocatable() {
+        return (allocatable ??= allocatableFor(type, shape.settings));
+      },
+      get negative() {
+        return (negative ??= Object.values(this.allocatable).some((v) => v < 0));
+      },
+      available: unavailableReason === undefined,
+      unavailableReason,
+    };
+  });
+  const label = labelReader(catalog);
+  const view: ClassView = { types, compatibleMask: (r) => compatibleMask(types.length, label, windows, family, zones, r) };
+  byShape.set(key, view);
+  return view;
+}
+
+const OPTIONAL = new Set(OPTIONAL_LABELS);
+
+/** Reads type i's label: from the bundled catalog's columns when it is that one (no type is built), else from the type. */
+function labelReader(catalog: InstanceTypeCatalog): (i: number, key: string) => string | undefined {
+  const cols = catalogColumns(catalog);
+  if (!cols) return (i, key) => catalog.instanceTypes[i].labels[key];
+  return (i, key) => {
+    if (key === WellKnownLabel.INSTANCE_TYPE) return cols.names[i];
+    const col = cols.columns.get(key);
+    if (!col) return undefined;
+    const j = col.index[i];
+    return j < 0 ? undefined : col.values[j];
+  };
+}
+
+/**
+ * `instanceTypeRequirements(it, family, zones).intersectsQuickly(r)` for every type, read from the labels
+ * without building the sets: per requirement, each distinct label value is tested once.
+ */
+function compatibleMask(
+  n: number,
+  label: (i: number, key: string) => string | undefined,
+  windows: boolean,
+  family: string,
+  zones: readonly string[] | undefined,
+  r: SchedulingRequirements,
+): Uint8Array {
+  const mask = new Uint8Array(n).fill(1);
+  for (const req of r.values()) {
+    const neg = req.operator === 'NotIn' || req.operator === 'DoesNotExist';
+    const key = req.key;
+    // Keys a type holds with more than one value, or that depend on the class.
+    let fixed: boolean | undefined;
+    if (key === WellKnownLabel.CAPACITY_TYPE) fixed = OFFERED_CAPACITY_TYPES.some((c) => req.has(c));
+    else if (key === WellKnownLabel.INSTANCE_TENANCY) fixed = TENANCIES.some((t) => req.has(t));
+    else if (key === WellKnownLabel.WINDOWS_BUILD) fixed = windows ? req.has(WINDOWS_BUILDS[family]) : neg;
+    else if (key === WellKnownLabel.ZONE) fixed = zones ? zones.some((z) => req.has(z)) : true;
+    if (fixed !== undefined) {
+      if (!fixed) mask.fill(0);
+      continue;
+    }
+    const seen = new Map<string, boolean>();
+    const isOs = key === WellKnownLabel.OS;
+    for (let i = 0; i < n; i++) {
+      if (mask[i] === 0) continue;
+      let v = isOs ? undefined : label(i, key);
+      if (isOs) v = windows ? (label(i, WellKnownLabel.ARCH) === 'amd64' ? 'windows' : undefined) : 'linux';
+      let ok: boolean;
+      if (v === undefined)
+        ok = isOs || OPTIONAL.has(key) ? neg : true; // DoesNotExist on the type, or a key it lacks
+      else {
+        let hit = seen.get(v);
+        if (hit === undefined) seen.set(v, (hit = req.has(v)));
+        ok = hit;
+      }
+      if (!ok) mask[i] = 0;
+    }
+  }
+  return mask;
+}
+
+/** Whether requirements leave an offering (capacity type and zone) to launch in. */
+export function offeringAllowed(r: SchedulingRequirements, zones?: readonly string[]): boolean {
+  const ct = r.find(WellKnownLabel.CAPACITY_TYPE);
+  if (ct && !OFFERED_CAPACITY_TYPES.some((c) => ct.has(c))) return false;
+  const zone = r.find(WellKnownLabel.ZONE);
+  if (!zone) return true;
+  return zones ? zones.some((z) => zone.has(z)) : zone.complement || zone.size > 0;
+}

@@ -7,6 +7,9 @@ export * from './api';
 export * from './api/capacity-spread';
 export * from './api/migrate';
 
+// Offline provisioning simulator: instance-type catalog, admission, simulation.
+export * from './sim';
+
 // AWS side: plans of the AWS constructs, IAM documents, queue and rules, network.
 export * from './aws/aws-partition';
 export * from './aws/cluster-name';

@@ -1,0 +1,107 @@
+// Pure core: no cdktf or constructs imports.
+// The contract of the offline provisioning simulator: the catalog, admission and simulation shapes.
+// Results are plain data other tools read (the CLI's --json, the cost follow-up), so fields are only
+// ever added, as optional ones.
+
+/** A resource list in base units: cpu in millicores, memory/ephemeral-storage in bytes, counts as integers. */
+export type ResourceAmounts = Readonly<Record<string, number>>;
+
+/** One EC2 instance type of the catalog. */
+export interface InstanceType {
+  /** The instance type name, e.g. `m5.large`. */
+  readonly name: string;
+  /** Well-known labels from the catalog (arch, os, instance-family, instance-cpu, ...), each with its one value. */
+  readonly labels: Readonly<Record<string, string>>;
+  /** What the hardware has, as the AWS provider computes capacity (cpu, memory after VM overhead, pods, nvidia.com/gpu, ...). */
+  readonly capacity: ResourceAmounts;
+  /** Allocatable under the catalog's assumptions (AL2023, no kubelet block, no block devices). */
+  readonly allocatable: ResourceAmounts;
+}
+
+/** The instance types Karpenter knows, with their labels and resources. */
+export interface InstanceTypeCatalog {
+  /** The Karpenter release the catalog was generated from, e.g. `1.14.1`. */
+  readonly karpenterVersion: string;
+  /** Every instance type, in catalog order. */
+  readonly instanceTypes: readonly InstanceType[];
+  /** The instance type of that name. */
+  get(name: string): InstanceType | undefined;
+}
+
+/** Options of `admittedInstanceTypes`. */
+export interface AdmissionOptions {
+  /**
+   * The catalog to draw instance types from.
+   * @default - the bundled catalog (`loadInstanceTypeCatalog()`)
+   */
+  readonly catalog?: InstanceTypeCatalog;
+  /**
+   * Zones offered to the pool; a zone requirement admits a type only when it allows one of them.
+   * @default - every zone is assumed to offer every type
+   */
+  readonly zones?: readonly string[];
+}
+
+/** Input of `simulateProvisioning`: plain manifests (parsed YAML or `toManifest()` output). */
+export interface SimulationInput {
+  /** NodePool manifests (`karpenter.sh/v1`). */
+  readonly nodePools: readonly unknown[];
+  /** EC2NodeClass manifests (`karpenter.k8s.aws/v1`). */
+  readonly nodeClasses: readonly unknown[];
+  /**
+   * The pending pods of one batch: v1 Pods, or Deployments, StatefulSets and Jobs (their pod template,
+   * `replicas` times; a Job `parallelism` times). A workload's pods are named `<workload name>-<ordinal>`
+   * (0-based) in the workload's namespace.
+   */
+  readonly pods: readonly unknown[];
+  /**
+   * DaemonSets (or their pods): their requests are counted as overhead on every node they would run on.
+   * @default - none
+   */
+  readonly daemonSets?: readonly unknown[];
+  /**
+   * The zones the cluster's subnets are in.
+   * @default - zones are not modelled: every type is assumed offered in any zone a requirement names
+   */
+  readonly zones?: readonly string[];
+  /**
+   * The catalog to draw instance types from.
+   * @default - the bundled catalog
+   */
+  readonly catalog?: InstanceTypeCatalog;
+}
+
+/** Where one pod would go. */
+export interface PodResult {
+  readonly namespace: string;
+  readonly name: string;
+  /** True when a NodePool can launch a node for it. */
+  readonly schedulable: boolean;
+  /** True when Karpenter ignores the pod (it is not simulated; `reason` says why). */
+  readonly ignored?: boolean;
+  /** The NodePool whose NodeClaim the pod lands on. */
+  readonly nodePool?: string;
+  /** The instance-type options of that NodeClaim, after every pod of the batch packed on it. */
+  readonly instanceTypes: readonly string[];
+  /** Why the pod is not schedulable or is ignored, in Karpenter's words. */
+  readonly reason?: string;
+}
+
+/** What one NodePool can launch. */
+export interface NodePoolResult {
+  readonly name: string;
+  /** The instance types the pool can launch on an empty cluster (requirements, node class, limits). */
+  readonly admittedInstanceTypes: readonly string[];
+  /** Why the pool admits nothing or was not simulated. */
+  readonly reason?: string;
+}
+
+/** The verdict of one simulation. */
+export interface SimulationResult {
+  /** One entry per pod, in input order. */
+  readonly pods: readonly PodResult[];
+  /** One entry per NodePool, in input order. */
+  readonly nodePools: readonly NodePoolResult[];
+  /** What the simulation assumed because it cannot be known offline (prices, spot availability, zones, capacity). */
+  readonly assumptions: readonly string[];
+}

@@ -280,7 +280,7 @@ function cheapestPerVcpu(priced: readonly PricedInstanceType[], table: PriceTabl
 export function describeCostCeiling(c: CostCeiling): string {
   switch (c.status) {
     case 'bounded':
-      return `at most ${usd(c.perHour!)}/h (${usd(c.perMonth!)}/month), bound by limits.${c.bindingResource}`;
+      return `at most ${formatUsd(c.perHour!)}/h (${formatUsd(c.perMonth!)}/month), bound by limits.${c.bindingResource}`;
     case 'empty':
       return '$0/h: the pool admits no instance type';
     case 'unpriced':
@@ -291,7 +291,7 @@ export function describeCostCeiling(c: CostCeiling): string {
 }
 
 /** USD with cents, e.g. `$1,234.50`; amounts under a dollar keep 4 decimals (`$0.0042`). */
-export function usd(n: number): string {
+export function formatUsd(n: number): string {
   const digits = Math.abs(n) < 1 && n !== 0 ? 4 : 2;
   return `$${n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 }

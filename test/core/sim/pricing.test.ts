@@ -11,7 +11,7 @@ import {
   pricedOptions,
   PricedInstanceType,
   staleTableNote,
-  usd,
+  formatUsd,
 } from '../../../lib/core/sim/pricing';
 
 const GiB = 2 ** 30;
@@ -216,9 +216,9 @@ describe('honest figures', () => {
     expect(priceAssumptions(table, new Date('2027-07-08T00:00:00Z'))).toContain(note);
   });
 
-  test('usd', () => {
-    expect(usd(45990)).toBe('$45,990.00');
-    expect(usd(0.0042)).toBe('$0.0042');
-    expect(usd(0)).toBe('$0.00');
+  test('formatUsd', () => {
+    expect(formatUsd(45990)).toBe('$45,990.00');
+    expect(formatUsd(0.0042)).toBe('$0.0042');
+    expect(formatUsd(0)).toBe('$0.00');
   });
 });

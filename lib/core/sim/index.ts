@@ -4,3 +4,7 @@ export { loadInstanceTypeCatalog } from './catalog';
 export { admittedInstanceTypes } from './admission';
 export { runSimulation, simulateProvisioning } from './simulate';
 export type { SimulationRun } from './simulate';
+// Prices and cost ceilings (on-demand, from the bundled table).
+export * from './pricing';
+export { nodePoolCostCeiling, nodePoolLimits, withCosts } from './costs';
+export type { CostCeilingOptions } from './costs';

@@ -1,0 +1,61 @@
+// Pure core: no cdktf or constructs imports.
+// Adds the price figures to a simulation result: NodeClaim options cheapest first, each pod's cheapest
+// type and price, each pool's cost ceiling. Only optional fields are added; nothing else changes.
+import { isPlainObject } from '../json';
+import { admittedInstanceTypes } from './admission';
+import { loadInstanceTypeCatalog } from './catalog';
+import { CostCeiling, costCeiling, loadPriceTable, orderByPrice, priceAssumptions, PriceTable } from './pricing';
+import { AdmissionOptions, InstanceType, NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
+
+/** Options of `nodePoolCostCeiling`. */
+export interface CostCeilingOptions extends AdmissionOptions {
+  /**
+   * The on-demand prices.
+   * @default - the bundled table (`loadPriceTable()`)
+   */
+  readonly prices?: PriceTable;
+}
+
+/** The pool's `spec.limits`, or undefined when it has none (or the manifest is malformed). */
+export function nodePoolLimits(nodePool: unknown): unknown {
+  const spec = isPlainObject(nodePool) ? nodePool.spec : undefined;
+  return isPlainObject(spec) ? spec.limits : undefined;
+}
+
+/** The most a NodePool's limits let it spend, over the types it admits with its EC2NodeClass (`costCeiling`). */
+export function nodePoolCostCeiling(nodePool: unknown, nodeClass: unknown, options: CostCeilingOptions = {}): CostCeiling {
+  return costCeiling(admittedInstanceTypes(nodePool, nodeClass, options), nodePoolLimits(nodePool), options.prices ?? loadPriceTable());
+}
+
+/** The result with prices: options cheapest first, pods' cheapest types, pools' ceilings, and the price assumptions. */
+export function withCosts(input: SimulationInput, result: SimulationResult): SimulationResult {
+  const table = input.prices ?? loadPriceTable();
+  const catalog = input.catalog ?? loadInstanceTypeCatalog();
+  const unpriced = new Set<string>();
+  const pods = result.pods.map((pod): PodResult => {
+    if (pod.instanceTypes.length === 0) return pod;
+    const instanceTypes = orderByPrice(
+      pod.instanceTypes.map((name) => ({ name })),
+      table,
+    ).map((t) => t.name);
+    instanceTypes.filter((n) => table.priceOf(n) === undefined).forEach((n) => unpriced.add(n));
+    const hourlyPrice = table.priceOf(instanceTypes[0]);
+    return { ...pod, instanceTypes, ...(hourlyPrice === undefined ? {} : { cheapestInstanceType: instanceTypes[0], hourlyPrice }) };
+  });
+  const manifests = new Map<string, unknown>();
+  for (const np of input.nodePools) {
+    const name = isPlainObject(np) && isPlainObject(np.metadata) ? np.metadata.name : undefined;
+    if (typeof name === 'string' && !manifests.has(name)) manifests.set(name, np);
+  }
+  const nodePools = result.nodePools.map((pool): NodePoolResult => {
+    const types = pool.admittedInstanceTypes.map((n) => catalog.get(n)).filter((t): t is InstanceType => t !== undefined);
+    const c = costCeiling(types, nodePoolLimits(manifests.get(pool.name)), table);
+    return {
+      ...pool,
+      ...(c.perHour === undefined ? {} : { costCeilingPerHour: c.perHour }),
+      ...(c.typicalPerVcpuHour === undefined ? {} : { typicalPerVcpuHour: c.typicalPerVcpuHour }),
+    };
+  });
+  const unpricedNote = unpriced.size ? [`No price in the table, so ordered last and not in any figure: ${[...unpriced].sort().join(', ')}`] : [];
+  return { ...result, pods, nodePools, assumptions: [...result.assumptions, ...priceAssumptions(table, input.now), ...unpricedNote] };
+}

@@ -8,3 +8,5 @@ export type { SimulationRun } from './simulate';
 export * from './pricing';
 export { nodePoolCostCeiling, nodePoolLimits, withCosts } from './costs';
 export type { CostCeilingOptions } from './costs';
+export { checkCostBudget, checkNodePoolBudget, COST_CEILING_OVER_BUDGET, explainBound, INVALID_MAX_HOURLY_COST } from './budget';
+export type { BudgetCheckContext } from './budget';

@@ -3,13 +3,14 @@ import { Construct } from 'constructs';
 import { NodePoolDefinition, NodePoolOptions } from '../core/api/node-pool-definition';
 import { V1NodePool } from '../core/api/types';
 import { validateNodePool } from '../core/api/validate-nodepool';
-import { IEc2NodeClass } from './ec2-node-class';
+import { checkNodePoolBudget, NodePoolBudgetOptions } from '../core/sim/budget';
+import { Ec2NodeClass, IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { literalYaml, manifestResourceOptions } from '../private/manifest';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of `KarpenterNodePool`. */
-export interface KarpenterNodePoolProps extends NodePoolOptions, KarpenterManifestOptions {
+export interface KarpenterNodePoolProps extends NodePoolOptions, NodePoolBudgetOptions, KarpenterManifestOptions {
   /** NodePool name (`metadata.name`), a DNS-1123 subdomain of at most 63 characters. */
   readonly name: string;
   /**
@@ -49,7 +50,11 @@ export class KarpenterNodePool extends Construct {
     this.name = props.name;
     this.definition = new NodePoolDefinition({ ...props, nodeClassRef: props.nodeClass.nodeClassRef });
     const manifest = this.definition.toManifest();
-    reportIssuesAtSynth(this, validateNodePool(manifest, constructContext(props.silenceWarnings)), props);
+    const ctx = constructContext(props.silenceWarnings);
+    // The class's manifest tells admission its AMI family; a class referred to by name is not known here.
+    const nodeClass = props.nodeClass instanceof Ec2NodeClass ? props.nodeClass.toManifest() : undefined;
+    const budget = checkNodePoolBudget(manifest, nodeClass, props.maxHourlyCost, { ...ctx, strict: props.strictCatalogChecks });
+    reportIssuesAtSynth(this, [...validateNodePool(manifest, ctx), ...budget], props);
     const dependsOn = [...(props.nodeClass.resource ? [props.nodeClass.resource] : []), ...(props.dependsOn ?? [])];
     this.resource = new Manifest(this, 'Resource', {
       manifest: manifest as unknown as { [key: string]: unknown },

@@ -1,13 +1,30 @@
 // Pure core: no cdktf or constructs imports.
 // The per-pool budget check: a NodePool's cost ceiling against its `maxHourlyCost`.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import type { LintCode } from '../api/lint';
 import { CostCeilingOptions, nodePoolCostCeiling } from './costs';
 import { CostCeiling, formatUsd, loadPriceTable, priceLabel, PriceTable, ResourceCostBound } from './pricing';
 
 /** The warning code of a ceiling over budget (silenceable; an error under the strict switch). */
-export const COST_CEILING_OVER_BUDGET = 'CostCeilingOverBudget';
+export const COST_CEILING_OVER_BUDGET: LintCode = 'CostCeilingOverBudget';
 /** The error code of a budget that is no positive number. */
 export const INVALID_MAX_HOURLY_COST = 'InvalidMaxHourlyCost';
+
+/** A NodePool's budget, checked at synth (the `KarpenterNodePool` props). */
+export interface NodePoolBudgetOptions {
+  /**
+   * Budget in USD per hour, on-demand. When the pool's cost ceiling (the most its `limits` let it spend, at the
+   * bundled on-demand prices: us-east-1, Linux, the table's date) exceeds it, synth warns `CostCeilingOverBudget`,
+   * naming the limit to lower; a pool without limits cannot keep a budget and is warned too.
+   * @default - no budget check
+   */
+  readonly maxHourlyCost?: number;
+  /**
+   * Report the catalog checks (`CostCeilingOverBudget`) as errors, which fail synth, instead of warnings.
+   * @default false
+   */
+  readonly strictCatalogChecks?: boolean;
+}
 
 /** Options of the budget check. */
 export interface BudgetCheckContext extends ValidationContext {
@@ -31,11 +48,8 @@ export function checkCostBudget(ceiling: CostCeiling, maxHourlyCost: unknown, ct
   const c = new IssueCollector(ctx);
   if (maxHourlyCost === undefined || c.isUnresolved(maxHourlyCost)) return c.issues;
   if (typeof maxHourlyCost !== 'number' || !Number.isFinite(maxHourlyCost) || maxHourlyCost <= 0) {
-    c.error(
-      'maxHourlyCost',
-      INVALID_MAX_HOURLY_COST,
-      `must be a positive number of USD per hour, got ${JSON.stringify(maxHourlyCost)}; e.g. maxHourlyCost: 50`,
-    );
+    const got = typeof maxHourlyCost === 'number' ? maxHourlyCost : JSON.stringify(maxHourlyCost);
+    c.error('maxHourlyCost', INVALID_MAX_HOURLY_COST, `must be a positive number of USD per hour, got ${got}; e.g. maxHourlyCost: 50`);
     return c.issues;
   }
   const problem = overBudget(ceiling, maxHourlyCost, ctx.prices ?? loadPriceTable());

@@ -9,4 +9,4 @@ export * from './pricing';
 export { nodePoolCostCeiling, nodePoolLimits, withCosts } from './costs';
 export type { CostCeilingOptions } from './costs';
 export { checkCostBudget, checkNodePoolBudget, COST_CEILING_OVER_BUDGET, explainBound, INVALID_MAX_HOURLY_COST } from './budget';
-export type { BudgetCheckContext } from './budget';
+export type { BudgetCheckContext, NodePoolBudgetOptions } from './budget';

@@ -24,6 +24,11 @@ declare global {
        * document, then `set` entries) deep-partially matching `expected`.
        */
       toHaveHelmValues(expected: Record<string, unknown>, selector?: HelmReleaseSelector): R;
+      /**
+       * The NodePool's cost ceiling, the most its limits let it spend per hour on-demand at the bundled prices
+       * (us-east-1, the table's date), is at most `maxUsdPerHour`; an unbounded pool fails.
+       */
+      toCostAtMostPerHour(nodePool: string, maxUsdPerHour: number): R;
     }
   }
 }

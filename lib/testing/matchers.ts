@@ -1,4 +1,5 @@
 import { inspect } from 'util';
+import { costMatchers } from './cost-matchers';
 import { SynthesizedHelmRelease, SynthesizedManifest, SynthesizedStack } from './synth';
 
 // No jest import here: these are plain functions returning `{ pass, message }`, the shape
@@ -265,6 +266,7 @@ export const karpenterMatchers = {
   toHaveNodePool,
   toHaveEc2NodeClass,
   toHaveHelmValues,
+  ...costMatchers,
 };
 
 function manifestMatcher(

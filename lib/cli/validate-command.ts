@@ -78,6 +78,7 @@ export const TOP_USAGE = `Usage: ${PROGRAM} <command> [options]
 
 Commands:
   validate <file...>   check Karpenter NodePool and EC2NodeClass manifests offline
+  explain <file...>    which instance types each NodePool can launch, and where each pod would go
 
 Run '${PROGRAM} validate --help' for the options of a command.
 `;
@@ -181,6 +182,35 @@ export function runValidateCommand(args: readonly string[], io: CommandIo, deps:
     return ExitCode.OK;
   }
   return new ValidateRun(options, io, deps).run();
+}
+
+/** One parsed document of an input file. */
+export interface InputDocument {
+  /** Input file as given (`-` for standard input). */
+  readonly file: string;
+  /** Document index in the file, from 0. */
+  readonly index: number;
+  /** The document as plain data. */
+  readonly value: unknown;
+  /** Line and column of `field` (or of its nearest parent) in the file. */
+  locate(field: string): { readonly line: number; readonly column: number } | undefined;
+}
+
+/**
+ * Reads and parses `files` as `validate` does (size and nesting limits, encodings, YAML/JSON syntax, alias
+ * bombs): each problem is one issue, and the other files are still read. For other commands (`explain`).
+ */
+export function readInputDocuments(
+  files: readonly string[],
+  io: CommandIo,
+  deps: CommandDependencies = {},
+): { readonly documents: InputDocument[]; readonly issues: readonly FileIssue[] } {
+  const options: Options = { files: [...files], strict: false, json: false, migrate: false, silence: [], failOnOtherKinds: false };
+  const run = new ValidateRun(options, io, deps);
+  const documents = files.flatMap((file) =>
+    run.readDocuments(file).map((p) => ({ file, index: p.index, value: p.value, locate: (field: string) => locate(p.doc, p.lines, field) })),
+  );
+  return { documents, issues: run.problems };
 }
 
 function parseArgs(args: readonly string[]): Options | 'help' {
@@ -396,7 +426,35 @@ class ValidateRun {
     return text;
   }
 
+  /** The parsed documents of `file`; an unreadable or malformed input becomes issues (`problems`). */
+  public readDocuments(file: string): ParsedDocument[] {
+    const text = this.readText(file);
+    if (text === undefined) return [];
+    try {
+      return this.parseText(file, text)?.documents ?? [];
+    } catch (e) {
+      this.fileError(file, 'InputNotProcessable', `cannot process the file: ${firstLine(e)}`);
+      return [];
+    }
+  }
+
+  /** What reading and checking found so far. */
+  public get problems(): readonly FileIssue[] {
+    return this.issues;
+  }
+
   private checkText(file: string, text: string): void {
+    const parsed = this.parseText(file, text);
+    if (parsed === undefined) return;
+    if (this.options.migrate) {
+      this.migrateAndCheck(file, parsed.documents, parsed.syntaxErrors);
+    } else {
+      for (const p of parsed.documents) this.checkDocument(file, p.index, p.value, (field) => locate(p.doc, p.lines, field));
+    }
+  }
+
+  /** The file's documents, or undefined when it holds none to check (the reason is reported). */
+  private parseText(file: string, text: string): { documents: ParsedDocument[]; syntaxErrors: boolean } | undefined {
     const depth = nestingDepth(text, MAX_NESTING_DEPTH);
     if (depth !== undefined) {
       this.fileError(
@@ -405,7 +463,7 @@ class ValidateRun {
         `nests collections more than ${MAX_NESTING_DEPTH} deep (at line ${depth.line}); Karpenter manifests nest about 10 deep`,
         depth,
       );
-      return;
+      return undefined;
     }
 
     const lines = new LineCounter();
@@ -420,7 +478,7 @@ class ValidateRun {
         code: 'NoDocuments',
         message: 'the file holds no YAML documents; check that it is the file you meant',
       });
-      return;
+      return undefined;
     }
     // One line per file for syntax errors: the first is what to fix; the rest often follow from it.
     const allErrors = docs.flatMap((doc, index) => doc.errors.map((e) => ({ e, index })));
@@ -471,12 +529,7 @@ class ValidateRun {
       if (value === null || value === undefined) return;
       parsed.push({ index, value, doc, lines });
     });
-
-    if (this.options.migrate) {
-      this.migrateAndCheck(file, parsed, syntaxErrors);
-    } else {
-      for (const p of parsed) this.checkDocument(file, p.index, p.value, (field) => locate(p.doc, p.lines, field));
-    }
+    return { documents: parsed, syntaxErrors };
   }
 
   private fileError(file: string, code: string, message: string, pos?: Position): void {

@@ -1,0 +1,117 @@
+// The text output of `explain`: one table of NodePools, one of pods. Pure formatting of a SimulationResult.
+import { WellKnownLabel } from '../core/api/labels';
+import type { InstanceType, InstanceTypeCatalog, SimulationResult } from '../core/sim';
+
+/** Families and instance types shown before `(+N more)`. */
+const SHOWN_FAMILIES = 8;
+const SHOWN_TYPES = 6;
+
+/** What a list of instance types spans, for a one-line summary. */
+export interface InstanceTypeSummary {
+  readonly count: number;
+  /** Families, sorted. */
+  readonly families: readonly string[];
+  readonly vcpu?: { readonly min: number; readonly max: number };
+  /** Memory (the `instance-memory` label), in MiB. */
+  readonly memoryMiB?: { readonly min: number; readonly max: number };
+  /** Architectures, sorted. */
+  readonly arch: readonly string[];
+}
+
+/** Counts, families, vCPU and memory ranges and architectures of `names` (types missing from the catalog count, nothing else). */
+export function summarizeInstanceTypes(names: readonly string[], catalog: InstanceTypeCatalog): InstanceTypeSummary {
+  const types = names.map((n) => catalog.get(n)).filter((t): t is InstanceType => t !== undefined);
+  const numbers = (label: string) => types.map((t) => Number(t.labels[label])).filter((n) => Number.isFinite(n));
+  const range = (xs: number[]) => (xs.length === 0 ? undefined : { min: Math.min(...xs), max: Math.max(...xs) });
+  const distinct = (label: string) => [...new Set(types.map((t) => t.labels[label]).filter((v) => v !== undefined))].sort(compareNatural);
+  return {
+    count: names.length,
+    families: distinct(WellKnownLabel.INSTANCE_FAMILY),
+    vcpu: range(numbers(WellKnownLabel.INSTANCE_CPU)),
+    memoryMiB: range(numbers(WellKnownLabel.INSTANCE_MEMORY)),
+    arch: distinct(WellKnownLabel.ARCH),
+  };
+}
+
+/** The two tables `explain` prints, then the assumptions. */
+export function formatExplanation(result: SimulationResult, catalog: InstanceTypeCatalog, weights: ReadonlyMap<string, number>): string {
+  const pools = result.nodePools.map((p) => {
+    const s = summarizeInstanceTypes(p.admittedInstanceTypes, catalog);
+    if (s.count === 0) return [p.name, String(weights.get(p.name) ?? 0), '0', '-', '-', '-', `admits nothing: ${p.reason ?? 'no instance type'}`];
+    return [
+      p.name,
+      String(weights.get(p.name) ?? 0),
+      String(s.count),
+      span(s.vcpu, String),
+      span(s.memoryMiB, formatGiB),
+      s.arch.join(', '),
+      abbreviate(s.families, SHOWN_FAMILIES, ' '),
+    ];
+  });
+  const pods = result.pods.map((p) => {
+    const who = `${p.namespace}/${p.name}`;
+    if (p.ignored) return [who, '-', `ignored: ${p.reason ?? ''}`];
+    if (!p.schedulable) return [who, '-', `pending: ${p.reason ?? ''}`];
+    return [who, p.nodePool ?? '-', `${abbreviate(smallestFirst(p.instanceTypes, catalog), SHOWN_TYPES, ' ')} (${p.instanceTypes.length})`];
+  });
+  const parts = [table(['NODEPOOL', 'WEIGHT', 'TYPES', 'VCPU', 'MEMORY (GiB)', 'ARCH', 'FAMILIES'], pools)];
+  parts.push(
+    pods.length === 0
+      ? 'No pods given: pass Pods, Deployments, StatefulSets or Jobs to see where they would go.\n'
+      : table(['POD', 'NODEPOOL', 'INSTANCE TYPES'], pods),
+  );
+  if (result.assumptions.length > 0) parts.push(`Assumed (not knowable offline):\n${result.assumptions.map((a) => `  - ${a}\n`).join('')}`);
+  return parts.join('\n');
+}
+
+/** Fewest vCPUs, then least memory, first: the options a reader expects to see (prices are not known offline). */
+function smallestFirst(names: readonly string[], catalog: InstanceTypeCatalog): string[] {
+  const key = (n: string) => {
+    const t = catalog.get(n);
+    return [Number(t?.labels[WellKnownLabel.INSTANCE_CPU] ?? Infinity), Number(t?.labels[WellKnownLabel.INSTANCE_MEMORY] ?? Infinity)];
+  };
+  return [...names].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    return ka[0] - kb[0] || ka[1] - kb[1] || compareNatural(a, b);
+  });
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const all = [header, ...rows];
+  // The last column is free text: it is not padded.
+  const widths = header.map((_, c) => Math.max(...all.map((r) => (r[c] ?? '').length)));
+  return all
+    .map(
+      (r) =>
+        r
+          .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c])))
+          .join('  ')
+          .trimEnd() + '\n',
+    )
+    .join('');
+}
+
+function span(r: { readonly min: number; readonly max: number } | undefined, show: (n: number) => string): string {
+  if (r === undefined) return '-';
+  return r.min === r.max ? show(r.min) : `${show(r.min)}-${show(r.max)}`;
+}
+
+function formatGiB(mib: number): string {
+  const gib = mib / 1024;
+  return Number.isInteger(gib)
+    ? String(gib)
+    : gib
+        .toFixed(gib < 10 ? 2 : 1)
+        .replace(/0+$/, '')
+        .replace(/\.$/, '');
+}
+
+function abbreviate(items: readonly string[], shown: number, sep: string): string {
+  if (items.length <= shown) return items.join(sep);
+  return `${items.slice(0, shown).join(sep)} (+${items.length - shown} more)`;
+}
+
+/** `m5` before `m5a`, `g5` before `g6`, `xlarge` sizes by number. */
+function compareNatural(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
+}

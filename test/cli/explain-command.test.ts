@@ -1,0 +1,277 @@
+// `explain` on real files in a temp directory. A stand-in simulator pins the command's reading, mapping,
+// output and exit codes; test/cli/explain-example.test.ts runs the real engine on the full example.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { EXPLAIN_USAGE, ExplainDependencies, runExplainCommand } from '../../lib/cli/explain-command';
+import { CommandIo, ExitCode } from '../../lib/cli/validate-command';
+import { Severity } from '../../lib/core/issues';
+import { SimulationInput, SimulationResult, SimulationRun } from '../../lib/core/sim';
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, content: string | Buffer): string {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, content);
+  return p;
+}
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** What the simulator was given. */
+  readonly input?: SimulationInput;
+}
+
+function explain(args: string[], deps: ExplainDependencies = {}): Run {
+  let stdout = '';
+  let stderr = '';
+  const io: CommandIo = {
+    readFile: (p) => fs.readFileSync(p),
+    readStdin: () => '',
+    stat: (p) => {
+      const st = fs.statSync(p);
+      return { size: st.size, isDirectory: st.isDirectory() };
+    },
+    writeFile: () => undefined,
+    mkdirp: () => undefined,
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+  };
+  let input: SimulationInput | undefined;
+  const simulate = deps.simulate;
+  const code = runExplainCommand(args, io, {
+    ...deps,
+    simulate: simulate
+      ? (i) => {
+          input = i;
+          return simulate(i);
+        }
+      : undefined,
+  });
+  return { code, stdout, stderr, input };
+}
+
+const ALL_FINE: SimulationResult = {
+  pods: [{ namespace: 'default', name: 'web-0', schedulable: true, nodePool: 'general', instanceTypes: ['m5.xlarge', 'm5.large', 'c5.large'] }],
+  nodePools: [{ name: 'general', admittedInstanceTypes: ['m5.large', 'm5.xlarge', 'c5.large', 'm6g.large'] }],
+  assumptions: ['prices are not known: every admitted type is an option'],
+};
+
+function fake(result: SimulationResult, issues: SimulationRun['issues'] = []): ExplainDependencies {
+  return { simulate: () => ({ result, issues }) };
+}
+
+const MANIFESTS = `apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata: { name: general }
+spec:
+  weight: 10
+  template:
+    spec:
+      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }
+      requirements: []
+---
+apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata: { name: default }
+spec:
+  role: KarpenterNodeRole
+  amiSelectorTerms: [{ alias: al2023@latest }]
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: { name: settings }
+`;
+
+const WORKLOADS = `apiVersion: apps/v1
+kind: Deployment
+metadata: { name: web }
+spec:
+  replicas: 1
+  selector: { matchLabels: { app: web } }
+  template:
+    metadata: { labels: { app: web } }
+    spec: { containers: [{ name: web, image: nginx, resources: { requests: { cpu: 500m } } }] }
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: { name: agent }
+spec:
+  selector: { matchLabels: { app: agent } }
+  template: { metadata: { labels: { app: agent } }, spec: { containers: [{ name: a, image: agent }] } }
+`;
+
+describe('command line', () => {
+  test('--help prints the usage and exits 0', () => {
+    expect(explain(['--help'])).toMatchObject({ code: ExitCode.OK, stdout: EXPLAIN_USAGE });
+  });
+
+  test.each([
+    [[], 'no input files'],
+    [['--frobnicate', 'x.yaml'], "unknown option '--frobnicate'"],
+    [['--zones'], "option '--zones' needs one or more zones"],
+    [['--zones', ',', 'x.yaml'], "option '--zones' needs one or more zones"],
+    [['--json=yes', 'x.yaml'], "option '--json' takes no value"],
+    [['-', '-'], "standard input ('-') can be read only once"],
+  ])('%j is a usage error (exit 2) saying %s', (args, message) => {
+    const r = explain(args);
+    expect(r.code).toBe(ExitCode.USAGE);
+    expect(r.stderr).toContain(`cdktf-karpenter-eks explain: ${message}`);
+  });
+});
+
+describe('reading', () => {
+  test('NodePools, EC2NodeClasses, workloads and DaemonSets from several files go to the simulator; other kinds are skipped', () => {
+    const r = explain([file('manifests.yaml', MANIFESTS), file('workloads.yaml', WORKLOADS), '--zones', 'us-east-1a,us-east-1b'], fake(ALL_FINE));
+
+    expect(r.input?.nodePools.map((p: any) => p.metadata.name)).toEqual(['general']);
+    expect(r.input?.nodeClasses.map((p: any) => p.metadata.name)).toEqual(['default']);
+    expect(r.input?.pods.map((p: any) => `${p.kind}/${p.metadata.name}`)).toEqual(['Deployment/web']);
+    expect(r.input?.daemonSets?.map((p: any) => p.metadata.name)).toEqual(['agent']);
+    expect(r.input?.zones).toEqual(['us-east-1a', 'us-east-1b']);
+    expect(r.stdout).toContain(
+      `note: skipped ${path.join(dir, 'manifests.yaml')}#2 ConfigMap/settings: not a NodePool, EC2NodeClass, workload or DaemonSet`,
+    );
+    expect(r.code).toBe(ExitCode.OK);
+  });
+
+  test('a synthesized cdktf stack contributes its kubernetes_manifest objects', () => {
+    const tf = {
+      '//': { metadata: { stackName: 'pools' } },
+      resource: {
+        kubernetes_manifest: {
+          pool_1: { manifest: { apiVersion: 'karpenter.sh/v1', kind: 'NodePool', metadata: { name: 'general' }, spec: {} } },
+          class_2: { manifest: { apiVersion: 'karpenter.k8s.aws/v1', kind: 'EC2NodeClass', metadata: { name: 'default' }, spec: {} } },
+          token_3: { manifest: '${yamldecode(file("x.yaml"))}' },
+        },
+        aws_sqs_queue: { q: { name: 'queue' } },
+      },
+    };
+    const r = explain([file('cdk.tf.json', JSON.stringify(tf))], fake(ALL_FINE));
+
+    expect(r.input?.nodePools).toEqual([tf.resource.kubernetes_manifest.pool_1.manifest]);
+    expect(r.input?.nodeClasses).toEqual([tf.resource.kubernetes_manifest.class_2.manifest]);
+    expect(r.stdout).not.toContain('skipped');
+  });
+
+  test('hostile or broken files cost one line each; the other files are still read and simulated', () => {
+    const binary = file('image.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 0]));
+    const broken = file('broken.yaml', 'kind: [unclosed');
+    const bomb = file('bomb.yaml', `a: &a [x, x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 120 }, (_, i) => `k${i}: *a`).join('\n')}\n`);
+    const good = file('good.yaml', MANIFESTS);
+    const r = explain([binary, broken, bomb, path.join(dir, 'missing.yaml'), good], fake(ALL_FINE));
+
+    const errors = r.stdout.split('\n').filter((l) => l.includes(': error '));
+    expect(errors).toEqual([
+      expect.stringMatching(/image\.png: error .*\(BinaryFile\)$/),
+      expect.stringMatching(/broken\.yaml:1:\d+: error .*\(YamlSyntaxError\)$/),
+      expect.stringMatching(/bomb\.yaml.*: error .*\(YamlAliasLimit\)$/),
+      expect.stringMatching(/missing\.yaml: error cannot read the file: .*\(FileNotReadable\)$/),
+    ]);
+    expect(r.input?.nodePools).toHaveLength(1);
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+  });
+
+  test('a document that is not an object is an error on that document', () => {
+    const r = explain([file('list.yaml', `- a\n- b\n---\n${MANIFESTS}`)], fake(ALL_FINE));
+    expect(r.stdout).toMatch(/list\.yaml:1:1: error .*not a Kubernetes object.*\(NotAnObject\)/);
+    expect(r.input?.nodePools).toHaveLength(1);
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+  });
+
+  test("the engine's issues name the file, document, object and position they came from", () => {
+    const issues = [
+      { severity: Severity.ERROR, field: 'pods[0].spec.template', message: 'the Deployment has no pod template', code: 'WorkloadWithoutTemplate' },
+      { severity: Severity.ERROR, field: 'somewhere', message: 'not tied to an object', code: 'Other' },
+    ];
+    const workloads = file('w.yaml', WORKLOADS);
+    const r = explain([workloads], fake(ALL_FINE, issues));
+
+    expect(r.stdout).toContain(`${workloads}:8:5: error Deployment/web spec.template: the Deployment has no pod template (WorkloadWithoutTemplate)`);
+    expect(r.stdout).toContain('(simulation): error somewhere: not tied to an object (Other)');
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+  });
+
+  test('a simulator that throws costs one line and exit 1, never a stack trace', () => {
+    const r = explain([file('m.yaml', MANIFESTS)], {
+      simulate: () => {
+        throw new Error('boom\n    at somewhere.js:1');
+      },
+    });
+    expect(r).toMatchObject({ code: ExitCode.PROBLEMS, stderr: 'cdktf-karpenter-eks explain: cannot simulate the input: boom\n' });
+  });
+});
+
+describe('output', () => {
+  test('a table of NodePools (count, vCPU, memory, arch, families) and one of pods, then the assumptions', () => {
+    const r = explain([file('pools.yaml', MANIFESTS.split('---\n').slice(0, 2).join('---\n'))], fake(ALL_FINE));
+    expect(r.stdout).toBe(
+      [
+        'NODEPOOL  WEIGHT  TYPES  VCPU  MEMORY (GiB)  ARCH          FAMILIES',
+        'general   10      4      2-4   4-16          amd64, arm64  c5 m5 m6g',
+        '',
+        'POD            NODEPOOL  INSTANCE TYPES',
+        'default/web-0  general   c5.large m5.large m5.xlarge (3)',
+        '',
+        'Assumed (not knowable offline):',
+        '  - prices are not known: every admitted type is an option',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('long lists are abbreviated; pending and ignored pods show the reason; a pool that admits nothing says why', () => {
+    const many = ['m5.large', 'm5.xlarge', 'm5.2xlarge', 'm5.4xlarge', 'm5.8xlarge', 'm5.12xlarge', 'm5.16xlarge', 'm5.24xlarge'];
+    const result: SimulationResult = {
+      pods: [
+        { namespace: 'ml', name: 'train-0', schedulable: true, nodePool: 'general', instanceTypes: many },
+        { namespace: 'ml', name: 'huge', schedulable: false, instanceTypes: [], reason: 'no instance type has enough resources' },
+        {
+          namespace: 'ml',
+          name: 'pinned',
+          schedulable: false,
+          ignored: true,
+          instanceTypes: [],
+          reason: 'using label kubernetes.io/hostname is not allowed',
+        },
+      ],
+      nodePools: [
+        { name: 'general', admittedInstanceTypes: many },
+        { name: 'empty', admittedInstanceTypes: [], reason: 'NodePool requirements filtered out all compatible available instance types' },
+      ],
+      assumptions: [],
+    };
+    const r = explain([file('m.yaml', MANIFESTS)], fake(result));
+    expect(r.stdout).toContain('ml/train-0  general   m5.large m5.xlarge m5.2xlarge m5.4xlarge m5.8xlarge m5.12xlarge (+2 more) (8)');
+    expect(r.stdout).toContain('ml/huge     -         pending: no instance type has enough resources');
+    expect(r.stdout).toContain('ml/pinned   -         ignored: using label kubernetes.io/hostname is not allowed');
+    expect(r.stdout).toMatch(/empty +0 +0 +- +- +- +admits nothing: NodePool requirements filtered out all compatible available instance types/);
+    expect(r.code).toBe(ExitCode.PROBLEMS);
+  });
+
+  test('--json prints exactly the SimulationResult; problems go to standard error', () => {
+    const r = explain([file('m.yaml', MANIFESTS), path.join(dir, 'nope.yaml'), '--json'], fake(ALL_FINE));
+    expect(JSON.parse(r.stdout)).toEqual(ALL_FINE);
+    expect(r.stderr).toMatch(/nope\.yaml: error cannot read the file/);
+    expect(r.stderr).toContain('note: skipped');
+  });
+
+  test.each([
+    ['every pod placed and every pool admitting types', ALL_FINE, ExitCode.OK],
+    ['a pending pod', { ...ALL_FINE, pods: [{ namespace: 'd', name: 'p', schedulable: false, instanceTypes: [], reason: 'x' }] }, ExitCode.PROBLEMS],
+    [
+      'an ignored pod',
+      { ...ALL_FINE, pods: [{ namespace: 'd', name: 'p', schedulable: false, ignored: true, instanceTypes: [] }] },
+      ExitCode.PROBLEMS,
+    ],
+    ['a pool admitting nothing', { ...ALL_FINE, nodePools: [{ name: 'x', admittedInstanceTypes: [] }] }, ExitCode.PROBLEMS],
+  ])('exit status with %s', (_what, result, code) => {
+    expect(explain([file('m.yaml', MANIFESTS)], fake(result as SimulationResult)).code).toBe(code);
+  });
+});

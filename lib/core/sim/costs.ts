@@ -27,10 +27,27 @@ export function nodePoolCostCeiling(nodePool: unknown, nodeClass: unknown, optio
   return costCeiling(admittedInstanceTypes(nodePool, nodeClass, options), nodePoolLimits(nodePool), options.prices ?? loadPriceTable());
 }
 
+/**
+ * The cost ceiling of each of `result.nodePools` (same order): its admitted types from the catalog, its limits from
+ * the input NodePool of that name.
+ */
+export function nodePoolCostCeilings(input: SimulationInput, result: SimulationResult): CostCeiling[] {
+  const table = input.prices ?? loadPriceTable();
+  const catalog = input.catalog ?? loadInstanceTypeCatalog();
+  const manifests = new Map<string, unknown>();
+  for (const np of input.nodePools) {
+    const name = isPlainObject(np) && isPlainObject(np.metadata) ? np.metadata.name : undefined;
+    if (typeof name === 'string' && !manifests.has(name)) manifests.set(name, np);
+  }
+  return result.nodePools.map((pool) => {
+    const types = pool.admittedInstanceTypes.map((n) => catalog.get(n)).filter((t): t is InstanceType => t !== undefined);
+    return costCeiling(types, nodePoolLimits(manifests.get(pool.name)), table);
+  });
+}
+
 /** The result with prices: options cheapest first, pods' cheapest types, pools' ceilings, and the price assumptions. */
 export function withCosts(input: SimulationInput, result: SimulationResult): SimulationResult {
   const table = input.prices ?? loadPriceTable();
-  const catalog = input.catalog ?? loadInstanceTypeCatalog();
   const unpriced = new Set<string>();
   const pods = result.pods.map((pod): PodResult => {
     if (pod.instanceTypes.length === 0) return pod;
@@ -42,14 +59,9 @@ export function withCosts(input: SimulationInput, result: SimulationResult): Sim
     const hourlyPrice = table.priceOf(instanceTypes[0]);
     return { ...pod, instanceTypes, ...(hourlyPrice === undefined ? {} : { cheapestInstanceType: instanceTypes[0], hourlyPrice }) };
   });
-  const manifests = new Map<string, unknown>();
-  for (const np of input.nodePools) {
-    const name = isPlainObject(np) && isPlainObject(np.metadata) ? np.metadata.name : undefined;
-    if (typeof name === 'string' && !manifests.has(name)) manifests.set(name, np);
-  }
-  const nodePools = result.nodePools.map((pool): NodePoolResult => {
-    const types = pool.admittedInstanceTypes.map((n) => catalog.get(n)).filter((t): t is InstanceType => t !== undefined);
-    const c = costCeiling(types, nodePoolLimits(manifests.get(pool.name)), table);
+  const ceilings = nodePoolCostCeilings(input, result);
+  const nodePools = result.nodePools.map((pool, i): NodePoolResult => {
+    const c = ceilings[i];
     return {
       ...pool,
       ...(c.perHour === undefined ? {} : { costCeilingPerHour: c.perHour }),

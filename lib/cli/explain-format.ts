@@ -1,6 +1,7 @@
 // The text output of `explain`: one table of NodePools, one of pods. Pure formatting of a SimulationResult.
 import { WellKnownLabel } from '../core/api/labels';
-import type { InstanceType, InstanceTypeCatalog, SimulationResult } from '../core/sim';
+import type { CostCeiling, InstanceType, InstanceTypeCatalog, SimulationResult } from '../core/sim';
+import { ceilingCell, ceilingLines, cheapestCell } from './explain-cost';
 
 /** Families and instance types shown before `(+N more)`. */
 const SHOWN_FAMILIES = 8;
@@ -33,11 +34,24 @@ export function summarizeInstanceTypes(names: readonly string[], catalog: Instan
   };
 }
 
-/** The two tables `explain` prints, then the assumptions. */
-export function formatExplanation(result: SimulationResult, catalog: InstanceTypeCatalog, weights: ReadonlyMap<string, number>): string {
-  const pools = result.nodePools.map((p) => {
+/**
+ * The two tables `explain` prints, then the assumptions. With `ceilings` (one per NodePool, `nodePoolCostCeilings`) the pool
+ * table gets each pool's cost ceiling and the pod table each pod's cheapest type; pods' types are then shown in the result's
+ * order (cheapest first), else smallest first.
+ */
+export function formatExplanation(
+  result: SimulationResult,
+  catalog: InstanceTypeCatalog,
+  weights: ReadonlyMap<string, number>,
+  ceilings?: readonly CostCeiling[],
+): string {
+  const priced = ceilings !== undefined;
+  const cost = (i: number) => (priced ? [ceilingCell(ceilings[i])] : []);
+  const pools = result.nodePools.map((p, i) => {
     const s = summarizeInstanceTypes(p.admittedInstanceTypes, catalog);
-    if (s.count === 0) return [p.name, String(weights.get(p.name) ?? 0), '0', '-', '-', '-', `admits nothing: ${p.reason ?? 'no instance type'}`];
+    if (s.count === 0) {
+      return [p.name, String(weights.get(p.name) ?? 0), '0', '-', '-', '-', ...cost(i), `admits nothing: ${p.reason ?? 'no instance type'}`];
+    }
     return [
       p.name,
       String(weights.get(p.name) ?? 0),
@@ -45,20 +59,30 @@ export function formatExplanation(result: SimulationResult, catalog: InstanceTyp
       span(s.vcpu, String),
       span(s.memoryMiB, formatGiB),
       s.arch.join(', '),
+      ...cost(i),
       abbreviate(s.families, SHOWN_FAMILIES, ' '),
     ];
   });
   const pods = result.pods.map((p) => {
     const who = `${p.namespace}/${p.name}`;
-    if (p.ignored) return [who, '-', `ignored: ${p.reason ?? ''}`];
-    if (!p.schedulable) return [who, '-', `pending: ${p.reason ?? ''}`];
-    return [who, p.nodePool ?? '-', `${abbreviate(smallestFirst(p.instanceTypes, catalog), SHOWN_TYPES, ' ')} (${p.instanceTypes.length})`];
+    const cheapest = priced ? [cheapestCell(p)] : [];
+    if (p.ignored) return [who, '-', ...cheapest, `ignored: ${p.reason ?? ''}`];
+    if (!p.schedulable) return [who, '-', ...cheapest, `pending: ${p.reason ?? ''}`];
+    const options = priced ? p.instanceTypes : smallestFirst(p.instanceTypes, catalog);
+    return [who, p.nodePool ?? '-', ...cheapest, `${abbreviate(options, SHOWN_TYPES, ' ')} (${p.instanceTypes.length})`];
   });
-  const parts = [table(['NODEPOOL', 'WEIGHT', 'TYPES', 'VCPU', 'MEMORY (GiB)', 'ARCH', 'FAMILIES'], pools)];
+  const parts = [table(['NODEPOOL', 'WEIGHT', 'TYPES', 'VCPU', 'MEMORY (GiB)', 'ARCH', ...(priced ? ['CEILING/H'] : []), 'FAMILIES'], pools)];
+  if (priced && result.nodePools.length > 0)
+    parts.push(
+      ceilingLines(
+        result.nodePools.map((p) => p.name),
+        ceilings,
+      ),
+    );
   parts.push(
     pods.length === 0
       ? 'No pods given: pass Pods, Deployments, StatefulSets or Jobs to see where they would go.\n'
-      : table(['POD', 'NODEPOOL', 'INSTANCE TYPES'], pods),
+      : table(['POD', 'NODEPOOL', ...(priced ? ['CHEAPEST'] : []), `INSTANCE TYPES${priced ? ' (cheapest first)' : ''}`], pods),
   );
   if (result.assumptions.length > 0) parts.push(`Assumed (not knowable offline):\n${result.assumptions.map((a) => `  - ${a}\n`).join('')}`);
   return parts.join('\n');

@@ -271,7 +271,10 @@ function cheapestPerVcpu(priced: readonly PricedInstanceType[], table: PriceTabl
     const vcpu = capacityOf(t, 'cpu') / 1000;
     if (vcpu <= 0) continue;
     const rate = table.priceOf(t.name)! / vcpu;
-    if (rate < bestRate || (rate === bestRate && best !== undefined && t.name < best.name)) [best, bestRate] = [t, rate];
+    // Equal rates (a family's sizes often are) go to the smallest type, then by name.
+    const tie = best !== undefined && Math.abs(rate - bestRate) <= 1e-12 * bestRate;
+    const smaller = tie && (vcpu < capacityOf(best!, 'cpu') / 1000 || (vcpu === capacityOf(best!, 'cpu') / 1000 && t.name < best!.name));
+    if ((!tie && rate < bestRate) || smaller) [best, bestRate] = [t, rate];
   }
   return best ? { typicalPerVcpuHour: roundUsd(bestRate), typicalInstanceType: best.name } : {};
 }

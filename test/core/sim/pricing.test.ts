@@ -182,6 +182,11 @@ describe('cost ceiling', () => {
     expect(describeCostCeiling(costCeiling(general, { cpu: '1000' }))).toBe('at most $63.00/h ($45,990.00/month), bound by limits.cpu');
   });
 
+  test('the typical figure breaks equal per-vCPU rates by the smaller type', () => {
+    // m5.large 0.096/2 and m5.xlarge 0.192/4 are both 0.048 per vCPU-hour
+    expect(costCeiling([m5xlarge, m5large], undefined)).toMatchObject({ typicalPerVcpuHour: 0.048, typicalInstanceType: 'm5.large' });
+  });
+
   test('a custom table', () => {
     const table = createPriceTable({ ...loadPriceTable(), prices: { 'm5.large': 1, 'c5.large': 3 } });
     // per vCPU: m5.large 0.5, c5.large 1.5; r5.large unpriced. cpu 10 × 1.5 = 15

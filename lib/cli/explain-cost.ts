@@ -1,0 +1,35 @@
+// The cost parts of `explain`'s text: each pool's ceiling cell and lines, each pod's cheapest type.
+import type { CostCeiling, PodResult } from '../core/sim';
+import { explainBound } from '../core/sim/budget';
+import { describeCostCeiling, formatUsd, priceLabel } from '../core/sim/pricing';
+
+/** The pool table's CEILING/H cell. */
+export function ceilingCell(c: CostCeiling | undefined): string {
+  if (c === undefined) return '-';
+  switch (c.status) {
+    case 'bounded':
+    case 'empty':
+      return formatUsd(c.perHour!);
+    case 'unbounded':
+      return 'unbounded';
+    case 'unpriced':
+      return 'no prices';
+  }
+}
+
+/** One line per pool: its ceiling, the bound that sets it, the typical figure; headed by where the prices come from. */
+export function ceilingLines(names: readonly string[], ceilings: readonly CostCeiling[]): string {
+  const lines = names.map((name, i) => {
+    const c = ceilings[i];
+    const bound = c.status === 'bounded' ? ` = ${explainBound(c.bounds[0])}` : '';
+    const typical = c.typicalPerVcpuHour === undefined ? '' : `; typical ${formatUsd(c.typicalPerVcpuHour)} per vCPU-hour (${c.typicalInstanceType})`;
+    return `  ${name}: ${describeCostCeiling(c)}${bound}${typical}\n`;
+  });
+  return `Cost ceilings (${priceLabel()}; the most the limits allow):\n${lines.join('')}`;
+}
+
+/** The pod table's CHEAPEST cell: the cheapest option with its hourly price. */
+export function cheapestCell(p: PodResult): string {
+  if (p.cheapestInstanceType === undefined || p.hourlyPrice === undefined) return p.schedulable && !p.ignored ? 'no price' : '-';
+  return `${p.cheapestInstanceType} ${formatUsd(p.hourlyPrice)}/h`;
+}

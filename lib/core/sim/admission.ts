@@ -1,7 +1,89 @@
 // Pure core: no cdktf or constructs imports.
+// What one NodePool can launch with its EC2NodeClass on an empty cluster: the scheduler's empty-pod
+// pre-filter (scheduler.go:156-171), then the pool's limits (filterByRemainingResources). When nothing is
+// left, which requirement emptied the set.
+import { loadInstanceTypeCatalog } from './catalog';
+import { buildTemplate, Template, withinLimits } from './engine';
+import { NodePoolInput, readNodeClass, readNodePool } from './inputs';
+import { offeringAllowed } from './instance-types';
+import { SchedulingRequirement, SchedulingRequirements } from './requirements';
 import { AdmissionOptions, InstanceType } from './types';
 
-/** The instance types a NodePool can launch with its EC2NodeClass on an empty cluster, after limits. */
-export function admittedInstanceTypes(_nodePool: unknown, _nodeClass: unknown, _options: AdmissionOptions = {}): readonly InstanceType[] {
-  return [];
+/** The step after which no instance type was left. */
+export interface EmptiedBy {
+  /** Path in the NodePool (`spec.template.spec.requirements[2]`), or of what else removed the last types. */
+  readonly field: string;
+  /** What it is, e.g. `karpenter.k8s.aws/instance-family In [m5.large]`. */
+  readonly what: string;
+  /** How many types were left just before it. */
+  readonly before: number;
+}
+
+/** Admission with its explanation. */
+export interface Admission {
+  readonly instanceTypes: readonly InstanceType[];
+  /** Why nothing is admitted (Karpenter's words), when nothing is. */
+  readonly reason?: string;
+  /** The requirement (or limit, or node-class rule) that emptied the set. */
+  readonly emptiedBy?: EmptiedBy;
+  /** Problems reading the inputs (malformed fields); admission then says nothing is admitted. */
+  readonly problems: readonly string[];
+}
+
+/** The instance types a NodePool can launch with its EC2NodeClass on an empty cluster, after limits. Never throws on input. */
+export function admittedInstanceTypes(nodePool: unknown, nodeClass: unknown, options: AdmissionOptions = {}): readonly InstanceType[] {
+  return explainAdmission(nodePool, nodeClass, options).instanceTypes;
+}
+
+/** `admittedInstanceTypes` with the reason and the requirement that emptied the set, for lints and the CLI. */
+export function explainAdmission(nodePool: unknown, nodeClass: unknown, options: AdmissionOptions = {}): Admission {
+  const catalog = options.catalog ?? loadInstanceTypeCatalog();
+  const pool = readNodePool(nodePool, 0);
+  const nc = readNodeClass(nodeClass, 0);
+  const fatal = [...pool.problems, ...nc.problems].filter((p) => p.fatal).map((p) => `${p.object} ${p.field}: ${p.message}`);
+  if (fatal.length > 0) return { instanceTypes: [], reason: fatal[0], problems: fatal };
+  const t = buildTemplate(pool, nc, catalog, options.zones);
+  const limited = t.filterError ? [] : pool.limits ? withinLimits(t, t.options, pool.limits) : t.options;
+  if (limited.length > 0) return { instanceTypes: limited.map((i) => t.all[i].type), problems: [] };
+  const reason = t.filterError ?? `all available instance types exceed limits for nodepool (NodePool=${pool.name})`;
+  return { instanceTypes: [], reason, emptiedBy: emptiedBy(pool, t), problems: [] };
+}
+
+/** Replays the pre-filter one requirement at a time to name the one after which no type was left. */
+export function emptiedBy(pool: NodePoolInput, t: Template): EmptiedBy | undefined {
+  let alive = t.all.map((_, i) => i);
+  const r = new SchedulingRequirements();
+  const steps: { field: string; req: SchedulingRequirement }[] = pool.requirements.map((w) => ({
+    field: w.at,
+    req: SchedulingRequirement.of(w.key, w.operator, w.values, w.minValues),
+  }));
+  for (const [k, v] of Object.entries(pool.labels))
+    steps.push({ field: `spec.template.metadata.labels[${JSON.stringify(k)}]`, req: SchedulingRequirement.in(k, v) });
+  for (const step of steps) {
+    r.add(step.req);
+    const before = alive.length;
+    alive = alive.filter((i) => t.all[i].requirements.intersectsQuickly(r));
+    if (alive.length === 0 || !offeringAllowed(r, t.zones)) return { field: step.field, what: String(step.req), before };
+  }
+  const before = alive.length;
+  alive = alive.filter((i) => t.all[i].available && !t.all[i].negative);
+  if (alive.length === 0) {
+    const why = [...new Set(t.all.map((x) => x.unavailableReason).filter((x) => x !== undefined))].join('; ');
+    return { field: 'spec.template.spec.nodeClassRef', what: `EC2NodeClass ${pool.nodeClassName}${why ? ` (${why})` : ''}`, before };
+  }
+  const minValues = pool.requirements.find((w) => w.minValues !== undefined);
+  if (t.filterError && minValues) {
+    return {
+      field: minValues.at,
+      what: String(SchedulingRequirement.of(minValues.key, minValues.operator, minValues.values, minValues.minValues)),
+      before: alive.length,
+    };
+  }
+  if (!t.filterError && pool.limits) {
+    const keys = Object.keys(pool.limits);
+    const key = keys.find((k) => alive.every((i) => (t.all[i].capacity[k] ?? 0) > pool.limits![k])) ?? keys[0];
+    return { field: `spec.limits.${key}`, what: `limits.${key}`, before: alive.length };
+  }
+
+  return undefined;
 }

@@ -35,7 +35,7 @@ export function nodePoolCostCeilings(input: SimulationInput, result: SimulationR
   const table = input.prices ?? loadPriceTable();
   const catalog = input.catalog ?? loadInstanceTypeCatalog();
   const manifests = new Map<string, unknown>();
-  for (const np of input.nodePools) {
+  for (const np of Array.isArray(input.nodePools) ? input.nodePools : []) {
     const name = isPlainObject(np) && isPlainObject(np.metadata) ? np.metadata.name : undefined;
     if (typeof name === 'string' && !manifests.has(name)) manifests.set(name, np);
   }
@@ -64,7 +64,8 @@ export function withCosts(input: SimulationInput, result: SimulationResult): Sim
     const c = ceilings[i];
     return {
       ...pool,
-      ...(c.perHour === undefined ? {} : { costCeilingPerHour: c.perHour }),
+      // A pool that admits nothing keeps its reason alone.
+      ...(c.status === 'bounded' ? { costCeilingPerHour: c.perHour } : {}),
       ...(c.typicalPerVcpuHour === undefined ? {} : { typicalPerVcpuHour: c.typicalPerVcpuHour }),
     };
   });

@@ -1,8 +1,12 @@
-// The offline provisioning simulator: catalog, admission, simulation.
+// The offline provisioning simulator: catalog, allocatable, requirements, admission, simulation.
 export * from './types';
-export { loadInstanceTypeCatalog } from './catalog';
-export { admittedInstanceTypes } from './admission';
-export { runSimulation, simulateProvisioning } from './simulate';
+export { loadInstanceTypeCatalog, createInstanceTypeCatalog } from './catalog';
+export { allocatableFor, capacityFor, CATALOG_SETTINGS } from './allocatable';
+export type { NodeResourceSettings } from './allocatable';
+export { SchedulingRequirement, SchedulingRequirements } from './requirements';
+export { admittedInstanceTypes, explainAdmission } from './admission';
+export type { Admission, EmptiedBy } from './admission';
+export { runSimulation, simulateProvisioning, SIMULATION_ASSUMPTIONS } from './simulate';
 export type { SimulationRun } from './simulate';
 // Prices and cost ceilings (on-demand, from the bundled table).
 export * from './pricing';

@@ -26,12 +26,31 @@ export function resourceAmount(resource: string, q: unknown): number | undefined
   return roundUp(resource === CPU ? n * 1000 : n);
 }
 
-/** A readable amount: `1930m`, `6903Mi`, `17Gi`, `29`. */
-export function formatAmount(resource: string, n: number): string {
-  if (resource === CPU) return n % 1000 === 0 ? `${n / 1000}` : `${n}m`;
+const BINARY = [
+  ['Ei', 2 ** 60],
+  ['Pi', 2 ** 50],
+  ['Ti', 2 ** 40],
+  ['Gi', 2 ** 30],
+  ['Mi', 2 ** 20],
+  ['Ki', 2 ** 10],
+] as const;
+const DECIMAL = [
+  ['E', 1e18],
+  ['P', 1e15],
+  ['T', 1e12],
+  ['G', 1e9],
+  ['M', 1e6],
+  ['k', 1e3],
+] as const;
+
+/** An amount as Kubernetes prints a quantity: cpu `1` or `500m`, bytes `6903Mi` or `1G`, counts `29`. */
+export function formatQuantity(resource: string, n: number): string {
+  if (resource === CPU && n % 1000 !== 0) return `${n}m`;
+  if (resource === CPU) n /= 1000;
+  if (n === 0 || !Number.isInteger(n)) return `${n}`;
   if (resource === MEMORY || resource === EPHEMERAL_STORAGE || resource.startsWith('hugepages-')) {
-    if (n !== 0 && n % GI === 0) return `${n / GI}Gi`;
-    if (n !== 0 && n % MI === 0) return `${n / MI}Mi`;
+    for (const [suffix, size] of BINARY) if (n % size === 0) return `${n / size}${suffix}`;
   }
+  for (const [suffix, size] of DECIMAL) if (n % size === 0) return `${n / size}${suffix}`;
   return `${n}`;
 }

@@ -6,6 +6,9 @@
 import { WellKnownLabel } from '../api/labels';
 import { Operator } from '../api/requirements';
 
+/** The node's hostname label: one value per node, so it is the topology key of "one per node". */
+export const HOSTNAME_LABEL = 'kubernetes.io/hostname';
+
 /** Deprecated label keys Karpenter reads as their stable names (core pkg/apis/v1/labels.go NormalizedLabels). */
 export const NORMALIZED_LABELS: Readonly<Record<string, string>> = {
   'failure-domain.beta.kubernetes.io/zone': WellKnownLabel.ZONE,
@@ -278,4 +281,4 @@ export class SchedulingRequirements {
 }
 
 /** Labels left out of printed requirement sets (core labels.go RestrictedLabels). */
-const RESTRICTED_LABELS = new Set(['kubernetes.io/hostname']);
+const RESTRICTED_LABELS = new Set([HOSTNAME_LABEL]);

@@ -92,6 +92,8 @@ export interface PodResult {
   readonly ignored?: boolean;
   /** The NodePool whose NodeClaim the pod lands on. */
   readonly nodePool?: string;
+  /** The simulated NodeClaim it lands on, `<nodepool>-<n>` (0-based per pool): pods with the same value share a node. */
+  readonly nodeClaim?: string;
   /** The instance-type options of that NodeClaim, after every pod of the batch packed on it; cheapest first, unpriced types last. */
   readonly instanceTypes: readonly string[];
   /** Why the pod is not schedulable or is ignored, in Karpenter's words. */
@@ -111,7 +113,7 @@ export interface NodePoolResult {
   readonly reason?: string;
   /**
    * The most the pool's limits let it spend, USD per hour on-demand (`costCeiling`); absent when no limit bounds it
-   * (unbounded) or no admitted type has a price.
+   * (unbounded), no admitted type has a price, or it admits nothing.
    */
   readonly costCeilingPerHour?: number;
   /** The cheapest admitted on-demand price per vCPU and hour, a typical figure. */

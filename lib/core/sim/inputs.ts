@@ -1,0 +1,514 @@
+// Pure core: no cdktf or constructs imports.
+// Reads the simulator's inputs, plain manifests of unknown shape, into the few facts it needs. Every
+// access is defensive: a malformed field becomes an issue on its object, never an exception.
+import { AmiFamily, aliasFamilyOf } from '../api/ami-family';
+import { isPlainObject } from '../json';
+import { NodeResourceSettings } from './allocatable';
+import { CPU, MEMORY, PODS, resourceAmount } from './quantity';
+import { HOSTNAME_LABEL } from './requirements';
+
+type Json = Record<string, unknown>;
+
+/** One problem with one input object. */
+export interface InputProblem {
+  /** Where: `NodePool/default`, `Deployment/team-a/web`, `pods[3]`. */
+  readonly object: string;
+  readonly field: string;
+  readonly code: string;
+  readonly message: string;
+  /** True when the object cannot be simulated at all. */
+  readonly fatal: boolean;
+}
+
+/** A requirement as written, with where it was. */
+export interface WrittenRequirement {
+  readonly at: string;
+  readonly key: string;
+  readonly operator: string;
+  readonly values: readonly string[];
+  readonly minValues?: number;
+}
+
+export interface Taint {
+  readonly key: string;
+  readonly value: string;
+  readonly effect: string;
+}
+
+export interface Toleration {
+  readonly key: string;
+  readonly operator: string;
+  readonly value: string;
+  readonly effect: string;
+}
+
+export interface NodePoolInput {
+  readonly index: number;
+  readonly name: string;
+  readonly weight: number;
+  readonly requirements: readonly WrittenRequirement[];
+  readonly labels: Readonly<Record<string, string>>;
+  readonly taints: readonly Taint[];
+  readonly nodeClassName?: string;
+  /** `<group>/<lower-case kind>`, the label key Karpenter puts the node class name under. */
+  readonly nodeClassLabelKey: string;
+  readonly limits?: Readonly<Record<string, number>>;
+  /** `spec.replicas` set: a static pool, which the provisioner does not use. */
+  readonly isStatic: boolean;
+  readonly problems: readonly InputProblem[];
+}
+
+export interface NodeClassInput {
+  readonly name: string;
+  readonly settings: NodeResourceSettings;
+  /** `spec.connectionTracking` set: only Nitro types are compatible. */
+  readonly connectionTracking: boolean;
+  readonly problems: readonly InputProblem[];
+}
+
+/** A pod's node-selection terms. */
+export interface PodAffinity {
+  readonly nodeSelector: Readonly<Record<string, string>>;
+  /** `requiredDuringScheduling...nodeSelectorTerms[].matchExpressions` (ORed). */
+  readonly requiredTerms: readonly (readonly WrittenRequirement[])[];
+  /** Preferred node affinity terms, heaviest first (stable). */
+  readonly preferredTerms: readonly (readonly WrittenRequirement[])[];
+  /** Any required term uses `matchFields`. */
+  readonly matchFields: boolean;
+}
+
+export interface TopologySpread {
+  readonly topologyKey: string;
+  readonly maxSkew: number;
+  readonly whenUnsatisfiable: string;
+  readonly selector?: Json;
+}
+
+export interface PodInput {
+  readonly index: number;
+  readonly namespace: string;
+  readonly name: string;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly affinity: PodAffinity;
+  readonly tolerations: readonly Toleration[];
+  /** Requests in base units, with `pods: 1`. */
+  readonly requests: Readonly<Record<string, number>>;
+  readonly topologySpread: readonly TopologySpread[];
+  /** Label selectors of required hostname anti-affinity terms. */
+  readonly hostnameAntiAffinity: readonly Json[];
+  /** Whether the pod has preferred pod (anti-)affinity terms (dropped in relaxation, not modelled further). */
+  readonly preferredPodAffinity: number;
+  readonly preferredPodAntiAffinity: number;
+  readonly problems: readonly InputProblem[];
+}
+
+function str(v: unknown): v is string {
+  return typeof v === 'string';
+}
+
+function kindOf(o: unknown): string {
+  return isPlainObject(o) && str(o.kind) ? o.kind : '';
+}
+
+function metaOf(o: unknown): Json {
+  return isPlainObject(o) && isPlainObject(o.metadata) ? o.metadata : {};
+}
+
+function objectName(o: unknown, fallback: string): string {
+  const meta = metaOf(o);
+  const name = str(meta.name) && meta.name !== '' ? meta.name : undefined;
+  if (!name) return fallback;
+  const ns = str(meta.namespace) && meta.namespace !== '' ? `${meta.namespace}/` : '';
+  return `${kindOf(o) || 'object'}/${ns}${name}`;
+}
+
+class Problems {
+  public readonly list: InputProblem[] = [];
+  constructor(private readonly object: string) {}
+  public add(field: string, code: string, message: string, fatal = false): void {
+    this.list.push({ object: this.object, field, code, message, fatal });
+  }
+  public get fatal(): boolean {
+    return this.list.some((p) => p.fatal);
+  }
+}
+
+function stringMap(v: unknown, at: string, p: Problems): Record<string, string> {
+  if (v === undefined || v === null) return {};
+  if (!isPlainObject(v)) {
+    p.add(at, 'SimInvalidField', `must be a map of strings, got ${typeof v}`);
+    return {};
+  }
+  const out: Record<string, string> = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (str(x)) out[k] = x;
+    else p.add(`${at}.${k}`, 'SimInvalidField', `must be a string, got ${JSON.stringify(x) ?? typeof x}`);
+  }
+  return out;
+}
+
+function list(v: unknown, at: string, p: Problems): unknown[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) {
+    p.add(at, 'SimInvalidField', `must be a list, got ${typeof v}`);
+    return [];
+  }
+  return v;
+}
+
+function requirementsOf(v: unknown, at: string, p: Problems, fatal: boolean): WrittenRequirement[] {
+  const out: WrittenRequirement[] = [];
+  list(v, at, p).forEach((r, i) => {
+    const here = `${at}[${i}]`;
+    if (!isPlainObject(r) || !str(r.key) || !str(r.operator)) {
+      p.add(here, 'SimInvalidRequirement', 'must have a string key and operator', fatal);
+      return;
+    }
+    const values = list(r.values, `${here}.values`, p);
+    if (!values.every(str)) {
+      p.add(`${here}.values`, 'SimInvalidRequirement', 'must be a list of strings', fatal);
+      return;
+    }
+    const minValues = typeof r.minValues === 'number' ? r.minValues : undefined;
+    out.push({ at: here, key: r.key, operator: r.operator, values, minValues });
+  });
+  return out;
+}
+
+function taintsOf(v: unknown, at: string, p: Problems): Taint[] {
+  return list(v, at, p).flatMap((t, i) => {
+    if (!isPlainObject(t) || !str(t.key) || !str(t.effect)) {
+      p.add(`${at}[${i}]`, 'SimInvalidTaint', 'a taint needs a string key and effect');
+      return [];
+    }
+    return [{ key: t.key, value: str(t.value) ? t.value : '', effect: t.effect }];
+  });
+}
+
+/** Reads a quantity map (limits, requests) into base units; bad entries are problems and left out. */
+function amounts(v: unknown, at: string, p: Problems, fatal: boolean): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (v === undefined || v === null) return out;
+  if (!isPlainObject(v)) {
+    p.add(at, 'SimInvalidField', `must be a map of quantities, got ${typeof v}`, fatal);
+    return out;
+  }
+  for (const [k, q] of Object.entries(v)) {
+    const n = resourceAmount(k, q);
+    if (n === undefined) {
+      p.add(`${at}.${k}`, 'SimInvalidQuantity', `${JSON.stringify(q) ?? typeof q} is not a Kubernetes quantity; use e.g. "500m", "2", "4Gi"`, fatal);
+      continue;
+    }
+    out[k] = n;
+  }
+  return out;
+}
+
+const STANDARD_RESOURCES = new Set([CPU, MEMORY, 'ephemeral-storage', 'storage', PODS]);
+
+function checkResourceNames(requests: Record<string, number>, at: string, p: Problems): void {
+  for (const k of Object.keys(requests)) {
+    if (STANDARD_RESOURCES.has(k) || k.startsWith('hugepages-') || k.includes('/')) continue;
+    p.add(
+      `${at}.${k}`,
+      'SimUnknownResource',
+      `"${k}" is not a resource Kubernetes knows; use cpu, memory, ephemeral-storage, hugepages-<size> ` +
+        'or a domain-qualified extended resource such as nvidia.com/gpu',
+      true,
+    );
+  }
+}
+
+/** Reads a NodePool. */
+export function readNodePool(o: unknown, index: number): NodePoolInput {
+  const where = objectName(o, `nodePools[${index}]`);
+  const p = new Problems(where);
+  const meta = metaOf(o);
+  const name = str(meta.name) && meta.name !== '' ? meta.name : `nodePools[${index}]`;
+  if (!isPlainObject(o)) p.add('', 'SimInvalidObject', `must be a NodePool object, got ${o === null ? 'null' : typeof o}`, true);
+  else if (!str(meta.name) || meta.name === '') p.add('metadata.name', 'SimInvalidObject', 'a NodePool needs a name', true);
+  const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : {};
+  const template = isPlainObject(spec.template) ? spec.template : {};
+  const tspec = isPlainObject(template.spec) ? template.spec : {};
+  const tmeta = isPlainObject(template.metadata) ? template.metadata : {};
+  const ref = isPlainObject(tspec.nodeClassRef) ? tspec.nodeClassRef : undefined;
+  if (isPlainObject(o) && !ref)
+    p.add('spec.template.spec.nodeClassRef', 'SimMissingNodeClassRef', 'a NodePool needs a nodeClassRef naming its EC2NodeClass', true);
+  const group = ref && str(ref.group) ? ref.group : 'karpenter.k8s.aws';
+  const kind = ref && str(ref.kind) ? ref.kind : 'EC2NodeClass';
+  if (ref && (group !== 'karpenter.k8s.aws' || kind !== 'EC2NodeClass')) {
+    p.add(
+      'spec.template.spec.nodeClassRef',
+      'SimForeignNodeClass',
+      `${group}/${kind} is not an EC2NodeClass; the AWS provider ignores this NodePool`,
+      true,
+    );
+  }
+  const weight = typeof spec.weight === 'number' && Number.isFinite(spec.weight) ? spec.weight : 0;
+  const limits = spec.limits === undefined || spec.limits === null ? undefined : amounts(spec.limits, 'spec.limits', p, true);
+  return {
+    index,
+    name,
+    weight,
+    requirements: requirementsOf(tspec.requirements, 'spec.template.spec.requirements', p, true),
+    labels: stringMap(tmeta.labels, 'spec.template.metadata.labels', p),
+    taints: taintsOf(tspec.taints, 'spec.template.spec.taints', p),
+    nodeClassName: ref && str(ref.name) ? ref.name : undefined,
+    nodeClassLabelKey: `${group}/${kind.toLowerCase()}`,
+    limits,
+    isStatic: spec.replicas !== undefined && spec.replicas !== null,
+    problems: p.list,
+  };
+}
+
+/** Reads an EC2NodeClass: the settings that change allocatable, and what limits compatible types. */
+export function readNodeClass(o: unknown, index: number): NodeClassInput & { readonly name: string } {
+  const where = objectName(o, `nodeClasses[${index}]`);
+  const p = new Problems(where);
+  const meta = metaOf(o);
+  const name = str(meta.name) ? meta.name : '';
+  if (!isPlainObject(o)) p.add('', 'SimInvalidObject', `must be an EC2NodeClass object, got ${o === null ? 'null' : typeof o}`, true);
+  else if (name === '') p.add('metadata.name', 'SimInvalidObject', 'an EC2NodeClass needs a name', true);
+  const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : {};
+  const alias = list(spec.amiSelectorTerms, 'spec.amiSelectorTerms', p)
+    .map((t) => (isPlainObject(t) && str(t.alias) ? t.alias : undefined))
+    .find((a) => a !== undefined);
+  const aliasFamily = alias ? Object.values(AmiFamily).find((f) => aliasFamilyOf(f) === alias.split('@')[0]) : undefined;
+  let amiFamily = str(spec.amiFamily) ? spec.amiFamily : aliasFamily;
+  if (amiFamily === undefined || !Object.values(AmiFamily).includes(amiFamily as AmiFamily)) {
+    if (isPlainObject(o)) {
+      p.add(
+        str(spec.amiFamily) ? 'spec.amiFamily' : 'spec.amiSelectorTerms',
+        'SimUnknownAmiFamily',
+        `the AMI family is ${amiFamily === undefined ? 'not set' : `"${amiFamily}", which is unknown`}; ` +
+          'set spec.amiSelectorTerms to an alias such as al2023@latest or spec.amiFamily; assuming AL2023',
+      );
+    }
+    amiFamily = AmiFamily.AL2023;
+  }
+  const kubelet = isPlainObject(spec.kubelet) ? spec.kubelet : {};
+  const int = (k: string): number | undefined => {
+    const v = kubelet[k];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
+    p.add(`spec.kubelet.${k}`, 'SimInvalidField', `must be a non-negative integer, got ${JSON.stringify(v)}`);
+    return undefined;
+  };
+  const bdms = list(spec.blockDeviceMappings, 'spec.blockDeviceMappings', p).flatMap((b, i) => {
+    if (!isPlainObject(b)) return [];
+    const ebs = isPlainObject(b.ebs) ? b.ebs : {};
+    const size = ebs.volumeSize === undefined ? undefined : resourceAmount(MEMORY, ebs.volumeSize);
+    if (ebs.volumeSize !== undefined && size === undefined) {
+      p.add(
+        `spec.blockDeviceMappings[${i}].ebs.volumeSize`,
+        'SimInvalidQuantity',
+        `${JSON.stringify(ebs.volumeSize)} is not a quantity; use e.g. "100Gi"`,
+      );
+    }
+    return [{ deviceName: str(b.deviceName) ? b.deviceName : undefined, volumeBytes: size, rootVolume: b.rootVolume === true }];
+  });
+  const evictionHard = stringMap(kubelet.evictionHard, 'spec.kubelet.evictionHard', p);
+  const settings: NodeResourceSettings = {
+    amiFamily,
+    maxPods: int('maxPods'),
+    podsPerCore: int('podsPerCore'),
+    kubeReserved: amounts(kubelet.kubeReserved, 'spec.kubelet.kubeReserved', p, false),
+    systemReserved: amounts(kubelet.systemReserved, 'spec.kubelet.systemReserved', p, false),
+    evictionHard,
+    blockDeviceMappings: bdms,
+    raid0: spec.instanceStorePolicy === 'RAID0',
+  };
+  return { name, settings, connectionTracking: isPlainObject(spec.connectionTracking), problems: p.list };
+}
+
+function containerRequests(c: unknown, at: string, p: Problems): Record<string, number> {
+  if (!isPlainObject(c)) return {};
+  const res = isPlainObject(c.resources) ? c.resources : {};
+  // The API server defaults a request to its limit when only the limit is set.
+  const limits = amounts(res.limits, `${at}.resources.limits`, p, true);
+  const requests = amounts(res.requests, `${at}.resources.requests`, p, true);
+  return { ...limits, ...requests };
+}
+
+function addInto(into: Record<string, number>, more: Readonly<Record<string, number>>): void {
+  for (const [k, v] of Object.entries(more)) into[k] = (into[k] ?? 0) + v;
+}
+
+function maxInto(into: Record<string, number>, more: Readonly<Record<string, number>>): void {
+  for (const [k, v] of Object.entries(more)) into[k] = Math.max(into[k] ?? 0, v);
+}
+
+/** Pod requests as Kubernetes computes them (resourcehelper.PodRequests), plus `pods: 1`. */
+function podRequests(spec: Json, p: Problems): Record<string, number> {
+  const total: Record<string, number> = {};
+  const podLevel = isPlainObject(spec.resources) ? spec.resources : undefined;
+  const containers = list(spec.containers, 'spec.containers', p);
+  const inits = list(spec.initContainers, 'spec.initContainers', p);
+  for (const [i, c] of containers.entries()) addInto(total, containerRequests(c, `spec.containers[${i}]`, p));
+  // Sidecars (restartPolicy Always) run beside the app; other init containers run before it, one at a time.
+  const sidecars: Record<string, number> = {};
+  const initPeak: Record<string, number> = {};
+  for (const [i, c] of inits.entries()) {
+    const r = containerRequests(c, `spec.initContainers[${i}]`, p);
+    if (isPlainObject(c) && c.restartPolicy === 'Always') {
+      addInto(sidecars, r);
+      maxInto(initPeak, sidecars);
+    } else {
+      const during = { ...sidecars };
+      addInto(during, r);
+      maxInto(initPeak, during);
+    }
+  }
+  addInto(total, sidecars);
+  maxInto(total, initPeak);
+  let out = total;
+  if (podLevel && (podLevel.requests !== undefined || podLevel.limits !== undefined)) {
+    out = { ...amounts(podLevel.limits, 'spec.resources.limits', p, true), ...amounts(podLevel.requests, 'spec.resources.requests', p, true) };
+  }
+  addInto(out, amounts(spec.overhead, 'spec.overhead', p, true));
+  out[PODS] = (out[PODS] ?? 0) + 1;
+  return out;
+}
+
+function tolerationsOf(v: unknown, p: Problems): Toleration[] {
+  return list(v, 'spec.tolerations', p).flatMap((t) => {
+    if (!isPlainObject(t)) return [];
+    return [
+      {
+        key: str(t.key) ? t.key : '',
+        operator: str(t.operator) ? t.operator : 'Equal',
+        value: str(t.value) ? t.value : '',
+        effect: str(t.effect) ? t.effect : '',
+      },
+    ];
+  });
+}
+
+function affinityOf(spec: Json, p: Problems): { affinity: PodAffinity; antiHostname: Json[]; prefAff: number; prefAnti: number } {
+  const nodeSelector = stringMap(spec.nodeSelector, 'spec.nodeSelector', p);
+  const aff = isPlainObject(spec.affinity) ? spec.affinity : {};
+  const na = isPlainObject(aff.nodeAffinity) ? aff.nodeAffinity : {};
+  const required = isPlainObject(na.requiredDuringSchedulingIgnoredDuringExecution) ? na.requiredDuringSchedulingIgnoredDuringExecution : {};
+  let matchFields = false;
+  const at = 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms';
+  const requiredTerms = list(required.nodeSelectorTerms, at, p).map((t, i) => {
+    if (isPlainObject(t) && t.matchFields !== undefined && t.matchFields !== null) matchFields = true;
+    return requirementsOf(isPlainObject(t) ? t.matchExpressions : undefined, `${at}[${i}].matchExpressions`, p, true);
+  });
+  const prefAt = 'spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution';
+  const preferred = list(na.preferredDuringSchedulingIgnoredDuringExecution, prefAt, p).map((t, i) => {
+    const pref = isPlainObject(t) && isPlainObject(t.preference) ? t.preference : {};
+    const weight = isPlainObject(t) && typeof t.weight === 'number' ? t.weight : 0;
+    return { weight, reqs: requirementsOf(pref.matchExpressions, `${prefAt}[${i}].preference.matchExpressions`, p, true) };
+  });
+  const preferredTerms = preferred
+    .map((t, i) => ({ ...t, i }))
+    .sort((a, b) => b.weight - a.weight || a.i - b.i)
+    .map((t) => t.reqs);
+  const anti = isPlainObject(aff.podAntiAffinity) ? aff.podAntiAffinity : {};
+  const antiHostname = list(anti.requiredDuringSchedulingIgnoredDuringExecution, 'spec.affinity.podAntiAffinity.required', p).flatMap((t) =>
+    isPlainObject(t) && t.topologyKey === HOSTNAME_LABEL ? [isPlainObject(t.labelSelector) ? t.labelSelector : {}] : [],
+  );
+  const pa = isPlainObject(aff.podAffinity) ? aff.podAffinity : {};
+  const prefAff = Array.isArray(pa.preferredDuringSchedulingIgnoredDuringExecution) ? pa.preferredDuringSchedulingIgnoredDuringExecution.length : 0;
+  const prefAnti = Array.isArray(anti.preferredDuringSchedulingIgnoredDuringExecution)
+    ? anti.preferredDuringSchedulingIgnoredDuringExecution.length
+    : 0;
+  return { affinity: { nodeSelector, requiredTerms, preferredTerms, matchFields }, antiHostname, prefAff, prefAnti };
+}
+
+function spreadOf(spec: Json, p: Problems): TopologySpread[] {
+  return list(spec.topologySpreadConstraints, 'spec.topologySpreadConstraints', p).flatMap((t) => {
+    if (!isPlainObject(t) || !str(t.topologyKey)) return [];
+    return [
+      {
+        topologyKey: t.topologyKey,
+        maxSkew: typeof t.maxSkew === 'number' && t.maxSkew > 0 ? t.maxSkew : 1,
+        whenUnsatisfiable: str(t.whenUnsatisfiable) ? t.whenUnsatisfiable : 'DoNotSchedule',
+        selector: isPlainObject(t.labelSelector) ? t.labelSelector : undefined,
+      },
+    ];
+  });
+}
+
+function podFromSpec(index: number, namespace: string, name: string, labels: Record<string, string>, spec: Json, p: Problems): PodInput {
+  const requests = podRequests(spec, p);
+  checkResourceNames(requests, 'spec.containers[].resources.requests', p);
+  const { affinity, antiHostname, prefAff, prefAnti } = affinityOf(spec, p);
+  return {
+    index,
+    namespace,
+    name,
+    labels,
+    affinity,
+    tolerations: tolerationsOf(spec.tolerations, p),
+    requests,
+    topologySpread: spreadOf(spec, p),
+    hostnameAntiAffinity: antiHostname,
+    preferredPodAffinity: prefAff,
+    preferredPodAntiAffinity: prefAnti,
+    problems: p.list,
+  };
+}
+
+const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'Job', 'ReplicaSet', 'DaemonSet'];
+
+/**
+ * The pods of one input: a Pod is itself; a Deployment, StatefulSet, ReplicaSet or Job is its pod template,
+ * `replicas` (Job: `parallelism`) times, named `<workload>-<ordinal>`. Each gets the next input index.
+ */
+export function readPods(o: unknown, index: number, first: number): PodInput[] {
+  const kind = kindOf(o);
+  const meta = metaOf(o);
+  const namespace = str(meta.namespace) && meta.namespace !== '' ? meta.namespace : 'default';
+  const fallback = `pods[${index}]`;
+  const name = str(meta.name) && meta.name !== '' ? meta.name : fallback;
+  const where = objectName(o, fallback);
+  const p = new Problems(where);
+  const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : undefined;
+  if (!isPlainObject(o) || (kind !== 'Pod' && !WORKLOAD_KINDS.includes(kind))) {
+    const got = o === null ? 'null' : !isPlainObject(o) ? typeof o : `kind ${JSON.stringify(o.kind) ?? 'unset'}`;
+    p.add('kind', 'SimInvalidObject', `must be a Pod, Deployment, StatefulSet, ReplicaSet or Job, got ${got}`, true);
+    return [podFromSpec(first, namespace, name, {}, {}, p)];
+  }
+  if (kind === 'Pod') {
+    return [podFromSpec(first, namespace, name, stringMap(meta.labels, 'metadata.labels', p), spec ?? {}, p)];
+  }
+  const template = spec && isPlainObject(spec.template) ? spec.template : undefined;
+  const tspec = template && isPlainObject(template.spec) ? template.spec : undefined;
+  if (!tspec) {
+    p.add('spec.template', 'SimMissingPodTemplate', `a ${kind} needs spec.template with a pod spec; nothing of it can be simulated`, true);
+    return [podFromSpec(first, namespace, name, {}, {}, p)];
+  }
+  const countField = kind === 'Job' ? 'parallelism' : 'replicas';
+  const raw = spec![countField];
+  let count = 1;
+  if (raw !== undefined && raw !== null) {
+    if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0) count = raw;
+    else p.add(`spec.${countField}`, 'SimInvalidField', `must be a non-negative integer, got ${JSON.stringify(raw)}; assuming 1`);
+  }
+  const labels = stringMap(isPlainObject(template!.metadata) ? template!.metadata.labels : undefined, 'spec.template.metadata.labels', p);
+  return Array.from({ length: count }, (_, i) => podFromSpec(first + i, namespace, `${name}-${i}`, labels, tspec, i === 0 ? p : new Problems(where)));
+}
+
+/** The pod a DaemonSet runs on each node (or a DaemonSet's pod as given). */
+export function readDaemonPod(o: unknown, index: number): PodInput {
+  const kind = kindOf(o);
+  const meta = metaOf(o);
+  const namespace = str(meta.namespace) && meta.namespace !== '' ? meta.namespace : 'default';
+  const name = str(meta.name) && meta.name !== '' ? meta.name : `daemonSets[${index}]`;
+  const p = new Problems(objectName(o, `daemonSets[${index}]`));
+  const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : undefined;
+  if (kind === 'Pod') return podFromSpec(index, namespace, name, stringMap(meta.labels, 'metadata.labels', p), spec ?? {}, p);
+  const tspec = kind === 'DaemonSet' && spec && isPlainObject(spec.template) && isPlainObject(spec.template.spec) ? spec.template.spec : undefined;
+  if (!tspec) {
+    p.add(
+      kind === 'DaemonSet' ? 'spec.template' : 'kind',
+      'SimMissingPodTemplate',
+      'must be a DaemonSet with spec.template.spec (or a pod); it is left out',
+      true,
+    );
+    return podFromSpec(index, namespace, name, {}, {}, p);
+  }
+  return podFromSpec(index, namespace, name, {}, tspec, p);
+}

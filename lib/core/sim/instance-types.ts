@@ -1,0 +1,125 @@
+// Pure core: no cdktf or constructs imports.
+// Instance types as the scheduler sees them under one EC2NodeClass (aws pkg/providers/instancetype/types.go
+// computeRequirements; offering compatibility in .../compatibility/compatibility.go): requirements per type,
+// capacity, allocatable and whether its offerings are usable with the class.
+import { AmiFamily } from '../api/ami-family';
+import { WellKnownLabel } from '../api/labels';
+import { allocatableFor, capacityFor, isWindowsFamily, NodeResourceSettings } from './allocatable';
+import { SchedulingRequirement, SchedulingRequirements } from './requirements';
+import { InstanceType, InstanceTypeCatalog, ResourceAmounts } from './types';
+
+/** Labels a type has only when it applies (GPU, accelerator, NVMe, ...): elsewhere `DoesNotExist`. */
+const OPTIONAL_LABELS: readonly string[] = [
+  WellKnownLabel.INSTANCE_CPU_MANUFACTURER,
+  WellKnownLabel.INSTANCE_CPU_SUSTAINED_CLOCK_SPEED_MHZ,
+  WellKnownLabel.INSTANCE_EBS_BANDWIDTH,
+  WellKnownLabel.INSTANCE_NETWORK_BANDWIDTH,
+  WellKnownLabel.INSTANCE_CATEGORY,
+  WellKnownLabel.INSTANCE_CAPABILITY_FLEX,
+  WellKnownLabel.INSTANCE_FAMILY,
+  WellKnownLabel.INSTANCE_GENERATION,
+  WellKnownLabel.INSTANCE_LOCAL_NVME,
+  WellKnownLabel.INSTANCE_SIZE,
+  WellKnownLabel.INSTANCE_GPU_NAME,
+  WellKnownLabel.INSTANCE_GPU_MANUFACTURER,
+  WellKnownLabel.INSTANCE_GPU_COUNT,
+  WellKnownLabel.INSTANCE_GPU_MEMORY,
+  WellKnownLabel.INSTANCE_ACCELERATOR_NAME,
+  WellKnownLabel.INSTANCE_ACCELERATOR_MANUFACTURER,
+  WellKnownLabel.INSTANCE_ACCELERATOR_COUNT,
+  WellKnownLabel.CAPACITY_RESERVATION_ID,
+  WellKnownLabel.CAPACITY_RESERVATION_TYPE,
+  WellKnownLabel.CAPACITY_RESERVATION_INTERRUPTIBLE,
+];
+
+/** Windows builds per AMI family (amifamily/windows.go). */
+const WINDOWS_BUILDS: Readonly<Record<string, string>> = {
+  [AmiFamily.WINDOWS_2019]: '10.0.17763',
+  [AmiFamily.WINDOWS_2022]: '10.0.20348',
+  [AmiFamily.WINDOWS_2025]: '10.0.26100',
+};
+
+/** Capacity types offered when no capacity reservation is selected: spot support per type is not in the catalog. */
+export const OFFERED_CAPACITY_TYPES = ['on-demand', 'spot'];
+const TENANCIES = ['default', 'dedicated'];
+
+/** The requirements an instance type brings under an AMI family, optionally in given zones. */
+export function instanceTypeRequirements(it: InstanceType, amiFamily: string, zones?: readonly string[]): SchedulingRequirements {
+  const labels = { ...it.labels };
+  const windows = isWindowsFamily(amiFamily);
+  delete labels[WellKnownLabel.OS];
+  const reqs = SchedulingRequirements.fromLabels(labels);
+  const os = windows ? (it.labels[WellKnownLabel.ARCH] === 'amd64' ? ['windows'] : []) : ['linux'];
+  reqs.add(SchedulingRequirement.of(WellKnownLabel.OS, 'In', os));
+  for (const k of OPTIONAL_LABELS) if (!(k in it.labels)) reqs.add(SchedulingRequirement.of(k, 'DoesNotExist'));
+  reqs.add(
+    windows
+      ? SchedulingRequirement.in(WellKnownLabel.WINDOWS_BUILD, WINDOWS_BUILDS[amiFamily])
+      : SchedulingRequirement.of(WellKnownLabel.WINDOWS_BUILD, 'DoesNotExist'),
+  );
+  reqs.add(SchedulingRequirement.in(WellKnownLabel.INSTANCE_TENANCY, ...TENANCIES));
+  reqs.add(SchedulingRequirement.in(WellKnownLabel.CAPACITY_TYPE, ...OFFERED_CAPACITY_TYPES));
+  if (zones) reqs.add(SchedulingRequirement.in(WellKnownLabel.ZONE, ...zones));
+  return reqs;
+}
+
+/** One instance type under one node class. */
+export interface ClassInstanceType {
+  readonly type: InstanceType;
+  readonly requirements: SchedulingRequirements;
+  readonly capacity: ResourceAmounts;
+  readonly allocatable: ResourceAmounts;
+  /** Some allocatable amount is negative: the type fits no pod. */
+  readonly negative: boolean;
+  /** Its offerings are usable with the class (a1 and AL2023 do not mix; connectionTracking needs Nitro). */
+  readonly available: boolean;
+  /** Why it is not available, for explanations. */
+  readonly unavailableReason?: string;
+}
+
+/** What of a node class decides how instance types look under it. */
+export interface NodeClassShape {
+  readonly settings: NodeResourceSettings;
+  readonly connectionTracking: boolean;
+}
+
+const views = new WeakMap<InstanceTypeCatalog, Map<string, readonly ClassInstanceType[]>>();
+
+/** Every catalog type under a node class, cached per catalog and class shape. */
+export function instanceTypesUnder(catalog: InstanceTypeCatalog, shape: NodeClassShape, zones?: readonly string[]): readonly ClassInstanceType[] {
+  let byShape = views.get(catalog);
+  if (!byShape) views.set(catalog, (byShape = new Map()));
+  const key = JSON.stringify([shape, zones ?? null]);
+  const hit = byShape.get(key);
+  if (hit) return hit;
+  const family = shape.settings.amiFamily;
+  const out = catalog.instanceTypes.map((type): ClassInstanceType => {
+    const capacity = capacityFor(type, shape.settings);
+    const allocatable = allocatableFor(type, shape.settings);
+    let unavailableReason: string | undefined;
+    if (family === AmiFamily.AL2023 && type.name.startsWith('a1.')) unavailableReason = 'a1 instance types do not run AL2023';
+    else if (shape.connectionTracking && type.labels[WellKnownLabel.INSTANCE_HYPERVISOR] !== 'nitro') {
+      unavailableReason = 'spec.connectionTracking needs a Nitro instance type';
+    }
+    return {
+      type,
+      requirements: instanceTypeRequirements(type, family, zones),
+      capacity,
+      allocatable,
+      negative: Object.values(allocatable).some((v) => v < 0),
+      available: unavailableReason === undefined,
+      unavailableReason,
+    };
+  });
+  byShape.set(key, out);
+  return out;
+}
+
+/** Whether requirements leave an offering (capacity type and zone) to launch in. */
+export function offeringAllowed(r: SchedulingRequirements, zones?: readonly string[]): boolean {
+  const ct = r.find(WellKnownLabel.CAPACITY_TYPE);
+  if (ct && !OFFERED_CAPACITY_TYPES.some((c) => ct.has(c))) return false;
+  const zone = r.find(WellKnownLabel.ZONE);
+  if (!zone) return true;
+  return zones ? zones.some((z) => zone.has(z)) : zone.complement || zone.size > 0;
+}

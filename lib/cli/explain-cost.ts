@@ -1,7 +1,7 @@
 // The cost parts of `explain`'s text: each pool's ceiling cell and lines, each pod's cheapest type.
 import type { CostCeiling, PodResult } from '../core/sim';
 import { explainBound } from '../core/sim/budget';
-import { describeCostCeiling, formatUsd, priceLabel } from '../core/sim/pricing';
+import { describeCostCeiling, formatRate, formatUsd, priceLabel } from '../core/sim/pricing';
 
 /** The pool table's CEILING/H cell. */
 export function ceilingCell(c: CostCeiling | undefined): string {
@@ -22,7 +22,8 @@ export function ceilingLines(names: readonly string[], ceilings: readonly CostCe
   const lines = names.map((name, i) => {
     const c = ceilings[i];
     const bound = c.status === 'bounded' ? ` = ${explainBound(c.bounds[0])}` : '';
-    const typical = c.typicalPerVcpuHour === undefined ? '' : `; typical ${formatUsd(c.typicalPerVcpuHour)} per vCPU-hour (${c.typicalInstanceType})`;
+    const typical =
+      c.typicalPerVcpuHour === undefined ? '' : `; typical ${formatRate(c.typicalPerVcpuHour)} per vCPU-hour (${c.typicalInstanceType})`;
     return `  ${name}: ${describeCostCeiling(c)}${bound}${typical}\n`;
   });
   return `Cost ceilings (${priceLabel()}; the most the limits allow):\n${lines.join('')}`;

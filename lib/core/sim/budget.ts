@@ -3,7 +3,7 @@
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import type { LintCode } from '../api/lint';
 import { CostCeilingOptions, nodePoolCostCeiling } from './costs';
-import { CostCeiling, formatUsd, loadPriceTable, priceLabel, PriceTable, ResourceCostBound } from './pricing';
+import { CostCeiling, formatRate, formatUsd, loadPriceTable, priceLabel, PriceTable, ResourceCostBound } from './pricing';
 
 /** The warning code of a ceiling over budget (silenceable; an error under the strict switch). */
 export const COST_CEILING_OVER_BUDGET: LintCode = 'CostCeilingOverBudget';
@@ -106,7 +106,7 @@ function overBudget(c: CostCeiling, budget: number, table: PriceTable): { field:
 
 /** e.g. `1000 vCPU × $0.0630 per vCPU-hour of r5.large`. */
 export function explainBound(b: ResourceCostBound): string {
-  return `${round(b.limit)} ${b.unit} × ${formatUsd(b.perUnitHour)} per ${b.unit}-hour of ${b.mostExpensiveType}`;
+  return `${round(b.limit)} ${b.unit} × ${formatRate(b.perUnitHour)} per ${b.unit}-hour of ${b.mostExpensiveType}`;
 }
 
 function round(n: number): string {

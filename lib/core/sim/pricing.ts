@@ -205,6 +205,11 @@ export function roundUsd(n: number): number {
   return Math.round(n * 1e4) / 1e4;
 }
 
+/** Rounds a per-unit rate (USD per vCPU-, GiB- or GPU-hour) to 1/1,000,000, so `limit × rate` stays right to the cent. */
+export function roundRate(n: number): number {
+  return Math.round(n * 1e6) / 1e6;
+}
+
 /**
  * The cost ceiling of a NodePool admitting `types` under `limits` (its `spec.limits`: quantities by resource).
  * Karpenter launches a type only while the pool's total capacity stays within every limit (its capacity, not its
@@ -247,7 +252,7 @@ export function costCeiling(types: readonly PricedInstanceType[], limits: unknow
       if (rate > worstRate || (rate === worstRate && t.name < worst.name)) [worst, worstRate] = [t, rate];
     }
     const limit = limitBase / scale;
-    bounds.push({ resource, limit, unit, mostExpensiveType: worst.name, perUnitHour: roundUsd(worstRate), perHour: roundUsd(limit * worstRate) });
+    bounds.push({ resource, limit, unit, mostExpensiveType: worst.name, perUnitHour: roundRate(worstRate), perHour: roundUsd(limit * worstRate) });
   }
   bounds.sort((a, b) => a.perHour - b.perHour || (a.resource < b.resource ? -1 : 1));
   if (bounds.length === 0) {
@@ -276,7 +281,7 @@ function cheapestPerVcpu(priced: readonly PricedInstanceType[], table: PriceTabl
     const smaller = tie && (vcpu < capacityOf(best!, 'cpu') / 1000 || (vcpu === capacityOf(best!, 'cpu') / 1000 && t.name < best!.name));
     if ((!tie && rate < bestRate) || smaller) [best, bestRate] = [t, rate];
   }
-  return best ? { typicalPerVcpuHour: roundUsd(bestRate), typicalInstanceType: best.name } : {};
+  return best ? { typicalPerVcpuHour: roundRate(bestRate), typicalInstanceType: best.name } : {};
 }
 
 /** A ceiling in words, e.g. `at most $48.00/h ($35,040.00/month), bound by limits.cpu`. */
@@ -291,6 +296,12 @@ export function describeCostCeiling(c: CostCeiling): string {
     case 'unbounded':
       return 'unbounded: no limit bounds it; set spec.limits (cpu, memory, nodes)';
   }
+}
+
+/** A per-unit rate in USD: 4 to 6 decimals, e.g. `$0.0630`, `$0.082734`. */
+export function formatRate(n: number): string {
+  const text = n.toFixed(6).replace(/0{1,2}$/, '');
+  return `$${text}`;
 }
 
 /** USD with cents, e.g. `$1,234.50`; amounts under a dollar keep 4 decimals (`$0.0042`). */

@@ -11,6 +11,7 @@ import {
   pricedOptions,
   PricedInstanceType,
   staleTableNote,
+  formatRate,
   formatUsd,
 } from '../../../lib/core/sim/pricing';
 
@@ -225,5 +226,6 @@ describe('honest figures', () => {
     expect(formatUsd(45990)).toBe('$45,990.00');
     expect(formatUsd(0.0042)).toBe('$0.0042');
     expect(formatUsd(0)).toBe('$0.00');
+    expect([0.063, 0.082734, 0.00235, 1.5].map(formatRate)).toEqual(['$0.0630', '$0.082734', '$0.00235', '$1.5000']);
   });
 });

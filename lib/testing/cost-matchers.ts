@@ -1,6 +1,6 @@
 // The cost matcher: a NodePool's cost ceiling (its limits at on-demand prices) within a budget, so a CI test
 // fails on a change that raises a pool's limits past it. Plain functions, like ./matchers.
-import { nodePoolCostCeiling } from '../core/sim/costs';
+import { assumedNodeClass, nodePoolCostCeiling, UNKNOWN_NODE_CLASS_NOTE } from '../core/sim/costs';
 import { explainBound } from '../core/sim/budget';
 import { CostCeiling, describeCostCeiling, formatUsd, priceLabel } from '../core/sim/pricing';
 import { isPlainObject } from '../core/json';
@@ -11,7 +11,7 @@ export interface SynthesizedNodePoolCost {
   /** NodePool name (`metadata.name`), undefined when it is not a string. */
   readonly name: string | undefined;
   readonly ceiling: CostCeiling;
-  /** False when the stack has no EC2NodeClass of the referenced name (admission then knows no AMI family). */
+  /** False when the stack has no EC2NodeClass of the referenced name: the ceiling is then over `assumedNodeClass`. */
   readonly nodeClassFound: boolean;
 }
 
@@ -21,7 +21,8 @@ export function nodePoolCostsOf(received: unknown): SynthesizedNodePoolCost[] {
   const classes = synth.ec2NodeClasses();
   return synth.nodePools().map((np) => {
     const nodeClass = classes.find((c) => c.name === nodeClassRefName(np));
-    return { name: np.name, ceiling: nodePoolCostCeiling(np.manifest, nodeClass?.manifest), nodeClassFound: nodeClass !== undefined };
+    const ceiling = nodePoolCostCeiling(np.manifest, nodeClass ? nodeClass.manifest : assumedNodeClass(np.manifest));
+    return { name: np.name, ceiling, nodeClassFound: nodeClass !== undefined };
   });
 }
 
@@ -56,7 +57,7 @@ export function toCostAtMostPerHour(received: unknown, nodePool: string, maxUsdP
     `its cost ceiling is ${describeCostCeiling(c)}`,
     ...c.bounds.map((b) => `  limits.${b.resource}: ${formatUsd(b.perHour)}/h = ${explainBound(b)}`),
     ...c.notes.map((n) => `  note: ${n}`),
-    ...(pool.nodeClassFound ? [] : ['  note: its EC2NodeClass is not in this stack, so its AMI family is not taken into account']),
+    ...(pool.nodeClassFound ? [] : [`  note: ${UNKNOWN_NODE_CLASS_NOTE}`]),
     `(${priceLabel()}; spot is usually cheaper; no Savings Plans or reservations)`,
   ].join('\n');
   return {

@@ -2,7 +2,7 @@
 // The per-pool budget check: a NodePool's cost ceiling against its `maxHourlyCost`.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import type { LintCode } from '../api/lint';
-import { CostCeilingOptions, nodePoolCostCeiling } from './costs';
+import { assumedNodeClass, CostCeilingOptions, nodePoolCostCeiling, UNKNOWN_NODE_CLASS_NOTE } from './costs';
 import { CostCeiling, formatRate, formatUsd, loadPriceTable, priceLabel, PriceTable, ResourceCostBound } from './pricing';
 
 /** The warning code of a ceiling over budget (silenceable; an error under the strict switch). */
@@ -44,7 +44,7 @@ export interface BudgetCheckContext extends ValidationContext {
  * Checks `ceiling` (a NodePool's, from `costCeiling`) against `maxHourlyCost` (USD per hour, on-demand).
  * An unbounded or unpriced ceiling cannot be held to a budget and is reported too; `undefined` checks nothing.
  */
-export function checkCostBudget(ceiling: CostCeiling, maxHourlyCost: unknown, ctx: BudgetCheckContext = {}): ValidationIssue[] {
+export function checkCostBudget(ceiling: CostCeiling, maxHourlyCost: unknown, ctx: BudgetCheckContext = {}, note?: string): ValidationIssue[] {
   const c = new IssueCollector(ctx);
   if (maxHourlyCost === undefined || c.isUnresolved(maxHourlyCost)) return c.issues;
   if (typeof maxHourlyCost !== 'number' || !Number.isFinite(maxHourlyCost) || maxHourlyCost <= 0) {
@@ -52,14 +52,17 @@ export function checkCostBudget(ceiling: CostCeiling, maxHourlyCost: unknown, ct
     c.error('maxHourlyCost', INVALID_MAX_HOURLY_COST, `must be a positive number of USD per hour, got ${got}; e.g. maxHourlyCost: 50`);
     return c.issues;
   }
-  const problem = overBudget(ceiling, maxHourlyCost, ctx.prices ?? loadPriceTable());
+  const problem = overBudget(ceiling, maxHourlyCost, ctx.prices ?? loadPriceTable(), note);
   if (problem === undefined) return c.issues;
   if (ctx.strict) c.error(problem.field, COST_CEILING_OVER_BUDGET, problem.message);
   else c.warn(problem.field, COST_CEILING_OVER_BUDGET, problem.message);
   return c.issues;
 }
 
-/** `checkCostBudget` on the ceiling of `nodePool` with `nodeClass` (`nodePoolCostCeiling`). */
+/**
+ * `checkCostBudget` on the ceiling of `nodePool` with `nodeClass` (`nodePoolCostCeiling`); with no `nodeClass` (only its
+ * name is known) on `assumedNodeClass`, which the message says.
+ */
 export function checkNodePoolBudget(
   nodePool: unknown,
   nodeClass: unknown,
@@ -67,11 +70,12 @@ export function checkNodePoolBudget(
   ctx: BudgetCheckContext & CostCeilingOptions = {},
 ): ValidationIssue[] {
   if (maxHourlyCost === undefined) return [];
-  return checkCostBudget(nodePoolCostCeiling(nodePool, nodeClass, ctx), maxHourlyCost, ctx);
+  if (nodeClass !== undefined) return checkCostBudget(nodePoolCostCeiling(nodePool, nodeClass, ctx), maxHourlyCost, ctx);
+  return checkCostBudget(nodePoolCostCeiling(nodePool, assumedNodeClass(nodePool), ctx), maxHourlyCost, ctx, UNKNOWN_NODE_CLASS_NOTE);
 }
 
-function overBudget(c: CostCeiling, budget: number, table: PriceTable): { field: string; message: string } | undefined {
-  const where = `(${priceLabel(table)})`;
+function overBudget(c: CostCeiling, budget: number, table: PriceTable, note?: string): { field: string; message: string } | undefined {
+  const where = `(${note ? `${note}; ` : ''}${priceLabel(table)})`;
   const partial = c.unpricedInstanceTypes.length > 0 ? `; ${c.unpricedInstanceTypes.length} unpriced admitted type(s) not counted` : '';
   switch (c.status) {
     case 'empty':

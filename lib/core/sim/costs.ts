@@ -22,6 +22,26 @@ export function nodePoolLimits(nodePool: unknown): unknown {
   return isPlainObject(spec) ? spec.limits : undefined;
 }
 
+/** Says, beside a ceiling computed with `assumedNodeClass`, what that assumed. */
+export const UNKNOWN_NODE_CLASS_NOTE = 'its EC2NodeClass is not known here, so every Linux type its requirements allow is counted';
+
+/**
+ * A stand-in for a NodePool's EC2NodeClass when only its name is known (`Ec2NodeClass.fromName`): the Custom AMI family,
+ * which excludes no Linux type, so a ceiling over it is still an upper bound.
+ */
+export function assumedNodeClass(nodePool: unknown): unknown {
+  const spec = isPlainObject(nodePool) ? nodePool.spec : undefined;
+  const template = isPlainObject(spec) ? spec.template : undefined;
+  const tspec = isPlainObject(template) ? template.spec : undefined;
+  const ref = isPlainObject(tspec) && isPlainObject(tspec.nodeClassRef) ? tspec.nodeClassRef.name : undefined;
+  return {
+    apiVersion: 'karpenter.k8s.aws/v1',
+    kind: 'EC2NodeClass',
+    metadata: { name: typeof ref === 'string' ? ref : 'unknown' },
+    spec: { amiFamily: 'Custom' },
+  };
+}
+
 /** The most a NodePool's limits let it spend, over the types it admits with its EC2NodeClass (`costCeiling`). */
 export function nodePoolCostCeiling(nodePool: unknown, nodeClass: unknown, options: CostCeilingOptions = {}): CostCeiling {
   return costCeiling(admittedInstanceTypes(nodePool, nodeClass, options), nodePoolLimits(nodePool), options.prices ?? loadPriceTable());

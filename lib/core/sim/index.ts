@@ -10,7 +10,7 @@ export { runSimulation, simulateProvisioning, SIMULATION_ASSUMPTIONS } from './s
 export type { SimulationRun } from './simulate';
 // Prices and cost ceilings (on-demand, from the bundled table).
 export * from './pricing';
-export { nodePoolCostCeiling, nodePoolCostCeilings, nodePoolLimits, withCosts } from './costs';
+export { assumedNodeClass, nodePoolCostCeiling, nodePoolCostCeilings, nodePoolLimits, UNKNOWN_NODE_CLASS_NOTE, withCosts } from './costs';
 export type { CostCeilingOptions } from './costs';
 export { checkCostBudget, checkNodePoolBudget, COST_CEILING_OVER_BUDGET, explainBound, INVALID_MAX_HOURLY_COST } from './budget';
 export type { BudgetCheckContext, NodePoolBudgetOptions } from './budget';

@@ -1,8 +1,12 @@
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { TerraformStack, Testing } from 'cdktf';
 import { AppAndBatchPools } from '../examples/compose-node-pools/app-and-batch-pools';
+import { GeneralAndGpuPools } from '../examples/explain-gpu/gpu-pools';
+import { runExplainCommand } from '../lib/cli/explain-command';
+import { nodeCommandIo } from '../lib/cli/node-io';
 import { Budget, Disruption, Ec2NodeClass, KarpenterNodePool, Operator, Quantity, Requirement } from '../lib';
 import { SynthesizedStack } from '../lib/testing/synth';
 import { readmeBlock } from './readme-blocks';
@@ -24,6 +28,38 @@ test('the README snippet is the code of examples/compose-node-pools, imports inc
     ['batch', 90],
   ]);
   expect(synth.ec2NodeClasses().map((c) => (c.manifest as any).spec.role)).toEqual(['KarpenterNodeRole-prod']);
+});
+
+describe('the README explain example', () => {
+  const exampleFile = (name: string) => path.join(root, 'examples', 'explain-gpu', name);
+
+  test('its snippet is the code of examples/explain-gpu/gpu-pools.ts', () => {
+    const source = fs.readFileSync(exampleFile('gpu-pools.ts'), 'utf8');
+    const snippet = source.split('// README:begin\n')[1].split('// README:end')[0];
+    expect(readme).toContain('```ts\n' + snippet.replace("} from '../../lib';", "} from 'cdktf-karpenter-eks';") + '```');
+    expect(readme).toContain('```yaml title="workloads.yaml"\n' + fs.readFileSync(exampleFile('workloads.yaml'), 'utf8') + '```');
+  });
+
+  test('its output is what explain prints for the synthesized stack and workloads.yaml', () => {
+    const stack = new TerraformStack(Testing.app(), 'ml');
+    new GeneralAndGpuPools(stack, 'Pools', 'prod', new KubernetesProvider(stack, 'k8s', {}));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-explain-'));
+    try {
+      const tfJson = path.join(dir, 'cdk.tf.json');
+      fs.writeFileSync(tfJson, Testing.synth(stack, true));
+      let stdout = '';
+      const io = { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stdout += s) } };
+      const code = runExplainCommand([tfJson, exampleFile('workloads.yaml')], io);
+
+      const block = readmeBlock(readme, 'explain output');
+      const [command, ...output] = block.split('\n');
+      expect(command).toBe('$ npx cdktf-karpenter-eks explain cdktf.out/stacks/ml/cdk.tf.json workloads.yaml');
+      expect(output.join('\n')).toBe(stdout);
+      expect(code).toBe(1); // two pods stay pending
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 test('the README synth error is what synth prints for the mistakes it describes', () => {

@@ -66,10 +66,10 @@ export function formatExplanation(
   const pods = result.pods.map((p) => {
     const who = `${p.namespace}/${p.name}`;
     const cheapest = priced ? [cheapestCell(p)] : [];
-    if (p.ignored) return [who, '-', ...cheapest, `ignored: ${p.reason ?? ''}`];
-    if (!p.schedulable) return [who, '-', ...cheapest, `pending: ${p.reason ?? ''}`];
+    if (p.ignored) return [who, '-', '-', ...cheapest, 'ignored (below)'];
+    if (!p.schedulable) return [who, '-', '-', ...cheapest, 'pending (below)'];
     const options = priced ? p.instanceTypes : smallestFirst(p.instanceTypes, catalog);
-    return [who, p.nodePool ?? '-', ...cheapest, `${abbreviate(options, SHOWN_TYPES, ' ')} (${p.instanceTypes.length})`];
+    return [who, p.nodePool ?? '-', String(p.instanceTypes.length), ...cheapest, abbreviate(options, SHOWN_TYPES, ' ')];
   });
   const parts = [table(['NODEPOOL', 'WEIGHT', 'TYPES', 'VCPU', 'MEMORY (GiB)', 'ARCH', ...(priced ? ['CEILING/H'] : []), 'FAMILIES'], pools)];
   if (priced && result.nodePools.length > 0)
@@ -79,11 +79,20 @@ export function formatExplanation(
         ceilings,
       ),
     );
-  parts.push(
-    pods.length === 0
-      ? 'No pods given: pass Pods, Deployments, StatefulSets or Jobs to see where they would go.\n'
-      : table(['POD', 'NODEPOOL', ...(priced ? ['CHEAPEST'] : []), `INSTANCE TYPES${priced ? ' (cheapest first)' : ''}`], pods),
-  );
+  if (pods.length === 0) parts.push('No pods given: pass Pods, Deployments, StatefulSets or Jobs to see where they would go.\n');
+  else {
+    const order = priced ? 'INSTANCE TYPES (CHEAPEST FIRST)' : 'INSTANCE TYPES (FEWEST VCPUS FIRST)';
+    parts.push(table(['POD', 'NODEPOOL', 'TYPES', ...(priced ? ['CHEAPEST'] : []), order], pods));
+  }
+  const unplaced = result.pods.filter((p) => !p.schedulable);
+  if (unplaced.length > 0) {
+    // Karpenter joins the errors of every NodePool it tried (heaviest first) with "; ": one per line.
+    const why = unplaced.map((p) => {
+      const lines = (p.reason ?? 'no reason given').split('; ').map((r) => `  - ${r}\n`);
+      return `${p.namespace}/${p.name} ${p.ignored ? 'is ignored by Karpenter' : 'stays pending'}:\n${lines.join('')}`;
+    });
+    parts.push(why.join(''));
+  }
   if (result.assumptions.length > 0) parts.push(`Assumed (not knowable offline):\n${result.assumptions.map((a) => `  - ${a}\n`).join('')}`);
   return parts.join('\n');
 }

@@ -2,6 +2,7 @@
 // The jest matchers register from './jest', which is not re-exported here (it needs jest).
 export * from './synth';
 export * from './matchers';
+export * from './simulate';
 export * from './cost-matchers';
 export * from './terraform-plan';
 export * from './plan-summary';

@@ -1,6 +1,7 @@
 // Registers the Karpenter jest matchers: `import 'cdktf-karpenter-eks/testing/jest'`
 // in a test file or in jest's `setupFilesAfterEnv`. Not imported by the library index.
-import { HelmReleaseSelector, karpenterMatchers, ManifestExpectation } from './matchers';
+import { AdmittedTypesExpectation, HelmReleaseSelector, karpenterMatchers, ManifestExpectation } from './matchers';
+import { SimulateStackOptions } from './simulate';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -24,6 +25,23 @@ declare global {
        * document, then `set` entries) deep-partially matching `expected`.
        */
       toHaveHelmValues(expected: Record<string, unknown>, selector?: HelmReleaseSelector): R;
+      /**
+       * The NodePool named `nodePool` can launch every one of `instanceTypes` (it may admit more), per the
+       * offline simulator: its requirements, EC2NodeClass and limits, on the bundled instance-type catalog.
+       */
+      toAdmitInstanceTypes(nodePool: string, instanceTypes: readonly string[], options?: SimulateStackOptions): R;
+      /**
+       * The NodePool admits at least one instance type, and only types in the list, or only types carrying
+       * the labels (`{ 'karpenter.k8s.aws/instance-category': 'g' }`; a list of values allows any of them).
+       */
+      toAdmitOnly(nodePool: string, expected: AdmittedTypesExpectation, options?: SimulateStackOptions): R;
+      /**
+       * Karpenter would launch a node for `pod` (a v1 Pod manifest, or every pod of a Deployment, StatefulSet
+       * or Job) from the stack's NodePools; `options.pods` join the same batch. `.not` checks it stays pending.
+       */
+      toSchedulePod(pod: Record<string, unknown>, options?: SimulateStackOptions): R;
+      /** Like `toSchedulePod`, and the pod lands on the NodePool named `nodePool`. */
+      toSchedulePodOn(pod: Record<string, unknown>, nodePool: string, options?: SimulateStackOptions): R;
       /**
        * The NodePool's cost ceiling, the most its limits let it spend per hour on-demand at the bundled prices
        * (us-east-1, the table's date), is at most `maxUsdPerHour`; an unbounded pool fails.

@@ -229,8 +229,8 @@ describe('output', () => {
         'Cost ceilings (on-demand, us-east-1, prices of 2026-07-06; the most the limits allow):',
         '  general: unbounded: no limit bounds it; set spec.limits (cpu, memory, nodes); typical $0.0385 per vCPU-hour (m6g.large)',
         '',
-        'POD            NODEPOOL  CHEAPEST            INSTANCE TYPES (cheapest first)',
-        'default/web-0  general   c5.large $0.0850/h  c5.large m5.large m5.xlarge (3)',
+        'POD            NODEPOOL  TYPES  CHEAPEST            INSTANCE TYPES (CHEAPEST FIRST)',
+        'default/web-0  general   3      c5.large $0.0850/h  c5.large m5.large m5.xlarge',
         '',
         'Assumed (not knowable offline):',
         '  - prices are not known: every admitted type is an option',
@@ -244,7 +244,13 @@ describe('output', () => {
     const result: SimulationResult = {
       pods: [
         { namespace: 'ml', name: 'train-0', schedulable: true, nodePool: 'general', instanceTypes: many },
-        { namespace: 'ml', name: 'huge', schedulable: false, instanceTypes: [], reason: 'no instance type has enough resources' },
+        {
+          namespace: 'ml',
+          name: 'huge',
+          schedulable: false,
+          instanceTypes: [],
+          reason: 'did not tolerate taint (taint=a:NoSchedule); no instance type has enough resources',
+        },
         {
           namespace: 'ml',
           name: 'pinned',
@@ -262,9 +268,14 @@ describe('output', () => {
     };
     const r = explain([file('m.yaml', MANIFESTS)], fake(result));
     // Not priced by this stand-in simulator: the options keep its order, and the cheapest is unknown.
-    expect(r.stdout).toContain('ml/train-0  general   no price  m5.large m5.xlarge m5.2xlarge m5.4xlarge m5.8xlarge m5.12xlarge (+2 more) (8)');
-    expect(r.stdout).toContain('ml/huge     -         -         pending: no instance type has enough resources');
-    expect(r.stdout).toContain('ml/pinned   -         -         ignored: using label kubernetes.io/hostname is not allowed');
+    expect(r.stdout).toContain('ml/train-0  general   8      no price  m5.large m5.xlarge m5.2xlarge m5.4xlarge m5.8xlarge m5.12xlarge (+2 more)\n');
+    expect(r.stdout).toContain('ml/huge     -         -      -         pending (below)\n');
+    expect(r.stdout).toContain('ml/pinned   -         -      -         ignored (below)\n');
+    // Karpenter's "; "-joined errors (one per NodePool tried), one per line.
+    expect(r.stdout).toContain(
+      'ml/huge stays pending:\n  - did not tolerate taint (taint=a:NoSchedule)\n  - no instance type has enough resources\n' +
+        'ml/pinned is ignored by Karpenter:\n  - using label kubernetes.io/hostname is not allowed\n',
+    );
     expect(r.stdout).toMatch(
       /empty +0 +0 +- +- +- +\$0\.00 +admits nothing: NodePool requirements filtered out all compatible available instance types/,
     );

@@ -65,6 +65,6 @@ test('the text gives the ceiling with its arithmetic, and the cheapest type per 
       '  general: at most $63.00/h ($45,990.00/month), bound by limits.cpu = 1000 vCPU × $0.0630 per vCPU-hour of r5.large; ' +
       'typical $0.0425 per vCPU-hour (c5.large)\n',
   );
-  expect(stdout).toContain('default/web-0  general   c5.large $0.0850/h  c5.large m5.large r5.large (3)');
+  expect(stdout).toContain('default/web-0  general   3      c5.large $0.0850/h  c5.large m5.large r5.large\n');
   expect(stdout).toMatch(/Spot capacity is usually cheaper|spot capacity is usually cheaper/);
 });

@@ -89,10 +89,7 @@ export function withCosts(input: SimulationInput, result: SimulationResult): Sim
       ...(c.typicalPerVcpuHour === undefined ? {} : { typicalPerVcpuHour: c.typicalPerVcpuHour }),
     };
   });
-  const unpricedNote = unpriced.size
-    ? [
-        `No price in the table, so ordered last and not in any figure: ${[...unpriced].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).join(', ')}`,
-      ]
-    : [];
+  const names = [...unpriced].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const unpricedNote = names.length > 0 ? [`No price in the table, so ordered last and not in any figure: ${names.join(', ')}`] : [];
   return { ...result, pods, nodePools, assumptions: [...result.assumptions, ...priceAssumptions(table, input.now), ...unpricedNote] };
 }

@@ -2,7 +2,10 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { Testing } from 'cdktf';
+import { buildFullStackApp } from '../../examples/full-stack/app';
 import { runExplainCommand } from '../../lib/cli/explain-command';
+import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo } from '../../lib/cli/validate-command';
 import { SimulationResult, withCosts } from '../../lib/core/sim';
 
@@ -67,4 +70,34 @@ test('the text gives the ceiling with its arithmetic, and the cheapest type per 
   );
   expect(stdout).toContain('default/web-0  general   3      c5.large $0.0850/h  c5.large m5.large r5.large\n');
   expect(stdout).toMatch(/Spot capacity is usually cheaper|spot capacity is usually cheaper/);
+});
+
+describe('on the full example', () => {
+  let dir: string;
+  let tfJson: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-cost-example-'));
+    const example = buildFullStackApp(Testing.app(), { clusterName: 'demo', region: 'eu-west-1', availabilityZones: ['eu-west-1a', 'eu-west-1b'] });
+    tfJson = path.join(dir, 'cdk.tf.json');
+    fs.writeFileSync(tfJson, Testing.synth(example.nodePools, true));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  function run(args: string[]): string {
+    let stdout = '';
+    const io = { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => true } };
+    runExplainCommand(args, io);
+    return stdout;
+  }
+
+  test('every pool shows its ceiling, and --json carries the same figure as nodePoolCostsOf', () => {
+    const text = run([tfJson]);
+    for (const pool of ['app', 'batch', 'reserved', 'web-on-demand', 'web-spot']) {
+      expect(text).toMatch(new RegExp(`^  ${pool}: at most \\$[\\d,.]+/h \\(\\$[\\d,.]+/month\\), bound by limits\\.(cpu|memory) = `, 'm'));
+    }
+    expect(text).toContain('  reserved: at most $3.23/h ($2,354.69/month), bound by limits.cpu = 64 vCPU × $0.0504 per vCPU-hour of m7i.12xlarge');
+    const json = JSON.parse(run([tfJson, '--json'])) as SimulationResult;
+    expect(json.nodePools.find((p) => p.name === 'reserved')).toMatchObject({ costCeilingPerHour: 3.2256 });
+    expect(json.nodePools.every((p) => typeof p.costCeilingPerHour === 'number' && typeof p.typicalPerVcpuHour === 'number')).toBe(true);
+  });
 });

@@ -4,7 +4,9 @@
 //   (a) synth of the full example (`buildFullStackApp`): wall time and peak RSS;
 //   (b) the baseline (scripts/bench-baseline.ts): the same stacks, providers and Terraform
 //       blocks rebuilt from raw L1 classes, so (a)/(b) is the overhead of our constructs;
-//   (c) `require('dist/lib/index.js')`: the package's import time and peak RSS.
+//   (c) `require('dist/lib/index.js')`: the package's import time and peak RSS;
+//   (d) the provisioning simulator: catalog load, and 20 NodePools x 1,363 types x 1,000 pods;
+//   (e) (a) with the catalog lints on versus off (their cost in the full example's synth).
 // Children run plain JavaScript (sources transpiled once up front, like a user's compiled app),
 // so the TypeScript compiler is in neither measurement. With --check, exits 1 when a target
 // is missed. Never part of `npm test`.
@@ -27,6 +29,12 @@ export const TARGETS = {
   maxImportMs: 1000,
   /** (c) peak RSS, MB. */
   maxImportRssMb: 150,
+  /** (d) `loadInstanceTypeCatalog()` in a fresh process, ms (issue #15). */
+  maxCatalogLoadMs: 50,
+  /** (d) `simulateProvisioning` of 20 NodePools and 1,000 pods, ms. */
+  maxSimulationMs: 2000,
+  /** (e) synth (build + synth) with the catalog lints on / off. */
+  maxLintRatio: 1.1,
 };
 
 /** One child-process measurement. */
@@ -112,6 +120,75 @@ export interface TargetCheck {
   readonly limit: number;
   readonly unit: string;
   readonly ok: boolean;
+}
+
+/** The simulator's figures: (d) catalog load and simulation, (e) synth with the catalog lints on and off. */
+export interface SimulatorSamples {
+  readonly sim: Sample;
+  readonly lintOn: Sample;
+  readonly lintOff: Sample;
+}
+
+/** (d) and (e) against `TARGETS`. */
+export function evaluateSimulatorTargets(s: SimulatorSamples, targets = TARGETS): TargetCheck[] {
+  const load = s.sim.loadMs ?? NaN;
+  const run = s.sim.synthMs ?? NaN;
+  const cost = (x: Sample) => (x.buildMs ?? NaN) + (x.synthMs ?? NaN);
+  const ratio = cost(s.lintOn) / cost(s.lintOff);
+  return [
+    { name: 'catalog load', value: load, limit: targets.maxCatalogLoadMs, unit: 'ms', ok: load <= targets.maxCatalogLoadMs },
+    { name: 'simulation, 20 NodePools x 1,000 pods', value: run, limit: targets.maxSimulationMs, unit: 'ms', ok: run <= targets.maxSimulationMs },
+    {
+      name: 'full example build+synth, catalog lints on/off',
+      value: ratio,
+      limit: targets.maxLintRatio,
+      unit: 'x',
+      ok: ratio <= targets.maxLintRatio,
+    },
+  ];
+}
+
+/** The simulator bench's input: 20 NodePools of one EC2NodeClass and 1,000 pods from 10 Deployments. */
+export function simulatorWorkload(): { nodePools: unknown[]; nodeClasses: unknown[]; pods: unknown[] } {
+  const nodeClasses = [{ kind: 'EC2NodeClass', metadata: { name: 'default' }, spec: { amiSelectorTerms: [{ alias: 'al2023@latest' }] } }];
+  const categories = [['c'], ['m'], ['r'], ['c', 'm'], ['m', 'r'], ['c', 'm', 'r'], ['t'], ['g'], ['i'], ['x']];
+  const nodePools = Array.from({ length: 20 }, (_, i) => ({
+    kind: 'NodePool',
+    metadata: { name: `pool-${String(i).padStart(2, '0')}` },
+    spec: {
+      weight: i % 5,
+      limits: { cpu: '2000', memory: '8000Gi' },
+      template: {
+        metadata: { labels: { team: `team-${i % 4}` } },
+        spec: {
+          nodeClassRef: { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' },
+          requirements: [
+            { key: 'karpenter.k8s.aws/instance-category', operator: 'In', values: categories[i % categories.length] },
+            { key: 'kubernetes.io/arch', operator: 'In', values: [i % 3 === 0 ? 'arm64' : 'amd64'] },
+            { key: 'karpenter.sh/capacity-type', operator: 'In', values: i % 2 === 0 ? ['spot', 'on-demand'] : ['on-demand'] },
+            { key: 'karpenter.k8s.aws/instance-generation', operator: 'Gt', values: [String(2 + (i % 4))] },
+          ],
+          ...(i % 7 === 6 ? { taints: [{ key: 'dedicated', value: `team-${i % 4}`, effect: 'NoSchedule' }] } : {}),
+        },
+      },
+    },
+  }));
+  const pods = Array.from({ length: 10 }, (_, d) => ({
+    kind: 'Deployment',
+    metadata: { name: `app-${d}`, namespace: 'default' },
+    spec: {
+      replicas: 100,
+      template: {
+        metadata: { labels: { app: `app-${d}` } },
+        spec: {
+          ...(d % 3 === 0 ? { nodeSelector: { team: `team-${d % 4}` } } : {}),
+          ...(d === 9 ? { tolerations: [{ key: 'dedicated', operator: 'Exists' }] } : {}),
+          containers: [{ name: 'app', resources: { requests: { cpu: `${250 * (1 + (d % 4))}m`, memory: `${512 * (1 + (d % 3))}Mi` } } }],
+        },
+      },
+    },
+  }));
+  return { nodePools, nodeClasses, pods };
 }
 
 /** Compares the medians with `TARGETS`. */
@@ -236,9 +313,30 @@ function runChild(args: string[]): void {
     return;
   }
 
+  if (mode === 'sim') {
+    // rest[0]: the transpiled lib/core/sim; the catalog load is timed apart from the module load.
+    const sim = require(rest[0]) as typeof import('../lib/core/sim');
+    const t1 = now();
+    sim.loadInstanceTypeCatalog();
+    const t2 = now();
+    const result = sim.simulateProvisioning(simulatorWorkload());
+    const t3 = now();
+    if (result.pods.length !== 1000) throw new Error(`the simulation returned ${result.pods.length} pods, expected 1000`);
+    report({ loadMs: t2 - t1, buildMs: t1 - t0, synthMs: t3 - t2 });
+    return;
+  }
+
   const { App } = require('cdktf') as typeof import('cdktf');
-  if (mode === 'app') {
+  if (mode === 'app' || mode === 'app-nolint') {
     const [modulePath, exportName, outdir] = rest;
+    if (mode === 'app-nolint') {
+      // The catalog lints off: what they ask of the engine answers at once. The transpiled lint
+      // module reads these exports at call time.
+      const root = modulePath.slice(0, modulePath.lastIndexOf(`${path.sep}examples${path.sep}`));
+      const admission = require(path.join(root, 'lib', 'core', 'sim', 'admission.js'));
+      admission.explainAdmission = () => ({ instanceTypes: [{}], problems: [] });
+      require(path.join(root, 'lib', 'core', 'sim', 'catalog-checks.js')).unknownCatalogValue = () => undefined;
+    }
 
     const build = require(modulePath)[exportName] as (app: InstanceType<typeof App>) => void;
     if (typeof build !== 'function') throw new Error(`${modulePath} does not export a function ${exportName}`);
@@ -455,9 +553,32 @@ function main(argv: string[]): number {
       all.push(child(['import-all', distLib]));
       bare.push(child(['node']));
     }
+    // (d) and (e): the simulator, and the catalog lints' share of the example's synth, interleaved.
+    const simModule = path.join(build, 'lib', 'core', 'sim', 'index.js');
+    const simSamples: Sample[] = [];
+    const lintOn: Sample[] = [];
+    const lintOff: Sample[] = [];
+    child(['sim', simModule]);
+    for (let i = 0; i < options.runs; i++) {
+      simSamples.push(child(['sim', simModule]));
+      for (const [samples, m] of [
+        [lintOn, 'app'],
+        [lintOff, 'app-nolint'],
+      ] as const) {
+        const out = tmp('synth');
+        try {
+          samples.push(child([m, appModule, exportName, out]));
+        } finally {
+          fs.rmSync(out, { recursive: true, force: true });
+        }
+      }
+    }
     if (!options.keep) fs.rmSync(refdir, { recursive: true, force: true });
 
-    const checks = evaluateTargets(medianSample(a), medianSample(b), medianSample(c));
+    const checks = [
+      ...evaluateTargets(medianSample(a), medianSample(b), medianSample(c)),
+      ...evaluateSimulatorTargets({ sim: medianSample(simSamples), lintOn: medianSample(lintOn), lintOff: medianSample(lintOff) }),
+    ];
     const baseline =
       differences.length === 0
         ? 'synthesizes identical Terraform JSON'
@@ -468,6 +589,8 @@ function main(argv: string[]): number {
       `(a) ${appFile}:${exportName}: ${counts.stacks} stacks, ${counts.resources} resources, ${counts.data} data sources`,
       `(b) baseline: the same JSON rebuilt from L1 classes; ${baseline}`,
       `(c) require('${path.relative(REPO, distIndex)}')`,
+      '(d) simulator: load = loadInstanceTypeCatalog(), synth = simulateProvisioning (20 NodePools x 1,363 types x 1,000 pods)',
+      '(e) (a) with the catalog lints on, and off',
     ].join('\n');
     process.stdout.write(
       formatReport(
@@ -477,6 +600,9 @@ function main(argv: string[]): number {
           { label: '(c) package import', samples: c },
           { label: '    every dist/lib/*.js', samples: all },
           { label: '    bare node', samples: bare },
+          { label: '(d) simulator', samples: simSamples },
+          { label: '(e) lints on', samples: lintOn },
+          { label: '    lints off', samples: lintOff },
         ],
         checks,
         header,

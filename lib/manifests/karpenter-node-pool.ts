@@ -4,6 +4,7 @@ import { NodePoolDefinition, NodePoolOptions } from '../core/api/node-pool-defin
 import { V1NodePool } from '../core/api/types';
 import { validateNodePool } from '../core/api/validate-nodepool';
 import { checkNodePoolBudget, NodePoolBudgetOptions } from '../core/sim/budget';
+import { CatalogChecks } from '../core/sim/catalog-checks';
 import { Ec2NodeClass, IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { literalYaml, manifestResourceOptions } from '../private/manifest';
@@ -18,6 +19,16 @@ export interface KarpenterNodePoolProps extends NodePoolOptions, NodePoolBudgetO
    * is created before the pool and destroyed after it; `Ec2NodeClass.fromName` refers to an existing one.
    */
   readonly nodeClass: IEc2NodeClass;
+  /**
+   * How the lints that check the pool against Karpenter 1.14.1's instance-type catalog report: `'warn'`,
+   * `'error'` (strict: fail synth) or `'off'`. They flag a pool that admits no instance type with its node
+   * class (`NoCompatibleInstanceTypes`), requirement values no type has (`UnknownCatalogValue`, with
+   * "did you mean"), and types the node class's AMI family cannot run (`AmiFamilyExcludesInstanceTypes`).
+   * Each code can also be silenced with `silenceWarnings`. With `Ec2NodeClass.fromName` the node class is
+   * unknown, so the lints that need it are skipped.
+   * @default 'warn'
+   */
+  readonly catalogChecks?: CatalogChecks;
 }
 
 /**
@@ -51,10 +62,10 @@ export class KarpenterNodePool extends Construct {
     this.definition = new NodePoolDefinition({ ...props, nodeClassRef: props.nodeClass.nodeClassRef });
     const manifest = this.definition.toManifest();
     const ctx = constructContext(props.silenceWarnings);
-    // The class's manifest tells admission its AMI family; a class referred to by name is not known here.
     const nodeClass = props.nodeClass instanceof Ec2NodeClass ? props.nodeClass.toManifest() : undefined;
-    const budget = checkNodePoolBudget(manifest, nodeClass, props.maxHourlyCost, { ...ctx, strict: props.strictCatalogChecks });
-    reportIssuesAtSynth(this, [...validateNodePool(manifest, ctx), ...budget], props);
+    const lint = { nodeClass, catalogChecks: props.catalogChecks };
+    const budget = checkNodePoolBudget(manifest, nodeClass, props.maxHourlyCost, { ...ctx, catalogChecks: props.catalogChecks });
+    reportIssuesAtSynth(this, [...validateNodePool(manifest, ctx, lint), ...budget], props);
     const dependsOn = [...(props.nodeClass.resource ? [props.nodeClass.resource] : []), ...(props.dependsOn ?? [])];
     this.resource = new Manifest(this, 'Resource', {
       manifest: manifest as unknown as { [key: string]: unknown },

@@ -39,13 +39,14 @@ test('within budget: no warning', () => {
   expect(warningsOf(pool({ requirements: M5, limits: { cpu: Quantity.cpu(100) }, maxHourlyCost: 4.8 }))).toEqual([]);
 });
 
-test('silenceWarnings drops it; strictCatalogChecks makes it fail synth', () => {
+test("silenceWarnings drops it; catalogChecks 'error' makes it fail synth, 'off' skips it", () => {
   const over = { requirements: M5, limits: { cpu: Quantity.cpu(100) }, maxHourlyCost: 4 };
   expect(warningsOf(pool({ ...over, silenceWarnings: ['CostCeilingOverBudget'] }))).toEqual([]);
-  const lines = synthErrorLines(() => pool({ ...over, strictCatalogChecks: true }));
+  const lines = synthErrorLines(() => pool({ ...over, catalogChecks: 'error' }));
   expect(lines).toEqual([
     expect.stringMatching(/^\[test\/Pool\] spec\.limits\.cpu: lets this NodePool cost up to \$4\.80\/h .*\(CostCeilingOverBudget\)$/),
   ]);
+  expect(warningsOf(pool({ ...over, catalogChecks: 'off' })).filter((w) => w.includes('CostCeilingOverBudget'))).toEqual([]);
 });
 
 test('a pool without limits cannot keep a budget', () => {

@@ -10,6 +10,7 @@ import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { addressOf, newStack, resourceAt } from '../util/stacks';
 import { warningsOf } from '../util/warnings';
 import { nodeClassStack } from './node-class-stack';
+import { synthErrorLines } from '../private/at-synth';
 
 const LIMITS = { cpu: Quantity.cpu(1000), memory: Quantity.gibibytes(1000) };
 
@@ -127,6 +128,38 @@ describe('KarpenterNodePool', () => {
     ]);
     const quiet = new KarpenterNodePool(stack, 'Quiet', { name: 'quiet', nodeClass, silenceWarnings: ['NodePoolWithoutLimits'] });
     expect(warningsOf(quiet)).toEqual([]);
+  });
+
+  test('checks the pool against the instance-type catalog with its node class: warn by default, strict, off, or skipped by name', () => {
+    const { stack, nodeClass } = nodeClassStack();
+    const requirements = [Requirement.instanceFamilies('m5.large')];
+    const warned = new KarpenterNodePool(stack, 'Warned', { name: 'warned', nodeClass, limits: LIMITS, requirements });
+    expect(warningsOf(warned)).toEqual([
+      expect.stringMatching(
+        /^spec.template.spec.requirements\[0\].values\[0\]: "m5.large" is an instance type, not a family; .*\(UnknownCatalogValue\)$/,
+      ),
+      expect.stringMatching(/^spec.template.spec.requirements\[0\]: no instance type of the catalog is left after .*\(NoCompatibleInstanceTypes\)$/),
+    ]);
+    const off = new KarpenterNodePool(stack, 'Off', { name: 'off', nodeClass, limits: LIMITS, requirements, catalogChecks: 'off' });
+    expect(warningsOf(off)).toEqual([]);
+    const byName = new KarpenterNodePool(stack, 'ByName', {
+      name: 'by-name',
+      nodeClass: Ec2NodeClass.fromName('default'),
+      limits: LIMITS,
+      requirements,
+    });
+    expect(warningsOf(byName)).toEqual([expect.stringMatching(/\(UnknownCatalogValue\)$/)]);
+    const lines = synthErrorLines(
+      () => new KarpenterNodePool(stack, 'Strict', { name: 'strict', nodeClass, limits: LIMITS, requirements, catalogChecks: 'error' }),
+    );
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^\[test\/Strict\] spec.template.spec.requirements\[0\].values\[0\]: "m5.large" is an instance type.*\(UnknownCatalogValue\)$/,
+      ),
+      expect.stringMatching(
+        /^\[test\/Strict\] spec.template.spec.requirements\[0\]: no instance type of the catalog .*\(NoCompatibleInstanceTypes\)$/,
+      ),
+    ]);
   });
 
   test('does not check Terraform references', () => {

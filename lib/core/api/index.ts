@@ -10,7 +10,7 @@ export { validateNodePool } from './validate-nodepool';
 export { validateEc2NodeClass } from './validate-ec2nodeclass';
 export { validateManifest, KARPENTER_RUNTIME_CHECK_CODES } from './validate';
 export { lintNodePool, lintEc2NodeClass, LINT_CODES } from './lint';
-export type { LintCode } from './lint';
+export type { LintCode, NodePoolLintOptions } from './lint';
 export { MANIFEST_WARNING_CODES } from './silence';
 export type { ManifestWarningCode } from './silence';
 export { toYaml } from './yaml';

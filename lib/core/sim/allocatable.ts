@@ -163,25 +163,21 @@ function evictionSignal(capacity: number, value: string): number | undefined {
 export function overheadFor(it: InstanceType, s: NodeResourceSettings, capacity: ResourceAmounts = capacityFor(it, s)): ResourceAmounts {
   const traits = traitsOf(s);
   const podsForMemory = traits.eniLimitedMemoryOverhead ? eniLimitedPods(it) : capacity[PODS];
-  const kube: Record<string, number> = {
+  const total: Record<string, number> = {
     [MEMORY]: (11 * podsForMemory + 255) * MI,
     [EPHEMERAL_STORAGE]: GI,
     [CPU]: kubeReservedCpu(capacity[CPU]),
-    ...s.kubeReserved,
   };
-  const eviction: Record<string, number> = {
-    [MEMORY]: 100 * MI,
-    [EPHEMERAL_STORAGE]: Math.ceil((capacity[EPHEMERAL_STORAGE] / 100) * 10),
-  };
+  // kubeReserved replaces the computed defaults key by key; systemReserved and eviction add to them.
+  if (s.kubeReserved) for (const k in s.kubeReserved) total[k] = s.kubeReserved[k];
+  if (s.systemReserved) for (const k in s.systemReserved) total[k] = (total[k] ?? 0) + s.systemReserved[k];
   const hard = s.evictionHard ?? {};
-  if (hard[MEMORY_AVAILABLE] !== undefined) eviction[MEMORY] = evictionSignal(capacity[MEMORY], hard[MEMORY_AVAILABLE]) ?? eviction[MEMORY];
-  if (hard[NODEFS_AVAILABLE] !== undefined) {
-    eviction[EPHEMERAL_STORAGE] = evictionSignal(capacity[EPHEMERAL_STORAGE], hard[NODEFS_AVAILABLE]) ?? eviction[EPHEMERAL_STORAGE];
-  }
-  const total: Record<string, number> = {};
-  for (const part of [kube, s.systemReserved ?? {}, eviction]) {
-    for (const [k, v] of Object.entries(part)) total[k] = (total[k] ?? 0) + v;
-  }
+  let memory = 100 * MI;
+  let nodefs = Math.ceil((capacity[EPHEMERAL_STORAGE] / 100) * 10);
+  if (hard[MEMORY_AVAILABLE] !== undefined) memory = evictionSignal(capacity[MEMORY], hard[MEMORY_AVAILABLE]) ?? memory;
+  if (hard[NODEFS_AVAILABLE] !== undefined) nodefs = evictionSignal(capacity[EPHEMERAL_STORAGE], hard[NODEFS_AVAILABLE]) ?? nodefs;
+  total[MEMORY] = (total[MEMORY] ?? 0) + memory;
+  total[EPHEMERAL_STORAGE] = (total[EPHEMERAL_STORAGE] ?? 0) + nodefs;
   return total;
 }
 
@@ -190,6 +186,6 @@ export function allocatableFor(it: InstanceType, s: NodeResourceSettings): Resou
   const capacity = capacityFor(it, s);
   const overhead = overheadFor(it, s, capacity);
   const out: Record<string, number> = {};
-  for (const [k, v] of Object.entries(capacity)) out[k] = v - (overhead[k] ?? 0);
+  for (const k in capacity) out[k] = capacity[k] - (overhead[k] ?? 0);
   return out;
 }

@@ -2,10 +2,11 @@
 // The per-pool budget check: a NodePool's cost ceiling against its `maxHourlyCost`.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import type { LintCode } from '../api/lint';
+import type { CatalogChecks } from './catalog-checks';
 import { assumedNodeClass, CostCeilingOptions, nodePoolCostCeiling, UNKNOWN_NODE_CLASS_NOTE } from './costs';
 import { CostCeiling, formatRate, formatUsd, loadPriceTable, priceLabel, PriceTable, ResourceCostBound } from './pricing';
 
-/** The warning code of a ceiling over budget (silenceable; an error under the strict switch). */
+/** The warning code of a ceiling over budget (silenceable; an error with `catalogChecks: 'error'`). */
 export const COST_CEILING_OVER_BUDGET: LintCode = 'CostCeilingOverBudget';
 /** The error code of a budget that is no positive number. */
 export const INVALID_MAX_HOURLY_COST = 'InvalidMaxHourlyCost';
@@ -19,20 +20,15 @@ export interface NodePoolBudgetOptions {
    * @default - no budget check
    */
   readonly maxHourlyCost?: number;
-  /**
-   * Report the catalog checks (`CostCeilingOverBudget`) as errors, which fail synth, instead of warnings.
-   * @default false
-   */
-  readonly strictCatalogChecks?: boolean;
 }
 
 /** Options of the budget check. */
 export interface BudgetCheckContext extends ValidationContext {
   /**
-   * Report `CostCeilingOverBudget` as an error instead of a warning.
-   * @default false
+   * How `CostCeilingOverBudget` is reported, as the other catalog checks: `warn`, `error` (strict) or `off`.
+   * @default 'warn'
    */
-  readonly strict?: boolean;
+  readonly catalogChecks?: CatalogChecks;
   /**
    * The prices the ceiling was computed with, named in the message.
    * @default - the bundled table
@@ -47,15 +43,18 @@ export interface BudgetCheckContext extends ValidationContext {
 export function checkCostBudget(ceiling: CostCeiling, maxHourlyCost: unknown, ctx: BudgetCheckContext = {}, note?: string): ValidationIssue[] {
   const c = new IssueCollector(ctx);
   if (maxHourlyCost === undefined || c.isUnresolved(maxHourlyCost)) return c.issues;
+  // Off silences the comparison, not a malformed budget.
   if (typeof maxHourlyCost !== 'number' || !Number.isFinite(maxHourlyCost) || maxHourlyCost <= 0) {
     const got = typeof maxHourlyCost === 'number' ? maxHourlyCost : JSON.stringify(maxHourlyCost);
     c.error('maxHourlyCost', INVALID_MAX_HOURLY_COST, `must be a positive number of USD per hour, got ${got}; e.g. maxHourlyCost: 50`);
     return c.issues;
   }
+  if (ctx.catalogChecks === 'off') return c.issues;
   const problem = overBudget(ceiling, maxHourlyCost, ctx.prices ?? loadPriceTable(), note);
   if (problem === undefined) return c.issues;
-  if (ctx.strict) c.error(problem.field, COST_CEILING_OVER_BUDGET, problem.message);
-  else c.warn(problem.field, COST_CEILING_OVER_BUDGET, problem.message);
+  if (ctx.catalogChecks === 'error') {
+    if (!ctx.silence?.includes(COST_CEILING_OVER_BUDGET)) c.error(problem.field, COST_CEILING_OVER_BUDGET, problem.message);
+  } else c.warn(problem.field, COST_CEILING_OVER_BUDGET, problem.message);
   return c.issues;
 }
 

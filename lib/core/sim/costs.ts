@@ -56,13 +56,26 @@ export function nodePoolCostCeilings(input: SimulationInput, result: SimulationR
   const catalog = input.catalog ?? loadInstanceTypeCatalog();
   const manifests = new Map<string, unknown>();
   for (const np of Array.isArray(input.nodePools) ? input.nodePools : []) {
-    const name = isPlainObject(np) && isPlainObject(np.metadata) ? np.metadata.name : undefined;
+    const name = guarded(() => (isPlainObject(np) && isPlainObject(np.metadata) ? np.metadata.name : undefined), undefined);
     if (typeof name === 'string' && !manifests.has(name)) manifests.set(name, np);
   }
   return result.nodePools.map((pool) => {
     const types = pool.admittedInstanceTypes.map((n) => catalog.get(n)).filter((t): t is InstanceType => t !== undefined);
-    return costCeiling(types, nodePoolLimits(manifests.get(pool.name)), table);
+    // The engine reports a hostile manifest; here its limits are just unreadable.
+    return guarded(
+      () => costCeiling(types, nodePoolLimits(manifests.get(pool.name)), table),
+      () => costCeiling(types, undefined, table),
+    );
   });
+}
+
+/** `read()`, or the fallback when reading hostile input throws (a Proxy, a throwing getter). */
+function guarded<T>(read: () => T, fallback: T | (() => T)): T {
+  try {
+    return read();
+  } catch {
+    return typeof fallback === 'function' ? (fallback as () => T)() : fallback;
+  }
 }
 
 /** The result with prices: options cheapest first, pods' cheapest types, pools' ceilings, and the price assumptions. */

@@ -8,6 +8,8 @@ export { admittedInstanceTypes, explainAdmission } from './admission';
 export type { Admission, EmptiedBy } from './admission';
 export { runSimulation, simulateProvisioning, SIMULATION_ASSUMPTIONS } from './simulate';
 export type { SimulationRun } from './simulate';
+export { unknownCatalogValue, CATALOG_VALUE_KEYS } from './catalog-checks';
+export type { CatalogChecks } from './catalog-checks';
 // Prices and cost ceilings (on-demand, from the bundled table).
 export * from './pricing';
 export { assumedNodeClass, nodePoolCostCeiling, nodePoolCostCeilings, nodePoolLimits, UNKNOWN_NODE_CLASS_NOTE, withCosts } from './costs';

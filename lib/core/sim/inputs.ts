@@ -102,6 +102,17 @@ export interface PodInput {
   readonly problems: readonly InputProblem[];
 }
 
+/** A value for a message: its JSON, shortened; never throws (a cyclic or exotic value prints its type). */
+function shown(v: unknown): string {
+  try {
+    const s = JSON.stringify(v);
+    if (s === undefined) return typeof v;
+    return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+  } catch {
+    return typeof v;
+  }
+}
+
 function str(v: unknown): v is string {
   return typeof v === 'string';
 }
@@ -142,7 +153,7 @@ function stringMap(v: unknown, at: string, p: Problems): Record<string, string> 
   const out: Record<string, string> = {};
   for (const [k, x] of Object.entries(v)) {
     if (str(x)) out[k] = x;
-    else p.add(`${at}.${k}`, 'SimInvalidField', `must be a string, got ${JSON.stringify(x) ?? typeof x}`);
+    else p.add(`${at}.${k}`, 'SimInvalidField', `must be a string, got ${shown(x)}`);
   }
   return out;
 }
@@ -196,7 +207,7 @@ function amounts(v: unknown, at: string, p: Problems, fatal: boolean): Record<st
   for (const [k, q] of Object.entries(v)) {
     const n = resourceAmount(k, q);
     if (n === undefined) {
-      p.add(`${at}.${k}`, 'SimInvalidQuantity', `${JSON.stringify(q) ?? typeof q} is not a Kubernetes quantity; use e.g. "500m", "2", "4Gi"`, fatal);
+      p.add(`${at}.${k}`, 'SimInvalidQuantity', `${shown(q)} is not a Kubernetes quantity; use e.g. "500m", "2", "4Gi"`, fatal);
       continue;
     }
     out[k] = n;
@@ -291,7 +302,7 @@ export function readNodeClass(o: unknown, index: number): NodeClassInput & { rea
     const v = kubelet[k];
     if (v === undefined || v === null) return undefined;
     if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
-    p.add(`spec.kubelet.${k}`, 'SimInvalidField', `must be a non-negative integer, got ${JSON.stringify(v)}`);
+    p.add(`spec.kubelet.${k}`, 'SimInvalidField', `must be a non-negative integer, got ${shown(v)}`);
     return undefined;
   };
   const bdms = list(spec.blockDeviceMappings, 'spec.blockDeviceMappings', p).flatMap((b, i) => {
@@ -299,11 +310,7 @@ export function readNodeClass(o: unknown, index: number): NodeClassInput & { rea
     const ebs = isPlainObject(b.ebs) ? b.ebs : {};
     const size = ebs.volumeSize === undefined ? undefined : resourceAmount(MEMORY, ebs.volumeSize);
     if (ebs.volumeSize !== undefined && size === undefined) {
-      p.add(
-        `spec.blockDeviceMappings[${i}].ebs.volumeSize`,
-        'SimInvalidQuantity',
-        `${JSON.stringify(ebs.volumeSize)} is not a quantity; use e.g. "100Gi"`,
-      );
+      p.add(`spec.blockDeviceMappings[${i}].ebs.volumeSize`, 'SimInvalidQuantity', `${shown(ebs.volumeSize)} is not a quantity; use e.g. "100Gi"`);
     }
     return [{ deviceName: str(b.deviceName) ? b.deviceName : undefined, volumeBytes: size, rootVolume: b.rootVolume === true }];
   });
@@ -467,7 +474,7 @@ export function readPods(o: unknown, index: number, first: number): PodInput[] {
   const p = new Problems(where);
   const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : undefined;
   if (!isPlainObject(o) || (kind !== 'Pod' && !WORKLOAD_KINDS.includes(kind))) {
-    const got = o === null ? 'null' : !isPlainObject(o) ? typeof o : `kind ${JSON.stringify(o.kind) ?? 'unset'}`;
+    const got = o === null ? 'null' : !isPlainObject(o) ? typeof o : `kind ${o.kind === undefined ? 'unset' : shown(o.kind)}`;
     p.add('kind', 'SimInvalidObject', `must be a Pod, Deployment, StatefulSet, ReplicaSet or Job, got ${got}`, true);
     return [podFromSpec(first, namespace, name, {}, {}, p)];
   }
@@ -485,7 +492,7 @@ export function readPods(o: unknown, index: number, first: number): PodInput[] {
   let count = 1;
   if (raw !== undefined && raw !== null) {
     if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0) count = raw;
-    else p.add(`spec.${countField}`, 'SimInvalidField', `must be a non-negative integer, got ${JSON.stringify(raw)}; assuming 1`);
+    else p.add(`spec.${countField}`, 'SimInvalidField', `must be a non-negative integer, got ${shown(raw)}; assuming 1`);
   }
   const labels = stringMap(isPlainObject(template!.metadata) ? template!.metadata.labels : undefined, 'spec.template.metadata.labels', p);
   return Array.from({ length: count }, (_, i) => podFromSpec(first + i, namespace, `${name}-${i}`, labels, tspec, i === 0 ? p : new Problems(where)));

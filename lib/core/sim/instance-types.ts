@@ -43,22 +43,40 @@ const WINDOWS_BUILDS: Readonly<Record<string, string>> = {
 export const OFFERED_CAPACITY_TYPES = ['on-demand', 'spot'];
 const TENANCIES = ['default', 'dedicated'];
 
+// The part of a type's requirements no node class changes, built once per type: requirements are immutable,
+// so each class's set shares them.
+const baseRequirements = new WeakMap<InstanceType, SchedulingRequirements>();
+
+function baseOf(it: InstanceType): SchedulingRequirements {
+  let base = baseRequirements.get(it);
+  if (base) return base;
+  const labels = { ...it.labels };
+  delete labels[WellKnownLabel.OS];
+  base = SchedulingRequirements.fromLabels(labels);
+  for (const k of OPTIONAL_LABELS) if (!(k in it.labels)) base.add(DOES_NOT_EXIST[k]);
+  base.add(TENANCY, CAPACITY_TYPES);
+  baseRequirements.set(it, base);
+  return base;
+}
+
+const DOES_NOT_EXIST = Object.fromEntries(OPTIONAL_LABELS.map((k) => [k, SchedulingRequirement.of(k, 'DoesNotExist')]));
+const TENANCY = SchedulingRequirement.in(WellKnownLabel.INSTANCE_TENANCY, ...TENANCIES);
+const CAPACITY_TYPES = SchedulingRequirement.in(WellKnownLabel.CAPACITY_TYPE, ...OFFERED_CAPACITY_TYPES);
+const LINUX_OS = SchedulingRequirement.in(WellKnownLabel.OS, 'linux');
+const WINDOWS_OS = SchedulingRequirement.in(WellKnownLabel.OS, 'windows');
+const NO_OS = SchedulingRequirement.of(WellKnownLabel.OS, 'In', []);
+const NO_WINDOWS_BUILD = SchedulingRequirement.of(WellKnownLabel.WINDOWS_BUILD, 'DoesNotExist');
+const WINDOWS_BUILD = Object.fromEntries(
+  Object.entries(WINDOWS_BUILDS).map(([f, b]) => [f, SchedulingRequirement.in(WellKnownLabel.WINDOWS_BUILD, b)]),
+);
+
 /** The requirements an instance type brings under an AMI family, optionally in given zones. */
 export function instanceTypeRequirements(it: InstanceType, amiFamily: string, zones?: readonly string[]): SchedulingRequirements {
-  const labels = { ...it.labels };
-  const windows = isWindowsFamily(amiFamily);
-  delete labels[WellKnownLabel.OS];
-  const reqs = SchedulingRequirements.fromLabels(labels);
-  const os = windows ? (it.labels[WellKnownLabel.ARCH] === 'amd64' ? ['windows'] : []) : ['linux'];
-  reqs.add(SchedulingRequirement.of(WellKnownLabel.OS, 'In', os));
-  for (const k of OPTIONAL_LABELS) if (!(k in it.labels)) reqs.add(SchedulingRequirement.of(k, 'DoesNotExist'));
-  reqs.add(
-    windows
-      ? SchedulingRequirement.in(WellKnownLabel.WINDOWS_BUILD, WINDOWS_BUILDS[amiFamily])
-      : SchedulingRequirement.of(WellKnownLabel.WINDOWS_BUILD, 'DoesNotExist'),
-  );
-  reqs.add(SchedulingRequirement.in(WellKnownLabel.INSTANCE_TENANCY, ...TENANCIES));
-  reqs.add(SchedulingRequirement.in(WellKnownLabel.CAPACITY_TYPE, ...OFFERED_CAPACITY_TYPES));
+  const reqs = baseOf(it).copy();
+  if (isWindowsFamily(amiFamily)) {
+    // Windows AMIs are x86-64 only: an arm64 type has no OS to offer.
+    reqs.add(it.labels[WellKnownLabel.ARCH] === 'amd64' ? WINDOWS_OS : NO_OS, WINDOWS_BUILD[amiFamily]);
+  } else reqs.add(LINUX_OS, NO_WINDOWS_BUILD);
   if (zones) reqs.add(SchedulingRequirement.in(WellKnownLabel.ZONE, ...zones));
   return reqs;
 }

@@ -163,6 +163,8 @@ export class SchedulingRequirement {
   }
 }
 
+const LABEL_REQUIREMENTS = new Map<string, SchedulingRequirement>();
+
 function negative(op: Operator): boolean {
   return op === Operator.NOT_IN || op === Operator.DOES_NOT_EXIST;
 }
@@ -175,9 +177,19 @@ export class SchedulingRequirements {
     this.add(...requirements);
   }
 
-  /** `In [value]` per label. */
+  /** `In [value]` per label; the requirements are shared between sets (they are immutable). */
   public static fromLabels(labels: Readonly<Record<string, string>>): SchedulingRequirements {
-    return new SchedulingRequirements(...Object.entries(labels).map(([k, v]) => SchedulingRequirement.in(k, v)));
+    const out = new SchedulingRequirements();
+    for (const k in labels) {
+      const id = `${k}\u0000${labels[k]}`;
+      let r = LABEL_REQUIREMENTS.get(id);
+      if (!r) {
+        r = SchedulingRequirement.in(k, labels[k]);
+        if (LABEL_REQUIREMENTS.size < 100_000) LABEL_REQUIREMENTS.set(id, r);
+      }
+      out.add(r);
+    }
+    return out;
   }
 
   /** Intersects each requirement into the set (mutates). */

@@ -56,6 +56,15 @@ interface Claim {
   zone?: string;
 }
 
+/** Reads an input; one whose reading throws (a getter, a proxy) is read as nothing, which is an issue on it. */
+function readSafely<T>(read: () => T, asNothing: () => T): T {
+  try {
+    return read();
+  } catch {
+    return asNothing();
+  }
+}
+
 function toIssue(p: InputProblem): ValidationIssue {
   return {
     severity: p.fatal ? Severity.ERROR : Severity.WARNING,
@@ -267,7 +276,10 @@ function prepare(input: SimulationInput): Prepared {
   const issues: ValidationIssue[] = [];
   const classes = new Map<string, NodeClassInput>();
   (Array.isArray(input.nodeClasses) ? input.nodeClasses : []).forEach((o, i) => {
-    const nc = readNodeClass(o, i);
+    const nc = readSafely(
+      () => readNodeClass(o, i),
+      () => readNodeClass(null, i),
+    );
     issues.push(...nc.problems.map(toIssue));
     if (nc.name === '' || nc.problems.some((p) => p.fatal)) return;
     if (classes.has(nc.name)) {
@@ -280,7 +292,12 @@ function prepare(input: SimulationInput): Prepared {
     }
     classes.set(nc.name, nc);
   });
-  const pools = (Array.isArray(input.nodePools) ? input.nodePools : []).map((o, i) => readNodePool(o, i));
+  const pools = (Array.isArray(input.nodePools) ? input.nodePools : []).map((o, i) =>
+    readSafely(
+      () => readNodePool(o, i),
+      () => readNodePool(null, i),
+    ),
+  );
   const poolReasons = new Map<NodePoolInput, string>();
   const admitted = new Map<NodePoolInput, readonly string[]>();
   const templates: Template[] = [];
@@ -344,11 +361,19 @@ export function runSimulation(input: SimulationInput): SimulationRun {
 
   let next = 0;
   const pods = (Array.isArray(safe.pods) ? safe.pods : []).flatMap((o, i) => {
-    const ps = readPods(o, i, next);
+    const ps = readSafely(
+      () => readPods(o, i, next),
+      () => readPods(null, i, next),
+    );
     next += ps.length;
     return ps;
   });
-  const daemons = (Array.isArray(safe.daemonSets) ? safe.daemonSets : []).map((o, i) => readDaemonPod(o, i));
+  const daemons = (Array.isArray(safe.daemonSets) ? safe.daemonSets : []).map((o, i) =>
+    readSafely(
+      () => readDaemonPod(o, i),
+      () => readDaemonPod(null, i),
+    ),
+  );
   for (const d of daemons) issues.push(...d.problems.map(toIssue));
   const usableDaemons = daemons.filter((d) => !d.problems.some((p) => p.fatal));
 

@@ -290,6 +290,15 @@ test('LINT_CODES lists every code the linters emit', () => {
     ),
   ];
   np.forEach((m) => lintNodePool(m).forEach((i) => emitted.add(i.code)));
+  // The catalog lints, with a node class.
+  const al2023 = ec2NodeClass();
+  const windows = patched(ec2NodeClass(), ['spec.amiSelectorTerms', [{ alias: 'windows2022@latest' }]]);
+  lintNodePool(patched(nodePool(), [REQ, [req('karpenter.k8s.aws/instance-family', 'In', ['m5.large'])]]), {}, { nodeClass: al2023 }).forEach((i) =>
+    emitted.add(i.code),
+  );
+  lintNodePool(patched(nodePool(), [REQ, [req('kubernetes.io/arch', 'In', ['arm64'])]]), {}, { nodeClass: windows }).forEach((i) =>
+    emitted.add(i.code),
+  );
   const nc = patched(
     ec2NodeClass(),
     ['spec.subnetSelectorTerms', [{ id: 'x-subnet-1', tags: { a: 'b' } }, { tags: { a: 'b' } }]],

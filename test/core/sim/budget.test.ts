@@ -27,8 +27,11 @@ test('a ceiling over budget is a warning on the binding limit, with the arithmet
   ]);
 });
 
-test('strict makes it an error; silence drops the warning', () => {
-  expect(checkCostBudget(cpu1000, 50, { strict: true }).map((i) => i.severity)).toEqual([Severity.ERROR]);
+test("catalogChecks 'error' makes it an error, 'off' drops it (not a bad budget); silence drops it", () => {
+  expect(checkCostBudget(cpu1000, 50, { catalogChecks: 'error' }).map((i) => i.severity)).toEqual([Severity.ERROR]);
+  expect(checkCostBudget(cpu1000, 50, { catalogChecks: 'error', silence: [COST_CEILING_OVER_BUDGET] })).toEqual([]);
+  expect(checkCostBudget(cpu1000, 50, { catalogChecks: 'off' })).toEqual([]);
+  expect(checkCostBudget(cpu1000, -1, { catalogChecks: 'off' }).map((i) => i.code)).toEqual(['InvalidMaxHourlyCost']);
   expect(checkCostBudget(cpu1000, 50, { silence: [COST_CEILING_OVER_BUDGET] })).toEqual([]);
 });
 

@@ -91,3 +91,20 @@ test('hostile pool manifests yield no ceiling, not a crash', () => {
   expect(r.nodePools[0].costCeilingPerHour).toBeUndefined();
   expect(r.nodePools[1].costCeilingPerHour).toBeUndefined();
 });
+
+test('manifests that throw when read (a Proxy) cost no crash', () => {
+  const trap = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('trap');
+      },
+      ownKeys: () => {
+        throw new Error('trap');
+      },
+    },
+  );
+  const limitsTrap = { metadata: { name: 'general' }, spec: { limits: trap } };
+  const r = withCosts({ nodePools: [trap, limitsTrap], nodeClasses: [], pods: [], catalog }, result);
+  expect(r.nodePools[0]).toEqual({ ...result.nodePools[0], typicalPerVcpuHour: 0.0425 });
+});

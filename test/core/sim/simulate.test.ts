@@ -295,7 +295,22 @@ test('bad input: each problem is an issue on its object, and the rest is still s
 test('hostile input never throws: nulls, numbers, wrong types, deep nesting', () => {
   let deep: Record<string, unknown> = {};
   for (let i = 0; i < 2000; i++) deep = { spec: deep, metadata: deep };
+  const cyclic: Record<string, unknown> = { kind: 'Pod', metadata: { name: 'loop' } };
+  cyclic.spec = { containers: [{ resources: { requests: { cpu: cyclic } } }] };
+  const trap = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('trap');
+      },
+      ownKeys: () => {
+        throw new Error('trap');
+      },
+    },
+  );
   const hostile: unknown[] = [
+    cyclic,
+    trap,
     null,
     undefined,
     42,

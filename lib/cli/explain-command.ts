@@ -59,6 +59,7 @@ interface Origin {
   readonly document: number;
   readonly kind?: string;
   readonly name?: string;
+  readonly namespace?: string;
   /** Inside a Terraform JSON file: the resource address. */
   readonly address?: string;
 }
@@ -220,6 +221,7 @@ function objectOrigin(d: InputDocument, value: unknown): Origin {
     document: d.index,
     kind: typeof o.kind === 'string' ? o.kind : undefined,
     name: typeof metadata.name === 'string' ? metadata.name : undefined,
+    namespace: typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : undefined,
   };
 }
 
@@ -228,18 +230,19 @@ function describeOrigin(o: Origin): string {
 }
 
 /**
- * The engine names an object by its list and index (`pods[2].spec...`); this puts the issue back on the
- * file, document and field it came from.
+ * The engine names the object an issue is on (`NodePool/gpu spec.limits.cpu`, `Deployment/team/web spec.template`,
+ * or `pods[2] ...` when it has no name); this puts the issue back on its file, document and position.
  */
 function engineIssue(
   i: { readonly severity: Severity; readonly field: string; readonly message: string; readonly code: string },
   origins: Readonly<Record<'nodePools' | 'nodeClasses' | 'pods' | 'daemonSets', readonly Origin[]>>,
   documents: readonly InputDocument[],
 ): FileIssue {
-  const m = /^(nodePools|nodeClasses|pods|daemonSets)\[(\d+)\]\.?(.*)$/.exec(i.field);
-  const origin = m ? origins[m[1] as keyof typeof origins][Number(m[2])] : undefined;
-  if (!m || !origin) return { file: '(simulation)', severity: i.severity, field: i.field, message: i.message, code: i.code };
-  const field = m[3] === '' ? '(document)' : m[3];
+  const space = i.field.indexOf(' ');
+  const object = space < 0 ? i.field : i.field.slice(0, space);
+  const field = space < 0 ? '(document)' : i.field.slice(space + 1);
+  const origin = findOrigin(object, origins);
+  if (!origin) return { file: '(simulation)', severity: i.severity, field: i.field, message: i.message, code: i.code };
   const doc = origin.address === undefined ? documents.find((d) => d.file === origin.file && d.index === origin.document) : undefined;
   const pos = doc?.locate(field === '(document)' ? '' : field);
   return {
@@ -254,6 +257,17 @@ function engineIssue(
     line: pos?.line,
     column: pos?.column,
   };
+}
+
+function findOrigin(object: string, origins: Readonly<Record<string, readonly Origin[]>>): Origin | undefined {
+  const indexed = /^(nodePools|nodeClasses|pods|daemonSets)\[(\d+)\]$/.exec(object);
+  if (indexed) return origins[indexed[1]]?.[Number(indexed[2])];
+  const [kind, ...rest] = object.split('/');
+  const name = rest[rest.length - 1];
+  const namespace = rest.length > 1 ? rest[0] : undefined;
+  return Object.values(origins)
+    .flat()
+    .find((o) => o.kind === kind && o.name === name && (namespace === undefined || o.namespace === namespace));
 }
 
 function nodePoolWeights(nodePools: readonly unknown[]): ReadonlyMap<string, number> {

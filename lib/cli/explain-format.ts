@@ -86,15 +86,58 @@ export function formatExplanation(
   }
   const unplaced = result.pods.filter((p) => !p.schedulable);
   if (unplaced.length > 0) {
-    // Karpenter joins the errors of every NodePool it tried (heaviest first) with "; ": one per line.
     const why = unplaced.map((p) => {
-      const lines = (p.reason ?? 'no reason given').split('; ').map((r) => `  - ${r}\n`);
+      const lines = (p.ignored ? [p.reason ?? 'no reason given'] : perNodePool(p.reason ?? 'no reason given')).map(item);
       return `${p.namespace}/${p.name} ${p.ignored ? 'is ignored by Karpenter' : 'stays pending'}:\n${lines.join('')}`;
     });
     parts.push(why.join(''));
   }
-  if (result.assumptions.length > 0) parts.push(`Assumed (not knowable offline):\n${result.assumptions.map((a) => `  - ${a}\n`).join('')}`);
+  if (result.assumptions.length > 0) parts.push(`Assumed (not knowable offline):\n${result.assumptions.map(item).join('')}`);
   return parts.join('\n');
+}
+
+/** Widest line of free text; longer items wrap at spaces, indented under their first line. */
+const LINE_WIDTH = 150;
+
+/** `  - text`, wrapped to LINE_WIDTH; a word longer than a line stays whole. */
+function item(text: string): string {
+  const lines: string[] = [];
+  let line = '  -';
+  for (const word of text.split(' ')) {
+    if (line.length + 1 + word.length > LINE_WIDTH && line.trim() !== '-') {
+      lines.push(line);
+      line = '   ';
+    }
+    line += ` ${word}`;
+  }
+  lines.push(line);
+  return `${lines.join('\n')}\n`;
+}
+
+/** How each of Karpenter's per-NodePool scheduling errors starts (scheduler.go, nodeclaim.go, topology.go, v1.14.1). */
+const NODEPOOL_ERROR_STARTS = [
+  'did not tolerate taint',
+  'incompatible requirements',
+  'no instance type',
+  'all available instance types exceed limits',
+  'node limits have been exhausted',
+  'minValues requirement is not met',
+  'would violate',
+  'unsatisfiable topology constraint',
+  'nodepool requirements filtered out',
+];
+
+/**
+ * Karpenter joins the errors of every NodePool it tried (heaviest first) with "; " (multierr); one line each.
+ * A "; " inside one error (a message with advice) does not start a new line.
+ */
+function perNodePool(reason: string): string[] {
+  const out: string[] = [];
+  for (const part of reason.split('; ')) {
+    if (out.length > 0 && !NODEPOOL_ERROR_STARTS.some((start) => part.startsWith(start))) out[out.length - 1] += `; ${part}`;
+    else out.push(part);
+  }
+  return out;
 }
 
 /** Fewest vCPUs, then least memory, first: the options a reader expects to see (prices are not known offline). */

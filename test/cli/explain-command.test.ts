@@ -197,13 +197,20 @@ describe('reading', () => {
 
   test("the engine's issues name the file, document, object and position they came from", () => {
     const issues = [
-      { severity: Severity.ERROR, field: 'pods[0].spec.template', message: 'the Deployment has no pod template', code: 'WorkloadWithoutTemplate' },
+      {
+        severity: Severity.ERROR,
+        field: 'Deployment/web spec.template',
+        message: 'the Deployment has no pod template',
+        code: 'WorkloadWithoutTemplate',
+      },
+      { severity: Severity.WARNING, field: 'daemonSets[0] spec', message: 'an unnamed DaemonSet', code: 'Unnamed' },
       { severity: Severity.ERROR, field: 'somewhere', message: 'not tied to an object', code: 'Other' },
     ];
     const workloads = file('w.yaml', WORKLOADS);
     const r = explain([workloads], fake(ALL_FINE, issues));
 
     expect(r.stdout).toContain(`${workloads}:8:5: error Deployment/web spec.template: the Deployment has no pod template (WorkloadWithoutTemplate)`);
+    expect(r.stdout).toContain(`${workloads}:15:3: warning DaemonSet/agent spec: an unnamed DaemonSet (Unnamed)`);
     expect(r.stdout).toContain('(simulation): error somewhere: not tied to an object (Other)');
     expect(r.code).toBe(ExitCode.PROBLEMS);
   });
@@ -283,6 +290,29 @@ describe('output', () => {
     expect(r.code).toBe(ExitCode.PROBLEMS);
   });
 
+  test('a long reason or assumption wraps at 150 columns at spaces, indented under its first line', () => {
+    const words = Array.from({ length: 60 }, (_, i) => `word${i}`);
+    const result: SimulationResult = {
+      pods: [
+        { namespace: 'd', name: 'p', schedulable: false, instanceTypes: [], reason: `no instance type has enough resources, ${words.join(' ')}` },
+      ],
+      nodePools: ALL_FINE.nodePools,
+      assumptions: [words.join(' ')],
+    };
+    const lines = explain([file('m.yaml', MANIFESTS)], fake(result)).stdout.split('\n');
+    const wrapped = lines.slice(lines.indexOf('d/p stays pending:') + 1, lines.indexOf('') === -1 ? undefined : lines.length);
+    expect(lines.every((l) => l.length <= 150)).toBe(true);
+    expect(wrapped[0]).toMatch(/^ {2}- no instance type has enough resources, word0 /);
+    expect(wrapped[1]).toMatch(/^ {4}word\d+ /);
+    // Nothing lost: the words come back when the lines are joined.
+    const assumed = lines
+      .slice(lines.indexOf('Assumed (not knowable offline):') + 1)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    expect(assumed).toBe(`- ${words.join(' ')}`);
+  });
+
   test('--json prints exactly the SimulationResult; problems go to standard error', () => {
     const r = explain([file('m.yaml', MANIFESTS), path.join(dir, 'nope.yaml'), '--json'], fake(ALL_FINE));
     expect(JSON.parse(r.stdout)).toEqual(ALL_FINE);
@@ -302,4 +332,32 @@ describe('output', () => {
   ])('exit status with %s', (_what, result, code) => {
     expect(explain([file('m.yaml', MANIFESTS)], fake(result as SimulationResult)).code).toBe(code);
   });
+});
+
+test('bad input with the real engine: each problem is an issue on its object, and the rest is still simulated', () => {
+  const bad = file(
+    'bad.yaml',
+    [
+      'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: { name: orphan }\nspec:\n  template:\n    spec:\n' +
+        '      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: missing }',
+      MANIFESTS.split('---\n').slice(0, 2).join('---\n'),
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: notemplate }\nspec: { replicas: 2 }\n',
+      'apiVersion: v1\nkind: Pod\nmetadata: { name: badqty }\nspec:\n  containers: [{ name: a, image: x, resources: { requests: { cpu: lots } } }]\n',
+      'apiVersion: v1\nkind: Pod\nmetadata: { name: fine }\nspec: { containers: [{ name: a, image: x }] }\n',
+    ].join('\n---\n'),
+  );
+  const r = explain([bad, '--json']);
+  const result = JSON.parse(r.stdout) as SimulationResult;
+
+  const lines = r.stderr.split('\n');
+  expect(lines.find((l) => l.includes('NodePool/orphan'))).toMatch(
+    /^.*bad\.yaml:7:\d+: error NodePool\/orphan spec\.template\.spec\.nodeClassRef\.name: .*"missing"/,
+  );
+  expect(lines.find((l) => l.includes('Deployment/notemplate'))).toMatch(/bad\.yaml:\d+:\d+: error Deployment\/notemplate spec\.template: /);
+  expect(lines.find((l) => l.includes('Pod/badqty'))).toMatch(
+    /bad\.yaml:\d+:\d+: error Pod\/badqty spec\.containers\[0\]\.resources\.requests\.cpu: "lots"/,
+  );
+  expect(result.pods.find((p) => p.name === 'fine')).toMatchObject({ schedulable: true, nodePool: 'general' });
+  expect(result.nodePools.find((p) => p.name === 'orphan')?.admittedInstanceTypes).toEqual([]);
+  expect(r.code).toBe(ExitCode.PROBLEMS);
 });

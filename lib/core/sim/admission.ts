@@ -62,7 +62,8 @@ export function emptiedBy(pool: NodePoolInput, t: Template): EmptiedBy | undefin
   for (const step of steps) {
     r.add(step.req);
     const before = alive.length;
-    alive = alive.filter((i) => t.all[i].requirements.intersectsQuickly(r));
+    const mask = t.view.compatibleMask(r);
+    alive = alive.filter((i) => mask[i] === 1);
     if (alive.length === 0 || !offeringAllowed(r, t.zones)) return { field: step.field, what: String(step.req), before };
   }
   const before = alive.length;

@@ -163,29 +163,46 @@ function evictionSignal(capacity: number, value: string): number | undefined {
 export function overheadFor(it: InstanceType, s: NodeResourceSettings, capacity: ResourceAmounts = capacityFor(it, s)): ResourceAmounts {
   const traits = traitsOf(s);
   const podsForMemory = traits.eniLimitedMemoryOverhead ? eniLimitedPods(it) : capacity[PODS];
-  const total: Record<string, number> = {
-    [MEMORY]: (11 * podsForMemory + 255) * MI,
-    [EPHEMERAL_STORAGE]: GI,
-    [CPU]: kubeReservedCpu(capacity[CPU]),
-  };
+  let cpu = kubeReservedCpu(capacity[CPU]);
+  let memory = (11 * podsForMemory + 255) * MI;
+  let storage = GI;
+  const extra: Record<string, number> = {};
   // kubeReserved replaces the computed defaults key by key; systemReserved and eviction add to them.
-  if (s.kubeReserved) for (const k in s.kubeReserved) total[k] = s.kubeReserved[k];
-  if (s.systemReserved) for (const k in s.systemReserved) total[k] = (total[k] ?? 0) + s.systemReserved[k];
-  const hard = s.evictionHard ?? {};
-  let memory = 100 * MI;
-  let nodefs = Math.ceil((capacity[EPHEMERAL_STORAGE] / 100) * 10);
-  if (hard[MEMORY_AVAILABLE] !== undefined) memory = evictionSignal(capacity[MEMORY], hard[MEMORY_AVAILABLE]) ?? memory;
-  if (hard[NODEFS_AVAILABLE] !== undefined) nodefs = evictionSignal(capacity[EPHEMERAL_STORAGE], hard[NODEFS_AVAILABLE]) ?? nodefs;
-  total[MEMORY] = (total[MEMORY] ?? 0) + memory;
-  total[EPHEMERAL_STORAGE] = (total[EPHEMERAL_STORAGE] ?? 0) + nodefs;
-  return total;
+  for (const [part, replace] of [
+    [s.kubeReserved, true],
+    [s.systemReserved, false],
+  ] as const) {
+    if (!part) continue;
+    for (const k in part) {
+      const v = part[k];
+      if (k === CPU) cpu = replace ? v : cpu + v;
+      else if (k === MEMORY) memory = replace ? v : memory + v;
+      else if (k === EPHEMERAL_STORAGE) storage = replace ? v : storage + v;
+      else extra[k] = replace ? v : (extra[k] ?? 0) + v;
+    }
+  }
+  const hard = s.evictionHard;
+  let evictMemory = 100 * MI;
+  let evictStorage = Math.ceil((capacity[EPHEMERAL_STORAGE] / 100) * 10);
+  if (hard?.[MEMORY_AVAILABLE] !== undefined) evictMemory = evictionSignal(capacity[MEMORY], hard[MEMORY_AVAILABLE]) ?? evictMemory;
+  if (hard?.[NODEFS_AVAILABLE] !== undefined) evictStorage = evictionSignal(capacity[EPHEMERAL_STORAGE], hard[NODEFS_AVAILABLE]) ?? evictStorage;
+  return { ...extra, [CPU]: cpu, [MEMORY]: memory + evictMemory, [EPHEMERAL_STORAGE]: storage + evictStorage };
 }
 
 /** Allocatable = capacity − overhead, per resource the capacity lists; negative results are kept (the type then fits nothing). */
 export function allocatableFor(it: InstanceType, s: NodeResourceSettings): ResourceAmounts {
   const capacity = capacityFor(it, s);
+  const out: Record<string, number> = { ...capacity };
+  if (s.kubeReserved === undefined && s.systemReserved === undefined && s.evictionHard === undefined) {
+    // The common case without temporaries.
+    const traits = traitsOf(s);
+    const pods = traits.eniLimitedMemoryOverhead ? eniLimitedPods(it) : capacity[PODS];
+    out[CPU] = capacity[CPU] - kubeReservedCpu(capacity[CPU]);
+    out[MEMORY] = capacity[MEMORY] - (11 * pods + 255) * MI - 100 * MI;
+    out[EPHEMERAL_STORAGE] = capacity[EPHEMERAL_STORAGE] - GI - Math.ceil((capacity[EPHEMERAL_STORAGE] / 100) * 10);
+    return out;
+  }
   const overhead = overheadFor(it, s, capacity);
-  const out: Record<string, number> = {};
-  for (const k in capacity) out[k] = capacity[k] - (overhead[k] ?? 0);
+  for (const k in overhead) if (k in out) out[k] -= overhead[k];
   return out;
 }

@@ -2,7 +2,7 @@
 // What the synth lints ask of the catalog: which values a label takes, the nearest known value, and
 // what admission says of a NodePool with its EC2NodeClass.
 import { WellKnownLabel } from '../api/labels';
-import { loadInstanceTypeCatalog } from './catalog';
+import { catalogColumns, loadInstanceTypeCatalog } from './catalog';
 import { InstanceTypeCatalog } from './types';
 
 /** How the catalog lints report: warnings (default), errors (strict), or not at all. */
@@ -34,6 +34,13 @@ export function catalogValues(catalog: InstanceTypeCatalog = loadInstanceTypeCat
   let m = valueSets.get(catalog);
   if (m) return m;
   m = new Map();
+  const cols = catalogColumns(catalog);
+  if (cols) {
+    for (const [k, c] of cols.columns) m.set(k, new Set(c.values));
+    m.set(WellKnownLabel.INSTANCE_TYPE, new Set(cols.names));
+    valueSets.set(catalog, m);
+    return m;
+  }
   for (const it of catalog.instanceTypes) {
     for (const k in it.labels) {
       let s = m.get(k);

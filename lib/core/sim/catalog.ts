@@ -4,7 +4,7 @@
 import { WellKnownLabel } from '../api/labels';
 import { allocatableFor, CATALOG_SETTINGS, memoryCapacity } from './allocatable';
 import { CatalogData } from './catalog-format';
-import { CPU, EPHEMERAL_STORAGE, GI, MEMORY, MI, PODS } from './quantity';
+import { CPU, EPHEMERAL_STORAGE, GI, MEMORY, MI } from './quantity';
 import { InstanceType, InstanceTypeCatalog, ResourceAmounts } from './types';
 import data from './catalog-data.json';
 
@@ -19,29 +19,70 @@ export function createInstanceTypeCatalog(instanceTypes: readonly InstanceType[]
   return { karpenterVersion, instanceTypes, get: (name) => byName.get(name) };
 }
 
-let cached: { catalog: InstanceTypeCatalog; published: Map<string, ResourceAmounts> } | undefined;
+/** The bundled catalog's labels by column: per key, each type's value index (-1: absent). */
+export interface CatalogColumns {
+  readonly names: readonly string[];
+  readonly columns: ReadonlyMap<string, { readonly values: readonly string[]; readonly index: Int32Array }>;
+}
 
+let cached: { catalog: InstanceTypeCatalog; published: (name: string) => ResourceAmounts | undefined; columns: CatalogColumns } | undefined;
+
+// Types are built lazily, field by field: a synth lint that filters by labels (through the columns) never
+// builds most of them.
 function load(): NonNullable<typeof cached> {
-  const published = new Map<string, ResourceAmounts>();
   const { labelKeys, labelValues, resources } = CATALOG;
-  const types = CATALOG.types.map(([name, labelIndexes, amounts]): InstanceType => {
-    const labels: Record<string, string> = {};
-    for (let i = 0; i < labelKeys.length; i++) if (labelIndexes[i] >= 0) labels[labelKeys[i]] = labelValues[i][labelIndexes[i]];
-    labels[WellKnownLabel.INSTANCE_TYPE] = name;
-    const printed: Record<string, number> = {};
-    resources.forEach((r, i) => (printed[r.name] = amounts[i] * UNIT_BYTES[r.unit]));
-    published.set(name, printed);
-    const capacity: Record<string, number> = {};
-    for (const r of resources) capacity[r.name] = printed[r.name]; // pods and extended resources carry no overhead
-    capacity[CPU] = Number(labels[WellKnownLabel.INSTANCE_CPU]) * 1000;
-    capacity[MEMORY] = memoryCapacity(Number(labels[WellKnownLabel.INSTANCE_MEMORY]), labels[WellKnownLabel.ARCH]);
-    capacity[EPHEMERAL_STORAGE] = CATALOG_VOLUME_BYTES;
-    capacity[PODS] = printed[PODS];
-    const it = { name, labels, capacity, allocatable: {} as ResourceAmounts };
-    it.allocatable = allocatableFor(it, CATALOG_SETTINGS);
+  const rows = CATALOG.types;
+  const columns = new Map(
+    labelKeys.map((k, j) => {
+      const index = new Int32Array(rows.length);
+      for (let i = 0; i < rows.length; i++) index[i] = rows[i][1][j];
+      return [k, { values: labelValues[j], index }] as const;
+    }),
+  );
+  const printedOf = (i: number): Record<string, number> => {
+    const out: Record<string, number> = {};
+    resources.forEach((r, j) => (out[r.name] = rows[i][2][j] * UNIT_BYTES[r.unit]));
+    return out;
+  };
+  const types = rows.map(([name], i): InstanceType => {
+    let labels: Record<string, string> | undefined;
+    let capacity: Record<string, number> | undefined;
+    let allocatable: ResourceAmounts | undefined;
+    const it: InstanceType = {
+      name,
+      get labels() {
+        if (!labels) {
+          labels = {};
+          for (let j = 0; j < labelKeys.length; j++) if (rows[i][1][j] >= 0) labels[labelKeys[j]] = labelValues[j][rows[i][1][j]];
+          labels[WellKnownLabel.INSTANCE_TYPE] = name;
+        }
+        return labels;
+      },
+      get capacity() {
+        if (!capacity) {
+          const l = it.labels;
+          capacity = printedOf(i); // pods and extended resources carry no overhead
+          capacity[CPU] = Number(l[WellKnownLabel.INSTANCE_CPU]) * 1000;
+          capacity[MEMORY] = memoryCapacity(Number(l[WellKnownLabel.INSTANCE_MEMORY]), l[WellKnownLabel.ARCH]);
+          capacity[EPHEMERAL_STORAGE] = CATALOG_VOLUME_BYTES;
+        }
+        return capacity;
+      },
+      get allocatable() {
+        return (allocatable ??= allocatableFor(it, CATALOG_SETTINGS));
+      },
+    };
     return it;
   });
-  return { catalog: createInstanceTypeCatalog(types, CATALOG.karpenterVersion), published };
+  const index = new Map(rows.map(([name], i) => [name, i]));
+  const published = (name: string) => (index.has(name) ? printedOf(index.get(name)!) : undefined);
+  const catalog = createInstanceTypeCatalog(types, CATALOG.karpenterVersion);
+  return { catalog, published, columns: { names: rows.map((r) => r[0]), columns } };
+}
+
+/** The label columns of the bundled catalog; undefined for any other catalog. */
+export function catalogColumns(catalog: InstanceTypeCatalog): CatalogColumns | undefined {
+  return cached && cached.catalog === catalog ? cached.columns : undefined;
 }
 
 /** The bundled instance-type catalog (Karpenter 1.14.1, 1,363 types), loaded once. */
@@ -53,5 +94,5 @@ export function loadInstanceTypeCatalog(): InstanceTypeCatalog {
 /** The allocatable the reference page prints for a type (cpu millicores, bytes, counts; 0 where it prints none). */
 export function publishedAllocatable(name: string): ResourceAmounts | undefined {
   cached ??= load();
-  return cached.published.get(name);
+  return cached.published(name);
 }

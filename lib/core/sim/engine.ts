@@ -3,7 +3,7 @@
 // (kubernetes-sigs/karpenter v1.14.1 scheduling/nodeclaimtemplate.go, nodeclaim.go:437-638, scheduler.go).
 import { WellKnownLabel } from '../api/labels';
 import { NodeClassInput, NodePoolInput } from './inputs';
-import { ClassInstanceType, instanceTypesUnder, offeringAllowed } from './instance-types';
+import { ClassInstanceType, ClassView, classView, offeringAllowed } from './instance-types';
 import { CPU, formatQuantity } from './quantity';
 import { SchedulingRequirement, SchedulingRequirements } from './requirements';
 import { InstanceTypeCatalog, ResourceAmounts } from './types';
@@ -20,6 +20,7 @@ export interface Template {
   readonly requirements: SchedulingRequirements;
   /** Every catalog type under the pool's node class. */
   readonly all: readonly ClassInstanceType[];
+  readonly view: ClassView;
   /** Indexes into `all` of the types the empty-pod pre-filter kept. */
   readonly options: readonly number[];
   /** Why the pre-filter kept nothing. */
@@ -85,9 +86,9 @@ function flagsFor(t: Template, r: SchedulingRequirements): { compat: Uint8Array;
   const compat = new Uint8Array(t.all.length);
   const offering = new Uint8Array(t.all.length);
   const offer = offeringAllowed(r, t.zones);
-  // Only keys both sides define are compared, so test just the set's keys the types know.
+  const mask = t.view.compatibleMask(r);
   t.all.forEach((it, i) => {
-    compat[i] = it.requirements.intersectsQuickly(r) ? 1 : 0;
+    compat[i] = mask[i];
     offering[i] = offer && it.available ? 1 : 0;
   });
   hit = { compat, offering };
@@ -116,6 +117,16 @@ export function filterInstanceTypes(
   overhead?: DaemonOverhead,
 ): FilterOutcome {
   const { compat, offering } = flagsFor(t, r);
+  // Resources are computed (lazily, per type) only for types that meet the requirements, unless nothing
+  // is left and the error needs every flag.
+  const remaining: number[] = [];
+  for (const i of candidates) {
+    if (compat[i] !== 1 || offering[i] !== 1) continue;
+    const it = t.all[i];
+    const o = overhead?.[i];
+    if (!it.negative && fits(o ? merge(total, o) : total, it.allocatable)) remaining.push(i);
+  }
+  if (remaining.length > 0 && minValuesUnmet(t, remaining, r).length === 0) return { remaining };
   const f: FilterFlags = {
     requirementsMet: false,
     fits: false,
@@ -124,7 +135,6 @@ export function filterInstanceTypes(
     requirementsAndOffering: false,
     fitsAndOffering: false,
   };
-  const remaining: number[] = [];
   let minDaemon: Record<string, number> | undefined;
   let maxDaemon: Record<string, number> | undefined;
   for (const i of candidates) {
@@ -143,10 +153,8 @@ export function filterInstanceTypes(
     f.requirementsAndFits ||= c && fit && !off;
     f.requirementsAndOffering ||= c && off && !fit;
     f.fitsAndOffering ||= fit && off && !c;
-    if (c && fit && off) remaining.push(i);
   }
   const unmet = minValuesUnmet(t, remaining, r);
-  if (unmet.length === 0 && remaining.length > 0) return { remaining };
   let resources = resourcesString(podRequests);
   if (minDaemon && maxDaemon) {
     const lo = resourcesString(merge(minDaemon, podRequests));
@@ -206,9 +214,10 @@ function minValuesUnmet(t: Template, remaining: readonly number[], r: Scheduling
 
 /** Builds a pool's template and runs the empty-pod pre-filter (scheduler.go:156-171). */
 export function buildTemplate(pool: NodePoolInput, nodeClass: NodeClassInput, catalog: InstanceTypeCatalog, zones?: readonly string[]): Template {
-  const all = instanceTypesUnder(catalog, nodeClass, zones);
+  const view = classView(catalog, nodeClass, zones);
+  const all = view.types;
   const requirements = templateRequirements(pool);
-  const t: Template = { pool, nodeClass, requirements, all, options: [], cache: new Map(), zones };
+  const t: Template = { pool, nodeClass, requirements, all, view, options: [], cache: new Map(), zones };
   const everything = all.map((_, i) => i);
   const out = filterInstanceTypes(t, everything, requirements, {}, {});
   if (out.remaining.length > 0) return { ...t, options: out.remaining };

@@ -6,6 +6,7 @@ import { AmiFamily } from '../api/ami-family';
 import { WellKnownLabel } from '../api/labels';
 import { allocatableFor, capacityFor, isWindowsFamily, NodeResourceSettings } from './allocatable';
 import { SchedulingRequirement, SchedulingRequirements } from './requirements';
+import { catalogColumns } from './catalog';
 import { InstanceType, InstanceTypeCatalog, ResourceAmounts } from './types';
 
 /** Labels a type has only when it applies (GPU, accelerator, NVMe, ...): elsewhere `DoesNotExist`. */
@@ -72,13 +73,12 @@ const WINDOWS_BUILD = Object.fromEntries(
 
 /** The requirements an instance type brings under an AMI family, optionally in given zones. */
 export function instanceTypeRequirements(it: InstanceType, amiFamily: string, zones?: readonly string[]): SchedulingRequirements {
-  const reqs = baseOf(it).copy();
-  if (isWindowsFamily(amiFamily)) {
-    // Windows AMIs are x86-64 only: an arm64 type has no OS to offer.
-    reqs.add(it.labels[WellKnownLabel.ARCH] === 'amd64' ? WINDOWS_OS : NO_OS, WINDOWS_BUILD[amiFamily]);
-  } else reqs.add(LINUX_OS, NO_WINDOWS_BUILD);
-  if (zones) reqs.add(SchedulingRequirement.in(WellKnownLabel.ZONE, ...zones));
-  return reqs;
+  const extra = isWindowsFamily(amiFamily)
+    ? // Windows AMIs are x86-64 only: an arm64 type has no OS to offer.
+      [it.labels[WellKnownLabel.ARCH] === 'amd64' ? WINDOWS_OS : NO_OS, WINDOWS_BUILD[amiFamily]]
+    : [LINUX_OS, NO_WINDOWS_BUILD];
+  if (zones) extra.push(SchedulingRequirement.in(WellKnownLabel.ZONE, ...zones));
+  return SchedulingRequirements.layered(baseOf(it), ...extra);
 }
 
 /** One instance type under one node class. */
@@ -101,36 +101,122 @@ export interface NodeClassShape {
   readonly connectionTracking: boolean;
 }
 
-const views = new WeakMap<InstanceTypeCatalog, Map<string, readonly ClassInstanceType[]>>();
+/** Every catalog type under one node class; per-type requirements and resources are computed on first use. */
+export interface ClassView {
+  readonly types: readonly ClassInstanceType[];
+  /** Per type, whether it meets `r` on every key both define (Intersects), from its labels alone. */
+  compatibleMask(r: SchedulingRequirements): Uint8Array;
+}
+
+const views = new WeakMap<InstanceTypeCatalog, Map<string, ClassView>>();
 
 /** Every catalog type under a node class, cached per catalog and class shape. */
 export function instanceTypesUnder(catalog: InstanceTypeCatalog, shape: NodeClassShape, zones?: readonly string[]): readonly ClassInstanceType[] {
+  return classView(catalog, shape, zones).types;
+}
+
+/** The view of the catalog under a node class, cached per catalog and class shape. */
+export function classView(catalog: InstanceTypeCatalog, shape: NodeClassShape, zones?: readonly string[]): ClassView {
   let byShape = views.get(catalog);
   if (!byShape) views.set(catalog, (byShape = new Map()));
   const key = JSON.stringify([shape, zones ?? null]);
   const hit = byShape.get(key);
   if (hit) return hit;
   const family = shape.settings.amiFamily;
-  const out = catalog.instanceTypes.map((type): ClassInstanceType => {
-    const capacity = capacityFor(type, shape.settings);
-    const allocatable = allocatableFor(type, shape.settings);
+  const windows = isWindowsFamily(family);
+  const types = catalog.instanceTypes.map((type): ClassInstanceType => {
     let unavailableReason: string | undefined;
     if (family === AmiFamily.AL2023 && type.name.startsWith('a1.')) unavailableReason = 'a1 instance types do not run AL2023';
     else if (shape.connectionTracking && type.labels[WellKnownLabel.INSTANCE_HYPERVISOR] !== 'nitro') {
       unavailableReason = 'spec.connectionTracking needs a Nitro instance type';
     }
+    let requirements: SchedulingRequirements | undefined;
+    let capacity: ResourceAmounts | undefined;
+    let allocatable: ResourceAmounts | undefined;
+    let negative: boolean | undefined;
     return {
       type,
-      requirements: instanceTypeRequirements(type, family, zones),
-      capacity,
-      allocatable,
-      negative: Object.values(allocatable).some((v) => v < 0),
+      get requirements() {
+        return (requirements ??= instanceTypeRequirements(type, family, zones));
+      },
+      get capacity() {
+        return (capacity ??= capacityFor(type, shape.settings));
+      },
+      get allocatable() {
+        return (allocatable ??= allocatableFor(type, shape.settings));
+      },
+      get negative() {
+        return (negative ??= Object.values(this.allocatable).some((v) => v < 0));
+      },
       available: unavailableReason === undefined,
       unavailableReason,
     };
   });
-  byShape.set(key, out);
-  return out;
+  const label = labelReader(catalog);
+  const view: ClassView = { types, compatibleMask: (r) => compatibleMask(types.length, label, windows, family, zones, r) };
+  byShape.set(key, view);
+  return view;
+}
+
+const OPTIONAL = new Set(OPTIONAL_LABELS);
+
+/** Reads type i's label: from the bundled catalog's columns when it is that one (no type is built), else from the type. */
+function labelReader(catalog: InstanceTypeCatalog): (i: number, key: string) => string | undefined {
+  const cols = catalogColumns(catalog);
+  if (!cols) return (i, key) => catalog.instanceTypes[i].labels[key];
+  return (i, key) => {
+    if (key === WellKnownLabel.INSTANCE_TYPE) return cols.names[i];
+    const col = cols.columns.get(key);
+    if (!col) return undefined;
+    const j = col.index[i];
+    return j < 0 ? undefined : col.values[j];
+  };
+}
+
+/**
+ * `instanceTypeRequirements(it, family, zones).intersectsQuickly(r)` for every type, read from the labels
+ * without building the sets: per requirement, each distinct label value is tested once.
+ */
+function compatibleMask(
+  n: number,
+  label: (i: number, key: string) => string | undefined,
+  windows: boolean,
+  family: string,
+  zones: readonly string[] | undefined,
+  r: SchedulingRequirements,
+): Uint8Array {
+  const mask = new Uint8Array(n).fill(1);
+  for (const req of r.values()) {
+    const neg = req.operator === 'NotIn' || req.operator === 'DoesNotExist';
+    const key = req.key;
+    // Keys a type holds with more than one value, or that depend on the class.
+    let fixed: boolean | undefined;
+    if (key === WellKnownLabel.CAPACITY_TYPE) fixed = OFFERED_CAPACITY_TYPES.some((c) => req.has(c));
+    else if (key === WellKnownLabel.INSTANCE_TENANCY) fixed = TENANCIES.some((t) => req.has(t));
+    else if (key === WellKnownLabel.WINDOWS_BUILD) fixed = windows ? req.has(WINDOWS_BUILDS[family]) : neg;
+    else if (key === WellKnownLabel.ZONE) fixed = zones ? zones.some((z) => req.has(z)) : true;
+    if (fixed !== undefined) {
+      if (!fixed) mask.fill(0);
+      continue;
+    }
+    const seen = new Map<string, boolean>();
+    const isOs = key === WellKnownLabel.OS;
+    for (let i = 0; i < n; i++) {
+      if (mask[i] === 0) continue;
+      let v = isOs ? undefined : label(i, key);
+      if (isOs) v = windows ? (label(i, WellKnownLabel.ARCH) === 'amd64' ? 'windows' : undefined) : 'linux';
+      let ok: boolean;
+      if (v === undefined)
+        ok = isOs || OPTIONAL.has(key) ? neg : true; // DoesNotExist on the type, or a key it lacks
+      else {
+        let hit = seen.get(v);
+        if (hit === undefined) seen.set(v, (hit = req.has(v)));
+        ok = hit;
+      }
+      if (!ok) mask[i] = 0;
+    }
+  }
+  return mask;
 }
 
 /** Whether requirements leave an offering (capacity type and zone) to launch in. */

@@ -172,9 +172,19 @@ function negative(op: Operator): boolean {
 /** Requirements by key; adding a requirement on a key already present intersects the two. */
 export class SchedulingRequirements {
   private readonly byKey = new Map<string, SchedulingRequirement>();
+  /** Requirements shared with other sets, under this set's own (instance types share most of theirs). */
+  private base?: SchedulingRequirements;
+  private merged?: Map<string, SchedulingRequirement>;
 
   constructor(...requirements: SchedulingRequirement[]) {
     this.add(...requirements);
+  }
+
+  /** `base` with `requirements` added, sharing `base` rather than copying it; `base` must not change afterwards. */
+  public static layered(base: SchedulingRequirements, ...requirements: SchedulingRequirement[]): SchedulingRequirements {
+    const r = new SchedulingRequirements();
+    r.base = base.base ? base.copy() : base;
+    return r.add(...requirements);
   }
 
   /** `In [value]` per label; the requirements are shared between sets (they are immutable). */
@@ -192,48 +202,58 @@ export class SchedulingRequirements {
     return out;
   }
 
+  private lookup(key: string): SchedulingRequirement | undefined {
+    return this.byKey.get(key) ?? this.base?.byKey.get(key);
+  }
+
+  private map(): ReadonlyMap<string, SchedulingRequirement> {
+    if (!this.base) return this.byKey;
+    return (this.merged ??= new Map([...this.base.byKey, ...this.byKey]));
+  }
+
   /** Intersects each requirement into the set (mutates). */
   public add(...requirements: SchedulingRequirement[]): this {
     for (const r of requirements) {
-      const existing = this.byKey.get(r.key);
+      const existing = this.lookup(r.key);
       this.byKey.set(r.key, existing ? r.intersection(existing) : r);
     }
+    this.merged = undefined;
     return this;
   }
 
   /** A copy with `other`'s requirements added. */
   public with(other: SchedulingRequirements): SchedulingRequirements {
-    return new SchedulingRequirements(...this.byKey.values()).add(...other.byKey.values());
+    return new SchedulingRequirements(...this.map().values()).add(...other.map().values());
   }
 
   public copy(): SchedulingRequirements {
-    return new SchedulingRequirements(...this.byKey.values());
+    return new SchedulingRequirements(...this.map().values());
   }
 
   public has(key: string): boolean {
-    return this.byKey.has(key);
+    return this.lookup(key) !== undefined;
   }
 
   /** The requirement on `key`; `Exists` when the set has none. */
   public get(key: string): SchedulingRequirement {
-    return this.byKey.get(key) ?? SchedulingRequirement.of(key, Operator.EXISTS);
+    return this.lookup(key) ?? SchedulingRequirement.of(key, Operator.EXISTS);
   }
 
   /** The requirement on `key`, or undefined. */
   public find(key: string): SchedulingRequirement | undefined {
-    return this.byKey.get(key);
+    return this.lookup(key);
   }
 
   public keys(): string[] {
-    return [...this.byKey.keys()];
+    return [...this.map().keys()];
   }
 
   public values(): SchedulingRequirement[] {
-    return [...this.byKey.values()];
+    return [...this.map().values()];
   }
 
   public get size(): number {
-    return this.byKey.size;
+    return this.map().size;
   }
 
   /**
@@ -241,9 +261,9 @@ export class SchedulingRequirements {
    * Undefined labels of `incoming` fail unless well-known (with `allowUndefinedWellKnownLabels`) or NotIn/DoesNotExist.
    */
   public compatible(incoming: SchedulingRequirements, allowUndefinedWellKnownLabels = false): string | undefined {
-    for (const [key, r] of incoming.byKey) {
+    for (const [key, r] of incoming.map()) {
       if (allowUndefinedWellKnownLabels && WELL_KNOWN.has(key)) continue;
-      if (this.byKey.has(key) || negative(r.operator)) continue;
+      if (this.has(key) || negative(r.operator)) continue;
       return `label ${JSON.stringify(key)} does not have known values${this.labelHint(key, allowUndefinedWellKnownLabels)}`;
     }
     return this.intersects(incoming);
@@ -251,12 +271,14 @@ export class SchedulingRequirements {
 
   /** Why keys both sets define have no common value, or undefined when every such key intersects. */
   public intersects(incoming: SchedulingRequirements): string | undefined {
-    const [small, large] = this.byKey.size <= incoming.byKey.size ? [this.byKey, incoming.byKey] : [incoming.byKey, this.byKey];
+    const mine = this.map();
+    const theirs = incoming.map();
+    const [small, large] = mine.size <= theirs.size ? [mine, theirs] : [theirs, mine];
     const errors: string[] = [];
     for (const key of small.keys()) {
       if (!large.has(key)) continue;
-      const existing = this.byKey.get(key)!;
-      const inc = incoming.byKey.get(key)!;
+      const existing = mine.get(key)!;
+      const inc = theirs.get(key)!;
       if (existing.hasIntersection(inc)) continue;
       if (negative(inc.operator) && negative(existing.operator)) continue;
       errors.push(`key ${key}, ${inc} not in ${existing}`);
@@ -266,8 +288,8 @@ export class SchedulingRequirements {
 
   /** True when every key both define intersects (`intersects` without the message). */
   public intersectsQuickly(incoming: SchedulingRequirements): boolean {
-    for (const [key, inc] of incoming.byKey) {
-      const existing = this.byKey.get(key);
+    for (const [key, inc] of incoming.map()) {
+      const existing = this.lookup(key);
       if (!existing || existing.hasIntersection(inc)) continue;
       if (negative(inc.operator) && negative(existing.operator)) continue;
       return false;
@@ -277,7 +299,7 @@ export class SchedulingRequirements {
 
   private labelHint(key: string, allowUndefinedWellKnownLabels: boolean): string {
     const suffix = key.includes('/') ? key.slice(key.indexOf('/') + 1) : key;
-    const candidates = [...(allowUndefinedWellKnownLabels ? SCHEDULING_WELL_KNOWN_LABELS : []), ...this.byKey.keys()];
+    const candidates = [...(allowUndefinedWellKnownLabels ? SCHEDULING_WELL_KNOWN_LABELS : []), ...this.map().keys()];
     const hit = candidates.find((k) => k.includes(key) || k.endsWith(suffix));
     return hit === undefined ? '' : ` (typo of ${JSON.stringify(hit)}?)`;
   }

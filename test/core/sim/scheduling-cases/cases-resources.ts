@@ -10,6 +10,7 @@ import {
   deployment,
   family,
   INSTANCE_SELECTION as I,
+  NODEPOOL_UTILS as U,
   labelIs,
   nodeClass,
   nodePool,
@@ -523,6 +524,42 @@ export const RESOURCE_CASES: readonly SchedulingCase[] = [
     nodePools: [nodePool('targeted'), nodePool('twenty', { weight: 20 }), nodePool('hundred', { weight: 100 })],
     pods: [pod('p', { nodeSelector: { 'karpenter.sh/nodepool': 'targeted' } })],
     expectPods: { p: { schedulable: true, nodePool: 'targeted' } },
+  },
+  {
+    id: 'nodepool-tie-by-name',
+    source: src(U, 81, 'NodePoolUtils', 'OrderByWeight', 'should order the NodePools by name when the weights are the same'),
+    mapping: 'equal weights: the name that sorts last is tried first, so the pod lands on "gamma"',
+    nodePools: [nodePool('beta', { weight: 10 }), nodePool('gamma', { weight: 10 }), nodePool('alpha', { weight: 10 })],
+    pods: [pod('p')],
+    expectPods: { p: { schedulable: true, nodePool: 'gamma' } },
+  },
+  {
+    id: 'required-term-order-beats-weight',
+    source: src(S, 1144, 'Scheduling', 'Preferential Fallback', 'Required', 'should relax multiple terms'),
+    mapping:
+      'relaxation drops a required term only after it failed on every NodePool, so the first term (arm64) is tried on ' +
+      'the light arm64 pool before the second (amd64) gets the heavy amd64 pool',
+    nodePools: [
+      nodePool('amd', { weight: 100, requirements: [req('kubernetes.io/arch', 'In', 'amd64')] }),
+      nodePool('arm', { requirements: [req('kubernetes.io/arch', 'In', 'arm64')] }),
+    ],
+    pods: [pod('p', { required: [[req('kubernetes.io/arch', 'In', 'arm64')], [req('kubernetes.io/arch', 'In', 'amd64')]] })],
+    expectPods: { p: { schedulable: true, nodePool: 'arm', instanceTypes: { every: [arch('arm64')] } } },
+  },
+  {
+    id: 'nodepools-that-admit-nothing',
+    source: src(S, 5242, ...FILTERING, 'should handle multiple pods when requirements filter out all instance types'),
+    mapping: "the issue's examples of pools that launch nothing: os=windows on an AL2023 class, and instance-cpu Gte 1024",
+    nodePools: [
+      nodePool('windows', { requirements: [req('kubernetes.io/os', 'In', 'windows')] }),
+      nodePool('huge', { requirements: [req(CPU, 'Gte', '1024')] }),
+    ],
+    pods: [pod('p')],
+    expectPods: { p: { schedulable: false, reason: filteredOut } },
+    expectPools: {
+      windows: { admitsNothing: true, reason: /kubernetes\.io\/os In \[windows\]/ },
+      huge: { admitsNothing: true, reason: /instance-cpu/ },
+    },
   },
   {
     id: 'workload-pods-from-deployment',

@@ -7,6 +7,7 @@ export const SCHEDULING_SUITE = 'pkg/controllers/provisioning/scheduling/suite_t
 export const INSTANCE_SELECTION = 'pkg/controllers/provisioning/scheduling/instance_selection_test.go';
 export const PROVISIONING_SUITE = 'pkg/controllers/provisioning/suite_test.go';
 export const TOPOLOGY_SUITE = 'pkg/controllers/provisioning/scheduling/topology_test.go';
+export const NODEPOOL_UTILS = 'pkg/utils/nodepool/suite_test.go';
 
 /** Where a case comes from: file, the Describe/Context/It titles, and the `It` line at v1.14.1. */
 export interface CaseSource {

@@ -1,0 +1,55 @@
+// The label-based compatibility mask must agree with the requirement sets it stands in for.
+import { loadInstanceTypeCatalog, SchedulingRequirement, SchedulingRequirements } from '../../../lib/core/sim';
+import { classView, instanceTypeRequirements } from '../../../lib/core/sim/instance-types';
+
+const catalog = loadInstanceTypeCatalog();
+const SEED = Number(process.env.MASK_SEED ?? 15);
+
+function prng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const KEYS: Record<string, string[]> = {
+  'karpenter.k8s.aws/instance-family': ['m5', 'c7g', 'g5', 'a1', 'nope'],
+  'karpenter.k8s.aws/instance-category': ['c', 'm', 'g', 'p'],
+  'karpenter.k8s.aws/instance-cpu': ['2', '8', '64', '1024'],
+  'karpenter.k8s.aws/instance-gpu-count': ['1', '4', '8'],
+  'karpenter.k8s.aws/instance-local-nvme': ['75', '900'],
+  'kubernetes.io/os': ['linux', 'windows', 'darwin'],
+  'kubernetes.io/arch': ['amd64', 'arm64'],
+  'karpenter.sh/capacity-type': ['spot', 'on-demand', 'reserved'],
+  'karpenter.k8s.aws/instance-tenancy': ['default', 'dedicated', 'host'],
+  'node.kubernetes.io/windows-build': ['10.0.20348', '10.0.17763'],
+  'topology.kubernetes.io/zone': ['us-east-1a', 'us-east-1b', 'eu-west-1a'],
+  'example.com/team': ['a', 'b'],
+};
+const OPS = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt', 'Gte', 'Lte'];
+
+test.each([
+  ['AL2023', undefined],
+  ['Windows2022', undefined],
+  ['Bottlerocket', ['us-east-1a', 'us-east-1b']],
+])(`compatibleMask equals Intersects against each type's requirements (%s, zones %p, MASK_SEED=${SEED})`, (amiFamily, zones) => {
+  const rand = prng(SEED);
+  const view = classView(catalog, { settings: { amiFamily }, connectionTracking: false }, zones);
+  const keys = Object.keys(KEYS);
+  for (let n = 0; n < 60; n++) {
+    const r = new SchedulingRequirements();
+    for (let k = 0; k < 1 + Math.floor(rand() * 3); k++) {
+      const key = keys[Math.floor(rand() * keys.length)];
+      const op = OPS[Math.floor(rand() * OPS.length)];
+      const pool = KEYS[key];
+      const values = ['Gt', 'Lt', 'Gte', 'Lte'].includes(op) ? [String(Math.floor(rand() * 100))] : pool.filter(() => rand() < 0.5);
+      if (op === 'In' && values.length === 0) values.push(pool[0]);
+      r.add(SchedulingRequirement.of(key, op, ['Exists', 'DoesNotExist'].includes(op) ? [] : values));
+    }
+    const mask = view.compatibleMask(r);
+    const wrong = catalog.instanceTypes.filter((it, i) => (mask[i] === 1) !== instanceTypeRequirements(it, amiFamily, zones).intersectsQuickly(r));
+    expect({ requirements: String(r), wrong: wrong.slice(0, 3).map((t) => t.name) }).toEqual({ requirements: String(r), wrong: [] });
+  }
+});

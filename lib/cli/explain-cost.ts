@@ -17,16 +17,20 @@ export function ceilingCell(c: CostCeiling | undefined): string {
   }
 }
 
-/** One line per pool: its ceiling, the bound that sets it, the typical figure; headed by where the prices come from. */
-export function ceilingLines(names: readonly string[], ceilings: readonly CostCeiling[]): string {
-  const lines = names.map((name, i) => {
+/** The heading of the ceiling list: where the prices come from. */
+export function ceilingHeading(): string {
+  return `Cost ceilings (${priceLabel()}; the most the limits allow):`;
+}
+
+/** One entry per pool: its ceiling, the bound that sets it, the typical figure. */
+export function ceilingEntries(names: readonly string[], ceilings: readonly CostCeiling[]): string[] {
+  return names.map((name, i) => {
     const c = ceilings[i];
     const bound = c.status === 'bounded' ? ` = ${explainBound(c.bounds[0])}` : '';
     const typical =
       c.typicalPerVcpuHour === undefined ? '' : `; typical ${formatRate(c.typicalPerVcpuHour)} per vCPU-hour (${c.typicalInstanceType})`;
-    return `  ${name}: ${describeCostCeiling(c)}${bound}${typical}\n`;
+    return `${name}: ${describeCostCeiling(c)}${bound}${typical}`;
   });
-  return `Cost ceilings (${priceLabel()}; the most the limits allow):\n${lines.join('')}`;
 }
 
 /** The pod table's CHEAPEST cell: the cheapest option with its hourly price. */

@@ -1,7 +1,7 @@
 // The text output of `explain`: one table of NodePools, one of pods. Pure formatting of a SimulationResult.
 import { WellKnownLabel } from '../core/api/labels';
 import type { CostCeiling, InstanceType, InstanceTypeCatalog, SimulationResult } from '../core/sim';
-import { ceilingCell, ceilingLines, cheapestCell } from './explain-cost';
+import { ceilingCell, ceilingEntries, ceilingHeading, cheapestCell } from './explain-cost';
 
 /** Families and instance types shown before `(+N more)`. */
 const SHOWN_FAMILIES = 8;
@@ -72,13 +72,16 @@ export function formatExplanation(
     return [who, p.nodePool ?? '-', String(p.instanceTypes.length), ...cheapest, abbreviate(options, SHOWN_TYPES, ' ')];
   });
   const parts = [table(['NODEPOOL', 'WEIGHT', 'TYPES', 'VCPU', 'MEMORY (GiB)', 'ARCH', ...(priced ? ['CEILING/H'] : []), 'FAMILIES'], pools)];
-  if (priced && result.nodePools.length > 0)
+  if (priced && result.nodePools.length > 0) {
     parts.push(
-      ceilingLines(
+      `${ceilingHeading()}\n${ceilingEntries(
         result.nodePools.map((p) => p.name),
         ceilings,
-      ),
+      )
+        .map(item)
+        .join('')}`,
     );
+  }
   if (pods.length === 0) parts.push('No pods given: pass Pods, Deployments, StatefulSets or Jobs to see where they would go.\n');
   else {
     const order = priced ? 'INSTANCE TYPES (CHEAPEST FIRST)' : 'INSTANCE TYPES (FEWEST VCPUS FIRST)';

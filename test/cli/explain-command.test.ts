@@ -234,7 +234,7 @@ describe('output', () => {
         'general   10      4      2-4   4-16          amd64, arm64  unbounded  c5 m5 m6g',
         '',
         'Cost ceilings (on-demand, us-east-1, prices of 2026-07-06; the most the limits allow):',
-        '  general: unbounded: no limit bounds it; set spec.limits (cpu, memory, nodes); typical $0.0385 per vCPU-hour (m6g.large)',
+        '  - general: unbounded: no limit bounds it; set spec.limits (cpu, memory, nodes); typical $0.0385 per vCPU-hour (m6g.large)',
         '',
         'POD            NODEPOOL  TYPES  CHEAPEST            INSTANCE TYPES (CHEAPEST FIRST)',
         'default/web-0  general   3      c5.large $0.0850/h  c5.large m5.large m5.xlarge',
@@ -286,7 +286,7 @@ describe('output', () => {
     expect(r.stdout).toMatch(
       /empty +0 +0 +- +- +- +\$0\.00 +admits nothing: NodePool requirements filtered out all compatible available instance types/,
     );
-    expect(r.stdout).toContain('  empty: $0/h: the pool admits no instance type\n');
+    expect(r.stdout).toContain('  - empty: $0/h: the pool admits no instance type\n');
     expect(r.code).toBe(ExitCode.PROBLEMS);
   });
 

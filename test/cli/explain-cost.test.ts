@@ -65,8 +65,8 @@ test('the text gives the ceiling with its arithmetic, and the cheapest type per 
   expect(stdout).toMatch(/^general +0 +3 +2 +4-16 +amd64 +\$63\.00 +c5 m5 r5$/m);
   expect(stdout).toContain(
     'Cost ceilings (on-demand, us-east-1, prices of 2026-07-06; the most the limits allow):\n' +
-      '  general: at most $63.00/h ($45,990.00/month), bound by limits.cpu = 1000 vCPU × $0.0630 per vCPU-hour of r5.large; ' +
-      'typical $0.0425 per vCPU-hour (c5.large)\n',
+      '  - general: at most $63.00/h ($45,990.00/month), bound by limits.cpu = 1000 vCPU × $0.0630 per vCPU-hour of r5.large; ' +
+      'typical $0.0425 per vCPU-hour\n    (c5.large)\n',
   );
   expect(stdout).toContain('default/web-0  general   3      c5.large $0.0850/h  c5.large m5.large r5.large\n');
   expect(stdout).toMatch(/Spot capacity is usually cheaper|spot capacity is usually cheaper/);
@@ -93,9 +93,9 @@ describe('on the full example', () => {
   test('every pool shows its ceiling, and --json carries the same figure as nodePoolCostsOf', () => {
     const text = run([tfJson]);
     for (const pool of ['app', 'batch', 'reserved', 'web-on-demand', 'web-spot']) {
-      expect(text).toMatch(new RegExp(`^  ${pool}: at most \\$[\\d,.]+/h \\(\\$[\\d,.]+/month\\), bound by limits\\.(cpu|memory) = `, 'm'));
+      expect(text).toMatch(new RegExp(`^  - ${pool}: at most \\$[\\d,.]+/h \\(\\$[\\d,.]+/month\\), bound by limits\\.(cpu|memory) = `, 'm'));
     }
-    expect(text).toContain('  reserved: at most $3.23/h ($2,354.69/month), bound by limits.cpu = 64 vCPU × $0.0504 per vCPU-hour of m7i.12xlarge');
+    expect(text).toContain('  - reserved: at most $3.23/h ($2,354.69/month), bound by limits.cpu = 64 vCPU × $0.0504 per vCPU-hour of m7i.12xlarge');
     const json = JSON.parse(run([tfJson, '--json'])) as SimulationResult;
     expect(json.nodePools.find((p) => p.name === 'reserved')).toMatchObject({ costCeilingPerHour: 3.2256 });
     expect(json.nodePools.every((p) => typeof p.costCeilingPerHour === 'number' && typeof p.typicalPerVcpuHour === 'number')).toBe(true);

@@ -99,6 +99,7 @@ export function priceAssumptions(table: PriceTable = loadPriceTable(), now: Date
   return [
     `Prices are ${table.unit} in ${table.region}, from Karpenter's fallback price table generated ${priceTableDate(table)}`,
     'On-demand only: spot capacity is usually cheaper, and Karpenter launches spot when a pool allows it',
+    'Options are ordered by on-demand price; Karpenter orders them by the cheapest offering the pool allows, spot included',
     `Region ${table.region} only: other regions' prices differ`,
     'No Savings Plans, Reserved Instances, or discounts',
     'Instance hours only: EBS volumes, data transfer and the EKS cluster fee are not included',

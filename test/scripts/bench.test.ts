@@ -14,6 +14,7 @@ import { App, Fn, TerraformOutput, TerraformProvider, TerraformResource, Terrafo
 import { Construct } from 'constructs';
 import {
   compareOutdirs,
+  evaluateSimulatorTargets,
   evaluateTargets,
   formatReport,
   measureCommand,
@@ -22,6 +23,7 @@ import {
   parseAppSpec,
   parseGnuTimeMaxRss,
   Sample,
+  simulatorWorkload,
 } from '../../scripts/bench';
 import { buildBaselineApp } from '../../scripts/bench-baseline';
 
@@ -189,5 +191,31 @@ describe('baseline', () => {
     fs.writeFileSync(file, JSON.stringify(json));
 
     expect(compareOutdirs(a, b)).toEqual(['infra.resource.aws_sqs_queue.Queue.message_retention_seconds: example 300, baseline 60']);
+  });
+});
+
+describe('simulator figures', () => {
+  test('the workload is 20 NodePools and 1,000 pods, and every pod gets a verdict', () => {
+    const { simulateProvisioning } = require('../../lib/core/sim');
+    const w = simulatorWorkload();
+    expect(w.nodePools).toHaveLength(20);
+    const result = simulateProvisioning(w);
+    expect(result.pods).toHaveLength(1000);
+    expect(result.nodePools.filter((p: { admittedInstanceTypes: string[] }) => p.admittedInstanceTypes.length > 0).length).toBeGreaterThan(15);
+  });
+
+  test('targets: catalog load, simulation time and the lint on/off ratio', () => {
+    const s = (x: Partial<Sample>): Sample => ({ wallMs: 0, maxRssKb: 0, ...x });
+    const checks = evaluateSimulatorTargets({
+      sim: s({ loadMs: 30, synthMs: 2500 }),
+      lintOn: s({ buildMs: 105, synthMs: 110 }),
+      lintOff: s({ buildMs: 100, synthMs: 100 }),
+    });
+    expect(checks.map((c) => [c.name, c.ok])).toEqual([
+      ['catalog load', true],
+      ['simulation, 20 NodePools x 1,000 pods', false],
+      ['full example build+synth, catalog lints on/off', true],
+    ]);
+    expect(checks[2].value).toBeCloseTo(1.075);
   });
 });

@@ -82,13 +82,23 @@ function guarded<T>(read: () => T, fallback: T | (() => T)): T {
 export function withCosts(input: SimulationInput, result: SimulationResult): SimulationResult {
   const table = input.prices ?? loadPriceTable();
   const unpriced = new Set<string>();
-  const pods = result.pods.map((pod): PodResult => {
-    if (pod.instanceTypes.length === 0) return pod;
-    const instanceTypes = orderByPrice(
-      pod.instanceTypes.map((name) => ({ name })),
+  // Pods on one NodeClaim share its options: order them once per claim.
+  const byClaim = new Map<string, string[]>();
+  const ordered = (names: readonly string[]) => {
+    const out = orderByPrice(
+      names.map((name) => ({ name })),
       table,
     ).map((t) => t.name);
-    instanceTypes.filter((n) => table.priceOf(n) === undefined).forEach((n) => unpriced.add(n));
+    out.filter((n) => table.priceOf(n) === undefined).forEach((n) => unpriced.add(n));
+    return out;
+  };
+  const pods = result.pods.map((pod): PodResult => {
+    if (pod.instanceTypes.length === 0) return pod;
+    let instanceTypes = pod.nodeClaim === undefined ? undefined : byClaim.get(pod.nodeClaim);
+    if (instanceTypes === undefined) {
+      instanceTypes = ordered(pod.instanceTypes);
+      if (pod.nodeClaim !== undefined) byClaim.set(pod.nodeClaim, instanceTypes);
+    }
     const hourlyPrice = table.priceOf(instanceTypes[0]);
     return { ...pod, instanceTypes, ...(hourlyPrice === undefined ? {} : { cheapestInstanceType: instanceTypes[0], hourlyPrice }) };
   });

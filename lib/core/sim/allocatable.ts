@@ -103,9 +103,9 @@ export function memoryCapacity(memoryMiB: number, arch: string | undefined): num
 }
 
 function ephemeralCapacity(it: InstanceType, s: NodeResourceSettings, traits: FamilyTraits): number {
-  const nvme = Number(it.labels[WellKnownLabel.INSTANCE_LOCAL_NVME]);
   // instance-local-nvme is TotalSizeInGB for NVMe stores; other stores are not in the catalog.
-  if (s.raid0 && Number.isFinite(nvme) && nvme > 0) return nvme * 1e9;
+  const nvme = s.raid0 ? Number(it.labels[WellKnownLabel.INSTANCE_LOCAL_NVME]) : NaN;
+  if (Number.isFinite(nvme) && nvme > 0) return nvme * 1e9;
   const bdms = s.blockDeviceMappings ?? [];
   if (bdms.length > 0) {
     const root = bdms.find((b) => b.rootVolume);
@@ -124,7 +124,7 @@ function eniLimitedPods(it: InstanceType): number {
 
 function podCapacity(it: InstanceType, s: NodeResourceSettings, traits: FamilyTraits): number {
   let count = s.maxPods !== undefined ? s.maxPods : traits.eniLimitedPodDensity ? eniLimitedPods(it) : DEFAULT_MAX_PODS;
-  const vcpus = Number(it.labels[WellKnownLabel.INSTANCE_CPU]);
+  const vcpus = (it.capacity[CPU] ?? 0) / 1000;
   if ((s.podsPerCore ?? 0) > 0 && traits.podsPerCore) count = Math.min(s.podsPerCore! * vcpus, count);
   return count;
 }

@@ -39,6 +39,11 @@ function load(): NonNullable<typeof cached> {
       return [k, { values: labelValues[j], index }] as const;
     }),
   );
+  const column = (k: string, i: number): string | undefined => {
+    const c = columns.get(k);
+    const j = c ? c.index[i] : -1;
+    return j >= 0 ? c!.values[j] : undefined;
+  };
   const printedOf = (i: number): Record<string, number> => {
     const out: Record<string, number> = {};
     resources.forEach((r, j) => (out[r.name] = rows[i][2][j] * UNIT_BYTES[r.unit]));
@@ -60,10 +65,11 @@ function load(): NonNullable<typeof cached> {
       },
       get capacity() {
         if (!capacity) {
-          const l = it.labels;
+          // From the columns, so that the labels object is not built for it.
+          const label = (k: string) => column(k, i);
           capacity = printedOf(i); // pods and extended resources carry no overhead
-          capacity[CPU] = Number(l[WellKnownLabel.INSTANCE_CPU]) * 1000;
-          capacity[MEMORY] = memoryCapacity(Number(l[WellKnownLabel.INSTANCE_MEMORY]), l[WellKnownLabel.ARCH]);
+          capacity[CPU] = Number(label(WellKnownLabel.INSTANCE_CPU)) * 1000;
+          capacity[MEMORY] = memoryCapacity(Number(label(WellKnownLabel.INSTANCE_MEMORY)), label(WellKnownLabel.ARCH));
           capacity[EPHEMERAL_STORAGE] = CATALOG_VOLUME_BYTES;
         }
         return capacity;

@@ -272,6 +272,11 @@ export function readNodePool(o: unknown, index: number): NodePoolInput {
   };
 }
 
+/** Undefined for an empty map, so a class without reservations takes allocatable's common path. */
+function orNone<T extends object>(m: T): T | undefined {
+  return Object.keys(m).length === 0 ? undefined : m;
+}
+
 /** Reads an EC2NodeClass: the settings that change allocatable, and what limits compatible types. */
 export function readNodeClass(o: unknown, index: number): NodeClassInput & { readonly name: string } {
   const where = objectName(o, `nodeClasses[${index}]`);
@@ -319,9 +324,9 @@ export function readNodeClass(o: unknown, index: number): NodeClassInput & { rea
     amiFamily,
     maxPods: int('maxPods'),
     podsPerCore: int('podsPerCore'),
-    kubeReserved: amounts(kubelet.kubeReserved, 'spec.kubelet.kubeReserved', p, false),
-    systemReserved: amounts(kubelet.systemReserved, 'spec.kubelet.systemReserved', p, false),
-    evictionHard,
+    kubeReserved: orNone(amounts(kubelet.kubeReserved, 'spec.kubelet.kubeReserved', p, false)),
+    systemReserved: orNone(amounts(kubelet.systemReserved, 'spec.kubelet.systemReserved', p, false)),
+    evictionHard: orNone(evictionHard),
     blockDeviceMappings: bdms,
     raid0: spec.instanceStorePolicy === 'RAID0',
   };

@@ -3,7 +3,8 @@
 // the price order of NodeClaim options, and the most a NodePool's limits let it spend.
 import { isPlainObject } from '../json';
 import { quantityToNumber } from '../api/quantity';
-import PRICE_TABLE_DATA from './on-demand-prices-us-east-1.json';
+// Type-only, so the build ships the file; it is read on first use, not when the core is imported.
+import type PRICE_TABLE_DATA from './on-demand-prices-us-east-1.json';
 
 /** Hours in the month the monthly figures use (365 × 24 / 12). */
 export const HOURS_PER_MONTH = 730;
@@ -62,7 +63,8 @@ let shipped: PriceTable | undefined;
 
 /** The shipped table: Karpenter 1.14.1's fallback on-demand prices (Linux, us-east-1), for the catalog's types. Cached. */
 export function loadPriceTable(): PriceTable {
-  return (shipped ??= createPriceTable(PRICE_TABLE_DATA));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (shipped ??= createPriceTable(require('./on-demand-prices-us-east-1.json') as typeof PRICE_TABLE_DATA));
 }
 
 /** Hourly on-demand price of an instance type (or type name), or undefined when the table has none. */

@@ -129,7 +129,9 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
   if (options.json) {
     io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } else {
-    io.stdout.write(formatExplanation(result, deps.catalog ?? loadCatalog(), nodePoolWeights(input.nodePools)));
+    const catalog = deps.catalog ?? loadCatalog();
+    const ceilings = loadCosts().nodePoolCostCeilings({ ...input, catalog }, result);
+    io.stdout.write(formatExplanation(result, catalog, nodePoolWeights(input.nodePools), ceilings));
   }
   return failed(result, problems) ? ExitCode.PROBLEMS : ExitCode.OK;
 }
@@ -282,6 +284,11 @@ function nodePoolWeights(nodePools: readonly unknown[]): ReadonlyMap<string, num
 function loadSimulator(): (input: SimulationInput) => SimulationRun {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require('../core/sim') as typeof import('../core/sim')).runSimulation;
+}
+
+function loadCosts(): typeof import('../core/sim/costs') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../core/sim/costs') as typeof import('../core/sim/costs');
 }
 
 function loadCatalog(): InstanceTypeCatalog {

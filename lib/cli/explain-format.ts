@@ -1,6 +1,7 @@
 // The text output of `explain`: one table of NodePools, one of pods. Pure formatting of a SimulationResult.
 import { WellKnownLabel } from '../core/api/labels';
-import type { InstanceType, InstanceTypeCatalog, SimulationResult } from '../core/sim';
+import type { CostCeiling, InstanceType, InstanceTypeCatalog, SimulationResult } from '../core/sim';
+import { ceilingCell, ceilingEntries, ceilingHeading, cheapestCell } from './explain-cost';
 
 /** Families and instance types shown before `(+N more)`. */
 const SHOWN_FAMILIES = 8;
@@ -33,11 +34,24 @@ export function summarizeInstanceTypes(names: readonly string[], catalog: Instan
   };
 }
 
-/** The two tables `explain` prints, then the assumptions. */
-export function formatExplanation(result: SimulationResult, catalog: InstanceTypeCatalog, weights: ReadonlyMap<string, number>): string {
-  const pools = result.nodePools.map((p) => {
+/**
+ * The two tables `explain` prints, then the assumptions. With `ceilings` (one per NodePool, `nodePoolCostCeilings`) the pool
+ * table gets each pool's cost ceiling and the pod table each pod's cheapest type; pods' types are then shown in the result's
+ * order (cheapest first), else smallest first.
+ */
+export function formatExplanation(
+  result: SimulationResult,
+  catalog: InstanceTypeCatalog,
+  weights: ReadonlyMap<string, number>,
+  ceilings?: readonly CostCeiling[],
+): string {
+  const priced = ceilings !== undefined;
+  const cost = (i: number) => (priced ? [ceilingCell(ceilings[i])] : []);
+  const pools = result.nodePools.map((p, i) => {
     const s = summarizeInstanceTypes(p.admittedInstanceTypes, catalog);
-    if (s.count === 0) return [p.name, String(weights.get(p.name) ?? 0), '0', '-', '-', '-', `admits nothing: ${p.reason ?? 'no instance type'}`];
+    if (s.count === 0) {
+      return [p.name, String(weights.get(p.name) ?? 0), '0', '-', '-', '-', ...cost(i), `admits nothing: ${p.reason ?? 'no instance type'}`];
+    }
     return [
       p.name,
       String(weights.get(p.name) ?? 0),
@@ -45,18 +59,34 @@ export function formatExplanation(result: SimulationResult, catalog: InstanceTyp
       span(s.vcpu, String),
       span(s.memoryMiB, formatGiB),
       s.arch.join(', '),
+      ...cost(i),
       abbreviate(s.families, SHOWN_FAMILIES, ' '),
     ];
   });
   const pods = result.pods.map((p) => {
     const who = `${p.namespace}/${p.name}`;
-    if (p.ignored) return [who, '-', '-', 'ignored (below)'];
-    if (!p.schedulable) return [who, '-', '-', 'pending (below)'];
-    return [who, p.nodePool ?? '-', String(p.instanceTypes.length), abbreviate(smallestFirst(p.instanceTypes, catalog), SHOWN_TYPES, ' ')];
+    const cheapest = priced ? [cheapestCell(p)] : [];
+    if (p.ignored) return [who, '-', '-', ...cheapest, 'ignored (below)'];
+    if (!p.schedulable) return [who, '-', '-', ...cheapest, 'pending (below)'];
+    const options = priced ? p.instanceTypes : smallestFirst(p.instanceTypes, catalog);
+    return [who, p.nodePool ?? '-', String(p.instanceTypes.length), ...cheapest, abbreviate(options, SHOWN_TYPES, ' ')];
   });
-  const parts = [table(['NODEPOOL', 'WEIGHT', 'TYPES', 'VCPU', 'MEMORY (GiB)', 'ARCH', 'FAMILIES'], pools)];
+  const parts = [table(['NODEPOOL', 'WEIGHT', 'TYPES', 'VCPU', 'MEMORY (GiB)', 'ARCH', ...(priced ? ['CEILING/H'] : []), 'FAMILIES'], pools)];
+  if (priced && result.nodePools.length > 0) {
+    parts.push(
+      `${ceilingHeading()}\n${ceilingEntries(
+        result.nodePools.map((p) => p.name),
+        ceilings,
+      )
+        .map(item)
+        .join('')}`,
+    );
+  }
   if (pods.length === 0) parts.push('No pods given: pass Pods, Deployments, StatefulSets or Jobs to see where they would go.\n');
-  else parts.push(table(['POD', 'NODEPOOL', 'TYPES', 'INSTANCE TYPES (FEWEST VCPUS FIRST)'], pods));
+  else {
+    const order = priced ? 'INSTANCE TYPES (CHEAPEST FIRST)' : 'INSTANCE TYPES (FEWEST VCPUS FIRST)';
+    parts.push(table(['POD', 'NODEPOOL', 'TYPES', ...(priced ? ['CHEAPEST'] : []), order], pods));
+  }
   const unplaced = result.pods.filter((p) => !p.schedulable);
   if (unplaced.length > 0) {
     const why = unplaced.map((p) => {

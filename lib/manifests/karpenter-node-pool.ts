@@ -4,6 +4,7 @@ import { Construct } from 'constructs';
 import { NodePoolDefinition, NodePoolOptions } from '../core/api/node-pool-definition';
 import { poolNodeClassIssues } from '../core/api/node-class-compatibility';
 import { V1NodePool } from '../core/api/types';
+import { checkNodePoolBudget, NodePoolBudgetOptions } from '../core/sim/budget';
 import { CatalogChecks } from '../core/sim/catalog-checks';
 import { Ec2NodeClass, IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
@@ -12,7 +13,7 @@ import { literalYaml, manifestResourceOptions } from '../private/manifest';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of `KarpenterNodePool`. */
-export interface KarpenterNodePoolProps extends NodePoolOptions, KarpenterManifestOptions {
+export interface KarpenterNodePoolProps extends NodePoolOptions, NodePoolBudgetOptions, KarpenterManifestOptions {
   /** NodePool name (`metadata.name`), a DNS-1123 subdomain of at most 63 characters. */
   readonly name: string;
   /**
@@ -67,7 +68,8 @@ export class KarpenterNodePool extends Construct {
     const nodeClass = props.nodeClass instanceof Ec2NodeClass ? props.nodeClass.toManifest() : undefined;
     // The definition's issues include those carried by builder values in the props.
     const issues = this.definition.validate(ctx, { nodeClass, catalogChecks: props.catalogChecks });
-    reportIssuesAtSynth(this, [...issues, ...nodeClassIssues(manifest, props.nodeClass)]);
+    const budget = checkNodePoolBudget(manifest, nodeClass, props.maxHourlyCost, { ...ctx, catalogChecks: props.catalogChecks });
+    reportIssuesAtSynth(this, [...issues, ...budget, ...nodeClassIssues(manifest, props.nodeClass)]);
     const dependsOn = [...(props.nodeClass.resource ? [props.nodeClass.resource] : []), ...(props.dependsOn ?? [])];
     this.resource = new Manifest(this, 'Resource', {
       manifest: manifest as unknown as { [key: string]: unknown },

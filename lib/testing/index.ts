@@ -6,5 +6,6 @@ checkPeers(); // before anything that loads cdktf
 export * from './synth';
 export * from './matchers';
 export * from './simulate';
+export * from './cost-matchers';
 export * from './terraform-plan';
 export * from './plan-summary';

@@ -42,6 +42,11 @@ declare global {
       toSchedulePod(pod: Record<string, unknown>, options?: SimulateStackOptions): R;
       /** Like `toSchedulePod`, and the pod lands on the NodePool named `nodePool`. */
       toSchedulePodOn(pod: Record<string, unknown>, nodePool: string, options?: SimulateStackOptions): R;
+      /**
+       * The NodePool's cost ceiling, the most its limits let it spend per hour on-demand at the bundled prices
+       * (us-east-1, the table's date), is at most `maxUsdPerHour`; an unbounded pool fails.
+       */
+      toCostAtMostPerHour(nodePool: string, maxUsdPerHour: number): R;
     }
   }
 }

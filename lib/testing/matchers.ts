@@ -1,4 +1,5 @@
 import { inspect } from 'util';
+import { costMatchers } from './cost-matchers';
 import { loadInstanceTypeCatalog, PodResult, SimulationResult, SimulationRun } from '../core/sim';
 import { simulateStackRun, SimulateStackOptions } from './simulate';
 import { SynthesizedHelmRelease, SynthesizedManifest, SynthesizedStack } from './synth';
@@ -362,6 +363,7 @@ export const karpenterMatchers = {
   toAdmitOnly,
   toSchedulePod,
   toSchedulePodOn,
+  ...costMatchers,
 };
 
 function podMatcher(

@@ -58,7 +58,17 @@ function explain(args: string[], deps: ExplainDependencies = {}): Run {
 }
 
 const ALL_FINE: SimulationResult = {
-  pods: [{ namespace: 'default', name: 'web-0', schedulable: true, nodePool: 'general', instanceTypes: ['m5.xlarge', 'm5.large', 'c5.large'] }],
+  pods: [
+    {
+      namespace: 'default',
+      name: 'web-0',
+      schedulable: true,
+      nodePool: 'general',
+      instanceTypes: ['c5.large', 'm5.large', 'm5.xlarge'],
+      cheapestInstanceType: 'c5.large',
+      hourlyPrice: 0.085,
+    },
+  ],
   nodePools: [{ name: 'general', admittedInstanceTypes: ['m5.large', 'm5.xlarge', 'c5.large', 'm6g.large'] }],
   assumptions: ['prices are not known: every admitted type is an option'],
 };
@@ -220,11 +230,14 @@ describe('output', () => {
     const r = explain([file('pools.yaml', MANIFESTS.split('---\n').slice(0, 2).join('---\n'))], fake(ALL_FINE));
     expect(r.stdout).toBe(
       [
-        'NODEPOOL  WEIGHT  TYPES  VCPU  MEMORY (GiB)  ARCH          FAMILIES',
-        'general   10      4      2-4   4-16          amd64, arm64  c5 m5 m6g',
+        'NODEPOOL  WEIGHT  TYPES  VCPU  MEMORY (GiB)  ARCH          CEILING/H  FAMILIES',
+        'general   10      4      2-4   4-16          amd64, arm64  unbounded  c5 m5 m6g',
         '',
-        'POD            NODEPOOL  TYPES  INSTANCE TYPES (FEWEST VCPUS FIRST)',
-        'default/web-0  general   3      c5.large m5.large m5.xlarge',
+        'Cost ceilings (on-demand, us-east-1, prices of 2026-07-06; the most the limits allow):',
+        '  - general: unbounded: no limit bounds it; set spec.limits (cpu, memory, nodes); typical $0.0385 per vCPU-hour (m6g.large)',
+        '',
+        'POD            NODEPOOL  TYPES  CHEAPEST            INSTANCE TYPES (CHEAPEST FIRST)',
+        'default/web-0  general   3      c5.large $0.0850/h  c5.large m5.large m5.xlarge',
         '',
         'Assumed (not knowable offline):',
         '  - prices are not known: every admitted type is an option',
@@ -261,15 +274,19 @@ describe('output', () => {
       assumptions: [],
     };
     const r = explain([file('m.yaml', MANIFESTS)], fake(result));
-    expect(r.stdout).toContain('ml/train-0  general   8      m5.large m5.xlarge m5.2xlarge m5.4xlarge m5.8xlarge m5.12xlarge (+2 more)\n');
-    expect(r.stdout).toContain('ml/huge     -         -      pending (below)\n');
-    expect(r.stdout).toContain('ml/pinned   -         -      ignored (below)\n');
+    // Not priced by this stand-in simulator: the options keep its order, and the cheapest is unknown.
+    expect(r.stdout).toContain('ml/train-0  general   8      no price  m5.large m5.xlarge m5.2xlarge m5.4xlarge m5.8xlarge m5.12xlarge (+2 more)\n');
+    expect(r.stdout).toContain('ml/huge     -         -      -         pending (below)\n');
+    expect(r.stdout).toContain('ml/pinned   -         -      -         ignored (below)\n');
     // Karpenter's "; "-joined errors (one per NodePool tried), one per line.
     expect(r.stdout).toContain(
       'ml/huge stays pending:\n  - did not tolerate taint (taint=a:NoSchedule)\n  - no instance type has enough resources\n' +
         'ml/pinned is ignored by Karpenter:\n  - using label kubernetes.io/hostname is not allowed\n',
     );
-    expect(r.stdout).toMatch(/empty +0 +0 +- +- +- +admits nothing: NodePool requirements filtered out all compatible available instance types/);
+    expect(r.stdout).toMatch(
+      /empty +0 +0 +- +- +- +\$0\.00 +admits nothing: NodePool requirements filtered out all compatible available instance types/,
+    );
+    expect(r.stdout).toContain('  - empty: $0/h: the pool admits no instance type\n');
     expect(r.code).toBe(ExitCode.PROBLEMS);
   });
 

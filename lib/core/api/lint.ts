@@ -479,8 +479,20 @@ const NODECLASS_RULES = [
   },
 ] as const satisfies readonly NodeClassRule[];
 
+/**
+ * Rules that need more than one manifest (the instance-type catalog, prices, the pool's node class): their checks
+ * live in lib/core/sim and report these codes, which silence like any other.
+ */
+const CATALOG_RULES = [
+  {
+    code: 'CostCeilingOverBudget',
+    appliesTo: 'NodePool',
+    summary: "the NodePool's cost ceiling (its limits at on-demand prices) exceeds its maxHourlyCost (checkNodePoolBudget)",
+  },
+] as const;
+
 /** Every lint rule, NodePool rules first; issues come out in this order. */
-const LINT_RULES = [...NODEPOOL_RULES, ...NODECLASS_RULES] as const;
+const LINT_RULES = [...NODEPOOL_RULES, ...NODECLASS_RULES, ...CATALOG_RULES] as const;
 
 /** A lint code: what `ValidationContext.silence` takes to silence a lint warning. */
 export type LintCode = (typeof LINT_RULES)[number]['code'];

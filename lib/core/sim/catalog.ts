@@ -6,9 +6,10 @@ import { allocatableFor, CATALOG_SETTINGS, memoryCapacity } from './allocatable'
 import { CatalogData } from './catalog-format';
 import { CPU, EPHEMERAL_STORAGE, GI, MEMORY, MI } from './quantity';
 import { InstanceType, InstanceTypeCatalog, ResourceAmounts } from './types';
-import data from './catalog-data.json';
+// Type-only, so the program (and the build) holds the file; it is read on first use, not at import.
+import type data from './catalog-data.json';
 
-const CATALOG = data as unknown as CatalogData;
+let CATALOG: CatalogData;
 /** The catalog's root volume (no block device mappings: the AL2023 default). */
 const CATALOG_VOLUME_BYTES = 20 * GI;
 const UNIT_BYTES: Readonly<Record<string, number>> = { m: 1, Mi: MI, Gi: GI, '': 1 };
@@ -30,6 +31,8 @@ let cached: { catalog: InstanceTypeCatalog; published: (name: string) => Resourc
 // Types are built lazily, field by field: a synth lint that filters by labels (through the columns) never
 // builds most of them.
 function load(): NonNullable<typeof cached> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  CATALOG = require('./catalog-data.json') as typeof data as unknown as CatalogData;
   const { labelKeys, labelValues, resources } = CATALOG;
   const rows = CATALOG.types;
   const columns = new Map(

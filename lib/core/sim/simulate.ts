@@ -20,6 +20,7 @@ import { CPU, MEMORY } from './quantity';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from './requirements';
 import { loadInstanceTypeCatalog } from './catalog';
 import { emptiedBy } from './admission';
+import { withCosts } from './costs';
 import { NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
 
 /** The simulation with the issues found on bad input (for the CLI and the synth lints). */
@@ -30,8 +31,9 @@ export interface SimulationRun {
 
 /** What the simulator assumes because it cannot know it offline; `simulateProvisioning` lists these in its result. */
 export const SIMULATION_ASSUMPTIONS: readonly string[] = [
-  'Every instance type is offered on-demand and spot in every zone: spot support, zones per type, prices and capacity errors are not known offline.',
-  'No prices: NodeClaim options are in catalog order, not cheapest first; ' +
+  'Every instance type is offered on-demand and spot in every zone: spot support, zones per type, spot prices and capacity errors ' +
+    'are not known offline.',
+  'NodeClaim options are ordered by the bundled on-demand prices, cheapest first (see the price assumptions); ' +
     'the 600-type cut and the spot-versus-on-demand price filter are not applied.',
   'The cluster is empty: no existing nodes or NodeClaims; limits count only this batch.',
   'Capacity reservations, NodeOverlays, dynamic resources, volume zones and host ports are not modelled.',
@@ -442,7 +444,8 @@ export function runSimulation(input: SimulationInput): SimulationRun {
     }),
     assumptions: zones ? SIMULATION_ASSUMPTIONS : [...SIMULATION_ASSUMPTIONS, NO_ZONES],
   };
-  return { result, issues };
+  // Prices last: options cheapest first, each pod's cheapest type, each pool's cost ceiling.
+  return { result: withCosts(safe, result), issues };
 }
 
 /** Where Karpenter would put each pending pod of one batch, and what each NodePool can launch. Never throws on input. */

@@ -2,6 +2,7 @@
 // The contract of the offline provisioning simulator: the catalog, admission and simulation shapes.
 // Results are plain data other tools read (the CLI's --json, the cost follow-up), so fields are only
 // ever added, as optional ones.
+import type { PriceTable } from './pricing';
 
 /** A resource list in base units: cpu in millicores, memory/ephemeral-storage in bytes, counts as integers. */
 export type ResourceAmounts = Readonly<Record<string, number>>;
@@ -69,6 +70,16 @@ export interface SimulationInput {
    * @default - the bundled catalog
    */
   readonly catalog?: InstanceTypeCatalog;
+  /**
+   * The on-demand prices that order NodeClaim options and give the cost figures.
+   * @default - the bundled table (`loadPriceTable()`: Karpenter 1.14.1's fallback prices, Linux, us-east-1)
+   */
+  readonly prices?: PriceTable;
+  /**
+   * The clock for the stale-price note (a table over a year old gets one in `assumptions`).
+   * @default - the current time
+   */
+  readonly now?: Date;
 }
 
 /** Where one pod would go. */
@@ -83,10 +94,14 @@ export interface PodResult {
   readonly nodePool?: string;
   /** The simulated NodeClaim it lands on, `<nodepool>-<n>` (0-based per pool): pods with the same value share a node. */
   readonly nodeClaim?: string;
-  /** The instance-type options of that NodeClaim, after every pod of the batch packed on it. */
+  /** The instance-type options of that NodeClaim, after every pod of the batch packed on it; cheapest first, unpriced types last. */
   readonly instanceTypes: readonly string[];
   /** Why the pod is not schedulable or is ignored, in Karpenter's words. */
   readonly reason?: string;
+  /** The cheapest of `instanceTypes` with a price (on-demand; see `assumptions`); absent when none is priced. */
+  readonly cheapestInstanceType?: string;
+  /** That type's on-demand price, USD per hour. */
+  readonly hourlyPrice?: number;
 }
 
 /** What one NodePool can launch. */
@@ -96,6 +111,13 @@ export interface NodePoolResult {
   readonly admittedInstanceTypes: readonly string[];
   /** Why the pool admits nothing or was not simulated. */
   readonly reason?: string;
+  /**
+   * The most the pool's limits let it spend, USD per hour on-demand (`costCeiling`); absent when no limit bounds it
+   * (unbounded), no admitted type has a price, or it admits nothing.
+   */
+  readonly costCeilingPerHour?: number;
+  /** The cheapest admitted on-demand price per vCPU and hour, a typical figure. */
+  readonly typicalPerVcpuHour?: number;
 }
 
 /** The verdict of one simulation. */

@@ -1,5 +1,7 @@
 import { Severity, ValidationIssue } from '../../../lib/core/issues';
 import { LINT_CODES, LintCode, isArm64Family, lintEc2NodeClass, lintNodePool } from '../../../lib/core/api/lint';
+import { checkCostBudget } from '../../../lib/core/sim/budget';
+import { costCeiling } from '../../../lib/core/sim/pricing';
 import { validateEc2NodeClass } from '../../../lib/core/api/validate-ec2nodeclass';
 import { validateNodePool } from '../../../lib/core/api/validate-nodepool';
 import { DISCOVERY, Path, ec2NodeClass, nodePool, patched } from './fixtures';
@@ -308,6 +310,7 @@ test('LINT_CODES lists every code the linters emit', () => {
     ['spec.userData', '[settings.kubernetes]\nmax-pods = 1'],
   );
   lintEc2NodeClass(nc).forEach((i) => emitted.add(i.code));
+  checkCostBudget(costCeiling([{ name: 'm5.large', capacity: { cpu: 2000 } }], { cpu: '1000' }), 1).forEach((i) => emitted.add(i.code));
   expect([...emitted].sort()).toEqual(Object.keys(LINT_CODES).sort());
 });
 

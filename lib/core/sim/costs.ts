@@ -1,0 +1,118 @@
+// Pure core: no cdktf or constructs imports.
+// Adds the price figures to a simulation result: NodeClaim options cheapest first, each pod's cheapest
+// type and price, each pool's cost ceiling. Only optional fields are added; nothing else changes.
+import { isPlainObject } from '../json';
+import { admittedInstanceTypes } from './admission';
+import { loadInstanceTypeCatalog } from './catalog';
+import { CostCeiling, costCeiling, loadPriceTable, orderByPrice, priceAssumptions, PriceTable } from './pricing';
+import { AdmissionOptions, InstanceType, NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
+
+/** Options of `nodePoolCostCeiling`. */
+export interface CostCeilingOptions extends AdmissionOptions {
+  /**
+   * The on-demand prices.
+   * @default - the bundled table (`loadPriceTable()`)
+   */
+  readonly prices?: PriceTable;
+}
+
+/** The pool's `spec.limits`, or undefined when it has none (or the manifest is malformed). */
+export function nodePoolLimits(nodePool: unknown): unknown {
+  const spec = isPlainObject(nodePool) ? nodePool.spec : undefined;
+  return isPlainObject(spec) ? spec.limits : undefined;
+}
+
+/** Says, beside a ceiling computed with `assumedNodeClass`, what that assumed. */
+export const UNKNOWN_NODE_CLASS_NOTE = 'its EC2NodeClass is not known here, so every Linux type its requirements allow is counted';
+
+/**
+ * A stand-in for a NodePool's EC2NodeClass when only its name is known (`Ec2NodeClass.fromName`): the Custom AMI family,
+ * which excludes no Linux type, so a ceiling over it is still an upper bound.
+ */
+export function assumedNodeClass(nodePool: unknown): unknown {
+  const spec = isPlainObject(nodePool) ? nodePool.spec : undefined;
+  const template = isPlainObject(spec) ? spec.template : undefined;
+  const tspec = isPlainObject(template) ? template.spec : undefined;
+  const ref = isPlainObject(tspec) && isPlainObject(tspec.nodeClassRef) ? tspec.nodeClassRef.name : undefined;
+  return {
+    apiVersion: 'karpenter.k8s.aws/v1',
+    kind: 'EC2NodeClass',
+    metadata: { name: typeof ref === 'string' ? ref : 'unknown' },
+    spec: { amiFamily: 'Custom' },
+  };
+}
+
+/** The most a NodePool's limits let it spend, over the types it admits with its EC2NodeClass (`costCeiling`). */
+export function nodePoolCostCeiling(nodePool: unknown, nodeClass: unknown, options: CostCeilingOptions = {}): CostCeiling {
+  return costCeiling(admittedInstanceTypes(nodePool, nodeClass, options), nodePoolLimits(nodePool), options.prices ?? loadPriceTable());
+}
+
+/**
+ * The cost ceiling of each of `result.nodePools` (same order): its admitted types from the catalog, its limits from
+ * the input NodePool of that name.
+ */
+export function nodePoolCostCeilings(input: SimulationInput, result: SimulationResult): CostCeiling[] {
+  const table = input.prices ?? loadPriceTable();
+  const catalog = input.catalog ?? loadInstanceTypeCatalog();
+  const manifests = new Map<string, unknown>();
+  for (const np of Array.isArray(input.nodePools) ? input.nodePools : []) {
+    const name = guarded(() => (isPlainObject(np) && isPlainObject(np.metadata) ? np.metadata.name : undefined), undefined);
+    if (typeof name === 'string' && !manifests.has(name)) manifests.set(name, np);
+  }
+  return result.nodePools.map((pool) => {
+    const types = pool.admittedInstanceTypes.map((n) => catalog.get(n)).filter((t): t is InstanceType => t !== undefined);
+    // The engine reports a hostile manifest; here its limits are just unreadable.
+    return guarded(
+      () => costCeiling(types, nodePoolLimits(manifests.get(pool.name)), table),
+      () => costCeiling(types, undefined, table),
+    );
+  });
+}
+
+/** `read()`, or the fallback when reading hostile input throws (a Proxy, a throwing getter). */
+function guarded<T>(read: () => T, fallback: T | (() => T)): T {
+  try {
+    return read();
+  } catch {
+    return typeof fallback === 'function' ? (fallback as () => T)() : fallback;
+  }
+}
+
+/** The result with prices: options cheapest first, pods' cheapest types, pools' ceilings, and the price assumptions. */
+export function withCosts(input: SimulationInput, result: SimulationResult): SimulationResult {
+  const table = input.prices ?? loadPriceTable();
+  const unpriced = new Set<string>();
+  // Pods on one NodeClaim share its options: order them once per claim.
+  const byClaim = new Map<string, string[]>();
+  const ordered = (names: readonly string[]) => {
+    const out = orderByPrice(
+      names.map((name) => ({ name })),
+      table,
+    ).map((t) => t.name);
+    out.filter((n) => table.priceOf(n) === undefined).forEach((n) => unpriced.add(n));
+    return out;
+  };
+  const pods = result.pods.map((pod): PodResult => {
+    if (pod.instanceTypes.length === 0) return pod;
+    let instanceTypes = pod.nodeClaim === undefined ? undefined : byClaim.get(pod.nodeClaim);
+    if (instanceTypes === undefined) {
+      instanceTypes = ordered(pod.instanceTypes);
+      if (pod.nodeClaim !== undefined) byClaim.set(pod.nodeClaim, instanceTypes);
+    }
+    const hourlyPrice = table.priceOf(instanceTypes[0]);
+    return { ...pod, instanceTypes, ...(hourlyPrice === undefined ? {} : { cheapestInstanceType: instanceTypes[0], hourlyPrice }) };
+  });
+  const ceilings = nodePoolCostCeilings(input, result);
+  const nodePools = result.nodePools.map((pool, i): NodePoolResult => {
+    const c = ceilings[i];
+    return {
+      ...pool,
+      // A pool that admits nothing keeps its reason alone.
+      ...(c.status === 'bounded' ? { costCeilingPerHour: c.perHour } : {}),
+      ...(c.typicalPerVcpuHour === undefined ? {} : { typicalPerVcpuHour: c.typicalPerVcpuHour }),
+    };
+  });
+  const names = [...unpriced].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const unpricedNote = names.length > 0 ? [`No price in the table, so ordered last and not in any figure: ${names.join(', ')}`] : [];
+  return { ...result, pods, nodePools, assumptions: [...result.assumptions, ...priceAssumptions(table, input.now), ...unpricedNote] };
+}

@@ -1,0 +1,110 @@
+import { withCosts } from '../../../lib/core/sim/costs';
+import { InstanceType, InstanceTypeCatalog, SimulationResult } from '../../../lib/core/sim/types';
+
+const GiB = 2 ** 30;
+function type(name: string, vcpu: number, gib: number): InstanceType {
+  const capacity = { cpu: vcpu * 1000, memory: gib * GiB, pods: 29 };
+  return { name, labels: { 'node.kubernetes.io/instance-type': name }, capacity, allocatable: capacity };
+}
+// Prices from the shipped table: c5.large 0.085, m5.large 0.096, r5.large 0.126; g7.2xlarge has none.
+const TYPES = [type('m5.large', 2, 8), type('r5.large', 2, 16), type('c5.large', 2, 4), type('g7.2xlarge', 8, 32)];
+const catalog: InstanceTypeCatalog = {
+  karpenterVersion: '1.14.1',
+  instanceTypes: TYPES,
+  get: (name) => TYPES.find((t) => t.name === name),
+};
+const pool = (name: string, limits?: Record<string, string>) => ({
+  apiVersion: 'karpenter.sh/v1',
+  kind: 'NodePool',
+  metadata: { name },
+  spec: {
+    template: { spec: { nodeClassRef: { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' } } },
+    ...(limits ? { limits } : {}),
+  },
+});
+const NOW = new Date('2026-12-03T00:00:00Z');
+
+const result: SimulationResult = {
+  pods: [
+    {
+      namespace: 'default',
+      name: 'web-0',
+      schedulable: true,
+      nodePool: 'general',
+      instanceTypes: ['r5.large', 'g7.2xlarge', 'm5.large', 'c5.large'],
+    },
+    { namespace: 'default', name: 'gpu-0', schedulable: true, nodePool: 'general', instanceTypes: ['g7.2xlarge'] },
+    { namespace: 'default', name: 'huge-0', schedulable: false, instanceTypes: [], reason: 'no instance type has enough resources' },
+  ],
+  nodePools: [
+    { name: 'general', admittedInstanceTypes: ['m5.large', 'r5.large', 'c5.large', 'g7.2xlarge'] },
+    { name: 'open', admittedInstanceTypes: ['m5.large'] },
+    { name: 'none', admittedInstanceTypes: [], reason: 'admits nothing' },
+  ],
+  assumptions: ['zones are not modelled'],
+};
+const priced = withCosts(
+  { nodePools: [pool('general', { cpu: '1000' }), pool('open'), pool('none', { cpu: '10' })], nodeClasses: [], pods: [], catalog, now: NOW },
+  result,
+);
+
+test('orders each pod’s options cheapest first, unpriced last, and names the cheapest with its price', () => {
+  expect(priced.pods[0]).toEqual({
+    ...result.pods[0],
+    instanceTypes: ['c5.large', 'm5.large', 'r5.large', 'g7.2xlarge'],
+    cheapestInstanceType: 'c5.large',
+    hourlyPrice: 0.085,
+  });
+});
+
+test('a pod whose options are all unpriced gets no price', () => {
+  expect(priced.pods[1]).toEqual(result.pods[1]);
+  expect(priced.pods[2]).toEqual(result.pods[2]);
+});
+
+test('each pool gets its ceiling and typical figure; an unbounded one only the typical figure, an empty one neither', () => {
+  // general: per vCPU-hour r5.large 0.063 is dearest → 1000 × 0.063 = 63; cheapest per vCPU c5.large 0.0425
+  expect(priced.nodePools[0]).toEqual({ ...result.nodePools[0], costCeilingPerHour: 63, typicalPerVcpuHour: 0.0425 });
+  expect(priced.nodePools[1]).toEqual({ ...result.nodePools[1], typicalPerVcpuHour: 0.048 });
+  expect(priced.nodePools[2]).toEqual(result.nodePools[2]);
+});
+
+test('adds the price assumptions, naming the unpriced types, after the simulator’s', () => {
+  expect(priced.assumptions[0]).toBe('zones are not modelled');
+  expect(priced.assumptions.join('\n')).toMatch(/on-demand.*us-east-1.*2026-07-06/i);
+  expect(priced.assumptions).toContain('No price in the table, so ordered last and not in any figure: g7.2xlarge');
+});
+
+test('changes nothing but the added fields and the order of options', () => {
+  const strip = (r: SimulationResult) => ({
+    pods: r.pods.map(({ cheapestInstanceType: _c, hourlyPrice: _h, ...p }) => ({ ...p, instanceTypes: [...p.instanceTypes].sort() })),
+    nodePools: r.nodePools.map(({ costCeilingPerHour: _c, typicalPerVcpuHour: _t, ...p }) => p),
+  });
+  expect(strip(priced)).toEqual(strip(result));
+});
+
+test('hostile pool manifests yield no ceiling, not a crash', () => {
+  const r = withCosts(
+    { nodePools: [null, 'x', { metadata: { name: 'general' }, spec: { limits: { cpu: 'lots' } } }], nodeClasses: [], pods: [], catalog },
+    result,
+  );
+  expect(r.nodePools[0].costCeilingPerHour).toBeUndefined();
+  expect(r.nodePools[1].costCeilingPerHour).toBeUndefined();
+});
+
+test('manifests that throw when read (a Proxy) cost no crash', () => {
+  const trap = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('trap');
+      },
+      ownKeys: () => {
+        throw new Error('trap');
+      },
+    },
+  );
+  const limitsTrap = { metadata: { name: 'general' }, spec: { limits: trap } };
+  const r = withCosts({ nodePools: [trap, limitsTrap], nodeClasses: [], pods: [], catalog }, result);
+  expect(r.nodePools[0]).toEqual({ ...result.nodePools[0], typicalPerVcpuHour: 0.0425 });
+});

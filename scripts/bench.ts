@@ -335,6 +335,7 @@ function runChild(args: string[]): void {
       const root = modulePath.slice(0, modulePath.lastIndexOf(`${path.sep}examples${path.sep}`));
       const admission = require(path.join(root, 'lib', 'core', 'sim', 'admission.js'));
       admission.explainAdmission = () => ({ instanceTypes: [{}], problems: [] });
+      admission.admitsAnyInstanceType = () => true;
       require(path.join(root, 'lib', 'core', 'sim', 'catalog-checks.js')).unknownCatalogValue = () => undefined;
     }
 

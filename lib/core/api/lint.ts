@@ -10,7 +10,7 @@ import { nodeClassAmiFamily } from './ami-family';
 import { durationSeconds } from './duration';
 import { userDataProblem } from './user-data';
 import { child, show } from './schema';
-import { Admission, explainAdmission } from '../sim/admission';
+import { Admission, admitsAnyInstanceType, explainAdmission } from '../sim/admission';
 import { CATALOG_VALUE_KEYS, CatalogChecks, unknownCatalogValue } from '../sim/catalog-checks';
 import { isWindowsFamily } from '../sim/allocatable';
 import { readNodeClass } from '../sim/inputs';
@@ -68,6 +68,7 @@ interface CatalogFacts {
   /** False when a requirement or limit is a token, so what the pool admits is not known. */
   readonly resolved: boolean;
   admission?: Admission;
+  admitsAny?: boolean;
 }
 
 /** The parts of an EC2NodeClass the rules read. */
@@ -118,6 +119,13 @@ function admission(c: CatalogFacts): Admission | undefined {
   if (!c.resolved || !c.nodeClass) return undefined;
   c.admission ??= explainAdmission(c.manifest, c.nodeClass);
   return c.admission.problems.length > 0 ? undefined : c.admission;
+}
+
+/** True when the pool surely admits some type (the quick check); the full admission is then not needed. */
+function admitsSome(c: CatalogFacts): boolean {
+  if (!c.resolved || !c.nodeClass) return false;
+  c.admitsAny ??= admitsAnyInstanceType(c.manifest, c.nodeClass) === true;
+  return c.admitsAny;
 }
 
 const NODEPOOL_RULES = [
@@ -279,6 +287,7 @@ const NODEPOOL_RULES = [
     catalog: true,
     summary: 'a NodePool that admits no instance type of the catalog with its EC2NodeClass',
     check: ({ catalog }, r) => {
+      if (admitsSome(catalog)) return;
       const a = admission(catalog);
       if (!a || a.instanceTypes.length > 0 || !a.emptiedBy || a.emptiedBy.field === NODE_CLASS_REF) return;
       const { field, what, before } = a.emptiedBy;
@@ -299,9 +308,12 @@ const NODEPOOL_RULES = [
     catalog: true,
     summary: "instance types the EC2NodeClass's AMI family cannot run: arm64 with Windows, a1 with AL2023, non-Nitro with connectionTracking",
     check: ({ catalog, requirements }, r) => {
-      const a = admission(catalog);
-      if (!a || !catalog.nodeClass) return;
+      if (!catalog.nodeClass) return;
       const nc = readNodeClass(catalog.nodeClass, 0);
+      // Only a Windows class can admit types it cannot run; elsewhere a pool that admits some type is fine.
+      if (!isWindowsFamily(nc.settings.amiFamily) && admitsSome(catalog)) return;
+      const a = admission(catalog);
+      if (!a) return;
       if (a.instanceTypes.length === 0 && a.emptiedBy?.field === NODE_CLASS_REF) {
         r.warn(
           requirements[requirements.length - 1]?.at ?? 'spec.template.spec.requirements',

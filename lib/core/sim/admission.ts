@@ -3,9 +3,9 @@
 // pre-filter (scheduler.go:156-171), then the pool's limits (filterByRemainingResources). When nothing is
 // left, which requirement emptied the set.
 import { loadInstanceTypeCatalog } from './catalog';
-import { buildTemplate, Template, withinLimits } from './engine';
+import { buildTemplate, Template, templateRequirements, withinLimits } from './engine';
 import { NodePoolInput, readNodeClass, readNodePool } from './inputs';
-import { offeringAllowed } from './instance-types';
+import { classView, offeringAllowed } from './instance-types';
 import { SchedulingRequirement, SchedulingRequirements } from './requirements';
 import { AdmissionOptions, InstanceType } from './types';
 
@@ -33,6 +33,26 @@ export interface Admission {
 /** The instance types a NodePool can launch with its EC2NodeClass on an empty cluster, after limits. Never throws on input. */
 export function admittedInstanceTypes(nodePool: unknown, nodeClass: unknown, options: AdmissionOptions = {}): readonly InstanceType[] {
   return explainAdmission(nodePool, nodeClass, options).instanceTypes;
+}
+
+/**
+ * Whether the pool admits at least one instance type, stopping at the first: what a synth lint needs when
+ * the answer is yes, without computing every type's resources. Undefined when the inputs cannot be read.
+ */
+export function admitsAnyInstanceType(nodePool: unknown, nodeClass: unknown, options: AdmissionOptions = {}): boolean | undefined {
+  const catalog = options.catalog ?? loadInstanceTypeCatalog();
+  const pool = readNodePool(nodePool, 0);
+  const nc = readNodeClass(nodeClass, 0);
+  if ([...pool.problems, ...nc.problems].some((p) => p.fatal)) return undefined;
+  const r = templateRequirements(pool);
+  if (r.values().some((x) => x.minValues !== undefined) || !offeringAllowed(r, options.zones))
+    return explainAdmission(nodePool, nodeClass, options).instanceTypes.length > 0;
+  const view = classView(catalog, nc, options.zones);
+  const mask = view.compatibleMask(r);
+  const limits = pool.limits;
+  return view.types.some(
+    (it, i) => mask[i] === 1 && it.available && !it.negative && (!limits || Object.keys(limits).every((k) => (it.capacity[k] ?? 0) <= limits[k])),
+  );
 }
 
 /** `admittedInstanceTypes` with the reason and the requirement that emptied the set, for lints and the CLI. */

@@ -4,7 +4,7 @@ export { loadInstanceTypeCatalog, createInstanceTypeCatalog } from './catalog';
 export { allocatableFor, capacityFor, CATALOG_SETTINGS } from './allocatable';
 export type { NodeResourceSettings } from './allocatable';
 export { SchedulingRequirement, SchedulingRequirements } from './requirements';
-export { admittedInstanceTypes, explainAdmission } from './admission';
+export { admitsAnyInstanceType, admittedInstanceTypes, explainAdmission } from './admission';
 export type { Admission, EmptiedBy } from './admission';
 export { runSimulation, simulateProvisioning, SIMULATION_ASSUMPTIONS } from './simulate';
 export type { SimulationRun } from './simulate';

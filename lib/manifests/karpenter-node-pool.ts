@@ -2,7 +2,7 @@ import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { ValidationIssue } from '../core/issues';
 import { Construct } from 'constructs';
 import { NodePoolDefinition, NodePoolOptions } from '../core/api/node-pool-definition';
-import { poolNodeClassIssues } from '../core/api/node-class-compatibility';
+import { poolNodeClassIssues, withNodeClassIssues } from '../core/api/node-class-compatibility';
 import { V1NodePool } from '../core/api/types';
 import { checkNodePoolBudget, NodePoolBudgetOptions } from '../core/sim/budget';
 import { CatalogChecks } from '../core/sim/catalog-checks';
@@ -69,7 +69,7 @@ export class KarpenterNodePool extends Construct {
     // The definition's issues include those carried by builder values in the props.
     const issues = this.definition.validate(ctx, { nodeClass, catalogChecks: props.catalogChecks });
     const budget = checkNodePoolBudget(manifest, nodeClass, props.maxHourlyCost, { ...ctx, catalogChecks: props.catalogChecks });
-    reportIssuesAtSynth(this, [...issues, ...budget, ...nodeClassIssues(manifest, props.nodeClass)]);
+    reportIssuesAtSynth(this, withNodeClassIssues([...issues, ...budget], nodeClassIssues(manifest, props.nodeClass)));
     const dependsOn = [...(props.nodeClass.resource ? [props.nodeClass.resource] : []), ...(props.dependsOn ?? [])];
     this.resource = new Manifest(this, 'Resource', {
       manifest: manifest as unknown as { [key: string]: unknown },

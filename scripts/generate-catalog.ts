@@ -10,12 +10,16 @@
 // cpu, memory and ephemeral-storage are kept too, so a test can check the formulas reproduce them.
 import * as fs from 'fs';
 import * as path from 'path';
+import { KARPENTER_RELEASE } from '../lib/core/controller/release';
+import { CatalogData } from '../lib/core/sim/catalog-format';
 
 /** The catalog's file, relative to the repository root. */
 export const CATALOG_FILE = path.join('lib', 'core', 'sim', 'catalog-data.json');
+const KARPENTER_VERSION = KARPENTER_RELEASE.version;
+/** The docs folder of the release's minor version, e.g. `v1.14`. */
+const DOCS_VERSION = `v${KARPENTER_VERSION.split('.').slice(0, 2).join('.')}`;
 /** The reference page, in the shared reference folder. */
-export const CATALOG_SOURCE = 'karpenter-instance-types-1.14.1.md';
-const KARPENTER_VERSION = '1.14.1';
+export const CATALOG_SOURCE = `karpenter-instance-types-${KARPENTER_VERSION}.md`;
 const INSTANCE_TYPE_LABEL = 'node.kubernetes.io/instance-type';
 
 /** One instance type as the page prints it. */
@@ -23,20 +27,6 @@ export interface PageInstanceType {
   readonly name: string;
   readonly labels: Record<string, string>;
   readonly resources: Record<string, string>;
-}
-
-/** The generated file's shape: labels dictionary-coded per key, one row per type. */
-export interface CatalogData {
-  readonly karpenterVersion: string;
-  readonly source: string;
-  /** Label keys, sorted; `node.kubernetes.io/instance-type` is the row's name instead. */
-  readonly labelKeys: readonly string[];
-  /** Per label key, its distinct values, sorted. */
-  readonly labelValues: readonly (readonly string[])[];
-  /** Resource columns, with the unit each is written in (`m`, `Mi`, `Gi`, or a plain count). */
-  readonly resources: readonly { readonly name: string; readonly unit: string }[];
-  /** `[name, label value index per key (-1: absent), resource amount per column in its unit (0: absent)]`. */
-  readonly types: readonly (readonly [string, readonly number[], readonly number[]])[];
 }
 
 /** Parses the page; throws on anything it does not expect, since a silent skip would lose types. */
@@ -85,7 +75,7 @@ export function buildCatalogData(types: readonly PageInstanceType[]): CatalogDat
   const resources = [...fixed, ...extended].map((name) => ({ name, unit: UNITS[name] ?? '' }));
   return {
     karpenterVersion: KARPENTER_VERSION,
-    source: `aws/karpenter-provider-aws release-v${KARPENTER_VERSION} website/content/en/v1.14/reference/instance-types.md`,
+    source: `aws/karpenter-provider-aws release-v${KARPENTER_VERSION} website/content/en/${DOCS_VERSION}/reference/instance-types.md`,
     labelKeys: keys,
     labelValues: values,
     resources,

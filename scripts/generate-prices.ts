@@ -5,11 +5,12 @@
 // Source, region, date and unit stay in the file as data; they are shown wherever a price is.
 import * as fs from 'fs';
 import * as path from 'path';
+import { CATALOG_SOURCE } from './generate-catalog';
 
 /** The upstream price table, as ../shared/reference keeps it. */
 export const PRICE_REFERENCE_FILE = 'karpenter-on-demand-prices-us-east-1.json';
 /** The instance-type docs page the catalog is generated from. */
-export const CATALOG_REFERENCE_FILE = 'karpenter-instance-types-1.14.1.md';
+export const CATALOG_REFERENCE_FILE = CATALOG_SOURCE;
 /** The generated file, relative to the repository root. */
 export const PRICE_TABLE_FILE = path.join('lib', 'core', 'sim', 'on-demand-prices-us-east-1.json');
 

@@ -50,6 +50,9 @@ function memberLines(checker: ts.TypeChecker, type: ts.Type, where: ts.Node, pre
   for (const p of checker.getPropertiesOfType(type)) {
     const decl = p.valueDeclaration ?? p.declarations?.[0];
     if (p.name === 'prototype' || (decl && isHidden(decl))) continue;
+    // Inherited from a dependency (Construct's `node`, `toString`): the heritage line names the base, and
+    // listing them would churn the report on every dependency bump.
+    if (decl && decl.getSourceFile().fileName.includes('/node_modules/')) continue;
     const pType = checker.getTypeOfSymbolAtLocation(p, decl ?? where);
     const isMethod = decl !== undefined && (ts.isMethodDeclaration(decl) || ts.isMethodSignature(decl));
     if (isMethod) {

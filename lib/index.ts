@@ -1,22 +1,141 @@
+// The package entry: what an app author writes. Constructs and their props, the builders, enums and types
+// their props take, and the simulator's entry points. Plans, validators taking an IssueCollector, IAM and
+// CIDR helpers are in `cdktf-karpenter-eks/core`; validator internals in `cdktf-karpenter-eks/internal`.
+// Named exports from the defining modules (not `./core`), so importing the root loads neither the
+// migration code nor `yaml`. `api/root.api.md` lists every name; `test/api-report.test.ts` guards it.
+
 // First: without the optional peers, one error naming them (and `cdktf-karpenter-eks/core`).
 import { checkPeers } from './private/peers';
 checkPeers();
 
-// The pure core (also `cdktf-karpenter-eks/core`, which needs no cdktf).
-export * from './core';
-
 // Constructs.
-export * from './aws/cluster-attributes';
-export * from './aws/network';
-export * from './aws/eks-cluster';
-export * from './aws/controller-node-group';
-export * from './aws/karpenter-node-role';
-export * from './aws/karpenter-controller-role';
-export * from './aws/interruption-queue';
-export * from './aws/karpenter-aws';
-export * from './controller/karpenter-controller';
-export * from './controller/cluster-providers';
-export * from './manifests/karpenter-manifest-options';
-export * from './manifests/ec2-node-class';
-export * from './manifests/karpenter-node-pool';
-export * from './manifests/spot-on-demand-split';
+export type { IEksCluster } from './aws/cluster-attributes';
+export { KarpenterNetwork } from './aws/network';
+export type { IKarpenterNetwork, KarpenterNetworkProps, ExistingNetworkProps } from './aws/network';
+export { EksCluster } from './aws/eks-cluster';
+export type { EksAddonOptions, EksClusterProps } from './aws/eks-cluster';
+export { ControllerNodeGroup } from './aws/controller-node-group';
+export type { ControllerNodeGroupProps } from './aws/controller-node-group';
+export { KarpenterNodeRole } from './aws/karpenter-node-role';
+export type { KarpenterNodeRoleProps } from './aws/karpenter-node-role';
+export { KarpenterControllerRole } from './aws/karpenter-controller-role';
+export type { KarpenterControllerRoleProps } from './aws/karpenter-controller-role';
+export { InterruptionQueue } from './aws/interruption-queue';
+export type { InterruptionQueueProps } from './aws/interruption-queue';
+export { KarpenterAws } from './aws/karpenter-aws';
+export type { KarpenterAwsProps } from './aws/karpenter-aws';
+export { KarpenterController } from './controller/karpenter-controller';
+export type { KarpenterControllerProps } from './controller/karpenter-controller';
+export { ClusterProviders } from './controller/cluster-providers';
+export type { ClusterProvidersProps } from './controller/cluster-providers';
+export type { KarpenterManifestOptions } from './manifests/karpenter-manifest-options';
+export { Ec2NodeClass } from './manifests/ec2-node-class';
+export type { Ec2NodeClassProps, IEc2NodeClass } from './manifests/ec2-node-class';
+export { KarpenterNodePool } from './manifests/karpenter-node-pool';
+export type { KarpenterNodePoolProps } from './manifests/karpenter-node-pool';
+export { SpotOnDemandSplit } from './manifests/spot-on-demand-split';
+export type { SpotOnDemandSplitProps } from './manifests/spot-on-demand-split';
+
+// Errors and issues.
+export { KarpenterValidationError, Severity } from './core/issues';
+export type { ValidationIssue, PhrasedMessage } from './core/issues';
+
+// AWS side: options the AWS constructs' props take.
+export { ControllerIdentity, ControllerIdentityType, AccessEntryType } from './core/aws/controller-identity';
+export type { ServiceAccountOptions, PodIdentityOptions, IrsaOptions } from './core/aws/controller-identity';
+export { NodeGroupAmiType } from './core/aws/controller-node-group-plan';
+export type { ControllerNodeGroupOptions } from './core/aws/controller-node-group-plan';
+export type { ControllerRoleOptions } from './core/aws/controller-role-plan';
+export { AuthenticationMode, ClusterLogType, SupportType, SecretsEncryption } from './core/aws/eks-cluster-plan';
+export type { CoreAddonVersions, SecretsEncryptionKeyOptions, EksClusterOptions } from './core/aws/eks-cluster-plan';
+export type { KarpenterIdentityKind, KarpenterAwsAttributes } from './core/aws/karpenter-aws-attributes';
+export type { KarpenterAwsOptions } from './core/aws/karpenter-aws-plan';
+export { KubernetesVersion } from './core/aws/kubernetes-version';
+export { NatGatewayMode } from './core/aws/network-plan';
+export type { NodeRoleOptions } from './core/aws/node-role-plan';
+export { PolicyEffect } from './core/aws/policy-document';
+export type { PolicyStatementOptions } from './core/aws/policy-document';
+export { availabilityZonesOf } from './core/aws/regions';
+
+// Controller side.
+export { ClusterAuth, ClusterAuthMode } from './core/controller/cluster-providers-plan';
+export type { ClusterProvidersOptions, ExecClusterAuthOptions } from './core/controller/cluster-providers-plan';
+export { controllerNeedsFlowSchemas } from './core/controller/flow-schemas';
+export { ControllerPlacement, DnsPolicy, LogLevel } from './core/controller/helm-values';
+export type {
+  ControllerNodeLabelOptions,
+  ControllerResources,
+  HelmValues,
+  KarpenterFeatureGates,
+  KarpenterHelmValuesOptions,
+  ResourceQuantities,
+} from './core/controller/helm-values';
+export { KarpenterRegistry, KarpenterVersion } from './core/controller/karpenter-version';
+export type { CustomKarpenterRegistryOptions, KarpenterVersionOptions } from './core/controller/karpenter-version';
+
+// Karpenter v1 API: builders, enums and the options of NodePools and EC2NodeClasses.
+export type { V1EC2NodeClass, V1NodePool } from './core/api/types';
+export { WellKnownLabel } from './core/api/labels';
+export { KarpenterDuration } from './core/api/duration';
+export { Quantity } from './core/api/quantity';
+export {
+  Arch,
+  CapacityType,
+  CpuManufacturer,
+  Hypervisor,
+  NumericRequirementKey,
+  Operator,
+  Os,
+  Requirement,
+  RequirementKey,
+} from './core/api/requirements';
+export { Budget, ConsolidationPolicy, Disruption, DisruptionReason, TaintEffect } from './core/api/node-pool-definition';
+export type { DisruptionOptions, NodeClassReference, NodePoolLimits, NodePoolOptions, Taint } from './core/api/node-pool-definition';
+export {
+  AmiSelectorTerm,
+  CapacityReservationSelectorTerm,
+  EvictionSignal,
+  HttpEndpoint,
+  HttpProtocolIpv6,
+  HttpTokens,
+  InstanceMatchCriteria,
+  InstanceStorePolicy,
+  NestedVirtualization,
+  NetworkInterfaceType,
+  PlacementGroupSelector,
+  ReservedResource,
+  SecurityGroupSelectorTerm,
+  SubnetSelectorTerm,
+  VolumeType,
+} from './core/api/ec2-node-class-definition';
+export type {
+  BlockDeviceMapping,
+  CapacityReservationSelectorOptions,
+  ConnectionTracking,
+  CpuOptions,
+  EbsVolume,
+  Ec2NodeClassOptions,
+  KubeletConfiguration,
+  MetadataOptions,
+  NetworkInterface,
+} from './core/api/ec2-node-class-definition';
+export { AmiFamily, AmiFamilyAlias } from './core/api/ami-family';
+export type { CapacitySplitRatio } from './core/api/capacity-spread';
+export type { LintCode } from './core/api/lint';
+export type { ManifestWarningCode } from './core/api/silence';
+
+// The offline provisioning simulator.
+export { admittedInstanceTypes, explainAdmission } from './core/sim/admission';
+export type { Admission } from './core/sim/admission';
+export { loadInstanceTypeCatalog } from './core/sim/catalog';
+export type { CatalogChecks } from './core/sim/catalog-checks';
+export { simulateProvisioning } from './core/sim/simulate';
+export type {
+  AdmissionOptions,
+  InstanceType,
+  InstanceTypeCatalog,
+  NodePoolResult,
+  PodResult,
+  SimulationInput,
+  SimulationResult,
+} from './core/sim/types';

@@ -33,17 +33,9 @@ test('only the documented entry points are exported, no deep paths', () => {
   expect(pkg.types).toBe(pkg.exports['.'].types.slice(2));
 });
 
-test('the package entry exports the constructs and the pure core, and no private helper or validator internal', () => {
+test('the package entry exports the constructs and their builders, no plan, collector helper or internal', () => {
   const api = require(path.join(root, 'lib'));
-  for (const name of [
-    'KarpenterAws',
-    'KarpenterController',
-    'KarpenterNodePool',
-    'Ec2NodeClass',
-    'validateManifest',
-    'migrateManifests',
-    'KarpenterVersion',
-  ]) {
+  for (const name of ['KarpenterAws', 'KarpenterController', 'KarpenterNodePool', 'Ec2NodeClass', 'KarpenterVersion', 'Requirement']) {
     expect(typeof api[name]).toBe('function');
   }
   for (const name of [
@@ -55,6 +47,14 @@ test('the package entry exports the constructs and the pure core, and no private
     'checkSchema',
     'crdRule',
     'LABEL_VALUE_PATTERN',
+    // In `cdktf-karpenter-eks/core` (issue #17): plans, collector helpers, CIDR/ARN helpers, migration.
+    'IssueCollector',
+    'planEksCluster',
+    'parseIpv4Cidr',
+    'parseArn',
+    'validateManifest',
+    'migrateManifests',
+    'toYaml',
   ]) {
     expect(api[name]).toBeUndefined();
   }
@@ -64,12 +64,16 @@ test('the package entry exports the constructs and the pure core, and no private
   }
 });
 
-test('the core entry exports what the package entry exports minus the constructs', () => {
+test('every core name the package entry exports is the very object the core entry exports', () => {
   const api = require(path.join(root, 'lib'));
   const core = require(path.join(root, 'lib/core'));
-  expect(Object.keys(core).filter((k) => api[k] !== core[k])).toEqual([]);
+  const fromCore = Object.keys(api).filter((k) => k in core);
+  expect(fromCore.length).toBeGreaterThan(40);
+  expect(fromCore.filter((k) => api[k] !== core[k])).toEqual([]);
   expect(core.KarpenterNodePool).toBeUndefined();
   expect(typeof core.NodePoolDefinition).toBe('function');
+  expect(typeof core.validateManifest).toBe('function');
+  expect(typeof core.migrateManifests).toBe('function');
 });
 
 test('the published files hold the build, without source maps; no script runs when a user installs the package', () => {

@@ -61,8 +61,8 @@ describe('statistics', () => {
 describe('targets', () => {
   const baseline: Sample = { wallMs: 1000, maxRssKb: 200 * 1024 };
 
-  test('should pass within 1.15x, 1 s and 150 MB', () => {
-    const checks = evaluateTargets({ wallMs: 1100, maxRssKb: 220 * 1024 }, baseline, { wallMs: 600, loadMs: 400, maxRssKb: 100 * 1024 });
+  test('should pass within 1.10x (time), 1.15x (memory), 200 ms and 80 MB, limits included', () => {
+    const checks = evaluateTargets({ wallMs: 1100, maxRssKb: 230 * 1024 }, baseline, { wallMs: 300, loadMs: 200, maxRssKb: 80 * 1024 });
 
     expect(checks.map((c) => [c.name, c.ok])).toEqual([
       ['synth time overhead (a)/(b)', true],
@@ -73,14 +73,15 @@ describe('targets', () => {
   });
 
   test('should flag each missed target and print it as MISS', () => {
-    const checks = evaluateTargets({ wallMs: 1200, maxRssKb: 240 * 1024 }, baseline, { wallMs: 1300, loadMs: 1200, maxRssKb: 160 * 1024 });
+    const checks = evaluateTargets({ wallMs: 1101, maxRssKb: 240 * 1024 }, baseline, { wallMs: 300, loadMs: 201, maxRssKb: 81 * 1024 });
 
     expect(checks.every((c) => !c.ok)).toBe(true);
-    const text = formatReport([{ label: '(a) full example', samples: [{ wallMs: 1200, maxRssKb: 240 * 1024 }] }], checks, 'header');
+    const text = formatReport([{ label: '(a) full example', samples: [{ wallMs: 1101, maxRssKb: 240 * 1024 }] }], checks, 'header');
     expect(text).toMatch(/^header\n\n +wall ms \(min-max\) +load ms +build ms +synth ms +max RSS MB\n/);
-    expect(text).toMatch(/\(a\) full example +1200 \(1200-1200\) +- +- +- +240\.0/);
-    expect(text).toMatch(/MISS synth time overhead \(a\)\/\(b\): 1\.200 \(target <= 1\.15\)/);
-    expect(text).toMatch(/MISS package import memory: 160\.0 MB \(target < 150 MB\)/);
+    expect(text).toMatch(/\(a\) full example +1101 \(1101-1101\) +- +- +- +240\.0/);
+    expect(text).toMatch(/MISS synth time overhead \(a\)\/\(b\): 1\.101 \(target <= 1\.1\)/);
+    expect(text).toMatch(/MISS package import time: 201 ms \(target <= 200 ms\)/);
+    expect(text).toMatch(/MISS package import memory: 81\.0 MB \(target <= 80 MB\)/);
   });
 });
 

@@ -1,0 +1,350 @@
+// Safe input reading for the CLI commands: size and nesting limits, encodings, YAML/JSON syntax and alias
+// bombs, each problem one issue (never a stack trace), so one bad file costs one line.
+import { Document, LineCounter, parseAllDocuments } from 'yaml';
+import { Severity } from '../core/issues';
+import { CommandDependencies, CommandIo, FileIssue, Position, STDIN } from './command-io';
+import { joinPath } from './input-files';
+
+/** Largest file the command reads: Karpenter manifests are kilobytes; anything near this is the wrong file or hostile. */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+/** Deepest nesting of YAML/JSON collections accepted; Karpenter manifests nest about 10 deep. */
+export const MAX_NESTING_DEPTH = 256;
+/** Most YAML alias expansions per document (the yaml library's guard against "billion laughs"). */
+const MAX_ALIAS_COUNT = 100;
+
+/** One parsed document of an input file. */
+export interface InputDocument {
+  /** Input file as given (`-` for standard input). */
+  readonly file: string;
+  /** Document index in the file, from 0. */
+  readonly index: number;
+  /** The document as plain data. */
+  readonly value: unknown;
+  /** Line and column of `field` (or of its nearest parent) in the file. */
+  locate(field: string): { readonly line: number; readonly column: number } | undefined;
+}
+
+/** A document parsed from an input file, with its YAML node tree for positions and comments. */
+export interface ParsedDocument {
+  readonly index: number;
+  readonly value: unknown;
+  readonly doc: Document;
+  readonly lines: LineCounter;
+}
+
+/**
+ * Reads and parses `files` as `validate` does (size and nesting limits, encodings, YAML/JSON syntax, alias
+ * bombs): each problem is one issue, and the other files are still read. For other commands (`explain`).
+ */
+export function readInputDocuments(
+  files: readonly string[],
+  io: CommandIo,
+  deps: CommandDependencies = {},
+): { readonly documents: InputDocument[]; readonly issues: readonly FileIssue[] } {
+  const issues: FileIssue[] = [];
+  const reader = new InputReader(io, deps, (i) => issues.push(i));
+  const documents = files.flatMap((file) =>
+    reader.readDocuments(file).map((p) => ({ file, index: p.index, value: p.value, locate: (field: string) => locate(p.doc, p.lines, field) })),
+  );
+  return { documents, issues };
+}
+
+/** Reads input files; every problem goes to `add`. */
+export class InputReader {
+  constructor(
+    private readonly io: CommandIo,
+    private readonly deps: CommandDependencies,
+    private readonly add: (issue: FileIssue) => void,
+  ) {}
+
+  /** The file's text, or undefined after reporting why there is none to check. */
+  public readText(file: string): string | undefined {
+    const max = this.deps.maxInputBytes ?? MAX_INPUT_BYTES;
+    const tooLarge = (size: number) =>
+      this.fileError(
+        file,
+        'FileTooLarge',
+        `is ${formatBytes(size)}, more than the ${formatBytes(max)} the command reads; ` +
+          'Karpenter manifests are a few kilobytes, check that it is the file you meant',
+      );
+    let content: Uint8Array | string;
+    try {
+      if (file !== STDIN && this.io.stat) {
+        const st = this.io.stat(file);
+        if (st.isDirectory) {
+          this.fileError(file, 'NotAFile', `is a directory; give the manifest files in it, e.g. ${joinPath(file, '*.yaml')}`);
+          return undefined;
+        }
+        if (st.size > max) {
+          tooLarge(st.size);
+          return undefined;
+        }
+      }
+      content = file === STDIN ? this.io.readStdin() : this.io.readFile(file);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EISDIR') this.fileError(file, 'NotAFile', `is a directory; give the manifest files in it, e.g. ${joinPath(file, '*.yaml')}`);
+      else this.fileError(file, 'FileNotReadable', `cannot read the file: ${firstLine(e)}`);
+      return undefined;
+    }
+    const size = typeof content === 'string' ? content.length : content.byteLength;
+    if (size > max) {
+      tooLarge(size);
+      return undefined;
+    }
+    let text: string;
+    if (typeof content === 'string') {
+      text = content;
+    } else {
+      const utf16 = (content[0] === 0xff && content[1] === 0xfe) || (content[0] === 0xfe && content[1] === 0xff);
+      const nulByte = utf16 ? -1 : content.indexOf(0);
+      if (nulByte >= 0) {
+        this.fileError(file, 'BinaryFile', `holds a NUL byte (at byte offset ${nulByte}): a binary file, not YAML or JSON`);
+        return undefined;
+      }
+      const problem = utf8Problem(content);
+      if (problem !== undefined) {
+        this.fileError(file, 'InvalidUtf8', `is not UTF-8 text: ${problem}; save it as UTF-8 (YAML and JSON manifests are UTF-8)`);
+        return undefined;
+      }
+      text = new TextDecoder('utf-8').decode(content);
+    }
+    const nul = text.indexOf('\u0000');
+    if (nul >= 0) {
+      this.fileError(file, 'BinaryFile', `holds a NUL byte (at character ${nul}): a binary file, not YAML or JSON`);
+      return undefined;
+    }
+    return text;
+  }
+
+  /** The parsed documents of `file`; an unreadable or malformed input becomes issues. */
+  public readDocuments(file: string): ParsedDocument[] {
+    const text = this.readText(file);
+    if (text === undefined) return [];
+    try {
+      return this.parseText(file, text)?.documents ?? [];
+    } catch (e) {
+      this.fileError(file, 'InputNotProcessable', `cannot process the file: ${firstLine(e)}`);
+      return [];
+    }
+  }
+
+  /** The file's documents, or undefined when it holds none to check (the reason is reported). */
+  public parseText(file: string, text: string): { documents: ParsedDocument[]; syntaxErrors: boolean } | undefined {
+    const depth = nestingDepth(text, MAX_NESTING_DEPTH);
+    if (depth !== undefined) {
+      this.fileError(
+        file,
+        'NestingTooDeep',
+        `nests collections more than ${MAX_NESTING_DEPTH} deep (at line ${depth.line}); Karpenter manifests nest about 10 deep`,
+        depth,
+      );
+      return undefined;
+    }
+
+    const lines = new LineCounter();
+    const parsed: ParsedDocument[] = [];
+    let syntaxErrors = false;
+    const docs = parseAllDocuments(text, { lineCounter: lines });
+    if (docs.length === 0) {
+      this.add({
+        file,
+        severity: Severity.WARNING,
+        field: '(file)',
+        code: 'NoDocuments',
+        message: 'the file holds no YAML documents; check that it is the file you meant',
+      });
+      return undefined;
+    }
+    // One line per file for syntax errors: the first is what to fix; the rest often follow from it.
+    const allErrors = docs.flatMap((doc, index) => doc.errors.map((e) => ({ e, index })));
+    if (allErrors.length > 0) {
+      syntaxErrors = true;
+      const { e, index } = allErrors[0];
+      const [line, column] = e.linePos?.[0] ? [e.linePos[0].line, e.linePos[0].col] : [undefined, undefined];
+      const more = allErrors.length > 1 ? ` (and ${allErrors.length - 1} more syntax error${allErrors.length === 2 ? '' : 's'})` : '';
+      const deep = e.code === 'RESOURCE_EXHAUSTION' || /call stack/i.test(e.message);
+      this.add({
+        file,
+        document: index,
+        severity: Severity.ERROR,
+        field: '(document)',
+        code: deep ? 'NestingTooDeep' : 'YamlSyntaxError',
+        message: deep
+          ? 'nests collections too deeply for the YAML parser; Karpenter manifests nest about 10 deep'
+          : `${e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')} [${e.code}]${more}`,
+        line,
+        column,
+      });
+    }
+    docs.forEach((doc, index) => {
+      if (doc.errors.length > 0) return;
+      let value: unknown;
+      try {
+        value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+      } catch (e) {
+        const aliases = e instanceof ReferenceError && /alias/i.test(e.message);
+        const pos = docPosition(doc, lines);
+        this.add({
+          file,
+          document: index,
+          severity: Severity.ERROR,
+          field: '(document)',
+          code: aliases ? 'YamlAliasLimit' : 'YamlSyntaxError',
+          message: aliases
+            ? `YAML aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT} per document; an "alias bomb"?); ` +
+              'write the values out instead of using aliases'
+            : `cannot read the document: ${firstLine(e)}`,
+          line: pos?.line,
+          column: pos?.column,
+        });
+        syntaxErrors = true;
+        return;
+      }
+      // An empty document (a stray `---`, comments only) holds nothing to check.
+      if (value === null || value === undefined) return;
+      parsed.push({ index, value, doc, lines });
+    });
+    return { documents: parsed, syntaxErrors };
+  }
+
+  public fileError(file: string, code: string, message: string, pos?: Position): void {
+    this.add({ file, severity: Severity.ERROR, field: '(file)', code, message, line: pos?.line, column: pos?.column });
+  }
+}
+
+/** Line and column of `field` (`spec.a[2].b`, `tags["x/y"]`), of its nearest existing parent, or of the document. */
+export function locate(doc: Document, lines: LineCounter, field: string): Position | undefined {
+  const path = parseField(field);
+  for (let n = path.length; n > 0; n--) {
+    const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+    if (node && typeof node === 'object' && node.range) {
+      const p = lines.linePos(node.range[0]);
+      return { line: p.line, column: p.col };
+    }
+  }
+  return docPosition(doc, lines);
+}
+
+/** Where the document's content starts. */
+function docPosition(doc: Document, lines: LineCounter): Position | undefined {
+  const range = (doc.contents as { range?: [number, number, number] } | null)?.range;
+  if (!range) return undefined;
+  const p = lines.linePos(range[0]);
+  return { line: p.line, column: p.col };
+}
+
+/**
+ * Where flow collections (`[`, `{`) or block indentation first nest deeper than `max`, or
+ * undefined. Conservative and linear: quotes and comments are skipped so brackets in strings do
+ * not count. It keeps pathological input away from the (recursive) YAML parser.
+ */
+export function nestingDepth(text: string, max: number): Position | undefined {
+  let depth = 0;
+  let line = 1;
+  let column = 0;
+  let lineStart = true;
+  let indent = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    column++;
+    if (ch === '\n') {
+      line++;
+      column = 0;
+      lineStart = true;
+      indent = 0;
+      continue;
+    }
+    if (lineStart && ch === ' ') {
+      // Block nesting needs at least one column per level.
+      if (++indent > max * 8) return { line, column };
+      continue;
+    }
+    lineStart = false;
+    if (ch === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
+      while (i + 1 < text.length && text[i + 1] !== '\n') i++;
+    } else if ((ch === '"' || ch === "'") && (i === 0 || /[\s[{,:]/.test(text[i - 1]))) {
+      // Skip a quoted scalar ('' escapes ' inside single quotes; \ escapes inside double quotes).
+      for (i++; i < text.length; i++) {
+        if (text[i] === '\n') {
+          line++;
+          column = 0;
+        } else if (ch === '"' && text[i] === '\\') i++;
+        else if (text[i] === ch) {
+          if (ch === "'" && text[i + 1] === "'") i++;
+          else break;
+        }
+      }
+    } else if (ch === '[' || ch === '{') {
+      if (++depth > max) return { line, column };
+    } else if ((ch === ']' || ch === '}') && depth > 0) depth--;
+  }
+  return undefined;
+}
+
+/**
+ * Why `bytes` is not UTF-8, or undefined when it is. Names UTF-16 (a common Windows editor
+ * default) and the offset of the first bad byte.
+ */
+function utf8Problem(bytes: Uint8Array): string | undefined {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'it starts with a UTF-16 byte order mark';
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return undefined;
+  } catch {
+    // Find the first invalid sequence by growing a valid prefix (a fatal decoder names no offset).
+    let lo = 0;
+    let hi = bytes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (decodesAsPrefix(bytes.subarray(0, mid + 1))) lo = mid + 1;
+      else hi = mid;
+    }
+    // `lo` is where the decoder noticed; a truncated sequence starts at its lead byte before that.
+    let start = lo;
+    for (let k = 1; k <= 3 && lo - k >= 0; k++) {
+      const b = bytes[lo - k];
+      if (b >= 0xc0) {
+        start = lo - k;
+        break;
+      }
+      if (b < 0x80 || b > 0xbf) break;
+    }
+    return `invalid byte 0x${(bytes[start] ?? 0).toString(16).padStart(2, '0')} at byte offset ${start}`;
+  }
+}
+
+/** True when `bytes` is valid UTF-8, allowing it to end in the middle of a character. */
+function decodesAsPrefix(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function firstLine(e: unknown): string {
+  // Not `instanceof Error`: errors from another realm (a vm, jest) are errors too.
+  const m = (e as { message?: unknown } | null)?.message;
+  const message = typeof m === 'string' ? m : String(e);
+  return message.split('\n')[0];
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1).replace(/\.0$/, '')} KiB`;
+  return `${n} bytes`;
+}
+
+function parseField(field: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  const re = /([^.[\]]+)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(field)) !== null) {
+    if (m[1] !== undefined) out.push(m[1]);
+    else if (m[2] !== undefined) out.push(Number(m[2]));
+    else out.push(JSON.parse(`"${m[3]}"`) as string);
+  }
+  return out;
+}

@@ -1,0 +1,168 @@
+// `validate`'s command line: usage texts and argument parsing.
+import { KARPENTER_RELEASE } from '../core/controller/release';
+import { PROGRAM, STDIN } from './command-io';
+
+export const TOP_USAGE = `Usage: ${PROGRAM} <command> [options]
+
+Commands:
+  validate <file|dir...>  check Karpenter NodePool and EC2NodeClass manifests offline
+  explain <file...>       which instance types each NodePool can launch, and where each pod would go
+
+Run '${PROGRAM} validate --help' for the options of a command.
+`;
+
+export const VALIDATE_USAGE = `Usage: ${PROGRAM} validate [options] <file|dir...>
+
+Checks Karpenter v1 NodePool (karpenter.sh/v1) and EC2NodeClass (karpenter.k8s.aws/v1)
+manifests against the schema and rules of the Karpenter ${KARPENTER_RELEASE.crdVersion} CRDs, offline. Files are YAML or JSON and
+may hold several documents; '-' reads standard input; a directory stands for the *.yaml,
+*.yml and *.json files under it (sorted, hidden entries skipped). Each problem is printed as
+  <file>:<line>:<column>: <severity> <kind>/<name> <field>: <message> (<code>)
+with the position of the field (or of its nearest parent) in the file; <file>#<document>
+(counted from 0) replaces the position where there is none (migrated documents). Documents of
+other API groups (a Deployment in a bundle) are skipped with a note.
+
+Options:
+  --strict                  exit 1 on warnings too
+  --silence CODE[,CODE]     do not report these warning codes (may be repeated); an unknown
+                            code is reported as a warning (UnknownSilenceCode)
+  --fail-on-other-kinds     report documents of other API groups as errors instead of skipping
+  --json                    print one JSON object instead of text
+  --migrate                 convert v1beta1 / v1alpha5 manifests (Provisioner, AWSNodeTemplate)
+                            to v1 first, print what changed, then validate the result
+  --role <name>             with --migrate: node IAM role for AWSNodeTemplates without an
+                            instanceProfile (v1 EC2NodeClasses need a role or a profile)
+  --write-migrated <dir>    with --migrate: write the v1 YAML of each input to <dir>/<file name>
+  --output <file>           with --migrate: write all v1 YAML to <file>; '-' writes it to
+                            standard output (messages then go to standard error)
+  -h, --help                show this help
+
+Exit status: 0 no errors, 1 errors (or warnings with --strict) or an unreadable, malformed
+or oversized input (each such file is one error line; the other files are still checked),
+2 bad command line.
+`;
+
+/** The parsed options of one `validate` run. */
+export interface Options {
+  readonly files: string[];
+  readonly strict: boolean;
+  readonly json: boolean;
+  readonly migrate: boolean;
+  readonly silence: string[];
+  readonly failOnOtherKinds: boolean;
+  readonly writeMigrated?: string;
+  readonly output?: string;
+  readonly role?: string;
+}
+
+/** A bad command line: printed with the usage, exit code 2. */
+export class UsageError extends Error {}
+
+export function parseArgs(args: readonly string[]): Options | 'help' {
+  const files: string[] = [];
+  const silence: string[] = [];
+  let strict = false;
+  let json = false;
+  let migrate = false;
+  let failOnOtherKinds = false;
+  let writeMigrated: string | undefined;
+  let output: string | undefined;
+  let role: string | undefined;
+  let onlyFiles = false;
+
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (onlyFiles || arg === STDIN || !arg.startsWith('-')) {
+      files.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyFiles = true;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const flag = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
+    const inline = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : undefined;
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const next = args[i + 1];
+      if (next === undefined || (next.startsWith('-') && next !== STDIN)) throw new UsageError(`option '${flag}' needs a value`);
+      i++;
+      return next;
+    };
+    const noValue = (): void => {
+      if (inline !== undefined) throw new UsageError(`option '${flag}' takes no value, got '${arg}'`);
+    };
+    switch (flag) {
+      case '-h':
+      case '--help':
+        return 'help';
+      case '--strict':
+        noValue();
+        strict = true;
+        break;
+      case '--json':
+        noValue();
+        json = true;
+        break;
+      case '--migrate':
+        noValue();
+        migrate = true;
+        break;
+      case '--fail-on-other-kinds':
+        noValue();
+        failOnOtherKinds = true;
+        break;
+      case '--silence': {
+        const codes = value()
+          .split(',')
+          .map((c) => c.trim())
+          .filter((c) => c !== '');
+        if (codes.length === 0)
+          throw new UsageError("option '--silence' needs one or more codes, e.g. --silence NodePoolWithoutLimits (only warnings can be silenced)");
+        silence.push(...codes);
+        break;
+      }
+      case '--write-migrated':
+        writeMigrated = value();
+        break;
+      case '--output':
+        output = value();
+        break;
+      case '--role':
+        role = value();
+        break;
+      default:
+        throw new UsageError(`unknown option '${arg}'`);
+    }
+  }
+
+  if (files.length === 0) throw new UsageError('no input files; give one or more files, or - for standard input');
+  if (files.filter((f) => f === STDIN).length > 1) throw new UsageError("standard input ('-') can be read only once");
+  if ((writeMigrated !== undefined || output !== undefined) && !migrate) {
+    throw new UsageError(`${writeMigrated !== undefined ? '--write-migrated' : '--output'} writes migrated manifests and needs --migrate`);
+  }
+  if (role !== undefined && !migrate) throw new UsageError('--role is used when migrating AWSNodeTemplates and needs --migrate');
+  if (json && output === STDIN) throw new UsageError("--json and '--output -' both write to standard output; write the YAML to a file instead");
+  const clash = writeMigrated !== undefined ? outputCollision(files, writeMigrated) : undefined;
+  if (clash !== undefined) throw new UsageError(clash);
+  return { files, strict, json, migrate, silence, failOnOtherKinds, writeMigrated, output, role };
+}
+
+/** Why `--write-migrated` cannot write `files` into `dir` (two with one base name), or undefined. */
+export function outputCollision(files: readonly string[], dir: string): string | undefined {
+  const seen = new Map<string, string>();
+  for (const f of files) {
+    const base = outputName(f);
+    const other = seen.get(base);
+    if (other !== undefined) return `'${other}' and '${f}' would both be written to ${base} in ${dir}; migrate them separately`;
+    seen.set(base, f);
+  }
+  return undefined;
+}
+
+export function outputName(file: string): string {
+  if (file === STDIN) return 'stdin.yaml';
+  const base = file.split(/[\\/]/).pop() ?? file;
+  return base === '' ? 'manifest.yaml' : base;
+}

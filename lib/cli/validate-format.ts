@@ -1,0 +1,106 @@
+// `validate`'s output: the text and JSON report, and one line per finding.
+import type { MigrationReport } from '../core/api/migrate';
+import { Severity } from '../core/issues';
+import { FileIssue } from './command-io';
+
+/** A document of another API group, left unchecked. */
+export interface SkippedDocument {
+  readonly file: string;
+  readonly document: number;
+  readonly apiVersion: string;
+  readonly kind?: string;
+  readonly name?: string;
+}
+
+/** What one `validate` run found, for its report. */
+export interface ValidateReport {
+  readonly issues: readonly FileIssue[];
+  readonly migrations: readonly (MigrationReport & { file: string })[];
+  readonly skipped: readonly SkippedDocument[];
+  readonly silencedErrors: ReadonlySet<string>;
+  readonly files: number;
+  readonly documents: number;
+  readonly olderApiVersions: number;
+  readonly json: boolean;
+  readonly migrate: boolean;
+}
+
+/** Writes the report: JSON to stdout or text to `out` (stderr when stdout carries YAML), notes to `stderr`. */
+export function writeReport(
+  r: ValidateReport,
+  stdout: { write(chunk: string): unknown },
+  out: { write(chunk: string): unknown },
+  stderr: { write(chunk: string): unknown },
+): void {
+  const errors = r.issues.filter((i) => i.severity === Severity.ERROR).length;
+  const warnings = r.issues.length - errors;
+  const files = r.files;
+  if (r.json) {
+    stdout.write(
+      `${JSON.stringify(
+        {
+          issues: r.issues,
+          migrations: r.migrate ? r.migrations : undefined,
+          skipped: r.skipped,
+          summary: { files, documents: r.documents, skipped: r.skipped.length, errors, warnings },
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } else {
+    for (const m of r.migrations) out.write(formatMigration(m));
+    for (const i of r.issues) out.write(`${formatIssue(i)}\n`);
+    for (const d of r.skipped) {
+      const at = `${d.file}#${d.document}`;
+      out.write(`note: skipped ${at} ${d.kind ?? '?'}/${d.name ?? '?'} (${d.apiVersion}): not a Karpenter API group\n`);
+    }
+    const problems = errors + warnings === 0 ? 'no problems' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+    const migrated = r.migrate ? `, ${plural(r.migrations.length, 'document')} migrated` : '';
+    const skipped = r.skipped.length > 0 ? ` (${r.skipped.length} skipped)` : '';
+    out.write(`${plural(files, 'file')}, ${plural(r.documents, 'document')}${skipped}${migrated}: ${problems}\n`);
+    if (!r.migrate && r.olderApiVersions > 0) {
+      out.write(
+        `hint: ${plural(r.olderApiVersions, 'document')} use${r.olderApiVersions === 1 ? 's' : ''} ` +
+          `a pre-v1 Karpenter API; run again with --migrate to convert ${r.olderApiVersions === 1 ? 'it' : 'them'}\n`,
+      );
+    }
+  }
+  for (const code of r.silencedErrors) {
+    stderr.write(`note: --silence ${code} has no effect: ${code} is an error, and only warnings can be silenced\n`);
+  }
+}
+
+/**
+ * `<file>:<line>:<column>: <severity> <kind>/<name> <field>: <message> (<code>)`; `<file>#<doc>`
+ * replaces the position when there is none, and problems with the file itself have no subject.
+ */
+export function formatIssue(i: FileIssue): string {
+  const severity = i.severity === Severity.ERROR ? 'error' : 'warning';
+  const at = i.line !== undefined ? `${i.file}:${i.line}:${i.column}` : i.document !== undefined ? `${i.file}#${i.document}` : i.file;
+  if (i.document === undefined || (i.field === '(document)' && i.kind === undefined)) {
+    const field = i.field.startsWith('(') ? '' : `${i.field}: `;
+    return `${at}: ${severity} ${field}${i.message} (${i.code})`;
+  }
+  return `${at}: ${severity} ${i.kind ?? '?'}/${i.name ?? '?'} ${i.field}: ${i.message} (${i.code})`;
+}
+
+function formatMigration(m: MigrationReport & { file: string }): string {
+  const out = m.output;
+  const target = out ? ` -> ${out.kind}/${out.name} (${out.apiVersion})` : '';
+  const lines = [`migrated ${m.file}#${m.document} ${m.kind}/${m.name}${target}: ${plural(m.changes.length, 'change')}`];
+  for (const c of m.changes) {
+    const note = c.note ? ` (${c.note})` : '';
+    const field = c.source !== undefined && c.source !== c.field ? `${c.source} -> ${c.field}` : c.field;
+    lines.push(`  ${field}: ${renderValue(c.from)} -> ${renderValue(c.to)}${note}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function renderValue(x: unknown): string {
+  return x === undefined ? '(none)' : JSON.stringify(x);
+}
+
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}

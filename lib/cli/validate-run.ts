@@ -1,0 +1,414 @@
+// `validate`'s run: reads each input, checks (or migrates, then checks) every document and the
+// documents against each other, then writes the report. No fs or process access here: the caller passes
+// the I/O, so every path is testable in-process.
+import { isPlainObject as isObject } from '../core/json';
+import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/api/migrate';
+import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
+import { toYaml } from '../core/api/yaml';
+import { CommandDependencies, CommandIo, ExitCode, FileIssue, Position, PROGRAM, STDIN } from './command-io';
+import { expandInputs, joinPath } from './input-files';
+import { firstLine, InputReader, locate, ParsedDocument } from './input-reader';
+import { Options, outputCollision, outputName, parseArgs, UsageError, VALIDATE_USAGE } from './validate-args';
+import { SkippedDocument, writeReport } from './validate-format';
+
+/** API versions `--migrate` converts: karpenter.sh v1alpha5/v1beta1, karpenter.k8s.aws v1alpha1/v1beta1. */
+const OLDER_API_VERSIONS = /^karpenter\.(sh|k8s\.aws)\/v1(alpha\d+|beta\d+)$/;
+
+/** Runs `validate <args...>` and returns the exit code. */
+export function runValidateCommand(args: readonly string[], io: CommandIo, deps: CommandDependencies = {}): number {
+  let options: Options | 'help';
+  try {
+    options = parseArgs(args);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr.write(`${PROGRAM} validate: ${e.message}\n\n${VALIDATE_USAGE}`);
+    return ExitCode.USAGE;
+  }
+  if (options === 'help') {
+    io.stdout.write(VALIDATE_USAGE);
+    return ExitCode.OK;
+  }
+  return new ValidateRun(options, io, deps).run();
+}
+
+/** A NodePool or EC2NodeClass of the run, for the checks across documents. */
+interface DeclaredDocument {
+  readonly file: string;
+  readonly index: number;
+  readonly kind: string;
+  readonly name: string;
+  readonly manifest: Record<string, unknown>;
+  readonly where: (field: string) => Position | undefined;
+}
+
+/** One `validate` run over its input files; `run()` writes the report and returns the exit code. */
+class ValidateRun {
+  private readonly issues: FileIssue[] = [];
+  private readonly migrations: (MigrationReport & { file: string })[] = [];
+  private readonly migratedYaml: string[] = [];
+  private readonly silencedErrors = new Set<string>();
+  private readonly skipped: SkippedDocument[] = [];
+  private readonly declared: DeclaredDocument[] = [];
+  private knownWarningCodes?: readonly string[];
+  private documents = 0;
+  private files = 0;
+  private olderApiVersions = 0;
+  // With `--output -` stdout carries YAML only.
+  private readonly out: { write(chunk: string): unknown };
+  private readonly reader: InputReader;
+
+  constructor(
+    private readonly options: Options,
+    private readonly io: CommandIo,
+    private readonly deps: CommandDependencies,
+  ) {
+    this.out = options.output === STDIN ? io.stderr : io.stdout;
+    this.reader = new InputReader(io, deps, (i) => this.add(i));
+  }
+
+  public run(): number {
+    const files = this.inputFiles();
+    if (files === undefined) return ExitCode.USAGE;
+    this.files = files.length;
+    for (const file of files) this.checkFile(file);
+    this.checkAcrossDocuments();
+    this.checkSilenceCodes();
+    if (this.options.output !== undefined && this.options.output !== STDIN) {
+      this.io.writeFile(this.options.output, this.migratedYaml.join(''));
+    } else if (this.options.output === STDIN) {
+      this.io.stdout.write(this.migratedYaml.join(''));
+    }
+    this.report();
+
+    const errors = this.issues.filter((i) => i.severity === Severity.ERROR).length;
+    const warnings = this.issues.length - errors;
+    if (errors > 0 || (this.options.strict && warnings > 0)) return ExitCode.PROBLEMS;
+    return ExitCode.OK;
+  }
+
+  /** The files to check: each input, a directory standing for the manifest files under it. Undefined after a usage error. */
+  private inputFiles(): string[] | undefined {
+    const io = this.io;
+    // A file given twice is checked once (it would otherwise clash with itself as a DuplicateName).
+    if (!io.readDir || !io.stat) return [...new Set(this.options.files)];
+    const entries = expandInputs(this.options.files, {
+      isDirectory: (p) => io.stat!(p).isDirectory,
+      readDir: (p) => io.readDir!(p),
+      realpath: io.realpath && ((p) => io.realpath!(p)),
+    });
+    const files: string[] = [];
+    for (const e of entries) {
+      if ('file' in e) files.push(e.file);
+      else this.add({ file: e.problem.path, severity: e.problem.warning ? Severity.WARNING : Severity.ERROR, field: '(file)', ...e.problem });
+    }
+    const clash = this.options.writeMigrated !== undefined ? outputCollision(files, this.options.writeMigrated) : undefined;
+    if (clash !== undefined) {
+      io.stderr.write(`${PROGRAM} validate: ${clash}\n\n${VALIDATE_USAGE}`);
+      return undefined;
+    }
+    return files;
+  }
+
+  private checkFile(file: string): void {
+    const text = this.reader.readText(file);
+    if (text === undefined) return;
+    try {
+      this.checkText(file, text);
+    } catch (e) {
+      // Last line of defence: hostile input must cost one line, never the run.
+      this.reader.fileError(file, 'InputNotProcessable', `cannot process the file: ${firstLine(e)}`);
+    }
+  }
+
+  private checkText(file: string, text: string): void {
+    const parsed = this.reader.parseText(file, text);
+    if (parsed === undefined) return;
+    if (this.options.migrate) {
+      this.migrateAndCheck(file, parsed.documents, parsed.syntaxErrors);
+    } else {
+      for (const p of parsed.documents) this.checkDocument(file, p.index, p.value, (field) => locate(p.doc, p.lines, field));
+    }
+  }
+
+  private migrateAndCheck(file: string, all: ParsedDocument[], syntaxErrors: boolean): void {
+    // Documents of other API groups are not the migrator's: skip them, and keep them in the output.
+    const other = (p: ParsedDocument) => !this.options.failOnOtherKinds && isObject(p.value) && isOtherApiGroup(p.value);
+    for (const p of all.filter(other)) this.skip(file, p.index, p.value as Record<string, unknown>);
+    const parsed = all.filter((p) => !other(p));
+    const migrate = this.deps.migrate ?? loadMigrator();
+    // Documents, not values: the migrator keeps their comments in the output.
+    const outcome = migrate(
+      parsed.map((p) => p.doc),
+      { role: this.options.role },
+    );
+    // The migrator counts the documents it was given; map back to indexes in the file.
+    const fileIndex = (i: number): number => parsed[i]?.index ?? i;
+
+    for (const r of outcome.reports) {
+      if (r.changes.length > 0) this.migrations.push({ ...r, document: fileIndex(r.document), file });
+    }
+    for (const e of outcome.errors) this.add(migrationError(file, e, fileIndex));
+
+    // reports[i] describes manifests[i] and names the input document it came from.
+    outcome.manifests.forEach((m, i) => {
+      const r = outcome.reports[i] as MigrationReport | undefined;
+      const p = r ? parsed[r.document] : undefined;
+      // Lines only point at the input when the migrator left the document as it was.
+      const unchanged = r !== undefined && r.changes.length === 0;
+      this.checkDocument(file, r ? fileIndex(r.document) : i, m, (field) => (unchanged && p ? locate(p.doc, p.lines, field) : undefined));
+    });
+
+    const writes = this.options.writeMigrated !== undefined || this.options.output !== undefined;
+    if (syntaxErrors || outcome.errors.length > 0) {
+      // A partial file would look complete; say it is left out (not on stdout when it carries JSON).
+      if (writes)
+        (this.options.json ? this.io.stderr : this.out).write(`not writing ${file}: it has errors that prevented migrating every document\n`);
+      return;
+    }
+    // In input order: each skipped document as it was, each migrated one where its input was.
+    // Falls back to plain YAML for a result without recorded comments (an injected migrator's).
+    const rendered = loadMigratedYaml()(outcome);
+    const fromInput = new Map<number, string[]>();
+    const unplaced: string[] = [];
+    rendered.forEach((text, i) => {
+      const r = outcome.reports[i] as MigrationReport | undefined;
+      const at = r ? parsed[r.document]?.index : undefined;
+      if (at === undefined) unplaced.push(text);
+      else fromInput.set(at, [...(fromInput.get(at) ?? []), text]);
+    });
+    const ordered = all.flatMap((p) => (other(p) ? [toYaml(p.value as object)] : (fromInput.get(p.index) ?? [])));
+    const yaml = `---\n${[...ordered, ...unplaced].join('---\n')}`;
+    if (this.options.writeMigrated !== undefined) {
+      this.io.mkdirp(this.options.writeMigrated);
+      this.io.writeFile(joinPath(this.options.writeMigrated, outputName(file)), yaml);
+    }
+    if (this.options.output !== undefined) this.migratedYaml.push(yaml);
+  }
+
+  private checkDocument(file: string, index: number, value: unknown, where: (field: string) => Position | undefined): void {
+    this.documents++;
+    const obj = isObject(value) ? value : undefined;
+    const kind = obj && typeof obj.kind === 'string' ? obj.kind : undefined;
+    const metadata = obj && isObject(obj.metadata) ? obj.metadata : undefined;
+    const name = metadata && typeof metadata.name === 'string' ? metadata.name : undefined;
+    if (!obj) {
+      this.add({
+        file,
+        document: index,
+        severity: Severity.ERROR,
+        field: '(document)',
+        code: 'NotAnObject',
+        message: `the document is ${describe(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec`,
+        line: where('')?.line,
+        column: where('')?.column,
+      });
+      return;
+    }
+    if (typeof obj.apiVersion === 'string' && OLDER_API_VERSIONS.test(obj.apiVersion)) this.olderApiVersions++;
+    if (isOtherApiGroup(obj) && !this.options.failOnOtherKinds) {
+      this.documents--;
+      this.skip(file, index, obj);
+      return;
+    }
+    const validate = this.deps.validate ?? loadValidator();
+    let issues: ValidationIssue[];
+    try {
+      // Only warning codes go to the validator: the command reports unknown ones once, not per document.
+      issues = validate(obj, { silence: this.options.silence.filter((code) => this.warningCodes().includes(code)) });
+    } catch (e) {
+      const pos = where('');
+      this.add({
+        file,
+        document: index,
+        kind,
+        name,
+        severity: Severity.ERROR,
+        field: '(document)',
+        code: 'InputNotProcessable',
+        message: `cannot validate the document: ${firstLine(e)}`,
+        line: pos?.line,
+        column: pos?.column,
+      });
+      return;
+    }
+    for (const i of issues) {
+      // --silence is for lint warnings; an error stays an error (and we say so once).
+      if (i.severity === Severity.WARNING && this.options.silence.includes(i.code)) continue;
+      if (i.severity === Severity.ERROR && this.options.silence.includes(i.code)) this.silencedErrors.add(i.code);
+      const pos = where(i.field);
+      this.add({
+        file,
+        document: index,
+        kind,
+        name,
+        severity: i.severity,
+        field: i.field,
+        // Manifest users get the fix as YAML, not as TypeScript builder advice.
+        message: i.yamlMessage ?? i.message,
+        code: i.code,
+        line: pos?.line,
+        column: pos?.column,
+      });
+    }
+    if ((kind === 'NodePool' || kind === 'EC2NodeClass') && name !== undefined && KARPENTER_GROUPS.includes(apiGroupOf(obj.apiVersion))) {
+      this.declared.push({ file, index, kind, name, manifest: obj, where });
+    }
+  }
+
+  /** Checks between the documents of the whole run: duplicate names, and NodePools their EC2NodeClass cannot serve. */
+  private checkAcrossDocuments(): void {
+    if (this.declared.length === 0) return;
+    const { duplicateNameIssues, poolNodeClassIssues } = loadCrossChecks();
+    const at = (d: DeclaredDocument, field: string) => d.where(field);
+    const place = (d: DeclaredDocument) => {
+      const pos = at(d, 'metadata.name');
+      return pos ? `${d.file}:${pos.line}` : `${d.file}#${d.index}`;
+    };
+    const addFor = (d: DeclaredDocument, { yamlMessage, ...issue }: ValidationIssue) => {
+      const pos = at(d, issue.field);
+      const message = yamlMessage ?? issue.message;
+      this.add({ ...issue, message, file: d.file, document: d.index, kind: d.kind, name: d.name, line: pos?.line, column: pos?.column });
+    };
+    // One run is one cluster: the files of a GitOps directory are applied together.
+    const objects = this.declared.map((d) => ({ declared: d, kind: d.kind, name: d.name, cluster: 'run', where: place(d) }));
+    for (const { object, issue } of duplicateNameIssues(objects)) addFor(object.declared, issue);
+    const classes = this.declared.filter((d) => d.kind === 'EC2NodeClass');
+    for (const pool of this.declared.filter((d) => d.kind === 'NodePool')) {
+      const spec = isObject(pool.manifest.spec) ? pool.manifest.spec : {};
+      const template = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : {};
+      const ref = isObject(template.nodeClassRef) ? template.nodeClassRef.name : undefined;
+      const matching = classes.filter((c) => c.name === ref);
+      if (matching.length !== 1) continue; // not in this run, or a duplicate already reported
+      const nc = matching[0];
+      for (const issue of poolNodeClassIssues(pool.manifest, nc.manifest, `${JSON.stringify(nc.name)} (${place(nc)})`)) addFor(pool, issue);
+    }
+  }
+
+  private add(issue: FileIssue): void {
+    this.issues.push(issue);
+  }
+
+  /** Records a document of another API group as skipped (it still counts as a document). */
+  private skip(file: string, document: number, obj: Record<string, unknown>): void {
+    this.documents++;
+    const metadata = isObject(obj.metadata) ? obj.metadata : undefined;
+    this.skipped.push({
+      file,
+      document,
+      apiVersion: String(obj.apiVersion),
+      kind: typeof obj.kind === 'string' ? obj.kind : undefined,
+      name: metadata && typeof metadata.name === 'string' ? metadata.name : undefined,
+    });
+  }
+
+  /** Codes `--silence` can take: the library's manifest warning codes. */
+  private warningCodes(): readonly string[] {
+    if (this.knownWarningCodes === undefined) {
+      // An injected validator (tests) has codes of its own: trust every code given.
+      this.knownWarningCodes = this.deps.validate ? this.options.silence : loadWarningCodes();
+    }
+    return this.knownWarningCodes;
+  }
+
+  /** `--silence` codes that silence nothing: one warning each, naming the valid codes. */
+  private checkSilenceCodes(): void {
+    for (const code of new Set(this.options.silence)) {
+      if (this.warningCodes().includes(code) || this.silencedErrors.has(code)) continue;
+      const known = this.warningCodes();
+      const near = known.find((k) => k.toLowerCase() === code.toLowerCase());
+      this.add({
+        file: '(command line)',
+        severity: Severity.WARNING,
+        field: '--silence',
+        code: 'UnknownSilenceCode',
+        message:
+          `${JSON.stringify(code)} is not a warning code, so it silences ` +
+          `nothing${near ? ` (did you mean "${near}"?)` : ''}; codes that can be silenced: ${known.join(', ')}`,
+      });
+    }
+  }
+
+  private report(): void {
+    writeReport(
+      {
+        issues: this.issues,
+        migrations: this.migrations,
+        skipped: this.skipped,
+        silencedErrors: this.silencedErrors,
+        files: this.files,
+        documents: this.documents,
+        olderApiVersions: this.olderApiVersions,
+        json: this.options.json,
+        migrate: this.options.migrate,
+      },
+      this.io.stdout,
+      this.out,
+      this.io.stderr,
+    );
+  }
+}
+
+const KARPENTER_GROUPS = ['karpenter.sh', 'karpenter.k8s.aws'];
+
+/** True for a Kubernetes object of an API group other than Karpenter's (a ConfigMap, a Deployment). */
+function isOtherApiGroup(obj: Record<string, unknown>): boolean {
+  const { apiVersion, kind } = obj;
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || apiVersion === '' || kind === '') return false;
+  return !KARPENTER_GROUPS.includes(apiGroupOf(apiVersion));
+}
+
+/** The group of an `apiVersion` (`karpenter.sh` of `karpenter.sh/v1`); '' for the core group or a non-string. */
+function apiGroupOf(apiVersion: unknown): string {
+  return typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
+}
+
+function migrationError(file: string, e: unknown, fileIndex: (i: number) => number): FileIssue {
+  const o = isObject(e) ? e : {};
+  const document = typeof o.document === 'number' ? fileIndex(o.document) : undefined;
+  return {
+    file,
+    document,
+    kind: typeof o.kind === 'string' ? o.kind : undefined,
+    name: typeof o.name === 'string' ? o.name : undefined,
+    severity: Severity.ERROR,
+    field: typeof o.field === 'string' ? o.field : '(document)',
+    message: typeof o.message === 'string' ? o.message : String(e),
+    code: typeof o.code === 'string' ? o.code : 'MigrationFailed',
+  };
+}
+
+function loadValidator(): (manifest: unknown, ctx: ValidationContext) => ValidationIssue[] {
+  // Loaded on first use, like the migrator: `--help` and usage errors stay instant.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../core/api/validate') as typeof import('../core/api/validate')).validateManifest;
+}
+
+function loadCrossChecks() {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { duplicateNameIssues } = require('../core/api/duplicate-names') as typeof import('../core/api/duplicate-names');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { poolNodeClassIssues } = require('../core/api/node-class-compatibility') as typeof import('../core/api/node-class-compatibility');
+  return { duplicateNameIssues, poolNodeClassIssues };
+}
+
+function loadWarningCodes(): readonly string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../core/api/silence') as typeof import('../core/api/silence')).MANIFEST_WARNING_CODES;
+}
+
+function loadMigrator(): (documents: unknown[], options: MigrationOptions) => MigrationResult {
+  // Loaded on first use: plain validation does not pay for the migrator.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../core/api/migrate') as typeof import('../core/api/migrate')).migrateManifests;
+}
+
+function loadMigratedYaml(): (result: MigrationResult) => string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../core/api/migrate') as typeof import('../core/api/migrate')).migratedManifestsYaml;
+}
+
+function describe(x: unknown): string {
+  if (Array.isArray(x)) return 'a list';
+  if (typeof x === 'string') return `the string ${JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}...` : x)}`;
+  return `a ${typeof x}`;
+}

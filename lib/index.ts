@@ -129,6 +129,8 @@ export { admittedInstanceTypes, explainAdmission } from './core/sim/admission';
 export type { Admission } from './core/sim/admission';
 export { loadInstanceTypeCatalog } from './core/sim/catalog';
 export type { CatalogChecks } from './core/sim/catalog-checks';
+export type { NodePoolBudgetOptions } from './core/sim/budget';
+export type { PriceTable } from './core/sim/pricing';
 export { simulateProvisioning } from './core/sim/simulate';
 export type {
   AdmissionOptions,

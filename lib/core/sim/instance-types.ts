@@ -130,32 +130,49 @@ export function classView(catalog: InstanceTypeCatalog, shape: NodeClassShape, z
     else if (shape.connectionTracking && type.labels[WellKnownLabel.INSTANCE_HYPERVISOR] !== 'nitro') {
       unavailableReason = 'spec.connectionTracking needs a Nitro instance type';
     }
-    let requirements: SchedulingRequirements | undefined;
-    let capacity: ResourceAmounts | undefined;
-    let allocatable: ResourceAmounts | undefined;
-    let negative: boolean | undefined;
-    return {
-      type,
-      get requirements() {
-        return (requirements ??= instanceTypeRequirements(type, family, zones));
-      },
-      get capacity() {
-        return (capacity ??= capacityFor(type, shape.settings));
-      },
-      get allocatable() {
-        return (allocatable ??= allocatableFor(type, shape.settings));
-      },
-      get negative() {
-        return (negative ??= Object.values(this.allocatable).some((v) => v < 0));
-      },
-      available: unavailableReason === undefined,
-      unavailableReason,
-    };
+    return new LazyClassInstanceType(type, shape.settings, zones, unavailableReason);
   });
   const label = labelReader(catalog);
   const view: ClassView = { types, compatibleMask: (r) => compatibleMask(types.length, label, windows, family, zones, r) };
   byShape.set(key, view);
   return view;
+}
+
+/**
+ * A type under a class, its requirements and resources computed on first use. A class with prototype
+ * getters: the view builds one per catalog type, and object literals with accessors cost far more.
+ */
+class LazyClassInstanceType implements ClassInstanceType {
+  public readonly available: boolean;
+  private requirementsValue?: SchedulingRequirements;
+  private capacityValue?: ResourceAmounts;
+  private allocatableValue?: ResourceAmounts;
+  private negativeValue?: boolean;
+
+  constructor(
+    public readonly type: InstanceType,
+    private readonly settings: NodeResourceSettings,
+    private readonly zones: readonly string[] | undefined,
+    public readonly unavailableReason: string | undefined,
+  ) {
+    this.available = unavailableReason === undefined;
+  }
+
+  get requirements(): SchedulingRequirements {
+    return (this.requirementsValue ??= instanceTypeRequirements(this.type, this.settings.amiFamily, this.zones));
+  }
+
+  get capacity(): ResourceAmounts {
+    return (this.capacityValue ??= capacityFor(this.type, this.settings));
+  }
+
+  get allocatable(): ResourceAmounts {
+    return (this.allocatableValue ??= allocatableFor(this.type, this.settings));
+  }
+
+  get negative(): boolean {
+    return (this.negativeValue ??= Object.values(this.allocatable).some((v) => v < 0));
+  }
 }
 
 const OPTIONAL = new Set(OPTIONAL_LABELS);

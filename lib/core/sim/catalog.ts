@@ -52,41 +52,73 @@ function load(): NonNullable<typeof cached> {
     resources.forEach((r, j) => (out[r.name] = rows[i][2][j] * UNIT_BYTES[r.unit]));
     return out;
   };
-  const types = rows.map(([name], i): InstanceType => {
-    let labels: Record<string, string> | undefined;
-    let capacity: Record<string, number> | undefined;
-    let allocatable: ResourceAmounts | undefined;
-    const it: InstanceType = {
-      name,
-      get labels() {
-        if (!labels) {
-          labels = {};
-          for (let j = 0; j < labelKeys.length; j++) if (rows[i][1][j] >= 0) labels[labelKeys[j]] = labelValues[j][rows[i][1][j]];
-          labels[WellKnownLabel.INSTANCE_TYPE] = name;
-        }
-        return labels;
-      },
-      get capacity() {
-        if (!capacity) {
-          // From the columns, so that the labels object is not built for it.
-          const label = (k: string) => column(k, i);
-          capacity = printedOf(i); // pods and extended resources carry no overhead
-          capacity[CPU] = Number(label(WellKnownLabel.INSTANCE_CPU)) * 1000;
-          capacity[MEMORY] = memoryCapacity(Number(label(WellKnownLabel.INSTANCE_MEMORY)), label(WellKnownLabel.ARCH));
-          capacity[EPHEMERAL_STORAGE] = CATALOG_VOLUME_BYTES;
-        }
-        return capacity;
-      },
-      get allocatable() {
-        return (allocatable ??= allocatableFor(it, CATALOG_SETTINGS));
-      },
-    };
-    return it;
-  });
+  const source: CatalogSource = { rows, labelKeys, labelValues, column, printedOf };
+  const types = rows.map(([name], i): InstanceType => new CatalogInstanceType(name, i, source));
   const index = new Map(rows.map(([name], i) => [name, i]));
   const published = (name: string) => (index.has(name) ? printedOf(index.get(name)!) : undefined);
   const catalog = createInstanceTypeCatalog(types, CATALOG.karpenterVersion);
   return { catalog, published, columns: { names: rows.map((r) => r[0]), columns } };
+}
+
+/**
+ * A bundled type whose labels and resources are built on first use. A class with prototype getters:
+ * the catalog holds 1,363 of them, and object literals with accessor closures cost far more to create.
+ */
+class CatalogInstanceType implements InstanceType {
+  private labelsValue?: Record<string, string>;
+  private capacityValue?: Record<string, number>;
+  private allocatableValue?: ResourceAmounts;
+
+  constructor(
+    public readonly name: string,
+    private readonly row: number,
+    private readonly source: CatalogSource,
+  ) {}
+
+  get labels(): Readonly<Record<string, string>> {
+    if (!this.labelsValue) {
+      const { rows, labelKeys, labelValues } = this.source;
+      const indexes = rows[this.row][1];
+      const labels: Record<string, string> = {};
+      labelKeys.forEach((k, j) => {
+        if (indexes[j] >= 0) labels[k] = labelValues[j][indexes[j]];
+      });
+      labels[WellKnownLabel.INSTANCE_TYPE] = this.name;
+      this.labelsValue = labels;
+    }
+    return this.labelsValue;
+  }
+
+  get capacity(): ResourceAmounts {
+    if (!this.capacityValue) {
+      // From the columns, so that the labels object is not built for it.
+      const label = (k: string) => this.source.column(k, this.row);
+      const capacity = this.source.printedOf(this.row); // pods and extended resources carry no overhead
+      capacity[CPU] = Number(label(WellKnownLabel.INSTANCE_CPU)) * 1000;
+      capacity[MEMORY] = memoryCapacity(Number(label(WellKnownLabel.INSTANCE_MEMORY)), label(WellKnownLabel.ARCH));
+      capacity[EPHEMERAL_STORAGE] = CATALOG_VOLUME_BYTES;
+      this.capacityValue = capacity;
+    }
+    return this.capacityValue;
+  }
+
+  get allocatable(): ResourceAmounts {
+    return (this.allocatableValue ??= allocatableFor(this, CATALOG_SETTINGS));
+  }
+
+  /** The fields of `InstanceType`, as a plain object would serialize. */
+  toJSON(): InstanceType {
+    return { name: this.name, labels: this.labels, capacity: this.capacity, allocatable: this.allocatable };
+  }
+}
+
+/** What every bundled type reads its fields from: the catalog file's rows and label columns. */
+interface CatalogSource {
+  readonly rows: CatalogData['types'];
+  readonly labelKeys: readonly string[];
+  readonly labelValues: readonly (readonly string[])[];
+  column(key: string, row: number): string | undefined;
+  printedOf(row: number): Record<string, number>;
 }
 
 /** The label columns of the bundled catalog; undefined for any other catalog. */

@@ -173,6 +173,12 @@ class LazyClassInstanceType implements ClassInstanceType {
   get negative(): boolean {
     return (this.negativeValue ??= Object.values(this.allocatable).some((v) => v < 0));
   }
+
+  /** The fields of `ClassInstanceType`, as a plain object would serialize. */
+  toJSON(): Omit<ClassInstanceType, 'requirements'> {
+    const { type, capacity, allocatable, negative, available, unavailableReason } = this;
+    return { type, capacity, allocatable, negative, available, unavailableReason };
+  }
 }
 
 const OPTIONAL = new Set(OPTIONAL_LABELS);

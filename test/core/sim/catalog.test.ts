@@ -106,3 +106,11 @@ test('the committed catalog is compact and is what the generator makes of the re
   );
   expect(missing).toEqual([]);
 });
+
+test('a bundled type serializes as the InstanceType fields it is read through', () => {
+  const m5 = loadInstanceTypeCatalog().get('m5.large')!;
+  const json = JSON.parse(JSON.stringify(m5));
+  expect(Object.keys(json).sort()).toEqual(['allocatable', 'capacity', 'labels', 'name']);
+  expect(json).toEqual({ name: 'm5.large', labels: m5.labels, capacity: m5.capacity, allocatable: m5.allocatable });
+  expect(json.labels['node.kubernetes.io/instance-type']).toBe('m5.large');
+});

@@ -6,7 +6,7 @@ checkPeers();
 export * from './core';
 
 // Constructs.
-export * from './aws/cluster-attributes';
+export * from './aws/eks-cluster-base';
 export * from './aws/network';
 export * from './aws/eks-cluster';
 export * from './aws/controller-node-group';

@@ -57,11 +57,6 @@ export class IssueCollector {
 
   constructor(private readonly ctx: ValidationContext = {}) {}
 
-  /** A collector with the same context, for a check whose verdict matters but whose problems another object reports. */
-  public fork(): IssueCollector {
-    return new IssueCollector(this.ctx);
-  }
-
   /** True when `value` is an unresolved token and so cannot be checked. */
   public isUnresolved(value: unknown): boolean {
     return this.ctx.isUnresolved?.(value) ?? false;

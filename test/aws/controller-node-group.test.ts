@@ -2,7 +2,7 @@ import { EksNodeGroup } from '@cdktf/provider-aws/lib/eks-node-group';
 import { LaunchTemplate } from '@cdktf/provider-aws/lib/launch-template';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
-import { IEksCluster } from '../../lib/aws/cluster-attributes';
+import { IEksCluster } from '../../lib/aws/eks-cluster-base';
 import {
   CONTROLLER_NODE_LABEL_KEY,
   CONTROLLER_NODE_LABEL_VALUE,

@@ -152,11 +152,12 @@ describe('KarpenterAws', () => {
   describe('attributes', () => {
     test('should hold what the controller needs, as plain strings (but the role ARN)', () => {
       const stack = newStack();
-      new ControllerNodeGroup(stack, 'ControllerNodes', {
+      const group = new ControllerNodeGroup(stack, 'ControllerNodes', {
         cluster: FAKE_CLUSTER,
         subnetIds: ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa2'],
       });
-      const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
+      // A hand-written cluster lists its controller node groups itself; EksCluster records them.
+      const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: { ...FAKE_CLUSTER, controllerNodeGroups: [group] } });
       const { controllerRoleArn, ...plain } = karpenter.attributes;
       // The controller tests' shared attributes are these, so they test what KarpenterAws hands over.
       const { controllerRoleArn: _fixtureRoleArn, ...expected } = KARPENTER_ATTRIBUTES;

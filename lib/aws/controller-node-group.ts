@@ -6,21 +6,12 @@ import { ITerraformDependable, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { EksClusterBase, IEksCluster } from './eks-cluster-base';
 import { awsManagedPolicyArn } from '../core/aws/aws-partition';
-import {
-  CONTROLLER_NODE_LABEL_KEY,
-  CONTROLLER_NODE_LABEL_VALUE,
-  ControllerNodeGroupOptions,
-  NodeGroupAmiType,
-  planControllerNodeGroup,
-} from '../core/aws/controller-node-group-plan';
+import { ControllerNodeGroupOptions, planControllerNodeGroup } from '../core/aws/controller-node-group-plan';
 import { EKS_NODE_MANAGED_POLICIES } from '../core/aws/eks-iam';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { EksCluster } from './eks-cluster';
 import { awsContext, clusterNameRef, policyJson, providerDefaultTags } from '../private/aws-context';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
-
-// Defined in the core (the plan resolves them); exported here too, where users import ControllerNodeGroup from.
-export { CONTROLLER_NODE_LABEL_KEY, CONTROLLER_NODE_LABEL_VALUE, NodeGroupAmiType };
 
 /** Props of `ControllerNodeGroup`. */
 export interface ControllerNodeGroupProps extends ControllerNodeGroupOptions {

@@ -14,16 +14,11 @@ import { Construct } from 'constructs';
 import { EksClusterBase } from './eks-cluster-base';
 import { awsManagedPolicyArn } from '../core/aws/aws-partition';
 import {
-  AuthenticationMode,
-  ClusterLogType,
-  CoreAddonVersions,
   clusterEncryptionPolicy,
   EksClusterOptions,
   planEksCluster,
   planImportedEksCluster,
   PlannedSecretsEncryption,
-  SecretsEncryption,
-  SupportType,
   validateCoreDnsCompute,
 } from '../core/aws/eks-cluster-plan';
 import { formatIssue } from '../core/issues';
@@ -33,10 +28,6 @@ import { IRSA_AUDIENCE } from '../core/aws/trust-policies';
 import { IKarpenterNetwork } from './network';
 import { awsContext, policyJson } from '../private/aws-context';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
-
-// Defined in the core (the plan resolves them); exported here too, where users import EksCluster from.
-export { AuthenticationMode, ClusterLogType, SecretsEncryption, SupportType };
-export type { CoreAddonVersions };
 
 /** An EKS add-on. */
 export interface EksAddonOptions {

@@ -8,18 +8,9 @@ import { RouteTableAssociation } from '@cdktf/provider-aws/lib/route-table-assoc
 import { Subnet } from '@cdktf/provider-aws/lib/subnet';
 import { Vpc } from '@cdktf/provider-aws/lib/vpc';
 import { Construct } from 'constructs';
-import {
-  ExistingNetworkPlanInput,
-  KarpenterNetworkPlanInput,
-  NatGatewayMode,
-  planExistingNetwork,
-  planKarpenterNetwork,
-} from '../core/aws/network-plan';
+import { ExistingNetworkPlanInput, KarpenterNetworkPlanInput, planExistingNetwork, planKarpenterNetwork } from '../core/aws/network-plan';
 import { errorsOf, withCarriedIssues } from '../core/issues';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
-
-// Defined in the core (the plan resolves it); exported here too, where users import KarpenterNetwork from.
-export { NatGatewayMode };
 
 /** The network an EKS cluster and its nodes live in. */
 export interface IKarpenterNetwork {

@@ -1,5 +1,6 @@
 // Pure core: no cdktf or constructs imports.
-import { KARPENTER_DISCOVERY_TAG_KEY } from '../aws/discovery';
+import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';
+import { HttpTokens, VolumeType } from '../shared/ec2';
 import { BuilderKind, builderList, builderMap, builderValue } from '../builder-value';
 import { ValidationContext, ValidationIssue, withCarriedIssues } from '../issues';
 import { opt } from '../json';
@@ -31,24 +32,6 @@ export enum InstanceStorePolicy {
   RAID0 = 'RAID0',
 }
 
-/** EBS volume types. */
-export enum VolumeType {
-  /** Magnetic. */
-  STANDARD = 'standard',
-  /** Provisioned IOPS SSD. */
-  IO1 = 'io1',
-  /** Provisioned IOPS SSD, newer. */
-  IO2 = 'io2',
-  /** General purpose SSD. */
-  GP2 = 'gp2',
-  /** Cold HDD. */
-  SC1 = 'sc1',
-  /** Throughput-optimized HDD. */
-  ST1 = 'st1',
-  /** General purpose SSD, newer (recommended). */
-  GP3 = 'gp3',
-}
-
 /** `metadataOptions.httpEndpoint`. */
 export enum HttpEndpoint {
   /** IMDS reachable (the default). */
@@ -63,14 +46,6 @@ export enum HttpProtocolIpv6 {
   ENABLED = 'enabled',
   /** IPv4 only (the default). */
   DISABLED = 'disabled',
-}
-
-/** `metadataOptions.httpTokens`. */
-export enum HttpTokens {
-  /** IMDSv2 only (the default). */
-  REQUIRED = 'required',
-  /** IMDSv1 allowed too. */
-  OPTIONAL = 'optional',
 }
 
 /** `capacityReservationSelectorTerms[].instanceMatchCriteria`. */

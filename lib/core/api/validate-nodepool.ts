@@ -29,9 +29,6 @@ import { RENAMED_CONSOLIDATION_POLICIES } from './renamed-values';
 import { ArraySchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, isPlainObject, pruneNulls, show } from './schema';
 import { NODEPOOL_API_VERSION } from './types';
 
-// Defined in schema.ts for both validators; exported here too, where callers have imported it from.
-export { crdRule } from './schema';
-
 const RUNTIME = ' (the API server accepts this, but the Karpenter controller rejects it at runtime and the NodePool never becomes Ready)';
 
 // ------------------------------------------------------------------ CEL rule replicas

@@ -3,7 +3,7 @@ import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { isAwsResourceId, parseArn } from './aws-partition';
 import { AccessEntryType, ControllerIdentity, ControllerIdentityType } from './controller-identity';
 import { ControllerRolePlan, PlanClusterInput, planControllerRole } from './controller-role-plan';
-import { KARPENTER_DISCOVERY_TAG_KEY } from './discovery';
+import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';
 import { InterruptionQueuePlan, planInterruptionQueue } from './interruption-queue-plan';
 import { KarpenterAwsAttributes } from './karpenter-aws-attributes';
 import { NodeRolePlan, planNodeRole } from './node-role-plan';

@@ -1,7 +1,7 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { isAwsResourceId } from './aws-partition';
 import { validateClusterName } from './cluster-name';
-import { KARPENTER_DISCOVERY_TAG_KEY as DISCOVERY_TAG_KEY } from './discovery';
+import { KARPENTER_DISCOVERY_TAG_KEY as DISCOVERY_TAG_KEY } from '../shared/discovery';
 import { carriedIssues, IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 
 /** An IPv4 CIDR block split into numbers. */

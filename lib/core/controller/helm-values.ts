@@ -6,18 +6,17 @@ import { validateNamespaceName } from '../aws/trust-policies';
 import { BuilderKind, builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { cloneJson, isPlainObject } from '../json';
+import {
+  CONTROLLER_NODE_LABEL_KEY,
+  CONTROLLER_NODE_LABEL_VALUE,
+  CRITICAL_ADDONS_ONLY_TAINT_KEY,
+  KARPENTER_CONTROLLER_REPLICAS,
+} from '../shared/controller-nodes';
 import { KARPENTER_REGISTRY_BUILDER, KARPENTER_VERSION_BUILDER, KarpenterRegistry, KarpenterVersion } from './karpenter-version';
 
 /** A plain JSON-like object, as Helm values are. */
 export type HelmValues = { [key: string]: unknown };
 
-/** Label the controller node group carries (terraform-aws-eks examples/karpenter). */
-export const DEFAULT_CONTROLLER_NODE_LABEL_KEY = 'karpenter.sh/controller';
-export const DEFAULT_CONTROLLER_NODE_LABEL_VALUE = 'true';
-/** Taint key the controller tolerates, so it can run on nodes kept for critical add-ons (`ControllerNodeGroup` criticalAddonsOnly). */
-export const CRITICAL_ADDONS_ONLY_TAINT_KEY = 'CriticalAddonsOnly';
-/** charts/karpenter/values.yaml */
-export const DEFAULT_REPLICAS = 2;
 /** charts/karpenter/values.yaml `podDisruptionBudget.maxUnavailable` */
 export const DEFAULT_PDB_MAX_UNAVAILABLE = 1;
 
@@ -152,7 +151,7 @@ export class ControllerPlacement {
    * controller managed node group). The default.
    */
   public static controllerNodes(options: ControllerNodeLabelOptions = {}): ControllerPlacement {
-    return new ControllerPlacement(options.key ?? DEFAULT_CONTROLLER_NODE_LABEL_KEY, options.value ?? DEFAULT_CONTROLLER_NODE_LABEL_VALUE);
+    return new ControllerPlacement(options.key ?? CONTROLLER_NODE_LABEL_KEY, options.value ?? CONTROLLER_NODE_LABEL_VALUE);
   }
 
   /**
@@ -364,7 +363,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   // Pod Identity needs no annotation: the association binds the role to the service account.
   const annotations: { [key: string]: string } = k.identityType === 'irsa' ? { [IRSA_ANNOTATION]: k.controllerRoleArn } : {};
 
-  const replicas = options.replicas ?? DEFAULT_REPLICAS;
+  const replicas = options.replicas ?? KARPENTER_CONTROLLER_REPLICAS;
   const maxUnavailable = options.podDisruptionBudgetMaxUnavailable ?? DEFAULT_PDB_MAX_UNAVAILABLE;
   checkReplicas(issues, replicas, maxUnavailable);
 
@@ -426,7 +425,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
 
 /** The default placement needs the controller node group's label; without that group the pods would stay Pending. */
 function checkDefaultPlacement(issues: IssueCollector, k: KarpenterAwsAttributes): void {
-  const label = `${DEFAULT_CONTROLLER_NODE_LABEL_KEY}=${DEFAULT_CONTROLLER_NODE_LABEL_VALUE}`;
+  const label = `${CONTROLLER_NODE_LABEL_KEY}=${CONTROLLER_NODE_LABEL_VALUE}`;
   issues.error(
     'placement',
     'ControllerPlacementRequired',

@@ -8,7 +8,6 @@ import {
   EvictionSignal,
   HttpEndpoint,
   HttpProtocolIpv6,
-  HttpTokens,
   InstanceMatchCriteria,
   InstanceStorePolicy,
   NestedVirtualization,
@@ -17,8 +16,8 @@ import {
   ReservedResource,
   SecurityGroupSelectorTerm,
   SubnetSelectorTerm,
-  VolumeType,
 } from '../../../lib/core/api/ec2-node-class-definition';
+import { HttpTokens, VolumeType } from '../../../lib/core/shared/ec2';
 import { Quantity } from '../../../lib/core/api/quantity';
 import { ec2NodeClass } from './fixtures';
 

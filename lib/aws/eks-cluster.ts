@@ -16,6 +16,7 @@ import { awsManagedPolicyArn } from '../core/aws/aws-partition';
 import {
   clusterEncryptionPolicy,
   EksClusterOptions,
+  EksClusterWarningCode,
   planEksCluster,
   planImportedEksCluster,
   PlannedSecretsEncryption,
@@ -69,7 +70,7 @@ export interface EksClusterProps extends EksClusterOptions {
    * Warning codes not to report, e.g. `['PublicEndpointOpenToWorld']`.
    * @default - every warning is reported
    */
-  readonly silenceWarnings?: string[];
+  readonly silenceWarnings?: readonly EksClusterWarningCode[];
 
   /**
    * Tags for the cluster, its IAM role, the OIDC provider and the secrets KMS key.

@@ -226,11 +226,6 @@ export class Requirement {
     return Requirement.of(WellKnownLabel.INSTANCE_CPU_MANUFACTURER, Operator.IN, manufacturers);
   }
 
-  /** `karpenter.k8s.aws/instance-cpu Lt n`. */
-  public static instanceCpuLessThan(n: number): Requirement {
-    return Requirement.instanceCpu.lessThan(n);
-  }
-
   private constructor(
     /** Label key. */
     public readonly key: string,

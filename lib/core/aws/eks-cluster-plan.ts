@@ -121,6 +121,10 @@ export const KMS_DELETION_WINDOW_MAX_DAYS = 30;
 
 /** Warning code for a public API endpoint reachable from any address; silence it with `silenceWarnings`. */
 export const PUBLIC_ENDPOINT_OPEN_TO_WORLD = 'PublicEndpointOpenToWorld';
+/** The warnings `planEksCluster` reports: what `EksCluster` `silenceWarnings` takes. */
+export const EKS_CLUSTER_WARNING_CODES = [PUBLIC_ENDPOINT_OPEN_TO_WORLD, 'NodesMayBeOutsidePublicAccessCidrs'] as const;
+/** A warning code of `EksCluster`. */
+export type EksClusterWarningCode = (typeof EKS_CLUSTER_WARNING_CODES)[number];
 const WORLD_CIDR = '0.0.0.0/0';
 
 /** Options of `SecretsEncryption.createKey`. */

@@ -14,6 +14,19 @@ import {
 } from '../shared/controller-nodes';
 import { KARPENTER_REGISTRY_BUILDER, KARPENTER_VERSION_BUILDER, KarpenterRegistry, KarpenterVersion } from './karpenter-version';
 
+/** The warnings the controller's plan reports: what `KarpenterController` `silenceWarnings` takes. */
+export const CONTROLLER_WARNING_CODES = [
+  'AdditionalValuesOverride',
+  'InterruptionHandlingDisabled',
+  'ObsoleteHelmValue',
+  'PodDisruptionBudgetAllowsOutage',
+  'PodDisruptionBudgetBlocksDrain',
+  'SettingNotInChart',
+  'SingleControllerReplica',
+] as const;
+/** A warning code of `KarpenterController`. */
+export type ControllerWarningCode = (typeof CONTROLLER_WARNING_CODES)[number];
+
 /** A plain JSON-like object, as Helm values are. */
 export type HelmValues = { [key: string]: unknown };
 

@@ -20,7 +20,7 @@ describe('planKarpenterController', () => {
     expect(p).toMatchObject({
       namespace: 'kube-system',
       createNamespace: false,
-      serviceAccountName: 'karpenter',
+      serviceAccount: 'karpenter',
       version: KarpenterVersion.DEFAULT,
       timeoutSeconds: DEFAULT_HELM_TIMEOUT_SECONDS,
       maxHistory: DEFAULT_HELM_MAX_HISTORY,
@@ -107,7 +107,7 @@ describe('planKarpenterController', () => {
       karpenter: karpenterAttributes({ controllerNamespace: 'karpenter', controllerServiceAccount: 'karpenter-ctl' }),
       hasKubernetesProvider: true,
     });
-    expect(p.serviceAccountName).toBe('karpenter-ctl');
+    expect(p.serviceAccount).toBe('karpenter-ctl');
     expect(JSON.stringify(p.flowSchemas)).toContain('"name":"karpenter-ctl"');
   });
 

@@ -10,7 +10,7 @@ import * as clusterName from '../../lib/core/aws/cluster-name';
 import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
 import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
-import { AccessEntryType } from '../../lib/core/aws/controller-identity';
+import { AccessEntryType } from '../../lib/core/aws/node-role-policies';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
 import { KARPENTER_ATTRIBUTES } from '../util/karpenter-attributes';
 import { dataOf, newStack, onlyResource, onlyResourceBlock, resourceAt, resourcesOf, synthOf } from '../util/stacks';

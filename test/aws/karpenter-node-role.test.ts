@@ -2,7 +2,7 @@ import { TerraformVariable, Testing } from 'cdktf';
 import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
-import { AccessEntryType } from '../../lib/core/aws/controller-identity';
+import { AccessEntryType } from '../../lib/core/aws/node-role-policies';
 import { KarpenterNodeRole } from '../../lib/aws/karpenter-node-role';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
 

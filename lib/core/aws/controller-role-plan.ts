@@ -3,8 +3,8 @@ import { builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { accountIdOfClusterArn, validatePolicyArns, validateRoleArn } from './aws-partition';
 import { CONTROLLER_IDENTITY_BUILDER, ControllerIdentity, ControllerIdentityType } from './controller-identity';
-import { validateControllerPolicyNameSuffix } from './controller-policy';
-import { defaultControllerRoleName, validateRoleName } from './node-role-policies';
+import { defaultControllerRoleName, validateControllerPolicyNameSuffix } from './controller-policy';
+import { validateRoleName } from './node-role-policies';
 import { checkClusterNameOnce, CheckedClusterName, ComposedPlan, fieldName } from './plan-fields';
 import {
   INLINE_ROLE_POLICY_MAX_CHARS,

@@ -1,7 +1,8 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { isAwsResourceId, parseArn } from './aws-partition';
-import { AccessEntryType, ControllerIdentity, ControllerIdentityType } from './controller-identity';
+import { ControllerIdentity } from './controller-identity';
+import { AccessEntryType } from './node-role-policies';
 import { ControllerRolePlan, PlanClusterInput, planControllerRole } from './controller-role-plan';
 import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';
 import { InterruptionQueuePlan, planInterruptionQueue } from './interruption-queue-plan';
@@ -297,7 +298,7 @@ export function karpenterAwsAttributes(
     nodeRoleName: plan.nodeRole.roleName,
     controllerNamespace: identity.namespace,
     controllerServiceAccount: identity.serviceAccount,
-    identityType: identity.type === ControllerIdentityType.IRSA ? 'irsa' : 'podIdentity',
+    identityType: identity.type,
     controllerRoleArn,
     controllerNodeGroup,
   };

@@ -1,8 +1,7 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { validatePolicyArns } from './aws-partition';
-import { AccessEntryType } from './controller-identity';
-import { defaultNodeRoleName, NODE_ROLE_MANAGED_POLICIES, validateAccessEntryType, validateRoleName } from './node-role-policies';
+import { AccessEntryType, defaultNodeRoleName, NODE_ROLE_MANAGED_POLICIES, validateAccessEntryType, validateRoleName } from './node-role-policies';
 import { checkClusterNameOnce, CheckedClusterName, ComposedPlan, fieldName } from './plan-fields';
 
 /** The options of `KarpenterNodeRole` that {@link planNodeRole} resolves. */

@@ -3,6 +3,7 @@ import { labelValueProblems, qualifiedNameProblems } from '../api/labels';
 import { QUANTITY_PATTERN, quantityToNumber } from '../api/quantity';
 import { KarpenterAwsAttributes, validateKarpenterAwsAttributes } from '../aws/karpenter-aws-attributes';
 import { validateNamespaceName } from '../aws/trust-policies';
+import { ControllerIdentityType } from '../aws/controller-identity';
 import { BuilderKind, builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { cloneJson, isPlainObject } from '../json';
@@ -319,7 +320,7 @@ function protectedValues(k: KarpenterAwsAttributes): { readonly [path: string]: 
     [`serviceAccount.annotations.${IRSA_ANNOTATION}`]: {
       from: 'karpenter.identityType and karpenter.controllerRoleArn',
       fix:
-        k.identityType === 'irsa'
+        k.identityType === ControllerIdentityType.IRSA
           ? 'It must be the controller role whose trust policy names this service account; change the role on KarpenterAws instead.'
           : 'The identity is Pod Identity, so a role annotation would make the SDK use a web identity the role does not trust. ' +
             'Use ControllerIdentity.irsa(...) on KarpenterAws for IRSA, or remove the annotation.',
@@ -374,7 +375,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   if (gates) settings.featureGates = gates;
 
   // Pod Identity needs no annotation: the association binds the role to the service account.
-  const annotations: { [key: string]: string } = k.identityType === 'irsa' ? { [IRSA_ANNOTATION]: k.controllerRoleArn } : {};
+  const annotations: { [key: string]: string } = k.identityType === ControllerIdentityType.IRSA ? { [IRSA_ANNOTATION]: k.controllerRoleArn } : {};
 
   const replicas = options.replicas ?? KARPENTER_CONTROLLER_REPLICAS;
   const maxUnavailable = options.podDisruptionBudgetMaxUnavailable ?? DEFAULT_PDB_MAX_UNAVAILABLE;

@@ -3,7 +3,7 @@ import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';
 import { HttpTokens, VolumeType } from '../shared/ec2';
 import { BuilderKind, builderList, builderMap, builderValue } from '../builder-value';
 import { ValidationContext, ValidationIssue, withCarriedIssues } from '../issues';
-import { opt } from '../json';
+import { cloneJson, opt } from '../json';
 import { AmiFamily, AmiFamilyAlias } from './ami-family';
 import { DURATION_BUILDER, KarpenterDuration } from './duration';
 import { Quantity, QUANTITY_BUILDER } from './quantity';
@@ -592,6 +592,7 @@ export class Ec2NodeClassDefinition {
   private readonly props: Ec2NodeClassDefinitionProps;
   // Props of the wrong type (from JavaScript), reported by validate().
   private readonly inputIssues: ValidationIssue[] = [];
+  private rendered?: V1EC2NodeClass;
 
   constructor(props: Ec2NodeClassDefinitionProps) {
     this.name = props.name;
@@ -600,6 +601,17 @@ export class Ec2NodeClassDefinition {
 
   /** The plain manifest, as `kubectl apply` would send it. */
   public toManifest(): V1EC2NodeClass {
+    // Rendered once; callers get a copy, so none can change what the others (and the resource) see.
+    return cloneJson(this.manifest);
+  }
+
+  /** The one render of the props. */
+  private get manifest(): V1EC2NodeClass {
+    this.rendered ??= this.render();
+    return this.rendered;
+  }
+
+  private render(): V1EC2NodeClass {
     const p = this.props;
     const spec: V1EC2NodeClassSpec = {
       ...opt('amiFamily', p.amiFamily),
@@ -636,12 +648,12 @@ export class Ec2NodeClassDefinition {
   /** Every problem with the rendered manifest (errors and lint warnings). */
   public validate(ctx?: ValidationContext): ValidationIssue[] {
     // A string parsed into a builder value carries what inputIssues holds: withCarriedIssues keeps one of each.
-    return withCarriedIssues(this.props, [...this.inputIssues, ...validateEc2NodeClass(this.toManifest(), ctx)]);
+    return withCarriedIssues(this.props, [...this.inputIssues, ...validateEc2NodeClass(this.manifest, ctx)]);
   }
 
   /** The manifest as a YAML document. */
   public toYaml(): string {
-    return toYaml(this.toManifest());
+    return toYaml(this.manifest);
   }
 }
 

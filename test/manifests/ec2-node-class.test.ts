@@ -8,13 +8,12 @@ import {
   AmiSelectorTerm,
   CapacityReservationSelectorTerm,
   EvictionSignal,
-  InstanceStorePolicy,
-  NetworkInterfaceType,
   PlacementGroupSelector,
   ReservedResource,
   SecurityGroupSelectorTerm,
   SubnetSelectorTerm,
 } from '../../lib/core/api/ec2-node-class-definition';
+import { InstanceStorePolicy, NetworkInterfaceType } from '../../lib/core/api/crd-enums';
 import { HttpTokens, VolumeType } from '../../lib/core/shared/ec2';
 import { Quantity } from '../../lib/core/api/quantity';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';

@@ -4,6 +4,7 @@ import { HttpTokens, VolumeType } from '../shared/ec2';
 import { BuilderKind, builderList, builderMap, builderValue } from '../builder-value';
 import { ValidationContext, ValidationIssue, withCarriedIssues } from '../issues';
 import { cloneJson, opt } from '../json';
+import { HttpEndpoint, HttpProtocolIpv6, InstanceMatchCriteria, InstanceStorePolicy, NestedVirtualization, NetworkInterfaceType } from './crd-enums';
 import { AmiFamily, AmiFamilyAlias } from './ami-family';
 import { DURATION_BUILDER, KarpenterDuration } from './duration';
 import { Quantity, QUANTITY_BUILDER } from './quantity';
@@ -25,52 +26,6 @@ import { toYaml } from './yaml';
 
 // Defined with the other AMI family lists; exported here, where callers import the model from.
 export { AmiFamily, AmiFamilyAlias };
-
-/** `instanceStorePolicy`. */
-export enum InstanceStorePolicy {
-  /** Stripe instance-store disks into one RAID-0 array used for ephemeral storage. */
-  RAID0 = 'RAID0',
-}
-
-/** `metadataOptions.httpEndpoint`. */
-export enum HttpEndpoint {
-  /** IMDS reachable (the default). */
-  ENABLED = 'enabled',
-  /** IMDS unreachable. */
-  DISABLED = 'disabled',
-}
-
-/** `metadataOptions.httpProtocolIPv6`. */
-export enum HttpProtocolIpv6 {
-  /** IMDS on its IPv6 address too. */
-  ENABLED = 'enabled',
-  /** IPv4 only (the default). */
-  DISABLED = 'disabled',
-}
-
-/** `capacityReservationSelectorTerms[].instanceMatchCriteria`. */
-export enum InstanceMatchCriteria {
-  /** Reservations any matching instance may use. */
-  OPEN = 'open',
-  /** Reservations only explicitly targeted launches use. */
-  TARGETED = 'targeted',
-}
-
-/** `cpuOptions.nestedVirtualization`. */
-export enum NestedVirtualization {
-  /** Only instance types supporting nested virtualization, with it on. */
-  ENABLED = 'enabled',
-  /** Off. */
-  DISABLED = 'disabled',
-}
-
-/** `networkInterfaces[].interfaceType`. */
-export enum NetworkInterfaceType {
-  /** A regular ENI. */
-  INTERFACE = 'interface',
-  /** An EFA-only interface. */
-  EFA_ONLY = 'efa-only',
-}
 
 /** Kubelet eviction signals. */
 export enum EvictionSignal {

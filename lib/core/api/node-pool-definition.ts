@@ -2,6 +2,7 @@
 import { BuilderKind, builderList, builderMap, builderValue } from '../builder-value';
 import { builderError, ValidationContext, ValidationIssue, withCarriedIssues, withIssues } from '../issues';
 import { cloneJson, opt } from '../json';
+import { ConsolidationPolicy, DisruptionReason, TaintEffect } from './crd-enums';
 import { DURATION_BUILDER, KarpenterDuration } from './duration';
 import { Quantity, QUANTITY_BUILDER } from './quantity';
 import { Requirement, REQUIREMENT_BUILDER } from './requirements';
@@ -9,36 +10,6 @@ import { NODEPOOL_API_VERSION, V1Budget, V1Disruption, V1NodeClassReference, V1N
 import { NodePoolLintOptions } from './lint';
 import { validateNodePool } from './validate-nodepool';
 import { toYaml } from './yaml';
-
-/** Which nodes consolidation may remove or replace. */
-export enum ConsolidationPolicy {
-  /** Only nodes without workload pods. */
-  WHEN_EMPTY = 'WhenEmpty',
-  /** Empty nodes, and nodes whose pods fit elsewhere or on a cheaper node (the CRD default). */
-  WHEN_EMPTY_OR_UNDERUTILIZED = 'WhenEmptyOrUnderutilized',
-  /** Like WhenEmptyOrUnderutilized, weighing savings against the disruption caused. */
-  BALANCED = 'Balanced',
-}
-
-/** Disruption reasons a budget can be limited to. */
-export enum DisruptionReason {
-  /** Consolidation of underutilized nodes. */
-  UNDERUTILIZED = 'Underutilized',
-  /** Consolidation of empty nodes. */
-  EMPTY = 'Empty',
-  /** Replacement of drifted nodes. */
-  DRIFTED = 'Drifted',
-}
-
-/** Effect of a node taint. */
-export enum TaintEffect {
-  /** Pods that don't tolerate the taint are not scheduled. */
-  NO_SCHEDULE = 'NoSchedule',
-  /** The scheduler avoids the node for pods that don't tolerate the taint. */
-  PREFER_NO_SCHEDULE = 'PreferNoSchedule',
-  /** Pods that don't tolerate the taint are evicted. */
-  NO_EXECUTE = 'NoExecute',
-}
 
 /** A node taint. */
 export interface Taint {

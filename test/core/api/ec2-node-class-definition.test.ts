@@ -6,17 +6,19 @@ import {
   CapacityReservationSelectorTerm,
   Ec2NodeClassDefinition,
   EvictionSignal,
+  PlacementGroupSelector,
+  ReservedResource,
+  SecurityGroupSelectorTerm,
+  SubnetSelectorTerm,
+} from '../../../lib/core/api/ec2-node-class-definition';
+import {
   HttpEndpoint,
   HttpProtocolIpv6,
   InstanceMatchCriteria,
   InstanceStorePolicy,
   NestedVirtualization,
   NetworkInterfaceType,
-  PlacementGroupSelector,
-  ReservedResource,
-  SecurityGroupSelectorTerm,
-  SubnetSelectorTerm,
-} from '../../../lib/core/api/ec2-node-class-definition';
+} from '../../../lib/core/api/crd-enums';
 import { HttpTokens, VolumeType } from '../../../lib/core/shared/ec2';
 import { Quantity } from '../../../lib/core/api/quantity';
 import { ec2NodeClass } from './fixtures';

@@ -40,6 +40,43 @@ export default tseslint.config(
               from: ['./lib/aws', './lib/controller', './lib/manifests', './lib/private', './lib/testing', './lib/cli', './lib/index.ts'],
               message: 'lib/core must not import construct-side modules; move the shared type into lib/core.',
             },
+            // Inside the core: shared at the bottom; api and aws side by side above it; sim above api; controller on top.
+            {
+              target: './lib/core/shared',
+              from: ['./lib/core/api', './lib/core/aws', './lib/core/controller', './lib/core/sim'],
+              message: 'lib/core/shared is the bottom layer of the core; it imports only the core root (issues, json).',
+            },
+            {
+              target: './lib/core/api',
+              from: ['./lib/core/aws', './lib/core/controller'],
+              message: 'lib/core/api must not import lib/core/aws or lib/core/controller; move what both need into lib/core/shared.',
+            },
+            {
+              // lint.ts alone runs the simulator's catalog checks (its lint table).
+              target: './lib/core/api/!(lint).ts',
+              from: ['./lib/core/sim'],
+              message: 'lib/core/api must not import lib/core/sim (only lint.ts runs its catalog checks).',
+            },
+            {
+              target: './lib/core/aws',
+              from: ['./lib/core/api', './lib/core/controller', './lib/core/sim'],
+              message: 'lib/core/aws must not import lib/core/api, lib/core/controller or lib/core/sim; move what both need into lib/core/shared.',
+            },
+            {
+              target: './lib/core/sim',
+              from: ['./lib/core/aws', './lib/core/controller'],
+              message: 'lib/core/sim must not import lib/core/aws or lib/core/controller.',
+            },
+            {
+              target: './lib/core/controller',
+              from: ['./lib/core/sim'],
+              message: 'lib/core/controller must not import lib/core/sim.',
+            },
+            {
+              target: './lib/private',
+              from: ['./lib/aws', './lib/controller', './lib/manifests', './lib/testing', './lib/cli', './lib/index.ts'],
+              message: 'lib/private holds helpers for every construct folder; it must not import them (move the code to its user).',
+            },
           ],
         },
       ],

@@ -9,7 +9,8 @@ import { checkPeers } from './private/peers';
 checkPeers();
 
 // Constructs.
-export type { IEksCluster } from './aws/cluster-attributes';
+export { EksClusterBase } from './aws/eks-cluster-base';
+export type { IEksCluster } from './aws/eks-cluster-base';
 export { KarpenterNetwork } from './aws/network';
 export type { IKarpenterNetwork, KarpenterNetworkProps, ExistingNetworkProps } from './aws/network';
 export { EksCluster } from './aws/eks-cluster';
@@ -41,14 +42,15 @@ export { KarpenterValidationError, Severity } from './core/issues';
 export type { ValidationIssue, PhrasedMessage } from './core/issues';
 
 // AWS side: options the AWS constructs' props take.
-export { ControllerIdentity, ControllerIdentityType, AccessEntryType } from './core/aws/controller-identity';
+export { ControllerIdentity, ControllerIdentityType } from './core/aws/controller-identity';
+export { AccessEntryType } from './core/aws/node-role-policies';
 export type { ServiceAccountOptions, PodIdentityOptions, IrsaOptions } from './core/aws/controller-identity';
 export { NodeGroupAmiType } from './core/aws/controller-node-group-plan';
 export type { ControllerNodeGroupOptions } from './core/aws/controller-node-group-plan';
 export type { ControllerRoleOptions } from './core/aws/controller-role-plan';
 export { AuthenticationMode, ClusterLogType, SupportType, SecretsEncryption } from './core/aws/eks-cluster-plan';
-export type { CoreAddonVersions, SecretsEncryptionKeyOptions, EksClusterOptions } from './core/aws/eks-cluster-plan';
-export type { KarpenterIdentityKind, KarpenterAwsAttributes } from './core/aws/karpenter-aws-attributes';
+export type { CoreAddonVersions, SecretsEncryptionKeyOptions, EksClusterOptions, EksClusterWarningCode } from './core/aws/eks-cluster-plan';
+export type { KarpenterAwsAttributes } from './core/aws/karpenter-aws-attributes';
 export type { KarpenterAwsOptions } from './core/aws/karpenter-aws-plan';
 export { KubernetesVersion } from './core/aws/kubernetes-version';
 export { NatGatewayMode } from './core/aws/network-plan';
@@ -63,6 +65,7 @@ export type { ClusterProvidersOptions, ExecClusterAuthOptions } from './core/con
 export { controllerNeedsFlowSchemas } from './core/controller/flow-schemas';
 export { ControllerPlacement, DnsPolicy, LogLevel } from './core/controller/helm-values';
 export type {
+  ControllerWarningCode,
   ControllerNodeLabelOptions,
   ControllerResources,
   HelmValues,
@@ -89,24 +92,28 @@ export {
   Requirement,
   RequirementKey,
 } from './core/api/requirements';
-export { Budget, ConsolidationPolicy, Disruption, DisruptionReason, TaintEffect } from './core/api/node-pool-definition';
+export { Budget, Disruption } from './core/api/node-pool-definition';
+export {
+  ConsolidationPolicy,
+  DisruptionReason,
+  HttpEndpoint,
+  HttpProtocolIpv6,
+  InstanceMatchCriteria,
+  InstanceStorePolicy,
+  NestedVirtualization,
+  NetworkInterfaceType,
+  TaintEffect,
+} from './core/api/crd-enums';
+export { HttpTokens, VolumeType } from './core/shared/ec2';
 export type { DisruptionOptions, NodeClassReference, NodePoolLimits, NodePoolOptions, Taint } from './core/api/node-pool-definition';
 export {
   AmiSelectorTerm,
   CapacityReservationSelectorTerm,
   EvictionSignal,
-  HttpEndpoint,
-  HttpProtocolIpv6,
-  HttpTokens,
-  InstanceMatchCriteria,
-  InstanceStorePolicy,
-  NestedVirtualization,
-  NetworkInterfaceType,
   PlacementGroupSelector,
   ReservedResource,
   SecurityGroupSelectorTerm,
   SubnetSelectorTerm,
-  VolumeType,
 } from './core/api/ec2-node-class-definition';
 export type {
   BlockDeviceMapping,

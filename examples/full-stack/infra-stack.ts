@@ -36,8 +36,8 @@ export class InfraStack extends TerraformStack {
     });
     // Secrets get a customer managed KMS key by default. Without publicAccessCidrs the public
     // endpoint is open to any address, and synth warns (PublicEndpointOpenToWorld).
+    // The cluster takes its name from the network.
     this.cluster = new EksCluster(this, 'Cluster', {
-      clusterName: config.clusterName,
       network: this.network,
       publicAccessCidrs: config.publicAccessCidrs,
       zonalShift: config.zonalShift || undefined,

@@ -4,25 +4,14 @@ import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy
 import { LaunchTemplate } from '@cdktf/provider-aws/lib/launch-template';
 import { ITerraformDependable, Token } from 'cdktf';
 import { Construct } from 'constructs';
-import { IEksCluster } from './cluster-attributes';
+import { EksClusterBase, IEksCluster } from './eks-cluster-base';
 import { awsManagedPolicyArn } from '../core/aws/aws-partition';
-import {
-  CONTROLLER_NODE_LABEL_KEY,
-  CONTROLLER_NODE_LABEL_VALUE,
-  ControllerNodeGroupOptions,
-  NodeGroupAmiType,
-  planControllerNodeGroup,
-} from '../core/aws/controller-node-group-plan';
+import { ControllerNodeGroupOptions, planControllerNodeGroup } from '../core/aws/controller-node-group-plan';
 import { EKS_NODE_MANAGED_POLICIES } from '../core/aws/eks-iam';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { EksCluster } from './eks-cluster';
 import { awsContext, clusterNameRef, policyJson, providerDefaultTags } from '../private/aws-context';
-import { markHasControllerNodeGroup } from '../private/controller-node-groups';
-import { subnetsReportedByNetwork } from '../private/network-reporting';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
-
-// Defined in the core (the plan resolves them); exported here too, where users import ControllerNodeGroup from.
-export { CONTROLLER_NODE_LABEL_KEY, CONTROLLER_NODE_LABEL_VALUE, NodeGroupAmiType };
 
 /** Props of `ControllerNodeGroup`. */
 export interface ControllerNodeGroupProps extends ControllerNodeGroupOptions {
@@ -68,7 +57,9 @@ export class ControllerNodeGroup extends Construct {
         ...props,
         clusterName: props.cluster.clusterName,
         clusterVersion: managed?.version,
-        subnetsReportedByNetwork: subnetsReportedByNetwork(props.subnetIds),
+        // The subnets of a network that reported errors of its own (too few zones) are not counted again.
+        subnetsReportedByNetwork:
+          managed !== undefined && props.subnetIds === managed.network.privateSubnetIds && managed.network.reportedErrors === true,
         // The provider's default_tags do not reach tag_specifications, so they are copied in.
         launchedResourceTags: { ...providerDefaultTags(this), ...managed?.tags, ...props.tags },
       },
@@ -137,6 +128,6 @@ export class ControllerNodeGroup extends Construct {
     this.resource = nodeGroup;
 
     if (props.cluster instanceof EksCluster) props.cluster.addComputeDependency(nodeGroup);
-    markHasControllerNodeGroup(props.cluster);
+    if (props.cluster instanceof EksClusterBase) props.cluster.addControllerNodeGroup(this);
   }
 }

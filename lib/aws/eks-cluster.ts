@@ -11,19 +11,15 @@ import { KmsAlias } from '@cdktf/provider-aws/lib/kms-alias';
 import { KmsKey } from '@cdktf/provider-aws/lib/kms-key';
 import { dependable, ITerraformDependable } from 'cdktf';
 import { Construct } from 'constructs';
-import { IEksCluster } from './cluster-attributes';
+import { EksClusterBase } from './eks-cluster-base';
 import { awsManagedPolicyArn } from '../core/aws/aws-partition';
 import {
-  AuthenticationMode,
-  ClusterLogType,
-  CoreAddonVersions,
   clusterEncryptionPolicy,
   EksClusterOptions,
+  EksClusterWarningCode,
   planEksCluster,
   planImportedEksCluster,
   PlannedSecretsEncryption,
-  SecretsEncryption,
-  SupportType,
   validateCoreDnsCompute,
 } from '../core/aws/eks-cluster-plan';
 import { formatIssue } from '../core/issues';
@@ -32,13 +28,7 @@ import { KubernetesVersion } from '../core/aws/kubernetes-version';
 import { IRSA_AUDIENCE } from '../core/aws/trust-policies';
 import { IKarpenterNetwork } from './network';
 import { awsContext, policyJson } from '../private/aws-context';
-import { markReportsOwnClusterName } from '../private/cluster-name-owner';
-import { networkReportsClusterName, subnetsReportedByNetwork } from '../private/network-reporting';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
-
-// Defined in the core (the plan resolves them); exported here too, where users import EksCluster from.
-export { AuthenticationMode, ClusterLogType, SecretsEncryption, SupportType };
-export type { CoreAddonVersions };
 
 /** An EKS add-on. */
 export interface EksAddonOptions {
@@ -80,7 +70,7 @@ export interface EksClusterProps extends EksClusterOptions {
    * Warning codes not to report, e.g. `['PublicEndpointOpenToWorld']`.
    * @default - every warning is reported
    */
-  readonly silenceWarnings?: string[];
+  readonly silenceWarnings?: readonly EksClusterWarningCode[];
 
   /**
    * Tags for the cluster, its IAM role, the OIDC provider and the secrets KMS key.
@@ -94,11 +84,11 @@ export interface EksClusterProps extends EksClusterOptions {
  * add-ons, a customer managed KMS key for secrets (by default) and, optionally, an IAM OIDC
  * provider for IRSA. `EksCluster.fromClusterName` wraps an existing cluster instead.
  */
-export class EksCluster extends Construct implements IEksCluster {
+export class EksCluster extends EksClusterBase {
   /**
    * An existing cluster, read with `data "aws_eks_cluster"` (an API call at plan time).
    */
-  public static fromClusterName(scope: Construct, id: string, clusterName: string): IEksCluster {
+  public static fromClusterName(scope: Construct, id: string, clusterName: string): EksClusterBase {
     return new ImportedEksCluster(scope, id, clusterName);
   }
 
@@ -108,6 +98,9 @@ export class EksCluster extends Construct implements IEksCluster {
   public readonly clusterCertificateAuthorityData: string;
   public readonly clusterSecurityGroupId: string;
   public readonly oidcIssuerUrl: string;
+  public readonly clusterNameValid: boolean;
+  /** The network the control plane is in. */
+  public readonly network: IKarpenterNetwork;
   /** Kubernetes version of the control plane. */
   public readonly version: KubernetesVersion;
   /** ARN of the cluster IAM role. */
@@ -127,16 +120,9 @@ export class EksCluster extends Construct implements IEksCluster {
 
   constructor(scope: Construct, id: string, props: EksClusterProps) {
     super(scope, id);
-    const plan = planEksCluster(
-      {
-        ...props,
-        clusterNameReportedByNetwork: networkReportsClusterName(props.network, props.clusterName),
-        networkReportedErrors: subnetsReportedByNetwork(props.network.privateSubnetIds),
-      },
-      constructContext(props.silenceWarnings),
-    );
+    const plan = planEksCluster(props, constructContext(props.silenceWarnings));
     reportIssuesAtSynth(this, plan.issues, props); // props: also KubernetesVersion.of problems
-    markReportsOwnClusterName(this);
+    this.network = props.network;
 
     const aws = awsContext(this);
     const role = new IamRole(this, 'ClusterRole', {
@@ -188,6 +174,7 @@ export class EksCluster extends Construct implements IEksCluster {
     });
 
     this.clusterName = plan.clusterName;
+    this.clusterNameValid = plan.clusterNameValid;
     this.clusterArn = this.cluster.arn;
     this.clusterEndpoint = this.cluster.endpoint;
     this.clusterCertificateAuthorityData = this.cluster.certificateAuthority.get(0).data;
@@ -284,8 +271,9 @@ export class EksCluster extends Construct implements IEksCluster {
   }
 }
 
-class ImportedEksCluster extends Construct implements IEksCluster {
+class ImportedEksCluster extends EksClusterBase {
   public readonly clusterName: string;
+  public readonly clusterNameValid: boolean;
   public readonly clusterArn: string;
   public readonly clusterEndpoint: string;
   public readonly clusterCertificateAuthorityData: string;
@@ -294,8 +282,9 @@ class ImportedEksCluster extends Construct implements IEksCluster {
 
   constructor(scope: Construct, id: string, clusterName: string) {
     super(scope, id);
-    reportIssuesAtSynth(this, planImportedEksCluster(clusterName, constructContext()).issues);
-    markReportsOwnClusterName(this);
+    const plan = planImportedEksCluster(clusterName, constructContext());
+    reportIssuesAtSynth(this, plan.issues);
+    this.clusterNameValid = plan.clusterNameValid;
 
     const data = new DataAwsEksCluster(this, 'Resource', { name: clusterName });
     this.clusterName = clusterName;

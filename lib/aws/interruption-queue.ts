@@ -7,7 +7,6 @@ import { SqsQueuePolicy } from '@cdktf/provider-aws/lib/sqs-queue-policy';
 import { InterruptionQueuePlan, InterruptionQueuePlanInput, planInterruptionQueue } from '../core/aws/interruption-queue-plan';
 import { interruptionQueuePolicy, INTERRUPTION_TARGET_ID } from '../core/aws/interruption';
 import { policyJson } from '../private/aws-context';
-import { planFor } from '../private/preplanned';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of {@link InterruptionQueue}: the plan's input, documented in the core. */
@@ -28,11 +27,14 @@ export class InterruptionQueue extends Construct {
   /** The queue policy; what needs EventBridge delivery in place can depend on it. */
   public readonly queuePolicy: ITerraformDependable;
 
-  constructor(scope: Construct, id: string, props: InterruptionQueueProps) {
+  constructor(scope: Construct, id: string, props: InterruptionQueueProps);
+  /** @internal `plan`: made and reported by a composing parent (`KarpenterAws`). */
+  constructor(scope: Construct, id: string, props: InterruptionQueueProps, plan: InterruptionQueuePlan);
+  constructor(scope: Construct, id: string, props: InterruptionQueueProps, planned?: InterruptionQueuePlan) {
     super(scope, id);
 
-    const plan: InterruptionQueuePlan = planFor(props, () => planInterruptionQueue(props, constructContext()));
-    reportIssuesAtSynth(this, plan.issues);
+    const plan = planned ?? planInterruptionQueue(props, constructContext());
+    if (!planned) reportIssuesAtSynth(this, plan.issues);
 
     const queue = new SqsQueue(this, 'Resource', {
       name: plan.queueName,

@@ -1,16 +1,13 @@
 import { Construct } from 'constructs';
 import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
 import { IamServiceLinkedRole } from '@cdktf/provider-aws/lib/iam-service-linked-role';
-import { IEksCluster } from './cluster-attributes';
+import { IEksCluster } from './eks-cluster-base';
 import { KarpenterAwsAttributes } from '../core/aws/karpenter-aws-attributes';
 import { karpenterAwsAttributes, KarpenterAwsOptions, KarpenterAwsPlan, planKarpenterAws, SPOT_SERVICE_NAME } from '../core/aws/karpenter-aws-plan';
 import { InterruptionQueue } from './interruption-queue';
 import { KarpenterControllerRole } from './karpenter-controller-role';
 import { KarpenterNodeRole } from './karpenter-node-role';
 import { defaultAwsProvider } from '../private/aws-context';
-import { withPlan } from '../private/preplanned';
-import { reportsOwnClusterName } from '../private/cluster-name-owner';
-import { hasControllerNodeGroup } from '../private/controller-node-groups';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of {@link KarpenterAws}. */
@@ -44,20 +41,20 @@ export class KarpenterAws extends Construct {
     const cluster = props.cluster;
     this.cluster = cluster;
     this.plan = planKarpenterAws(
-      { ...props, providerRegion: defaultAwsProvider(this)?.region, clusterNameReportedByCluster: reportsOwnClusterName(props.cluster) },
+      { ...props, providerRegion: defaultAwsProvider(this)?.region, clusterNameValid: cluster.clusterNameValid },
       constructContext(),
     );
     reportIssuesAtSynth(this, this.plan.issues);
     const plan = this.plan;
     this.clusterName = plan.clusterName;
     // The children build from the parts of this plan; its issues are reported above, once.
-    const planned = <T extends { issues: unknown[] }>(part: T): T => ({ ...part, issues: [] });
 
     if (plan.queue) {
       this.interruptionQueue = new InterruptionQueue(
         this,
         'InterruptionQueue',
-        withPlan({ clusterName: cluster.clusterName, queueName: plan.queue.queueName, tags: props.tags }, planned(plan.queue)),
+        { clusterName: cluster.clusterName, queueName: plan.queue.queueName, tags: props.tags },
+        plan.queue,
       );
       this.queueName = plan.queue.queueName;
     }
@@ -65,30 +62,26 @@ export class KarpenterAws extends Construct {
     this.nodeRole = new KarpenterNodeRole(
       this,
       'NodeRole',
-      withPlan(
-        {
-          cluster,
-          roleName: plan.nodeRole.roleName,
-          accessEntryDependsOn: this.interruptionQueue ? [this.interruptionQueue.queuePolicy] : undefined,
-          tags: props.tags,
-        },
-        planned(plan.nodeRole),
-      ),
+      {
+        cluster,
+        roleName: plan.nodeRole.roleName,
+        accessEntryDependsOn: this.interruptionQueue ? [this.interruptionQueue.queuePolicy] : undefined,
+        tags: props.tags,
+      },
+      plan.nodeRole,
     );
 
     this.controllerRole = new KarpenterControllerRole(
       this,
       'ControllerRole',
-      withPlan(
-        {
-          cluster,
-          nodeRoleArn: this.nodeRole.roleArn,
-          interruptionQueueArn: this.interruptionQueue?.queueArn,
-          identity: plan.controllerRole.identity,
-          tags: props.tags,
-        },
-        planned(plan.controllerRole),
-      ),
+      {
+        cluster,
+        nodeRoleArn: this.nodeRole.roleArn,
+        interruptionQueueArn: this.interruptionQueue?.queueArn,
+        identity: plan.controllerRole.identity,
+        tags: props.tags,
+      },
+      plan.controllerRole,
     );
 
     if (plan.discoverySecurityGroupIds.length > 0) {
@@ -111,7 +104,11 @@ export class KarpenterAws extends Construct {
    * the cluster by the time the attributes are read, so create it first.
    */
   public get attributes(): KarpenterAwsAttributes {
-    const { attributes, issues } = karpenterAwsAttributes(this.plan, this.controllerRole.roleArn, hasControllerNodeGroup(this.cluster));
+    const { attributes, issues } = karpenterAwsAttributes(
+      this.plan,
+      this.controllerRole.roleArn,
+      (this.cluster.controllerNodeGroups?.length ?? 0) > 0,
+    );
     // Once, however often the attributes are read.
     if (!this.attributesReported) reportIssuesAtSynth(this, issues);
     this.attributesReported = true;

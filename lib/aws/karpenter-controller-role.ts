@@ -5,14 +5,12 @@ import { IamPolicy } from '@cdktf/provider-aws/lib/iam-policy';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicy } from '@cdktf/provider-aws/lib/iam-role-policy';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
-import { IEksCluster } from './cluster-attributes';
+import { IEksCluster } from './eks-cluster-base';
 import { ControllerIdentity, ControllerIdentityType } from '../core/aws/controller-identity';
 import { controllerManagedPolicies } from '../core/aws/controller-policy';
 import { ControllerRoleOptions, ControllerRolePlan, planControllerRole } from '../core/aws/controller-role-plan';
 import { irsaTrustPolicy, podIdentityTrustPolicy } from '../core/aws/trust-policies';
 import { awsContext, clusterNameRef, issuerHostPathOf, policyJson } from '../private/aws-context';
-import { planFor } from '../private/preplanned';
-import { reportsOwnClusterName } from '../private/cluster-name-owner';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of {@link KarpenterControllerRole}. */
@@ -55,14 +53,15 @@ export class KarpenterControllerRole extends Construct {
   /** How the controller gets credentials. */
   public readonly identity: ControllerIdentity;
 
-  constructor(scope: Construct, id: string, props: KarpenterControllerRoleProps) {
+  constructor(scope: Construct, id: string, props: KarpenterControllerRoleProps);
+  /** @internal `plan`: made and reported by a composing parent (`KarpenterAws`). */
+  constructor(scope: Construct, id: string, props: KarpenterControllerRoleProps, plan: ControllerRolePlan);
+  constructor(scope: Construct, id: string, props: KarpenterControllerRoleProps, planned?: ControllerRolePlan) {
     super(scope, id);
 
     const cluster = props.cluster;
-    const plan: ControllerRolePlan = planFor(props, () =>
-      planControllerRole({ ...props, clusterNameReportedByCluster: reportsOwnClusterName(props.cluster) }, constructContext()),
-    );
-    reportIssuesAtSynth(this, plan.issues);
+    const plan = planned ?? planControllerRole({ ...props, clusterNameValid: cluster.clusterNameValid }, constructContext());
+    if (!planned) reportIssuesAtSynth(this, plan.issues);
     const identity = plan.identity;
 
     const aws = awsContext(this);

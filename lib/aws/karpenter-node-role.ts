@@ -3,13 +3,11 @@ import { Construct } from 'constructs';
 import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
-import { IEksCluster } from './cluster-attributes';
+import { IEksCluster } from './eks-cluster-base';
 import { awsManagedPolicyArn } from '../core/aws/aws-partition';
 import { NodeRoleOptions, NodeRolePlan, planNodeRole } from '../core/aws/node-role-plan';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { awsContext, clusterNameRef, policyJson } from '../private/aws-context';
-import { planFor } from '../private/preplanned';
-import { reportsOwnClusterName } from '../private/cluster-name-owner';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of {@link KarpenterNodeRole}. */
@@ -42,16 +40,16 @@ export class KarpenterNodeRole extends Construct {
   /** The access entry; undefined when `createAccessEntry` is false. */
   public readonly accessEntry?: ITerraformDependable;
 
-  constructor(scope: Construct, id: string, props: KarpenterNodeRoleProps) {
+  constructor(scope: Construct, id: string, props: KarpenterNodeRoleProps);
+  /** @internal `plan`: made and reported by a composing parent (`KarpenterAws`). */
+  constructor(scope: Construct, id: string, props: KarpenterNodeRoleProps, plan: NodeRolePlan);
+  constructor(scope: Construct, id: string, props: KarpenterNodeRoleProps, planned?: NodeRolePlan) {
     super(scope, id);
 
-    const plan: NodeRolePlan = planFor(props, () =>
-      planNodeRole(
-        { ...props, clusterName: props.cluster.clusterName, clusterNameReportedByCluster: reportsOwnClusterName(props.cluster) },
-        constructContext(),
-      ),
-    );
-    reportIssuesAtSynth(this, plan.issues);
+    const plan =
+      planned ??
+      planNodeRole({ ...props, clusterName: props.cluster.clusterName, clusterNameValid: props.cluster.clusterNameValid }, constructContext());
+    if (!planned) reportIssuesAtSynth(this, plan.issues);
 
     const aws = awsContext(this);
     const role = new IamRole(this, 'Resource', {

@@ -8,19 +8,9 @@ import { RouteTableAssociation } from '@cdktf/provider-aws/lib/route-table-assoc
 import { Subnet } from '@cdktf/provider-aws/lib/subnet';
 import { Vpc } from '@cdktf/provider-aws/lib/vpc';
 import { Construct } from 'constructs';
-import {
-  ExistingNetworkPlanInput,
-  KarpenterNetworkPlanInput,
-  NatGatewayMode,
-  planExistingNetwork,
-  planKarpenterNetwork,
-} from '../core/aws/network-plan';
-import { withCarriedIssues } from '../core/issues';
-import { markNetworkReported } from '../private/network-reporting';
+import { ExistingNetworkPlanInput, KarpenterNetworkPlanInput, planExistingNetwork, planKarpenterNetwork } from '../core/aws/network-plan';
+import { errorsOf, withCarriedIssues } from '../core/issues';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
-
-// Defined in the core (the plan resolves it); exported here too, where users import KarpenterNetwork from.
-export { NatGatewayMode };
 
 /** The network an EKS cluster and its nodes live in. */
 export interface IKarpenterNetwork {
@@ -37,6 +27,22 @@ export interface IKarpenterNetwork {
    * network does not tag them.
    */
   readonly discoveryClusterName?: string;
+  /**
+   * The cluster name this network was made for; `EksCluster` takes it when given no `clusterName`.
+   * @default - none
+   */
+  readonly clusterName?: string;
+  /**
+   * Whether `clusterName` passed the network's check, which reported its problems (so the cluster does not).
+   * @default - unchecked
+   */
+  readonly clusterNameValid?: boolean;
+  /**
+   * Whether the network reported errors of its own (e.g. too few zones), so the constructs given its
+   * subnets do not report the subnet count those errors cause.
+   * @default false
+   */
+  readonly reportedErrors?: boolean;
 }
 
 /** Props of `KarpenterNetwork`: the plan's input, documented in the core. */
@@ -62,6 +68,9 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
   public readonly publicSubnetIds: string[];
   public readonly securityGroupIds: string[] = [];
   public readonly discoveryClusterName: string;
+  public readonly clusterName: string;
+  public readonly clusterNameValid: boolean;
+  public readonly reportedErrors: boolean;
   /** The availability zones, in the order the subnets were created. */
   public readonly availabilityZones: string[];
   /** The planned private subnet CIDRs, one per zone. */
@@ -153,7 +162,9 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
     this.vpcId = vpc.id;
     this.discoveryClusterName = plan.clusterName;
     this.privateSubnetIds = privateSubnets.map((s) => s.id);
-    markNetworkReported(this, props.clusterName, this.privateSubnetIds, issues);
+    this.clusterName = plan.clusterName;
+    this.clusterNameValid = plan.clusterNameValid;
+    this.reportedErrors = errorsOf(issues).length > 0;
     this.publicSubnetIds = publicSubnets.map((s) => s.id);
     this.availabilityZones = plan.zones.map((z) => z.availabilityZone);
     this.privateSubnetCidrs = plan.zones.map((z) => z.privateSubnet.cidrBlock);
@@ -168,6 +179,9 @@ class ExistingKarpenterNetwork extends Construct implements IKarpenterNetwork {
   public readonly publicSubnetIds: string[];
   public readonly securityGroupIds: string[];
   public readonly discoveryClusterName?: string;
+  public readonly clusterName: string;
+  public readonly clusterNameValid: boolean;
+  public readonly reportedErrors: boolean;
 
   constructor(scope: Construct, id: string, props: ExistingNetworkProps) {
     super(scope, id);
@@ -176,7 +190,9 @@ class ExistingKarpenterNetwork extends Construct implements IKarpenterNetwork {
 
     this.vpcId = plan.vpcId;
     this.privateSubnetIds = plan.privateSubnetIds;
-    markNetworkReported(this, props.clusterName, this.privateSubnetIds, plan.issues);
+    this.clusterName = plan.clusterName;
+    this.clusterNameValid = plan.clusterNameValid;
+    this.reportedErrors = errorsOf(plan.issues).length > 0;
     this.publicSubnetIds = plan.publicSubnetIds;
     this.securityGroupIds = plan.securityGroupIds;
     this.discoveryClusterName = plan.discoveryClusterName;

@@ -4,7 +4,7 @@ import { isPlainObject } from '../core/json';
 import { Severity } from '../core/issues';
 import type { InstanceTypeCatalog, PodResult, SimulationInput, SimulationResult, SimulationRun } from '../core/sim';
 import { formatExplanation } from './explain-format';
-import { CommandDependencies, CommandIo, ExitCode, FileIssue, formatIssue, InputDocument, readInputDocuments } from './validate-command';
+import { CommandDependencies, CommandIo, ExitCode, FileIssue, formatFileIssue, InputDocument, readInputDocuments } from './validate-command';
 
 const PROGRAM = 'cdktf-karpenter-eks';
 
@@ -124,7 +124,7 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
 
   const { result } = run;
   const out = options.json ? io.stderr : io.stdout;
-  for (const p of problems) out.write(`${formatIssue(p)}\n`);
+  for (const p of problems) out.write(`${formatFileIssue(p)}\n`);
   for (const n of notes) out.write(`${n}\n`);
   if (options.json) {
     io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

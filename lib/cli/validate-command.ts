@@ -10,7 +10,7 @@ export type { CommandDependencies, CommandIo, FileIssue, FileStat } from './comm
 export { MAX_INPUT_BYTES, MAX_NESTING_DEPTH, nestingDepth, readInputDocuments } from './input-reader';
 export type { InputDocument } from './input-reader';
 export { TOP_USAGE, VALIDATE_USAGE } from './validate-args';
-export { formatIssue } from './validate-format';
+export { formatFileIssue } from './validate-format';
 export type { SkippedDocument } from './validate-format';
 export { runValidateCommand } from './validate-run';
 

@@ -50,7 +50,7 @@ export function writeReport(
     );
   } else {
     for (const m of r.migrations) out.write(formatMigration(m));
-    for (const i of r.issues) out.write(`${formatIssue(i)}\n`);
+    for (const i of r.issues) out.write(`${formatFileIssue(i)}\n`);
     for (const d of r.skipped) {
       const at = `${d.file}#${d.document}`;
       out.write(`note: skipped ${at} ${d.kind ?? '?'}/${d.name ?? '?'} (${d.apiVersion}): not a Karpenter API group\n`);
@@ -75,7 +75,7 @@ export function writeReport(
  * `<file>:<line>:<column>: <severity> <kind>/<name> <field>: <message> (<code>)`; `<file>#<doc>`
  * replaces the position when there is none, and problems with the file itself have no subject.
  */
-export function formatIssue(i: FileIssue): string {
+export function formatFileIssue(i: FileIssue): string {
   const severity = i.severity === Severity.ERROR ? 'error' : 'warning';
   const at = i.line !== undefined ? `${i.file}:${i.line}:${i.column}` : i.document !== undefined ? `${i.file}#${i.document}` : i.file;
   if (i.document === undefined || (i.field === '(document)' && i.kind === undefined)) {

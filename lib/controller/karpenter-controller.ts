@@ -2,7 +2,7 @@ import { Release } from '@cdktf/provider-helm/lib/release';
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { ITerraformDependable, TerraformProvider } from 'cdktf';
 import { Construct } from 'constructs';
-import { HelmValues, renderHelmValues } from '../core/controller/helm-values';
+import { ControllerWarningCode, HelmValues, renderHelmValues } from '../core/controller/helm-values';
 import { KarpenterVersion } from '../core/controller/karpenter-version';
 import { KarpenterControllerPlanInput, planKarpenterController } from '../core/controller/karpenter-controller-plan';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
@@ -42,7 +42,7 @@ export interface KarpenterControllerProps extends Omit<KarpenterControllerPlanIn
    * Lint warnings not to report, by code (e.g. `InterruptionHandlingDisabled`).
    * @default - every warning is reported
    */
-  readonly silenceWarnings?: string[];
+  readonly silenceWarnings?: readonly ControllerWarningCode[];
 }
 
 /**
@@ -72,7 +72,7 @@ export class KarpenterController extends Construct {
   /** Namespace of both releases. */
   public readonly namespace: string;
   /** Name of the controller's service account. */
-  public readonly serviceAccountName: string;
+  public readonly serviceAccount: string;
   /** The installed Karpenter version. */
   public readonly version: KarpenterVersion;
   /** The values passed to the `karpenter` chart (may hold Terraform tokens). */
@@ -87,7 +87,7 @@ export class KarpenterController extends Construct {
     );
     reportIssuesAtSynth(this, plan.issues);
     this.namespace = plan.namespace;
-    this.serviceAccountName = plan.serviceAccountName;
+    this.serviceAccount = plan.serviceAccount;
     this.version = plan.version;
     this.values = plan.values;
     const registry = plan.registry;

@@ -18,7 +18,7 @@ export * from './aws/controller-identity';
 export * from './aws/controller-node-group-plan';
 export * from './aws/controller-policy';
 export * from './aws/controller-role-plan';
-export * from './aws/discovery';
+export * from './shared';
 export * from './aws/eks-cluster-plan';
 export * from './aws/eks-iam';
 export * from './aws/interruption';

@@ -1,4 +1,5 @@
 // Pure core: no cdktf or constructs imports in lib/core.
+import { isObjectLiteral } from './json';
 
 /** How serious a validation finding is. */
 export enum Severity {
@@ -56,11 +57,6 @@ export class IssueCollector {
   private readonly found: ValidationIssue[] = [];
 
   constructor(private readonly ctx: ValidationContext = {}) {}
-
-  /** A collector with the same context, for a check whose verdict matters but whose problems another object reports. */
-  public fork(): IssueCollector {
-    return new IssueCollector(this.ctx);
-  }
 
   /** True when `value` is an unresolved token and so cannot be checked. */
   public isUnresolved(value: unknown): boolean {
@@ -137,15 +133,22 @@ export function failValidation(where: string, field: string, code: string, messa
   throw new KarpenterValidationError(where, [{ severity: Severity.ERROR, field, code, message }]);
 }
 
-const CARRIED_ISSUES = Symbol.for('cdktf-karpenter-eks.carriedIssues');
+/** A value a builder made (`Budget.percent(120)`, `availabilityZonesOf('eu-wset-1')`), with the problems of its input. */
+export interface CarriesIssues {
+  /**
+   * Problems of the builder's input, reported by the construct or definition given the value (with its path);
+   * `field` of each is empty until then. Not enumerable, so it stays out of JSON and equality.
+   * @default - none
+   */
+  readonly builderIssues?: readonly ValidationIssue[];
+}
 
 /**
- * Marks a value a builder made from bad input (e.g. `Budget.percent(120)`) with its problems instead
- * of throwing, so the construct or definition that receives it reports them with its path, together
- * with every other problem. `field` of each issue is left empty and filled with where it was found.
+ * Sets `builderIssues` of a value a builder made from bad input instead of throwing, so the construct or
+ * definition that receives it reports them with its path, together with every other problem.
  */
-export function withIssues<T extends object>(value: T, issues: readonly ValidationIssue[]): T {
-  Object.defineProperty(value, CARRIED_ISSUES, { value: issues, enumerable: false });
+export function withIssues<T extends object>(value: T, issues: readonly ValidationIssue[]): T & CarriesIssues {
+  Object.defineProperty(value, 'builderIssues', { value: issues, enumerable: false });
   return value;
 }
 
@@ -164,13 +167,12 @@ export function carriedIssues(input: unknown, path = ''): ValidationIssue[] {
   const visit = (value: unknown, at: string, depth: number): void => {
     if (value === null || typeof value !== 'object' || seen.has(value) || depth > 8) return;
     seen.add(value);
-    const carried = (value as { [CARRIED_ISSUES]?: readonly ValidationIssue[] })[CARRIED_ISSUES];
+    const carried = (value as CarriesIssues).builderIssues;
     for (const i of carried ?? []) found.push({ ...i, field: [at, i.field].filter((f) => f !== '').join('.') || 'value' });
     if ('node' in value) return; // a construct: reports its own issues
     if (Array.isArray(value)) return value.forEach((v, n) => visit(v, `${at}[${n}]`, depth + 1));
     // Field names of a builder object (e.g. a Disruption's) are its internals, not the user's props.
-    const proto = Object.getPrototypeOf(value);
-    const plain = proto === null || Object.getPrototypeOf(proto) === null;
+    const plain = isObjectLiteral(value);
     for (const [k, v] of Object.entries(value)) visit(v, !plain ? at : at === '' ? k : `${at}.${k}`, depth + 1);
   };
   visit(input, path, 0);

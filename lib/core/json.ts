@@ -6,6 +6,14 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** True for an object literal (`{...}`, `Object.create(null)`): not an array, null or class instance, from any realm. */
+export function isObjectLiteral(v: unknown): v is Record<string, unknown> {
+  if (!isPlainObject(v)) return false;
+  // Any realm's Object.prototype (jest runs tests in a separate VM context).
+  const proto = Object.getPrototypeOf(v);
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
 /** `{ [key]: value }`, or `{}` when `value` is undefined: spread it into an object literal for an optional field. */
 export function opt<K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } {
   return value === undefined ? {} : ({ [key]: value } as { [k in K]: V });

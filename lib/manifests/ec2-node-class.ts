@@ -6,7 +6,7 @@ import { NodeClassReference } from '../core/api/node-pool-definition';
 import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND, V1EC2NodeClass } from '../core/api/types';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { checkClusterScopedName } from '../private/cluster-scoped-names';
-import { literalYaml, manifestResourceOptions } from '../private/manifest';
+import { literalYaml, manifestResourceOptions } from './manifest-resource';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of `Ec2NodeClass`. */

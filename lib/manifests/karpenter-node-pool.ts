@@ -9,7 +9,7 @@ import { CatalogChecks } from '../core/sim/catalog-checks';
 import { Ec2NodeClass, IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { checkClusterScopedName } from '../private/cluster-scoped-names';
-import { literalYaml, manifestResourceOptions } from '../private/manifest';
+import { literalYaml, manifestResourceOptions } from './manifest-resource';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 /** Props of `KarpenterNodePool`. */

@@ -2,16 +2,12 @@ import { EksNodeGroup } from '@cdktf/provider-aws/lib/eks-node-group';
 import { LaunchTemplate } from '@cdktf/provider-aws/lib/launch-template';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
-import { IEksCluster } from '../../lib/aws/cluster-attributes';
-import {
-  CONTROLLER_NODE_LABEL_KEY,
-  CONTROLLER_NODE_LABEL_VALUE,
-  ControllerNodeGroup,
-  ControllerNodeGroupProps,
-  NodeGroupAmiType,
-} from '../../lib/aws/controller-node-group';
+import { IEksCluster } from '../../lib/aws/eks-cluster-base';
+import { ControllerNodeGroup, ControllerNodeGroupProps } from '../../lib/aws/controller-node-group';
+import { NodeGroupAmiType } from '../../lib/core/aws/controller-node-group-plan';
+import { CONTROLLER_NODE_LABEL_KEY, CONTROLLER_NODE_LABEL_VALUE } from '../../lib/core/shared/controller-nodes';
 import { EksCluster } from '../../lib/aws/eks-cluster';
-import { HttpTokens, VolumeType } from '../../lib/core/api/ec2-node-class-definition';
+import { HttpTokens, VolumeType } from '../../lib/core/shared/ec2';
 import { dataRef, newAwsStack, newStack, onlyResource, resourceRef, resourcesOf, synthOf } from '../util/stacks';
 import { atSynth, synthErrorLines } from '../private/at-synth';
 

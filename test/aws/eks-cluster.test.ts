@@ -8,7 +8,8 @@ import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
 import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { KubernetesVersion } from '../../lib/core/aws/kubernetes-version';
-import { AuthenticationMode, ClusterLogType, EksCluster, SecretsEncryption, SupportType } from '../../lib/aws/eks-cluster';
+import { EksCluster } from '../../lib/aws/eks-cluster';
+import { AuthenticationMode, ClusterLogType, SecretsEncryption, SupportType } from '../../lib/core/aws/eks-cluster-plan';
 import { IKarpenterNetwork } from '../../lib/aws/network';
 import {
   dataOf,

@@ -10,7 +10,7 @@ import * as clusterName from '../../lib/core/aws/cluster-name';
 import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
 import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
-import { AccessEntryType } from '../../lib/core/aws/controller-identity';
+import { AccessEntryType } from '../../lib/core/aws/node-role-policies';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
 import { KARPENTER_ATTRIBUTES } from '../util/karpenter-attributes';
 import { dataOf, newStack, onlyResource, onlyResourceBlock, resourceAt, resourcesOf, synthOf } from '../util/stacks';
@@ -152,11 +152,12 @@ describe('KarpenterAws', () => {
   describe('attributes', () => {
     test('should hold what the controller needs, as plain strings (but the role ARN)', () => {
       const stack = newStack();
-      new ControllerNodeGroup(stack, 'ControllerNodes', {
+      const group = new ControllerNodeGroup(stack, 'ControllerNodes', {
         cluster: FAKE_CLUSTER,
         subnetIds: ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa2'],
       });
-      const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: FAKE_CLUSTER });
+      // A hand-written cluster lists its controller node groups itself; EksCluster records them.
+      const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: { ...FAKE_CLUSTER, controllerNodeGroups: [group] } });
       const { controllerRoleArn, ...plain } = karpenter.attributes;
       // The controller tests' shared attributes are these, so they test what KarpenterAws hands over.
       const { controllerRoleArn: _fixtureRoleArn, ...expected } = KARPENTER_ATTRIBUTES;

@@ -2,7 +2,7 @@ import { TerraformVariable, Testing } from 'cdktf';
 import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
-import { AccessEntryType } from '../../lib/core/aws/controller-identity';
+import { AccessEntryType } from '../../lib/core/aws/node-role-policies';
 import { KarpenterNodeRole } from '../../lib/aws/karpenter-node-role';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
 
@@ -102,23 +102,7 @@ describe('KarpenterNodeRole', () => {
     expect(Testing.synth(stack)).toMatchSnapshot();
   });
 
-  test('fails synth when the default role name is longer than 64 characters', () => {
-    const stack = newStack();
-    const clusterName = 'c'.repeat(47);
-    expect(atSynth(() => new KarpenterNodeRole(stack, 'NodeRole', { cluster: { ...FAKE_CLUSTER, clusterName } }))).toThrow(
-      new RegExp(
-        "\\[test/NodeRole\\] roleName: IAM name 'KarpenterNodeRole-c{47}' is 65 characters; IAM allows 1-64\\. " +
-          "The default name is derived from the cluster name; set 'roleName'",
-      ),
-    );
-  });
-
-  test('fails synth when the role name has characters IAM rejects', () => {
-    expect(atSynth(() => new KarpenterNodeRole(newStack(), 'NodeRole', { cluster: FAKE_CLUSTER, roleName: 'karpenter nodes' }))).toThrow(
-      /roleName: IAM name 'karpenter nodes' has characters IAM rejects/,
-    );
-  });
-
+  // The messages are the plan's (test/core/aws/node-role-plan.test.ts); these check they fail synth under the path.
   test('fails synth once, listing every problem', () => {
     expect(
       synthErrorLines(

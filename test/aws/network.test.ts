@@ -7,7 +7,8 @@ import { RouteTableAssociation } from '@cdktf/provider-aws/lib/route-table-assoc
 import { Subnet } from '@cdktf/provider-aws/lib/subnet';
 import { Vpc } from '@cdktf/provider-aws/lib/vpc';
 import { TerraformOutput, TerraformVariable, Testing, Token } from 'cdktf';
-import { KarpenterNetwork, NatGatewayMode } from '../../lib/aws/network';
+import { KarpenterNetwork } from '../../lib/aws/network';
+import { NatGatewayMode } from '../../lib/core/aws/network-plan';
 import { newStack, resourceAt, resourceBlocksOf, resourceRef, resourcesOf, synthOf } from '../util/stacks';
 import { atSynth, synthErrorLines } from '../private/at-synth';
 

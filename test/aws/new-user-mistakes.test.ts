@@ -66,6 +66,34 @@ describe('one problem, one error', () => {
     ]);
   });
 
+  test("a cluster without clusterName takes the network's, and a bad one is reported by the network alone", () => {
+    const stack = newAwsStack();
+    const network = new KarpenterNetwork(stack, 'Network', { clusterName: 'x'.repeat(101), availabilityZones: availabilityZonesOf('us-east-1') });
+    const cluster = new EksCluster(stack, 'Cluster', { network, publicAccessCidrs: ['203.0.113.0/24'] });
+    new ControllerNodeGroup(stack, 'ControllerNodes', { cluster, subnetIds: network.privateSubnetIds });
+    new KarpenterAws(stack, 'Karpenter', { cluster });
+    expect(cluster.clusterName).toBe('x'.repeat(101));
+    expect(cluster.clusterNameValid).toBe(false);
+    expect(stackErrorLines(stack).map((l) => l.replace(/:.*\(/, ' (').replace(/\)$/, ''))).toEqual([
+      '[test/Network] clusterName (ClusterNameTooLong',
+    ]);
+  });
+
+  test('a cluster given no clusterName on a network without one says to set it', () => {
+    const stack = newAwsStack();
+    const network = {
+      vpcId: 'vpc-0123456789abcdef0',
+      privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa2'],
+      publicSubnetIds: [],
+      securityGroupIds: [],
+    };
+    new EksCluster(stack, 'Cluster', { network, publicAccessCidrs: ['203.0.113.0/24'], coreAddons: false });
+    expect(stackErrorLines(stack)).toEqual([
+      "[test/Cluster] clusterName: is unset and the network has no clusterName to take it from. Set clusterName, e.g. clusterName: 'demo'. " +
+        '(ClusterNameMissing)',
+    ]);
+  });
+
   test('a cluster on a network tagged for another name still reports its own bad name', () => {
     const stack = newAwsStack();
     const network = new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: availabilityZonesOf('us-east-1') });

@@ -187,7 +187,7 @@ describe('KarpenterController', () => {
     expect(main.create_namespace).toBeUndefined();
     expect(valuesOf(main).controller.image).toEqual({ repository: 'public.ecr.aws/karpenter/controller', tag: '1.13.1' });
     expect(valuesOf(main).serviceAccount).toEqual({ name: 'karpenter-ctl', annotations: {} });
-    expect([c.namespace, c.serviceAccountName, c.version.chartVersion]).toEqual(['karpenter', 'karpenter-ctl', '1.13.1']);
+    expect([c.namespace, c.serviceAccount, c.version.chartVersion]).toEqual(['karpenter', 'karpenter-ctl', '1.13.1']);
   });
 
   describe('outside kube-system', () => {
@@ -247,18 +247,6 @@ describe('KarpenterController', () => {
       expect(c.flowSchemas).toEqual([]);
       expect(resourcesOf(stack, 'kubernetes_manifest')).toEqual([]);
     });
-  });
-
-  test('fails synth when a prop the attributes replaced is given anyway, naming both', () => {
-    const old = { karpenter: KARPENTER, namespace: 'karpenter', serviceAccountName: 'other' } as KarpenterControllerProps;
-    expect(synthErrorLines(() => new KarpenterController(newStack(), 'Karpenter', old))).toEqual(
-      [
-        '\\[test/Karpenter\\] namespace: namespace \\("karpenter"\\) is not a prop any more: ' +
-          'it comes from karpenter\\.controllerNamespace .* \\(ReplacedByAttributes\\)',
-        '\\[test/Karpenter\\] serviceAccountName: serviceAccountName \\("other"\\) is not a prop any ' +
-          'more: it comes from karpenter\\.controllerServiceAccount .* \\(ReplacedByAttributes\\)',
-      ].map((line) => expect.stringMatching(new RegExp(`^${line}$`))),
-    );
   });
 
   test('fails synth when additionalValues would run the controller under another service account than the identity trusts', () => {

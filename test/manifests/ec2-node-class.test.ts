@@ -8,15 +8,13 @@ import {
   AmiSelectorTerm,
   CapacityReservationSelectorTerm,
   EvictionSignal,
-  HttpTokens,
-  InstanceStorePolicy,
-  NetworkInterfaceType,
   PlacementGroupSelector,
   ReservedResource,
   SecurityGroupSelectorTerm,
   SubnetSelectorTerm,
-  VolumeType,
 } from '../../lib/core/api/ec2-node-class-definition';
+import { InstanceStorePolicy, NetworkInterfaceType } from '../../lib/core/api/crd-enums';
+import { HttpTokens, VolumeType } from '../../lib/core/shared/ec2';
 import { Quantity } from '../../lib/core/api/quantity';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { ec2NodeClass } from '../core/api/fixtures';

@@ -31,6 +31,29 @@ describe('lint layering', () => {
     expect(ids).toContain('import-x/no-restricted-paths');
   });
 
+  test.each([
+    ['lib/core/aws/bad.ts', "import { WellKnownLabel } from '../api/labels';"],
+    ['lib/core/aws/bad.ts', "import { planKarpenterController } from '../controller/karpenter-controller-plan';"],
+    ['lib/core/api/bad.ts', "import { validateRegion } from '../aws/regions';"],
+    ['lib/core/api/bad.ts', "import { explainAdmission } from '../sim/admission';"],
+    ['lib/core/shared/bad.ts', "import { WellKnownLabel } from '../api/labels';"],
+    ['lib/core/sim/bad.ts', "import { validateRegion } from '../aws/regions';"],
+    ['lib/core/controller/bad.ts', "import { explainAdmission } from '../sim/admission';"],
+    ['lib/private/bad.ts', "import { EksCluster } from '../aws/eks-cluster';"],
+    ['lib/private/bad.ts', "import { KarpenterManifestOptions } from '../manifests/karpenter-manifest-options';"],
+  ])('%s importing upward (%s) fails', async (file, code) => {
+    expect(await ruleIdsFor(file, `${code}\nexport const x = 1;\n`)).toContain('import-x/no-restricted-paths');
+  });
+
+  test.each([
+    ['lib/core/controller/ok.ts', "import { validateRegion } from '../aws/regions';\nimport { WellKnownLabel } from '../api/labels';"],
+    ['lib/core/sim/ok.ts', "import { WellKnownLabel } from '../api/labels';"],
+    ['lib/core/aws/ok.ts', "import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';"],
+    ['lib/core/api/ok.ts', "import { HttpTokens } from '../shared/ec2';"],
+  ])('%s importing downward is allowed', async (file, code) => {
+    expect(await ruleIdsFor(file, `${code}\nexport const x = 1;\n`)).not.toContain('import-x/no-restricted-paths');
+  });
+
   test('an import cycle fails', async () => {
     // The rule reads the other side of a cycle from disk, so write both sides for the duration of the test.
     const dir = fs.mkdtempSync(path.join(root, 'test', 'repo', 'tmp-cycle-'));

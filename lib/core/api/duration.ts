@@ -78,6 +78,9 @@ export class KarpenterDuration {
     return issues.length > 0 ? withIssues(value, issues) : value;
   }
 
+  /** Problems of the builder's input, reported by the construct given this value; see `CarriesIssues`. */
+  declare public readonly builderIssues?: readonly ValidationIssue[];
+
   private constructor(private readonly text: string) {}
 
   /** True for `Never`. */

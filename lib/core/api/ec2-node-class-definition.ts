@@ -1,8 +1,10 @@
 // Pure core: no cdktf or constructs imports.
-import { KARPENTER_DISCOVERY_TAG_KEY } from '../aws/discovery';
+import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';
+import { HttpTokens, VolumeType } from '../shared/ec2';
 import { BuilderKind, builderList, builderMap, builderValue } from '../builder-value';
 import { ValidationContext, ValidationIssue, withCarriedIssues } from '../issues';
-import { opt } from '../json';
+import { cloneJson, opt } from '../json';
+import { HttpEndpoint, HttpProtocolIpv6, InstanceMatchCriteria, InstanceStorePolicy, NestedVirtualization, NetworkInterfaceType } from './crd-enums';
 import { AmiFamily, AmiFamilyAlias } from './ami-family';
 import { DURATION_BUILDER, KarpenterDuration } from './duration';
 import { Quantity, QUANTITY_BUILDER } from './quantity';
@@ -24,78 +26,6 @@ import { toYaml } from './yaml';
 
 // Defined with the other AMI family lists; exported here, where callers import the model from.
 export { AmiFamily, AmiFamilyAlias };
-
-/** `instanceStorePolicy`. */
-export enum InstanceStorePolicy {
-  /** Stripe instance-store disks into one RAID-0 array used for ephemeral storage. */
-  RAID0 = 'RAID0',
-}
-
-/** EBS volume types. */
-export enum VolumeType {
-  /** Magnetic. */
-  STANDARD = 'standard',
-  /** Provisioned IOPS SSD. */
-  IO1 = 'io1',
-  /** Provisioned IOPS SSD, newer. */
-  IO2 = 'io2',
-  /** General purpose SSD. */
-  GP2 = 'gp2',
-  /** Cold HDD. */
-  SC1 = 'sc1',
-  /** Throughput-optimized HDD. */
-  ST1 = 'st1',
-  /** General purpose SSD, newer (recommended). */
-  GP3 = 'gp3',
-}
-
-/** `metadataOptions.httpEndpoint`. */
-export enum HttpEndpoint {
-  /** IMDS reachable (the default). */
-  ENABLED = 'enabled',
-  /** IMDS unreachable. */
-  DISABLED = 'disabled',
-}
-
-/** `metadataOptions.httpProtocolIPv6`. */
-export enum HttpProtocolIpv6 {
-  /** IMDS on its IPv6 address too. */
-  ENABLED = 'enabled',
-  /** IPv4 only (the default). */
-  DISABLED = 'disabled',
-}
-
-/** `metadataOptions.httpTokens`. */
-export enum HttpTokens {
-  /** IMDSv2 only (the default). */
-  REQUIRED = 'required',
-  /** IMDSv1 allowed too. */
-  OPTIONAL = 'optional',
-}
-
-/** `capacityReservationSelectorTerms[].instanceMatchCriteria`. */
-export enum InstanceMatchCriteria {
-  /** Reservations any matching instance may use. */
-  OPEN = 'open',
-  /** Reservations only explicitly targeted launches use. */
-  TARGETED = 'targeted',
-}
-
-/** `cpuOptions.nestedVirtualization`. */
-export enum NestedVirtualization {
-  /** Only instance types supporting nested virtualization, with it on. */
-  ENABLED = 'enabled',
-  /** Off. */
-  DISABLED = 'disabled',
-}
-
-/** `networkInterfaces[].interfaceType`. */
-export enum NetworkInterfaceType {
-  /** A regular ENI. */
-  INTERFACE = 'interface',
-  /** An EFA-only interface. */
-  EFA_ONLY = 'efa-only',
-}
 
 /** Kubelet eviction signals. */
 export enum EvictionSignal {
@@ -617,6 +547,7 @@ export class Ec2NodeClassDefinition {
   private readonly props: Ec2NodeClassDefinitionProps;
   // Props of the wrong type (from JavaScript), reported by validate().
   private readonly inputIssues: ValidationIssue[] = [];
+  private rendered?: V1EC2NodeClass;
 
   constructor(props: Ec2NodeClassDefinitionProps) {
     this.name = props.name;
@@ -625,6 +556,17 @@ export class Ec2NodeClassDefinition {
 
   /** The plain manifest, as `kubectl apply` would send it. */
   public toManifest(): V1EC2NodeClass {
+    // Rendered once; callers get a copy, so none can change what the others (and the resource) see.
+    return cloneJson(this.manifest);
+  }
+
+  /** The one render of the props. */
+  private get manifest(): V1EC2NodeClass {
+    this.rendered ??= this.render();
+    return this.rendered;
+  }
+
+  private render(): V1EC2NodeClass {
     const p = this.props;
     const spec: V1EC2NodeClassSpec = {
       ...opt('amiFamily', p.amiFamily),
@@ -661,12 +603,12 @@ export class Ec2NodeClassDefinition {
   /** Every problem with the rendered manifest (errors and lint warnings). */
   public validate(ctx?: ValidationContext): ValidationIssue[] {
     // A string parsed into a builder value carries what inputIssues holds: withCarriedIssues keeps one of each.
-    return withCarriedIssues(this.props, [...this.inputIssues, ...validateEc2NodeClass(this.toManifest(), ctx)]);
+    return withCarriedIssues(this.props, [...this.inputIssues, ...validateEc2NodeClass(this.manifest, ctx)]);
   }
 
   /** The manifest as a YAML document. */
   public toYaml(): string {
-    return toYaml(this.toManifest());
+    return toYaml(this.manifest);
   }
 }
 

@@ -4,6 +4,7 @@ export { WellKnownLabel, ALLOWED_KARPENTER_AWS_LABELS, ALLOWED_KARPENTER_SH_LABE
 export * from './duration';
 export * from './quantity';
 export * from './requirements';
+export * from './crd-enums';
 export * from './node-pool-definition';
 export * from './ec2-node-class-definition';
 export { validateNodePool } from './validate-nodepool';

@@ -1,5 +1,6 @@
 // Pure core: no cdktf or constructs imports.
 // Label and taint syntax, and the label restrictions of the Karpenter 1.14 CRDs.
+import { DNS1123_SUBDOMAIN_PATTERN } from '../shared/kubernetes-names';
 
 /** Well-known node label keys Karpenter (core and the AWS provider) understands. */
 export enum WellKnownLabel {
@@ -128,8 +129,6 @@ export const LABEL_VALUE_PATTERN = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?
 /** CRD pattern of a requirement key, a taint key and a taint value. */
 export const QUALIFIED_KEY_PATTERN =
   /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*(\/))?([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-/** DNS-1123 subdomain: what Kubernetes requires of a custom resource's `metadata.name`. */
-export const DNS1123_SUBDOMAIN_PATTERN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const QUALIFIED_NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 
 /** Length in Unicode code points, as Kubernetes counts `maxLength`. */

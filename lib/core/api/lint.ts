@@ -4,7 +4,7 @@
 // list is derived from it. Inputs may be malformed: every access is defensive.
 import { IssueCollector, PhrasedMessage, ValidationContext, ValidationIssue } from '../issues';
 import { KARPENTER_KNOWN_VALUES, WellKnownLabel } from './labels';
-import { KARPENTER_DISCOVERY_TAG_KEY } from '../aws/discovery';
+import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';
 import { isPlainObject } from '../json';
 import { nodeClassAmiFamily } from './ami-family';
 import { durationSeconds } from './duration';

@@ -1,7 +1,8 @@
 // Pure core: no cdktf or constructs imports.
 import { BuilderKind, builderList, builderMap, builderValue } from '../builder-value';
 import { builderError, ValidationContext, ValidationIssue, withCarriedIssues, withIssues } from '../issues';
-import { opt } from '../json';
+import { cloneJson, opt } from '../json';
+import { ConsolidationPolicy, DisruptionReason, TaintEffect } from './crd-enums';
 import { DURATION_BUILDER, KarpenterDuration } from './duration';
 import { Quantity, QUANTITY_BUILDER } from './quantity';
 import { Requirement, REQUIREMENT_BUILDER } from './requirements';
@@ -9,36 +10,6 @@ import { NODEPOOL_API_VERSION, V1Budget, V1Disruption, V1NodeClassReference, V1N
 import { NodePoolLintOptions } from './lint';
 import { validateNodePool } from './validate-nodepool';
 import { toYaml } from './yaml';
-
-/** Which nodes consolidation may remove or replace. */
-export enum ConsolidationPolicy {
-  /** Only nodes without workload pods. */
-  WHEN_EMPTY = 'WhenEmpty',
-  /** Empty nodes, and nodes whose pods fit elsewhere or on a cheaper node (the CRD default). */
-  WHEN_EMPTY_OR_UNDERUTILIZED = 'WhenEmptyOrUnderutilized',
-  /** Like WhenEmptyOrUnderutilized, weighing savings against the disruption caused. */
-  BALANCED = 'Balanced',
-}
-
-/** Disruption reasons a budget can be limited to. */
-export enum DisruptionReason {
-  /** Consolidation of underutilized nodes. */
-  UNDERUTILIZED = 'Underutilized',
-  /** Consolidation of empty nodes. */
-  EMPTY = 'Empty',
-  /** Replacement of drifted nodes. */
-  DRIFTED = 'Drifted',
-}
-
-/** Effect of a node taint. */
-export enum TaintEffect {
-  /** Pods that don't tolerate the taint are not scheduled. */
-  NO_SCHEDULE = 'NoSchedule',
-  /** The scheduler avoids the node for pods that don't tolerate the taint. */
-  PREFER_NO_SCHEDULE = 'PreferNoSchedule',
-  /** Pods that don't tolerate the taint are evicted. */
-  NO_EXECUTE = 'NoExecute',
-}
 
 /** A node taint. */
 export interface Taint {
@@ -75,6 +46,9 @@ export class Budget {
     if (Number.isInteger(p) && p >= 0 && p <= 100) return budget;
     return withIssues(budget, [builderError('Budget.percent', 'InvalidBudgetNodes', `must be a whole number from 0 to 100, got ${p}`)]);
   }
+
+  /** Problems of the builder's input, reported by the construct given this value; see `CarriesIssues`. */
+  declare public readonly builderIssues?: readonly ValidationIssue[];
 
   private constructor(
     private readonly nodes: string,
@@ -155,6 +129,9 @@ export class Disruption {
     const disruption = new Disruption(policy, checked);
     return issues.length > 0 ? withIssues(disruption, issues) : disruption;
   }
+
+  /** Problems of the builder's input, reported by the construct given this value; see `CarriesIssues`. */
+  declare public readonly builderIssues?: readonly ValidationIssue[];
 
   private constructor(
     private readonly policy: ConsolidationPolicy,
@@ -302,6 +279,7 @@ export class NodePoolDefinition {
   private readonly props: NodePoolDefinitionProps;
   // Props of the wrong type (from JavaScript), reported by validate().
   private readonly inputIssues: ValidationIssue[] = [];
+  private rendered?: V1NodePool;
 
   constructor(props: NodePoolDefinitionProps) {
     this.name = props.name;
@@ -310,6 +288,17 @@ export class NodePoolDefinition {
 
   /** The plain manifest, as `kubectl apply` would send it. */
   public toManifest(): V1NodePool {
+    // Rendered once; callers get a copy, so none can change what the others (and the resource) see.
+    return cloneJson(this.manifest);
+  }
+
+  /** The one render of the props. */
+  private get manifest(): V1NodePool {
+    this.rendered ??= this.render();
+    return this.rendered;
+  }
+
+  private render(): V1NodePool {
     const p = this.props;
     const taint = (t: Taint): V1Taint => ({ key: t.key, ...opt('value', t.value), effect: t.effect });
     const hasMeta = p.labels !== undefined || p.annotations !== undefined;
@@ -347,12 +336,12 @@ export class NodePoolDefinition {
   /** Every problem with the rendered manifest (errors and lint warnings). */
   public validate(ctx?: ValidationContext, lint?: NodePoolLintOptions): ValidationIssue[] {
     // A string parsed into a builder value carries what inputIssues holds: withCarriedIssues keeps one of each.
-    return withCarriedIssues(this.props, [...this.inputIssues, ...validateNodePool(this.toManifest(), ctx, lint)]);
+    return withCarriedIssues(this.props, [...this.inputIssues, ...validateNodePool(this.manifest, ctx, lint)]);
   }
 
   /** The manifest as a YAML document. */
   public toYaml(): string {
-    return toYaml(this.toManifest());
+    return toYaml(this.manifest);
   }
 }
 

@@ -70,6 +70,9 @@ export class Quantity {
     return issues.length > 0 ? withIssues(value, issues) : value;
   }
 
+  /** Problems of the builder's input, reported by the construct given this value; see `CarriesIssues`. */
+  declare public readonly builderIssues?: readonly ValidationIssue[];
+
   private constructor(private readonly text: string) {}
 
   /** The numeric value in base units (cores, bytes, count); undefined when not parsable. */

@@ -4,8 +4,12 @@ import { opt } from '../json';
 import { WellKnownLabel } from './labels';
 import { V1NodeSelectorRequirementWithMinValues } from './types';
 
-/** Requirement operators of the NodePool CRD. */
+/** Requirement operators of the NodePool CRD, in its order. */
 export enum Operator {
+  /** The label value is an integer greater than or equal to the single value. */
+  GTE = 'Gte',
+  /** The label value is an integer less than or equal to the single value. */
+  LTE = 'Lte',
   /** The label value is one of `values`. */
   IN = 'In',
   /** The label value is none of `values` (or the label is absent). */
@@ -18,10 +22,6 @@ export enum Operator {
   GT = 'Gt',
   /** The label value is an integer less than the single value. */
   LT = 'Lt',
-  /** The label value is an integer greater than or equal to the single value. */
-  GTE = 'Gte',
-  /** The label value is an integer less than or equal to the single value. */
-  LTE = 'Lte',
 }
 
 /** Values of `karpenter.sh/capacity-type`. */
@@ -224,11 +224,6 @@ export class Requirement {
   /** `karpenter.k8s.aws/instance-cpu-manufacturer In (...)`. */
   public static instanceCpuManufacturers(...manufacturers: CpuManufacturer[]): Requirement {
     return Requirement.of(WellKnownLabel.INSTANCE_CPU_MANUFACTURER, Operator.IN, manufacturers);
-  }
-
-  /** `karpenter.k8s.aws/instance-cpu Lt n`. */
-  public static instanceCpuLessThan(n: number): Requirement {
-    return Requirement.instanceCpu.lessThan(n);
   }
 
   private constructor(

@@ -139,8 +139,6 @@ export function show(value: unknown): string {
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
-export { isPlainObject };
-
 /** True when a JSON value is absent: `undefined`, or `null` (the API server prunes nulls of non-nullable fields). */
 export function absent(v: unknown): boolean {
   return v === undefined || v === null;

@@ -7,27 +7,24 @@
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { ALIASED_AMI_FAMILIES, ALIAS_FAMILIES, AMI_FAMILIES, WINDOWS_ALIAS_FAMILIES, aliasFamilyOf } from './ami-family';
 import { lintEc2NodeClass } from './lint';
+import {
+  crdEnum,
+  HttpEndpoint,
+  HttpProtocolIpv6,
+  InstanceMatchCriteria,
+  InstanceStorePolicy,
+  NestedVirtualization,
+  NetworkInterfaceType,
+} from './crd-enums';
+import { HttpTokens, VolumeType } from '../shared/ec2';
 import { DROPPED_AMI_FAMILIES } from './renamed-values';
 import { nodeClassAmiFamily } from './ami-family';
 import { userDataProblem } from './user-data';
 import { checkEnvelope } from './meta';
 import { checkSilenceCodes } from './silence';
 import { QUANTITY_PATTERN } from './quantity';
-import {
-  ArraySchema,
-  MapSchema,
-  ObjectSchema,
-  Rule,
-  Schema,
-  absent,
-  checkSchema,
-  child,
-  crdRule,
-  has,
-  isPlainObject,
-  pruneNulls,
-  show,
-} from './schema';
+import { ArraySchema, MapSchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, pruneNulls, show } from './schema';
+import { isPlainObject } from '../json';
 import { EC2NODECLASS_API_VERSION } from './types';
 
 // ------------------------------------------------------------------ CEL rule replicas
@@ -500,7 +497,7 @@ const EC2NODECLASS_SPEC: ObjectSchema = {
                 patternCode: 'InvalidVolumeSize',
                 hint: 'use whole Gi, G, Ti or T, e.g. "100Gi" (Quantity.gibibytes(100)), up to 59000Gi / 64000G / 58Ti / 64T',
               },
-              volumeType: { type: 'string', enum: ['standard', 'io1', 'io2', 'gp2', 'sc1', 'st1', 'gp3'] },
+              volumeType: { type: 'string', enum: crdEnum(VolumeType) },
             },
           },
           rootVolume: { type: 'boolean' },
@@ -512,7 +509,7 @@ const EC2NODECLASS_SPEC: ObjectSchema = {
         type: 'object',
         properties: {
           id: { type: 'string', pattern: /^cr-[0-9a-z]+$/, hint: 'e.g. "cr-0123456789abcdef0"' },
-          instanceMatchCriteria: { type: 'string', enum: ['open', 'targeted'] },
+          instanceMatchCriteria: { type: 'string', enum: crdEnum(InstanceMatchCriteria) },
           ownerID: { type: 'string', pattern: /^[0-9]{12}$/, hint: 'a 12-digit AWS account id' },
           tags: selectorTags,
         },
@@ -548,10 +545,10 @@ const EC2NODECLASS_SPEC: ObjectSchema = {
       },
     },
     context: { type: 'string' },
-    cpuOptions: { type: 'object', properties: { nestedVirtualization: { type: 'string', enum: ['enabled', 'disabled'] } } },
+    cpuOptions: { type: 'object', properties: { nestedVirtualization: { type: 'string', enum: crdEnum(NestedVirtualization) } } },
     detailedMonitoring: { type: 'boolean' },
     instanceProfile: { type: 'string', rules: [nonEmptyString('instanceProfile', 'EmptyInstanceProfile')] },
-    instanceStorePolicy: { type: 'string', enum: ['RAID0'] },
+    instanceStorePolicy: { type: 'string', enum: crdEnum(InstanceStorePolicy) },
     ipPrefixCount: { type: 'integer', format: 'int32', minimum: 0 },
     kubelet: {
       type: 'object',
@@ -574,10 +571,10 @@ const EC2NODECLASS_SPEC: ObjectSchema = {
     metadataOptions: {
       type: 'object',
       properties: {
-        httpEndpoint: { type: 'string', enum: ['enabled', 'disabled'] },
-        httpProtocolIPv6: { type: 'string', enum: ['enabled', 'disabled'] },
+        httpEndpoint: { type: 'string', enum: crdEnum(HttpEndpoint) },
+        httpProtocolIPv6: { type: 'string', enum: crdEnum(HttpProtocolIpv6) },
         httpPutResponseHopLimit: { type: 'integer', format: 'int64', minimum: 1, maximum: 64 },
-        httpTokens: { type: 'string', enum: ['required', 'optional'] },
+        httpTokens: { type: 'string', enum: crdEnum(HttpTokens) },
       },
     },
     networkInterfaces: {
@@ -589,7 +586,7 @@ const EC2NODECLASS_SPEC: ObjectSchema = {
         required: ['deviceIndex', 'interfaceType', 'networkCardIndex'],
         properties: {
           deviceIndex: { type: 'integer', format: 'int32', minimum: 0 },
-          interfaceType: { type: 'string', enum: ['interface', 'efa-only'] },
+          interfaceType: { type: 'string', enum: crdEnum(NetworkInterfaceType) },
           networkCardIndex: { type: 'integer', format: 'int32', minimum: 0 },
         },
       },

@@ -10,6 +10,8 @@
 // and, as warnings, the lint findings of `lintNodePool`.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { BUDGET_SCHEDULE_PATTERN, budgetScheduleRule } from './cron';
+import { ConsolidationPolicy, crdEnum, DisruptionReason, TaintEffect } from './crd-enums';
+import { Operator } from './requirements';
 import { BUDGET_DURATION_PATTERN, DURATION_OR_NEVER_PATTERN, DURATION_PATTERN } from './duration';
 import {
   KARPENTER_KNOWN_VALUES,
@@ -26,11 +28,9 @@ import { checkEnvelope } from './meta';
 import { checkSilenceCodes } from './silence';
 import { QUANTITY_PATTERN } from './quantity';
 import { RENAMED_CONSOLIDATION_POLICIES } from './renamed-values';
-import { ArraySchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, isPlainObject, pruneNulls, show } from './schema';
+import { ArraySchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, pruneNulls, show } from './schema';
+import { isPlainObject } from '../json';
 import { NODEPOOL_API_VERSION } from './types';
-
-// Defined in schema.ts for both validators; exported here too, where callers have imported it from.
-export { crdRule } from './schema';
 
 const RUNTIME = ' (the API server accepts this, but the Karpenter controller rejects it at runtime and the NodePool never becomes Ready)';
 
@@ -156,7 +156,7 @@ const taint: ObjectSchema = {
   type: 'object',
   required: ['effect', 'key'],
   properties: {
-    effect: { type: 'string', enum: ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] },
+    effect: { type: 'string', enum: crdEnum(TaintEffect) },
     key: {
       type: 'string',
       minLength: 1,
@@ -182,7 +182,7 @@ const requirement: ObjectSchema = {
   properties: {
     key: { type: 'string', maxLength: 316, pattern: QUALIFIED_KEY_PATTERN, patternCode: 'RequirementKeyPattern', rules: [requirementKeyRules] },
     minValues: { type: 'integer', minimum: 1, maximum: 50 },
-    operator: { type: 'string', enum: ['Gte', 'Lte', 'In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'] },
+    operator: { type: 'string', enum: crdEnum(Operator) },
     // The CRD puts maxLength/pattern on the array, where the API server ignores them; the
     // controller checks the values (runtime checks below).
     values: { type: 'array', items: { type: 'string' } },
@@ -223,7 +223,7 @@ const NODEPOOL_SPEC: ObjectSchema = {
                 patternCode: 'InvalidBudgetNodes',
                 hint: 'use a count such as "5" or a percentage 0%..100% such as "10%" (Budget.nodes / Budget.percent)',
               },
-              reasons: { type: 'array', maxItems: 50, set: true, items: { type: 'string', enum: ['Underutilized', 'Empty', 'Drifted'] } },
+              reasons: { type: 'array', maxItems: 50, set: true, items: { type: 'string', enum: crdEnum(DisruptionReason) } },
               schedule: {
                 type: 'string',
                 pattern: BUDGET_SCHEDULE_PATTERN,
@@ -242,7 +242,7 @@ const NODEPOOL_SPEC: ObjectSchema = {
         },
         consolidationPolicy: {
           type: 'string',
-          enum: ['WhenEmpty', 'WhenEmptyOrUnderutilized', 'Balanced'],
+          enum: crdEnum(ConsolidationPolicy),
           formerly: RENAMED_CONSOLIDATION_POLICIES,
         },
       },

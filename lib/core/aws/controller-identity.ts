@@ -5,9 +5,9 @@ import { DEFAULT_KARPENTER_NAMESPACE, DEFAULT_KARPENTER_SERVICE_ACCOUNT } from '
 /** How the controller's pods get AWS credentials. */
 export enum ControllerIdentityType {
   /** EKS Pod Identity (needs the `eks-pod-identity-agent` add-on on the cluster). */
-  POD_IDENTITY = 'POD_IDENTITY',
+  POD_IDENTITY = 'podIdentity',
   /** IAM Roles for Service Accounts (needs an IAM OIDC provider for the cluster issuer). */
-  IRSA = 'IRSA',
+  IRSA = 'irsa',
 }
 
 /** Options shared by both identity types. */
@@ -80,14 +80,6 @@ export class ControllerIdentity {
     /** Whether a pod identity association is created (Pod Identity only). */
     public readonly createAssociation: boolean,
   ) {}
-}
-
-/** How EKS treats the principal of an access entry. */
-export enum AccessEntryType {
-  /** Linux nodes: EKS maps the role to `system:node:<name>` in `system:nodes`. */
-  EC2_LINUX = 'EC2_LINUX',
-  /** Windows nodes. */
-  EC2_WINDOWS = 'EC2_WINDOWS',
 }
 
 /** Props typed `ControllerIdentity` take only the builder. */

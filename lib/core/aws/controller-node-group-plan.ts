@@ -1,14 +1,9 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { KubernetesVersion } from './kubernetes-version';
 import { NodeGroupScaling, validateControllerScaling } from './node-group-scaling';
-import { HttpTokens, VolumeType } from '../api/ec2-node-class-definition';
-import { CRITICAL_ADDONS_ONLY_TAINT_KEY, DEFAULT_CONTROLLER_NODE_LABEL_KEY, DEFAULT_CONTROLLER_NODE_LABEL_VALUE } from '../controller/helm-values';
+import { HttpTokens, VolumeType } from '../shared/ec2';
+import { CONTROLLER_NODE_LABEL_KEY, CONTROLLER_NODE_LABEL_VALUE, CRITICAL_ADDONS_ONLY_TAINT_KEY } from '../shared/controller-nodes';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
-
-/** Label on the controller nodes; the Karpenter Helm release uses it as `nodeSelector`. */
-export const CONTROLLER_NODE_LABEL_KEY = DEFAULT_CONTROLLER_NODE_LABEL_KEY;
-/** Value of `CONTROLLER_NODE_LABEL_KEY`. */
-export const CONTROLLER_NODE_LABEL_VALUE = DEFAULT_CONTROLLER_NODE_LABEL_VALUE;
 
 /** AMI families for the controller nodes. */
 export enum NodeGroupAmiType {

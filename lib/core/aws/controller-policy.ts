@@ -313,3 +313,8 @@ export function validateControllerPolicyNameSuffix(issues: IssueCollector, field
       ` (at most ${maxSuffix} characters).`,
   );
 }
+
+/** Fixed controller role name, following the node role and policy names. */
+export function defaultControllerRoleName(clusterName: string): string {
+  return `KarpenterController-${clusterName}`;
+}

@@ -3,9 +3,9 @@ import { builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { accountIdOfClusterArn, validatePolicyArns, validateRoleArn } from './aws-partition';
 import { CONTROLLER_IDENTITY_BUILDER, ControllerIdentity, ControllerIdentityType } from './controller-identity';
-import { validateControllerPolicyNameSuffix } from './controller-policy';
-import { defaultControllerRoleName, validateRoleName } from './node-role-policies';
-import { checkClusterNameOnce, ClusterNameReporting, ComposedPlan, fieldName } from './plan-fields';
+import { defaultControllerRoleName, validateControllerPolicyNameSuffix } from './controller-policy';
+import { validateRoleName } from './node-role-policies';
+import { checkClusterNameOnce, CheckedClusterName, ComposedPlan, fieldName } from './plan-fields';
 import {
   INLINE_ROLE_POLICY_MAX_CHARS,
   policyDocument,
@@ -56,7 +56,7 @@ export interface ControllerRoleOptions {
 }
 
 /** Input of {@link planControllerRole}: the props of `KarpenterControllerRole` that decide what is built. */
-export interface ControllerRolePlanInput extends ControllerRoleOptions, ClusterNameReporting {
+export interface ControllerRolePlanInput extends ControllerRoleOptions, CheckedClusterName {
   readonly cluster: PlanClusterInput;
   /** Checked when given; `KarpenterAws` passes none, its node role ARN is a reference. */
   readonly nodeRoleArn?: string;
@@ -94,7 +94,7 @@ export function planControllerRole(
   const typeIssues: ValidationIssue[] = [];
   const identity = builderValue(CONTROLLER_IDENTITY_BUILDER, input.identity, 'identity', typeIssues) ?? ControllerIdentity.podIdentity();
   issues.add(typeIssues);
-  const clusterNameOk = checkClusterNameOnce(issues, f('cluster.clusterName'), cluster.clusterName, composed, input.clusterNameReportedByCluster);
+  const clusterNameOk = checkClusterNameOnce(issues, f('cluster.clusterName'), cluster.clusterName, composed, input.clusterNameValid);
   // Names derived from an invalid cluster name would only repeat its error.
   const roleName = input.roleName ?? defaultControllerRoleName(cluster.clusterName);
   if (input.roleName !== undefined || clusterNameOk) validateRoleName(issues, f('roleName'), roleName, input.roleName === undefined);

@@ -121,6 +121,10 @@ export const KMS_DELETION_WINDOW_MAX_DAYS = 30;
 
 /** Warning code for a public API endpoint reachable from any address; silence it with `silenceWarnings`. */
 export const PUBLIC_ENDPOINT_OPEN_TO_WORLD = 'PublicEndpointOpenToWorld';
+/** The warnings `planEksCluster` reports: what `EksCluster` `silenceWarnings` takes. */
+export const EKS_CLUSTER_WARNING_CODES = [PUBLIC_ENDPOINT_OPEN_TO_WORLD, 'NodesMayBeOutsidePublicAccessCidrs'] as const;
+/** A warning code of `EksCluster`. */
+export type EksClusterWarningCode = (typeof EKS_CLUSTER_WARNING_CODES)[number];
 const WORLD_CIDR = '0.0.0.0/0';
 
 /** Options of `SecretsEncryption.createKey`. */
@@ -203,12 +207,31 @@ export interface EksClusterNetworkInput {
   readonly privateSubnetIds: readonly string[];
   /** The cluster name the network tags its subnets with, if it tags them. */
   readonly discoveryClusterName?: string;
+  /**
+   * The cluster name the network was made for.
+   * @default - none: the cluster's `clusterName` must be given
+   */
+  readonly clusterName?: string;
+  /**
+   * The network's verdict on its `clusterName`, whose problems it reported.
+   * @default - unchecked
+   */
+  readonly clusterNameValid?: boolean;
+  /**
+   * The network reported errors of its own (e.g. too few zones, which leave it without subnets), so a
+   * subnet count they cause is not reported again.
+   * @default false
+   */
+  readonly reportedErrors?: boolean;
 }
 
 /** The options of `EksCluster` that {@link planEksCluster} resolves (its props without the network, warnings and tags). */
 export interface EksClusterOptions {
-  /** Cluster name: 1-100 characters, `^[0-9A-Za-z][A-Za-z0-9\-_]*$`. */
-  readonly clusterName: string;
+  /**
+   * Cluster name: 1-100 characters, `^[0-9A-Za-z][A-Za-z0-9\-_]*$`.
+   * @default - the network's `clusterName` (`KarpenterNetwork` has one)
+   */
+  readonly clusterName?: string;
   /**
    * Kubernetes version.
    * @default KubernetesVersion.DEFAULT (1.36, the newest Karpenter 1.14 supports)
@@ -300,18 +323,6 @@ export interface EksClusterOptions {
 /** Input of `planEksCluster`: the `EksCluster` props, with the network reduced to what is checked. */
 export interface EksClusterPlanInput extends EksClusterOptions {
   readonly network: EksClusterNetworkInput;
-  /**
-   * The network's construct has checked this same cluster name and reports its problems, so this
-   * plan does not report them again.
-   * @default false
-   */
-  readonly clusterNameReportedByNetwork?: boolean;
-  /**
-   * The network's construct has reported errors of its own (e.g. too few zones, which leave it
-   * without subnets), so a subnet count they cause is not reported again.
-   * @default false
-   */
-  readonly networkReportedErrors?: boolean;
 }
 
 /** The control plane log group the construct creates before the cluster. */
@@ -324,6 +335,8 @@ export interface PlannedLogGroup {
 /** What `EksCluster` builds, with every default resolved. */
 export interface EksClusterPlan {
   readonly clusterName: string;
+  /** Whether the cluster name is valid (its problems are in `issues`, or were reported by the network). */
+  readonly clusterNameValid: boolean;
   readonly version: KubernetesVersion;
   readonly authenticationMode: AuthenticationMode;
   readonly bootstrapClusterCreatorAdminPermissions: boolean;
@@ -357,13 +370,13 @@ export function planEksCluster(input: EksClusterPlanInput, ctx: ValidationContex
   const endpointPublicAccess = input.endpointPublicAccess ?? true;
   const enabledLogTypes = [...(input.enabledLogTypes ?? DEFAULT_CLUSTER_LOG_TYPES)];
 
-  validateClusterName(input.clusterNameReportedByNetwork ? issues.fork() : issues, 'clusterName', input.clusterName);
-  validateNetwork(issues, input);
+  const { clusterName, clusterNameValid } = resolveClusterName(issues, input);
+  validateNetwork(issues, input, clusterName);
   validateEndpoint(issues, input, endpointPrivateAccess, endpointPublicAccess);
   const encryptionIssues: ValidationIssue[] = [];
   const encryption = builderValue(SECRETS_ENCRYPTION_BUILDER, input.secretsEncryption, 'secretsEncryption', encryptionIssues);
   issues.add(encryptionIssues);
-  const secretsEncryption = planSecretsEncryption(issues, input.clusterName, encryption ?? DEFAULT_SECRETS_ENCRYPTION);
+  const secretsEncryption = planSecretsEncryption(issues, clusterName, encryption ?? DEFAULT_SECRETS_ENCRYPTION);
   validateLogs(issues, enabledLogTypes, input.logRetentionDays);
   // From JavaScript `version` may be a string ('1.33', read as KubernetesVersion.of) or anything else (an error).
   const typeIssues: ValidationIssue[] = [];
@@ -381,7 +394,8 @@ export function planEksCluster(input: EksClusterPlanInput, ctx: ValidationContex
   }
 
   return {
-    clusterName: input.clusterName,
+    clusterName,
+    clusterNameValid,
     version,
     authenticationMode: input.authenticationMode ?? AuthenticationMode.API,
     bootstrapClusterCreatorAdminPermissions: input.bootstrapClusterCreatorAdminPermissions ?? true,
@@ -389,11 +403,11 @@ export function planEksCluster(input: EksClusterPlanInput, ctx: ValidationContex
     endpointPublicAccess,
     publicAccessCidrs: input.publicAccessCidrs ? [...input.publicAccessCidrs] : undefined,
     secretsEncryption,
-    clusterRoleNamePrefix: `${input.clusterName.slice(0, 29)}-cluster-`,
+    clusterRoleNamePrefix: `${clusterName.slice(0, 29)}-cluster-`,
     enabledLogTypes,
     logGroup:
       enabledLogTypes.length > 0
-        ? { name: `/aws/eks/${input.clusterName}/cluster`, retentionInDays: input.logRetentionDays ?? DEFAULT_CLUSTER_LOG_RETENTION_DAYS }
+        ? { name: `/aws/eks/${clusterName}/cluster`, retentionInDays: input.logRetentionDays ?? DEFAULT_CLUSTER_LOG_RETENTION_DAYS }
         : undefined,
     enableIrsa: input.enableIrsa ?? false,
     coreAddons,
@@ -439,9 +453,29 @@ function planCoreAddons(issues: IssueCollector, coreAddons: boolean, pins: CoreA
   });
 }
 
-function validateNetwork(issues: IssueCollector, input: EksClusterPlanInput): void {
+/** The cluster name, given or the network's, checked once: a name the network checked keeps the network's verdict. */
+function resolveClusterName(issues: IssueCollector, input: EksClusterPlanInput): { clusterName: string; clusterNameValid: boolean } {
+  const network = input.network;
+  const clusterName = input.clusterName ?? network.clusterName;
+  if (clusterName === undefined) {
+    issues.error(
+      'clusterName',
+      'ClusterNameMissing',
+      "is unset and the network has no clusterName to take it from. Set clusterName, e.g. clusterName: 'demo'.",
+    );
+    return { clusterName: '', clusterNameValid: false };
+  }
+  if (network.clusterNameValid !== undefined && clusterName === network.clusterName) {
+    return { clusterName, clusterNameValid: network.clusterNameValid };
+  }
+  const before = issues.issues.length;
+  validateClusterName(issues, 'clusterName', clusterName);
+  return { clusterName, clusterNameValid: issues.issues.length === before };
+}
+
+function validateNetwork(issues: IssueCollector, input: EksClusterPlanInput, clusterName: string): void {
   const subnets = input.network.privateSubnetIds;
-  if (!issues.isUnresolved(subnets) && subnets.length < 2 && !input.networkReportedErrors) {
+  if (!issues.isUnresolved(subnets) && subnets.length < 2 && !input.network.reportedErrors) {
     issues.error(
       'network.privateSubnetIds',
       'TooFewClusterSubnets',
@@ -450,11 +484,11 @@ function validateNetwork(issues: IssueCollector, input: EksClusterPlanInput): vo
     );
   }
   const tagged = input.network.discoveryClusterName;
-  if (tagged !== undefined && tagged !== input.clusterName) {
+  if (tagged !== undefined && tagged !== clusterName) {
     issues.error(
       'network',
       'NetworkTaggedForOtherCluster',
-      `the network tags its subnets karpenter.sh/discovery='${tagged}', but this cluster is '${input.clusterName}', so ` +
+      `the network tags its subnets karpenter.sh/discovery='${tagged}', but this cluster is '${clusterName}', so ` +
         'EC2NodeClass subnetSelectorTerms on the cluster name would find no subnets. Give the network the same clusterName.',
     );
   }
@@ -607,8 +641,8 @@ export function validateCoreDnsCompute(computeCount: number): ValidationIssue[] 
 export function planImportedEksCluster(
   clusterName: string,
   ctx: ValidationContext = {},
-): { readonly clusterName: string; readonly issues: ValidationIssue[] } {
+): { readonly clusterName: string; readonly clusterNameValid: boolean; readonly issues: ValidationIssue[] } {
   const issues = new IssueCollector(ctx);
   validateClusterName(issues, 'clusterName', clusterName);
-  return { clusterName, issues: issues.issues };
+  return { clusterName, clusterNameValid: issues.issues.length === 0, issues: issues.issues };
 }

@@ -1,14 +1,12 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector } from '../issues';
 import { validateRoleArn } from './aws-partition';
+import { ControllerIdentityType } from './controller-identity';
 import { validateRegion } from './regions';
 import { validateClusterName } from './cluster-name';
 import { validateQueueName } from './interruption';
 import { validateRoleName } from './node-role-policies';
 import { validateNamespaceName, validateServiceAccountName } from './trust-policies';
-
-/** How the controller gets AWS credentials, as a plain string that survives serialization. */
-export type KarpenterIdentityKind = 'podIdentity' | 'irsa';
 
 /**
  * Everything the controller side needs from the AWS side of one Karpenter install, as plain
@@ -17,6 +15,8 @@ export type KarpenterIdentityKind = 'podIdentity' | 'irsa';
  * Under Pod Identity every value the controller reads is a plain string, so nothing crosses
  * stacks as a Terraform reference; under IRSA `controllerRoleArn` is the role's `arn` attribute.
  */
+const IDENTITY_TYPES: readonly string[] = Object.values(ControllerIdentityType);
+
 export interface KarpenterAwsAttributes {
   /** Name of the EKS cluster (Helm `settings.clusterName`). */
   readonly clusterName: string;
@@ -33,8 +33,8 @@ export interface KarpenterAwsAttributes {
   readonly controllerNamespace: string;
   /** Service account the controller role trusts; the Helm release sets `serviceAccount.name` to it. */
   readonly controllerServiceAccount: string;
-  /** How the controller gets credentials. */
-  readonly identityType: KarpenterIdentityKind;
+  /** How the controller gets credentials: a `ControllerIdentityType`, or its value as a plain string (`'podIdentity'`, `'irsa'`). */
+  readonly identityType: `${ControllerIdentityType}`;
   /** ARN of the controller role (the IRSA annotation `eks.amazonaws.com/role-arn`; unused under Pod Identity). */
   readonly controllerRoleArn: string;
   /**
@@ -72,13 +72,15 @@ export function validateKarpenterAwsAttributes(issues: IssueCollector, field: st
   }
   validateNamespaceName(issues, `${field}.controllerNamespace`, a.controllerNamespace);
   validateServiceAccountName(issues, `${field}.controllerServiceAccount`, a.controllerServiceAccount);
-  if (a.identityType !== 'podIdentity' && a.identityType !== 'irsa') {
-    issues.error(`${field}.identityType`, 'InvalidIdentityType', `must be 'podIdentity' or 'irsa'; got '${String(a.identityType)}'.`);
+  if (!IDENTITY_TYPES.includes(a.identityType)) {
+    const allowed = IDENTITY_TYPES.map((t) => `'${t}'`).join(' or ');
+    issues.error(`${field}.identityType`, 'InvalidIdentityType', `must be ${allowed}; got '${String(a.identityType)}'.`);
   }
   if (a.controllerNodeGroup !== undefined && typeof a.controllerNodeGroup !== 'boolean') {
     issues.error(`${field}.controllerNodeGroup`, 'InvalidAttribute', `must be true or false; got ${JSON.stringify(a.controllerNodeGroup)}.`);
   }
-  if (a.identityType === 'irsa') validateRoleArn(issues, `${field}.controllerRoleArn`, a.controllerRoleArn, 'InvalidIrsaRoleArn');
+  if (a.identityType === ControllerIdentityType.IRSA)
+    validateRoleArn(issues, `${field}.controllerRoleArn`, a.controllerRoleArn, 'InvalidIrsaRoleArn');
 }
 
 /** Helm `settings.interruptionQueue` takes the queue name; say which one when given an ARN or URL. */

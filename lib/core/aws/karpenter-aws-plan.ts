@@ -1,13 +1,14 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { isAwsResourceId, parseArn } from './aws-partition';
-import { AccessEntryType, ControllerIdentity, ControllerIdentityType } from './controller-identity';
+import { ControllerIdentity } from './controller-identity';
+import { AccessEntryType } from './node-role-policies';
 import { ControllerRolePlan, PlanClusterInput, planControllerRole } from './controller-role-plan';
-import { KARPENTER_DISCOVERY_TAG_KEY } from './discovery';
+import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';
 import { InterruptionQueuePlan, planInterruptionQueue } from './interruption-queue-plan';
 import { KarpenterAwsAttributes } from './karpenter-aws-attributes';
 import { NodeRolePlan, planNodeRole } from './node-role-plan';
-import { checkClusterNameOnce, ClusterNameReporting } from './plan-fields';
+import { checkClusterNameOnce, CheckedClusterName } from './plan-fields';
 import { PolicyStatementOptions } from './policy-document';
 import { validateRegion } from './regions';
 
@@ -113,7 +114,7 @@ export interface KarpenterAwsOptions {
 }
 
 /** Input of {@link planKarpenterAws}: the props of `KarpenterAws`, with the cluster reduced to what is used. */
-export interface KarpenterAwsPlanInput extends KarpenterAwsOptions, ClusterNameReporting {
+export interface KarpenterAwsPlanInput extends KarpenterAwsOptions, CheckedClusterName {
   readonly cluster: PlanClusterInput & { readonly clusterSecurityGroupId: string };
   /** Region of the stack's AWS provider when it is a plain string; the last fallback for `region`. */
   readonly providerRegion?: string;
@@ -143,7 +144,7 @@ export interface KarpenterAwsPlan {
 export function planKarpenterAws(input: KarpenterAwsPlanInput, ctx: ValidationContext = {}): KarpenterAwsPlan {
   const issues = new IssueCollector(ctx);
   const cluster = input.cluster;
-  const clusterNameOk = checkClusterNameOnce(issues, 'cluster.clusterName', cluster.clusterName, undefined, input.clusterNameReportedByCluster);
+  const clusterNameOk = checkClusterNameOnce(issues, 'cluster.clusterName', cluster.clusterName, undefined, input.clusterNameValid);
 
   let queue: InterruptionQueuePlan | undefined;
   if (input.enableSpotTermination ?? true) {
@@ -297,7 +298,7 @@ export function karpenterAwsAttributes(
     nodeRoleName: plan.nodeRole.roleName,
     controllerNamespace: identity.namespace,
     controllerServiceAccount: identity.serviceAccount,
-    identityType: identity.type === ControllerIdentityType.IRSA ? 'irsa' : 'podIdentity',
+    identityType: identity.type,
     controllerRoleArn,
     controllerNodeGroup,
   };

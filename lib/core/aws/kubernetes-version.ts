@@ -1,6 +1,6 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { BuilderKind } from '../builder-value';
-import { builderError, IssueCollector, withIssues } from '../issues';
+import { builderError, IssueCollector, ValidationIssue, withIssues } from '../issues';
 
 /** Oldest Kubernetes minor Karpenter 1.14 supports (1.30 needs Karpenter >= 0.37; compatibility.md). */
 export const KARPENTER_MIN_KUBERNETES_MINOR = 30;
@@ -79,6 +79,9 @@ export class KubernetesVersion {
 
   /** The minor number, e.g. 33 for 1.33. */
   public readonly minor: number;
+
+  /** Problems of the builder's input, reported by the construct given this value; see `CarriesIssues`. */
+  declare public readonly builderIssues?: readonly ValidationIssue[];
 
   private constructor(
     /** The `major.minor` string EKS takes, e.g. `'1.33'`. */

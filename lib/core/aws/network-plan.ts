@@ -1,7 +1,7 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { isAwsResourceId } from './aws-partition';
 import { validateClusterName } from './cluster-name';
-import { KARPENTER_DISCOVERY_TAG_KEY as DISCOVERY_TAG_KEY } from './discovery';
+import { KARPENTER_DISCOVERY_TAG_KEY as DISCOVERY_TAG_KEY } from '../shared/discovery';
 import { carriedIssues, IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 
 /** An IPv4 CIDR block split into numbers. */
@@ -390,6 +390,8 @@ export interface PlannedNetworkZone {
 /** What `KarpenterNetwork` builds, with every default resolved. */
 export interface KarpenterNetworkPlan {
   readonly clusterName: string;
+  /** Whether `clusterName` passed its check (its problems are in `issues`). */
+  readonly clusterNameValid: boolean;
   readonly vpcCidr: string;
   readonly natGateways: NatGatewayMode;
   readonly vpcTags: Record<string, string>;
@@ -404,6 +406,7 @@ export interface KarpenterNetworkPlan {
 export function planKarpenterNetwork(input: KarpenterNetworkPlanInput, ctx: ValidationContext = {}): KarpenterNetworkPlan {
   const issues = new IssueCollector(ctx);
   validateClusterName(issues, 'clusterName', input.clusterName);
+  const clusterNameValid = issues.issues.length === 0;
   validateUserTags(issues, input.tags ?? {});
   const layout = planNetwork(issues, '', {
     vpcCidr: input.vpcCidr ?? DEFAULT_VPC_CIDR,
@@ -431,6 +434,7 @@ export function planKarpenterNetwork(input: KarpenterNetworkPlanInput, ctx: Vali
   });
   return {
     clusterName: name,
+    clusterNameValid,
     vpcCidr: layout?.vpcCidr ?? input.vpcCidr ?? DEFAULT_VPC_CIDR,
     natGateways,
     vpcTags: tagged(`${name}-vpc`),
@@ -496,6 +500,9 @@ export interface PlannedSubnetTag {
 
 /** What `KarpenterNetwork.fromExisting` exposes and tags. */
 export interface ExistingNetworkPlan {
+  readonly clusterName: string;
+  /** Whether `clusterName` passed its check (its problems are in `issues`). */
+  readonly clusterNameValid: boolean;
   readonly vpcId: string;
   readonly privateSubnetIds: string[];
   readonly publicSubnetIds: string[];
@@ -512,6 +519,7 @@ export function planExistingNetwork(input: ExistingNetworkPlanInput, ctx: Valida
   const issues = new IssueCollector(ctx);
   const publicSubnetIds = [...(input.publicSubnetIds ?? [])];
   validateClusterName(issues, 'clusterName', input.clusterName);
+  const clusterNameValid = issues.issues.length === 0;
   validateIds(issues, 'vpcId', [input.vpcId], 'vpc', 1);
   validateIds(issues, 'privateSubnetIds', input.privateSubnetIds, 'subnet', 2);
   validateIds(issues, 'publicSubnetIds', publicSubnetIds, 'subnet', 0);
@@ -536,6 +544,8 @@ export function planExistingNetwork(input: ExistingNetworkPlanInput, ctx: Valida
   }
   const privateSubnetIds = [...input.privateSubnetIds];
   return {
+    clusterName: input.clusterName,
+    clusterNameValid,
     vpcId: input.vpcId,
     privateSubnetIds,
     publicSubnetIds,

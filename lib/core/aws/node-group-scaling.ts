@@ -1,8 +1,6 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector } from '../issues';
-
-/** Replicas the Karpenter 1.14 chart runs (`replicas: 2`), each on its own node (required hostname anti-affinity). */
-export const KARPENTER_CONTROLLER_REPLICAS = 2;
+import { KARPENTER_CONTROLLER_REPLICAS } from '../shared/controller-nodes';
 
 /** Sizes of a managed node group. */
 export interface NodeGroupScaling {

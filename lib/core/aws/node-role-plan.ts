@@ -1,9 +1,8 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { validatePolicyArns } from './aws-partition';
-import { AccessEntryType } from './controller-identity';
-import { defaultNodeRoleName, NODE_ROLE_MANAGED_POLICIES, validateAccessEntryType, validateRoleName } from './node-role-policies';
-import { checkClusterNameOnce, ClusterNameReporting, ComposedPlan, fieldName } from './plan-fields';
+import { AccessEntryType, defaultNodeRoleName, NODE_ROLE_MANAGED_POLICIES, validateAccessEntryType, validateRoleName } from './node-role-policies';
+import { checkClusterNameOnce, CheckedClusterName, ComposedPlan, fieldName } from './plan-fields';
 
 /** The options of `KarpenterNodeRole` that {@link planNodeRole} resolves. */
 export interface NodeRoleOptions {
@@ -33,7 +32,7 @@ export interface NodeRoleOptions {
 }
 
 /** Input of {@link planNodeRole}: the props of `KarpenterNodeRole` that decide what is built. */
-export interface NodeRolePlanInput extends NodeRoleOptions, ClusterNameReporting {
+export interface NodeRolePlanInput extends NodeRoleOptions, CheckedClusterName {
   readonly clusterName: string;
 }
 
@@ -56,7 +55,7 @@ export interface NodeRolePlan {
 export function planNodeRole(input: NodeRolePlanInput, ctx: ValidationContext = {}, composed?: ComposedPlan<NodeRoleField>): NodeRolePlan {
   const f = (k: NodeRoleField) => fieldName(composed?.fields, k);
   const issues = new IssueCollector(ctx);
-  const clusterNameOk = checkClusterNameOnce(issues, f('cluster.clusterName'), input.clusterName, composed, input.clusterNameReportedByCluster);
+  const clusterNameOk = checkClusterNameOnce(issues, f('cluster.clusterName'), input.clusterName, composed, input.clusterNameValid);
   const roleName = input.roleName ?? defaultNodeRoleName(input.clusterName);
   if (input.roleName !== undefined || clusterNameOk) validateRoleName(issues, f('roleName'), roleName, input.roleName === undefined);
   const createAccessEntry = input.createAccessEntry ?? true;

@@ -3,6 +3,14 @@ import { IssueCollector } from '../issues';
 import { awsManagedPolicyArn, IAM_ROLE_NAME_MAX_LENGTH, validateIamName } from './aws-partition';
 import { EKS_NODE_MANAGED_POLICIES } from './eks-iam';
 
+/** How EKS treats the principal of an access entry. */
+export enum AccessEntryType {
+  /** Linux nodes: EKS maps the role to `system:node:<name>` in `system:nodes`. */
+  EC2_LINUX = 'EC2_LINUX',
+  /** Windows nodes. */
+  EC2_WINDOWS = 'EC2_WINDOWS',
+}
+
 /**
  * AWS managed policies of the Karpenter node role, as in the official CloudFormation template
  * (terraform-aws-eks leaves SSM out by default; its own README adds it back).
@@ -17,11 +25,6 @@ export function nodeRoleManagedPolicyArns(partition: string): string[] {
 /** Upstream's fixed node role name, which EC2NodeClass `spec.role` can name. */
 export function defaultNodeRoleName(clusterName: string): string {
   return `KarpenterNodeRole-${clusterName}`;
-}
-
-/** Fixed controller role name, following the node role and policy names. */
-export function defaultControllerRoleName(clusterName: string): string {
-  return `KarpenterController-${clusterName}`;
 }
 
 /** Checks a role name against IAM's rules. */

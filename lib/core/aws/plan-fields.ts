@@ -22,30 +22,30 @@ export function fieldName<K extends string>(fields: FieldNames<K> | undefined, k
 }
 
 /**
- * Whether names may be derived from the cluster name: the parent's verdict when composed,
- * otherwise the result of checking it here. When the cluster's own construct reports problems of
- * its name (`reportedByCluster`), they are checked but not reported again.
+ * Whether names may be derived from the cluster name: the parent's verdict when composed, the verdict
+ * of the construct the name entered by (`clusterNameValid`, which reported its problems) when given,
+ * otherwise the result of checking (and reporting) it here.
  */
 export function checkClusterNameOnce<K extends string>(
   issues: IssueCollector,
   field: string,
   clusterName: string,
   composed: ComposedPlan<K> | undefined,
-  reportedByCluster = false,
+  clusterNameValid?: boolean,
 ): boolean {
   if (composed !== undefined) return composed.clusterNameOk;
-  const target = reportedByCluster ? issues.fork() : issues;
-  const before = target.issues.length;
-  validateClusterName(target, field, clusterName);
-  return target.issues.length === before;
+  if (clusterNameValid !== undefined) return clusterNameValid;
+  const before = issues.issues.length;
+  validateClusterName(issues, field, clusterName);
+  return issues.issues.length === before;
 }
 
-/** Input of a plan whose cluster may be a construct that reports problems of its own name. */
-export interface ClusterNameReporting {
+/** Input of a plan whose cluster name may have been checked where it entered. */
+export interface CheckedClusterName {
   /**
-   * The cluster's own construct (`EksCluster`, `EksCluster.fromClusterName`) reports problems of its
-   * name, so this plan only uses the verdict (to derive no names from a bad one).
-   * @default false
+   * The verdict of the check made where the cluster name entered (`EksCluster`, `EksCluster.fromClusterName`,
+   * a network), which reported its problems: this plan uses it and reports nothing of the name.
+   * @default - the plan checks the name and reports its problems
    */
-  readonly clusterNameReportedByCluster?: boolean;
+  readonly clusterNameValid?: boolean;
 }

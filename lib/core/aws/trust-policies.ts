@@ -1,5 +1,5 @@
 // Pure core: no cdktf or constructs imports in lib/core.
-import { DNS1123_SUBDOMAIN_PATTERN } from '../api/labels';
+import { DNS1123_SUBDOMAIN_PATTERN } from '../shared/kubernetes-names';
 import { IssueCollector } from '../issues';
 import { parseArn, servicePrincipal } from './aws-partition';
 import { policyDocument, PolicyDocumentJson } from './policy-document';

@@ -3,21 +3,34 @@ import { labelValueProblems, qualifiedNameProblems } from '../api/labels';
 import { QUANTITY_PATTERN, quantityToNumber } from '../api/quantity';
 import { KarpenterAwsAttributes, validateKarpenterAwsAttributes } from '../aws/karpenter-aws-attributes';
 import { validateNamespaceName } from '../aws/trust-policies';
+import { ControllerIdentityType } from '../aws/controller-identity';
 import { BuilderKind, builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { cloneJson, isPlainObject } from '../json';
+import {
+  CONTROLLER_NODE_LABEL_KEY,
+  CONTROLLER_NODE_LABEL_VALUE,
+  CRITICAL_ADDONS_ONLY_TAINT_KEY,
+  KARPENTER_CONTROLLER_REPLICAS,
+} from '../shared/controller-nodes';
 import { KARPENTER_REGISTRY_BUILDER, KARPENTER_VERSION_BUILDER, KarpenterRegistry, KarpenterVersion } from './karpenter-version';
+
+/** The warnings the controller's plan reports: what `KarpenterController` `silenceWarnings` takes. */
+export const CONTROLLER_WARNING_CODES = [
+  'AdditionalValuesOverride',
+  'InterruptionHandlingDisabled',
+  'ObsoleteHelmValue',
+  'PodDisruptionBudgetAllowsOutage',
+  'PodDisruptionBudgetBlocksDrain',
+  'SettingNotInChart',
+  'SingleControllerReplica',
+] as const;
+/** A warning code of `KarpenterController`. */
+export type ControllerWarningCode = (typeof CONTROLLER_WARNING_CODES)[number];
 
 /** A plain JSON-like object, as Helm values are. */
 export type HelmValues = { [key: string]: unknown };
 
-/** Label the controller node group carries (terraform-aws-eks examples/karpenter). */
-export const DEFAULT_CONTROLLER_NODE_LABEL_KEY = 'karpenter.sh/controller';
-export const DEFAULT_CONTROLLER_NODE_LABEL_VALUE = 'true';
-/** Taint key the controller tolerates, so it can run on nodes kept for critical add-ons (`ControllerNodeGroup` criticalAddonsOnly). */
-export const CRITICAL_ADDONS_ONLY_TAINT_KEY = 'CriticalAddonsOnly';
-/** charts/karpenter/values.yaml */
-export const DEFAULT_REPLICAS = 2;
 /** charts/karpenter/values.yaml `podDisruptionBudget.maxUnavailable` */
 export const DEFAULT_PDB_MAX_UNAVAILABLE = 1;
 
@@ -152,7 +165,7 @@ export class ControllerPlacement {
    * controller managed node group). The default.
    */
   public static controllerNodes(options: ControllerNodeLabelOptions = {}): ControllerPlacement {
-    return new ControllerPlacement(options.key ?? DEFAULT_CONTROLLER_NODE_LABEL_KEY, options.value ?? DEFAULT_CONTROLLER_NODE_LABEL_VALUE);
+    return new ControllerPlacement(options.key ?? CONTROLLER_NODE_LABEL_KEY, options.value ?? CONTROLLER_NODE_LABEL_VALUE);
   }
 
   /**
@@ -307,7 +320,7 @@ function protectedValues(k: KarpenterAwsAttributes): { readonly [path: string]: 
     [`serviceAccount.annotations.${IRSA_ANNOTATION}`]: {
       from: 'karpenter.identityType and karpenter.controllerRoleArn',
       fix:
-        k.identityType === 'irsa'
+        k.identityType === ControllerIdentityType.IRSA
           ? 'It must be the controller role whose trust policy names this service account; change the role on KarpenterAws instead.'
           : 'The identity is Pod Identity, so a role annotation would make the SDK use a web identity the role does not trust. ' +
             'Use ControllerIdentity.irsa(...) on KarpenterAws for IRSA, or remove the annotation.',
@@ -362,9 +375,9 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   if (gates) settings.featureGates = gates;
 
   // Pod Identity needs no annotation: the association binds the role to the service account.
-  const annotations: { [key: string]: string } = k.identityType === 'irsa' ? { [IRSA_ANNOTATION]: k.controllerRoleArn } : {};
+  const annotations: { [key: string]: string } = k.identityType === ControllerIdentityType.IRSA ? { [IRSA_ANNOTATION]: k.controllerRoleArn } : {};
 
-  const replicas = options.replicas ?? DEFAULT_REPLICAS;
+  const replicas = options.replicas ?? KARPENTER_CONTROLLER_REPLICAS;
   const maxUnavailable = options.podDisruptionBudgetMaxUnavailable ?? DEFAULT_PDB_MAX_UNAVAILABLE;
   checkReplicas(issues, replicas, maxUnavailable);
 
@@ -426,7 +439,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
 
 /** The default placement needs the controller node group's label; without that group the pods would stay Pending. */
 function checkDefaultPlacement(issues: IssueCollector, k: KarpenterAwsAttributes): void {
-  const label = `${DEFAULT_CONTROLLER_NODE_LABEL_KEY}=${DEFAULT_CONTROLLER_NODE_LABEL_VALUE}`;
+  const label = `${CONTROLLER_NODE_LABEL_KEY}=${CONTROLLER_NODE_LABEL_VALUE}`;
   issues.error(
     'placement',
     'ControllerPlacementRequired',

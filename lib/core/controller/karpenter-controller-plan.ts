@@ -32,21 +32,13 @@ export interface KarpenterControllerPlanInput extends KarpenterHelmValuesOptions
   readonly hasKubernetesProvider?: boolean;
 }
 
-/** Props that the attributes replaced; passing one (untyped code, old props objects) is an error, not silently ignored. */
-const REPLACED_PROPS: { readonly [prop: string]: string } = {
-  namespace: 'controllerNamespace',
-  serviceAccountName: 'controllerServiceAccount',
-  serviceAccountAnnotations: 'identityType and controllerRoleArn',
-  clusterName: 'clusterName',
-  interruptionQueueName: 'interruptionQueueName',
-};
-
 /** The resolved Helm releases of the controller. */
 export interface KarpenterControllerPlan {
   readonly namespace: string;
   /** `create_namespace` of the CRD release, which is installed first. */
   readonly createNamespace: boolean;
-  readonly serviceAccountName: string;
+  /** The controller's service account (`karpenter.controllerServiceAccount`). */
+  readonly serviceAccount: string;
   readonly version: KarpenterVersion;
   readonly registry: KarpenterRegistry;
   readonly timeoutSeconds: number;
@@ -74,16 +66,6 @@ export function planKarpenterController(input: KarpenterControllerPlanInput, ctx
   issues.add(built.issues);
   // The namespace is checked with the attributes.
   issues.add(validateReleaseOptions({ timeoutSeconds, maxHistory }, ctx));
-  for (const [prop, attribute] of Object.entries(REPLACED_PROPS)) {
-    const given = (input as unknown as { [key: string]: unknown })[prop];
-    if (given === undefined) continue;
-    issues.error(
-      prop,
-      'ReplacedByAttributes',
-      `${prop} (${JSON.stringify(given)}) is not a prop any more: it comes from karpenter.${attribute} (KarpenterAws.attributes), ` +
-        'so the Helm release and the AWS side cannot disagree. Remove it, and change the identity or queue on KarpenterAws instead.',
-    );
-  }
   // A bad namespace is reported with the attributes; FlowSchemas for it would only repeat that.
   const namespaceOk = !issues.isUnresolved(namespace) && !built.issues.some((i) => i.field === 'karpenter.controllerNamespace');
   const needsFlowSchemas = namespaceOk && controllerNeedsFlowSchemas(namespace);
@@ -99,7 +81,7 @@ export function planKarpenterController(input: KarpenterControllerPlanInput, ctx
   return {
     namespace,
     createNamespace: input.createNamespace ?? needsFlowSchemas,
-    serviceAccountName: k.controllerServiceAccount,
+    serviceAccount: k.controllerServiceAccount,
     version,
     registry,
     timeoutSeconds,

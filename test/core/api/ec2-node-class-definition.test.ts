@@ -6,19 +6,20 @@ import {
   CapacityReservationSelectorTerm,
   Ec2NodeClassDefinition,
   EvictionSignal,
-  HttpEndpoint,
-  HttpProtocolIpv6,
-  HttpTokens,
-  InstanceMatchCriteria,
-  InstanceStorePolicy,
-  NestedVirtualization,
-  NetworkInterfaceType,
   PlacementGroupSelector,
   ReservedResource,
   SecurityGroupSelectorTerm,
   SubnetSelectorTerm,
-  VolumeType,
 } from '../../../lib/core/api/ec2-node-class-definition';
+import {
+  HttpEndpoint,
+  HttpProtocolIpv6,
+  InstanceMatchCriteria,
+  InstanceStorePolicy,
+  NestedVirtualization,
+  NetworkInterfaceType,
+} from '../../../lib/core/api/crd-enums';
+import { HttpTokens, VolumeType } from '../../../lib/core/shared/ec2';
 import { Quantity } from '../../../lib/core/api/quantity';
 import { ec2NodeClass } from './fixtures';
 

@@ -1,5 +1,6 @@
 import { KarpenterDuration } from '../../../lib/core/api/duration';
-import { Budget, Disruption, DisruptionReason, NodePoolDefinition, TaintEffect } from '../../../lib/core/api/node-pool-definition';
+import { Budget, Disruption, NodePoolDefinition } from '../../../lib/core/api/node-pool-definition';
+import { DisruptionReason, TaintEffect } from '../../../lib/core/api/crd-enums';
 import { Quantity } from '../../../lib/core/api/quantity';
 import { CapacityType, Requirement } from '../../../lib/core/api/requirements';
 

@@ -41,7 +41,6 @@ describe('Requirement', () => {
 
   test('numeric builders', () => {
     expect(Requirement.instanceCpu.lessThan(33).toJson()).toEqual({ key: 'karpenter.k8s.aws/instance-cpu', operator: 'Lt', values: ['33'] });
-    expect(Requirement.instanceCpuLessThan(33).toJson()).toEqual(Requirement.instanceCpu.lessThan(33).toJson());
     expect(Requirement.instanceGeneration.greaterThan(2).toJson()).toEqual({
       key: 'karpenter.k8s.aws/instance-generation',
       operator: 'Gt',

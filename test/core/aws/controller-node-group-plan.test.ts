@@ -1,5 +1,5 @@
 import { ControllerNodeGroupPlanInput, NodeGroupAmiType, planControllerNodeGroup } from '../../../lib/core/aws/controller-node-group-plan';
-import { HttpTokens, VolumeType } from '../../../lib/core/api/ec2-node-class-definition';
+import { HttpTokens, VolumeType } from '../../../lib/core/shared/ec2';
 import { KubernetesVersion } from '../../../lib/core/aws/kubernetes-version';
 import { buildKarpenterHelmValues } from '../../../lib/core/controller/helm-values';
 import { KARPENTER_ATTRIBUTES } from '../../util/karpenter-attributes';

@@ -11,13 +11,14 @@ describe('checkClusterNameOnce', () => {
     expect(issues.issues.map((i) => i.field)).toEqual(['cluster.clusterName']);
   });
 
-  test("should judge but not report a name the cluster's own construct reports", () => {
+  test('should take the verdict of the check where the name entered, without checking again', () => {
     const issues = new IssueCollector();
-    expect(checkClusterNameOnce(issues, 'cluster.clusterName', 'bad name!', undefined, true)).toBe(false);
-    expect(checkClusterNameOnce(issues, 'cluster.clusterName', 'demo', undefined, true)).toBe(true);
+    expect(checkClusterNameOnce(issues, 'cluster.clusterName', 'bad name!', undefined, false)).toBe(false);
+    expect(checkClusterNameOnce(issues, 'cluster.clusterName', 'bad name!', undefined, true)).toBe(true);
+    expect(checkClusterNameOnce(issues, 'cluster.clusterName', 'demo', undefined, false)).toBe(false);
     expect(issues.issues).toEqual([]);
     // A plan given such a cluster derives no names from the bad one, so it reports nothing at all.
-    expect(planNodeRole({ clusterName: 'bad name!', clusterNameReportedByCluster: true }).issues).toEqual([]);
+    expect(planNodeRole({ clusterName: 'bad name!', clusterNameValid: false }).issues).toEqual([]);
   });
 
   test('should judge only its own check, not issues collected before it', () => {

@@ -4,8 +4,8 @@ import { builderValue } from '../core/builder-value';
 import { DURATION_BUILDER, KarpenterDuration } from '../core/api/duration';
 import { toYaml, unresolvedPath } from '../core/api/yaml';
 import { failValidation, Severity, ValidationIssue } from '../core/issues';
-import { reportIssuesAtSynth } from './report';
-import { KarpenterManifestOptions } from '../manifests/karpenter-manifest-options';
+import { reportIssuesAtSynth } from '../private/report';
+import { KarpenterManifestOptions } from './karpenter-manifest-options';
 
 /** Longer than the provider's 10 minutes: deleting a pool or node class waits for its nodes to drain. */
 const DEFAULT_DELETE_TIMEOUT = KarpenterDuration.minutes(30);

@@ -1,0 +1,121 @@
+import { Severity } from '../../../lib/core/issues';
+import { buildKarpenterHelmValues, ControllerPlacement } from '../../../lib/core/controller/helm-values';
+import { KarpenterRegistry, KarpenterVersion } from '../../../lib/core/controller/karpenter-version';
+import {
+  DEFAULT_HELM_MAX_HISTORY,
+  DEFAULT_HELM_TIMEOUT_SECONDS,
+  KarpenterControllerPlanInput,
+  planKarpenterController,
+} from '../../../lib/core/controller/karpenter-controller-plan';
+import { karpenterAttributes, KARPENTER_ATTRIBUTES } from '../../util/karpenter-attributes';
+
+const TOKEN = '${TfToken[TOKEN.1]}';
+const tokens = { isUnresolved: (v: unknown) => typeof v === 'string' && v.includes('${TfToken[') };
+const plan = (input: Partial<KarpenterControllerPlanInput> = {}) => planKarpenterController({ karpenter: KARPENTER_ATTRIBUTES, ...input }, tokens);
+const codes = (input: Partial<KarpenterControllerPlanInput> = {}) => plan(input).issues.map((i) => `${i.field} ${i.code}`);
+
+describe('planKarpenterController', () => {
+  test('resolves the defaults from the attributes alone', () => {
+    const p = plan();
+    expect(p).toMatchObject({
+      namespace: 'kube-system',
+      createNamespace: false,
+      serviceAccount: 'karpenter',
+      version: KarpenterVersion.DEFAULT,
+      timeoutSeconds: DEFAULT_HELM_TIMEOUT_SECONDS,
+      maxHistory: DEFAULT_HELM_MAX_HISTORY,
+      flowSchemas: [],
+      issues: [],
+    });
+    expect(p.registry.toString()).toBe(KarpenterRegistry.publicEcr().toString());
+  });
+
+  test('the values are the Helm values of the same options', () => {
+    const input = { karpenter: KARPENTER_ATTRIBUTES, replicas: 3 };
+    expect(planKarpenterController(input).values).toEqual(buildKarpenterHelmValues({ ...input, version: KarpenterVersion.DEFAULT }).values);
+    expect(planKarpenterController(input).values).toMatchObject({ replicas: 3, settings: { clusterName: 'demo' } });
+  });
+
+  test('takes the given version, registry, timeout and history', () => {
+    const version = KarpenterVersion.of('1.13.1');
+    const registry = KarpenterRegistry.custom({
+      chartRepository: 'oci://123456789012.dkr.ecr.eu-west-1.amazonaws.com/karpenter',
+      imageRepository: '123456789012.dkr.ecr.eu-west-1.amazonaws.com/karpenter/controller',
+    });
+    const p = plan({ version, registry, timeoutSeconds: 900, maxHistory: 0 });
+    expect([p.version, p.registry, p.timeoutSeconds, p.maxHistory]).toEqual([version, registry, 900, 0]);
+  });
+
+  test('reads a version string given from JavaScript and reports anything else', () => {
+    expect(plan({ version: '1.13.1' as unknown as KarpenterVersion }).version.chartVersion).toBe('1.13.1');
+    const wrong = plan({ version: 113 as unknown as KarpenterVersion });
+    expect(wrong.version).toBe(KarpenterVersion.DEFAULT);
+    expect(wrong.issues.map((i) => i.field)).toContain('version');
+    expect(wrong.issues.every((i) => i.severity === Severity.ERROR)).toBe(true);
+  });
+
+  test.each([
+    [{ timeoutSeconds: 0 }, 'timeoutSeconds InvalidHelmTimeout'],
+    [{ timeoutSeconds: 1.5 }, 'timeoutSeconds InvalidHelmTimeout'],
+    [{ maxHistory: -1 }, 'maxHistory InvalidHelmMaxHistory'],
+  ])('reports a bad release option %j', (input, code) => {
+    expect(codes(input)).toEqual([code]);
+  });
+
+  test('a namespace that is a token is one error, with no FlowSchemas and no namespace', () => {
+    const p = plan({ karpenter: karpenterAttributes({ controllerNamespace: TOKEN }), hasKubernetesProvider: false });
+    expect([p.flowSchemas, p.createNamespace, p.issues.map((i) => `${i.field} ${i.code}`)]).toEqual([
+      [],
+      false,
+      ['karpenter.controllerNamespace AttributeIsToken'],
+    ]);
+  });
+
+  describe('a namespace other than kube-system', () => {
+    const karpenter = karpenterAttributes({ controllerNamespace: 'karpenter' });
+
+    test('creates the namespace and the two FlowSchemas for the service account', () => {
+      const p = plan({ karpenter, hasKubernetesProvider: true });
+      expect(p.issues).toEqual([]);
+      expect(p.createNamespace).toBe(true);
+      expect(p.flowSchemas.map((f) => (f.metadata as { name: string }).name)).toEqual(['karpenter-leader-election', 'karpenter-workload']);
+      expect(JSON.stringify(p.flowSchemas)).toContain('"namespace":"karpenter"');
+    });
+
+    test('without a kubernetes provider is an error and plans no FlowSchemas', () => {
+      const p = plan({ karpenter });
+      expect(p.issues.map((i) => `${i.field} ${i.code}`)).toEqual(['kubernetesProvider FlowSchemasNeedKubernetesProvider']);
+      expect(p.issues[0].message).toMatch(/karpenter\.controllerNamespace is 'karpenter', not kube-system/);
+      expect(p.flowSchemas).toEqual([]);
+    });
+
+    test('createNamespace given wins', () => {
+      expect(plan({ karpenter, hasKubernetesProvider: true, createNamespace: false }).createNamespace).toBe(false);
+      expect(plan({ createNamespace: true }).createNamespace).toBe(true);
+    });
+
+    test('an invalid one is reported with the attributes, without a FlowSchema error', () => {
+      const p = plan({ karpenter: karpenterAttributes({ controllerNamespace: 'Not_A_Namespace' }) });
+      expect(p.issues.map((i) => i.field)).toEqual(['karpenter.controllerNamespace']);
+      expect(p.flowSchemas).toEqual([]);
+      expect(p.createNamespace).toBe(false);
+    });
+  });
+
+  test('the service account comes from the attributes', () => {
+    const p = plan({
+      karpenter: karpenterAttributes({ controllerNamespace: 'karpenter', controllerServiceAccount: 'karpenter-ctl' }),
+      hasKubernetesProvider: true,
+    });
+    expect(p.serviceAccount).toBe('karpenter-ctl');
+    expect(JSON.stringify(p.flowSchemas)).toContain('"name":"karpenter-ctl"');
+  });
+
+  test('passes the Helm values issues on, and silences silenced warnings', () => {
+    const placement = ControllerPlacement.anyNodeNotManagedByKarpenter();
+    const noQueue = karpenterAttributes({ interruptionQueueName: undefined });
+    expect(codes({ karpenter: noQueue, placement })).toEqual(['karpenter.interruptionQueueName InterruptionHandlingDisabled']);
+    const silenced = planKarpenterController({ karpenter: noQueue, placement }, { silence: ['InterruptionHandlingDisabled'] });
+    expect(silenced.issues).toEqual([]);
+  });
+});

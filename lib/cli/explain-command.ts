@@ -4,6 +4,7 @@ import { isPlainObject } from '../core/json';
 import { Severity } from '../core/issues';
 import type { InstanceTypeCatalog, PodResult, SimulationInput, SimulationResult, SimulationRun } from '../core/sim';
 import { formatExplanation } from './explain-format';
+import { scanArgs, UsageError } from './validate-args';
 import { CommandDependencies, CommandIo, ExitCode, FileIssue, formatFileIssue, InputDocument, readInputDocuments } from './validate-command';
 
 const PROGRAM = 'cdktf-karpenter-eks';
@@ -48,8 +49,6 @@ interface ExplainOptions {
   readonly json: boolean;
   readonly zones?: string[];
 }
-
-class UsageError extends Error {}
 
 const WORKLOAD_KINDS = new Set(['Pod', 'Deployment', 'StatefulSet', 'Job', 'ReplicaSet']);
 
@@ -145,48 +144,37 @@ function failed(result: SimulationResult, problems: readonly FileIssue[]): boole
   );
 }
 
+const ZONES_NEEDED = "option '--zones' needs one or more zones, e.g. --zones us-east-1a,us-east-1b";
+
 function parseArgs(args: readonly string[]): ExplainOptions | 'help' {
-  const files: string[] = [];
   let json = false;
   let zones: string[] | undefined;
-  let onlyFiles = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (onlyFiles || arg === '-' || !arg.startsWith('-')) {
-      files.push(arg);
-      continue;
-    }
-    if (arg === '--') {
-      onlyFiles = true;
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const flag = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
-    const inline = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : undefined;
-    switch (flag) {
+  const scanned = scanArgs(args, (o): 'help' | undefined => {
+    switch (o.flag) {
       case '-h':
       case '--help':
         return 'help';
       case '--json':
-        if (inline !== undefined) throw new UsageError(`option '--json' takes no value, got '${arg}'`);
+        o.noValue();
         json = true;
         break;
       case '--zones': {
-        const value = inline ?? args[++i];
-        const list = (value ?? '')
+        const value = o.value(ZONES_NEEDED);
+        const list = value
           .split(',')
           .map((z) => z.trim())
           .filter((z) => z !== '');
-        if (value === undefined || value.startsWith('-') || list.length === 0) {
-          throw new UsageError("option '--zones' needs one or more zones, e.g. --zones us-east-1a,us-east-1b");
-        }
+        if (value.startsWith('-') || list.length === 0) throw new UsageError(ZONES_NEEDED);
         zones = [...(zones ?? []), ...list];
         break;
       }
       default:
-        throw new UsageError(`unknown option '${arg}'`);
+        throw new UsageError(`unknown option '${o.arg}'`);
     }
-  }
+    return undefined;
+  });
+  if (scanned === 'help') return 'help';
+  const { files } = scanned;
   if (files.length === 0) throw new UsageError('no input files; give one or more files, or - for standard input');
   if (files.filter((f) => f === '-').length > 1) throw new UsageError("standard input ('-') can be read only once");
   return { files, json, zones };

@@ -58,18 +58,25 @@ export interface Options {
 /** A bad command line: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
 
-export function parseArgs(args: readonly string[]): Options | 'help' {
-  const files: string[] = [];
-  const silence: string[] = [];
-  let strict = false;
-  let json = false;
-  let migrate = false;
-  let failOnOtherKinds = false;
-  let writeMigrated: string | undefined;
-  let output: string | undefined;
-  let role: string | undefined;
-  let onlyFiles = false;
+/** One option of a command line, as `scanArgs` hands it on. */
+export interface ParsedOption {
+  /** The flag, without an inline `=value`. */
+  readonly flag: string;
+  /** The argument as given. */
+  readonly arg: string;
+  /** Its value: inline (`--flag=value`) or the next argument; a UsageError (`missing`, if given) when there is none. */
+  value(missing?: string): string;
+  /** A UsageError when the option was given an inline value. */
+  noValue(): void;
+}
 
+/**
+ * Splits a command line as every command reads it: files (`-`, anything not starting with `-`, and all after
+ * `--`) and options, each handed to `onOption`, which returns 'help' to stop.
+ */
+export function scanArgs(args: readonly string[], onOption: (option: ParsedOption) => 'help' | undefined): { readonly files: string[] } | 'help' {
+  const files: string[] = [];
+  let onlyFiles = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (onlyFiles || arg === STDIN || !arg.startsWith('-')) {
@@ -83,38 +90,58 @@ export function parseArgs(args: readonly string[]): Options | 'help' {
     const eq = arg.indexOf('=');
     const flag = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
     const inline = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : undefined;
-    const value = (): string => {
-      if (inline !== undefined) return inline;
-      const next = args[i + 1];
-      if (next === undefined || (next.startsWith('-') && next !== STDIN)) throw new UsageError(`option '${flag}' needs a value`);
-      i++;
-      return next;
+    const option: ParsedOption = {
+      flag,
+      arg,
+      value: (missing) => {
+        if (inline !== undefined) return inline;
+        const next = args[i + 1];
+        if (next === undefined || (next.startsWith('-') && next !== STDIN)) throw new UsageError(missing ?? `option '${flag}' needs a value`);
+        i++;
+        return next;
+      },
+      noValue: () => {
+        if (inline !== undefined) throw new UsageError(`option '${flag}' takes no value, got '${arg}'`);
+      },
     };
-    const noValue = (): void => {
-      if (inline !== undefined) throw new UsageError(`option '${flag}' takes no value, got '${arg}'`);
-    };
-    switch (flag) {
+    if (onOption(option) === 'help') return 'help';
+  }
+  return { files };
+}
+
+export function parseArgs(args: readonly string[]): Options | 'help' {
+  const silence: string[] = [];
+  let strict = false;
+  let json = false;
+  let migrate = false;
+  let failOnOtherKinds = false;
+  let writeMigrated: string | undefined;
+  let output: string | undefined;
+  let role: string | undefined;
+  const scanned = scanArgs(args, (o): 'help' | undefined => {
+    switch (o.flag) {
       case '-h':
       case '--help':
         return 'help';
       case '--strict':
-        noValue();
+        o.noValue();
         strict = true;
         break;
       case '--json':
-        noValue();
+        o.noValue();
         json = true;
         break;
       case '--migrate':
-        noValue();
+        o.noValue();
         migrate = true;
         break;
       case '--fail-on-other-kinds':
-        noValue();
+        o.noValue();
         failOnOtherKinds = true;
         break;
       case '--silence': {
-        const codes = value()
+        const codes = o
+          .value()
           .split(',')
           .map((c) => c.trim())
           .filter((c) => c !== '');
@@ -124,18 +151,21 @@ export function parseArgs(args: readonly string[]): Options | 'help' {
         break;
       }
       case '--write-migrated':
-        writeMigrated = value();
+        writeMigrated = o.value();
         break;
       case '--output':
-        output = value();
+        output = o.value();
         break;
       case '--role':
-        role = value();
+        role = o.value();
         break;
       default:
-        throw new UsageError(`unknown option '${arg}'`);
+        throw new UsageError(`unknown option '${o.arg}'`);
     }
-  }
+    return undefined;
+  });
+  if (scanned === 'help') return 'help';
+  const { files } = scanned;
 
   if (files.length === 0) throw new UsageError('no input files; give one or more files, or - for standard input');
   if (files.filter((f) => f === STDIN).length > 1) throw new UsageError("standard input ('-') can be read only once");

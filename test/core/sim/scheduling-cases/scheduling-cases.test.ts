@@ -1,9 +1,7 @@
 // Runs the scheduling case table (translated from Karpenter's own tests) through the simulator, and checks
-// each case's source: when a clone of kubernetes-sigs/karpenter is found, its `It` title must be at the
+// each case's source: when KARPENTER_CORE_GIT_DIR names a kubernetes-sigs/karpenter clone, its `It` title must be at the
 // cited line of the cited file at v1.14.1.
 import { execFileSync } from 'child_process';
-import { existsSync } from 'fs';
-import * as path from 'path';
 import { InstanceType, loadInstanceTypeCatalog, PodResult, SimulationResult, simulateProvisioning } from '../../../../lib/core/sim';
 import { REQUIREMENT_CASES } from './cases-requirements';
 import { RESOURCE_CASES } from './cases-resources';
@@ -121,14 +119,9 @@ test('the table holds at least 60 cases with unique ids, each naming its upstrea
   for (const id of Object.keys(FINDINGS)) expect(CASES.map((c) => c.id)).toContain(id);
 });
 
-/** A git directory of kubernetes-sigs/karpenter: KARPENTER_CORE_GIT_DIR, else a `.mirror` beside an ancestor of the repository. */
+/** A git directory (or clone) of kubernetes-sigs/karpenter, from KARPENTER_CORE_GIT_DIR. */
 function upstreamGitDir(): string | undefined {
-  if (process.env.KARPENTER_CORE_GIT_DIR) return process.env.KARPENTER_CORE_GIT_DIR;
-  for (let dir = path.resolve(__dirname); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const candidate = path.join(dir, '.mirror', 'kubernetes-sigs+karpenter', 'repo');
-    if (existsSync(candidate)) return candidate;
-  }
-  return undefined;
+  return process.env.KARPENTER_CORE_GIT_DIR || undefined;
 }
 
 describe('each source is where the case says', () => {

@@ -94,23 +94,31 @@ export const QUANTITY_BUILDER: BuilderKind<Quantity> = {
   example: 'Quantity.cpu(100) or Quantity.gibibytes(32)',
 };
 
+/** The binary suffixes of a quantity, largest first. */
+export const BINARY_SUFFIXES = [
+  ['Ei', 2 ** 60],
+  ['Pi', 2 ** 50],
+  ['Ti', 2 ** 40],
+  ['Gi', 2 ** 30],
+  ['Mi', 2 ** 20],
+  ['Ki', 2 ** 10],
+] as const;
+/** The decimal suffixes of one thousand and more, largest first. */
+export const DECIMAL_SUFFIXES = [
+  ['E', 1e18],
+  ['P', 1e15],
+  ['T', 1e12],
+  ['G', 1e9],
+  ['M', 1e6],
+  ['k', 1e3],
+] as const;
+
 const SUFFIX: Record<string, number> = {
   n: 1e-9,
   u: 1e-6,
   m: 1e-3,
   '': 1,
-  k: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  P: 1e15,
-  E: 1e18,
-  Ki: 2 ** 10,
-  Mi: 2 ** 20,
-  Gi: 2 ** 30,
-  Ti: 2 ** 40,
-  Pi: 2 ** 50,
-  Ei: 2 ** 60,
+  ...Object.fromEntries([...BINARY_SUFFIXES, ...DECIMAL_SUFFIXES]),
 };
 
 /** Numeric value of a quantity string or integer (`32Gi` → 34359738368); undefined when invalid. */

@@ -4,10 +4,9 @@ import { isPlainObject } from '../core/json';
 import { Severity } from '../core/issues';
 import type { InstanceTypeCatalog, PodResult, SimulationInput, SimulationResult, SimulationRun } from '../core/sim';
 import { formatExplanation } from './explain-format';
-import { scanArgs, UsageError } from './validate-args';
+import { PROGRAM } from './command-io';
+import { readCommandLine, scanArgs, UsageError } from './validate-args';
 import { CommandDependencies, CommandIo, ExitCode, FileIssue, formatFileIssue, InputDocument, readInputDocuments } from './validate-command';
-
-const PROGRAM = 'cdktf-karpenter-eks';
 
 export const EXPLAIN_USAGE = `Usage: ${PROGRAM} explain [options] <file...>
 
@@ -65,18 +64,8 @@ interface Origin {
 
 /** Runs `explain <args...>` and returns the exit code. */
 export function runExplainCommand(args: readonly string[], io: CommandIo, deps: ExplainDependencies = {}): number {
-  let options: ExplainOptions | 'help';
-  try {
-    options = parseArgs(args);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.stderr.write(`${PROGRAM} explain: ${e.message}\n\n${EXPLAIN_USAGE}`);
-    return ExitCode.USAGE;
-  }
-  if (options === 'help') {
-    io.stdout.write(EXPLAIN_USAGE);
-    return ExitCode.OK;
-  }
+  const options = readCommandLine('explain', EXPLAIN_USAGE, args, io, parseArgs);
+  if (typeof options === 'number') return options;
 
   const { documents, issues: readIssues } = readInputDocuments(options.files, io, deps);
   const problems: FileIssue[] = [...readIssues];
@@ -175,8 +164,6 @@ function parseArgs(args: readonly string[]): ExplainOptions | 'help' {
   });
   if (scanned === 'help') return 'help';
   const { files } = scanned;
-  if (files.length === 0) throw new UsageError('no input files; give one or more files, or - for standard input');
-  if (files.filter((f) => f === '-').length > 1) throw new UsageError("standard input ('-') can be read only once");
   return { files, json, zones };
 }
 

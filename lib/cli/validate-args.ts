@@ -1,6 +1,6 @@
 // `validate`'s command line: usage texts and argument parsing.
 import { KARPENTER_RELEASE } from '../core/controller/release';
-import { PROGRAM, STDIN } from './command-io';
+import { CommandIo, ExitCode, PROGRAM, STDIN } from './command-io';
 
 export const TOP_USAGE = `Usage: ${PROGRAM} <command> [options]
 
@@ -106,7 +106,35 @@ export function scanArgs(args: readonly string[], onOption: (option: ParsedOptio
     };
     if (onOption(option) === 'help') return 'help';
   }
+  if (files.length === 0) throw new UsageError('no input files; give one or more files, or - for standard input');
+  if (files.filter((f) => f === STDIN).length > 1) throw new UsageError("standard input ('-') can be read only once");
   return { files };
+}
+
+/**
+ * A command's options, or the exit code when there is nothing to run: `--help` prints the usage (exit 0),
+ * a bad command line its error and the usage (exit 2).
+ */
+export function readCommandLine<T extends object>(
+  command: string,
+  usage: string,
+  args: readonly string[],
+  io: CommandIo,
+  parse: (args: readonly string[]) => T | 'help',
+): T | ExitCode {
+  let options: T | 'help';
+  try {
+    options = parse(args);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr.write(`${PROGRAM} ${command}: ${e.message}\n\n${usage}`);
+    return ExitCode.USAGE;
+  }
+  if (options === 'help') {
+    io.stdout.write(usage);
+    return ExitCode.OK;
+  }
+  return options;
 }
 
 export function parseArgs(args: readonly string[]): Options | 'help' {
@@ -166,9 +194,6 @@ export function parseArgs(args: readonly string[]): Options | 'help' {
   });
   if (scanned === 'help') return 'help';
   const { files } = scanned;
-
-  if (files.length === 0) throw new UsageError('no input files; give one or more files, or - for standard input');
-  if (files.filter((f) => f === STDIN).length > 1) throw new UsageError("standard input ('-') can be read only once");
   if ((writeMigrated !== undefined || output !== undefined) && !migrate) {
     throw new UsageError(`${writeMigrated !== undefined ? '--write-migrated' : '--output'} writes migrated manifests and needs --migrate`);
   }

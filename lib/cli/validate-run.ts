@@ -8,7 +8,7 @@ import { toYaml } from '../core/api/yaml';
 import { CommandDependencies, CommandIo, ExitCode, FileIssue, Position, PROGRAM, STDIN } from './command-io';
 import { expandInputs, joinPath } from './input-files';
 import { firstLine, InputReader, locate, ParsedDocument } from './input-reader';
-import { Options, outputCollision, outputName, parseArgs, UsageError, VALIDATE_USAGE } from './validate-args';
+import { Options, outputCollision, outputName, parseArgs, readCommandLine, VALIDATE_USAGE } from './validate-args';
 import { SkippedDocument, writeReport } from './validate-format';
 
 /** API versions `--migrate` converts: karpenter.sh v1alpha5/v1beta1, karpenter.k8s.aws v1alpha1/v1beta1. */
@@ -16,18 +16,8 @@ const OLDER_API_VERSIONS = /^karpenter\.(sh|k8s\.aws)\/v1(alpha\d+|beta\d+)$/;
 
 /** Runs `validate <args...>` and returns the exit code. */
 export function runValidateCommand(args: readonly string[], io: CommandIo, deps: CommandDependencies = {}): number {
-  let options: Options | 'help';
-  try {
-    options = parseArgs(args);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.stderr.write(`${PROGRAM} validate: ${e.message}\n\n${VALIDATE_USAGE}`);
-    return ExitCode.USAGE;
-  }
-  if (options === 'help') {
-    io.stdout.write(VALIDATE_USAGE);
-    return ExitCode.OK;
-  }
+  const options = readCommandLine('validate', VALIDATE_USAGE, args, io, parseArgs);
+  if (typeof options === 'number') return options;
   return new ValidateRun(options, io, deps).run();
 }
 

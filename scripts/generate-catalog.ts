@@ -11,7 +11,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { KARPENTER_RELEASE } from '../lib/core/controller/release';
-import { CatalogData } from '../lib/core/sim/catalog-format';
+import { CatalogData, labelCode, MAX_LABEL_VALUES } from '../lib/core/sim/catalog-format';
 
 /** The catalog's file, relative to the repository root. */
 export const CATALOG_FILE = path.join('lib', 'core', 'sim', 'catalog-data.json');
@@ -73,17 +73,19 @@ export function buildCatalogData(types: readonly PageInstanceType[]): CatalogDat
   const fixed = ['cpu', 'memory', 'ephemeral-storage', 'pods'];
   const extended = [...new Set(types.flatMap((t) => Object.keys(t.resources)))].filter((r) => !fixed.includes(r)).sort();
   const resources = [...fixed, ...extended].map((name) => ({ name, unit: UNITS[name] ?? '' }));
+  const tooMany = keys.find((_, i) => values[i].length > MAX_LABEL_VALUES);
+  if (tooMany) throw new Error(`${tooMany} has more than ${MAX_LABEL_VALUES} values, more than a catalog row can encode`);
   return {
     karpenterVersion: KARPENTER_VERSION,
     source: `aws/karpenter-provider-aws release-v${KARPENTER_VERSION} website/content/en/${DOCS_VERSION}/reference/instance-types.md`,
     labelKeys: keys,
     labelValues: values,
     resources,
-    types: types.map((t) => [
-      t.name,
-      keys.map((k, i) => (t.labels[k] === undefined ? -1 : index[i].get(t.labels[k])!)),
-      resources.map((r) => (t.resources[r.name] === undefined ? 0 : amountIn(r.unit, t.resources[r.name], `${t.name} ${r.name}`))),
-    ]),
+    types: types.map((t) => {
+      const codes = keys.map((k, i) => labelCode(t.labels[k] === undefined ? -1 : index[i].get(t.labels[k])!));
+      const printed = resources.map((r) => (t.resources[r.name] === undefined ? 0 : amountIn(r.unit, t.resources[r.name], `${t.name} ${r.name}`)));
+      return `${t.name} ${codes.join('')} ${printed.join(',')}`;
+    }),
   };
 }
 

@@ -36,7 +36,7 @@ export function catalogValues(catalog: InstanceTypeCatalog = loadInstanceTypeCat
   m = new Map();
   const cols = catalogColumns(catalog);
   if (cols) {
-    for (const [k, c] of cols.columns) m.set(k, new Set(c.values));
+    for (const [k, values] of cols.values) m.set(k, new Set(values));
     m.set(WellKnownLabel.INSTANCE_TYPE, new Set(cols.names));
     valueSets.set(catalog, m);
     return m;

@@ -3,13 +3,12 @@
 // scripts/generate-catalog.ts (`npm run generate-catalog`).
 import { WellKnownLabel } from '../api/labels';
 import { allocatableFor, CATALOG_SETTINGS, memoryCapacity } from './allocatable';
-import { CatalogData } from './catalog-format';
+import { CatalogData, labelIndex } from './catalog-format';
 import { CPU, EPHEMERAL_STORAGE, GI, MEMORY, MI } from './quantity';
 import { InstanceType, InstanceTypeCatalog, ResourceAmounts } from './types';
 // Type-only, so the program (and the build) holds the file; it is read on first use, not at import.
 import type data from './catalog-data.json';
 
-let CATALOG: CatalogData;
 /** The catalog's root volume (no block device mappings: the AL2023 default). */
 const CATALOG_VOLUME_BYTES = 20 * GI;
 const UNIT_BYTES: Readonly<Record<string, number>> = { m: 1, Mi: MI, Gi: GI, '': 1 };
@@ -23,41 +22,59 @@ export function createInstanceTypeCatalog(instanceTypes: readonly InstanceType[]
 /** The bundled catalog's labels by column: per key, each type's value index (-1: absent). */
 export interface CatalogColumns {
   readonly names: readonly string[];
-  readonly columns: ReadonlyMap<string, { readonly values: readonly string[]; readonly index: Int32Array }>;
+  /** The column of a label key, decoded on first use; undefined for a key no type has. */
+  column(key: string): { readonly values: readonly string[]; readonly index: Int32Array } | undefined;
+  /** Per label key, its distinct values (no column is decoded for them). */
+  readonly values: ReadonlyMap<string, readonly string[]>;
 }
 
 let cached: { catalog: InstanceTypeCatalog; published: (name: string) => ResourceAmounts | undefined; columns: CatalogColumns } | undefined;
 
-// Types are built lazily, field by field: a synth lint that filters by labels (through the columns) never
-// builds most of them.
+// Rows stay strings until a field is read: a synth lint filters through a few columns and never builds
+// most types.
 function load(): NonNullable<typeof cached> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  CATALOG = require('./catalog-data.json') as typeof data as unknown as CatalogData;
+  const CATALOG = require('./catalog-data.json') as typeof data as unknown as CatalogData;
   const { labelKeys, labelValues, resources } = CATALOG;
   const rows = CATALOG.types;
-  const columns = new Map(
-    labelKeys.map((k, j) => {
-      const index = new Int32Array(rows.length);
-      for (let i = 0; i < rows.length; i++) index[i] = rows[i][1][j];
-      return [k, { values: labelValues[j], index }] as const;
-    }),
-  );
-  const column = (k: string, i: number): string | undefined => {
-    const c = columns.get(k);
+  const names = rows.map((r) => r.slice(0, r.indexOf(' ')));
+  const decoded = new Map<string, { values: readonly string[]; index: Int32Array }>();
+  const keyIndex = new Map(labelKeys.map((k, j) => [k, j]));
+  const column = (k: string) => {
+    let c = decoded.get(k);
+    const j = keyIndex.get(k);
+    if (c || j === undefined) return c;
+    const index = new Int32Array(rows.length);
+    for (let i = 0; i < rows.length; i++) index[i] = labelIndex(rows[i].charCodeAt(names[i].length + 1 + j));
+    decoded.set(k, (c = { values: labelValues[j], index }));
+    return c;
+  };
+  const value = (k: string, i: number): string | undefined => {
+    const c = column(k);
     const j = c ? c.index[i] : -1;
     return j >= 0 ? c!.values[j] : undefined;
   };
   const printedOf = (i: number): Record<string, number> => {
     const out: Record<string, number> = {};
-    resources.forEach((r, j) => (out[r.name] = rows[i][2][j] * UNIT_BYTES[r.unit]));
+    const amounts = rows[i].slice(names[i].length + labelKeys.length + 2).split(',');
+    resources.forEach((r, j) => (out[r.name] = Number(amounts[j]) * UNIT_BYTES[r.unit]));
     return out;
   };
-  const source: CatalogSource = { rows, labelKeys, labelValues, column, printedOf };
-  const types = rows.map(([name], i): InstanceType => new CatalogInstanceType(name, i, source));
-  const index = new Map(rows.map(([name], i) => [name, i]));
+  const labelsOf = (i: number): Record<string, string> => {
+    const labels: Record<string, string> = {};
+    const at = names[i].length + 1;
+    labelKeys.forEach((k, j) => {
+      const v = labelIndex(rows[i].charCodeAt(at + j));
+      if (v >= 0) labels[k] = labelValues[j][v];
+    });
+    return labels;
+  };
+  const source: CatalogSource = { labelsOf, value, printedOf };
+  const types = names.map((name, i): InstanceType => new CatalogInstanceType(name, i, source));
+  const index = new Map(names.map((name, i) => [name, i]));
   const published = (name: string) => (index.has(name) ? printedOf(index.get(name)!) : undefined);
   const catalog = createInstanceTypeCatalog(types, CATALOG.karpenterVersion);
-  return { catalog, published, columns: { names: rows.map((r) => r[0]), columns } };
+  return { catalog, published, columns: { names, column, values: new Map(labelKeys.map((k, j) => [k, labelValues[j]])) } };
 }
 
 /**
@@ -77,12 +94,7 @@ class CatalogInstanceType implements InstanceType {
 
   get labels(): Readonly<Record<string, string>> {
     if (!this.labelsValue) {
-      const { rows, labelKeys, labelValues } = this.source;
-      const indexes = rows[this.row][1];
-      const labels: Record<string, string> = {};
-      labelKeys.forEach((k, j) => {
-        if (indexes[j] >= 0) labels[k] = labelValues[j][indexes[j]];
-      });
+      const labels = this.source.labelsOf(this.row);
       labels[WellKnownLabel.INSTANCE_TYPE] = this.name;
       this.labelsValue = labels;
     }
@@ -92,7 +104,7 @@ class CatalogInstanceType implements InstanceType {
   get capacity(): ResourceAmounts {
     if (!this.capacityValue) {
       // From the columns, so that the labels object is not built for it.
-      const label = (k: string) => this.source.column(k, this.row);
+      const label = (k: string) => this.source.value(k, this.row);
       const capacity = this.source.printedOf(this.row); // pods and extended resources carry no overhead
       capacity[CPU] = Number(label(WellKnownLabel.INSTANCE_CPU)) * 1000;
       capacity[MEMORY] = memoryCapacity(Number(label(WellKnownLabel.INSTANCE_MEMORY)), label(WellKnownLabel.ARCH));
@@ -112,12 +124,10 @@ class CatalogInstanceType implements InstanceType {
   }
 }
 
-/** What every bundled type reads its fields from: the catalog file's rows and label columns. */
+/** What every bundled type reads its fields from: the catalog file's rows. */
 interface CatalogSource {
-  readonly rows: CatalogData['types'];
-  readonly labelKeys: readonly string[];
-  readonly labelValues: readonly (readonly string[])[];
-  column(key: string, row: number): string | undefined;
+  labelsOf(row: number): Record<string, string>;
+  value(key: string, row: number): string | undefined;
   printedOf(row: number): Record<string, number>;
 }
 

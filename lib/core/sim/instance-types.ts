@@ -189,7 +189,7 @@ function labelReader(catalog: InstanceTypeCatalog): (i: number, key: string) => 
   if (!cols) return (i, key) => catalog.instanceTypes[i].labels[key];
   return (i, key) => {
     if (key === WellKnownLabel.INSTANCE_TYPE) return cols.names[i];
-    const col = cols.columns.get(key);
+    const col = cols.column(key);
     if (!col) return undefined;
     const j = col.index[i];
     return j < 0 ? undefined : col.values[j];

@@ -3,6 +3,7 @@ import * as path from 'path';
 import { loadInstanceTypeCatalog } from '../../../lib/core/sim';
 import { allocatableFor, CATALOG_SETTINGS, capacityFor } from '../../../lib/core/sim/allocatable';
 import { publishedAllocatable } from '../../../lib/core/sim/catalog';
+import { labelCode, labelIndex, MAX_LABEL_VALUES } from '../../../lib/core/sim/catalog-format';
 import { buildCatalogData, CATALOG_FILE, CATALOG_SOURCE, parseInstanceTypesPage, renderCatalogData } from '../../../scripts/generate-catalog';
 import { readSharedReference } from '../../fixtures/reference';
 
@@ -113,4 +114,20 @@ test('a bundled type serializes as the InstanceType fields it is read through', 
   expect(Object.keys(json).sort()).toEqual(['allocatable', 'capacity', 'labels', 'name']);
   expect(json).toEqual({ name: 'm5.large', labels: m5.labels, capacity: m5.capacity, allocatable: m5.allocatable });
   expect(json.labels['node.kubernetes.io/instance-type']).toBe('m5.large');
+});
+
+test('the row encoding: every value index round-trips through one visible character', () => {
+  const bad: number[] = [];
+  for (let i = -1; i < MAX_LABEL_VALUES; i++) {
+    const ch = labelCode(i);
+    const code = ch.charCodeAt(0);
+    const control = code < 0x20 || (code >= 0x7f && code < 0xa0) || (code >= 0xd800 && code < 0xe000);
+    if (ch.length !== 1 || control || labelIndex(code) !== i) bad.push(i);
+  }
+  expect(bad).toEqual([]);
+  expect(labelCode(-1)).toBe('/');
+  expect(labelCode(0)).toBe('0');
+  // The file holds one line per type, its name first, so a regenerated catalog diffs by type.
+  const file = fs.readFileSync(path.join(__dirname, '..', '..', '..', CATALOG_FILE), 'utf8');
+  expect(file).toMatch(/\n"m5\.large [^ "]+ \d+(,\d+)+",\n/);
 });

@@ -5,6 +5,7 @@ import { isPlainObject as isObject } from '../core/json';
 import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/api/migrate';
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
 import { toYaml } from '../core/api/yaml';
+import { NODEPOOL_API_VERSION } from '../core/api/types';
 import { CommandDependencies, CommandIo, ExitCode, FileIssue, Position, PROGRAM, STDIN } from './command-io';
 import { expandInputs, joinPath } from './input-files';
 import { firstLine, InputReader, locate, ParsedDocument } from './input-reader';
@@ -370,7 +371,18 @@ function migrationError(file: string, e: unknown, fileIndex: (i: number) => numb
 function loadValidator(): (manifest: unknown, ctx: ValidationContext) => ValidationIssue[] {
   // Loaded on first use, like the migrator: `--help` and usage errors stay instant.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/api/validate') as typeof import('../core/api/validate')).validateManifest;
+  const { validateManifest } = require('../core/api/validate') as typeof import('../core/api/validate');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { lintNodePoolCatalog } = require('../core/sim/catalog-lints') as typeof import('../core/sim/catalog-lints');
+  return (manifest, ctx) => {
+    const issues = validateManifest(manifest, ctx);
+    // Each document alone: the catalog lints that need its EC2NodeClass are the construct's.
+    return isV1NodePool(manifest) ? [...issues, ...lintNodePoolCatalog(manifest, ctx, {}, issues)] : issues;
+  };
+}
+
+function isV1NodePool(o: unknown): boolean {
+  return isObject(o) && o.apiVersion === NODEPOOL_API_VERSION && o.kind === 'NodePool';
 }
 
 function loadCrossChecks() {

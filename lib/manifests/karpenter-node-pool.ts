@@ -6,6 +6,7 @@ import { poolNodeClassIssues, withNodeClassIssues } from '../core/api/node-class
 import { V1NodePool } from '../core/api/types';
 import { checkNodePoolBudget, NodePoolBudgetOptions } from '../core/sim/budget';
 import { CatalogChecks } from '../core/sim/catalog-checks';
+import { lintNodePoolCatalog } from '../core/sim/catalog-lints';
 import { Ec2NodeClass, IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { checkClusterScopedName } from '../private/cluster-scoped-names';
@@ -67,7 +68,8 @@ export class KarpenterNodePool extends Construct {
     checkClusterScopedName(this, 'NodePool', props.name, props.provider);
     const nodeClass = props.nodeClass instanceof Ec2NodeClass ? props.nodeClass.toManifest() : undefined;
     // The definition's issues include those carried by builder values in the props.
-    const issues = this.definition.validate(ctx, { nodeClass, catalogChecks: props.catalogChecks });
+    const own = this.definition.validate(ctx);
+    const issues = [...own, ...lintNodePoolCatalog(manifest, ctx, { nodeClass, catalogChecks: props.catalogChecks }, own)];
     const budget = checkNodePoolBudget(manifest, nodeClass, props.maxHourlyCost, { ...ctx, catalogChecks: props.catalogChecks });
     reportIssuesAtSynth(this, withNodeClassIssues([...issues, ...budget], nodeClassIssues(manifest, props.nodeClass)));
     const dependsOn = [...(props.nodeClass.resource ? [props.nodeClass.resource] : []), ...(props.dependsOn ?? [])];

@@ -11,7 +11,7 @@ export { validateNodePool } from './validate-nodepool';
 export { validateEc2NodeClass } from './validate-ec2nodeclass';
 export { validateManifest, KARPENTER_RUNTIME_CHECK_CODES } from './validate';
 export { lintNodePool, lintEc2NodeClass, LINT_CODES, admittedValues } from './lint';
-export type { LintCode, AdmittedValues, NodePoolLintOptions } from './lint';
+export type { LintCode, AdmittedValues } from './lint';
 export { AMI_FAMILY_PLATFORMS, nodeClassAmiFamily } from './ami-family';
 export type { AmiFamilyPlatform } from './ami-family';
 export { AMI_FAMILY_USER_DATA, userDataFormat, userDataProblem } from './user-data';

@@ -10,10 +10,6 @@ import { nodeClassAmiFamily } from './ami-family';
 import { durationSeconds } from './duration';
 import { userDataProblem } from './user-data';
 import { child, show } from './schema';
-import { Admission, admitsAnyInstanceType, explainAdmission } from '../sim/admission';
-import { CATALOG_VALUE_KEYS, CatalogChecks, unknownCatalogValue } from '../sim/catalog-checks';
-import { isWindowsFamily } from '../sim/allocatable';
-import { readNodeClass } from '../sim/inputs';
 
 /** The CRD default of `spec.template.spec.expireAfter`. */
 const DEFAULT_EXPIRE_AFTER = '720h';
@@ -27,7 +23,8 @@ interface LintReport {
 }
 
 /** A requirement whose key, operator and values are all known strings. */
-interface ParsedRequirement {
+export interface ParsedRequirement {
+  /** Its path, e.g. `spec.template.spec.requirements[2]`. */
   readonly at: string;
   readonly key: string;
   readonly operator: string;
@@ -56,19 +53,6 @@ interface NodePoolFacts {
   readonly tspec: Json;
   readonly requirements: readonly ParsedRequirement[];
   readonly states: ReadonlyMap<string, KeyState>;
-  /** What the catalog rules read: the whole manifest, and its EC2NodeClass when known. */
-  readonly catalog: CatalogFacts;
-}
-
-/** The catalog rules' view of a NodePool: admission with its class, computed once for all of them. */
-interface CatalogFacts {
-  readonly manifest: Json;
-  /** The EC2NodeClass manifest; undefined when only its name is known, or a field that matters is a token. */
-  readonly nodeClass?: Json;
-  /** False when a requirement or limit is a token, so what the pool admits is not known. */
-  readonly resolved: boolean;
-  admission?: Admission;
-  admitsAny?: boolean;
 }
 
 /** The parts of an EC2NodeClass the rules read. */
@@ -80,8 +64,6 @@ interface NodeClassFacts {
 interface NodePoolRule {
   readonly code: string;
   readonly appliesTo: 'NodePool';
-  /** A rule that asks the instance-type catalog: `catalogChecks` turns it off or into an error. */
-  readonly catalog?: true;
   /** What the rule flags (its LINT_CODES entry). */
   readonly summary: string;
   check(np: NodePoolFacts, r: LintReport): void;
@@ -109,24 +91,6 @@ function str(v: unknown): v is string {
 }
 
 // ------------------------------------------------------------------ NodePool rules
-
-const NODE_CLASS_REF = 'spec.template.spec.nodeClassRef';
-const CATALOG_NOTE =
-  " (checked against Karpenter 1.14.1's instance-type catalog; a newer type may be missing from it: silence the code, or set catalogChecks: 'off')";
-
-/** What the pool admits with its class, once per NodePool; undefined when that cannot be known. */
-function admission(c: CatalogFacts): Admission | undefined {
-  if (!c.resolved || !c.nodeClass) return undefined;
-  c.admission ??= explainAdmission(c.manifest, c.nodeClass);
-  return c.admission.problems.length > 0 ? undefined : c.admission;
-}
-
-/** True when the pool surely admits some type (the quick check); the full admission is then not needed. */
-function admitsSome(c: CatalogFacts): boolean {
-  if (!c.resolved || !c.nodeClass) return false;
-  c.admitsAny ??= admitsAnyInstanceType(c.manifest, c.nodeClass) === true;
-  return c.admitsAny;
-}
 
 const NODEPOOL_RULES = [
   {
@@ -264,79 +228,6 @@ const NODEPOOL_RULES = [
           `${show(consolidate)}: every node expires and is replaced before consolidation may act on it, so the pool churns ` +
           'nodes instead of consolidating them; make expireAfter longer than consolidateAfter (e.g. "720h" against "5m")',
       );
-    },
-  },
-  {
-    code: 'UnknownCatalogValue',
-    appliesTo: 'NodePool',
-    catalog: true,
-    summary: 'a requirement value no instance type of the catalog has (e.g. m5.large as an instance-family)',
-    check: ({ requirements }, r) => {
-      for (const q of requirements) {
-        if (!CATALOG_VALUE_KEYS.includes(q.key) || (q.operator !== 'In' && q.operator !== 'NotIn')) continue;
-        q.values.forEach((v, j) => {
-          const why = unknownCatalogValue(q.key, v);
-          if (why) r.warn(`${q.at}.values[${j}]`, why + CATALOG_NOTE);
-        });
-      }
-    },
-  },
-  {
-    code: 'NoCompatibleInstanceTypes',
-    appliesTo: 'NodePool',
-    catalog: true,
-    summary: 'a NodePool that admits no instance type of the catalog with its EC2NodeClass',
-    check: ({ catalog }, r) => {
-      if (admitsSome(catalog)) return;
-      const a = admission(catalog);
-      if (!a || a.instanceTypes.length > 0 || !a.emptiedBy || a.emptiedBy.field === NODE_CLASS_REF) return;
-      const { field, what, before } = a.emptiedBy;
-      const limit = field.startsWith('spec.limits');
-      r.warn(
-        field,
-        limit
-          ? `every instance type the requirements allow (${before}) has more capacity than ${field}, so Karpenter can launch no node ` +
-              `("${a.reason}"); raise the limit or allow smaller types`
-          : `no instance type of the catalog is left after ${what} (${before} were before it), so Karpenter skips this NodePool ` +
-              `with NoCompatibleInstanceTypes ("${a.reason}"); widen or remove this requirement${CATALOG_NOTE}`,
-      );
-    },
-  },
-  {
-    code: 'AmiFamilyExcludesInstanceTypes',
-    appliesTo: 'NodePool',
-    catalog: true,
-    summary: "instance types the EC2NodeClass's AMI family cannot run: arm64 with Windows, a1 with AL2023, non-Nitro with connectionTracking",
-    check: ({ catalog, requirements }, r) => {
-      if (!catalog.nodeClass) return;
-      const nc = readNodeClass(catalog.nodeClass, 0);
-      // Only a Windows class can admit types it cannot run; elsewhere a pool that admits some type is fine.
-      if (!isWindowsFamily(nc.settings.amiFamily) && admitsSome(catalog)) return;
-      const a = admission(catalog);
-      if (!a) return;
-      if (a.instanceTypes.length === 0 && a.emptiedBy?.field === NODE_CLASS_REF) {
-        r.warn(
-          requirements[requirements.length - 1]?.at ?? 'spec.template.spec.requirements',
-          `${a.emptiedBy.what} cannot launch any of the ${a.emptiedBy.before} instance types these requirements allow, so Karpenter ` +
-            'skips this NodePool with NoCompatibleInstanceTypes; allow other types or change the EC2NodeClass',
-        );
-        return;
-      }
-      if (
-        isWindowsFamily(nc.settings.amiFamily) &&
-        a.instanceTypes.length > 0 &&
-        a.instanceTypes.every((t) => t.labels[WellKnownLabel.ARCH] !== 'amd64')
-      ) {
-        const at =
-          requirements.find((q) => q.key === WellKnownLabel.ARCH)?.at ??
-          requirements[requirements.length - 1]?.at ??
-          'spec.template.spec.requirements';
-        r.warn(
-          at,
-          `${nc.settings.amiFamily} AMIs run only on amd64 (x86-64) instance types, and every type this NodePool allows is arm64; ` +
-            'no node can launch. Allow amd64, or use a Linux AMI family',
-        );
-      }
     },
   },
 ] as const satisfies readonly NodePoolRule[];
@@ -492,10 +383,25 @@ const NODECLASS_RULES = [
 ] as const satisfies readonly NodeClassRule[];
 
 /**
- * Rules that need more than one manifest (the instance-type catalog, prices, the pool's node class): their checks
- * live in lib/core/sim and report these codes, which silence like any other.
+ * Rules that ask the instance-type catalog, prices or the pool's node class: their checks live in lib/core/sim
+ * (lintNodePoolCatalog, checkNodePoolBudget) and report these codes, which silence like any other.
  */
 const CATALOG_RULES = [
+  {
+    code: 'UnknownCatalogValue',
+    appliesTo: 'NodePool',
+    summary: 'a requirement value no instance type of the catalog has (e.g. m5.large as an instance-family)',
+  },
+  {
+    code: 'NoCompatibleInstanceTypes',
+    appliesTo: 'NodePool',
+    summary: 'a NodePool that admits no instance type of the catalog with its EC2NodeClass',
+  },
+  {
+    code: 'AmiFamilyExcludesInstanceTypes',
+    appliesTo: 'NodePool',
+    summary: "instance types the EC2NodeClass's AMI family cannot run: arm64 with Windows, a1 with AL2023, non-Nitro with connectionTracking",
+  },
   {
     code: 'CostCeilingOverBudget',
     appliesTo: 'NodePool',
@@ -518,64 +424,19 @@ function report(c: IssueCollector, code: LintCode): LintReport {
   return { warn: (field, message) => c.warn(field, code, message), isUnresolved: (v) => c.isUnresolved(v) };
 }
 
-/** What the NodePool lints may read besides the NodePool. */
-export interface NodePoolLintOptions {
-  /**
-   * The NodePool's EC2NodeClass manifest, for the lints that need it (what the pool admits, AMI family).
-   * @default - unknown (as with `Ec2NodeClass.fromName`): those lints are skipped
-   */
-  readonly nodeClass?: unknown;
-  /**
-   * How the lints that ask the instance-type catalog report: `warn`, `error` (strict) or `off`.
-   * @default 'warn'
-   */
-  readonly catalogChecks?: CatalogChecks;
-}
-
-/** Catalog-free findings that already say the pool can never launch a node. */
-const NEVER_LAUNCHES = ['RequirementsUnsatisfiable', 'ArchFamilyMismatch', 'MinValuesUnsatisfiable'];
-
-/** The EC2NodeClass fields that shape instance types; a token in any of them makes the class unknown. */
-const NODE_CLASS_FIELDS = ['amiFamily', 'amiSelectorTerms', 'kubelet', 'blockDeviceMappings', 'instanceStorePolicy', 'connectionTracking'];
-
-function hasToken(v: unknown, c: IssueCollector, depth = 0): boolean {
-  if (c.isUnresolved(v)) return true;
-  if (depth > 8) return false;
-  if (Array.isArray(v)) return v.some((x) => hasToken(x, c, depth + 1));
-  if (isPlainObject(v)) return Object.values(v).some((x) => hasToken(x, c, depth + 1));
-  return false;
-}
-
-/** Lint findings for a NodePool manifest: warnings, and errors for catalog lints when `catalogChecks` is `error`. */
-export function lintNodePool(manifest: unknown, ctx: ValidationContext = {}, options: NodePoolLintOptions = {}): ValidationIssue[] {
+/** Lint findings for a NodePool manifest (warnings); the catalog's are `lintNodePoolCatalog`'s (lib/core/sim). */
+export function lintNodePool(manifest: unknown, ctx: ValidationContext = {}): ValidationIssue[] {
   const c = new IssueCollector(ctx);
   if (!isPlainObject(manifest) || !isPlainObject(manifest.spec)) return c.issues;
   const facts = nodePoolFacts(manifest.spec, c);
-  const tspec = isPlainObject(manifest.spec.template) && isPlainObject(manifest.spec.template.spec) ? manifest.spec.template.spec : {};
-  const nc = options.nodeClass;
-  const ncSpec = isPlainObject(nc) && isPlainObject(nc.spec) ? nc.spec : undefined;
-  const ncKnown = ncSpec !== undefined && !NODE_CLASS_FIELDS.some((k) => hasToken(ncSpec[k], c));
-  const resolved = !hasToken(tspec.requirements, c) && !hasToken(manifest.spec.limits, c) && !hasToken(manifest.metadata, c);
-  const withCatalog: NodePoolFacts = { ...facts, catalog: { manifest, nodeClass: ncKnown ? (nc as Json) : undefined, resolved } };
-  const mode = options.catalogChecks ?? 'warn';
-  for (const rule of NODEPOOL_RULES) {
-    const isCatalog = 'catalog' in rule && rule.catalog === true;
-    if (isCatalog && mode === 'off') continue;
-    // One finding per mistake: a pool the catalog-free rules already show can never launch needs no catalog verdict.
-    if (rule.code === 'NoCompatibleInstanceTypes' && c.issues.some((i) => NEVER_LAUNCHES.includes(i.code))) continue;
-    rule.check(withCatalog, isCatalog && mode === 'error' ? strictReport(c, rule.code, ctx) : report(c, rule.code));
-  }
+  for (const rule of NODEPOOL_RULES) rule.check(facts, report(c, rule.code));
   return c.issues;
 }
 
-/** Reports a catalog lint as an error (strict mode); a silenced code stays silent. */
-function strictReport(c: IssueCollector, code: LintCode, ctx: ValidationContext): LintReport {
-  return {
-    warn: (field, message) => {
-      if (!ctx.silence?.includes(code)) c.error(field, code, message);
-    },
-    isUnresolved: (v) => c.isUnresolved(v),
-  };
+/** The requirements of a NodePool manifest whose key, operator and values are all known strings. */
+export function nodePoolRequirements(manifest: unknown, ctx: ValidationContext = {}): readonly ParsedRequirement[] {
+  if (!isPlainObject(manifest) || !isPlainObject(manifest.spec)) return [];
+  return nodePoolFacts(manifest.spec, new IssueCollector(ctx)).requirements;
 }
 
 /** Lint findings for an EC2NodeClass manifest (warnings only). */
@@ -676,7 +537,7 @@ function nodePoolFacts(spec: Json, c: IssueCollector): NodePoolFacts {
   });
 
   for (const [key, s] of states) resolveKey(s, DOMAINS[key]);
-  return { spec, tspec, requirements, states, catalog: { manifest: {}, resolved: false } };
+  return { spec, tspec, requirements, states };
 }
 
 /** Sets `unsatisfiable` or `candidates` of one key. */

@@ -7,7 +7,6 @@ import { DURATION_BUILDER, KarpenterDuration } from './duration';
 import { Quantity, QUANTITY_BUILDER } from './quantity';
 import { Requirement, REQUIREMENT_BUILDER } from './requirements';
 import { NODEPOOL_API_VERSION, V1Budget, V1Disruption, V1NodeClassReference, V1NodePool, V1Taint } from './types';
-import { NodePoolLintOptions } from './lint';
 import { validateNodePool } from './validate-nodepool';
 import { toYaml } from './yaml';
 
@@ -333,10 +332,10 @@ export class NodePoolDefinition {
     };
   }
 
-  /** Every problem with the rendered manifest (errors and lint warnings). */
-  public validate(ctx?: ValidationContext, lint?: NodePoolLintOptions): ValidationIssue[] {
+  /** Every problem with the rendered manifest (errors and lint warnings; the catalog's are `lintNodePoolCatalog`'s). */
+  public validate(ctx?: ValidationContext): ValidationIssue[] {
     // A string parsed into a builder value carries what inputIssues holds: withCarriedIssues keeps one of each.
-    return withCarriedIssues(this.props, [...this.inputIssues, ...validateNodePool(this.manifest, ctx, lint)]);
+    return withCarriedIssues(this.props, [...this.inputIssues, ...validateNodePool(this.manifest, ctx)]);
   }
 
   /** The manifest as a YAML document. */

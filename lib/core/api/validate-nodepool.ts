@@ -23,7 +23,7 @@ import {
   labelValueProblems,
   qualifiedNameProblems,
 } from './labels';
-import { lintNodePool, NodePoolLintOptions } from './lint';
+import { lintNodePool } from './lint';
 import { checkEnvelope } from './meta';
 import { checkSilenceCodes } from './silence';
 import { QUANTITY_PATTERN } from './quantity';
@@ -433,10 +433,10 @@ function knownValuesCheck(r: Record<string, unknown>, values: unknown[], at: str
 /**
  * Validates a plain `karpenter.sh/v1` NodePool manifest (what `kubectl apply` would send)
  * against the Karpenter 1.14 CRD schema and its CEL rules, plus the controller's runtime checks
- * and lint warnings. Field paths look like `spec.template.spec.requirements[2].values`. `lint` gives the
- * catalog lints the NodePool's EC2NodeClass and their mode.
+ * and lint warnings. Field paths look like `spec.template.spec.requirements[2].values`. The lints that ask
+ * the instance-type catalog are `lintNodePoolCatalog`'s (lib/core/sim).
  */
-export function validateNodePool(manifest: unknown, ctx: ValidationContext = {}, lint: NodePoolLintOptions = {}): ValidationIssue[] {
+export function validateNodePool(manifest: unknown, ctx: ValidationContext = {}): ValidationIssue[] {
   const c = new IssueCollector(ctx);
   checkSilenceCodes(ctx, c);
   if (!checkEnvelope(manifest, NODEPOOL_API_VERSION, 'NodePool', c)) return c.issues;
@@ -459,7 +459,7 @@ export function validateNodePool(manifest: unknown, ctx: ValidationContext = {},
   checkSchema(spec, NODEPOOL_SPEC, 'spec', c);
   if (isPlainObject(spec) && !c.isUnresolved(spec)) {
     runtimeChecks(spec, c);
-    c.add(lintNodePool({ ...manifest, spec }, ctx, lint));
+    c.add(lintNodePool({ ...manifest, spec }, ctx));
   }
   return c.issues;
 }

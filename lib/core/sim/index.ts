@@ -10,6 +10,8 @@ export { runSimulation, simulateProvisioning, SIMULATION_ASSUMPTIONS } from './s
 export type { SimulationRun } from './simulate';
 export { unknownCatalogValue, CATALOG_VALUE_KEYS } from './catalog-checks';
 export type { CatalogChecks } from './catalog-checks';
+export { lintNodePoolCatalog } from './catalog-lints';
+export type { CatalogLintOptions } from './catalog-lints';
 // Prices and cost ceilings (on-demand, from the bundled table).
 export * from './pricing';
 export { assumedNodeClass, nodePoolCostCeiling, nodePoolCostCeilings, nodePoolLimits, UNKNOWN_NODE_CLASS_NOTE, withCosts } from './costs';

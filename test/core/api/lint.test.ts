@@ -1,6 +1,7 @@
 import { Severity, ValidationIssue } from '../../../lib/core/issues';
 import { LINT_CODES, LintCode, isArm64Family, lintEc2NodeClass, lintNodePool } from '../../../lib/core/api/lint';
 import { checkCostBudget } from '../../../lib/core/sim/budget';
+import { lintNodePoolCatalog } from '../../../lib/core/sim/catalog-lints';
 import { costCeiling } from '../../../lib/core/sim/pricing';
 import { validateEc2NodeClass } from '../../../lib/core/api/validate-ec2nodeclass';
 import { validateNodePool } from '../../../lib/core/api/validate-nodepool';
@@ -294,10 +295,10 @@ test('LINT_CODES lists every code the linters emit', () => {
   // The catalog lints, with a node class.
   const al2023 = ec2NodeClass();
   const windows = patched(ec2NodeClass(), ['spec.amiSelectorTerms', [{ alias: 'windows2022@latest' }]]);
-  lintNodePool(patched(nodePool(), [REQ, [req('karpenter.k8s.aws/instance-family', 'In', ['m5.large'])]]), {}, { nodeClass: al2023 }).forEach((i) =>
-    emitted.add(i.code),
+  lintNodePoolCatalog(patched(nodePool(), [REQ, [req('karpenter.k8s.aws/instance-family', 'In', ['m5.large'])]]), {}, { nodeClass: al2023 }).forEach(
+    (i) => emitted.add(i.code),
   );
-  lintNodePool(patched(nodePool(), [REQ, [req('kubernetes.io/arch', 'In', ['arm64'])]]), {}, { nodeClass: windows }).forEach((i) =>
+  lintNodePoolCatalog(patched(nodePool(), [REQ, [req('kubernetes.io/arch', 'In', ['arm64'])]]), {}, { nodeClass: windows }).forEach((i) =>
     emitted.add(i.code),
   );
   const nc = patched(

@@ -1,11 +1,10 @@
-import { lintNodePool, Severity, validateNodePool } from '../../../lib/core';
-import { nodeClass, nodePool, req } from '../sim/fixtures';
+import { CatalogLintOptions, lintNodePool, lintNodePoolCatalog, Severity, validateNodePool } from '../../../lib/core';
+import { nodeClass, nodePool, req } from './fixtures';
 
 const nc = nodeClass();
-const lint = (np: unknown, options: Parameters<typeof lintNodePool>[2] = { nodeClass: nc }, silence?: string[]) =>
-  lintNodePool(np, { silence }, options).filter((i) =>
-    ['UnknownCatalogValue', 'NoCompatibleInstanceTypes', 'AmiFamilyExcludesInstanceTypes'].includes(i.code),
-  );
+// As the constructs call it: after the catalog-free lints, whose findings it reads.
+const lint = (np: unknown, options: CatalogLintOptions = { nodeClass: nc }, silence?: string[]) =>
+  lintNodePoolCatalog(np, { silence }, options, lintNodePool(np, { silence }));
 
 test('an instance type under instance-family: did you mean, and the pool admits nothing', () => {
   const issues = lint(nodePool('p', [req('karpenter.k8s.aws/instance-family', 'In', 'm5.large')]));
@@ -58,9 +57,7 @@ test('catalogChecks: error makes them errors, off drops them; silencing still wo
   expect(lint(np, {}).map((i) => i.code)).toEqual(['UnknownCatalogValue']);
   // The codes are manifest warning codes, so silenceWarnings accepts them.
   expect(
-    validateNodePool(np, { silence: ['UnknownCatalogValue', 'NoCompatibleInstanceTypes'] }, { nodeClass: nc }).filter(
-      (i) => i.code === 'UnknownSilenceCode',
-    ),
+    validateNodePool(np, { silence: ['UnknownCatalogValue', 'NoCompatibleInstanceTypes'] }).filter((i) => i.code === 'UnknownSilenceCode'),
   ).toEqual([]);
 });
 
@@ -74,5 +71,21 @@ test('a valid pool, or one with a token in its node class, gets no catalog lint'
   const tokenClass = nodeClass('default', { amiSelectorTerms: [{ alias: token }] });
   const isUnresolved = (v: unknown) => typeof v === 'string' && v.includes('${TfToken');
   const np = nodePool('p', [req('kubernetes.io/os', 'In', 'windows')]);
-  expect(lintNodePool(np, { isUnresolved }, { nodeClass: tokenClass }).filter((i) => i.code === 'NoCompatibleInstanceTypes')).toEqual([]);
+  expect(lintNodePoolCatalog(np, { isUnresolved }, { nodeClass: tokenClass }).filter((i) => i.code === 'NoCompatibleInstanceTypes')).toEqual([]);
+});
+
+test('a pool the catalog-free lints already show can never launch gets no NoCompatibleInstanceTypes on top', () => {
+  const np = nodePool('p', [req('kubernetes.io/arch', 'In', 'arm64'), req('kubernetes.io/arch', 'In', 'amd64')]);
+  const found = lintNodePool(np);
+  expect(found.map((i) => i.code)).toContain('RequirementsUnsatisfiable');
+  expect(lintNodePoolCatalog(np, {}, { nodeClass: nc }, found)).toEqual([]);
+  // Without them, the catalog says it too.
+  expect(lintNodePoolCatalog(np, {}, { nodeClass: nc }).map((i) => i.code)).toEqual(['NoCompatibleInstanceTypes']);
+});
+
+test('lintNodePool and validateNodePool ask no catalog: the catalog codes come from lintNodePoolCatalog alone', () => {
+  const np = nodePool('p', [req('karpenter.k8s.aws/instance-family', 'In', 'm5.large')]);
+  const codes = [...lintNodePool(np), ...validateNodePool(np)].map((i) => i.code);
+  expect(codes).not.toContain('UnknownCatalogValue');
+  expect(lint(np).map((i) => i.code)).toEqual(['UnknownCatalogValue', 'NoCompatibleInstanceTypes']);
 });

@@ -115,6 +115,8 @@ export class EksCluster extends EksClusterBase {
   public readonly resource: ITerraformDependable;
 
   private readonly cluster: EksClusterResource;
+  /** `cluster.name` read once: each read makes a reference token, and cdktf records a stack trace for each. */
+  private readonly clusterNameRef: string;
   private readonly addons: Construct;
   private readonly coreDns?: EksAddon;
 
@@ -174,6 +176,7 @@ export class EksCluster extends EksClusterBase {
     });
 
     this.clusterName = plan.clusterName;
+    this.clusterNameRef = this.cluster.name;
     this.clusterNameValid = plan.clusterNameValid;
     this.clusterArn = this.cluster.arn;
     this.clusterEndpoint = this.cluster.endpoint;
@@ -197,6 +200,7 @@ export class EksCluster extends EksClusterBase {
     }
 
     this.addons = new Construct(this, 'Addons');
+    const clusterVersion = this.cluster.version;
     for (const addon of plan.addons) {
       // The cluster's version as a reference: while the cluster has changes pending (an upgrade),
       // terraform reads the version at apply, after the control plane is upgraded.
@@ -204,7 +208,7 @@ export class EksCluster extends EksClusterBase {
         addon.version ??
         new DataAwsEksAddonVersion(this.addons, `${addon.id}Version`, {
           addonName: addon.addonName,
-          kubernetesVersion: this.cluster.version,
+          kubernetesVersion: clusterVersion,
           mostRecent: true,
         }).version;
       const created = this.addAddon(addon.id, { addonName: addon.addonName, addonVersion });
@@ -224,7 +228,7 @@ export class EksCluster extends EksClusterBase {
    */
   public addAddon(id: string, options: EksAddonOptions): EksAddon {
     return new EksAddon(this.addons, id, {
-      clusterName: this.cluster.name,
+      clusterName: this.clusterNameRef,
       addonName: options.addonName,
       addonVersion: options.addonVersion,
       configurationValues: options.configurationValues ? JSON.stringify(options.configurationValues) : undefined,

@@ -45,9 +45,10 @@ export class InterruptionQueue extends Construct {
       tags: plan.tags,
     });
 
+    const queueArn = queue.arn; // one reference token for the policy, every target and the attribute
     const policy = new SqsQueuePolicy(this, 'Policy', {
       queueUrl: queue.url,
-      policy: policyJson(interruptionQueuePolicy(queue.arn)),
+      policy: policyJson(interruptionQueuePolicy(queueArn)),
     });
 
     const rules = new Construct(this, 'Rules');
@@ -62,11 +63,11 @@ export class InterruptionQueue extends Construct {
       new CloudwatchEventTarget(targets, r.id, {
         rule: rule.name,
         targetId: INTERRUPTION_TARGET_ID,
-        arn: queue.arn,
+        arn: queueArn,
       });
     }
 
-    this.queueArn = queue.arn;
+    this.queueArn = queueArn;
     this.queueName = plan.queueName;
     this.queueUrl = queue.url;
     this.queuePolicy = policy;

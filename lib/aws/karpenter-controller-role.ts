@@ -97,21 +97,22 @@ export class KarpenterControllerRole extends Construct {
       },
       plan.policyNameSuffix,
     );
+    const roleName = role.name; // one reference token for every attachment
     for (const p of managed) {
       const policy = new IamPolicy(policies, p.kind, { name: p.name, policy: policyJson(p.document), tags: props.tags });
-      new IamRolePolicyAttachment(attachments, p.kind, { role: role.name, policyArn: policy.arn });
+      new IamRolePolicyAttachment(attachments, p.kind, { role: roleName, policyArn: policy.arn });
     }
 
     if (plan.additionalPolicyArns.length > 0) {
       const additional = new Construct(this, 'AdditionalPolicyAttachments');
       plan.additionalPolicyArns.forEach((policyArn, i) => {
-        new IamRolePolicyAttachment(additional, `${i}`, { role: role.name, policyArn });
+        new IamRolePolicyAttachment(additional, `${i}`, { role: roleName, policyArn });
       });
     }
     if (plan.additionalDocument) {
       new IamRolePolicy(this, 'AdditionalPolicy', {
         name: 'KarpenterControllerAdditional',
-        role: role.name,
+        role: roleName,
         policy: policyJson(plan.additionalDocument),
       });
     }

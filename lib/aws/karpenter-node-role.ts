@@ -61,13 +61,14 @@ export class KarpenterNodeRole extends Construct {
     });
 
     const managed = new Construct(this, 'PolicyAttachments');
+    const roleName = role.name; // one reference token for every attachment
     for (const name of plan.managedPolicyNames) {
-      new IamRolePolicyAttachment(managed, name, { role: role.name, policyArn: awsManagedPolicyArn(aws.partition, name) });
+      new IamRolePolicyAttachment(managed, name, { role: roleName, policyArn: awsManagedPolicyArn(aws.partition, name) });
     }
     if (plan.additionalPolicyArns.length > 0) {
       const additional = new Construct(this, 'AdditionalPolicyAttachments');
       plan.additionalPolicyArns.forEach((policyArn, i) => {
-        new IamRolePolicyAttachment(additional, `${i}`, { role: role.name, policyArn });
+        new IamRolePolicyAttachment(additional, `${i}`, { role: roleName, policyArn });
       });
     }
 

@@ -8,7 +8,7 @@ import { ControllerIdentity, ControllerIdentityType } from '../../lib/core/aws/c
 import { KarpenterControllerRole } from '../../lib/aws/karpenter-controller-role';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
 import { dataRef, newStack, onlyResource, resourceRef, resourcesOf, synthOf } from '../util/stacks';
-import { atSynth, synthErrorLines } from '../private/at-synth';
+import { synthErrorLines } from '../private/at-synth';
 
 const NODE_ROLE_ARN = 'arn:aws:iam::123456789012:role/KarpenterNodeRole-demo';
 const QUEUE_ARN = 'arn:aws:sqs:eu-west-1:123456789012:Karpenter-demo';
@@ -203,20 +203,6 @@ describe('KarpenterControllerRole', () => {
     ]);
   });
 
-  test('fails synth when the additional statements exceed the inline policy quota, IAM policy variables included', () => {
-    const statement = { actions: ['s3:GetObject'], resources: Array.from({ length: 250 }, (_, i) => `arn:aws:s3:::bucket-${i}/\${aws:username}/*`) };
-    expect(
-      atSynth(
-        () =>
-          new KarpenterControllerRole(newStack(), 'Controller', {
-            cluster: FAKE_CLUSTER,
-            nodeRoleArn: NODE_ROLE_ARN,
-            additionalStatements: [statement],
-          }),
-      ),
-    ).toThrow(/additionalStatements: the additional statements are \d+ characters; an inline role policy may hold 10240/);
-  });
-
   test('should skip the inline policy size check when a statement holds a Terraform reference', () => {
     const stack = newStack();
     const arn = new TerraformVariable(stack, 'arn', { type: 'string' }).stringValue;
@@ -255,42 +241,22 @@ describe('KarpenterControllerRole', () => {
     expect(Testing.synth(stack)).toMatchSnapshot();
   });
 
-  test('fails synth when IRSA has no OIDC provider ARN', () => {
+  // The messages are the plan's (test/core/aws/controller-role-plan.test.ts, trust-policies.test.ts); this checks they
+  // fail synth under the path.
+  test("fails synth with the plan's errors, each once, under its path", () => {
     expect(
-      atSynth(
-        () =>
-          new KarpenterControllerRole(newStack(), 'Controller', {
-            cluster: FAKE_CLUSTER,
-            nodeRoleArn: NODE_ROLE_ARN,
-            identity: ControllerIdentity.irsa({ oidcProviderArn: '' }),
-          }),
-      ),
-    ).toThrow(/\[test\/Controller\] identity\.oidcProviderArn: IRSA needs the ARN of the cluster's IAM OIDC provider, got ''/);
-  });
-
-  test('fails synth when IRSA is used with a cluster whose issuer is empty', () => {
-    expect(
-      atSynth(
-        () =>
-          new KarpenterControllerRole(newStack(), 'Controller', {
-            cluster: { ...FAKE_CLUSTER, oidcIssuerUrl: '' },
-            nodeRoleArn: NODE_ROLE_ARN,
-            identity: ControllerIdentity.irsa({ oidcProviderArn: OIDC_PROVIDER_ARN }),
-          }),
-      ),
-    ).toThrow(/cluster\.oidcIssuerUrl: IRSA needs the cluster's OIDC issuer URL, but the cluster has an empty one/);
-  });
-
-  test('fails synth when the default role name is longer than 64 characters', () => {
-    expect(
-      atSynth(
+      synthErrorLines(
         () =>
           new KarpenterControllerRole(newStack(), 'Controller', {
             cluster: { ...FAKE_CLUSTER, clusterName: 'c'.repeat(45) },
             nodeRoleArn: NODE_ROLE_ARN,
+            identity: ControllerIdentity.irsa({ oidcProviderArn: '' }),
           }),
       ),
-    ).toThrow(/roleName: IAM name 'KarpenterController-c{45}' is 65 characters; IAM allows 1-64/);
+    ).toEqual([
+      expect.stringMatching(/^\[test\/Controller\] roleName: .*\(InvalidIamNameLength\)$/),
+      expect.stringMatching(/^\[test\/Controller\] identity\.oidcProviderArn: .*\(MissingOidcProviderArn\)$/),
+    ]);
   });
 
   test('fails synth once, listing every problem', () => {

@@ -131,29 +131,6 @@ describe('ClusterProviders', () => {
     );
   });
 
-  test('fails synth when no provider would be created, or an alias names one that is not', () => {
-    const stack = newStack();
-    expect(
-      synthErrorLines(
-        () =>
-          new ClusterProviders(stack, 'Providers', {
-            clusterName: 'demo',
-            region: 'eu-west-1',
-            createHelmProvider: false,
-            createKubernetesProvider: false,
-            helmProviderAlias: 'demo',
-          }),
-      ),
-    ).toEqual(
-      [
-        "\\[test/Providers\\] helmProviderAlias: is 'demo' but createHelmProvider is false, " +
-          'so no provider gets it; remove one of them \\(AliasWithoutProvider\\)',
-        '\\[test/Providers\\] createHelmProvider: createHelmProvider and createKubernetesProvider ' +
-          'are both false, so this construct creates nothing; .* \\(NoProviderToCreate\\)',
-      ].map((line) => expect.stringMatching(new RegExp(`^${line}$`))),
-    );
-  });
-
   test('fails synth when the cluster name is a token, to avoid cross-stack references in provider config', () => {
     const stack = newStack();
     const queue = new SqsQueue(stack, 'Queue', { name: 'x' });
@@ -165,6 +142,7 @@ describe('ClusterProviders', () => {
     );
   });
 
+  // The messages are the plan's (test/core/controller/cluster-providers-plan.test.ts); this checks they fail synth under the path.
   test('fails synth with every invalid input at once', () => {
     const stack = newStack();
     const props: ClusterProvidersProps = {

@@ -14,21 +14,20 @@ const LIMITS = { cpu: Quantity.cpu(100) };
 const classWith = (alias: AmiFamilyAlias, userData?: string) =>
   nodeClassStack({ amiSelectorTerms: [AmiSelectorTerm.alias(alias, 'latest')], userData });
 
+// The messages are the core's (test/core/api/user-data.test.ts, node-class-compatibility.test.ts); these check the reporting.
 describe('user data format of the AMI family', () => {
   test('Bottlerocket with a bash script fails synth: the controller cannot parse it as TOML', () => {
     expect(synthErrorLines(() => classWith(AmiFamilyAlias.BOTTLEROCKET, '#!/bin/bash\necho hi\n').nodeClass)).toEqual([
-      expect.stringMatching(
-        /^\[test\/NodeClass\] spec.userData: looks like a shell script, but Bottlerocket takes TOML .*\(UserDataFormatRejected\)$/,
-      ),
+      expect.stringMatching(/^\[test\/NodeClass\] spec.userData: .*\(UserDataFormatRejected\)$/),
     ]);
   });
 
   test('Windows with a bash script and AL2023 with TOML are warnings', () => {
     expect(warningsOf(classWith(AmiFamilyAlias.WINDOWS_2022, '#!/bin/bash\necho hi\n').nodeClass)).toEqual([
-      expect.stringMatching(/^spec.userData: looks like a shell script, but Windows2022 takes PowerShell.*\(UserDataFormatMismatch\)$/),
+      expect.stringMatching(/^spec.userData: .*\(UserDataFormatMismatch\)$/),
     ]);
     expect(warningsOf(classWith(AmiFamilyAlias.AL2023, '[settings.kubernetes]\nmax-pods = 110\n').nodeClass)).toEqual([
-      expect.stringMatching(/^spec.userData: looks like TOML, but AL2023 takes .*\(UserDataFormatMismatch\)$/),
+      expect.stringMatching(/^spec.userData: .*\(UserDataFormatMismatch\)$/),
     ]);
   });
 });
@@ -55,7 +54,7 @@ describe('a NodePool its node class cannot serve', () => {
       requirements: [Requirement.os(Os.WINDOWS), Requirement.arch(Arch.ARM64)],
     });
     expect(synthErrorLines(() => arm)).toEqual([
-      expect.stringMatching(/^\[test\/Arm\] spec.template.spec.requirements\[1\]: admits kubernetes.io\/arch arm64 only/),
+      expect.stringMatching(/^\[test\/Arm\] spec.template.spec.requirements\[1\]: .*\(NodePoolNodeClassMismatch\)$/),
     ]);
     // One cause, one report: the catalog lint would add NoCompatibleInstanceTypes for the same requirements.
     expect(warningsOf(arm)).toEqual([]);

@@ -2,7 +2,6 @@
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { App, TerraformStack, Testing } from 'cdktf';
-import { duplicateNameIssues } from '../../lib/core/api/duplicate-names';
 import { Quantity } from '../../lib/core/api/quantity';
 import { ClusterProviders } from '../../lib/controller/cluster-providers';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
@@ -27,6 +26,7 @@ function stackIn(app: App, id: string, cluster?: string): { stack: TerraformStac
   return { stack, provider };
 }
 
+// How duplicates are found: test/core/api/duplicate-names.test.ts; these check the constructs, stacks and clusters compared.
 describe('duplicate NodePool and EC2NodeClass names', () => {
   test('two pools named general in one stack: an error on each, naming the other', () => {
     const { stack } = stackIn(Testing.app(), 'test');
@@ -85,20 +85,4 @@ describe('duplicate NodePool and EC2NodeClass names', () => {
     }
     for (const s of [prod.stack, dev.stack, unknown1.stack, unknown2.stack]) expect(stackErrorLines(s)).toEqual([]);
   });
-});
-
-test('duplicateNameIssues compares kind, name and cluster, and names every other place', () => {
-  const o = (kind: string, name: string, cluster: string, where: string) => ({ kind, name, cluster, where });
-  const found = duplicateNameIssues([
-    o('NodePool', 'a', 'c1', 'x.yaml:1'),
-    o('EC2NodeClass', 'a', 'c1', 'x.yaml:9'),
-    o('NodePool', 'a', 'c2', 'y.yaml:1'),
-    o('NodePool', 'a', 'c1', 'y.yaml:5'),
-    o('NodePool', 'a', 'c1', 'z.yaml:3'),
-  ]);
-  expect(found.map((f) => [f.object.where, f.issue.message.split(';')[0]])).toEqual([
-    ['x.yaml:1', 'NodePool name "a" is also declared at y.yaml:5, z.yaml:3'],
-    ['y.yaml:5', 'NodePool name "a" is also declared at x.yaml:1, z.yaml:3'],
-    ['z.yaml:3', 'NodePool name "a" is also declared at x.yaml:1, y.yaml:5'],
-  ]);
 });

@@ -77,11 +77,12 @@ describe('Ec2NodeClass', () => {
     );
   });
 
+  // The message is the lint's (test/core/api/lint.test.ts); this checks it reaches the construct, and silenceWarnings.
   test('reports lint findings as warnings, silenced by code', () => {
     const s = newStack();
     const props = { ...BASE, subnetSelectorTerms: [SubnetSelectorTerm.byTags({ Name: '*' })] };
     expect(warningsOf(new Ec2NodeClass(s, 'Loud', props))).toEqual([
-      expect.stringMatching(/^spec.subnetSelectorTerms: selects subnets by tags alone.*\(SelectorWithoutDiscovery\)$/),
+      expect.stringMatching(/^spec.subnetSelectorTerms: .*\(SelectorWithoutDiscovery\)$/),
     ]);
     expect(warningsOf(new Ec2NodeClass(s, 'Quiet', { ...props, name: 'quiet', silenceWarnings: ['SelectorWithoutDiscovery'] }))).toEqual([]);
   });

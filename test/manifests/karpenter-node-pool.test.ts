@@ -135,6 +135,7 @@ describe('KarpenterNodePool', () => {
     ]);
   });
 
+  // The messages are the lint's (test/core/api/lint.test.ts); this checks they reach the construct, and silenceWarnings.
   test('reports lint findings as warnings, silenced by code', () => {
     const { stack, nodeClass } = nodeClassStack();
     const loud = new KarpenterNodePool(stack, 'Loud', {
@@ -143,22 +144,21 @@ describe('KarpenterNodePool', () => {
       requirements: [Requirement.arch(Arch.ARM64), Requirement.instanceFamilies('c5')],
     });
     expect(warningsOf(loud)).toEqual([
-      expect.stringMatching(/^spec.limits: is not set.*\(NodePoolWithoutLimits\)$/),
-      expect.stringMatching(/^spec.template.spec.requirements\[1\]: kubernetes.io\/arch allows only arm64.*\(ArchFamilyMismatch\)$/),
+      expect.stringMatching(/^spec.limits: .*\(NodePoolWithoutLimits\)$/),
+      expect.stringMatching(/^spec.template.spec.requirements\[1\]: .*\(ArchFamilyMismatch\)$/),
     ]);
     const quiet = new KarpenterNodePool(stack, 'Quiet', { name: 'quiet', nodeClass, silenceWarnings: ['NodePoolWithoutLimits'] });
     expect(warningsOf(quiet)).toEqual([]);
   });
 
+  // The messages are the catalog lint's (test/core/api/catalog-lint.test.ts); this checks the catalogChecks modes and the reporting.
   test('checks the pool against the instance-type catalog with its node class: warn by default, strict, off, or skipped by name', () => {
     const { stack, nodeClass } = nodeClassStack();
     const requirements = [Requirement.instanceFamilies('m5.large')];
     const warned = new KarpenterNodePool(stack, 'Warned', { name: 'warned', nodeClass, limits: LIMITS, requirements });
     expect(warningsOf(warned)).toEqual([
-      expect.stringMatching(
-        /^spec.template.spec.requirements\[0\].values\[0\]: "m5.large" is an instance type, not a family; .*\(UnknownCatalogValue\)$/,
-      ),
-      expect.stringMatching(/^spec.template.spec.requirements\[0\]: no instance type of the catalog is left after .*\(NoCompatibleInstanceTypes\)$/),
+      expect.stringMatching(/^spec.template.spec.requirements\[0\].values\[0\]: .*\(UnknownCatalogValue\)$/),
+      expect.stringMatching(/^spec.template.spec.requirements\[0\]: .*\(NoCompatibleInstanceTypes\)$/),
     ]);
     const off = new KarpenterNodePool(stack, 'Off', { name: 'off', nodeClass, limits: LIMITS, requirements, catalogChecks: 'off' });
     expect(warningsOf(off)).toEqual([]);
@@ -173,12 +173,8 @@ describe('KarpenterNodePool', () => {
       () => new KarpenterNodePool(stack, 'Strict', { name: 'strict', nodeClass, limits: LIMITS, requirements, catalogChecks: 'error' }),
     );
     expect(lines).toEqual([
-      expect.stringMatching(
-        /^\[test\/Strict\] spec.template.spec.requirements\[0\].values\[0\]: "m5.large" is an instance type.*\(UnknownCatalogValue\)$/,
-      ),
-      expect.stringMatching(
-        /^\[test\/Strict\] spec.template.spec.requirements\[0\]: no instance type of the catalog .*\(NoCompatibleInstanceTypes\)$/,
-      ),
+      expect.stringMatching(/^\[test\/Strict\] spec.template.spec.requirements\[0\].values\[0\]: .*\(UnknownCatalogValue\)$/),
+      expect.stringMatching(/^\[test\/Strict\] spec.template.spec.requirements\[0\]: .*\(NoCompatibleInstanceTypes\)$/),
     ]);
   });
 

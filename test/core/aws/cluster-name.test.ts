@@ -24,7 +24,11 @@ describe('validateClusterName', () => {
 
   test.each(['-demo', '_demo', 'my.cluster', 'my cluster', 'démo'])('reports the invalid name %j', (name) => {
     expect(check(name)).toEqual([
-      expect.objectContaining({ field: 'clusterName', code: 'InvalidClusterName', message: expect.stringContaining(`'${name}' is invalid`) }),
+      expect.objectContaining({
+        field: 'clusterName',
+        code: 'InvalidClusterName',
+        message: expect.stringContaining(`cluster name '${name}' is invalid`),
+      }),
     ]);
   });
 

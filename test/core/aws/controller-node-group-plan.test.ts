@@ -146,6 +146,43 @@ describe('planControllerNodeGroup', () => {
   });
 });
 
+// Moved from test/aws/controller-node-group.test.ts: the plan makes these messages; the construct test checks the reporting.
+describe('planControllerNodeGroup messages', () => {
+  const fieldMessages = (input: Partial<ControllerNodeGroupPlanInput>) => plan(input).issues.map((i) => `${i.field}: ${i.message}`);
+
+  test('instance types that are empty, malformed or listed twice', () => {
+    expect(fieldMessages({ instanceTypes: [] })).toEqual([expect.stringMatching(/^instanceTypes: instanceTypes is empty/)]);
+    expect(fieldMessages({ instanceTypes: ['large', 'm7i.large', 'm7i.large'] })).toEqual([
+      expect.stringMatching(/^instanceTypes\[0\]: 'large' is not an EC2 instance type/),
+      expect.stringMatching(/^instanceTypes\[2\]: 'm7i\.large' is listed twice/),
+    ]);
+  });
+
+  test('a label that tries to change the controller label', () => {
+    expect(fieldMessages({ labels: { 'karpenter.sh/controller': 'false' } })).toEqual([
+      expect.stringMatching(/^labels\.karpenter\.sh\/controller: 'karpenter\.sh\/controller' is always 'true'/),
+    ]);
+  });
+
+  test('instance types whose architecture does not match the AMI type', () => {
+    expect(fieldMessages({ amiType: NodeGroupAmiType.AL2023_ARM_64_STANDARD, instanceTypes: ['m7g.large', 'm7i.large'] })).toEqual([
+      expect.stringMatching(/^instanceTypes: \["m7i\.large"\] look x86_64 but amiType is AL2023_ARM_64_STANDARD/),
+    ]);
+  });
+
+  test.each<[Partial<ControllerNodeGroupPlanInput>, RegExp]>([
+    [{ rootVolumeSizeGiB: 8 }, /^rootVolumeSizeGiB: rootVolumeSizeGiB must be a whole number of GiB from 20 .* got 8\.$/],
+    [{ rootVolumeSizeGiB: 20.5 }, /got 20\.5\.$/],
+    [{ osVolumeSizeGiB: 8 }, /^osVolumeSizeGiB: .* but amiType is AL2023_x86_64_STANDARD/],
+    [{ rootVolumeSizeGiB: 16385 }, /to 16384, got 16385\.$/],
+    [{ rootVolumeType: VolumeType.ST1 }, /^rootVolumeType: rootVolumeType 'st1' is not offered .* Use VolumeType.GP3 or VolumeType.GP2\.$/],
+    [{ metadataHopLimit: 0 }, /^metadataHopLimit: metadataHopLimit must be a whole number from 1 to 64, got 0\./],
+    [{ metadataHopLimit: 65 }, /got 65\. Use 1 /],
+  ])('a volume or metadata option EC2 would refuse: %j', (input, message) => {
+    expect(fieldMessages(input)).toEqual([expect.stringMatching(message)]);
+  });
+});
+
 describe('controller node group and controller Helm values together', () => {
   test('should let the controller tolerate the taint of a criticalAddonsOnly node group', () => {
     const taints = plan({ criticalAddonsOnly: true }).taints;

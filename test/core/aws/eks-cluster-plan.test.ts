@@ -23,6 +23,10 @@ function codes(input: Partial<EksClusterPlanInput>) {
   return plan(input).issues.map((i) => `${i.field}:${i.code}`);
 }
 
+function messages(input: Partial<EksClusterPlanInput>, silence?: string[]) {
+  return plan(input, silence).issues.map((i) => `${i.field}: ${i.message}`);
+}
+
 describe('planEksCluster', () => {
   test('should resolve the defaults', () => {
     const p = plan();
@@ -181,6 +185,68 @@ describe('planEksCluster', () => {
   });
 });
 
+// Moved from test/aws/eks-cluster.test.ts: the plan makes these messages; the construct test checks the reporting.
+describe('planEksCluster messages', () => {
+  test('an add-on pin that is no EKS add-on version names the add-on to list', () => {
+    expect(messages({ addonVersions: { vpcCni: '1.19.2' } })).toEqual([
+      'addonVersions.vpcCni: "1.19.2" is not an EKS add-on version (e.g. \'v1.19.2-eksbuild.1\'); list them with ' +
+        "aws eks describe-addon-versions --addon-name vpc-cni, or remove the pin to follow the cluster's version.",
+    ]);
+  });
+
+  test('an upgrade policy EKS does not know names the SupportType members', () => {
+    expect(messages({ upgradePolicy: 'standard' as SupportType })).toEqual([
+      "upgradePolicy: 'standard' is not an EKS support type; use SupportType.STANDARD or SupportType.EXTENDED.",
+    ]);
+  });
+
+  test('a network with fewer than 2 private subnets', () => {
+    expect(messages({ network: { privateSubnetIds: ['subnet-1'] } })).toEqual([
+      expect.stringMatching(/^network\.privateSubnetIds: EKS needs subnets in at least 2 availability zones, got 1 subnet/),
+    ]);
+  });
+
+  test('a network tagged for another cluster', () => {
+    expect(messages({ network: { ...NETWORK, discoveryClusterName: 'other' } })).toEqual([
+      expect.stringMatching(/^network: the network tags its subnets karpenter\.sh\/discovery='other', but this cluster is 'demo'/),
+    ]);
+  });
+
+  test('empty or invalid public access CIDRs', () => {
+    expect(messages({ publicAccessCidrs: [] })).toEqual([expect.stringMatching(/^publicAccessCidrs: publicAccessCidrs is empty/)]);
+    expect(messages({ publicAccessCidrs: ['1.2.3.4/8'] })).toEqual([
+      expect.stringMatching(/^publicAccessCidrs\[0\]: '1\.2\.3\.4\/8' is not an IPv4 CIDR/),
+    ]);
+  });
+
+  test('a log retention CloudWatch does not take, or one without logs', () => {
+    expect(messages({ enabledLogTypes: [ClusterLogType.API], logRetentionDays: 45 })).toEqual([
+      expect.stringMatching(/^logRetentionDays: must be a CloudWatch Logs retention value \(1, 3, 5, .*\), got 45$/),
+    ]);
+    expect(messages({ enabledLogTypes: [], logRetentionDays: 30 })).toEqual([
+      expect.stringMatching(/^logRetentionDays: is set but enabledLogTypes is empty/),
+    ]);
+  });
+
+  test('a key that is no KMS key ARN, and a deletion window outside 7-30 days', () => {
+    expect(messages({ secretsEncryption: SecretsEncryption.withKey('alias/eks') })).toEqual([
+      expect.stringMatching(/^secretsEncryption: 'alias\/eks' is not a KMS key ARN/),
+    ]);
+    expect(messages({ secretsEncryption: SecretsEncryption.createKey({ deletionWindowInDays: 5 }) })).toEqual([
+      'secretsEncryption.deletionWindowInDays: KMS takes a deletion window of 7 to 30 whole days, got 5.',
+    ]);
+  });
+
+  test('the world-open endpoint warning says whether 0.0.0.0/0 is the EKS default, and how to silence it', () => {
+    expect(messages({}, [])).toEqual([
+      expect.stringMatching(/^publicAccessCidrs: the API server endpoint is public and open to 0\.0\.0\.0\/0 \(the EKS default\)/),
+    ]);
+    expect(messages({ publicAccessCidrs: ['203.0.113.0/24', '0.0.0.0/0'] }, [])).toEqual([
+      expect.stringMatching(/open to 0\.0\.0\.0\/0: any address.*silenceWarnings: \['PublicEndpointOpenToWorld'\]/),
+    ]);
+  });
+});
+
 describe('clusterEncryptionPolicy', () => {
   test('should allow the four actions EKS needs on the one key', () => {
     expect(clusterEncryptionPolicy('arn:aws:kms:eu-west-1:111122223333:key/k')).toEqual({
@@ -203,7 +269,7 @@ describe('validateCoreDnsCompute', () => {
       expect.objectContaining({
         field: 'coreAddons',
         code: 'CoreDnsWithoutNodes',
-        message: expect.stringMatching(/^the coredns add-on needs nodes, or it stays DEGRADED/),
+        message: expect.stringMatching(/^the coredns add-on needs nodes, or it stays DEGRADED.*or set coreAddons: false\.$/),
       }),
     ]);
     expect(validateCoreDnsCompute(1)).toEqual([]);

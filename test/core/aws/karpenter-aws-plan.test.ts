@@ -3,6 +3,7 @@ import { ControllerIdentity } from '../../../lib/core/aws/controller-identity';
 import { planControllerRole } from '../../../lib/core/aws/controller-role-plan';
 import { planInterruptionQueue } from '../../../lib/core/aws/interruption-queue-plan';
 import { KarpenterAwsPlanInput, planKarpenterAws } from '../../../lib/core/aws/karpenter-aws-plan';
+import { AccessEntryType } from '../../../lib/core/aws/node-role-policies';
 import { planNodeRole } from '../../../lib/core/aws/node-role-plan';
 
 const CLUSTER = {
@@ -66,7 +67,7 @@ describe('planKarpenterAws', () => {
   test('should name the prop to set in the hint of a default name that does not fit', () => {
     const issues = planKarpenterAws({ cluster: { ...CLUSTER, clusterName: 'c'.repeat(50) } }).issues;
     expect(issues.map((i) => i.field)).toEqual(['nodeRoleName', 'controllerRoleName']);
-    expect(issues[0].message).toMatch(/set 'nodeRoleName'/);
+    expect(issues[0].message).toMatch(/^IAM name 'KarpenterNodeRole-c{50}' is 68 characters.*set 'nodeRoleName'/);
   });
 
   test('should plan no queue without spot termination, and reject queue options then', () => {
@@ -78,6 +79,54 @@ describe('planKarpenterAws', () => {
   test('should check IRSA against the cluster issuer', () => {
     const irsa = ControllerIdentity.irsa({ oidcProviderArn: 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/OTHER' });
     expect(fields({ cluster: CLUSTER, identity: irsa })).toEqual(['identity.oidcProviderArn OidcProviderMismatch']);
+  });
+});
+
+// Moved from test/aws/karpenter-aws.test.ts: the plan makes these messages; the construct test checks the reporting.
+describe('planKarpenterAws messages', () => {
+  const messages = (input: KarpenterAwsPlanInput) => planKarpenterAws(input).issues.map((i) => `${i.field}: ${i.message}`);
+
+  test('queue options without spot termination', () => {
+    expect(messages({ cluster: CLUSTER, enableSpotTermination: false, queueName: 'q', ruleNamePrefix: 'K' })).toEqual([
+      expect.stringMatching(/^queueName: queueName is set but enableSpotTermination is false/),
+      expect.stringMatching(/^ruleNamePrefix: ruleNamePrefix is set but enableSpotTermination is false/),
+    ]);
+  });
+
+  test('a controller policy name suffix that makes the names too long', () => {
+    expect(messages({ cluster: CLUSTER, controllerPolicyNameSuffix: 'x'.repeat(86) })).toEqual([
+      expect.stringMatching(/^controllerPolicyNameSuffix: IAM name 'KarpenterControllerResourceDiscoveryPolicy-x{86}' is 129 characters/),
+    ]);
+  });
+
+  test('an access entry type without an access entry', () => {
+    expect(messages({ cluster: CLUSTER, createAccessEntry: false, accessEntryType: AccessEntryType.EC2_WINDOWS })).toEqual([
+      expect.stringMatching(/^accessEntryType: accessEntryType is EC2_WINDOWS but createAccessEntry is false/),
+    ]);
+  });
+
+  test('a region that is not a region code', () => {
+    expect(messages({ cluster: CLUSTER, region: 'Ireland' })).toEqual([expect.stringMatching(/^region: must be an AWS region code/)]);
+  });
+
+  test('security groups to tag that are not security group ids', () => {
+    expect(messages({ cluster: { ...CLUSTER, clusterSecurityGroupId: '' } })).toEqual([
+      expect.stringMatching(/^cluster\.clusterSecurityGroupId: '' is not a security group id .* or \[\] to tag none/),
+    ]);
+    expect(messages({ cluster: CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234def567890', 'subnet-1'] })).toEqual([
+      expect.stringMatching(/^discoverySecurityGroupIds\[1\]: 'subnet-1' is not a security group id/),
+      expect.stringMatching(/^discoverySecurityGroupIds: 2 security groups/),
+    ]);
+    // AWS ids have 8 or 17 hex digits, nothing in between.
+    expect(messages({ cluster: CLUSTER, discoverySecurityGroupIds: ['sg-0abc1234de'] })).toEqual([
+      expect.stringMatching(/^discoverySecurityGroupIds\[0\]: 'sg-0abc1234de' is not a security group id/),
+    ]);
+  });
+
+  test('the warning about several security groups to tag', () => {
+    expect(messages({ cluster: CLUSTER, discoverySecurityGroupIds: ['sg-0aaaaaaaaaaaaaaaa', 'sg-0bbbbbbbbbbbbbbbb'] })).toEqual([
+      expect.stringMatching(/^discoverySecurityGroupIds: 2 security groups get karpenter\.sh\/discovery/),
+    ]);
   });
 });
 

@@ -222,6 +222,23 @@ describe('planKarpenterNetwork', () => {
   });
 });
 
+// Moved from test/aws/network.test.ts: the plan makes these messages; the construct test checks the reporting.
+describe('planKarpenterNetwork messages', () => {
+  const messages = (input: Parameters<typeof planKarpenterNetwork>[0]) => planKarpenterNetwork(input).issues.map((i) => `${i.field}: ${i.message}`);
+
+  test('fewer than 2 zones', () => {
+    expect(messages({ clusterName: 'demo', availabilityZones: ['us-east-1a'] })).toEqual([
+      expect.stringMatching(/^availabilityZones: EKS needs subnets in at least 2 distinct availability zones, got 1/),
+    ]);
+  });
+
+  test('explicit subnets that overlap', () => {
+    expect(
+      messages({ clusterName: 'demo', availabilityZones: ['us-east-1a', 'us-east-1b'], privateSubnetCidrs: ['10.0.0.0/19', '10.0.0.0/20'] }),
+    ).toEqual([expect.stringMatching(/privateSubnetCidrs\[0\] '10\.0\.0\.0\/19' overlaps privateSubnetCidrs\[1\] '10\.0\.0\.0\/20'/)]);
+  });
+});
+
 describe('planExistingNetwork', () => {
   const SUBNETS = ['subnet-0aaaaaaaaaaaaaaa1', 'subnet-0aaaaaaaaaaaaaaa2'];
 
@@ -252,5 +269,15 @@ describe('planExistingNetwork', () => {
     const input = { clusterName: 'demo', vpcId: 'vpc-0123456789abcdef0', privateSubnetIds: ['${TOKEN}'] };
     expect(planExistingNetwork(input, { isUnresolved }).issues.map((i) => i.code)).toEqual(['SubnetIdsIsToken']);
     expect(planExistingNetwork({ ...input, tagSubnetsForDiscovery: false }, { isUnresolved }).issues).toEqual([]);
+  });
+});
+
+// Moved from test/aws/network.test.ts: the plan makes this message; the construct test checks the reporting.
+describe('planExistingNetwork messages', () => {
+  test('fewer than 2 private subnets', () => {
+    const p = planExistingNetwork({ clusterName: 'demo', vpcId: 'vpc-0123456789abcdef0', privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1'] });
+    expect(p.issues.map((i) => `${i.field}: ${i.message}`)).toEqual([
+      expect.stringMatching(/^privateSubnetIds: needs at least 2 subnet ids, got 1\. EKS needs subnets in at least two availability zones/),
+    ]);
   });
 });

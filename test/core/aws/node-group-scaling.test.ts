@@ -14,6 +14,10 @@ describe('validateControllerScaling', () => {
 
   test('reports min > desired and desired > max', () => {
     expect(check(3, 2, 3).map((i) => i.code)).toEqual(['MinSizeAboveDesired']);
+    expect(check(4, 3, 2).map((i) => `${i.field}: ${i.message}`)).toEqual([
+      "minSize: minSize 4 can't be greater than desiredSize 3. Lower minSize or raise desiredSize.",
+      "desiredSize: desiredSize 3 can't be greater than maxSize 2. Raise maxSize or lower desiredSize.",
+    ]);
     expect(check(2, 4, 3)).toEqual([
       expect.objectContaining({
         field: 'desiredSize',
@@ -28,7 +32,7 @@ describe('validateControllerScaling', () => {
         severity: 'error',
         code: 'TooFewControllerNodes',
         message: expect.stringMatching(
-          /desiredSize is 1, but Karpenter runs 2 controller replicas with a required pod anti-affinity on kubernetes\.io\/hostname.*allowSingleNode: true/,
+          /desiredSize is 1, but Karpenter runs 2 controller replicas with a required pod anti-affinity on kubernetes\.io\/hostname, so on fewer nodes one replica stays Pending.*allowSingleNode: true/,
         ),
       }),
     ]);

@@ -29,3 +29,24 @@ describe('planClusterProviders', () => {
     ]);
   });
 });
+
+// Moved from test/controller/cluster-providers.test.ts: the plan makes these messages; the construct test checks the reporting.
+describe('planClusterProviders messages', () => {
+  test('no provider to create, and an alias for a provider that is not created', () => {
+    const plan = planClusterProviders({
+      clusterName: 'demo',
+      region: 'eu-west-1',
+      createHelmProvider: false,
+      createKubernetesProvider: false,
+      helmProviderAlias: 'demo',
+    });
+    expect(plan.issues.map((i) => `${i.field}: ${i.message} (${i.code})`)).toEqual([
+      expect.stringMatching(
+        /^helmProviderAlias: is 'demo' but createHelmProvider is false, so no provider gets it; remove one of them \(AliasWithoutProvider\)$/,
+      ),
+      expect.stringMatching(
+        /^createHelmProvider: createHelmProvider and createKubernetesProvider are both false, so this construct creates nothing; .* \(NoProviderToCreate\)$/,
+      ),
+    ]);
+  });
+});

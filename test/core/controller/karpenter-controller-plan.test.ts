@@ -119,3 +119,22 @@ describe('planKarpenterController', () => {
     expect(silenced.issues).toEqual([]);
   });
 });
+
+// Moved from test/controller/karpenter-controller.test.ts: the plan makes these messages; the construct test checks the reporting.
+describe('planKarpenterController messages', () => {
+  const messages = (input: Partial<KarpenterControllerPlanInput>) => plan(input).issues.map((i) => `${i.field}: ${i.message}`);
+  const noQueue = karpenterAttributes({ interruptionQueueName: undefined });
+
+  test('the warnings of no interruption queue and of a single replica', () => {
+    expect(messages({ karpenter: noQueue, replicas: 1 })).toEqual([
+      expect.stringMatching(/^karpenter\.interruptionQueueName: no interruption queue: /),
+      expect.stringMatching(/^replicas: one controller replica /),
+    ]);
+  });
+
+  test('the warning of the known-bad 1.8.4', () => {
+    expect(messages({ karpenter: noQueue, interruptionHandling: false, version: KarpenterVersion.of('1.8.4') })).toEqual([
+      expect.stringMatching(/^version: Karpenter 1\.8\.4 has a regression/),
+    ]);
+  });
+});

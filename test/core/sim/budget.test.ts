@@ -61,6 +61,13 @@ test.each([0, -5, NaN, Infinity, '50', null, {}])('maxHourlyCost %p is an error,
   ]);
 });
 
+// Moved from test/manifests/karpenter-node-pool-budget.test.ts, which checks the reporting at synth.
+test.each([0, -1, NaN])('maxHourlyCost %p says what a budget is', (bad) => {
+  expect(checkCostBudget(cpu1000, bad).map((i) => i.message)).toEqual([
+    `must be a positive number of USD per hour, got ${bad}; e.g. maxHourlyCost: 50`,
+  ]);
+});
+
 test('a token budget is not checked', () => {
   expect(checkCostBudget(cpu1000, '${var.budget}', { isUnresolved: (v) => typeof v === 'string' && v.startsWith('${') })).toEqual([]);
 });

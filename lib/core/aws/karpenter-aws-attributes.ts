@@ -8,6 +8,8 @@ import { validateQueueName } from './interruption';
 import { validateRoleName } from './node-role-policies';
 import { validateNamespaceName, validateServiceAccountName } from './trust-policies';
 
+const IDENTITY_TYPES: readonly string[] = Object.values(ControllerIdentityType);
+
 /**
  * Everything the controller side needs from the AWS side of one Karpenter install, as plain
  * strings: `KarpenterAws.attributes` builds it, `KarpenterController` takes it. Pass it to a
@@ -15,8 +17,6 @@ import { validateNamespaceName, validateServiceAccountName } from './trust-polic
  * Under Pod Identity every value the controller reads is a plain string, so nothing crosses
  * stacks as a Terraform reference; under IRSA `controllerRoleArn` is the role's `arn` attribute.
  */
-const IDENTITY_TYPES: readonly string[] = Object.values(ControllerIdentityType);
-
 export interface KarpenterAwsAttributes {
   /** Name of the EKS cluster (Helm `settings.clusterName`). */
   readonly clusterName: string;

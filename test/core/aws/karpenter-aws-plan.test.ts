@@ -92,6 +92,14 @@ describe('the part plans on their own', () => {
     ]);
   });
 
+  test("should give the verdicts on the identity's namespace and service account; a token is not checked", () => {
+    const ctx = { isUnresolved: (v: unknown) => typeof v === 'string' && v.startsWith('${') };
+    const role = (namespace: string, serviceAccount: string) =>
+      planControllerRole({ cluster: CLUSTER, identity: ControllerIdentity.podIdentity({ namespace, serviceAccount }) }, ctx);
+    expect(role('karpenter', 'Bad_SA')).toMatchObject({ namespaceValid: true, serviceAccountValid: false });
+    expect(role('Bad_NS', '${var.sa}')).toMatchObject({ namespaceValid: false, serviceAccountValid: true });
+  });
+
   test('should leave the account id to Terraform when the cluster ARN is a reference', () => {
     const ctx = { isUnresolved: (v: unknown) => typeof v === 'string' && v.startsWith('${') };
     expect(planControllerRole({ cluster: { ...CLUSTER, clusterArn: '${aws_eks_cluster.c.arn}' } }, ctx).accountId).toBeUndefined();

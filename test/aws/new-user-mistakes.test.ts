@@ -105,6 +105,57 @@ describe('one problem, one error', () => {
     ]);
   });
 
+  describe('the namespace and service account of the controller', () => {
+    const placement = ControllerPlacement.anyNodeNotManagedByKarpenter();
+
+    /** One app: KarpenterAws with this identity, and the controller given its attributes (as JSON when `json`). */
+    function appErrors(identity: ControllerIdentity, json = false): string[] {
+      const aws = newAwsStack('aws');
+      const cluster = EksCluster.fromClusterName(aws, 'Cluster', 'demo');
+      const attributes = new KarpenterAws(aws, 'Karpenter', { cluster, identity }).attributes;
+      const controller = newStack('controller');
+      new HelmProvider(controller, 'helm', {});
+      new KarpenterController(controller, 'Karpenter', { karpenter: json ? JSON.parse(JSON.stringify(attributes)) : attributes, placement });
+      return [...stackErrorLines(aws), ...stackErrorLines(controller)];
+    }
+
+    test.each([false, true])('bad ones in the identity are reported once each, by KarpenterAws, where they were typed (JSON: %s)', (json) => {
+      expect(appErrors(ControllerIdentity.podIdentity({ namespace: 'Bad_NS', serviceAccount: 'Bad_SA' }), json)).toEqual([
+        expect.stringMatching(/^\[aws\/Karpenter\] identity\.namespace: 'Bad_NS' is not a valid Kubernetes namespace.*\(InvalidNamespace\)$/),
+        expect.stringMatching(
+          /^\[aws\/Karpenter\] identity\.serviceAccount: 'Bad_SA' is not a valid service account name.*\(InvalidServiceAccount\)$/,
+        ),
+      ]);
+    });
+
+    test('a bad namespace in an IRSA identity is reported once too', () => {
+      const oidcProviderArn = `arn:aws:iam::123456789012:oidc-provider/${FAKE_CLUSTER.oidcIssuerUrl.replace('https://', '')}`;
+      const stack = newAwsStack();
+      new HelmProvider(stack, 'helm', {});
+      const karpenter = new KarpenterAws(stack, 'Karpenter', {
+        cluster: FAKE_CLUSTER,
+        identity: ControllerIdentity.irsa({ oidcProviderArn, namespace: 'Bad_NS' }),
+      });
+      new KarpenterController(stack, 'Controller', { karpenter: karpenter.attributes, placement });
+      expect(stackErrorLines(stack).map((l) => l.replace(/:.*\(/, ' (').replace(/\)$/, ''))).toEqual([
+        '[test/Karpenter] identity.namespace (InvalidNamespace',
+      ]);
+    });
+
+    test('attributes written by hand are still checked by KarpenterController, once', () => {
+      const stack = newStack();
+      new HelmProvider(stack, 'helm', {});
+      new KarpenterController(stack, 'Karpenter', {
+        karpenter: karpenterAttributes({ controllerNamespace: 'Bad_NS', controllerServiceAccount: 'Bad_SA' }),
+        placement,
+      });
+      expect(stackErrorLines(stack).map((l) => l.replace(/:.*\(/, ' (').replace(/\)$/, ''))).toEqual([
+        '[test/Karpenter] karpenter.controllerNamespace (InvalidNamespace',
+        '[test/Karpenter] karpenter.controllerServiceAccount (InvalidServiceAccount',
+      ]);
+    });
+  });
+
   test('one availability zone is reported as too few zones, without the knock-on TooFewClusterSubnets', () => {
     expect(infraErrors('demo', ['eu-west-1a'])).toEqual([
       expect.stringMatching(

@@ -6,7 +6,7 @@ import { validateRegion } from './regions';
 import { validateClusterName } from './cluster-name';
 import { validateQueueName } from './interruption';
 import { validateRoleName } from './node-role-policies';
-import { validateNamespaceName, validateServiceAccountName } from './trust-policies';
+import { ServiceAccountRefVerdict, validateNamespaceName, validateServiceAccountName } from './trust-policies';
 
 const IDENTITY_TYPES: readonly string[] = Object.values(ControllerIdentityType);
 
@@ -33,6 +33,18 @@ export interface KarpenterAwsAttributes {
   readonly controllerNamespace: string;
   /** Service account the controller role trusts; the Helm release sets `serviceAccount.name` to it. */
   readonly controllerServiceAccount: string;
+  /**
+   * Whether `controllerNamespace` passed the check where it entered (the identity given to `KarpenterAws`,
+   * which reported its problems); `KarpenterController` takes this verdict and does not check it again.
+   * `KarpenterAws` sets it; leave it unset when writing the attributes or changing the namespace.
+   * @default - unchecked: `KarpenterController` checks and reports the namespace
+   */
+  readonly controllerNamespaceValid?: boolean;
+  /**
+   * Whether `controllerServiceAccount` passed the check where it entered, as `controllerNamespaceValid`.
+   * @default - unchecked: `KarpenterController` checks and reports the service account
+   */
+  readonly controllerServiceAccountValid?: boolean;
   /** How the controller gets credentials: a `ControllerIdentityType`, or its value as a plain string (`'podIdentity'`, `'irsa'`). */
   readonly identityType: `${ControllerIdentityType}`;
   /** ARN of the controller role (the IRSA annotation `eks.amazonaws.com/role-arn`; unused under Pod Identity). */
@@ -48,9 +60,10 @@ export interface KarpenterAwsAttributes {
 
 /**
  * Checks an attributes object, e.g. one written by hand. Names that decide resources and provider
- * configuration must be plain strings; only the role ARN may be a reference.
+ * configuration must be plain strings; only the role ARN may be a reference. Returns the verdicts on the
+ * namespace and service account: the ones the attributes carry, else those of the check made here.
  */
-export function validateKarpenterAwsAttributes(issues: IssueCollector, field: string, a: KarpenterAwsAttributes): void {
+export function validateKarpenterAwsAttributes(issues: IssueCollector, field: string, a: KarpenterAwsAttributes): ServiceAccountRefVerdict {
   validateClusterName(issues, `${field}.clusterName`, a.clusterName, 'it is Helm settings.clusterName and names the cluster the providers look up');
   validateRegion(issues, `${field}.region`, a.region);
   if (a.interruptionQueueName !== undefined) validateQueueNameAttribute(issues, `${field}.interruptionQueueName`, a.interruptionQueueName);
@@ -70,17 +83,28 @@ export function validateKarpenterAwsAttributes(issues: IssueCollector, field: st
       );
     }
   }
-  validateNamespaceName(issues, `${field}.controllerNamespace`, a.controllerNamespace);
-  validateServiceAccountName(issues, `${field}.controllerServiceAccount`, a.controllerServiceAccount);
+  // Checked once, where they entered: by KarpenterAws when the attributes carry its verdicts, else here.
+  const namespaceValid =
+    booleanAttribute(issues, `${field}.controllerNamespaceValid`, a.controllerNamespaceValid) ??
+    validateNamespaceName(issues, `${field}.controllerNamespace`, a.controllerNamespace);
+  const serviceAccountValid =
+    booleanAttribute(issues, `${field}.controllerServiceAccountValid`, a.controllerServiceAccountValid) ??
+    validateServiceAccountName(issues, `${field}.controllerServiceAccount`, a.controllerServiceAccount);
   if (!IDENTITY_TYPES.includes(a.identityType)) {
     const allowed = IDENTITY_TYPES.map((t) => `'${t}'`).join(' or ');
     issues.error(`${field}.identityType`, 'InvalidIdentityType', `must be ${allowed}; got '${String(a.identityType)}'.`);
   }
-  if (a.controllerNodeGroup !== undefined && typeof a.controllerNodeGroup !== 'boolean') {
-    issues.error(`${field}.controllerNodeGroup`, 'InvalidAttribute', `must be true or false; got ${JSON.stringify(a.controllerNodeGroup)}.`);
-  }
+  booleanAttribute(issues, `${field}.controllerNodeGroup`, a.controllerNodeGroup);
   if (a.identityType === ControllerIdentityType.IRSA)
     validateRoleArn(issues, `${field}.controllerRoleArn`, a.controllerRoleArn, 'InvalidIrsaRoleArn');
+  return { namespaceValid, serviceAccountValid };
+}
+
+/** A boolean attribute; undefined when unset, or (reported) when it is no boolean, e.g. `'true'` from a JSON file. */
+function booleanAttribute(issues: IssueCollector, field: string, value: boolean | undefined): boolean | undefined {
+  if (value === undefined || typeof value === 'boolean') return value;
+  issues.error(field, 'InvalidAttribute', `must be true or false; got ${JSON.stringify(value)}.`);
+  return undefined;
 }
 
 /** Helm `settings.interruptionQueue` takes the queue name; say which one when given an ARN or URL. */

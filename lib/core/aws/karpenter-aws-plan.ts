@@ -298,6 +298,9 @@ export function karpenterAwsAttributes(
     nodeRoleName: plan.nodeRole.roleName,
     controllerNamespace: identity.namespace,
     controllerServiceAccount: identity.serviceAccount,
+    // The role plan checked and reported them; the controller takes its verdicts.
+    controllerNamespaceValid: plan.controllerRole.namespaceValid,
+    controllerServiceAccountValid: plan.controllerRole.serviceAccountValid,
     identityType: identity.type,
     controllerRoleArn,
     controllerNodeGroup,

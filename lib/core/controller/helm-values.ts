@@ -290,6 +290,11 @@ export interface KarpenterHelmValues {
   readonly values: HelmValues;
   /** Errors and warnings; throw on errors with `throwOnErrors`. */
   readonly issues: ValidationIssue[];
+  /**
+   * Whether `karpenter.controllerNamespace` passed its one check: `karpenter.controllerNamespaceValid`,
+   * else the check of the attributes made here (a token is not checked, so it passes).
+   */
+  readonly namespaceValid: boolean;
 }
 
 const IRSA_ANNOTATION = 'eks.amazonaws.com/role-arn';
@@ -342,7 +347,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   issues.add(registry.validate('registry', ctx));
 
   const k = options.karpenter;
-  validateKarpenterAwsAttributes(issues, 'karpenter', k);
+  const { namespaceValid } = validateKarpenterAwsAttributes(issues, 'karpenter', k);
   const settings: HelmValues = { clusterName: k.clusterName };
 
   const queue = k.interruptionQueueName;
@@ -434,7 +439,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   };
 
   const merged = options.additionalValues ? mergeAdditionalValues(issues, values, options.additionalValues, version, protectedValues(k)) : values;
-  return { values: merged, issues: issues.issues };
+  return { values: merged, issues: issues.issues, namespaceValid };
 }
 
 /** The default placement needs the controller node group's label; without that group the pods would stay Pending. */

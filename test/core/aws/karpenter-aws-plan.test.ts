@@ -2,8 +2,9 @@ import * as clusterName from '../../../lib/core/aws/cluster-name';
 import { ControllerIdentity } from '../../../lib/core/aws/controller-identity';
 import { planControllerRole } from '../../../lib/core/aws/controller-role-plan';
 import { planInterruptionQueue } from '../../../lib/core/aws/interruption-queue-plan';
-import { KarpenterAwsPlanInput, planKarpenterAws } from '../../../lib/core/aws/karpenter-aws-plan';
+import { KarpenterAwsPlanInput, karpenterAwsAttributes, planKarpenterAws } from '../../../lib/core/aws/karpenter-aws-plan';
 import { planNodeRole } from '../../../lib/core/aws/node-role-plan';
+import * as trustPolicies from '../../../lib/core/aws/trust-policies';
 
 const CLUSTER = {
   clusterName: 'demo',
@@ -73,6 +74,28 @@ describe('planKarpenterAws', () => {
     const plan = planKarpenterAws({ cluster: CLUSTER, enableSpotTermination: false, queueName: 'q' });
     expect(plan.queue).toBeUndefined();
     expect(plan.issues.map((i) => i.code)).toEqual(['QueueOptionWithoutQueue']);
+  });
+
+  test("should check the identity's namespace and service account once, and hand the verdicts to the attributes", () => {
+    const spy = jest.spyOn(trustPolicies, 'validateServiceAccountRef');
+    const plan = planKarpenterAws({ cluster: CLUSTER, identity: ControllerIdentity.podIdentity({ namespace: 'Bad_NS', serviceAccount: 'Bad_SA' }) });
+    expect(plan.issues.map((i) => `${i.field} ${i.code}`)).toEqual([
+      'identity.namespace InvalidNamespace',
+      'identity.serviceAccount InvalidServiceAccount',
+    ]);
+    expect(spy).toHaveBeenCalledTimes(1);
+    const { attributes, issues } = karpenterAwsAttributes(plan, 'arn:aws:iam::123456789012:role/KarpenterController-demo');
+    expect(issues).toEqual([]);
+    expect(attributes).toMatchObject({
+      controllerNamespace: 'Bad_NS',
+      controllerNamespaceValid: false,
+      controllerServiceAccount: 'Bad_SA',
+      controllerServiceAccountValid: false,
+    });
+    expect(karpenterAwsAttributes(planKarpenterAws({ cluster: CLUSTER }), 'arn').attributes).toMatchObject({
+      controllerNamespaceValid: true,
+      controllerServiceAccountValid: true,
+    });
   });
 
   test('should check IRSA against the cluster issuer', () => {

@@ -277,6 +277,16 @@ describe('buildKarpenterHelmValues', () => {
       expect(issues[0].message).toMatch(/units are case-sensitive\); got '1gi'/);
     });
 
+    test('should give the verdict on the namespace: the one the attributes carry, else its own check', () => {
+      const bad = { controllerNamespace: 'Bad_NS' };
+      expect(buildKarpenterHelmValues({ karpenter: attrs(bad) })).toMatchObject({ namespaceValid: false, issues: [{ code: 'InvalidNamespace' }] });
+      expect(buildKarpenterHelmValues({ karpenter: attrs({ ...bad, controllerNamespaceValid: false }) })).toMatchObject({
+        namespaceValid: false,
+        issues: [],
+      });
+      expect(buildKarpenterHelmValues(BASE).namespaceValid).toBe(true);
+    });
+
     test('should reject an IRSA role that is not a role ARN, and not look at the role under Pod Identity', () => {
       const { issues } = buildKarpenterHelmValues({ karpenter: attrs({ identityType: 'irsa', controllerRoleArn: 'KarpenterController' }) });
       expect(issues).toEqual([expect.objectContaining({ field: 'karpenter.controllerRoleArn', code: 'InvalidIrsaRoleArn' })]);

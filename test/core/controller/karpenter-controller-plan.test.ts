@@ -1,3 +1,6 @@
+import { ControllerIdentity } from '../../../lib/core/aws/controller-identity';
+import { karpenterAwsAttributes, planKarpenterAws } from '../../../lib/core/aws/karpenter-aws-plan';
+import * as trustPolicies from '../../../lib/core/aws/trust-policies';
 import { Severity } from '../../../lib/core/issues';
 import { buildKarpenterHelmValues, ControllerPlacement } from '../../../lib/core/controller/helm-values';
 import { KarpenterRegistry, KarpenterVersion } from '../../../lib/core/controller/karpenter-version';
@@ -99,6 +102,51 @@ describe('planKarpenterController', () => {
       expect(p.issues.map((i) => i.field)).toEqual(['karpenter.controllerNamespace']);
       expect(p.flowSchemas).toEqual([]);
       expect(p.createNamespace).toBe(false);
+    });
+  });
+
+  describe('the namespace and service account, checked once where they entered', () => {
+    afterEach(() => jest.restoreAllMocks());
+    const CLUSTER = {
+      clusterName: 'demo',
+      clusterArn: 'arn:aws:eks:eu-west-1:123456789012:cluster/demo',
+      clusterSecurityGroupId: 'sg-0123456789abcdef0',
+      oidcIssuerUrl: 'https://oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789',
+    };
+    /** The attributes planKarpenterAws and karpenterAwsAttributes build for this identity. */
+    const fromKarpenterAws = (identity: ControllerIdentity) =>
+      karpenterAwsAttributes(planKarpenterAws({ cluster: CLUSTER, identity }), 'arn:aws:iam::123456789012:role/K', true).attributes;
+    const checks = () => [jest.spyOn(trustPolicies, 'validateNamespaceName'), jest.spyOn(trustPolicies, 'validateServiceAccountName')];
+
+    test("KarpenterAws's attributes are not checked again: a bad identity was reported by the role plan", () => {
+      const karpenter = fromKarpenterAws(ControllerIdentity.podIdentity({ namespace: 'Bad_NS', serviceAccount: 'Bad_SA' }));
+      const spies = checks();
+      const p = plan({ karpenter });
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([0, 0]);
+      // No FlowSchemas, and no FlowSchemasNeedKubernetesProvider, for a namespace that cannot be.
+      expect([p.issues, p.flowSchemas, p.createNamespace]).toEqual([[], [], false]);
+    });
+
+    test("a valid verdict is taken: a namespace other than kube-system still needs the FlowSchemas' provider", () => {
+      const karpenter = fromKarpenterAws(ControllerIdentity.podIdentity({ namespace: 'karpenter' }));
+      const spies = checks();
+      expect(codes({ karpenter })).toEqual(['kubernetesProvider FlowSchemasNeedKubernetesProvider']);
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([0, 0]);
+    });
+
+    test('attributes written by hand are checked here, each value once', () => {
+      const spies = checks();
+      const karpenter = karpenterAttributes({ controllerNamespace: 'Bad_NS', controllerServiceAccount: 'Bad_SA' });
+      expect(codes({ karpenter })).toEqual([
+        'karpenter.controllerNamespace InvalidNamespace',
+        'karpenter.controllerServiceAccount InvalidServiceAccount',
+      ]);
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([1, 1]);
+    });
+
+    test('a verdict that is no boolean (a JSON file) is reported, and the value checked', () => {
+      const karpenter = karpenterAttributes({ controllerNamespace: 'Bad_NS', controllerNamespaceValid: 'true' as unknown as boolean });
+      expect(codes({ karpenter })).toEqual(['karpenter.controllerNamespaceValid InvalidAttribute', 'karpenter.controllerNamespace InvalidNamespace']);
     });
   });
 

@@ -2,7 +2,6 @@
 import { labelValueProblems, qualifiedNameProblems } from '../api/labels';
 import { QUANTITY_PATTERN, quantityToNumber } from '../api/quantity';
 import { KarpenterAwsAttributes, validateKarpenterAwsAttributes } from '../aws/karpenter-aws-attributes';
-import { validateNamespaceName } from '../aws/trust-policies';
 import { ControllerIdentityType } from '../aws/controller-identity';
 import { BuilderKind, builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
@@ -464,24 +463,18 @@ export function renderHelmValues(values: HelmValues): string {
   return JSON.stringify(values, undefined, 2);
 }
 
-/** Options of the two Helm releases, checked by `validateReleaseOptions`. */
+/** Options of the two Helm releases, checked by `validateReleaseOptions`; their namespace is the attributes'. */
 export interface KarpenterReleaseOptions {
-  /**
-   * Namespace of both releases.
-   * @default - not checked (`KarpenterController` checks it with the attributes)
-   */
-  readonly namespace?: string;
   /** Helm timeout in seconds. */
   readonly timeoutSeconds: number;
   /** Helm `max_history`. */
   readonly maxHistory: number;
 }
 
-/** Checks the release-level options (namespace, timeout, history). */
+/** Checks the release-level options (timeout, history). */
 export function validateReleaseOptions(options: KarpenterReleaseOptions, ctx: ValidationContext = {}): ValidationIssue[] {
   const issues = new IssueCollector(ctx);
-  const { namespace, timeoutSeconds, maxHistory } = options;
-  if (namespace !== undefined) validateNamespaceName(issues, 'namespace', namespace);
+  const { timeoutSeconds, maxHistory } = options;
   if (!issues.isUnresolved(timeoutSeconds) && (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1)) {
     issues.error('timeoutSeconds', 'InvalidHelmTimeout', `must be a whole number of seconds, at least 1; got ${timeoutSeconds}`);
   }

@@ -504,12 +504,10 @@ describe('renderHelmValues', () => {
 
 describe('validateReleaseOptions', () => {
   test('should accept the defaults', () => {
-    expect(validateReleaseOptions({ namespace: 'kube-system', timeoutSeconds: 600, maxHistory: 10 })).toEqual([]);
+    expect(validateReleaseOptions({ timeoutSeconds: 600, maxHistory: 10 })).toEqual([]);
   });
 
-  test('should reject a bad namespace, timeout and history', () => {
-    const issues = validateReleaseOptions({ namespace: 'Kube_System', timeoutSeconds: 0, maxHistory: -1 });
-    expect(codes(issues)).toEqual(['InvalidNamespace', 'InvalidHelmTimeout', 'InvalidHelmMaxHistory']);
-    expect(issues[0].message).toMatch(/'Kube_System' is not a valid Kubernetes namespace/);
+  test('should reject a bad timeout and history (the namespace is checked with the attributes)', () => {
+    expect(codes(validateReleaseOptions({ timeoutSeconds: 0, maxHistory: -1 }))).toEqual(['InvalidHelmTimeout', 'InvalidHelmMaxHistory']);
   });
 });

@@ -1,7 +1,7 @@
 // Issue #16 (AWS side): mistakes a new user made that synth let through, or reported twice or misleadingly.
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
-import { TerraformVariable } from 'cdktf';
+import { TerraformVariable, Testing } from 'cdktf';
 import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
 import { EksCluster } from '../../lib/aws/eks-cluster';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
@@ -10,6 +10,7 @@ import { ControllerPlacement } from '../../lib/core/controller/helm-values';
 import { KarpenterNetwork } from '../../lib/aws/network';
 import { availabilityZonesOf } from '../../lib/core/aws/regions';
 import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
+import { KarpenterAwsAttributes } from '../../lib/core/aws/karpenter-aws-attributes';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
 import { karpenterAttributes } from '../util/karpenter-attributes';
 import { stackErrorLines } from '../private/at-synth';
@@ -139,6 +140,58 @@ describe('one problem, one error', () => {
       new KarpenterController(stack, 'Controller', { karpenter: karpenter.attributes, placement });
       expect(stackErrorLines(stack).map((l) => l.replace(/:.*\(/, ' (').replace(/\)$/, ''))).toEqual([
         '[test/Karpenter] identity.namespace (InvalidNamespace',
+      ]);
+    });
+
+    /** KarpenterAws's attributes with `change` spread over them, given to a KarpenterController in another stack; its error lines. */
+    function copyErrors(change: Partial<KarpenterAwsAttributes>): string[] {
+      const aws = newAwsStack('aws');
+      const cluster = EksCluster.fromClusterName(aws, 'Cluster', 'demo');
+      const attributes = new KarpenterAws(aws, 'Karpenter', { cluster }).attributes;
+      expect(() => Testing.synth(aws, true)).not.toThrow();
+      const controller = newStack('controller');
+      new HelmProvider(controller, 'helm', {});
+      new KarpenterController(controller, 'Karpenter', { karpenter: { ...attributes, ...change }, placement });
+      return stackErrorLines(controller);
+    }
+
+    test("a copy of KarpenterAws's attributes with a bad namespace is checked by KarpenterController", () => {
+      expect(copyErrors({ controllerNamespace: 'Bad_NS' })).toEqual([
+        expect.stringMatching(
+          /^\[controller\/Karpenter\] karpenter\.controllerNamespace: 'Bad_NS' is not a valid Kubernetes namespace.*\(InvalidNamespace\)$/,
+        ),
+      ]);
+    });
+
+    test("a copy of KarpenterAws's attributes with a bad service account is checked by KarpenterController", () => {
+      expect(copyErrors({ controllerServiceAccount: 'Bad_SA' })).toEqual([
+        expect.stringMatching(
+          /^\[controller\/Karpenter\] karpenter\.controllerServiceAccount: 'Bad_SA' is not a valid service account name.*\(InvalidServiceAccount\)$/,
+        ),
+      ]);
+    });
+
+    test('a copy with the same namespace and service account passes', () => {
+      expect(copyErrors({ controllerNamespace: 'kube-system', controllerServiceAccount: 'karpenter' })).toEqual([]);
+    });
+
+    test('a malformed checkedIdentity (a hand-edited JSON file) fails synth, and the values are checked', () => {
+      const stack = newStack();
+      new HelmProvider(stack, 'helm', {});
+      const checkedIdentity = { namespace: 'Bad_NS', namespaceValid: 'yes', serviceAccount: 'karpenter', serviceAccountValid: true };
+      new KarpenterController(stack, 'Karpenter', {
+        karpenter: karpenterAttributes({
+          controllerNamespace: 'Bad_NS',
+          checkedIdentity: checkedIdentity as unknown as KarpenterAwsAttributes['checkedIdentity'],
+        }),
+        placement,
+      });
+      expect(() => Testing.synth(stack, true)).toThrow(
+        /karpenter\.checkedIdentity: namespaceValid must be true or false, got "yes"\. .*\(InvalidAttribute\)/,
+      );
+      expect(stackErrorLines(stack).map((l) => l.replace(/:.*\(/, ' (').replace(/\)$/, ''))).toEqual([
+        '[test/Karpenter] karpenter.checkedIdentity (InvalidAttribute',
+        '[test/Karpenter] karpenter.controllerNamespace (InvalidNamespace',
       ]);
     });
 

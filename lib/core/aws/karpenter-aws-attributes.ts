@@ -34,17 +34,17 @@ export interface KarpenterAwsAttributes {
   /** Service account the controller role trusts; the Helm release sets `serviceAccount.name` to it. */
   readonly controllerServiceAccount: string;
   /**
-   * Whether `controllerNamespace` passed the check where it entered (the identity given to `KarpenterAws`,
-   * which reported its problems); `KarpenterController` takes this verdict and does not check it again.
-   * `KarpenterAws` sets it; leave it unset when writing the attributes or changing the namespace.
-   * @default - unchecked: `KarpenterController` checks and reports the namespace
+   * The namespace and service account as `KarpenterAws` checked them from its identity (and reported any problem
+   * there). `KarpenterController` takes a verdict only for a value equal to the one checked, and checks any other
+   * value itself, so a copy with a changed namespace is still checked.
+   * @default - unchecked: `KarpenterController` checks both
    */
-  readonly controllerNamespaceValid?: boolean;
-  /**
-   * Whether `controllerServiceAccount` passed the check where it entered, as `controllerNamespaceValid`.
-   * @default - unchecked: `KarpenterController` checks and reports the service account
-   */
-  readonly controllerServiceAccountValid?: boolean;
+  readonly checkedIdentity?: {
+    readonly namespace: string;
+    readonly namespaceValid: boolean;
+    readonly serviceAccount: string;
+    readonly serviceAccountValid: boolean;
+  };
   /** How the controller gets credentials: a `ControllerIdentityType`, or its value as a plain string (`'podIdentity'`, `'irsa'`). */
   readonly identityType: `${ControllerIdentityType}`;
   /** ARN of the controller role (the IRSA annotation `eks.amazonaws.com/role-arn`; unused under Pod Identity). */
@@ -61,7 +61,8 @@ export interface KarpenterAwsAttributes {
 /**
  * Checks an attributes object, e.g. one written by hand. Names that decide resources and provider
  * configuration must be plain strings; only the role ARN may be a reference. Returns the verdicts on the
- * namespace and service account: the ones the attributes carry, else those of the check made here.
+ * namespace and service account: those of `checkedIdentity` for a value equal to the one it checked, else
+ * those of the check made here.
  */
 export function validateKarpenterAwsAttributes(issues: IssueCollector, field: string, a: KarpenterAwsAttributes): ServiceAccountRefVerdict {
   validateClusterName(issues, `${field}.clusterName`, a.clusterName, 'it is Helm settings.clusterName and names the cluster the providers look up');
@@ -83,13 +84,16 @@ export function validateKarpenterAwsAttributes(issues: IssueCollector, field: st
       );
     }
   }
-  // Checked once, where they entered: by KarpenterAws when the attributes carry its verdicts, else here.
+  // Checked once, where they entered: a verdict of KarpenterAws holds only for the value it checked.
+  const checked = checkedIdentityAttribute(issues, `${field}.checkedIdentity`, a.checkedIdentity);
   const namespaceValid =
-    booleanAttribute(issues, `${field}.controllerNamespaceValid`, a.controllerNamespaceValid) ??
-    validateNamespaceName(issues, `${field}.controllerNamespace`, a.controllerNamespace);
+    checked?.namespace === a.controllerNamespace
+      ? checked.namespaceValid
+      : validateNamespaceName(issues, `${field}.controllerNamespace`, a.controllerNamespace);
   const serviceAccountValid =
-    booleanAttribute(issues, `${field}.controllerServiceAccountValid`, a.controllerServiceAccountValid) ??
-    validateServiceAccountName(issues, `${field}.controllerServiceAccount`, a.controllerServiceAccount);
+    checked?.serviceAccount === a.controllerServiceAccount
+      ? checked.serviceAccountValid
+      : validateServiceAccountName(issues, `${field}.controllerServiceAccount`, a.controllerServiceAccount);
   if (!IDENTITY_TYPES.includes(a.identityType)) {
     const allowed = IDENTITY_TYPES.map((t) => `'${t}'`).join(' or ');
     issues.error(`${field}.identityType`, 'InvalidIdentityType', `must be ${allowed}; got '${String(a.identityType)}'.`);
@@ -98,6 +102,28 @@ export function validateKarpenterAwsAttributes(issues: IssueCollector, field: st
   if (a.identityType === ControllerIdentityType.IRSA)
     validateRoleArn(issues, `${field}.controllerRoleArn`, a.controllerRoleArn, 'InvalidIrsaRoleArn');
   return { namespaceValid, serviceAccountValid };
+}
+
+/** `checkedIdentity`; undefined when unset, or (reported) when malformed, e.g. edited by hand in a JSON file. */
+function checkedIdentityAttribute(
+  issues: IssueCollector,
+  field: string,
+  value: KarpenterAwsAttributes['checkedIdentity'],
+): KarpenterAwsAttributes['checkedIdentity'] {
+  if (value === undefined) return undefined;
+  const ignored = 'It is ignored: the namespace and service account are checked here.';
+  const shape = '{ namespace, namespaceValid, serviceAccount, serviceAccountValid }';
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    issues.error(field, 'InvalidAttribute', `must be what KarpenterAws sets, ${shape}, or left out; got ${JSON.stringify(value)}. ${ignored}`);
+    return undefined;
+  }
+  const types = { namespace: 'string', namespaceValid: 'boolean', serviceAccount: 'string', serviceAccountValid: 'boolean' } as const;
+  const wrong = (Object.keys(types) as (keyof typeof types)[])
+    .filter((k) => typeof value[k] !== types[k])
+    .map((k) => `${k} must be ${types[k] === 'string' ? 'a string' : 'true or false'}, got ${JSON.stringify(value[k]) ?? 'nothing'}`);
+  if (wrong.length === 0) return value;
+  issues.error(field, 'InvalidAttribute', `${wrong.join('; ')}. ${ignored}`);
+  return undefined;
 }
 
 /** A boolean attribute; undefined when unset, or (reported) when it is no boolean, e.g. `'true'` from a JSON file. */

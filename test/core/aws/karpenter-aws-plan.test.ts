@@ -88,13 +88,14 @@ describe('planKarpenterAws', () => {
     expect(issues).toEqual([]);
     expect(attributes).toMatchObject({
       controllerNamespace: 'Bad_NS',
-      controllerNamespaceValid: false,
       controllerServiceAccount: 'Bad_SA',
-      controllerServiceAccountValid: false,
+      checkedIdentity: { namespace: 'Bad_NS', namespaceValid: false, serviceAccount: 'Bad_SA', serviceAccountValid: false },
     });
-    expect(karpenterAwsAttributes(planKarpenterAws({ cluster: CLUSTER }), 'arn').attributes).toMatchObject({
-      controllerNamespaceValid: true,
-      controllerServiceAccountValid: true,
+    expect(karpenterAwsAttributes(planKarpenterAws({ cluster: CLUSTER }), 'arn').attributes.checkedIdentity).toEqual({
+      namespace: 'kube-system',
+      namespaceValid: true,
+      serviceAccount: 'karpenter',
+      serviceAccountValid: true,
     });
   });
 

@@ -277,12 +277,16 @@ describe('buildKarpenterHelmValues', () => {
       expect(issues[0].message).toMatch(/units are case-sensitive\); got '1gi'/);
     });
 
-    test('should give the verdict on the namespace: the one the attributes carry, else its own check', () => {
+    test('should give the verdict on the namespace: the one the attributes carry for it, else its own check', () => {
       const bad = { controllerNamespace: 'Bad_NS' };
+      const checkedIdentity = { namespace: 'Bad_NS', namespaceValid: false, serviceAccount: 'karpenter', serviceAccountValid: true };
       expect(buildKarpenterHelmValues({ karpenter: attrs(bad) })).toMatchObject({ namespaceValid: false, issues: [{ code: 'InvalidNamespace' }] });
-      expect(buildKarpenterHelmValues({ karpenter: attrs({ ...bad, controllerNamespaceValid: false }) })).toMatchObject({
+      expect(buildKarpenterHelmValues({ karpenter: attrs({ ...bad, checkedIdentity }) })).toMatchObject({ namespaceValid: false, issues: [] });
+      // A verdict on another namespace says nothing about this one.
+      const other = { ...checkedIdentity, namespace: 'kube-system', namespaceValid: true };
+      expect(buildKarpenterHelmValues({ karpenter: attrs({ ...bad, checkedIdentity: other }) })).toMatchObject({
         namespaceValid: false,
-        issues: [],
+        issues: [{ field: 'karpenter.controllerNamespace', code: 'InvalidNamespace' }],
       });
       expect(buildKarpenterHelmValues(BASE).namespaceValid).toBe(true);
     });

@@ -1,4 +1,5 @@
 import { ControllerIdentity } from '../../../lib/core/aws/controller-identity';
+import { KarpenterAwsAttributes } from '../../../lib/core/aws/karpenter-aws-attributes';
 import { karpenterAwsAttributes, planKarpenterAws } from '../../../lib/core/aws/karpenter-aws-plan';
 import * as trustPolicies from '../../../lib/core/aws/trust-policies';
 import { Severity } from '../../../lib/core/issues';
@@ -144,9 +145,45 @@ describe('planKarpenterController', () => {
       expect(spies.map((s) => s.mock.calls.length)).toEqual([1, 1]);
     });
 
-    test('a verdict that is no boolean (a JSON file) is reported, and the value checked', () => {
-      const karpenter = karpenterAttributes({ controllerNamespace: 'Bad_NS', controllerNamespaceValid: 'true' as unknown as boolean });
-      expect(codes({ karpenter })).toEqual(['karpenter.controllerNamespaceValid InvalidAttribute', 'karpenter.controllerNamespace InvalidNamespace']);
+    test("a copy of KarpenterAws's attributes with another namespace or service account is checked here", () => {
+      const karpenter = fromKarpenterAws(ControllerIdentity.podIdentity());
+      const reported = fromKarpenterAws(ControllerIdentity.podIdentity({ namespace: 'Bad_NS' }));
+      const spies = checks();
+      expect(codes({ karpenter: { ...karpenter, controllerNamespace: 'Bad_NS' } })).toEqual(['karpenter.controllerNamespace InvalidNamespace']);
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([1, 0]);
+      expect(codes({ karpenter: { ...karpenter, controllerServiceAccount: 'Bad_SA' } })).toEqual([
+        'karpenter.controllerServiceAccount InvalidServiceAccount',
+      ]);
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([1, 1]);
+      // A bad value that KarpenterAws reported, replaced by a good one: the new one is checked, and passes.
+      expect(codes({ karpenter: { ...reported, controllerNamespace: 'kube-system' } })).toEqual([]);
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([2, 1]);
+    });
+
+    test.each([
+      ['not an object', true, /must be what KarpenterAws sets, .* or left out; got true\. It is ignored/],
+      ['null', null, /got null\. It is ignored/],
+      [
+        'a verdict that is no boolean',
+        { namespace: 'Bad_NS', namespaceValid: 'true', serviceAccount: 'karpenter', serviceAccountValid: true },
+        /^namespaceValid must be true or false, got "true"\. It is ignored/,
+      ],
+      [
+        'a value that is no string',
+        { namespace: 7, namespaceValid: true, serviceAccountValid: true },
+        /^namespace must be a string, got 7; serviceAccount must be a string, got nothing\./,
+      ],
+    ])('a malformed checkedIdentity (%s, from a JSON file) is reported, and the values checked', (_what, checkedIdentity, message) => {
+      const karpenter = karpenterAttributes({
+        controllerNamespace: 'Bad_NS',
+        checkedIdentity: checkedIdentity as unknown as KarpenterAwsAttributes['checkedIdentity'],
+      });
+      const issues = plan({ karpenter }).issues;
+      expect(issues.map((i) => `${i.field} ${i.code}`)).toEqual([
+        'karpenter.checkedIdentity InvalidAttribute',
+        'karpenter.controllerNamespace InvalidNamespace',
+      ]);
+      expect(issues[0].message).toMatch(message);
     });
   });
 

@@ -1,7 +1,7 @@
 // Issue #16 (AWS side): mistakes a new user made that synth let through, or reported twice or misleadingly.
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
-import { TerraformVariable } from 'cdktf';
+import { TerraformVariable, Testing } from 'cdktf';
 import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
 import { EksCluster } from '../../lib/aws/eks-cluster';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
@@ -10,6 +10,7 @@ import { ControllerPlacement } from '../../lib/core/controller/helm-values';
 import { KarpenterNetwork } from '../../lib/aws/network';
 import { availabilityZonesOf } from '../../lib/core/aws/regions';
 import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
+import { KarpenterAwsAttributes } from '../../lib/core/aws/karpenter-aws-attributes';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
 import { karpenterAttributes } from '../util/karpenter-attributes';
 import { stackErrorLines } from '../private/at-synth';
@@ -103,6 +104,109 @@ describe('one problem, one error', () => {
       '[test/Cluster] clusterName (InvalidClusterName',
       '[test/Cluster] network (NetworkTaggedForOtherCluster',
     ]);
+  });
+
+  describe('the namespace and service account of the controller', () => {
+    const placement = ControllerPlacement.anyNodeNotManagedByKarpenter();
+
+    /** One app: KarpenterAws with this identity, and the controller given its attributes (as JSON when `json`). */
+    function appErrors(identity: ControllerIdentity, json = false): string[] {
+      const aws = newAwsStack('aws');
+      const cluster = EksCluster.fromClusterName(aws, 'Cluster', 'demo');
+      const attributes = new KarpenterAws(aws, 'Karpenter', { cluster, identity }).attributes;
+      const controller = newStack('controller');
+      new HelmProvider(controller, 'helm', {});
+      new KarpenterController(controller, 'Karpenter', { karpenter: json ? JSON.parse(JSON.stringify(attributes)) : attributes, placement });
+      return [...stackErrorLines(aws), ...stackErrorLines(controller)];
+    }
+
+    test.each([false, true])('bad ones in the identity are reported once each, by KarpenterAws, where they were typed (JSON: %s)', (json) => {
+      expect(appErrors(ControllerIdentity.podIdentity({ namespace: 'Bad_NS', serviceAccount: 'Bad_SA' }), json)).toEqual([
+        expect.stringMatching(/^\[aws\/Karpenter\] identity\.namespace: 'Bad_NS' is not a valid Kubernetes namespace.*\(InvalidNamespace\)$/),
+        expect.stringMatching(
+          /^\[aws\/Karpenter\] identity\.serviceAccount: 'Bad_SA' is not a valid service account name.*\(InvalidServiceAccount\)$/,
+        ),
+      ]);
+    });
+
+    test('a bad namespace in an IRSA identity is reported once too', () => {
+      const oidcProviderArn = `arn:aws:iam::123456789012:oidc-provider/${FAKE_CLUSTER.oidcIssuerUrl.replace('https://', '')}`;
+      const stack = newAwsStack();
+      new HelmProvider(stack, 'helm', {});
+      const karpenter = new KarpenterAws(stack, 'Karpenter', {
+        cluster: FAKE_CLUSTER,
+        identity: ControllerIdentity.irsa({ oidcProviderArn, namespace: 'Bad_NS' }),
+      });
+      new KarpenterController(stack, 'Controller', { karpenter: karpenter.attributes, placement });
+      expect(stackErrorLines(stack).map((l) => l.replace(/:.*\(/, ' (').replace(/\)$/, ''))).toEqual([
+        '[test/Karpenter] identity.namespace (InvalidNamespace',
+      ]);
+    });
+
+    /** KarpenterAws's attributes with `change` spread over them, given to a KarpenterController in another stack; its error lines. */
+    function copyErrors(change: Partial<KarpenterAwsAttributes>): string[] {
+      const aws = newAwsStack('aws');
+      const cluster = EksCluster.fromClusterName(aws, 'Cluster', 'demo');
+      const attributes = new KarpenterAws(aws, 'Karpenter', { cluster }).attributes;
+      expect(() => Testing.synth(aws, true)).not.toThrow();
+      const controller = newStack('controller');
+      new HelmProvider(controller, 'helm', {});
+      new KarpenterController(controller, 'Karpenter', { karpenter: { ...attributes, ...change }, placement });
+      return stackErrorLines(controller);
+    }
+
+    test("a copy of KarpenterAws's attributes with a bad namespace is checked by KarpenterController", () => {
+      expect(copyErrors({ controllerNamespace: 'Bad_NS' })).toEqual([
+        expect.stringMatching(
+          /^\[controller\/Karpenter\] karpenter\.controllerNamespace: 'Bad_NS' is not a valid Kubernetes namespace.*\(InvalidNamespace\)$/,
+        ),
+      ]);
+    });
+
+    test("a copy of KarpenterAws's attributes with a bad service account is checked by KarpenterController", () => {
+      expect(copyErrors({ controllerServiceAccount: 'Bad_SA' })).toEqual([
+        expect.stringMatching(
+          /^\[controller\/Karpenter\] karpenter\.controllerServiceAccount: 'Bad_SA' is not a valid service account name.*\(InvalidServiceAccount\)$/,
+        ),
+      ]);
+    });
+
+    test('a copy with the same namespace and service account passes', () => {
+      expect(copyErrors({ controllerNamespace: 'kube-system', controllerServiceAccount: 'karpenter' })).toEqual([]);
+    });
+
+    test('a malformed checkedIdentity (a hand-edited JSON file) fails synth, and the values are checked', () => {
+      const stack = newStack();
+      new HelmProvider(stack, 'helm', {});
+      const checkedIdentity = { namespace: 'Bad_NS', namespaceValid: 'yes', serviceAccount: 'karpenter', serviceAccountValid: true };
+      new KarpenterController(stack, 'Karpenter', {
+        karpenter: karpenterAttributes({
+          controllerNamespace: 'Bad_NS',
+          checkedIdentity: checkedIdentity as unknown as KarpenterAwsAttributes['checkedIdentity'],
+        }),
+        placement,
+      });
+      expect(() => Testing.synth(stack, true)).toThrow(
+        /karpenter\.checkedIdentity: namespaceValid must be true or false, got "yes"\. .*\(InvalidAttribute\)/,
+      );
+      expect(stackErrorLines(stack).map((l) => l.replace(/:.*\(/, ' (').replace(/\)$/, ''))).toEqual([
+        '[test/Karpenter] karpenter.checkedIdentity (InvalidAttribute',
+        '[test/Karpenter] karpenter.controllerNamespace (InvalidNamespace',
+      ]);
+    });
+
+    test('attributes written by hand are still checked by KarpenterController, once', () => {
+      const stack = newStack();
+      new HelmProvider(stack, 'helm', {});
+      new KarpenterController(stack, 'Karpenter', {
+        karpenter: karpenterAttributes({ controllerNamespace: 'Bad_NS', controllerServiceAccount: 'Bad_SA' }),
+        placement,
+      });
+      expect(stackErrorLines(stack).map((l) => l.replace(/:.*\(/, ' (').replace(/\)$/, ''))).toEqual([
+        '[test/Karpenter] karpenter.controllerNamespace (InvalidNamespace',
+        '[test/Karpenter] karpenter.controllerServiceAccount (InvalidServiceAccount',
+      ]);
+    });
   });
 
   test('one availability zone is reported as too few zones, without the knock-on TooFewClusterSubnets', () => {

@@ -1,6 +1,9 @@
 import { KarpenterAwsAttributes } from '../../lib/core/aws/karpenter-aws-attributes';
 
-/** What KarpenterAws hands the controller for cluster `demo` in eu-west-1, with Pod Identity, a queue and a controller node group. */
+/**
+ * What KarpenterAws hands the controller for cluster `demo` in eu-west-1, with Pod Identity, a queue and a controller
+ * node group; without its verdicts on the namespace and service account, as if written by hand, so both are checked.
+ */
 export const KARPENTER_ATTRIBUTES: KarpenterAwsAttributes = {
   clusterName: 'demo',
   region: 'eu-west-1',

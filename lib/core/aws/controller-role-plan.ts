@@ -14,7 +14,7 @@ import {
   policySize,
   statementFromOptions,
 } from './policy-document';
-import { validateIrsa, validateServiceAccountRef } from './trust-policies';
+import { ServiceAccountRefVerdict, validateIrsa, validateServiceAccountRef } from './trust-policies';
 
 /** What a plan needs to know about the cluster (`IEksCluster` has it). */
 export interface PlanClusterInput {
@@ -65,8 +65,11 @@ export interface ControllerRolePlanInput extends ControllerRoleOptions, CheckedC
 /** Field names of {@link ControllerRolePlanInput} a parent may rename. */
 export type ControllerRoleField = 'cluster.clusterName' | 'roleName' | 'policyNameSuffix' | 'additionalPolicyArns' | 'additionalStatements';
 
-/** The resolved controller role. */
-export interface ControllerRolePlan {
+/**
+ * The resolved controller role. `namespaceValid` and `serviceAccountValid` are the verdicts on the
+ * identity's, checked and reported here once; `KarpenterAws.attributes` hands them to the controller.
+ */
+export interface ControllerRolePlan extends ServiceAccountRefVerdict {
   readonly roleName: string;
   readonly description: string;
   readonly identity: ControllerIdentity;
@@ -101,7 +104,7 @@ export function planControllerRole(
   const policyNameSuffix = input.policyNameSuffix ?? cluster.clusterName;
   if (input.policyNameSuffix !== undefined) validateControllerPolicyNameSuffix(issues, f('policyNameSuffix'), policyNameSuffix);
   else if (clusterNameOk) validateControllerPolicyNameSuffix(issues, f('policyNameSuffix'), policyNameSuffix, true);
-  validateServiceAccountRef(issues, 'identity', identity.namespace, identity.serviceAccount);
+  const serviceAccountRef = validateServiceAccountRef(issues, 'identity', identity.namespace, identity.serviceAccount);
   if (identity.type === ControllerIdentityType.IRSA) {
     validateIrsa(issues, 'identity', identity.oidcProviderArn, cluster.oidcIssuerUrl);
   }
@@ -135,6 +138,7 @@ export function planControllerRole(
     additionalPolicyArns: input.additionalPolicyArns ?? [],
     additionalDocument,
     createPodIdentityAssociation: identity.type === ControllerIdentityType.POD_IDENTITY && identity.createAssociation,
+    ...serviceAccountRef,
     issues: issues.issues,
   };
 }

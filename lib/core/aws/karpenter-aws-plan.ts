@@ -298,6 +298,13 @@ export function karpenterAwsAttributes(
     nodeRoleName: plan.nodeRole.roleName,
     controllerNamespace: identity.namespace,
     controllerServiceAccount: identity.serviceAccount,
+    // The role plan checked and reported them; the controller takes its verdicts for these values only.
+    checkedIdentity: {
+      namespace: identity.namespace,
+      namespaceValid: plan.controllerRole.namespaceValid,
+      serviceAccount: identity.serviceAccount,
+      serviceAccountValid: plan.controllerRole.serviceAccountValid,
+    },
     identityType: identity.type,
     controllerRoleArn,
     controllerNodeGroup,

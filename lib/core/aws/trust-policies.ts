@@ -72,28 +72,43 @@ export function issuerHostPath(issuerUrl: string): string {
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
-/** Checks a Kubernetes namespace name (DNS-1123 label). Tokens are skipped. */
-export function validateNamespaceName(issues: IssueCollector, field: string, namespace: string): void {
-  if (!issues.isUnresolved(namespace) && (namespace.length > 63 || !DNS1123_LABEL.test(namespace))) {
-    issues.error(
-      field,
-      'InvalidNamespace',
-      `'${namespace}' is not a valid Kubernetes namespace; use 1-63 lower-case letters, digits and '-', starting and ending with a letter or digit.`,
-    );
-  }
+/** Checks a Kubernetes namespace name (DNS-1123 label); false when it reported a problem. Tokens are skipped (true). */
+export function validateNamespaceName(issues: IssueCollector, field: string, namespace: string): boolean {
+  if (issues.isUnresolved(namespace) || (namespace.length <= 63 && DNS1123_LABEL.test(namespace))) return true;
+  issues.error(
+    field,
+    'InvalidNamespace',
+    `'${namespace}' is not a valid Kubernetes namespace; use 1-63 lower-case letters, digits and '-', starting and ending with a letter or digit.`,
+  );
+  return false;
 }
 
-/** Checks a service account name (DNS-1123 subdomain). Tokens are skipped. */
-export function validateServiceAccountName(issues: IssueCollector, field: string, serviceAccount: string, code = 'InvalidServiceAccount'): void {
-  if (!issues.isUnresolved(serviceAccount) && (serviceAccount.length > 253 || !DNS1123_SUBDOMAIN_PATTERN.test(serviceAccount))) {
-    issues.error(field, code, `'${serviceAccount}' is not a valid service account name; use at most 253 lower-case letters, digits, '-' and '.'.`);
-  }
+/** Checks a service account name (DNS-1123 subdomain); false when it reported a problem. Tokens are skipped (true). */
+export function validateServiceAccountName(issues: IssueCollector, field: string, serviceAccount: string, code = 'InvalidServiceAccount'): boolean {
+  if (issues.isUnresolved(serviceAccount) || (serviceAccount.length <= 253 && DNS1123_SUBDOMAIN_PATTERN.test(serviceAccount))) return true;
+  issues.error(field, code, `'${serviceAccount}' is not a valid service account name; use at most 253 lower-case letters, digits, '-' and '.'.`);
+  return false;
+}
+
+/** The verdicts of the check of a namespace and service account, made once where they entered. */
+export interface ServiceAccountRefVerdict {
+  /** Whether the namespace passed (a token is not checked, so it passes). */
+  readonly namespaceValid: boolean;
+  /** Whether the service account passed (a token is not checked, so it passes). */
+  readonly serviceAccountValid: boolean;
 }
 
 /** Checks the namespace and service account of an identity (`<field>.namespace`, `<field>.serviceAccount`). */
-export function validateServiceAccountRef(issues: IssueCollector, field: string, namespace: string, serviceAccount: string): void {
-  validateNamespaceName(issues, `${field}.namespace`, namespace);
-  validateServiceAccountName(issues, `${field}.serviceAccount`, serviceAccount);
+export function validateServiceAccountRef(
+  issues: IssueCollector,
+  field: string,
+  namespace: string,
+  serviceAccount: string,
+): ServiceAccountRefVerdict {
+  return {
+    namespaceValid: validateNamespaceName(issues, `${field}.namespace`, namespace),
+    serviceAccountValid: validateServiceAccountName(issues, `${field}.serviceAccount`, serviceAccount),
+  };
 }
 
 /**

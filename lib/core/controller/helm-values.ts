@@ -2,7 +2,6 @@
 import { labelValueProblems, qualifiedNameProblems } from '../api/labels';
 import { QUANTITY_PATTERN, quantityToNumber } from '../api/quantity';
 import { KarpenterAwsAttributes, validateKarpenterAwsAttributes } from '../aws/karpenter-aws-attributes';
-import { validateNamespaceName } from '../aws/trust-policies';
 import { ControllerIdentityType } from '../aws/controller-identity';
 import { BuilderKind, builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
@@ -290,6 +289,11 @@ export interface KarpenterHelmValues {
   readonly values: HelmValues;
   /** Errors and warnings; throw on errors with `throwOnErrors`. */
   readonly issues: ValidationIssue[];
+  /**
+   * Whether `karpenter.controllerNamespace` passed its one check: the verdict of `karpenter.checkedIdentity`
+   * when it checked this namespace, else the check of the attributes made here (a token is not checked, so it passes).
+   */
+  readonly namespaceValid: boolean;
 }
 
 const IRSA_ANNOTATION = 'eks.amazonaws.com/role-arn';
@@ -342,7 +346,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   issues.add(registry.validate('registry', ctx));
 
   const k = options.karpenter;
-  validateKarpenterAwsAttributes(issues, 'karpenter', k);
+  const { namespaceValid } = validateKarpenterAwsAttributes(issues, 'karpenter', k);
   const settings: HelmValues = { clusterName: k.clusterName };
 
   const queue = k.interruptionQueueName;
@@ -434,7 +438,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   };
 
   const merged = options.additionalValues ? mergeAdditionalValues(issues, values, options.additionalValues, version, protectedValues(k)) : values;
-  return { values: merged, issues: issues.issues };
+  return { values: merged, issues: issues.issues, namespaceValid };
 }
 
 /** The default placement needs the controller node group's label; without that group the pods would stay Pending. */
@@ -459,24 +463,18 @@ export function renderHelmValues(values: HelmValues): string {
   return JSON.stringify(values, undefined, 2);
 }
 
-/** Options of the two Helm releases, checked by `validateReleaseOptions`. */
+/** Options of the two Helm releases, checked by `validateReleaseOptions`; their namespace is the attributes'. */
 export interface KarpenterReleaseOptions {
-  /**
-   * Namespace of both releases.
-   * @default - not checked (`KarpenterController` checks it with the attributes)
-   */
-  readonly namespace?: string;
   /** Helm timeout in seconds. */
   readonly timeoutSeconds: number;
   /** Helm `max_history`. */
   readonly maxHistory: number;
 }
 
-/** Checks the release-level options (namespace, timeout, history). */
+/** Checks the release-level options (timeout, history). */
 export function validateReleaseOptions(options: KarpenterReleaseOptions, ctx: ValidationContext = {}): ValidationIssue[] {
   const issues = new IssueCollector(ctx);
-  const { namespace, timeoutSeconds, maxHistory } = options;
-  if (namespace !== undefined) validateNamespaceName(issues, 'namespace', namespace);
+  const { timeoutSeconds, maxHistory } = options;
   if (!issues.isUnresolved(timeoutSeconds) && (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1)) {
     issues.error('timeoutSeconds', 'InvalidHelmTimeout', `must be a whole number of seconds, at least 1; got ${timeoutSeconds}`);
   }

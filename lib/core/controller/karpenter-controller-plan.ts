@@ -64,10 +64,9 @@ export function planKarpenterController(input: KarpenterControllerPlanInput, ctx
   const maxHistory = input.maxHistory ?? DEFAULT_HELM_MAX_HISTORY;
   const built = buildKarpenterHelmValues({ ...input, version, registry }, ctx);
   issues.add(built.issues);
-  // The namespace is checked with the attributes.
   issues.add(validateReleaseOptions({ timeoutSeconds, maxHistory }, ctx));
-  // A bad namespace is reported with the attributes; FlowSchemas for it would only repeat that.
-  const namespaceOk = !issues.isUnresolved(namespace) && !built.issues.some((i) => i.field === 'karpenter.controllerNamespace');
+  // A bad namespace was reported where it entered (KarpenterAws, or the attributes); FlowSchemas would only repeat it.
+  const namespaceOk = !issues.isUnresolved(namespace) && built.namespaceValid;
   const needsFlowSchemas = namespaceOk && controllerNeedsFlowSchemas(namespace);
   if (needsFlowSchemas && !input.hasKubernetesProvider) {
     issues.error(

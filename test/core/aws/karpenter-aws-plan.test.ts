@@ -2,9 +2,10 @@ import * as clusterName from '../../../lib/core/aws/cluster-name';
 import { ControllerIdentity } from '../../../lib/core/aws/controller-identity';
 import { planControllerRole } from '../../../lib/core/aws/controller-role-plan';
 import { planInterruptionQueue } from '../../../lib/core/aws/interruption-queue-plan';
-import { KarpenterAwsPlanInput, planKarpenterAws } from '../../../lib/core/aws/karpenter-aws-plan';
+import { KarpenterAwsPlanInput, karpenterAwsAttributes, planKarpenterAws } from '../../../lib/core/aws/karpenter-aws-plan';
 import { AccessEntryType } from '../../../lib/core/aws/node-role-policies';
 import { planNodeRole } from '../../../lib/core/aws/node-role-plan';
+import * as trustPolicies from '../../../lib/core/aws/trust-policies';
 
 const CLUSTER = {
   clusterName: 'demo',
@@ -76,6 +77,29 @@ describe('planKarpenterAws', () => {
     expect(plan.issues.map((i) => i.code)).toEqual(['QueueOptionWithoutQueue']);
   });
 
+  test("should check the identity's namespace and service account once, and hand the verdicts to the attributes", () => {
+    const spy = jest.spyOn(trustPolicies, 'validateServiceAccountRef');
+    const plan = planKarpenterAws({ cluster: CLUSTER, identity: ControllerIdentity.podIdentity({ namespace: 'Bad_NS', serviceAccount: 'Bad_SA' }) });
+    expect(plan.issues.map((i) => `${i.field} ${i.code}`)).toEqual([
+      'identity.namespace InvalidNamespace',
+      'identity.serviceAccount InvalidServiceAccount',
+    ]);
+    expect(spy).toHaveBeenCalledTimes(1);
+    const { attributes, issues } = karpenterAwsAttributes(plan, 'arn:aws:iam::123456789012:role/KarpenterController-demo');
+    expect(issues).toEqual([]);
+    expect(attributes).toMatchObject({
+      controllerNamespace: 'Bad_NS',
+      controllerServiceAccount: 'Bad_SA',
+      checkedIdentity: { namespace: 'Bad_NS', namespaceValid: false, serviceAccount: 'Bad_SA', serviceAccountValid: false },
+    });
+    expect(karpenterAwsAttributes(planKarpenterAws({ cluster: CLUSTER }), 'arn').attributes.checkedIdentity).toEqual({
+      namespace: 'kube-system',
+      namespaceValid: true,
+      serviceAccount: 'karpenter',
+      serviceAccountValid: true,
+    });
+  });
+
   test('should check IRSA against the cluster issuer', () => {
     const irsa = ControllerIdentity.irsa({ oidcProviderArn: 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/OTHER' });
     expect(fields({ cluster: CLUSTER, identity: irsa })).toEqual(['identity.oidcProviderArn OidcProviderMismatch']);
@@ -139,6 +163,14 @@ describe('the part plans on their own', () => {
     expect(planControllerRole({ cluster: CLUSTER, nodeRoleArn: 'KarpenterNodeRole-demo' }).issues.map((i) => `${i.field} ${i.code}`)).toEqual([
       'nodeRoleArn InvalidNodeRoleArn',
     ]);
+  });
+
+  test("should give the verdicts on the identity's namespace and service account; a token is not checked", () => {
+    const ctx = { isUnresolved: (v: unknown) => typeof v === 'string' && v.startsWith('${') };
+    const role = (namespace: string, serviceAccount: string) =>
+      planControllerRole({ cluster: CLUSTER, identity: ControllerIdentity.podIdentity({ namespace, serviceAccount }) }, ctx);
+    expect(role('karpenter', 'Bad_SA')).toMatchObject({ namespaceValid: true, serviceAccountValid: false });
+    expect(role('Bad_NS', '${var.sa}')).toMatchObject({ namespaceValid: false, serviceAccountValid: true });
   });
 
   test('should leave the account id to Terraform when the cluster ARN is a reference', () => {

@@ -102,7 +102,7 @@ describe('IRSA validation', () => {
 describe('service account validation', () => {
   test('throws on names Kubernetes rejects', () => {
     const issues = new IssueCollector();
-    validateServiceAccountRef(issues, 'identity', 'Kube_System', 'Karpenter');
+    expect(validateServiceAccountRef(issues, 'identity', 'Kube_System', 'Karpenter')).toEqual({ namespaceValid: false, serviceAccountValid: false });
     expect(issues.issues.map((i) => [i.field, i.code])).toEqual([
       ['identity.namespace', 'InvalidNamespace'],
       ['identity.serviceAccount', 'InvalidServiceAccount'],
@@ -111,7 +111,7 @@ describe('service account validation', () => {
 
   test('should accept the defaults', () => {
     const issues = new IssueCollector();
-    validateServiceAccountRef(issues, 'identity', 'kube-system', 'karpenter');
+    expect(validateServiceAccountRef(issues, 'identity', 'kube-system', 'karpenter')).toEqual({ namespaceValid: true, serviceAccountValid: true });
     expect(issues.issues).toEqual([]);
   });
 });

@@ -277,6 +277,20 @@ describe('buildKarpenterHelmValues', () => {
       expect(issues[0].message).toMatch(/units are case-sensitive\); got '1gi'/);
     });
 
+    test('should give the verdict on the namespace: the one the attributes carry for it, else its own check', () => {
+      const bad = { controllerNamespace: 'Bad_NS' };
+      const checkedIdentity = { namespace: 'Bad_NS', namespaceValid: false, serviceAccount: 'karpenter', serviceAccountValid: true };
+      expect(buildKarpenterHelmValues({ karpenter: attrs(bad) })).toMatchObject({ namespaceValid: false, issues: [{ code: 'InvalidNamespace' }] });
+      expect(buildKarpenterHelmValues({ karpenter: attrs({ ...bad, checkedIdentity }) })).toMatchObject({ namespaceValid: false, issues: [] });
+      // A verdict on another namespace says nothing about this one.
+      const other = { ...checkedIdentity, namespace: 'kube-system', namespaceValid: true };
+      expect(buildKarpenterHelmValues({ karpenter: attrs({ ...bad, checkedIdentity: other }) })).toMatchObject({
+        namespaceValid: false,
+        issues: [{ field: 'karpenter.controllerNamespace', code: 'InvalidNamespace' }],
+      });
+      expect(buildKarpenterHelmValues(BASE).namespaceValid).toBe(true);
+    });
+
     test('should reject an IRSA role that is not a role ARN, and not look at the role under Pod Identity', () => {
       const { issues } = buildKarpenterHelmValues({ karpenter: attrs({ identityType: 'irsa', controllerRoleArn: 'KarpenterController' }) });
       expect(issues).toEqual([expect.objectContaining({ field: 'karpenter.controllerRoleArn', code: 'InvalidIrsaRoleArn' })]);
@@ -494,12 +508,10 @@ describe('renderHelmValues', () => {
 
 describe('validateReleaseOptions', () => {
   test('should accept the defaults', () => {
-    expect(validateReleaseOptions({ namespace: 'kube-system', timeoutSeconds: 600, maxHistory: 10 })).toEqual([]);
+    expect(validateReleaseOptions({ timeoutSeconds: 600, maxHistory: 10 })).toEqual([]);
   });
 
-  test('should reject a bad namespace, timeout and history', () => {
-    const issues = validateReleaseOptions({ namespace: 'Kube_System', timeoutSeconds: 0, maxHistory: -1 });
-    expect(codes(issues)).toEqual(['InvalidNamespace', 'InvalidHelmTimeout', 'InvalidHelmMaxHistory']);
-    expect(issues[0].message).toMatch(/'Kube_System' is not a valid Kubernetes namespace/);
+  test('should reject a bad timeout and history (the namespace is checked with the attributes)', () => {
+    expect(codes(validateReleaseOptions({ timeoutSeconds: 0, maxHistory: -1 }))).toEqual(['InvalidHelmTimeout', 'InvalidHelmMaxHistory']);
   });
 });

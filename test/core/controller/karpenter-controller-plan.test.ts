@@ -1,3 +1,7 @@
+import { ControllerIdentity } from '../../../lib/core/aws/controller-identity';
+import { KarpenterAwsAttributes } from '../../../lib/core/aws/karpenter-aws-attributes';
+import { karpenterAwsAttributes, planKarpenterAws } from '../../../lib/core/aws/karpenter-aws-plan';
+import * as trustPolicies from '../../../lib/core/aws/trust-policies';
 import { Severity } from '../../../lib/core/issues';
 import { buildKarpenterHelmValues, ControllerPlacement } from '../../../lib/core/controller/helm-values';
 import { KarpenterRegistry, KarpenterVersion } from '../../../lib/core/controller/karpenter-version';
@@ -99,6 +103,87 @@ describe('planKarpenterController', () => {
       expect(p.issues.map((i) => i.field)).toEqual(['karpenter.controllerNamespace']);
       expect(p.flowSchemas).toEqual([]);
       expect(p.createNamespace).toBe(false);
+    });
+  });
+
+  describe('the namespace and service account, checked once where they entered', () => {
+    afterEach(() => jest.restoreAllMocks());
+    const CLUSTER = {
+      clusterName: 'demo',
+      clusterArn: 'arn:aws:eks:eu-west-1:123456789012:cluster/demo',
+      clusterSecurityGroupId: 'sg-0123456789abcdef0',
+      oidcIssuerUrl: 'https://oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789',
+    };
+    /** The attributes planKarpenterAws and karpenterAwsAttributes build for this identity. */
+    const fromKarpenterAws = (identity: ControllerIdentity) =>
+      karpenterAwsAttributes(planKarpenterAws({ cluster: CLUSTER, identity }), 'arn:aws:iam::123456789012:role/K', true).attributes;
+    const checks = () => [jest.spyOn(trustPolicies, 'validateNamespaceName'), jest.spyOn(trustPolicies, 'validateServiceAccountName')];
+
+    test("KarpenterAws's attributes are not checked again: a bad identity was reported by the role plan", () => {
+      const karpenter = fromKarpenterAws(ControllerIdentity.podIdentity({ namespace: 'Bad_NS', serviceAccount: 'Bad_SA' }));
+      const spies = checks();
+      const p = plan({ karpenter });
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([0, 0]);
+      // No FlowSchemas, and no FlowSchemasNeedKubernetesProvider, for a namespace that cannot be.
+      expect([p.issues, p.flowSchemas, p.createNamespace]).toEqual([[], [], false]);
+    });
+
+    test("a valid verdict is taken: a namespace other than kube-system still needs the FlowSchemas' provider", () => {
+      const karpenter = fromKarpenterAws(ControllerIdentity.podIdentity({ namespace: 'karpenter' }));
+      const spies = checks();
+      expect(codes({ karpenter })).toEqual(['kubernetesProvider FlowSchemasNeedKubernetesProvider']);
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([0, 0]);
+    });
+
+    test('attributes written by hand are checked here, each value once', () => {
+      const spies = checks();
+      const karpenter = karpenterAttributes({ controllerNamespace: 'Bad_NS', controllerServiceAccount: 'Bad_SA' });
+      expect(codes({ karpenter })).toEqual([
+        'karpenter.controllerNamespace InvalidNamespace',
+        'karpenter.controllerServiceAccount InvalidServiceAccount',
+      ]);
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([1, 1]);
+    });
+
+    test("a copy of KarpenterAws's attributes with another namespace or service account is checked here", () => {
+      const karpenter = fromKarpenterAws(ControllerIdentity.podIdentity());
+      const reported = fromKarpenterAws(ControllerIdentity.podIdentity({ namespace: 'Bad_NS' }));
+      const spies = checks();
+      expect(codes({ karpenter: { ...karpenter, controllerNamespace: 'Bad_NS' } })).toEqual(['karpenter.controllerNamespace InvalidNamespace']);
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([1, 0]);
+      expect(codes({ karpenter: { ...karpenter, controllerServiceAccount: 'Bad_SA' } })).toEqual([
+        'karpenter.controllerServiceAccount InvalidServiceAccount',
+      ]);
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([1, 1]);
+      // A bad value that KarpenterAws reported, replaced by a good one: the new one is checked, and passes.
+      expect(codes({ karpenter: { ...reported, controllerNamespace: 'kube-system' } })).toEqual([]);
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([2, 1]);
+    });
+
+    test.each([
+      ['not an object', true, /must be what KarpenterAws sets, .* or left out; got true\. It is ignored/],
+      ['null', null, /got null\. It is ignored/],
+      [
+        'a verdict that is no boolean',
+        { namespace: 'Bad_NS', namespaceValid: 'true', serviceAccount: 'karpenter', serviceAccountValid: true },
+        /^namespaceValid must be true or false, got "true"\. It is ignored/,
+      ],
+      [
+        'a value that is no string',
+        { namespace: 7, namespaceValid: true, serviceAccountValid: true },
+        /^namespace must be a string, got 7; serviceAccount must be a string, got nothing\./,
+      ],
+    ])('a malformed checkedIdentity (%s, from a JSON file) is reported, and the values checked', (_what, checkedIdentity, message) => {
+      const karpenter = karpenterAttributes({
+        controllerNamespace: 'Bad_NS',
+        checkedIdentity: checkedIdentity as unknown as KarpenterAwsAttributes['checkedIdentity'],
+      });
+      const issues = plan({ karpenter }).issues;
+      expect(issues.map((i) => `${i.field} ${i.code}`)).toEqual([
+        'karpenter.checkedIdentity InvalidAttribute',
+        'karpenter.controllerNamespace InvalidNamespace',
+      ]);
+      expect(issues[0].message).toMatch(message);
     });
   });
 

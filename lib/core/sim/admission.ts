@@ -5,7 +5,7 @@
 import { loadInstanceTypeCatalog } from './catalog';
 import { buildTemplate, Template, templateRequirements, withinLimits } from './engine';
 import { NodePoolInput, readNodeClass, readNodePool } from './inputs';
-import { classView, offeringAllowed } from './instance-types';
+import { ClassInstanceType, classView, offeringAllowed } from './instance-types';
 import { SchedulingRequirement, SchedulingRequirements } from './requirements';
 import { AdmissionOptions, InstanceType } from './types';
 
@@ -48,11 +48,9 @@ export function admitsAnyInstanceType(nodePool: unknown, nodeClass: unknown, opt
   if (r.values().some((x) => x.minValues !== undefined) || !offeringAllowed(r, options.zones))
     return explainAdmission(nodePool, nodeClass, options).instanceTypes.length > 0;
   const view = classView(catalog, nc, options.zones);
-  const mask = view.compatibleMask(r);
   const limits = pool.limits;
-  return view.types.some(
-    (it, i) => mask[i] === 1 && it.available && !it.negative && (!limits || Object.keys(limits).every((k) => (it.capacity[k] ?? 0) <= limits[k])),
-  );
+  const fits = (it: ClassInstanceType) => !limits || Object.keys(limits).every((k) => (it.capacity[k] ?? 0) <= limits[k]);
+  return view.findCompatible(r, (i) => view.types[i].available && !view.types[i].negative && fits(view.types[i])) >= 0;
 }
 
 /** `admittedInstanceTypes` with the reason and the requirement that emptied the set, for lints and the CLI. */

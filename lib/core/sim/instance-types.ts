@@ -106,6 +106,8 @@ export interface ClassView {
   readonly types: readonly ClassInstanceType[];
   /** Per type, whether it meets `r` on every key both define (Intersects), from its labels alone. */
   compatibleMask(r: SchedulingRequirements): Uint8Array;
+  /** The first type index `accept` takes among those `compatibleMask` would mark, testing no type after it; -1 if none. */
+  findCompatible(r: SchedulingRequirements, accept: (i: number) => boolean): number;
 }
 
 const views = new WeakMap<InstanceTypeCatalog, Map<string, ClassView>>();
@@ -133,7 +135,11 @@ export function classView(catalog: InstanceTypeCatalog, shape: NodeClassShape, z
     return new LazyClassInstanceType(type, shape.settings, zones, unavailableReason);
   });
   const label = labelReader(catalog);
-  const view: ClassView = { types, compatibleMask: (r) => compatibleMask(types.length, label, windows, family, zones, r) };
+  const view: ClassView = {
+    types,
+    compatibleMask: (r) => compatibleMask(types.length, label, windows, keyTests(windows, family, zones, r)),
+    findCompatible: (r, accept) => findCompatible(types.length, label, windows, keyTests(windows, family, zones, r), accept),
+  };
   byShape.set(key, view);
   return view;
 }
@@ -196,19 +202,22 @@ function labelReader(catalog: InstanceTypeCatalog): (i: number, key: string) => 
   };
 }
 
+/** One requirement as a per-type test on labels; `seen` caches its verdict per distinct label value. */
+interface KeyTest {
+  readonly req: SchedulingRequirement;
+  readonly key: string;
+  readonly isOs: boolean;
+  /** The verdict for a type without the label: DoesNotExist on an optional label (or the OS an arm64 type lacks under Windows). */
+  readonly absent: boolean;
+  readonly seen: Map<string, boolean>;
+}
+
 /**
- * `instanceTypeRequirements(it, family, zones).intersectsQuickly(r)` for every type, read from the labels
- * without building the sets: per requirement, each distinct label value is tested once.
+ * `instanceTypeRequirements(it, family, zones).intersectsQuickly(r)` as per-key tests on the labels, without
+ * building the sets; undefined when no type can match (a capacity type, tenancy, build or zone none offers).
  */
-function compatibleMask(
-  n: number,
-  label: (i: number, key: string) => string | undefined,
-  windows: boolean,
-  family: string,
-  zones: readonly string[] | undefined,
-  r: SchedulingRequirements,
-): Uint8Array {
-  const mask = new Uint8Array(n).fill(1);
+function keyTests(windows: boolean, family: string, zones: readonly string[] | undefined, r: SchedulingRequirements): KeyTest[] | undefined {
+  const tests: KeyTest[] = [];
   for (const req of r.values()) {
     const neg = req.operator === 'NotIn' || req.operator === 'DoesNotExist';
     const key = req.key;
@@ -218,28 +227,48 @@ function compatibleMask(
     else if (key === WellKnownLabel.INSTANCE_TENANCY) fixed = TENANCIES.some((t) => req.has(t));
     else if (key === WellKnownLabel.WINDOWS_BUILD) fixed = windows ? req.has(WINDOWS_BUILDS[family]) : neg;
     else if (key === WellKnownLabel.ZONE) fixed = zones ? zones.some((z) => req.has(z)) : true;
-    if (fixed !== undefined) {
-      if (!fixed) mask.fill(0);
-      continue;
-    }
-    const seen = new Map<string, boolean>();
+    if (fixed === false) return undefined;
+    if (fixed) continue;
     const isOs = key === WellKnownLabel.OS;
-    for (let i = 0; i < n; i++) {
-      if (mask[i] === 0) continue;
-      let v = isOs ? undefined : label(i, key);
-      if (isOs) v = windows ? (label(i, WellKnownLabel.ARCH) === 'amd64' ? 'windows' : undefined) : 'linux';
-      let ok: boolean;
-      if (v === undefined)
-        ok = isOs || OPTIONAL.has(key) ? neg : true; // DoesNotExist on the type, or a key it lacks
-      else {
-        let hit = seen.get(v);
-        if (hit === undefined) seen.set(v, (hit = req.has(v)));
-        ok = hit;
-      }
-      if (!ok) mask[i] = 0;
-    }
+    tests.push({ req, key, isOs, absent: isOs || OPTIONAL.has(key) ? neg : true, seen: new Map() });
   }
+  return tests;
+}
+
+/** Whether type i passes one key test; each distinct label value is tested once. */
+function passes(t: KeyTest, i: number, label: (i: number, key: string) => string | undefined, windows: boolean): boolean {
+  const v = t.isOs ? (windows ? (label(i, WellKnownLabel.ARCH) === 'amd64' ? 'windows' : undefined) : 'linux') : label(i, t.key);
+  if (v === undefined) return t.absent;
+  let hit = t.seen.get(v);
+  if (hit === undefined) t.seen.set(v, (hit = t.req.has(v)));
+  return hit;
+}
+
+/** Every type's verdict: one key at a time over the types still in. */
+function compatibleMask(
+  n: number,
+  label: (i: number, key: string) => string | undefined,
+  windows: boolean,
+  tests: KeyTest[] | undefined,
+): Uint8Array {
+  const mask = new Uint8Array(n);
+  if (!tests) return mask;
+  mask.fill(1);
+  for (const t of tests) for (let i = 0; i < n; i++) if (mask[i] === 1 && !passes(t, i, label, windows)) mask[i] = 0;
   return mask;
+}
+
+/** The first type that passes every key test and `accept`: one type at a time, testing none after it. */
+function findCompatible(
+  n: number,
+  label: (i: number, key: string) => string | undefined,
+  windows: boolean,
+  tests: KeyTest[] | undefined,
+  accept: (i: number) => boolean,
+): number {
+  if (!tests) return -1;
+  for (let i = 0; i < n; i++) if (tests.every((t) => passes(t, i, label, windows)) && accept(i)) return i;
+  return -1;
 }
 
 /** Whether requirements leave an offering (capacity type and zone) to launch in. */

@@ -51,5 +51,11 @@ test.each([
     const mask = view.compatibleMask(r);
     const wrong = catalog.instanceTypes.filter((it, i) => (mask[i] === 1) !== instanceTypeRequirements(it, amiFamily, zones).intersectsQuickly(r));
     expect({ requirements: String(r), wrong: wrong.slice(0, 3).map((t) => t.name) }).toEqual({ requirements: String(r), wrong: [] });
+    // The streaming form finds what the mask marks: the first, and the first an acceptor takes.
+    const marked = [...mask.keys()].filter((i) => mask[i] === 1);
+    const tried: number[] = [];
+    const even = view.findCompatible(r, (i) => (tried.push(i), i % 2 === 0));
+    expect([view.findCompatible(r, () => true), even]).toEqual([marked[0] ?? -1, marked.find((i) => i % 2 === 0) ?? -1]);
+    expect(tried).toEqual(marked.filter((i) => even === -1 || i <= even));
   }
 });

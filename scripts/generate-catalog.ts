@@ -89,11 +89,15 @@ export function buildCatalogData(types: readonly PageInstanceType[]): CatalogDat
   };
 }
 
-/** The file's text: one line per instance type, so a regenerated catalog diffs by type. */
+/**
+ * The file's text: one line per instance type, so a regenerated catalog diffs by type; ASCII only (label codes past
+ * '~' as \u escapes), so no editor shows an invisible character and Node reads it on its ASCII fast path.
+ */
 export function renderCatalogData(data: CatalogData): string {
   const { types, ...head } = data;
   const headJson = JSON.stringify(head, null, 1).replace(/\n\s*/g, ' ');
-  return `${headJson.slice(0, -1)}, "types": [\n${types.map((t) => JSON.stringify(t)).join(',\n')}\n]}\n`;
+  const ascii = (json: string) => json.replace(/[^\n\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return ascii(`${headJson.slice(0, -1)}, "types": [\n${types.map((t) => JSON.stringify(t)).join(',\n')}\n]}\n`);
 }
 
 function main(): void {

@@ -71,9 +71,21 @@ function load(): NonNullable<typeof cached> {
   };
   const source: CatalogSource = { labelsOf, value, printedOf };
   const types = names.map((name, i): InstanceType => new CatalogInstanceType(name, i, source));
-  const index = new Map(names.map((name, i) => [name, i]));
-  const published = (name: string) => (index.has(name) ? printedOf(index.get(name)!) : undefined);
-  const catalog = createInstanceTypeCatalog(types, CATALOG.karpenterVersion);
+  // Built on the first lookup by name: the synth lints never look one up.
+  let index: Map<string, number> | undefined;
+  const rowOf = (name: string) => (index ??= new Map(names.map((n, i) => [n, i]))).get(name);
+  const published = (name: string) => {
+    const i = rowOf(name);
+    return i === undefined ? undefined : printedOf(i);
+  };
+  const catalog: InstanceTypeCatalog = {
+    karpenterVersion: CATALOG.karpenterVersion,
+    instanceTypes: types,
+    get: (name) => {
+      const i = rowOf(name);
+      return i === undefined ? undefined : types[i];
+    },
+  };
   return { catalog, published, columns: { names, column, values: new Map(labelKeys.map((k, j) => [k, labelValues[j]])) } };
 }
 

@@ -130,4 +130,6 @@ test('the row encoding: every value index round-trips through one visible charac
   // The file holds one line per type, its name first, so a regenerated catalog diffs by type.
   const file = fs.readFileSync(path.join(__dirname, '..', '..', '..', CATALOG_FILE), 'utf8');
   expect(file).toMatch(/\n"m5\.large [^ "]+ \d+(,\d+)+",\n/);
+  // ASCII only: codes past '~' are \u escapes.
+  expect(file).toMatch(/^[\n\x20-\x7e]*$/);
 });

@@ -14,7 +14,7 @@ import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
 import { newStack, resourceAt, resourceBlocksOf, resourcesOf, Synthesizable, synthOf } from '../util/stacks';
 import { KARPENTER_ATTRIBUTES as KARPENTER, karpenterAttributes as attrs } from '../util/karpenter-attributes';
-import { atSynth, synthErrorLines } from '../private/at-synth';
+import { synthErrorLines } from '../private/at-synth';
 import { warningsOf } from '../util/warnings';
 
 const NO_QUEUE = attrs({ interruptionQueueName: undefined });
@@ -241,24 +241,6 @@ describe('KarpenterController', () => {
       expect(c.flowSchemas).toEqual([]);
       expect(resourcesOf(stack, 'kubernetes_manifest')).toEqual([]);
     });
-  });
-
-  test('fails synth when additionalValues would run the controller under another service account than the identity trusts', () => {
-    expect(
-      atSynth(
-        () =>
-          new KarpenterController(newStack(), 'Karpenter', {
-            karpenter: attrs({ controllerServiceAccount: 'karpenter-ctl' }),
-            additionalValues: { serviceAccount: { name: 'karpenter' } },
-          }),
-      ),
-    ).toThrow(
-      new RegExp(
-        'additionalValues\\.serviceAccount\\.name: serviceAccount\\.name comes from ' +
-          "karpenter\\.controllerServiceAccount \\('karpenter-ctl'\\); additionalValues\\.serviceAccount\\.name " +
-          'would change it to "karpenter"\\..* \\(AdditionalValuesConflict\\)',
-      ),
-    );
   });
 
   test('should expose both releases so other constructs can depend on them', () => {

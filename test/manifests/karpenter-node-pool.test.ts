@@ -151,7 +151,7 @@ describe('KarpenterNodePool', () => {
     expect(warningsOf(quiet)).toEqual([]);
   });
 
-  // The messages are the catalog lint's (test/core/api/catalog-lint.test.ts); this checks the catalogChecks modes and the reporting.
+  // The messages are the catalog lint's (test/core/sim/catalog-lints.test.ts); this checks the catalogChecks modes and the reporting.
   test('checks the pool against the instance-type catalog with its node class: warn by default, strict, off, or skipped by name', () => {
     const { stack, nodeClass } = nodeClassStack();
     const requirements = [Requirement.instanceFamilies('m5.large')];

@@ -82,6 +82,13 @@ export class IssueCollector {
   public get issues(): ValidationIssue[] {
     return [...this.found];
   }
+
+  /** Runs a check and tells whether it reported no error: its verdict, to pass on as data instead of checking again. */
+  public verdict(check: () => void): boolean {
+    const before = this.found.filter((i) => i.severity === Severity.ERROR).length;
+    check();
+    return this.found.filter((i) => i.severity === Severity.ERROR).length === before;
+  }
 }
 
 export function errorsOf(issues: readonly ValidationIssue[]): ValidationIssue[] {

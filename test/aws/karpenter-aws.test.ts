@@ -157,12 +157,19 @@ describe('KarpenterAws', () => {
       });
       // A hand-written cluster lists its controller node groups itself; EksCluster records them.
       const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster: { ...FAKE_CLUSTER, controllerNodeGroups: [group] } });
-      const { controllerRoleArn, checkedIdentity, ...plain } = karpenter.attributes;
+      const { controllerRoleArn, checked, ...plain } = karpenter.attributes;
       // The controller tests' shared attributes are these, so they test what KarpenterAws hands over;
       // without the verdicts, as if written by hand, so that those tests see every value checked.
       const { controllerRoleArn: _fixtureRoleArn, ...expected } = KARPENTER_ATTRIBUTES;
       expect(plain).toEqual(expected);
-      expect(checkedIdentity).toEqual({ namespace: 'kube-system', namespaceValid: true, serviceAccount: 'karpenter', serviceAccountValid: true });
+      expect(checked).toEqual({
+        clusterName: { value: 'demo', valid: true },
+        region: { value: expected.region, valid: true },
+        interruptionQueueName: { value: expected.interruptionQueueName, valid: true },
+        nodeRoleName: { value: expected.nodeRoleName, valid: true },
+        controllerNamespace: { value: 'kube-system', valid: true },
+        controllerServiceAccount: { value: 'karpenter', valid: true },
+      });
       expect(Object.values(plain).some((v) => Token.isUnresolved(v))).toBe(false);
       expect(controllerRoleArn).toBe(karpenter.controllerRole.roleArn);
       // Serializable: a JSON round trip keeps every value.

@@ -106,6 +106,27 @@ describe('one problem, one error', () => {
     ]);
   });
 
+  test('a bad cluster name is reported once across the cluster, KarpenterAws and the controller', () => {
+    const aws = newAwsStack('aws');
+    const cluster = EksCluster.fromClusterName(aws, 'Cluster', 'my.cluster');
+    const attributes = new KarpenterAws(aws, 'Karpenter', { cluster }).attributes;
+    const controller = newStack('controller');
+    new HelmProvider(controller, 'helm', {});
+    const placement = ControllerPlacement.anyNodeNotManagedByKarpenter();
+    new KarpenterController(controller, 'Karpenter', { karpenter: JSON.parse(JSON.stringify(attributes)), placement });
+    // Not again as karpenter.clusterName, nor as the queue and role names derived from it.
+    expect([...stackErrorLines(aws), ...stackErrorLines(controller)].map((l) => l.replace(/:.*\(/, ' (').replace(/\)$/, ''))).toEqual([
+      '[aws/Cluster] clusterName (InvalidClusterName',
+    ]);
+    // A copy given another name is that name's first check.
+    const copy = newStack('copy');
+    new HelmProvider(copy, 'helm', {});
+    new KarpenterController(copy, 'Karpenter', { karpenter: { ...attributes, clusterName: 'other.cluster' }, placement });
+    expect(stackErrorLines(copy).map((l) => l.replace(/:.*\(/, ' (').replace(/\)$/, ''))).toEqual([
+      '[copy/Karpenter] karpenter.clusterName (InvalidClusterName',
+    ]);
+  });
+
   describe('the namespace and service account of the controller', () => {
     const placement = ControllerPlacement.anyNodeNotManagedByKarpenter();
 
@@ -175,22 +196,22 @@ describe('one problem, one error', () => {
       expect(copyErrors({ controllerNamespace: 'kube-system', controllerServiceAccount: 'karpenter' })).toEqual([]);
     });
 
-    test('a malformed checkedIdentity (a hand-edited JSON file) fails synth, and the values are checked', () => {
+    test('a malformed checked (a hand-edited JSON file) fails synth, and the values are checked', () => {
       const stack = newStack();
       new HelmProvider(stack, 'helm', {});
-      const checkedIdentity = { namespace: 'Bad_NS', namespaceValid: 'yes', serviceAccount: 'karpenter', serviceAccountValid: true };
+      const checked = { controllerNamespace: { value: 'Bad_NS', valid: 'yes' } };
       new KarpenterController(stack, 'Karpenter', {
         karpenter: karpenterAttributes({
           controllerNamespace: 'Bad_NS',
-          checkedIdentity: checkedIdentity as unknown as KarpenterAwsAttributes['checkedIdentity'],
+          checked: checked as unknown as KarpenterAwsAttributes['checked'],
         }),
         placement,
       });
       expect(() => Testing.synth(stack, true)).toThrow(
-        /karpenter\.checkedIdentity: namespaceValid must be true or false, got "yes"\. .*\(InvalidAttribute\)/,
+        /karpenter\.checked: controllerNamespace\.valid must be true or false, got "yes"\. .*\(InvalidAttribute\)/,
       );
       expect(stackErrorLines(stack).map((l) => l.replace(/:.*\(/, ' (').replace(/\)$/, ''))).toEqual([
-        '[test/Karpenter] karpenter.checkedIdentity (InvalidAttribute',
+        '[test/Karpenter] karpenter.checked (InvalidAttribute',
         '[test/Karpenter] karpenter.controllerNamespace (InvalidNamespace',
       ]);
     });

@@ -31,6 +31,15 @@ describe('IssueCollector', () => {
     expect(c.issues.map((i) => i.field)).toEqual(['y']);
   });
 
+  test("verdict: whether a check reported an error; a warning, or an earlier error, is not the check's", () => {
+    const c = new IssueCollector();
+    c.error('before', 'Earlier', 'e');
+    expect(c.verdict(() => c.warn('w', 'JustAWarning', 'w'))).toBe(true);
+    expect(c.verdict(() => c.error('x', 'Bad', 'b'))).toBe(false);
+    expect(c.verdict(() => undefined)).toBe(true);
+    expect(c.issues.map((i) => i.code)).toEqual(['Earlier', 'JustAWarning', 'Bad']);
+  });
+
   test('should treat nothing as a token unless told how', () => {
     expect(new IssueCollector().isUnresolved('${TfToken[TOKEN.1]}')).toBe(false);
     expect(new IssueCollector({ isUnresolved: (v) => v === 't' }).isUnresolved('t')).toBe(true);

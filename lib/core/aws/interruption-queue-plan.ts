@@ -54,6 +54,8 @@ export type InterruptionQueueField = 'clusterName' | 'queueName' | 'kmsMasterKey
 /** The resolved interruption queue. */
 export interface InterruptionQueuePlan {
   readonly queueName: string;
+  /** Whether `queueName` passed its check (false, unchecked, when it derives from an invalid cluster name). */
+  readonly queueNameValid: boolean;
   readonly retentionSeconds: number;
   /** SQS-managed SSE, unless a KMS key is given (the provider rejects both at once). */
   readonly sqsManagedSseEnabled?: boolean;
@@ -78,7 +80,9 @@ export function planInterruptionQueue(
   const clusterNameOk = checkClusterNameOnce(issues, f('clusterName'), input.clusterName, composed);
   const queueName = input.queueName ?? defaultQueueName(input.clusterName);
   // A name derived from an invalid cluster name would only repeat its error.
-  if (input.queueName !== undefined || clusterNameOk) validateQueueName(issues, f('queueName'), queueName, input.queueName === undefined);
+  const queueNameValid =
+    (input.queueName !== undefined || clusterNameOk) &&
+    issues.verdict(() => validateQueueName(issues, f('queueName'), queueName, input.queueName === undefined));
   const ruleNamePrefix = input.ruleNamePrefix ?? DEFAULT_RULE_NAME_PREFIX;
   validateRuleNamePrefix(issues, f('ruleNamePrefix'), ruleNamePrefix);
   if (input.kmsMasterKeyId !== undefined) validateQueueKmsKey(issues, f('kmsMasterKeyId'), input.kmsMasterKeyId);
@@ -99,6 +103,7 @@ export function planInterruptionQueue(
   const useKms = input.kmsMasterKeyId !== undefined;
   return {
     queueName,
+    queueNameValid,
     retentionSeconds: INTERRUPTION_QUEUE_RETENTION_SECONDS,
     sqsManagedSseEnabled: useKms ? undefined : true,
     kmsMasterKeyId: input.kmsMasterKeyId,

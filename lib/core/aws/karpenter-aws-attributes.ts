@@ -1,5 +1,6 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector } from '../issues';
+import { isPlainObject } from '../json';
 import { validateRoleArn } from './aws-partition';
 import { ControllerIdentityType } from './controller-identity';
 import { validateRegion } from './regions';
@@ -9,6 +10,30 @@ import { validateRoleName } from './node-role-policies';
 import { ServiceAccountRefVerdict, validateNamespaceName, validateServiceAccountName } from './trust-policies';
 
 const IDENTITY_TYPES: readonly string[] = Object.values(ControllerIdentityType);
+
+/** A name checked where it entered: the value checked, and whether it passed. */
+export interface CheckedName {
+  readonly value: string;
+  readonly valid: boolean;
+}
+
+/** The attributes' names `KarpenterAws` checked, by attribute. */
+export interface CheckedAttributes {
+  /** @default - unchecked */
+  readonly clusterName?: CheckedName;
+  /** @default - unchecked */
+  readonly region?: CheckedName;
+  /** @default - unchecked */
+  readonly interruptionQueueName?: CheckedName;
+  /** @default - unchecked */
+  readonly nodeRoleName?: CheckedName;
+  /** @default - unchecked */
+  readonly controllerNamespace?: CheckedName;
+  /** @default - unchecked */
+  readonly controllerServiceAccount?: CheckedName;
+}
+
+const CHECKED_KEYS = ['clusterName', 'region', 'interruptionQueueName', 'nodeRoleName', 'controllerNamespace', 'controllerServiceAccount'] as const;
 
 /**
  * Everything the controller side needs from the AWS side of one Karpenter install, as plain
@@ -34,17 +59,12 @@ export interface KarpenterAwsAttributes {
   /** Service account the controller role trusts; the Helm release sets `serviceAccount.name` to it. */
   readonly controllerServiceAccount: string;
   /**
-   * The namespace and service account as `KarpenterAws` checked them from its identity (and reported any problem
-   * there). `KarpenterController` takes a verdict only for a value equal to the one checked, and checks any other
-   * value itself, so a copy with a changed namespace is still checked.
-   * @default - unchecked: `KarpenterController` checks both
+   * The names `KarpenterAws` checked where they entered (and reported any problem there), each with the value it
+   * checked and its verdict. `KarpenterController` takes a verdict only for a value equal to the one checked, and
+   * checks any other value itself, so a copy with a changed name is still checked.
+   * @default - unchecked: `KarpenterController` checks every name
    */
-  readonly checkedIdentity?: {
-    readonly namespace: string;
-    readonly namespaceValid: boolean;
-    readonly serviceAccount: string;
-    readonly serviceAccountValid: boolean;
-  };
+  readonly checked?: CheckedAttributes;
   /** How the controller gets credentials: a `ControllerIdentityType`, or its value as a plain string (`'podIdentity'`, `'irsa'`). */
   readonly identityType: `${ControllerIdentityType}`;
   /** ARN of the controller role (the IRSA annotation `eks.amazonaws.com/role-arn`; unused under Pod Identity). */
@@ -60,15 +80,24 @@ export interface KarpenterAwsAttributes {
 
 /**
  * Checks an attributes object, e.g. one written by hand. Names that decide resources and provider
- * configuration must be plain strings; only the role ARN may be a reference. Returns the verdicts on the
- * namespace and service account: those of `checkedIdentity` for a value equal to the one it checked, else
- * those of the check made here.
+ * configuration must be plain strings; only the role ARN may be a reference. A name `checked` holds a
+ * verdict for (the same value) is not checked again. Returns the verdicts on the namespace and service account.
  */
 export function validateKarpenterAwsAttributes(issues: IssueCollector, field: string, a: KarpenterAwsAttributes): ServiceAccountRefVerdict {
-  validateClusterName(issues, `${field}.clusterName`, a.clusterName, 'it is Helm settings.clusterName and names the cluster the providers look up');
-  validateRegion(issues, `${field}.region`, a.region);
-  if (a.interruptionQueueName !== undefined) validateQueueNameAttribute(issues, `${field}.interruptionQueueName`, a.interruptionQueueName);
-  validateRoleName(issues, `${field}.nodeRoleName`, a.nodeRoleName, false);
+  // Checked once, where they entered: a verdict of KarpenterAws holds only for the value it checked.
+  const checked = checkedAttribute(issues, `${field}.checked`, a.checked);
+  const verdict = (key: (typeof CHECKED_KEYS)[number], check: () => void): boolean => {
+    const c = checked?.[key];
+    return c !== undefined && c.value === a[key] ? c.valid : issues.verdict(check);
+  };
+  verdict('clusterName', () =>
+    validateClusterName(issues, `${field}.clusterName`, a.clusterName, 'it is Helm settings.clusterName and names the cluster the providers look up'),
+  );
+  verdict('region', () => validateRegion(issues, `${field}.region`, a.region));
+  if (a.interruptionQueueName !== undefined) {
+    verdict('interruptionQueueName', () => validateQueueNameAttribute(issues, `${field}.interruptionQueueName`, a.interruptionQueueName!));
+  }
+  verdict('nodeRoleName', () => validateRoleName(issues, `${field}.nodeRoleName`, a.nodeRoleName, false));
   // Plain strings, so that they can cross stacks without a Terraform reference.
   const mustBePlain = {
     region: "it goes into the providers' aws eks get-token, and provider configuration must not hold a cross-stack reference",
@@ -84,16 +113,10 @@ export function validateKarpenterAwsAttributes(issues: IssueCollector, field: st
       );
     }
   }
-  // Checked once, where they entered: a verdict of KarpenterAws holds only for the value it checked.
-  const checked = checkedIdentityAttribute(issues, `${field}.checkedIdentity`, a.checkedIdentity);
-  const namespaceValid =
-    checked?.namespace === a.controllerNamespace
-      ? checked.namespaceValid
-      : validateNamespaceName(issues, `${field}.controllerNamespace`, a.controllerNamespace);
-  const serviceAccountValid =
-    checked?.serviceAccount === a.controllerServiceAccount
-      ? checked.serviceAccountValid
-      : validateServiceAccountName(issues, `${field}.controllerServiceAccount`, a.controllerServiceAccount);
+  const namespaceValid = verdict('controllerNamespace', () => validateNamespaceName(issues, `${field}.controllerNamespace`, a.controllerNamespace));
+  const serviceAccountValid = verdict('controllerServiceAccount', () =>
+    validateServiceAccountName(issues, `${field}.controllerServiceAccount`, a.controllerServiceAccount),
+  );
   if (!IDENTITY_TYPES.includes(a.identityType)) {
     const allowed = IDENTITY_TYPES.map((t) => `'${t}'`).join(' or ');
     issues.error(`${field}.identityType`, 'InvalidIdentityType', `must be ${allowed}; got '${String(a.identityType)}'.`);
@@ -104,23 +127,24 @@ export function validateKarpenterAwsAttributes(issues: IssueCollector, field: st
   return { namespaceValid, serviceAccountValid };
 }
 
-/** `checkedIdentity`; undefined when unset, or (reported) when malformed, e.g. edited by hand in a JSON file. */
-function checkedIdentityAttribute(
-  issues: IssueCollector,
-  field: string,
-  value: KarpenterAwsAttributes['checkedIdentity'],
-): KarpenterAwsAttributes['checkedIdentity'] {
+/** `checked`; undefined when unset, or (reported) when malformed, e.g. edited by hand in a JSON file. */
+function checkedAttribute(issues: IssueCollector, field: string, value: CheckedAttributes | undefined): CheckedAttributes | undefined {
   if (value === undefined) return undefined;
-  const ignored = 'It is ignored: the namespace and service account are checked here.';
-  const shape = '{ namespace, namespaceValid, serviceAccount, serviceAccountValid }';
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  const ignored = 'It is ignored: every name is checked here.';
+  const shape = `{ ${CHECKED_KEYS.join(', ')} }, each { value, valid }`;
+  if (!isPlainObject(value)) {
     issues.error(field, 'InvalidAttribute', `must be what KarpenterAws sets, ${shape}, or left out; got ${JSON.stringify(value)}. ${ignored}`);
     return undefined;
   }
-  const types = { namespace: 'string', namespaceValid: 'boolean', serviceAccount: 'string', serviceAccountValid: 'boolean' } as const;
-  const wrong = (Object.keys(types) as (keyof typeof types)[])
-    .filter((k) => typeof value[k] !== types[k])
-    .map((k) => `${k} must be ${types[k] === 'string' ? 'a string' : 'true or false'}, got ${JSON.stringify(value[k]) ?? 'nothing'}`);
+  const wrong = Object.entries(value).flatMap(([k, v]): string[] => {
+    if (!(CHECKED_KEYS as readonly string[]).includes(k)) return [`${k} is not a name it checks (${CHECKED_KEYS.join(', ')})`];
+    if (v === undefined) return [];
+    if (!isPlainObject(v)) return [`${k} must be { value, valid }, got ${JSON.stringify(v)}`];
+    return [
+      ...(typeof v.value === 'string' ? [] : [`${k}.value must be a string, got ${JSON.stringify(v.value) ?? 'nothing'}`]),
+      ...(typeof v.valid === 'boolean' ? [] : [`${k}.valid must be true or false, got ${JSON.stringify(v.valid) ?? 'nothing'}`]),
+    ];
+  });
   if (wrong.length === 0) return value;
   issues.error(field, 'InvalidAttribute', `${wrong.join('; ')}. ${ignored}`);
   return undefined;

@@ -123,8 +123,12 @@ export interface KarpenterAwsPlanInput extends KarpenterAwsOptions, CheckedClust
 /** The resolved AWS side of one Karpenter install; its parts are the plans of the child constructs. */
 export interface KarpenterAwsPlan {
   readonly clusterName: string;
+  /** Whether the cluster name passed its one check (the cluster's verdict). */
+  readonly clusterNameValid: boolean;
   /** Plain region of the cluster; undefined when neither given nor readable from the cluster ARN or the provider. */
   readonly region?: string;
+  /** Whether `region` passed its check (a region read from the cluster ARN is the cluster's own). */
+  readonly regionValid: boolean;
   /** Undefined without spot termination. */
   readonly queue?: InterruptionQueuePlan;
   readonly nodeRole: NodeRolePlan;
@@ -211,20 +215,24 @@ export function planKarpenterAws(input: KarpenterAwsPlanInput, ctx: ValidationCo
   );
   issues.add(controllerRole.issues);
 
-  if (input.region !== undefined) validateRegion(issues, 'region', input.region);
   const arnRegion = issues.isUnresolved(cluster.clusterArn) ? undefined : parseArn(cluster.clusterArn)?.region || undefined;
   const providerRegion = input.providerRegion !== undefined && !issues.isUnresolved(input.providerRegion) ? input.providerRegion : undefined;
   const region = input.region ?? arnRegion ?? providerRegion;
-  if (input.region === undefined && arnRegion === undefined && providerRegion !== undefined) {
-    validateRegion(issues, 'region', providerRegion, "is unset, so it comes from the stack's AwsProvider, whose region");
-  }
+  const regionValid = issues.verdict(() => {
+    if (input.region !== undefined) validateRegion(issues, 'region', input.region);
+    else if (arnRegion === undefined && providerRegion !== undefined) {
+      validateRegion(issues, 'region', providerRegion, "is unset, so it comes from the stack's AwsProvider, whose region");
+    }
+  });
 
   const securityGroupIds = input.discoverySecurityGroupIds ?? [cluster.clusterSecurityGroupId];
   checkDiscoverySecurityGroups(issues, securityGroupIds, input.discoverySecurityGroupIds === undefined);
 
   return {
     clusterName: cluster.clusterName,
+    clusterNameValid: clusterNameOk,
     region,
+    regionValid: region !== undefined && regionValid,
     queue,
     nodeRole,
     controllerRole,
@@ -298,12 +306,15 @@ export function karpenterAwsAttributes(
     nodeRoleName: plan.nodeRole.roleName,
     controllerNamespace: identity.namespace,
     controllerServiceAccount: identity.serviceAccount,
-    // The role plan checked and reported them; the controller takes its verdicts for these values only.
-    checkedIdentity: {
-      namespace: identity.namespace,
-      namespaceValid: plan.controllerRole.namespaceValid,
-      serviceAccount: identity.serviceAccount,
-      serviceAccountValid: plan.controllerRole.serviceAccountValid,
+    // The plans checked and reported them; the controller takes their verdicts for these values only.
+    checked: {
+      clusterName: { value: plan.clusterName, valid: plan.clusterNameValid },
+      // An unknown region is RegionUnknown's, below: the placeholder is not worth a second error.
+      region: { value: plan.region ?? UNKNOWN_REGION_PLACEHOLDER, valid: plan.regionValid },
+      ...(plan.queue ? { interruptionQueueName: { value: plan.queue.queueName, valid: plan.queue.queueNameValid } } : {}),
+      nodeRoleName: { value: plan.nodeRole.roleName, valid: plan.nodeRole.roleNameValid },
+      controllerNamespace: { value: identity.namespace, valid: plan.controllerRole.namespaceValid },
+      controllerServiceAccount: { value: identity.serviceAccount, valid: plan.controllerRole.serviceAccountValid },
     },
     identityType: identity.type,
     controllerRoleArn,

@@ -42,6 +42,8 @@ export type NodeRoleField = 'cluster.clusterName' | 'roleName' | 'additionalPoli
 /** The resolved node role. */
 export interface NodeRolePlan {
   readonly roleName: string;
+  /** Whether `roleName` passed its check (false, unchecked, when it derives from an invalid cluster name). */
+  readonly roleNameValid: boolean;
   readonly description: string;
   /** Names of the AWS managed policies to attach. */
   readonly managedPolicyNames: readonly string[];
@@ -57,12 +59,15 @@ export function planNodeRole(input: NodeRolePlanInput, ctx: ValidationContext = 
   const issues = new IssueCollector(ctx);
   const clusterNameOk = checkClusterNameOnce(issues, f('cluster.clusterName'), input.clusterName, composed, input.clusterNameValid);
   const roleName = input.roleName ?? defaultNodeRoleName(input.clusterName);
-  if (input.roleName !== undefined || clusterNameOk) validateRoleName(issues, f('roleName'), roleName, input.roleName === undefined);
+  const roleNameValid =
+    (input.roleName !== undefined || clusterNameOk) &&
+    issues.verdict(() => validateRoleName(issues, f('roleName'), roleName, input.roleName === undefined));
   const createAccessEntry = input.createAccessEntry ?? true;
   validateAccessEntryType(issues, input.accessEntryType, createAccessEntry);
   validatePolicyArns(issues, f('additionalPolicyArns'), input.additionalPolicyArns);
   return {
     roleName,
+    roleNameValid,
     description: `Nodes launched by Karpenter for EKS cluster ${input.clusterName}`,
     managedPolicyNames: NODE_ROLE_MANAGED_POLICIES,
     additionalPolicyArns: input.additionalPolicyArns ?? [],

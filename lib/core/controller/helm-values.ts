@@ -290,7 +290,7 @@ export interface KarpenterHelmValues {
   /** Errors and warnings; throw on errors with `throwOnErrors`. */
   readonly issues: ValidationIssue[];
   /**
-   * Whether `karpenter.controllerNamespace` passed its one check: the verdict of `karpenter.checkedIdentity`
+   * Whether `karpenter.controllerNamespace` passed its one check: the verdict of `karpenter.checked`
    * when it checked this namespace, else the check of the attributes made here (a token is not checked, so it passes).
    */
   readonly namespaceValid: boolean;

@@ -90,13 +90,11 @@ describe('planKarpenterAws', () => {
     expect(attributes).toMatchObject({
       controllerNamespace: 'Bad_NS',
       controllerServiceAccount: 'Bad_SA',
-      checkedIdentity: { namespace: 'Bad_NS', namespaceValid: false, serviceAccount: 'Bad_SA', serviceAccountValid: false },
+      checked: { controllerNamespace: { value: 'Bad_NS', valid: false }, controllerServiceAccount: { value: 'Bad_SA', valid: false } },
     });
-    expect(karpenterAwsAttributes(planKarpenterAws({ cluster: CLUSTER }), 'arn').attributes.checkedIdentity).toEqual({
-      namespace: 'kube-system',
-      namespaceValid: true,
-      serviceAccount: 'karpenter',
-      serviceAccountValid: true,
+    expect(karpenterAwsAttributes(planKarpenterAws({ cluster: CLUSTER }), 'arn').attributes.checked).toMatchObject({
+      controllerNamespace: { value: 'kube-system', valid: true },
+      controllerServiceAccount: { value: 'karpenter', valid: true },
     });
   });
 
@@ -107,6 +105,35 @@ describe('planKarpenterAws', () => {
 });
 
 // Moved from test/aws/karpenter-aws.test.ts: the plan makes these messages; the construct test checks the reporting.
+describe('the verdicts the attributes carry', () => {
+  test('names derived from a bad cluster name are not valid, and not reported: the cluster name is', () => {
+    const plan = planKarpenterAws({ cluster: { ...CLUSTER, clusterName: 'my.cluster' }, clusterNameValid: false });
+    expect(plan.issues).toEqual([]);
+    expect([plan.clusterNameValid, plan.queue?.queueNameValid, plan.nodeRole.roleNameValid, plan.regionValid]).toEqual([false, false, false, true]);
+    const { checked } = karpenterAwsAttributes(plan, 'arn').attributes;
+    expect(checked).toMatchObject({
+      clusterName: { value: 'my.cluster', valid: false },
+      interruptionQueueName: { value: 'Karpenter-my.cluster', valid: false },
+      nodeRoleName: { value: 'KarpenterNodeRole-my.cluster', valid: false },
+    });
+  });
+
+  test('a bad name given outright is reported by its plan and carried as not valid', () => {
+    const plan = planKarpenterAws({ cluster: CLUSTER, queueName: 'bad.queue', nodeRoleName: 'bad role', region: 'Ireland' });
+    expect(plan.issues.map((i) => `${i.field} ${i.code}`)).toEqual([
+      'queueName InvalidQueueNameCharacters',
+      'nodeRoleName InvalidIamNameCharacters',
+      'region InvalidRegion',
+    ]);
+    expect([plan.clusterNameValid, plan.queue?.queueNameValid, plan.nodeRole.roleNameValid, plan.regionValid]).toEqual([true, false, false, false]);
+  });
+
+  test('without a queue the attributes carry no queue verdict', () => {
+    const { checked } = karpenterAwsAttributes(planKarpenterAws({ cluster: CLUSTER, enableSpotTermination: false }), 'arn').attributes;
+    expect(checked && 'interruptionQueueName' in checked).toBe(false);
+  });
+});
+
 describe('planKarpenterAws messages', () => {
   const messages = (input: KarpenterAwsPlanInput) => planKarpenterAws(input).issues.map((i) => `${i.field}: ${i.message}`);
 

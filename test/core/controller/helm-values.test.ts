@@ -279,12 +279,12 @@ describe('buildKarpenterHelmValues', () => {
 
     test('should give the verdict on the namespace: the one the attributes carry for it, else its own check', () => {
       const bad = { controllerNamespace: 'Bad_NS' };
-      const checkedIdentity = { namespace: 'Bad_NS', namespaceValid: false, serviceAccount: 'karpenter', serviceAccountValid: true };
+      const checked = { controllerNamespace: { value: 'Bad_NS', valid: false } };
       expect(buildKarpenterHelmValues({ karpenter: attrs(bad) })).toMatchObject({ namespaceValid: false, issues: [{ code: 'InvalidNamespace' }] });
-      expect(buildKarpenterHelmValues({ karpenter: attrs({ ...bad, checkedIdentity }) })).toMatchObject({ namespaceValid: false, issues: [] });
+      expect(buildKarpenterHelmValues({ karpenter: attrs({ ...bad, checked }) })).toMatchObject({ namespaceValid: false, issues: [] });
       // A verdict on another namespace says nothing about this one.
-      const other = { ...checkedIdentity, namespace: 'kube-system', namespaceValid: true };
-      expect(buildKarpenterHelmValues({ karpenter: attrs({ ...bad, checkedIdentity: other }) })).toMatchObject({
+      const other = { controllerNamespace: { value: 'kube-system', valid: true } };
+      expect(buildKarpenterHelmValues({ karpenter: attrs({ ...bad, checked: other }) })).toMatchObject({
         namespaceValid: false,
         issues: [{ field: 'karpenter.controllerNamespace', code: 'InvalidNamespace' }],
       });

@@ -163,24 +163,26 @@ describe('planKarpenterController', () => {
     test.each([
       ['not an object', true, /must be what KarpenterAws sets, .* or left out; got true\. It is ignored/],
       ['null', null, /got null\. It is ignored/],
+      ['an array', [], /got \[\]\. It is ignored/],
       [
         'a verdict that is no boolean',
-        { namespace: 'Bad_NS', namespaceValid: 'true', serviceAccount: 'karpenter', serviceAccountValid: true },
-        /^namespaceValid must be true or false, got "true"\. It is ignored/,
+        { controllerNamespace: { value: 'Bad_NS', valid: 'true' } },
+        /^controllerNamespace\.valid must be true or false, got "true"\. It is ignored/,
       ],
       [
-        'a value that is no string',
-        { namespace: 7, namespaceValid: true, serviceAccountValid: true },
-        /^namespace must be a string, got 7; serviceAccount must be a string, got nothing\./,
+        'a value that is no string, and a name it does not check',
+        { controllerNamespace: { value: 7, valid: true }, namespace: { value: 'Bad_NS', valid: true } },
+        /^controllerNamespace\.value must be a string, got 7; namespace is not a name it checks \(clusterName, .*\)\./,
       ],
-    ])('a malformed checkedIdentity (%s, from a JSON file) is reported, and the values checked', (_what, checkedIdentity, message) => {
+      ['a verdict that is no object', { controllerNamespace: true }, /^controllerNamespace must be \{ value, valid \}, got true\./],
+    ])('a malformed checked (%s, from a JSON file) is reported, and the values checked', (_what, checked, message) => {
       const karpenter = karpenterAttributes({
         controllerNamespace: 'Bad_NS',
-        checkedIdentity: checkedIdentity as unknown as KarpenterAwsAttributes['checkedIdentity'],
+        checked: checked as unknown as KarpenterAwsAttributes['checked'],
       });
       const issues = plan({ karpenter }).issues;
       expect(issues.map((i) => `${i.field} ${i.code}`)).toEqual([
-        'karpenter.checkedIdentity InvalidAttribute',
+        'karpenter.checked InvalidAttribute',
         'karpenter.controllerNamespace InvalidNamespace',
       ]);
       expect(issues[0].message).toMatch(message);

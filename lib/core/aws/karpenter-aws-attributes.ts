@@ -94,9 +94,8 @@ export function validateKarpenterAwsAttributes(issues: IssueCollector, field: st
     validateClusterName(issues, `${field}.clusterName`, a.clusterName, 'it is Helm settings.clusterName and names the cluster the providers look up'),
   );
   verdict('region', () => validateRegion(issues, `${field}.region`, a.region));
-  if (a.interruptionQueueName !== undefined) {
-    verdict('interruptionQueueName', () => validateQueueNameAttribute(issues, `${field}.interruptionQueueName`, a.interruptionQueueName!));
-  }
+  const queue = a.interruptionQueueName;
+  if (queue !== undefined) verdict('interruptionQueueName', () => validateQueueNameAttribute(issues, `${field}.interruptionQueueName`, queue));
   verdict('nodeRoleName', () => validateRoleName(issues, `${field}.nodeRoleName`, a.nodeRoleName, false));
   // Plain strings, so that they can cross stacks without a Terraform reference.
   const mustBePlain = {

@@ -436,7 +436,8 @@ export function lintNodePool(manifest: unknown, ctx: ValidationContext = {}): Va
 /** The requirements of a NodePool manifest whose key, operator and values are all known strings. */
 export function nodePoolRequirements(manifest: unknown, ctx: ValidationContext = {}): readonly ParsedRequirement[] {
   if (!isPlainObject(manifest) || !isPlainObject(manifest.spec)) return [];
-  return nodePoolFacts(manifest.spec, new IssueCollector(ctx)).requirements;
+  const t = manifest.spec.template;
+  return parsedRequirements(isPlainObject(t) && isPlainObject(t.spec) ? t.spec : {}, new IssueCollector(ctx));
 }
 
 /** Lint findings for an EC2NodeClass manifest (warnings only). */
@@ -476,6 +477,17 @@ export function isArm64Family(family: string): boolean {
   return family === 'a1' || /^[a-z]+[0-9]+g/.test(family) || /-gb[0-9]/.test(family);
 }
 
+/** The requirements whose key, operator and values are all known strings; the others are the schema's to report. */
+function parsedRequirements(tspec: Json, c: IssueCollector): ParsedRequirement[] {
+  const reqs = Array.isArray(tspec.requirements) && !c.isUnresolved(tspec.requirements) ? tspec.requirements : [];
+  return reqs.flatMap((r, i): ParsedRequirement[] => {
+    if (!isPlainObject(r) || !str(r.key) || !str(r.operator) || c.isUnresolved(r) || c.isUnresolved(r.key) || c.isUnresolved(r.values)) return [];
+    const values = Array.isArray(r.values) ? r.values : [];
+    if (values.some((v) => !str(v) || c.isUnresolved(v))) return [];
+    return [{ at: `spec.template.spec.requirements[${i}]`, key: r.key, operator: r.operator, values: values as string[], minValues: r.minValues }];
+  });
+}
+
 /** Folds template labels and requirements into one state per key: the values a node may have. */
 function nodePoolFacts(spec: Json, c: IssueCollector): NodePoolFacts {
   const template = isPlainObject(spec.template) ? spec.template : {};
@@ -496,21 +508,14 @@ function nodePoolFacts(spec: Json, c: IssueCollector): NodePoolFacts {
     s.where.push(child('spec.template.metadata.labels', key));
   }
 
-  const requirements: ParsedRequirement[] = [];
-  const reqs = Array.isArray(tspec.requirements) && !c.isUnresolved(tspec.requirements) ? tspec.requirements : [];
-  reqs.forEach((r, i) => {
-    if (!isPlainObject(r) || !str(r.key) || !str(r.operator) || c.isUnresolved(r) || c.isUnresolved(r.key) || c.isUnresolved(r.values)) return;
-    const values = Array.isArray(r.values) ? r.values : [];
-    if (values.some((v) => !str(v) || c.isUnresolved(v))) return;
-    const vals = values as string[];
-    const at = `spec.template.spec.requirements[${i}]`;
-    requirements.push({ at, key: r.key, operator: r.operator, values: vals, minValues: r.minValues });
-    const s = state(r.key);
+  const requirements = parsedRequirements(tspec, c);
+  for (const { at, key, operator, values: vals } of requirements) {
+    const s = state(key);
     s.where.push(at);
     const num = vals.length === 1 && /^[0-9]+$/.test(vals[0]) ? Number(vals[0]) : undefined;
-    switch (r.operator) {
+    switch (operator) {
       case 'In':
-        if (vals.length === 0) return; // an API error already
+        if (vals.length === 0) break; // an API error already
         s.inSet = s.inSet ? new Set([...s.inSet].filter((v) => vals.includes(v))) : new Set(vals);
         s.exists = true;
         break;
@@ -525,16 +530,16 @@ function nodePoolFacts(spec: Json, c: IssueCollector): NodePoolFacts {
         break;
       case 'Gt':
       case 'Gte':
-        if (num !== undefined) s.lower = Math.max(s.lower ?? -Infinity, r.operator === 'Gt' ? num : num - 1);
+        if (num !== undefined) s.lower = Math.max(s.lower ?? -Infinity, operator === 'Gt' ? num : num - 1);
         s.exists = true;
         break;
       case 'Lt':
       case 'Lte':
-        if (num !== undefined) s.upper = Math.min(s.upper ?? Infinity, r.operator === 'Lt' ? num : num + 1);
+        if (num !== undefined) s.upper = Math.min(s.upper ?? Infinity, operator === 'Lt' ? num : num + 1);
         s.exists = true;
         break;
     }
-  });
+  }
 
   for (const [key, s] of states) resolveKey(s, DOMAINS[key]);
   return { spec, tspec, requirements, states };

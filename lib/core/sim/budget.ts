@@ -2,7 +2,7 @@
 // The per-pool budget check: a NodePool's cost ceiling against its `maxHourlyCost`.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import type { LintCode } from '../api/lint';
-import type { CatalogChecks } from './catalog-checks';
+import { CatalogChecks, reportCatalogFinding } from './catalog-checks';
 import { assumedNodeClass, CostCeilingOptions, nodePoolCostCeiling, UNKNOWN_NODE_CLASS_NOTE } from './costs';
 import { CostCeiling, formatRate, formatUsd, loadPriceTable, priceLabel, PriceTable, ResourceCostBound } from './pricing';
 
@@ -52,9 +52,7 @@ export function checkCostBudget(ceiling: CostCeiling, maxHourlyCost: unknown, ct
   if (ctx.catalogChecks === 'off') return c.issues;
   const problem = overBudget(ceiling, maxHourlyCost, ctx.prices ?? loadPriceTable(), note);
   if (problem === undefined) return c.issues;
-  if (ctx.catalogChecks === 'error') {
-    if (!ctx.silence?.includes(COST_CEILING_OVER_BUDGET)) c.error(problem.field, COST_CEILING_OVER_BUDGET, problem.message);
-  } else c.warn(problem.field, COST_CEILING_OVER_BUDGET, problem.message);
+  reportCatalogFinding(c, ctx, problem.field, COST_CEILING_OVER_BUDGET, problem.message);
   return c.issues;
 }
 

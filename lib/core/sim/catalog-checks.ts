@@ -1,12 +1,25 @@
 // Pure core: no cdktf or constructs imports.
 // What the synth lints ask of the catalog: which values a label takes, the nearest known value, and
 // what admission says of a NodePool with its EC2NodeClass.
+import { IssueCollector, ValidationContext } from '../issues';
 import { WellKnownLabel } from '../api/labels';
 import { catalogColumns, loadInstanceTypeCatalog } from './catalog';
 import { InstanceTypeCatalog } from './types';
 
 /** How the catalog lints report: warnings (default), errors (strict), or not at all. */
 export type CatalogChecks = 'warn' | 'error' | 'off';
+
+/** Reports a catalog finding as `catalogChecks` asks: a warning, or (strict) an error that its code still silences. */
+export function reportCatalogFinding(
+  c: IssueCollector,
+  ctx: ValidationContext & { readonly catalogChecks?: CatalogChecks },
+  field: string,
+  code: string,
+  message: string,
+): void {
+  if (ctx.catalogChecks !== 'error') c.warn(field, code, message);
+  else if (!ctx.silence?.includes(code)) c.error(field, code, message);
+}
 
 /** Label keys whose every value the catalog knows, so a value outside them matches no type. */
 export const CATALOG_VALUE_KEYS: readonly string[] = [

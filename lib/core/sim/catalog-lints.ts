@@ -8,7 +8,7 @@ import { WellKnownLabel } from '../api/labels';
 import { LintCode, nodePoolRequirements, ParsedRequirement } from '../api/lint';
 import { Admission, admitsAnyInstanceType, explainAdmission } from './admission';
 import { isWindowsFamily } from './allocatable';
-import { CATALOG_VALUE_KEYS, CatalogChecks, unknownCatalogValue } from './catalog-checks';
+import { CATALOG_VALUE_KEYS, CatalogChecks, reportCatalogFinding, unknownCatalogValue } from './catalog-checks';
 import { readNodeClass } from './inputs';
 
 type Json = Record<string, unknown>;
@@ -174,15 +174,10 @@ export function lintNodePoolCatalog(
     resolved: !hasToken(tspec.requirements, c) && !hasToken(spec.limits, c) && !hasToken(manifest.metadata, c),
   };
   const neverLaunches = found.some((i) => NEVER_LAUNCHES.includes(i.code));
+  const how = { ...ctx, catalogChecks: mode };
   for (const rule of CATALOG_RULES) {
     if (rule.code === 'NoCompatibleInstanceTypes' && neverLaunches) continue;
-    const code = rule.code;
-    rule.check(facts, {
-      warn: (field, message) => {
-        if (mode !== 'error') c.warn(field, code, message);
-        else if (!ctx.silence?.includes(code)) c.error(field, code, message);
-      },
-    });
+    rule.check(facts, { warn: (field, message) => reportCatalogFinding(c, how, field, rule.code, message) });
   }
   return c.issues;
 }

@@ -15,8 +15,9 @@ const UNIT_BYTES: Readonly<Record<string, number>> = { m: 1, Mi: MI, Gi: GI, '':
 
 /** A catalog of the given types, e.g. a hand-made one for a test. */
 export function createInstanceTypeCatalog(instanceTypes: readonly InstanceType[], karpenterVersion: string): InstanceTypeCatalog {
-  const byName = new Map(instanceTypes.map((t) => [t.name, t]));
-  return { karpenterVersion, instanceTypes, get: (name) => byName.get(name) };
+  // Built on the first lookup by name: the synth lints never look one up.
+  let byName: Map<string, InstanceType> | undefined;
+  return { karpenterVersion, instanceTypes, get: (name) => (byName ??= new Map(instanceTypes.map((t) => [t.name, t]))).get(name) };
 }
 
 /** The bundled catalog's labels by column: per key, each type's value index (-1: absent). */
@@ -70,21 +71,11 @@ function load(): NonNullable<typeof cached> {
     return labels;
   };
   const source: CatalogSource = { labelsOf, value, printedOf };
-  const types = names.map((name, i): InstanceType => new CatalogInstanceType(name, i, source));
-  // Built on the first lookup by name: the synth lints never look one up.
-  let index: Map<string, number> | undefined;
-  const rowOf = (name: string) => (index ??= new Map(names.map((n, i) => [n, i]))).get(name);
+  const types = names.map((name, i) => new CatalogInstanceType(name, i, source));
+  const catalog = createInstanceTypeCatalog(types, CATALOG.karpenterVersion);
   const published = (name: string) => {
-    const i = rowOf(name);
-    return i === undefined ? undefined : printedOf(i);
-  };
-  const catalog: InstanceTypeCatalog = {
-    karpenterVersion: CATALOG.karpenterVersion,
-    instanceTypes: types,
-    get: (name) => {
-      const i = rowOf(name);
-      return i === undefined ? undefined : types[i];
-    },
+    const t = catalog.get(name) as CatalogInstanceType | undefined;
+    return t && printedOf(t.row);
   };
   return { catalog, published, columns: { names, column, values: new Map(labelKeys.map((k, j) => [k, labelValues[j]])) } };
 }
@@ -100,7 +91,8 @@ class CatalogInstanceType implements InstanceType {
 
   constructor(
     public readonly name: string,
-    private readonly row: number,
+    /** Its row in the catalog file. */
+    public readonly row: number,
     private readonly source: CatalogSource,
   ) {}
 

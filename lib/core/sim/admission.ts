@@ -3,7 +3,7 @@
 // pre-filter (scheduler.go:156-171), then the pool's limits (filterByRemainingResources). When nothing is
 // left, which requirement emptied the set.
 import { loadInstanceTypeCatalog } from './catalog';
-import { buildTemplate, Template, templateRequirements, withinLimits } from './engine';
+import { buildTemplate, fitsLimits, Template, templateRequirements, withinLimits } from './engine';
 import { NodePoolInput, readNodeClass, readNodePool } from './inputs';
 import { ClassInstanceType, classView, offeringAllowed } from './instance-types';
 import { SchedulingRequirement, SchedulingRequirements } from './requirements';
@@ -49,8 +49,8 @@ export function admitsAnyInstanceType(nodePool: unknown, nodeClass: unknown, opt
     return explainAdmission(nodePool, nodeClass, options).instanceTypes.length > 0;
   const view = classView(catalog, nc, options.zones);
   const limits = pool.limits;
-  const fits = (it: ClassInstanceType) => !limits || Object.keys(limits).every((k) => (it.capacity[k] ?? 0) <= limits[k]);
-  return view.findCompatible(r, (i) => view.types[i].available && !view.types[i].negative && fits(view.types[i])) >= 0;
+  const admits = (it: ClassInstanceType) => it.available && !it.negative && (!limits || fitsLimits(it, limits));
+  return view.findCompatible(r, (i) => admits(view.types[i])) >= 0;
 }
 
 /** `admittedInstanceTypes` with the reason and the requirement that emptied the set, for lints and the CLI. */

@@ -226,8 +226,12 @@ export function buildTemplate(pool: NodePoolInput, nodeClass: NodeClassInput, ca
 
 /** Drops the types whose capacity alone exceeds what is left of the pool's limits (filterByRemainingResources). */
 export function withinLimits(t: Template, options: readonly number[], remaining: Readonly<Record<string, number>>): number[] {
-  const keys = Object.keys(remaining);
-  return options.filter((i) => keys.every((k) => (t.all[i].capacity[k] ?? 0) <= remaining[k]));
+  return options.filter((i) => fitsLimits(t.all[i], remaining));
+}
+
+/** Whether a type's capacity alone stays within what is left of the pool's limits. */
+export function fitsLimits(it: ClassInstanceType, remaining: Readonly<Record<string, number>>): boolean {
+  return Object.keys(remaining).every((k) => (it.capacity[k] ?? 0) <= remaining[k]);
 }
 
 /** The largest capacity per limited resource over some types (subtractMax's pessimism). */

@@ -4,7 +4,7 @@
 import { WellKnownLabel } from '../api/labels';
 import { NodeClassInput, NodePoolInput } from './inputs';
 import { ClassInstanceType, ClassView, classView, offeringAllowed } from './instance-types';
-import { CPU, formatQuantity } from './quantity';
+import { addAmounts, CPU, formatQuantity } from './quantity';
 import { SchedulingRequirement, SchedulingRequirements } from './requirements';
 import { InstanceTypeCatalog, ResourceAmounts } from './types';
 
@@ -61,7 +61,7 @@ export function resourcesString(r: ResourceAmounts): string {
 
 function merge(a: ResourceAmounts, b: ResourceAmounts | undefined): Record<string, number> {
   const out: Record<string, number> = { ...a };
-  if (b) for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v;
+  if (b) for (const [k, v] of Object.entries(b)) out[k] = addAmounts(out[k] ?? 0, v);
   return out;
 }
 
@@ -70,11 +70,14 @@ function fits(requests: ResourceAmounts, allocatable: ResourceAmounts): boolean 
   return true;
 }
 
-/** A signature of a requirement set that tells apart every set with a different meaning. */
+/**
+ * A signature of a requirement set that tells apart every set with a different meaning. Values are
+ * JSON-quoted: joined bare, `In [""]` and `In []` (DoesNotExist) would share a key, as would `NotIn [""]` and `Exists`.
+ */
 function signature(r: SchedulingRequirements): string {
   return r
     .values()
-    .map((x) => `${x.key}|${x.complement ? '!' : ''}${x.values.join(',')}|${x.gte ?? ''}|${x.lte ?? ''}`)
+    .map((x) => `${x.key}|${x.complement ? '!' : ''}${JSON.stringify(x.values)}|${x.gte ?? ''}|${x.lte ?? ''}`)
     .sort()
     .join(';');
 }

@@ -4,7 +4,7 @@
 import { AmiFamily, aliasFamilyOf } from '../api/ami-family';
 import { isPlainObject } from '../json';
 import { NodeResourceSettings } from './allocatable';
-import { CPU, MEMORY, PODS, resourceAmount } from './quantity';
+import { addAmounts, CPU, MEMORY, PODS, resourceAmount } from './quantity';
 import { HOSTNAME_LABEL } from './requirements';
 
 type Json = Record<string, unknown>;
@@ -343,7 +343,7 @@ function containerRequests(c: unknown, at: string, p: Problems): Record<string, 
 }
 
 function addInto(into: Record<string, number>, more: Readonly<Record<string, number>>): void {
-  for (const [k, v] of Object.entries(more)) into[k] = (into[k] ?? 0) + v;
+  for (const [k, v] of Object.entries(more)) into[k] = addAmounts(into[k] ?? 0, v);
 }
 
 function maxInto(into: Record<string, number>, more: Readonly<Record<string, number>>): void {

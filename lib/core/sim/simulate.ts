@@ -16,7 +16,7 @@ import {
   TopologySpread,
 } from './inputs';
 import { ignoredReason, initialState, podRequirements, PodState, relax, selectorMatches, strictPodRequirements, taintError } from './pods';
-import { CPU, MEMORY } from './quantity';
+import { addAmounts, CPU, isSubUnit, MEMORY } from './quantity';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from './requirements';
 import { loadInstanceTypeCatalog } from './catalog';
 import { emptiedBy } from './admission';
@@ -43,6 +43,10 @@ export const SIMULATION_ASSUMPTIONS: readonly string[] = [
   'Pods per node are ENI-limited with no reserved ENIs and no EFA-only interfaces.',
   'The catalog is the Karpenter 1.14.1 reference (us-east-1, us-east-2 and us-west-2 together): a type may not exist in your region.',
 ];
+/** Said only when a pod asks for a fraction of a base unit, the one case where the two roundings can differ. */
+export const SUB_UNIT_REQUESTS =
+  'Requests are added exactly, as Karpenter adds them; the kube-scheduler rounds each pod’s cpu up to a whole millicore ' +
+  '(other resources to a whole unit) before adding, so a node packed to a fraction of a millicore may not take every pod placed on it.';
 const NO_ZONES = 'Zones are not known: zone requirements are only checked against each other, and zone topology spread is not modelled.';
 
 interface Claim {
@@ -76,7 +80,7 @@ function toIssue(p: InputProblem): ValidationIssue {
 
 function add(into: Record<string, number>, more: Readonly<Record<string, number>>): Record<string, number> {
   const out = { ...into };
-  for (const [k, v] of Object.entries(more)) out[k] = (out[k] ?? 0) + v;
+  for (const [k, v] of Object.entries(more)) out[k] = addAmounts(out[k] ?? 0, v);
   return out;
 }
 
@@ -442,7 +446,11 @@ export function runSimulation(input: SimulationInput): SimulationRun {
       const reason = poolReasons.get(pool);
       return { name: pool.name, admittedInstanceTypes: admitted.get(pool) ?? [], ...(reason === undefined ? {} : { reason }) };
     }),
-    assumptions: zones ? SIMULATION_ASSUMPTIONS : [...SIMULATION_ASSUMPTIONS, NO_ZONES],
+    assumptions: [
+      ...SIMULATION_ASSUMPTIONS,
+      ...(zones ? [] : [NO_ZONES]),
+      ...(queue.some((p) => Object.values(p.requests).some(isSubUnit)) ? [SUB_UNIT_REQUESTS] : []),
+    ],
   };
   // Prices last: options cheapest first, each pod's cheapest type, each pool's cost ceiling.
   return { result: withCosts(safe, result), issues };

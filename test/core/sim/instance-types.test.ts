@@ -27,6 +27,7 @@ const KEYS: Record<string, string[]> = {
   'node.kubernetes.io/windows-build': ['10.0.20348', '10.0.17763'],
   'topology.kubernetes.io/zone': ['us-east-1a', 'us-east-1b', 'eu-west-1a'],
   'example.com/team': ['a', 'b'],
+  'karpenter.k8s.aws/instance-hypervisor': ['', 'nitro', 'xen'],
 };
 const OPS = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt', 'Gte', 'Lte'];
 

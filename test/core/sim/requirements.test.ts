@@ -96,7 +96,8 @@ function prng(seed: number): () => number {
   };
 }
 const SEED = Number(process.env.REQUIREMENTS_SEED ?? 20261203);
-const UNIVERSE = ['0', '1', '2', '3', '5', '8', '13', 'a', 'b'];
+// '' is a value of its own (metal types' hypervisor), not the absence of one.
+const UNIVERSE = ['', '0', '1', '2', '3', '5', '8', '13', 'a', 'b'];
 const OPS = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt', 'Gte', 'Lte'];
 
 function randomRequirement(rand: () => number): SchedulingRequirement {

@@ -450,46 +450,6 @@ export function podFromSpec(
   };
 }
 
-const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'Job', 'ReplicaSet', 'DaemonSet'];
-
-/**
- * The pods of one input: a Pod is itself; a Deployment, StatefulSet, ReplicaSet or Job is its pod template,
- * `replicas` (Job: `parallelism`) times, named `<workload>-<ordinal>`. Each gets the next input index.
- */
-export function readPods(o: unknown, index: number, first: number): PodInput[] {
-  const kind = kindOf(o);
-  const meta = metaOf(o);
-  const namespace = str(meta.namespace) && meta.namespace !== '' ? meta.namespace : 'default';
-  const fallback = `pods[${index}]`;
-  const name = str(meta.name) && meta.name !== '' ? meta.name : fallback;
-  const where = objectName(o, fallback);
-  const p = new Problems(where);
-  const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : undefined;
-  if (!isPlainObject(o) || (kind !== 'Pod' && !WORKLOAD_KINDS.includes(kind))) {
-    const got = o === null ? 'null' : !isPlainObject(o) ? typeof o : `kind ${o.kind === undefined ? 'unset' : shown(o.kind)}`;
-    p.add('kind', 'SimInvalidObject', `must be a Pod, Deployment, StatefulSet, ReplicaSet or Job, got ${got}`, true);
-    return [podFromSpec(first, namespace, name, {}, {}, p)];
-  }
-  if (kind === 'Pod') {
-    return [podFromSpec(first, namespace, name, stringMap(meta.labels, 'metadata.labels', p), spec ?? {}, p)];
-  }
-  const template = spec && isPlainObject(spec.template) ? spec.template : undefined;
-  const tspec = template && isPlainObject(template.spec) ? template.spec : undefined;
-  if (!tspec) {
-    p.add('spec.template', 'SimMissingPodTemplate', `a ${kind} needs spec.template with a pod spec; nothing of it can be simulated`, true);
-    return [podFromSpec(first, namespace, name, {}, {}, p)];
-  }
-  const countField = kind === 'Job' ? 'parallelism' : 'replicas';
-  const raw = spec![countField];
-  let count = 1;
-  if (raw !== undefined && raw !== null) {
-    if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0) count = raw;
-    else p.add(`spec.${countField}`, 'SimInvalidField', `must be a non-negative integer, got ${shown(raw)}; assuming 1`);
-  }
-  const labels = stringMap(isPlainObject(template!.metadata) ? template!.metadata.labels : undefined, 'spec.template.metadata.labels', p);
-  return Array.from({ length: count }, (_, i) => podFromSpec(first + i, namespace, `${name}-${i}`, labels, tspec, i === 0 ? p : new Problems(where)));
-}
-
 /** The pod a DaemonSet runs on each node (or a DaemonSet's pod as given). */
 export function readDaemonPod(o: unknown, index: number): PodInput {
   const kind = kindOf(o);

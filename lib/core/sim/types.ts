@@ -52,8 +52,9 @@ export interface SimulationInput {
   /**
    * The pending pods of one batch: v1 Pods, or workloads as their controllers expand them into pods of their
    * template: a Deployment, StatefulSet or ReplicaSet `spec.replicas` pods (default 1); a Job
-   * `min(parallelism, completions)` (parallelism default 1; without completions, parallelism), less
-   * `status.succeeded` when its status is given, and none when suspended or finished; a CronJob the pods of one
+   * `min(parallelism, completions - status.succeeded)` (parallelism default 1; completions default 1 when
+   * parallelism is unset too; a Job with parallelism but no completions runs parallelism pods, or only
+   * `status.active` once one succeeded), and none when suspended or finished; a CronJob the pods of one
    * Job of its `spec.jobTemplate` (none when suspended). A workload's pods are named `<workload name>-<ordinal>`
    * (0-based; a StatefulSet from `spec.ordinals.start`) in the workload's namespace. DaemonSets go in `daemonSets`.
    */

@@ -23,7 +23,7 @@ export const NOT_MODELLED = {
   hostPorts: 'host ports',
   resourceClaims: 'dynamic resources (resourceClaims)',
   schedulingGates: 'scheduling gates (the pod is not scheduled until they are removed)',
-  unknownRuntimeClass: (name: string) => `overhead of RuntimeClass "${name}" (not in the input)`,
+  unknownRuntimeClass: (name: string) => `overhead and scheduling of RuntimeClass "${name}" (not in the input)`,
   hpaMetrics: (hpa: string, replicas: number, max: number) => `replicas from ${hpa} metrics (counted as ${replicas}, up to ${max})`,
 } as const;
 
@@ -75,7 +75,9 @@ function finished(status: Json): boolean {
 function jobPods(spec: Json, status: Json, at: string, p: Problems): number {
   if (spec.suspend === true || finished(status)) return 0;
   const parallelism = count(spec.parallelism, `${at}.parallelism`, p, 1);
-  const completions = optionalCount(spec.completions, `${at}.completions`, p);
+  // SetDefaults_Job: with neither field set, both are 1 (a one-pod Job, not a work queue).
+  const unset = (v: unknown) => v === undefined || v === null;
+  const completions = unset(spec.completions) && unset(spec.parallelism) ? 1 : optionalCount(spec.completions, `${at}.completions`, p);
   const succeeded = optionalCount(status.succeeded, 'status.succeeded', p) ?? 0;
   // Without completions the first success ends the Job: only the pods still active keep running.
   if (completions === undefined) return succeeded > 0 ? (optionalCount(status.active, 'status.active', p) ?? 0) : parallelism;

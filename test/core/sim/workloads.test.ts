@@ -45,6 +45,7 @@ describe('a Job runs what job controller manageJob wants active', () => {
     ['succeeded pods are done', { parallelism: 3, completions: 5 }, { succeeded: 3 }, 2],
     ['all completions succeeded: none', { parallelism: 3, completions: 2 }, { succeeded: 2 }, 0],
     ['without completions, after a success only the active pods run', { parallelism: 4 }, { succeeded: 1, active: 2 }, 2],
+    ['neither field set: one completion, so one success ends it (SetDefaults_Job)', {}, { succeeded: 1, active: 1 }, 0],
     ['parallelism 0: none', { parallelism: 0, completions: 3 }, undefined, 0],
     ['suspended: none', { parallelism: 2, suspend: true }, undefined, 0],
     ['finished: none', { parallelism: 2 }, { conditions: [{ type: 'Complete', status: 'True' }] }, 0],
@@ -227,7 +228,7 @@ describe('RuntimeClass admission', () => {
 
   test('a RuntimeClass not in the input: the pod says its overhead is not known', () => {
     const r = sim({ pods: [kataPod()] });
-    expect(r.result.pods[0]).toMatchObject({ schedulable: true, notModelled: ['overhead of RuntimeClass "kata" (not in the input)'] });
+    expect(r.result.pods[0]).toMatchObject({ schedulable: true, notModelled: ['overhead and scheduling of RuntimeClass "kata" (not in the input)'] });
   });
 
   test('scheduling merges node selector and tolerations; a conflicting selector or a different overhead rejects the pod', () => {

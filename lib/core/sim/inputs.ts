@@ -449,25 +449,3 @@ export function podFromSpec(
     problems: p.list,
   };
 }
-
-/** The pod a DaemonSet runs on each node (or a DaemonSet's pod as given). */
-export function readDaemonPod(o: unknown, index: number): PodInput {
-  const kind = kindOf(o);
-  const meta = metaOf(o);
-  const namespace = str(meta.namespace) && meta.namespace !== '' ? meta.namespace : 'default';
-  const name = str(meta.name) && meta.name !== '' ? meta.name : `daemonSets[${index}]`;
-  const p = new Problems(objectName(o, `daemonSets[${index}]`));
-  const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : undefined;
-  if (kind === 'Pod') return podFromSpec(index, namespace, name, stringMap(meta.labels, 'metadata.labels', p), spec ?? {}, p);
-  const tspec = kind === 'DaemonSet' && spec && isPlainObject(spec.template) && isPlainObject(spec.template.spec) ? spec.template.spec : undefined;
-  if (!tspec) {
-    p.add(
-      kind === 'DaemonSet' ? 'spec.template' : 'kind',
-      'SimMissingPodTemplate',
-      'must be a DaemonSet with spec.template.spec (or a pod); it is left out',
-      true,
-    );
-    return podFromSpec(index, namespace, name, {}, {}, p);
-  }
-  return podFromSpec(index, namespace, name, {}, tspec, p);
-}

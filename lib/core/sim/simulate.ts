@@ -4,7 +4,7 @@
 import { Severity, ValidationIssue } from '../issues';
 import { WellKnownLabel } from '../api/labels';
 import { buildTemplate, DaemonOverhead, filterInstanceTypes, maxCapacity, Template, withinLimits } from './engine';
-import { InputProblem, NodeClassInput, NodePoolInput, PodInput, readDaemonPod, readNodeClass, readNodePool, TopologySpread } from './inputs';
+import { InputProblem, NodeClassInput, NodePoolInput, PodInput, readNodeClass, readNodePool, TopologySpread } from './inputs';
 import { readWorkloads } from './workloads';
 import { ignoredReason, initialState, podRequirements, PodState, relax, selectorMatches, strictPodRequirements, taintError } from './pods';
 import { CPU, MEMORY } from './quantity';
@@ -353,14 +353,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
   const workloads = readWorkloads(safe);
   const pods = workloads.pods;
   issues.push(...workloads.problems.map(toIssue));
-  const daemons = (Array.isArray(safe.daemonSets) ? safe.daemonSets : []).map((o, i) =>
-    readSafely(
-      () => readDaemonPod(o, i),
-      () => readDaemonPod(null, i),
-    ),
-  );
-  for (const d of daemons) issues.push(...d.problems.map(toIssue));
-  const usableDaemons = daemons.filter((d) => !d.problems.some((p) => p.fatal));
+  const usableDaemons = workloads.daemons.filter((d) => !d.problems.some((p) => p.fatal));
 
   const verdicts = new Map<PodInput, PodResult>();
   const queue: PodInput[] = [];

@@ -85,7 +85,8 @@ export interface SimulationInput {
    */
   readonly runtimeClasses?: readonly unknown[];
   /**
-   * DaemonSets (or their pods): their requests are counted as overhead on every node they would run on.
+   * DaemonSets (or their pods): their requests are counted as overhead on every node they would run on, after
+   * the same admission as `pods` (LimitRange defaults, RuntimeClass overhead and scheduling).
    * @default - none
    */
   readonly daemonSets?: readonly unknown[];

@@ -10,9 +10,11 @@ import { SimulationInput } from './types';
 
 type Json = Record<string, unknown>;
 
-/** The pods of the input, with every problem found on the objects read (pods, HPAs, LimitRanges, RuntimeClasses). */
+/** The pods of the input, with every problem found on the objects read (pods, DaemonSets, HPAs, LimitRanges, RuntimeClasses). */
 export interface Workloads {
   readonly pods: readonly PodInput[];
+  /** The pod each of `input.daemonSets` runs on every node, admitted as the pods are. */
+  readonly daemons: readonly PodInput[];
   readonly problems: readonly InputProblem[];
 }
 
@@ -412,7 +414,49 @@ export function readWorkloads(input: SimulationInput): Workloads {
     for (let i = 0; i < w.replicas; i++) pods.push(i === 0 ? base : { ...base, index: first + i, name: podName(w, i) });
   }
   for (const h of hpas) problems.push(...h.p.list);
-  return { pods, problems };
+  const daemons = arrayOf(() => input.daemonSets).map((o, i) => {
+    let d: PodInput;
+    try {
+      d = readDaemon(o, i, limitRanges, runtimeClasses);
+    } catch {
+      d = readDaemon(null, i, limitRanges, runtimeClasses);
+    }
+    problems.push(...d.problems);
+    return d;
+  });
+  return { pods, daemons, problems };
+}
+
+/** The pod a DaemonSet runs on each node (or a DaemonSet's pod as given), admitted. */
+function readDaemon(
+  o: unknown,
+  index: number,
+  limitRanges: ReadonlyMap<string, ContainerDefaults>,
+  classes: ReadonlyMap<string, RuntimeClass>,
+): PodInput {
+  const kind = kindOf(o);
+  const meta = metaOf(o);
+  const namespace = namespaceOf(meta);
+  const name = str(meta.name) && meta.name !== '' ? meta.name : `daemonSets[${index}]`;
+  const p = new Problems(objectName(o, `daemonSets[${index}]`));
+  const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : {};
+  const template =
+    kind === 'Pod'
+      ? { labels: stringMap(meta.labels, 'metadata.labels', p), spec }
+      : kind === 'DaemonSet'
+        ? templateOf(spec.template, 'spec.template', p)
+        : undefined;
+  if (!template) {
+    p.add(
+      kind === 'DaemonSet' ? 'spec.template' : 'kind',
+      'SimMissingPodTemplate',
+      'must be a DaemonSet with spec.template.spec (or a pod); it is left out',
+      true,
+    );
+    return podFromSpec(index, namespace, name, {}, {}, p);
+  }
+  const admitted = withRuntimeClass(template.spec, classes, p, []);
+  return podFromSpec(index, namespace, name, template.labels, admitted, p, limitRanges.get(namespace));
 }
 
 function podName(w: Workload, i: number): string {

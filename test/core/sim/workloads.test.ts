@@ -313,3 +313,21 @@ test('hostile HPAs, LimitRanges and RuntimeClasses never throw', () => {
   expect(r.result.pods.map((p) => p.name)).toEqual(['p', 'pods[1]']);
   expect(r.issues.length).toBeGreaterThan(0);
 });
+
+test('DaemonSet pods are admitted as the pods are: LimitRange defaults and RuntimeClass overhead count in the daemon overhead', () => {
+  const ds = {
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: { name: 'agent', namespace: 'kube-system' },
+    spec: { template: { metadata: { labels: { app: 'agent' } }, spec: { runtimeClassName: 'gvisor', containers: [{ name: 'a' }] } } },
+  };
+  const lr = {
+    kind: 'LimitRange',
+    metadata: { name: 'd', namespace: 'kube-system' },
+    spec: { limits: [{ type: 'Container', defaultRequest: { cpu: '200m' } }] },
+  };
+  const rc = { kind: 'RuntimeClass', metadata: { name: 'gvisor' }, handler: 'runsc', overhead: { podFixed: { memory: '64Mi' } } };
+  const r = read({ daemonSets: [ds, { kind: 'Deployment', metadata: { name: 'nope' } }], limitRanges: [lr], runtimeClasses: [rc] });
+  expect(r.daemons[0]).toMatchObject({ name: 'agent', labels: { app: 'agent' }, requests: { cpu: 200, memory: 64 * MI, pods: 1 } });
+  expect(r.problems.map((p) => `${p.object} ${p.field}: ${p.code}`)).toEqual(['Deployment/nope kind: SimMissingPodTemplate']);
+});

@@ -26,7 +26,8 @@ export const NOT_MODELLED = {
   resourceClaims: 'dynamic resources (resourceClaims)',
   schedulingGates: 'scheduling gates (the pod is not scheduled until they are removed)',
   unknownRuntimeClass: (name: string) => `overhead and scheduling of RuntimeClass "${name}" (not in the input)`,
-  hpaMetrics: (hpa: string, replicas: number, max: number) => `replicas from ${hpa} metrics (counted as ${replicas}, up to ${max})`,
+  hpaMetrics: (hpa: string, replicas: number, max: number) =>
+    `replicas from ${hpa} metrics (counted as ${replicas}${Number.isFinite(max) ? `, up to ${max}` : ''})`,
 } as const;
 
 const POD_KINDS = ['Pod', 'Deployment', 'StatefulSet', 'ReplicaSet', 'Job', 'CronJob'];
@@ -43,7 +44,7 @@ interface Workload {
   readonly template?: { readonly labels: Record<string, string>; readonly spec: Json };
   /** How many pods it runs. */
   replicas: number;
-  /** The first pod's ordinal (StatefulSet `spec.ordinals.start`); undefined for a Pod, which keeps its name. */
+  /** The first pod's ordinal (StatefulSet `spec.ordinals.start`); undefined for a Pod or an unreadable object, which keep their name. */
   readonly firstOrdinal?: number;
   readonly notModelled: string[];
 }
@@ -56,7 +57,11 @@ function namespaceOf(meta: Json): string {
 function count(v: unknown, at: string, p: Problems, fallback: number, min = 0): number {
   if (v === undefined || v === null) return fallback;
   if (typeof v === 'number' && Number.isInteger(v) && v >= min) return v;
-  p.add(at, 'SimInvalidField', `must be an integer of at least ${min}, got ${shown(v)}; assuming ${fallback}`);
+  p.add(
+    at,
+    'SimInvalidField',
+    `must be an integer of at least ${min}, got ${shown(v)}; assuming ${Number.isFinite(fallback) ? fallback : 'no bound'}`,
+  );
   return fallback;
 }
 
@@ -167,8 +172,10 @@ function applyHpas(hpas: readonly Hpa[], workloads: readonly Workload[]): void {
   const byTarget = new Map<string, Hpa[]>();
   for (const h of hpas) if (h.target !== '') byTarget.set(h.target, [...(byTarget.get(h.target) ?? []), h]);
   for (const [target, group] of byTarget) {
-    const w = workloads.find((x) => `${x.kind}/${x.namespace}/${x.name}` === target && x.template !== undefined);
+    const w = workloads.find((x) => `${x.kind}/${x.namespace}/${x.name}` === target);
     const [kind, namespace, name] = target.split('/');
+    // A target that cannot be simulated already has its own issue.
+    if (w && !w.template) continue;
     if (!w) {
       for (const h of group) {
         h.p.add(

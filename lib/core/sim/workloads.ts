@@ -321,8 +321,10 @@ function withRuntimeClass(spec: Json, classes: ReadonlyMap<string, RuntimeClass>
   }
   if (rc.tolerations.length > 0) {
     const own = Array.isArray(spec.tolerations) ? spec.tolerations : [];
-    const seen = new Set(own.map((t) => shown(t)));
-    out.tolerations = [...own, ...rc.tolerations.filter((t) => !seen.has(shown(t)))];
+    // MergeTolerations: a toleration the pod already has is not added twice.
+    const key = (t: unknown) => (isPlainObject(t) ? [t.key, t.operator, t.value, t.effect, t.tolerationSeconds].join('\u0000') : typeof t);
+    const seen = new Set(own.map(key));
+    out.tolerations = [...own, ...rc.tolerations.filter((t) => !seen.has(key(t)))];
   }
   return out;
 }

@@ -4,7 +4,8 @@
 import { AmiFamily, aliasFamilyOf } from '../api/ami-family';
 import { isPlainObject } from '../json';
 import { NodeResourceSettings } from './allocatable';
-import { addAmounts, CPU, MEMORY, PODS, resourceAmount } from './quantity';
+import { ContainerDefaults, ContainerResources, podRequests, PodResources } from './pod-requests';
+import { CPU, MEMORY, PODS, resourceAmount } from './quantity';
 import { HOSTNAME_LABEL } from './requirements';
 
 type Json = Record<string, unknown>;
@@ -100,10 +101,12 @@ export interface PodInput {
   readonly preferredPodAffinity: number;
   readonly preferredPodAntiAffinity: number;
   readonly problems: readonly InputProblem[];
+  /** What the pod uses that the simulator does not model, one short phrase each (the PodResult's `notModelled`). */
+  readonly notModelled?: readonly string[];
 }
 
 /** A value for a message: its JSON, shortened; never throws (a cyclic or exotic value prints its type). */
-function shown(v: unknown): string {
+export function shown(v: unknown): string {
   try {
     const s = JSON.stringify(v);
     if (s === undefined) return typeof v;
@@ -113,19 +116,19 @@ function shown(v: unknown): string {
   }
 }
 
-function str(v: unknown): v is string {
+export function str(v: unknown): v is string {
   return typeof v === 'string';
 }
 
-function kindOf(o: unknown): string {
+export function kindOf(o: unknown): string {
   return isPlainObject(o) && str(o.kind) ? o.kind : '';
 }
 
-function metaOf(o: unknown): Json {
+export function metaOf(o: unknown): Json {
   return isPlainObject(o) && isPlainObject(o.metadata) ? o.metadata : {};
 }
 
-function objectName(o: unknown, fallback: string): string {
+export function objectName(o: unknown, fallback: string): string {
   const meta = metaOf(o);
   const name = str(meta.name) && meta.name !== '' ? meta.name : undefined;
   if (!name) return fallback;
@@ -133,7 +136,7 @@ function objectName(o: unknown, fallback: string): string {
   return `${kindOf(o) || 'object'}/${ns}${name}`;
 }
 
-class Problems {
+export class Problems {
   public readonly list: InputProblem[] = [];
   constructor(private readonly object: string) {}
   public add(field: string, code: string, message: string, fatal = false): void {
@@ -144,7 +147,7 @@ class Problems {
   }
 }
 
-function stringMap(v: unknown, at: string, p: Problems): Record<string, string> {
+export function stringMap(v: unknown, at: string, p: Problems): Record<string, string> {
   if (v === undefined || v === null) return {};
   if (!isPlainObject(v)) {
     p.add(at, 'SimInvalidField', `must be a map of strings, got ${typeof v}`);
@@ -158,7 +161,7 @@ function stringMap(v: unknown, at: string, p: Problems): Record<string, string> 
   return out;
 }
 
-function list(v: unknown, at: string, p: Problems): unknown[] {
+export function list(v: unknown, at: string, p: Problems): unknown[] {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v)) {
     p.add(at, 'SimInvalidField', `must be a list, got ${typeof v}`);
@@ -197,7 +200,7 @@ function taintsOf(v: unknown, at: string, p: Problems): Taint[] {
 }
 
 /** Reads a quantity map (limits, requests) into base units; bad entries are problems and left out. */
-function amounts(v: unknown, at: string, p: Problems, fatal: boolean): Record<string, number> {
+export function amounts(v: unknown, at: string, p: Problems, fatal: boolean): Record<string, number> {
   const out: Record<string, number> = {};
   if (v === undefined || v === null) return out;
   if (!isPlainObject(v)) {
@@ -333,53 +336,28 @@ export function readNodeClass(o: unknown, index: number): NodeClassInput & { rea
   return { name, settings, connectionTracking: isPlainObject(spec.connectionTracking), problems: p.list };
 }
 
-function containerRequests(c: unknown, at: string, p: Problems): Record<string, number> {
-  if (!isPlainObject(c)) return {};
+function containerResources(c: unknown, at: string, p: Problems): ContainerResources {
+  if (!isPlainObject(c)) return { requests: {}, limits: {} };
   const res = isPlainObject(c.resources) ? c.resources : {};
-  // The API server defaults a request to its limit when only the limit is set.
-  const limits = amounts(res.limits, `${at}.resources.limits`, p, true);
-  const requests = amounts(res.requests, `${at}.resources.requests`, p, true);
-  return { ...limits, ...requests };
+  return {
+    requests: amounts(res.requests, `${at}.resources.requests`, p, true),
+    limits: amounts(res.limits, `${at}.resources.limits`, p, true),
+    sidecar: c.restartPolicy === 'Always',
+  };
 }
 
-function addInto(into: Record<string, number>, more: Readonly<Record<string, number>>): void {
-  for (const [k, v] of Object.entries(more)) into[k] = addAmounts(into[k] ?? 0, v);
-}
-
-function maxInto(into: Record<string, number>, more: Readonly<Record<string, number>>): void {
-  for (const [k, v] of Object.entries(more)) into[k] = Math.max(into[k] ?? 0, v);
-}
-
-/** Pod requests as Kubernetes computes them (resourcehelper.PodRequests), plus `pods: 1`. */
-function podRequests(spec: Json, p: Problems): Record<string, number> {
-  const total: Record<string, number> = {};
+/** The resource fields of a pod spec, read into base units. */
+function podResources(spec: Json, p: Problems): PodResources {
   const podLevel = isPlainObject(spec.resources) ? spec.resources : undefined;
-  const containers = list(spec.containers, 'spec.containers', p);
-  const inits = list(spec.initContainers, 'spec.initContainers', p);
-  for (const [i, c] of containers.entries()) addInto(total, containerRequests(c, `spec.containers[${i}]`, p));
-  // Sidecars (restartPolicy Always) run beside the app; other init containers run before it, one at a time.
-  const sidecars: Record<string, number> = {};
-  const initPeak: Record<string, number> = {};
-  for (const [i, c] of inits.entries()) {
-    const r = containerRequests(c, `spec.initContainers[${i}]`, p);
-    if (isPlainObject(c) && c.restartPolicy === 'Always') {
-      addInto(sidecars, r);
-      maxInto(initPeak, sidecars);
-    } else {
-      const during = { ...sidecars };
-      addInto(during, r);
-      maxInto(initPeak, during);
-    }
-  }
-  addInto(total, sidecars);
-  maxInto(total, initPeak);
-  let out = total;
-  if (podLevel && (podLevel.requests !== undefined || podLevel.limits !== undefined)) {
-    out = { ...amounts(podLevel.limits, 'spec.resources.limits', p, true), ...amounts(podLevel.requests, 'spec.resources.requests', p, true) };
-  }
-  addInto(out, amounts(spec.overhead, 'spec.overhead', p, true));
-  out[PODS] = (out[PODS] ?? 0) + 1;
-  return out;
+  return {
+    containers: list(spec.containers, 'spec.containers', p).map((c, i) => containerResources(c, `spec.containers[${i}]`, p)),
+    initContainers: list(spec.initContainers, 'spec.initContainers', p).map((c, i) => containerResources(c, `spec.initContainers[${i}]`, p)),
+    podLevel: podLevel && {
+      requests: amounts(podLevel.requests, 'spec.resources.requests', p, true),
+      limits: amounts(podLevel.limits, 'spec.resources.limits', p, true),
+    },
+    overhead: amounts(spec.overhead, 'spec.overhead', p, true),
+  };
 }
 
 function tolerationsOf(v: unknown, p: Problems): Toleration[] {
@@ -443,8 +421,17 @@ function spreadOf(spec: Json, p: Problems): TopologySpread[] {
   });
 }
 
-function podFromSpec(index: number, namespace: string, name: string, labels: Record<string, string>, spec: Json, p: Problems): PodInput {
-  const requests = podRequests(spec, p);
+/** One pod of a spec; `defaults` are its namespace's LimitRange container defaults. */
+export function podFromSpec(
+  index: number,
+  namespace: string,
+  name: string,
+  labels: Record<string, string>,
+  spec: Json,
+  p: Problems,
+  defaults?: ContainerDefaults,
+): PodInput {
+  const requests = { ...podRequests(podResources(spec, p), defaults), [PODS]: 1 };
   checkResourceNames(requests, 'spec.containers[].resources.requests', p);
   const { affinity, antiHostname, prefAff, prefAnti } = affinityOf(spec, p);
   return {
@@ -461,66 +448,4 @@ function podFromSpec(index: number, namespace: string, name: string, labels: Rec
     preferredPodAntiAffinity: prefAnti,
     problems: p.list,
   };
-}
-
-const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'Job', 'ReplicaSet', 'DaemonSet'];
-
-/**
- * The pods of one input: a Pod is itself; a Deployment, StatefulSet, ReplicaSet or Job is its pod template,
- * `replicas` (Job: `parallelism`) times, named `<workload>-<ordinal>`. Each gets the next input index.
- */
-export function readPods(o: unknown, index: number, first: number): PodInput[] {
-  const kind = kindOf(o);
-  const meta = metaOf(o);
-  const namespace = str(meta.namespace) && meta.namespace !== '' ? meta.namespace : 'default';
-  const fallback = `pods[${index}]`;
-  const name = str(meta.name) && meta.name !== '' ? meta.name : fallback;
-  const where = objectName(o, fallback);
-  const p = new Problems(where);
-  const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : undefined;
-  if (!isPlainObject(o) || (kind !== 'Pod' && !WORKLOAD_KINDS.includes(kind))) {
-    const got = o === null ? 'null' : !isPlainObject(o) ? typeof o : `kind ${o.kind === undefined ? 'unset' : shown(o.kind)}`;
-    p.add('kind', 'SimInvalidObject', `must be a Pod, Deployment, StatefulSet, ReplicaSet or Job, got ${got}`, true);
-    return [podFromSpec(first, namespace, name, {}, {}, p)];
-  }
-  if (kind === 'Pod') {
-    return [podFromSpec(first, namespace, name, stringMap(meta.labels, 'metadata.labels', p), spec ?? {}, p)];
-  }
-  const template = spec && isPlainObject(spec.template) ? spec.template : undefined;
-  const tspec = template && isPlainObject(template.spec) ? template.spec : undefined;
-  if (!tspec) {
-    p.add('spec.template', 'SimMissingPodTemplate', `a ${kind} needs spec.template with a pod spec; nothing of it can be simulated`, true);
-    return [podFromSpec(first, namespace, name, {}, {}, p)];
-  }
-  const countField = kind === 'Job' ? 'parallelism' : 'replicas';
-  const raw = spec![countField];
-  let count = 1;
-  if (raw !== undefined && raw !== null) {
-    if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0) count = raw;
-    else p.add(`spec.${countField}`, 'SimInvalidField', `must be a non-negative integer, got ${shown(raw)}; assuming 1`);
-  }
-  const labels = stringMap(isPlainObject(template!.metadata) ? template!.metadata.labels : undefined, 'spec.template.metadata.labels', p);
-  return Array.from({ length: count }, (_, i) => podFromSpec(first + i, namespace, `${name}-${i}`, labels, tspec, i === 0 ? p : new Problems(where)));
-}
-
-/** The pod a DaemonSet runs on each node (or a DaemonSet's pod as given). */
-export function readDaemonPod(o: unknown, index: number): PodInput {
-  const kind = kindOf(o);
-  const meta = metaOf(o);
-  const namespace = str(meta.namespace) && meta.namespace !== '' ? meta.namespace : 'default';
-  const name = str(meta.name) && meta.name !== '' ? meta.name : `daemonSets[${index}]`;
-  const p = new Problems(objectName(o, `daemonSets[${index}]`));
-  const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : undefined;
-  if (kind === 'Pod') return podFromSpec(index, namespace, name, stringMap(meta.labels, 'metadata.labels', p), spec ?? {}, p);
-  const tspec = kind === 'DaemonSet' && spec && isPlainObject(spec.template) && isPlainObject(spec.template.spec) ? spec.template.spec : undefined;
-  if (!tspec) {
-    p.add(
-      kind === 'DaemonSet' ? 'spec.template' : 'kind',
-      'SimMissingPodTemplate',
-      'must be a DaemonSet with spec.template.spec (or a pod); it is left out',
-      true,
-    );
-    return podFromSpec(index, namespace, name, {}, {}, p);
-  }
-  return podFromSpec(index, namespace, name, {}, tspec, p);
 }

@@ -4,17 +4,8 @@
 import { Severity, ValidationIssue } from '../issues';
 import { WellKnownLabel } from '../api/labels';
 import { buildTemplate, DaemonOverhead, filterInstanceTypes, maxCapacity, Template, withinLimits } from './engine';
-import {
-  InputProblem,
-  NodeClassInput,
-  NodePoolInput,
-  PodInput,
-  readDaemonPod,
-  readNodeClass,
-  readNodePool,
-  readPods,
-  TopologySpread,
-} from './inputs';
+import { InputProblem, NodeClassInput, NodePoolInput, PodInput, readNodeClass, readNodePool, TopologySpread } from './inputs';
+import { readWorkloads } from './workloads';
 import { ignoredReason, initialState, podRequirements, PodState, relax, selectorMatches, strictPodRequirements, taintError } from './pods';
 import { addAmounts, CPU, isSubUnit, MEMORY } from './quantity';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from './requirements';
@@ -363,28 +354,14 @@ export function runSimulation(input: SimulationInput): SimulationRun {
   const { pools, poolReasons, templates, admitted, issues } = prepare(safe);
   const zones = Array.isArray(safe.zones) && safe.zones.every((z) => typeof z === 'string') && safe.zones.length > 0 ? safe.zones : undefined;
 
-  let next = 0;
-  const pods = (Array.isArray(safe.pods) ? safe.pods : []).flatMap((o, i) => {
-    const ps = readSafely(
-      () => readPods(o, i, next),
-      () => readPods(null, i, next),
-    );
-    next += ps.length;
-    return ps;
-  });
-  const daemons = (Array.isArray(safe.daemonSets) ? safe.daemonSets : []).map((o, i) =>
-    readSafely(
-      () => readDaemonPod(o, i),
-      () => readDaemonPod(null, i),
-    ),
-  );
-  for (const d of daemons) issues.push(...d.problems.map(toIssue));
-  const usableDaemons = daemons.filter((d) => !d.problems.some((p) => p.fatal));
+  const workloads = readWorkloads(safe);
+  const pods = workloads.pods;
+  issues.push(...workloads.problems.map(toIssue));
+  const usableDaemons = workloads.daemons.filter((d) => !d.problems.some((p) => p.fatal));
 
   const verdicts = new Map<PodInput, PodResult>();
   const queue: PodInput[] = [];
   for (const pod of pods) {
-    issues.push(...pod.problems.map(toIssue));
     const fatal = pod.problems.find((p) => p.fatal);
     if (fatal) {
       verdicts.set(pod, {
@@ -452,8 +429,9 @@ export function runSimulation(input: SimulationInput): SimulationRun {
       ...(queue.some((p) => Object.values(p.requests).some(isSubUnit)) ? [SUB_UNIT_REQUESTS] : []),
     ],
   };
+  const notModelled = result.pods.map((r, i) => (pods[i].notModelled ? { ...r, notModelled: pods[i].notModelled } : r));
   // Prices last: options cheapest first, each pod's cheapest type, each pool's cost ceiling.
-  return { result: withCosts(safe, result), issues };
+  return { result: withCosts(safe, { ...result, pods: notModelled }), issues };
 }
 
 /** Where Karpenter would put each pending pod of one batch, and what each NodePool can launch. Never throws on input. */

@@ -50,13 +50,43 @@ export interface SimulationInput {
   /** EC2NodeClass manifests (`karpenter.k8s.aws/v1`). */
   readonly nodeClasses: readonly unknown[];
   /**
-   * The pending pods of one batch: v1 Pods, or Deployments, StatefulSets and Jobs (their pod template,
-   * `replicas` times; a Job `parallelism` times). A workload's pods are named `<workload name>-<ordinal>`
-   * (0-based) in the workload's namespace.
+   * The pending pods of one batch: v1 Pods, or workloads as their controllers expand them into pods of their
+   * template: a Deployment, StatefulSet or ReplicaSet `spec.replicas` pods (default 1); a Job
+   * `min(parallelism, completions - status.succeeded)` (parallelism default 1; completions default 1 when
+   * parallelism is unset too; a Job with parallelism but no completions runs parallelism pods, or only
+   * `status.active` once one succeeded), and none when suspended or finished; a CronJob the pods of one
+   * Job of its `spec.jobTemplate` (none when suspended). A workload's pods are named `<workload name>-<ordinal>`
+   * (0-based; a StatefulSet from `spec.ordinals.start`) in the workload's namespace. DaemonSets go in `daemonSets`.
    */
   readonly pods: readonly unknown[];
   /**
-   * DaemonSets (or their pods): their requests are counted as overhead on every node they would run on.
+   * HorizontalPodAutoscaler manifests (autoscaling/v2 or v1). Before any metrics, the HPA controller raises its
+   * `scaleTargetRef` (a Deployment, StatefulSet or ReplicaSet in `pods`, same namespace) to `minReplicas`
+   * (default 1) and caps it at `maxReplicas`; a target with 0 replicas is left alone (autoscaling disabled).
+   * Scaling on metrics is not modelled: the target's pods say so in `notModelled`.
+   * @default - none: every workload runs its own replica count
+   */
+  readonly horizontalPodAutoscalers?: readonly unknown[];
+  /**
+   * LimitRange manifests (v1). For pods in a LimitRange's namespace, as the LimitRanger admission plugin does,
+   * each container and init container without a request for a resource gets the `type: Container` item's
+   * `defaultRequest` (else `default`, else `max`, else `min`, the LimitRange's own defaults). With several
+   * LimitRanges in one namespace, the first in this list wins per resource (Kubernetes applies them in no set order).
+   * Their min/max checks, which can reject a pod, are not modelled.
+   * @default - none: container requests are as written
+   */
+  readonly limitRanges?: readonly unknown[];
+  /**
+   * RuntimeClass manifests (node.k8s.io/v1). A pod whose `spec.runtimeClassName` names one gets what RuntimeClass
+   * admission sets: `overhead.podFixed` as its `spec.overhead` (counted in its requests), and `scheduling`'s
+   * nodeSelector and tolerations merged into its own. A pod naming a RuntimeClass not in this list says in
+   * `notModelled` that its overhead is not known.
+   * @default - none
+   */
+  readonly runtimeClasses?: readonly unknown[];
+  /**
+   * DaemonSets (or their pods): their requests are counted as overhead on every node they would run on, after
+   * the same admission as `pods` (LimitRange defaults, RuntimeClass overhead and scheduling).
    * @default - none
    */
   readonly daemonSets?: readonly unknown[];
@@ -102,6 +132,11 @@ export interface PodResult {
   readonly cheapestInstanceType?: string;
   /** That type's on-demand price, USD per hour. */
   readonly hourlyPrice?: number;
+  /**
+   * What the pod uses that the simulator does not model, one short phrase each (e.g. "volume zones
+   * (persistentVolumeClaim volumes)", "host ports", "dynamic resources (resourceClaims)"); absent when nothing.
+   */
+  readonly notModelled?: readonly string[];
 }
 
 /** What one NodePool can launch. */

@@ -109,6 +109,19 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
     return ExitCode.PROBLEMS;
   }
   for (const i of run.issues) problems.push(engineIssue(i, origins, documents));
+  // The NodePool checks `validate` and synth run, each pool with its EC2NodeClass.
+  const planNodePool = loadNodePoolPlan();
+  input.nodePools.forEach((pool, i) => {
+    const ref = isPlainObject(pool) && isPlainObject(pool.spec) && isPlainObject(pool.spec.template) ? pool.spec.template.spec : undefined;
+    const name = isPlainObject(ref) && isPlainObject(ref.nodeClassRef) ? ref.nodeClassRef.name : undefined;
+    const classes = input.nodeClasses.filter((c) => isPlainObject(c) && isPlainObject(c.metadata) && c.metadata.name === name);
+    const nodeClass = classes.length === 1 ? classes[0] : undefined;
+    for (const issue of planNodePool(pool, { nodeClass }).issues) {
+      problems.push(
+        engineIssue({ ...issue, message: issue.yamlMessage ?? issue.message, field: `nodePools[${i}] ${issue.field}` }, origins, documents),
+      );
+    }
+  });
 
   const { result } = run;
   const out = options.json ? io.stderr : io.stdout;
@@ -259,6 +272,11 @@ function nodePoolWeights(nodePools: readonly unknown[]): ReadonlyMap<string, num
 function loadSimulator(): (input: SimulationInput) => SimulationRun {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require('../core/sim') as typeof import('../core/sim')).runSimulation;
+}
+
+function loadNodePoolPlan(): typeof import('../core/sim/node-pool-plan').planNodePool {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../core/sim/node-pool-plan') as typeof import('../core/sim/node-pool-plan')).planNodePool;
 }
 
 function loadCosts(): typeof import('../core/sim/costs') {

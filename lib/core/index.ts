@@ -10,6 +10,8 @@ export * from './api/migrate';
 
 // Offline provisioning simulator: instance-type catalog, admission, simulation.
 export * from './sim';
+export { planNodePool } from './sim/node-pool-plan';
+export type { NodePoolPlanContext, PlannedNodePool } from './sim/node-pool-plan';
 
 // AWS side: plans of the AWS constructs, IAM documents, queue and rules, network.
 export * from './aws/aws-partition';

@@ -1,4 +1,5 @@
 // Checks across the documents of one run (issue #16 items 1 and 3): duplicate names, and pools their class cannot serve.
+import { runExplainCommand } from '../../lib/cli/explain-command';
 import { CommandIo, ExitCode, runCli } from '../../lib/cli/validate-command';
 
 const pool = (name: string, nodeClass = 'default', extra = '') =>
@@ -60,5 +61,44 @@ describe('validate: a NodePool its EC2NodeClass (in the same run) cannot serve',
       '2 files, 2 documents: 1 error, 0 warnings',
     ]);
     expect(run({ 'pool.yaml': pool('win', 'default', windows), 'class.yaml': nodeClass('default', 'windows2022@latest') }).code).toBe(ExitCode.OK);
+  });
+});
+
+describe('one NodePool verdict: validate and explain run planNodePool, as synth does (issue #23 item 1)', () => {
+  // The issue's reproduction: an AL2023 class "default" and a pool "huge" requiring more than 1024 vCPUs, without limits.
+  const huge =
+    'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: { name: huge }\nspec:\n  template:\n    spec:\n' +
+    '      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }\n' +
+    '      requirements:\n        - { key: karpenter.k8s.aws/instance-cpu, operator: Gt, values: ["1024"] }\n';
+  const files = { 'class.yaml': nodeClass('default'), 'huge.yaml': huge };
+
+  test('validate warns NoCompatibleInstanceTypes with its EC2NodeClass, naming the requirement as written', () => {
+    const r = run(files);
+    expect(r.lines).toEqual([
+      expect.stringMatching(/^huge\.yaml:5:3: warning NodePool\/huge spec\.limits: is not set, .*\(NodePoolWithoutLimits\)$/),
+      expect.stringMatching(
+        /^huge\.yaml:9:11: warning NodePool\/huge spec\.template\.spec\.requirements\[0\]: no instance type of the catalog is left after karpenter\.k8s\.aws\/instance-cpu Gt 1024 \(1363 were before it\).*\(NoCompatibleInstanceTypes\)$/,
+      ),
+      '2 files, 2 documents: 0 errors, 2 warnings',
+    ]);
+    // Without its class in the run, the checks that need it are skipped (as with Ec2NodeClass.fromName).
+    expect(run({ 'huge.yaml': huge }).lines.filter((l) => l.includes('NoCompatibleInstanceTypes'))).toEqual([]);
+  });
+
+  test('explain prints the same two findings', () => {
+    let stdout = '';
+    const io: CommandIo = {
+      readFile: (p) => (files as Record<string, string>)[p],
+      readStdin: () => '',
+      writeFile: () => undefined,
+      mkdirp: () => undefined,
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: () => true },
+    };
+    runExplainCommand(Object.keys(files), io);
+    const findings = stdout.split('\n').filter((l) => /^huge\.yaml:\d+:\d+: /.test(l));
+    expect(findings.map((l) => /\((\w+)\)$/.exec(l)?.[1])).toEqual(['NodePoolWithoutLimits', 'NoCompatibleInstanceTypes']);
+    expect(findings[1]).toContain('instance-cpu Gt 1024');
+    expect(stdout).not.toContain('Exists >=1025');
   });
 });

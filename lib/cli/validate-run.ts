@@ -287,7 +287,9 @@ class ValidateRun {
       const spec = isObject(pool.manifest.spec) ? pool.manifest.spec : {};
       const template = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : {};
       const ref = isObject(template.nodeClassRef) ? template.nodeClassRef.name : undefined;
-      const matching = classes.filter((c) => c.name === ref);
+      // A name in several files (overlays): the class of the pool's own file.
+      const named = classes.filter((c) => c.name === ref);
+      const matching = named.length > 1 ? named.filter((c) => c.file === pool.file) : named;
       // Not in this run, or a duplicate name (reported): the checks that need the class are skipped.
       const nc = matching.length === 1 ? matching[0] : undefined;
       const found: FileIssue[] = [];
@@ -311,9 +313,12 @@ class ValidateRun {
       const message = yamlMessage ?? issue.message;
       this.add({ ...issue, message, file: d.file, document: d.index, kind: d.kind, name: d.name, line: pos?.line, column: pos?.column });
     };
-    // One run is one cluster: the files of a GitOps directory are applied together.
-    const objects = this.declared.map((d) => ({ declared: d, kind: d.kind, name: d.name, cluster: 'run', where: place(d) }));
-    for (const { object, issue } of duplicateNameIssues(objects)) addFor(object.declared, issue);
+    // Files may be overlays for different clusters: a name in two files is an error only with --same-cluster.
+    const objects = this.declared.map((d) => ({ declared: d, kind: d.kind, name: d.name, cluster: 'run', where: place(d), source: d.file }));
+    for (const { object, issue } of duplicateNameIssues(objects, { sourcesShareCluster: this.options.sameCluster })) {
+      const hint = issue.severity === Severity.WARNING ? '; pass --same-cluster when the files are for one cluster (then this is an error)' : '';
+      addFor(object.declared, { ...issue, message: `${issue.message}${hint}` });
+    }
   }
 
   private add(issue: FileIssue): void {

@@ -1,5 +1,9 @@
 // Checks across the documents of one run (issue #16 items 1 and 3): duplicate names, and pools their class cannot serve.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { runExplainCommand } from '../../lib/cli/explain-command';
+import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo, ExitCode, runCli } from '../../lib/cli/validate-command';
 
 const pool = (name: string, nodeClass = 'default', extra = '') =>
@@ -11,7 +15,7 @@ const nodeClass = (name: string, alias = 'al2023@latest') =>
   `  amiSelectorTerms:\n    - alias: ${alias}\n  subnetSelectorTerms:\n    - tags: { karpenter.sh/discovery: demo }\n` +
   `  securityGroupSelectorTerms:\n    - tags: { karpenter.sh/discovery: demo }\n`;
 
-function run(files: Record<string, string>): { code: number; lines: string[] } {
+function run(files: Record<string, string>, args: string[] = []): { code: number; lines: string[] } {
   let stdout = '';
   const io: CommandIo = {
     readFile: (p) => files[p],
@@ -21,13 +25,30 @@ function run(files: Record<string, string>): { code: number; lines: string[] } {
     stdout: { write: (s: string) => (stdout += s) },
     stderr: { write: () => true },
   };
-  const code = runCli(['validate', ...Object.keys(files)], io);
+  const code = runCli(['validate', ...args, ...Object.keys(files)], io);
   return { code, lines: stdout.trimEnd().split('\n') };
 }
 
-describe('validate: names are cluster-wide across the files of one run', () => {
-  test('two files declaring NodePool general: an error on each, naming the other file:line', () => {
-    const r = run({ 'a.yaml': pool('general'), 'b.yaml': `# the GPU pool\n${pool('general')}`, 'c.yaml': nodeClass('default') });
+describe('validate: names are cluster-wide (issue #23 item 7)', () => {
+  const twoFiles = { 'a.yaml': pool('general'), 'b.yaml': `# the GPU pool\n${pool('general')}`, 'c.yaml': nodeClass('default') };
+
+  test('a name in two files is a warning on each, naming both files: they may be overlays for different clusters', () => {
+    const r = run(twoFiles);
+    expect(r.code).toBe(ExitCode.OK);
+    expect(r.lines).toEqual([
+      'a.yaml:4:9: warning NodePool/general metadata.name: NodePool name "general" in a.yaml is also declared at b.yaml:5; if a.yaml and b.yaml ' +
+        'are applied to one cluster, both are the same object and each apply overwrites the other: give each NodePool its own name ' +
+        '(files for different clusters may share names); pass --same-cluster when the files are for one cluster ' +
+        '(then this is an error) (DuplicateName)',
+      expect.stringMatching(
+        /^b\.yaml:5:9: warning NodePool\/general metadata\.name: NodePool name "general" in b\.yaml is also declared at a\.yaml:4; /,
+      ),
+      '3 files, 3 documents: 0 errors, 2 warnings',
+    ]);
+  });
+
+  test('with --same-cluster it is an error on each, naming the other file:line', () => {
+    const r = run(twoFiles, ['--same-cluster']);
     expect(r.code).toBe(ExitCode.PROBLEMS);
     expect(r.lines).toEqual([
       'a.yaml:4:9: error NodePool/general metadata.name: NodePool name "general" is also declared at b.yaml:5; NodePool names are cluster-wide, ' +
@@ -37,6 +58,40 @@ describe('validate: names are cluster-wide across the files of one run', () => {
       ),
       '3 files, 3 documents: 2 errors, 0 warnings',
     ]);
+  });
+
+  test('a class name declared in several files: each pool is checked with the class of its own file', () => {
+    const windows = '\n        - key: kubernetes.io/os\n          operator: In\n          values: [windows]';
+    const r = run({
+      'linux.yaml': `${nodeClass('default')}---\n${pool('win', 'default', windows)}`,
+      'windows.yaml': `${nodeClass('default', 'windows2022@latest')}---\n${pool('ok', 'default', windows)}`,
+    });
+    expect(r.lines.filter((l) => l.includes('NodePoolNodeClassMismatch'))).toEqual([
+      expect.stringMatching(/^linux\.yaml:\d+:\d+: error NodePool\/win .* node class "default" \(linux\.yaml:4\) uses AMI family AL2023/),
+    ]);
+  });
+
+  test('a directory of example files that each declare EC2NodeClass and NodePool "default": warnings, exit 0', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'karpenter-examples-'));
+    try {
+      for (const f of ['spot.yaml', 'gpu.yaml', 'windows.yaml'])
+        fs.writeFileSync(path.join(dir, f), `${nodeClass('default')}---\n${pool('default')}`);
+      const io = nodeCommandIo();
+      const validate = (...args: string[]) => {
+        let stdout = '';
+        const code = runCli(['validate', ...args, dir], { ...io, stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => true } });
+        return { code, lines: stdout.trimEnd().split('\n') };
+      };
+      const r = validate();
+      expect(r.code).toBe(ExitCode.OK);
+      expect(r.lines[r.lines.length - 1]).toBe('3 files, 6 documents: 0 errors, 6 warnings');
+      expect(r.lines.filter((l) => / warning (EC2NodeClass|NodePool)\/default metadata\.name: .*\(DuplicateName\)$/.test(l))).toHaveLength(6);
+      const strict = validate('--same-cluster');
+      expect(strict.code).toBe(ExitCode.PROBLEMS);
+      expect(strict.lines[strict.lines.length - 1]).toBe('3 files, 6 documents: 6 errors, 0 warnings');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('two documents of one file, EC2NodeClass default; a NodePool and an EC2NodeClass may share a name', () => {

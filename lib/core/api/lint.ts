@@ -234,10 +234,25 @@ const NODEPOOL_RULES = [
 
 // ------------------------------------------------------------------ EC2NodeClass rules
 
+/**
+ * Selector ids: the CRD's pattern (unanchored, so `xami-1` passes it; the schema checks it) and the form AWS
+ * gives them, which `SelectorIdMalformed` checks for a value the CRD's pattern lets through.
+ */
+export const SELECTOR_ID_PATTERNS = {
+  subnetSelectorTerms: { crd: /subnet-[0-9a-z]+/, aws: /^subnet-[0-9a-z]+$/ },
+  securityGroupSelectorTerms: { crd: /sg-[0-9a-z]+/, aws: /^sg-[0-9a-z]+$/ },
+  amiSelectorTerms: { crd: /ami-[0-9a-z]+/, aws: /^ami-[0-9a-z]+$/ },
+} as const;
+
 const SELECTOR_FIELDS = [
-  ['subnetSelectorTerms', 'subnets', /^subnet-[0-9a-z]+$/],
-  ['securityGroupSelectorTerms', 'security groups', /^sg-[0-9a-z]+$/],
+  ['subnetSelectorTerms', 'subnets', SELECTOR_ID_PATTERNS.subnetSelectorTerms],
+  ['securityGroupSelectorTerms', 'security groups', SELECTOR_ID_PATTERNS.securityGroupSelectorTerms],
 ] as const;
+
+/** A string id the CRD's pattern accepts but AWS never gives. */
+function malformedId(id: unknown, patterns: { readonly crd: RegExp; readonly aws: RegExp }): id is string {
+  return typeof id === 'string' && patterns.crd.test(id) && !patterns.aws.test(id);
+}
 
 const NODECLASS_RULES = [
   {
@@ -320,14 +335,14 @@ const NODECLASS_RULES = [
     appliesTo: 'EC2NodeClass',
     summary: 'a subnet, security group or AMI id that the (unanchored) CRD pattern accepts but AWS does not',
     check: ({ spec }, r) => {
-      for (const [field, noun, idPattern] of SELECTOR_FIELDS) {
+      for (const [field, noun, patterns] of SELECTOR_FIELDS) {
         const terms = spec[field];
         if (!Array.isArray(terms) || terms.length === 0 || r.isUnresolved(terms)) continue;
         terms.forEach((t, i) => {
-          if (isPlainObject(t) && str(t.id) && !r.isUnresolved(t.id) && !idPattern.test(t.id)) {
+          if (isPlainObject(t) && !r.isUnresolved(t.id) && malformedId(t.id, patterns)) {
             r.warn(
               `spec.${field}[${i}].id`,
-              `${show(t.id)} is not a ${noun.slice(0, -1)} id (${idPattern.source}); ` +
+              `${show(t.id)} is not a ${noun.slice(0, -1)} id (${patterns.aws.source}); ` +
                 `the CRD's unanchored pattern lets it through, but no ${noun.slice(0, -1)} will match`,
             );
           }
@@ -335,10 +350,11 @@ const NODECLASS_RULES = [
       }
       const amis = Array.isArray(spec.amiSelectorTerms) ? spec.amiSelectorTerms : [];
       amis.forEach((t, i) => {
-        if (isPlainObject(t) && str(t.id) && !r.isUnresolved(t.id) && !/^ami-[0-9a-z]+$/.test(t.id)) {
+        if (isPlainObject(t) && !r.isUnresolved(t.id) && malformedId(t.id, SELECTOR_ID_PATTERNS.amiSelectorTerms)) {
           r.warn(
             `spec.amiSelectorTerms[${i}].id`,
-            `${show(t.id)} is not an AMI id (^ami-[0-9a-z]+$); the CRD's unanchored pattern lets it through, but no AMI will match`,
+            `${show(t.id)} is not an AMI id (${SELECTOR_ID_PATTERNS.amiSelectorTerms.aws.source}); ` +
+              "the CRD's unanchored pattern lets it through, but no AMI will match",
           );
         }
       });

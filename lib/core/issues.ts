@@ -144,8 +144,10 @@ export function failValidation(where: string, field: string, code: string, messa
 export interface CarriesIssues {
   /**
    * Problems of the builder's input, reported by the construct or definition given the value (with its path);
-   * `field` of each is empty until then. Not enumerable, so it stays out of JSON and equality.
+   * `field` of each is empty until then. Not enumerable, so it stays out of JSON and equality. Internal: the
+   * constructs and definitions read it; an app reports a builder's problems by passing the value to one.
    * @default - none
+   * @internal
    */
   readonly builderIssues?: readonly ValidationIssue[];
 }

@@ -44,7 +44,7 @@ export function duplicateNameIssues<T extends DeclaredObject>(
     const key = JSON.stringify([o.kind, o.name, o.cluster]);
     groups.set(key, [...(groups.get(key) ?? []), o]);
   }
-  return objects.flatMap((object) => {
+  return objects.flatMap((object): { readonly object: T; readonly issue: ValidationIssue }[] => {
     const others = groups.get(JSON.stringify([object.kind, object.name, object.cluster]))!.filter((o) => o !== object);
     if (others.length === 0) return [];
     if (!options.sourcesShareCluster && others.every((o) => o.source !== object.source)) {

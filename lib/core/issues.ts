@@ -1,5 +1,5 @@
 // Pure core: no cdktf or constructs imports in lib/core.
-import { isObjectLiteral } from './json';
+import { isPlainObject } from './json';
 
 /** How serious a validation finding is. */
 export enum Severity {
@@ -181,7 +181,7 @@ export function carriedIssues(input: unknown, path = ''): ValidationIssue[] {
     if ('node' in value) return; // a construct: reports its own issues
     if (Array.isArray(value)) return value.forEach((v, n) => visit(v, `${at}[${n}]`, depth + 1));
     // Field names of a builder object (e.g. a Disruption's) are its internals, not the user's props.
-    const plain = isObjectLiteral(value);
+    const plain = isPlainObject(value);
     for (const [k, v] of Object.entries(value)) visit(v, !plain ? at : at === '' ? k : `${at}.${k}`, depth + 1);
   };
   visit(input, path, 0);

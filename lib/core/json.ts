@@ -1,14 +1,12 @@
 // Pure core: no cdktf or constructs imports.
 // Helpers for JSON-like values: parsed YAML, manifests, Helm values.
 
-/** True for an object that is neither an array nor null, as every JSON object is once parsed. */
+/**
+ * True for a plain object: an object literal, a parsed JSON or YAML object, `Object.create(null)`, from any realm;
+ * false for arrays, null and class instances (a `Quantity`, a `Date`, a token), whose fields are not JSON.
+ */
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** True for an object literal (`{...}`, `Object.create(null)`): not an array, null or class instance, from any realm. */
-export function isObjectLiteral(v: unknown): v is Record<string, unknown> {
-  if (!isPlainObject(v)) return false;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   // Any realm's Object.prototype (jest runs tests in a separate VM context).
   const proto = Object.getPrototypeOf(v);
   return proto === null || Object.getPrototypeOf(proto) === null;

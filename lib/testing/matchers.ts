@@ -1,7 +1,7 @@
 import { inspect } from 'util';
 import { costMatchers } from './cost-matchers';
 import { loadInstanceTypeCatalog, PodResult, SimulationResult, SimulationRun } from '../core/sim';
-import { isObjectLiteral } from '../core/json';
+import { isPlainObject } from '../core/json';
 import { simulateStackRun, SimulateStackOptions } from './simulate';
 import { SynthesizedHelmRelease, SynthesizedManifest, SynthesizedStack } from './synth';
 
@@ -76,7 +76,7 @@ export function differenceCount(mismatches: readonly Mismatch[]): number {
 const IDENTITY_KEYS = ['name', 'key'];
 
 function sameIdentity(received: unknown, expected: unknown): boolean {
-  if (!isObjectLiteral(received) || !isObjectLiteral(expected)) return false;
+  if (!isPlainObject(received) || !isPlainObject(expected)) return false;
   const key = IDENTITY_KEYS.find((k) => expected[k] !== undefined && !isExactly(expected[k]) && typeof expected[k] !== 'object');
   return key !== undefined && Object.is(received[key], expected[key]);
 }
@@ -125,8 +125,8 @@ export function partialMatch(received: unknown, expected: unknown, path = ''): M
       return [{ path: show(path), problem: `expected an array containing ${render(expected)}, received ${render(received)}` }];
     return arrayContains(received, expected, path);
   }
-  if (isObjectLiteral(expected)) {
-    if (!isObjectLiteral(received))
+  if (isPlainObject(expected)) {
+    if (!isPlainObject(received))
       return [{ path: show(path), problem: `expected an object matching ${render(expected)}, received ${render(received)}` }];
     const out: Mismatch[] = [];
     for (const [k, v] of Object.entries(expected)) {
@@ -171,7 +171,7 @@ function arrayContains(received: unknown[], expected: unknown[], path: string): 
       continue;
     }
     const results = received.map((r, ri) => ({ sameName: sameIdentity(r, expected[ei]), m: partialMatch(r, expected[ei], `${path}[${ri}]`) }));
-    if (results.length === 0 || !(isObjectLiteral(expected[ei]) || Array.isArray(expected[ei]))) {
+    if (results.length === 0 || !(isPlainObject(expected[ei]) || Array.isArray(expected[ei]))) {
       out.push({ path: show(path), problem: `expected an element matching ${render(expected[ei])}, received ${render(received)}` });
     } else {
       const bestIndex = closestIndex(results);
@@ -191,8 +191,8 @@ function exactMatch(received: unknown, expected: unknown, path: string): Mismatc
     }
     return expected.flatMap((e, i) => exactMatch(received[i], e, `${path}[${i}]`));
   }
-  if (isObjectLiteral(expected)) {
-    if (!isObjectLiteral(received)) return [{ path: show(path), problem: `expected exactly ${render(expected)}, received ${render(received)}` }];
+  if (isPlainObject(expected)) {
+    if (!isPlainObject(received)) return [{ path: show(path), problem: `expected exactly ${render(expected)}, received ${render(received)}` }];
     const out: Mismatch[] = [];
     for (const k of Object.keys(received)) {
       if (!(k in expected) && received[k] !== undefined)
@@ -401,8 +401,8 @@ function podMatcher(
 
 /** Which results of a simulation are the pods of `pod` (itself, or `<workload>-<ordinal>`). */
 function podSubject(pod: unknown): { label: string; matches: (r: PodResult) => boolean } {
-  const o = isObjectLiteral(pod) ? pod : {};
-  const metadata = isObjectLiteral(o.metadata) ? o.metadata : {};
+  const o = isPlainObject(pod) ? pod : {};
+  const metadata = isPlainObject(o.metadata) ? o.metadata : {};
   const name = typeof metadata.name === 'string' ? metadata.name : '';
   const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : 'default';
   const kind = typeof o.kind === 'string' ? o.kind : 'Pod';
@@ -461,7 +461,7 @@ function manifestMatcher(
 ): KarpenterMatcherResult {
   const candidates = pick(SynthesizedStack.from(received));
   const expectation = toManifestExpectation(expected);
-  const expectedName = isObjectLiteral(expectation) && isObjectLiteral(expectation.metadata) ? expectation.metadata.name : undefined;
+  const expectedName = isPlainObject(expectation) && isPlainObject(expectation.metadata) ? expectation.metadata.name : undefined;
   const results = candidates.map((c) => ({
     c,
     sameName: expectedName !== undefined && partialMatch(c.name, expectedName).length === 0,
@@ -495,14 +495,14 @@ const QUERY_KEYS = new Set(['name', 'spec', 'metadata']);
 
 function toManifestExpectation(expected: unknown): unknown {
   if (expected === undefined) return {};
-  if (!isObjectLiteral(expected)) return { spec: expected };
+  if (!isPlainObject(expected)) return { spec: expected };
   const keys = Object.keys(expected);
   const isQuery = keys.length > 0 && keys.every((k) => QUERY_KEYS.has(k));
   if (!isQuery) return { spec: expected };
   const q = expected as ManifestExpectation;
   const out: Record<string, unknown> = {};
   if (q.metadata !== undefined || q.name !== undefined) {
-    const metadata = isObjectLiteral(q.metadata) ? { ...q.metadata } : {};
+    const metadata = isPlainObject(q.metadata) ? { ...q.metadata } : {};
     if (q.name !== undefined) metadata.name = q.name;
     out.metadata = metadata;
   }
@@ -590,7 +590,7 @@ function replaceSpecial(value: unknown): unknown {
     return new Shown('sample' in v ? `${v.toString()} ${render(v.sample)}` : v.toString());
   }
   if (Array.isArray(value)) return value.map(replaceSpecial);
-  if (isObjectLiteral(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceSpecial(v)]));
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceSpecial(v)]));
   return value;
 }
 

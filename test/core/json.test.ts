@@ -1,8 +1,24 @@
+import * as vm from 'vm';
+import { Quantity } from '../../lib/core/api/quantity';
 import { cloneJson, isPlainObject, opt } from '../../lib/core/json';
 
 describe('JSON helpers', () => {
   test('isPlainObject: objects, not arrays or null', () => {
     expect([{}, { a: 1 }, [], null, 'x', 1].map(isPlainObject)).toEqual([true, true, false, false, false, false]);
+  });
+
+  test('isPlainObject: object literals of any realm and Object.create(null), no class instance (issue #23 item 5)', () => {
+    expect(isPlainObject(Object.create(null))).toBe(true);
+    expect(isPlainObject(vm.runInNewContext('({ a: 1 })'))).toBe(true);
+    class Point {
+      public readonly x = 1;
+    }
+    expect([new Point(), Quantity.cpu(1), new Date(0), new Map(), /x/].map(isPlainObject)).toEqual([false, false, false, false, false]);
+  });
+
+  test('cloneJson shares a class instance instead of flattening it into a plain object', () => {
+    const q = Quantity.gibibytes(4);
+    expect(cloneJson({ q }).q).toBe(q);
   });
 
   test('cloneJson copies arrays and objects deeply and shares the rest', () => {

@@ -399,10 +399,11 @@ const NODECLASS_RULES = [
 ] as const satisfies readonly NodeClassRule[];
 
 /**
- * Rules that ask the instance-type catalog, prices or the pool's node class: their checks live in lib/core/sim
- * (lintNodePoolCatalog, checkNodePoolBudget) and report these codes, which silence like any other.
+ * The codes (and summaries) of the rules that ask the instance-type catalog, prices or the pool's node class:
+ * their checks (`CATALOG_RULES` of lib/core/sim/catalog-lints.ts, checkNodePoolBudget) live in lib/core/sim and
+ * report these codes, which silence like any other.
  */
-const CATALOG_RULES = [
+const CATALOG_RULE_CODES = [
   {
     code: 'UnknownCatalogValue',
     appliesTo: 'NodePool',
@@ -426,7 +427,7 @@ const CATALOG_RULES = [
 ] as const;
 
 /** Every lint rule, NodePool rules first; issues come out in this order. */
-const LINT_RULES = [...NODEPOOL_RULES, ...NODECLASS_RULES, ...CATALOG_RULES] as const;
+const LINT_RULES = [...NODEPOOL_RULES, ...NODECLASS_RULES, ...CATALOG_RULE_CODES] as const;
 
 /** A lint code: what `ValidationContext.silence` takes to silence a lint warning. */
 export type LintCode = (typeof LINT_RULES)[number]['code'];

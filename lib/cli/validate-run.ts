@@ -1,7 +1,7 @@
 // `validate`'s run: reads each input, checks (or migrates, then checks) every document and the
 // documents against each other, then writes the report. No fs or process access here: the caller passes
 // the I/O, so every path is testable in-process.
-import { isPlainObject as isObject } from '../core/json';
+import { describeValue, isPlainObject as isObject } from '../core/json';
 import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/api/migrate';
 import type { NodePoolPlanContext, PlannedNodePool } from '../core/sim/node-pool-plan';
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
@@ -204,7 +204,7 @@ class ValidateRun {
         severity: Severity.ERROR,
         field: '(document)',
         code: 'NotAnObject',
-        message: `the document is ${describe(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec`,
+        message: `the document is ${describeValue(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec`,
         line: where('')?.line,
         column: where('')?.column,
       });
@@ -454,10 +454,4 @@ function loadMigrator(): (documents: unknown[], options: MigrationOptions) => Mi
 function loadMigratedYaml(): (result: MigrationResult) => string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require('../core/api/migrate') as typeof import('../core/api/migrate')).migratedManifestsYaml;
-}
-
-function describe(x: unknown): string {
-  if (Array.isArray(x)) return 'a list';
-  if (typeof x === 'string') return `the string ${JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}...` : x)}`;
-  return `a ${typeof x}`;
 }

@@ -4,7 +4,8 @@
 // `api/core.api.md` lists them and `test/api-report.test.ts` guards it.
 
 // Issues and builder values.
-export { builderList, builderMap, builderValue, describeValue } from './builder-value';
+export { builderList, builderMap, builderValue } from './builder-value';
+export { describeValue } from './json';
 export type { BuilderKind } from './builder-value';
 export {
   IssueCollector,

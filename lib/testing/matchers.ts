@@ -118,16 +118,18 @@ export function exactly<T>(value: T): T {
 export function partialMatch(received: unknown, expected: unknown, path = ''): Mismatch[] {
   if (isExactly(expected)) return exactMatch(received, expected.value, path);
   if (isAsymmetric(expected)) {
-    return expected.asymmetricMatch(received) ? [] : [{ path: show(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
+    return expected.asymmetricMatch(received)
+      ? []
+      : [{ path: pathLabel(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(received))
-      return [{ path: show(path), problem: `expected an array containing ${render(expected)}, received ${render(received)}` }];
+      return [{ path: pathLabel(path), problem: `expected an array containing ${render(expected)}, received ${render(received)}` }];
     return arrayContains(received, expected, path);
   }
   if (isPlainObject(expected)) {
     if (!isPlainObject(received))
-      return [{ path: show(path), problem: `expected an object matching ${render(expected)}, received ${render(received)}` }];
+      return [{ path: pathLabel(path), problem: `expected an object matching ${render(expected)}, received ${render(received)}` }];
     const out: Mismatch[] = [];
     for (const [k, v] of Object.entries(expected)) {
       const p = join(path, k);
@@ -141,7 +143,7 @@ export function partialMatch(received: unknown, expected: unknown, path = ''): M
     }
     return out;
   }
-  return Object.is(received, expected) ? [] : [{ path: show(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
+  return Object.is(received, expected) ? [] : [{ path: pathLabel(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
 }
 
 // Every expected element must pair with a distinct received element; small lists, so try
@@ -165,17 +167,17 @@ function arrayContains(received: unknown[], expected: unknown[], path: string): 
     if (tryAssign(ei, new Array<boolean>(received.length).fill(false))) continue;
     if (ok[ei].some(Boolean)) {
       out.push({
-        path: show(path),
+        path: pathLabel(path),
         problem: `expected element ${render(expected[ei])} matches only elements already paired with other expected elements (duplicates?)`,
       });
       continue;
     }
     const results = received.map((r, ri) => ({ sameName: sameIdentity(r, expected[ei]), m: partialMatch(r, expected[ei], `${path}[${ri}]`) }));
     if (results.length === 0 || !(isPlainObject(expected[ei]) || Array.isArray(expected[ei]))) {
-      out.push({ path: show(path), problem: `expected an element matching ${render(expected[ei])}, received ${render(received)}` });
+      out.push({ path: pathLabel(path), problem: `expected an element matching ${render(expected[ei])}, received ${render(received)}` });
     } else {
       const bestIndex = closestIndex(results);
-      out.push({ path: show(path), problem: `no element matches ${render(expected[ei])}; the closest, [${bestIndex}], differs:`, header: true });
+      out.push({ path: pathLabel(path), problem: `no element matches ${render(expected[ei])}; the closest, [${bestIndex}], differs:`, header: true });
       out.push(...results[bestIndex].m);
     }
   }
@@ -187,12 +189,12 @@ function exactMatch(received: unknown, expected: unknown, path: string): Mismatc
   if (isAsymmetric(expected)) return partialMatch(received, expected, path);
   if (Array.isArray(expected)) {
     if (!Array.isArray(received) || received.length !== expected.length) {
-      return [{ path: show(path), problem: `expected exactly ${render(expected)}, received ${render(received)}` }];
+      return [{ path: pathLabel(path), problem: `expected exactly ${render(expected)}, received ${render(received)}` }];
     }
     return expected.flatMap((e, i) => exactMatch(received[i], e, `${path}[${i}]`));
   }
   if (isPlainObject(expected)) {
-    if (!isPlainObject(received)) return [{ path: show(path), problem: `expected exactly ${render(expected)}, received ${render(received)}` }];
+    if (!isPlainObject(received)) return [{ path: pathLabel(path), problem: `expected exactly ${render(expected)}, received ${render(received)}` }];
     const out: Mismatch[] = [];
     for (const k of Object.keys(received)) {
       if (!(k in expected) && received[k] !== undefined)
@@ -205,7 +207,7 @@ function exactMatch(received: unknown, expected: unknown, path: string): Mismatc
     }
     return out;
   }
-  return Object.is(received, expected) ? [] : [{ path: show(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
+  return Object.is(received, expected) ? [] : [{ path: pathLabel(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
 }
 
 /**
@@ -559,7 +561,7 @@ function join(path: string, key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? (path === '' ? key : `${path}.${key}`) : `${path}[${JSON.stringify(key)}]`;
 }
 
-function show(path: string): string {
+function pathLabel(path: string): string {
   return path === '' ? '(root)' : path;
 }
 

@@ -1,6 +1,6 @@
 import * as vm from 'vm';
 import { Quantity } from '../../lib/core/api/quantity';
-import { cloneJson, isPlainObject, opt } from '../../lib/core/json';
+import { cloneJson, describeValue, isPlainObject, isString, opt, show } from '../../lib/core/json';
 
 describe('JSON helpers', () => {
   test('isPlainObject: objects, not arrays or null', () => {
@@ -32,5 +32,29 @@ describe('JSON helpers', () => {
   test('opt: a field only when its value is defined', () => {
     expect({ a: 1, ...opt('b', undefined), ...opt('c', 0) }).toEqual({ a: 1, c: 0 });
     expect(Object.keys({ ...opt('b', undefined) })).toEqual([]);
+  });
+
+  test('show: one renderer of a value for messages, JSON shortened to 80 characters, never throwing', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect([show('m5.large'), show(4), show({ key: 'x' }), show(undefined), show(cyclic), show(BigInt(1))]).toEqual([
+      '"m5.large"',
+      '4',
+      '{"key":"x"}',
+      'undefined',
+      'object',
+      'bigint',
+    ]);
+    expect(show('x'.repeat(100))).toHaveLength(80);
+  });
+
+  test('describeValue names what was given, built on show; isString is the one string guard', () => {
+    expect([describeValue(null), describeValue(undefined), describeValue(Object.create(null)), describeValue(Quantity.cpu(1))]).toEqual([
+      'null',
+      'undefined',
+      'a plain object {}',
+      'a Quantity',
+    ]);
+    expect(['a', 1, null].map(isString)).toEqual([true, false, false]);
   });
 });

@@ -5,11 +5,11 @@
 import { IssueCollector, PhrasedMessage, ValidationContext, ValidationIssue } from '../issues';
 import { KARPENTER_KNOWN_VALUES, WellKnownLabel } from './labels';
 import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';
-import { isPlainObject } from '../json';
+import { isPlainObject, isString, show } from '../json';
 import { nodeClassAmiFamily } from './ami-family';
 import { durationSeconds } from './duration';
 import { userDataProblem } from './user-data';
-import { child, show } from './schema';
+import { child } from './schema';
 
 /** The CRD default of `spec.template.spec.expireAfter`. */
 const DEFAULT_EXPIRE_AFTER = '720h';
@@ -85,10 +85,6 @@ const DOMAINS: { readonly [key: string]: readonly string[] } = {
 
 /** Tags that name one cluster: the guides' discovery tag, and the one EKS puts on the cluster security group. */
 const DISCOVERY_TAG_KEYS = [KARPENTER_DISCOVERY_TAG_KEY, 'aws:eks:cluster-name'];
-
-function str(v: unknown): v is string {
-  return typeof v === 'string';
-}
 
 // ------------------------------------------------------------------ NodePool rules
 
@@ -219,7 +215,7 @@ const NODEPOOL_RULES = [
       const disruption = isPlainObject(spec.disruption) ? spec.disruption : {};
       const expire = tspec.expireAfter ?? DEFAULT_EXPIRE_AFTER;
       const consolidate = disruption.consolidateAfter;
-      if (spec.replicas !== undefined || !str(expire) || !str(consolidate) || r.isUnresolved(expire) || r.isUnresolved(consolidate)) return;
+      if (spec.replicas !== undefined || !isString(expire) || !isString(consolidate) || r.isUnresolved(expire) || r.isUnresolved(consolidate)) return;
       const [e, c] = [durationSeconds(expire), durationSeconds(consolidate)];
       if (e === undefined || c === undefined || e >= c) return;
       r.warn(
@@ -260,7 +256,7 @@ const NODECLASS_RULES = [
     appliesTo: 'EC2NodeClass',
     summary: 'an EC2NodeClass name longer than 63 characters (it becomes a node label value)',
     check: ({ meta }, r) => {
-      if (str(meta.name) && !r.isUnresolved(meta.name) && meta.name.length > 63) {
+      if (isString(meta.name) && !r.isUnresolved(meta.name) && meta.name.length > 63) {
         r.warn(
           'metadata.name',
           `${show(meta.name)} is ${meta.name.length} characters; Karpenter labels nodes with ` +
@@ -380,7 +376,7 @@ const NODECLASS_RULES = [
     appliesTo: 'EC2NodeClass',
     summary: 'spec.role given as an ARN; it takes the role name',
     check: ({ spec }, r) => {
-      if (str(spec.role) && !r.isUnresolved(spec.role) && spec.role.startsWith('arn:')) {
+      if (isString(spec.role) && !r.isUnresolved(spec.role) && spec.role.startsWith('arn:')) {
         r.warn('spec.role', `takes the IAM role name, got the ARN ${show(spec.role)}; pass the name (the part after "role/")`);
       }
     },
@@ -391,7 +387,7 @@ const NODECLASS_RULES = [
     summary: 'spec.userData in a format its AMI family does not run (the controller accepts it; an error where it rejects it)',
     check: ({ spec }, r) => {
       const userData = spec.userData;
-      if (!str(userData) || r.isUnresolved(userData) || r.isUnresolved(spec.amiFamily) || r.isUnresolved(spec.amiSelectorTerms)) return;
+      if (!isString(userData) || r.isUnresolved(userData) || r.isUnresolved(spec.amiFamily) || r.isUnresolved(spec.amiSelectorTerms)) return;
       const problem = userDataProblem(nodeClassAmiFamily(spec), userData);
       if (problem && !problem.rejectedByController) r.warn('spec.userData', problem.message);
     },
@@ -498,9 +494,10 @@ export function isArm64Family(family: string): boolean {
 function parsedRequirements(tspec: Json, c: IssueCollector): ParsedRequirement[] {
   const reqs = Array.isArray(tspec.requirements) && !c.isUnresolved(tspec.requirements) ? tspec.requirements : [];
   return reqs.flatMap((r, i): ParsedRequirement[] => {
-    if (!isPlainObject(r) || !str(r.key) || !str(r.operator) || c.isUnresolved(r) || c.isUnresolved(r.key) || c.isUnresolved(r.values)) return [];
+    if (!isPlainObject(r) || !isString(r.key) || !isString(r.operator) || c.isUnresolved(r) || c.isUnresolved(r.key) || c.isUnresolved(r.values))
+      return [];
     const values = Array.isArray(r.values) ? r.values : [];
-    if (values.some((v) => !str(v) || c.isUnresolved(v))) return [];
+    if (values.some((v) => !isString(v) || c.isUnresolved(v))) return [];
     return [{ at: `spec.template.spec.requirements[${i}]`, key: r.key, operator: r.operator, values: values as string[], minValues: r.minValues }];
   });
 }
@@ -518,7 +515,7 @@ function nodePoolFacts(spec: Json, c: IssueCollector): NodePoolFacts {
   };
 
   for (const [key, value] of Object.entries(labels)) {
-    if (!str(value) || c.isUnresolved(key) || c.isUnresolved(value)) continue;
+    if (!isString(value) || c.isUnresolved(key) || c.isUnresolved(value)) continue;
     const s = state(key);
     s.inSet = s.inSet ? new Set([...s.inSet].filter((v) => v === value)) : new Set([value]);
     s.exists = true;

@@ -1,7 +1,7 @@
 // Pure core: no cdktf or constructs imports.
 // A small structural-schema checker mirroring what the API server does with a CRD's OpenAPI
 // schema (types, enums, patterns, bounds, required, unknown fields), plus hooks for the CEL rules.
-import { isPlainObject } from '../json';
+import { isPlainObject, show } from '../json';
 import { IssueCollector, PhrasedMessage } from '../issues';
 import { runeLength } from './labels';
 
@@ -130,13 +130,6 @@ export function child(path: string, key: string): string {
 /** Quotes the CRD's own message so a finding can be traced to the rule it replicates. */
 export function crdRule(message: string): string {
   return ` (CRD rule: ${JSON.stringify(message)})`;
-}
-
-/** Short rendering of a value for messages. */
-export function show(value: unknown): string {
-  const s = JSON.stringify(value);
-  if (s === undefined) return String(value);
-  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
 /** True when a JSON value is absent: `undefined`, or `null` (the API server prunes nulls of non-nullable fields). */

@@ -23,8 +23,8 @@ import { userDataProblem } from './user-data';
 import { checkEnvelope } from './meta';
 import { checkSilenceCodes } from './silence';
 import { QUANTITY_PATTERN } from './quantity';
-import { ArraySchema, MapSchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, pruneNulls, show } from './schema';
-import { isPlainObject } from '../json';
+import { ArraySchema, MapSchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, pruneNulls } from './schema';
+import { isPlainObject, show } from '../json';
 import { EC2NODECLASS_API_VERSION } from './types';
 
 // ------------------------------------------------------------------ CEL rule replicas

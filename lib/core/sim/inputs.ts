@@ -2,7 +2,7 @@
 // Reads the simulator's inputs, plain manifests of unknown shape, into the few facts it needs. Every
 // access is defensive: a malformed field becomes an issue on its object, never an exception.
 import { AmiFamily, aliasFamilyOf } from '../api/ami-family';
-import { isPlainObject } from '../json';
+import { isPlainObject, isString, show } from '../json';
 import { NodeResourceSettings } from './allocatable';
 import { CPU, MEMORY, PODS, resourceAmount } from './quantity';
 import { HOSTNAME_LABEL } from './requirements';
@@ -102,23 +102,8 @@ export interface PodInput {
   readonly problems: readonly InputProblem[];
 }
 
-/** A value for a message: its JSON, shortened; never throws (a cyclic or exotic value prints its type). */
-function shown(v: unknown): string {
-  try {
-    const s = JSON.stringify(v);
-    if (s === undefined) return typeof v;
-    return s.length > 80 ? `${s.slice(0, 77)}...` : s;
-  } catch {
-    return typeof v;
-  }
-}
-
-function str(v: unknown): v is string {
-  return typeof v === 'string';
-}
-
 function kindOf(o: unknown): string {
-  return isPlainObject(o) && str(o.kind) ? o.kind : '';
+  return isPlainObject(o) && isString(o.kind) ? o.kind : '';
 }
 
 function metaOf(o: unknown): Json {
@@ -127,9 +112,9 @@ function metaOf(o: unknown): Json {
 
 function objectName(o: unknown, fallback: string): string {
   const meta = metaOf(o);
-  const name = str(meta.name) && meta.name !== '' ? meta.name : undefined;
+  const name = isString(meta.name) && meta.name !== '' ? meta.name : undefined;
   if (!name) return fallback;
-  const ns = str(meta.namespace) && meta.namespace !== '' ? `${meta.namespace}/` : '';
+  const ns = isString(meta.namespace) && meta.namespace !== '' ? `${meta.namespace}/` : '';
   return `${kindOf(o) || 'object'}/${ns}${name}`;
 }
 
@@ -152,8 +137,8 @@ function stringMap(v: unknown, at: string, p: Problems): Record<string, string> 
   }
   const out: Record<string, string> = {};
   for (const [k, x] of Object.entries(v)) {
-    if (str(x)) out[k] = x;
-    else p.add(`${at}.${k}`, 'SimInvalidField', `must be a string, got ${shown(x)}`);
+    if (isString(x)) out[k] = x;
+    else p.add(`${at}.${k}`, 'SimInvalidField', `must be a string, got ${show(x)}`);
   }
   return out;
 }
@@ -171,12 +156,12 @@ function requirementsOf(v: unknown, at: string, p: Problems, fatal: boolean): Wr
   const out: WrittenRequirement[] = [];
   list(v, at, p).forEach((r, i) => {
     const here = `${at}[${i}]`;
-    if (!isPlainObject(r) || !str(r.key) || !str(r.operator)) {
+    if (!isPlainObject(r) || !isString(r.key) || !isString(r.operator)) {
       p.add(here, 'SimInvalidRequirement', 'must have a string key and operator', fatal);
       return;
     }
     const values = list(r.values, `${here}.values`, p);
-    if (!values.every(str)) {
+    if (!values.every(isString)) {
       p.add(`${here}.values`, 'SimInvalidRequirement', 'must be a list of strings', fatal);
       return;
     }
@@ -188,11 +173,11 @@ function requirementsOf(v: unknown, at: string, p: Problems, fatal: boolean): Wr
 
 function taintsOf(v: unknown, at: string, p: Problems): Taint[] {
   return list(v, at, p).flatMap((t, i) => {
-    if (!isPlainObject(t) || !str(t.key) || !str(t.effect)) {
+    if (!isPlainObject(t) || !isString(t.key) || !isString(t.effect)) {
       p.add(`${at}[${i}]`, 'SimInvalidTaint', 'a taint needs a string key and effect');
       return [];
     }
-    return [{ key: t.key, value: str(t.value) ? t.value : '', effect: t.effect }];
+    return [{ key: t.key, value: isString(t.value) ? t.value : '', effect: t.effect }];
   });
 }
 
@@ -207,7 +192,7 @@ function amounts(v: unknown, at: string, p: Problems, fatal: boolean): Record<st
   for (const [k, q] of Object.entries(v)) {
     const n = resourceAmount(k, q);
     if (n === undefined) {
-      p.add(`${at}.${k}`, 'SimInvalidQuantity', `${shown(q)} is not a Kubernetes quantity; use e.g. "500m", "2", "4Gi"`, fatal);
+      p.add(`${at}.${k}`, 'SimInvalidQuantity', `${show(q)} is not a Kubernetes quantity; use e.g. "500m", "2", "4Gi"`, fatal);
       continue;
     }
     out[k] = n;
@@ -235,9 +220,9 @@ export function readNodePool(o: unknown, index: number): NodePoolInput {
   const where = objectName(o, `nodePools[${index}]`);
   const p = new Problems(where);
   const meta = metaOf(o);
-  const name = str(meta.name) && meta.name !== '' ? meta.name : `nodePools[${index}]`;
+  const name = isString(meta.name) && meta.name !== '' ? meta.name : `nodePools[${index}]`;
   if (!isPlainObject(o)) p.add('', 'SimInvalidObject', `must be a NodePool object, got ${o === null ? 'null' : typeof o}`, true);
-  else if (!str(meta.name) || meta.name === '') p.add('metadata.name', 'SimInvalidObject', 'a NodePool needs a name', true);
+  else if (!isString(meta.name) || meta.name === '') p.add('metadata.name', 'SimInvalidObject', 'a NodePool needs a name', true);
   const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : {};
   const template = isPlainObject(spec.template) ? spec.template : {};
   const tspec = isPlainObject(template.spec) ? template.spec : {};
@@ -245,8 +230,8 @@ export function readNodePool(o: unknown, index: number): NodePoolInput {
   const ref = isPlainObject(tspec.nodeClassRef) ? tspec.nodeClassRef : undefined;
   if (isPlainObject(o) && !ref)
     p.add('spec.template.spec.nodeClassRef', 'SimMissingNodeClassRef', 'a NodePool needs a nodeClassRef naming its EC2NodeClass', true);
-  const group = ref && str(ref.group) ? ref.group : 'karpenter.k8s.aws';
-  const kind = ref && str(ref.kind) ? ref.kind : 'EC2NodeClass';
+  const group = ref && isString(ref.group) ? ref.group : 'karpenter.k8s.aws';
+  const kind = ref && isString(ref.kind) ? ref.kind : 'EC2NodeClass';
   if (ref && (group !== 'karpenter.k8s.aws' || kind !== 'EC2NodeClass')) {
     p.add(
       'spec.template.spec.nodeClassRef',
@@ -264,7 +249,7 @@ export function readNodePool(o: unknown, index: number): NodePoolInput {
     requirements: requirementsOf(tspec.requirements, 'spec.template.spec.requirements', p, true),
     labels: stringMap(tmeta.labels, 'spec.template.metadata.labels', p),
     taints: taintsOf(tspec.taints, 'spec.template.spec.taints', p),
-    nodeClassName: ref && str(ref.name) ? ref.name : undefined,
+    nodeClassName: ref && isString(ref.name) ? ref.name : undefined,
     nodeClassLabelKey: `${group}/${kind.toLowerCase()}`,
     limits,
     isStatic: spec.replicas !== undefined && spec.replicas !== null,
@@ -282,19 +267,19 @@ export function readNodeClass(o: unknown, index: number): NodeClassInput & { rea
   const where = objectName(o, `nodeClasses[${index}]`);
   const p = new Problems(where);
   const meta = metaOf(o);
-  const name = str(meta.name) ? meta.name : '';
+  const name = isString(meta.name) ? meta.name : '';
   if (!isPlainObject(o)) p.add('', 'SimInvalidObject', `must be an EC2NodeClass object, got ${o === null ? 'null' : typeof o}`, true);
   else if (name === '') p.add('metadata.name', 'SimInvalidObject', 'an EC2NodeClass needs a name', true);
   const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : {};
   const alias = list(spec.amiSelectorTerms, 'spec.amiSelectorTerms', p)
-    .map((t) => (isPlainObject(t) && str(t.alias) ? t.alias : undefined))
+    .map((t) => (isPlainObject(t) && isString(t.alias) ? t.alias : undefined))
     .find((a) => a !== undefined);
   const aliasFamily = alias ? Object.values(AmiFamily).find((f) => aliasFamilyOf(f) === alias.split('@')[0]) : undefined;
-  let amiFamily = str(spec.amiFamily) ? spec.amiFamily : aliasFamily;
+  let amiFamily = isString(spec.amiFamily) ? spec.amiFamily : aliasFamily;
   if (amiFamily === undefined || !Object.values(AmiFamily).includes(amiFamily as AmiFamily)) {
     if (isPlainObject(o)) {
       p.add(
-        str(spec.amiFamily) ? 'spec.amiFamily' : 'spec.amiSelectorTerms',
+        isString(spec.amiFamily) ? 'spec.amiFamily' : 'spec.amiSelectorTerms',
         'SimUnknownAmiFamily',
         `the AMI family is ${amiFamily === undefined ? 'not set' : `"${amiFamily}", which is unknown`}; ` +
           'set spec.amiSelectorTerms to an alias such as al2023@latest or spec.amiFamily; assuming AL2023',
@@ -307,7 +292,7 @@ export function readNodeClass(o: unknown, index: number): NodeClassInput & { rea
     const v = kubelet[k];
     if (v === undefined || v === null) return undefined;
     if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
-    p.add(`spec.kubelet.${k}`, 'SimInvalidField', `must be a non-negative integer, got ${shown(v)}`);
+    p.add(`spec.kubelet.${k}`, 'SimInvalidField', `must be a non-negative integer, got ${show(v)}`);
     return undefined;
   };
   const bdms = list(spec.blockDeviceMappings, 'spec.blockDeviceMappings', p).flatMap((b, i) => {
@@ -315,9 +300,9 @@ export function readNodeClass(o: unknown, index: number): NodeClassInput & { rea
     const ebs = isPlainObject(b.ebs) ? b.ebs : {};
     const size = ebs.volumeSize === undefined ? undefined : resourceAmount(MEMORY, ebs.volumeSize);
     if (ebs.volumeSize !== undefined && size === undefined) {
-      p.add(`spec.blockDeviceMappings[${i}].ebs.volumeSize`, 'SimInvalidQuantity', `${shown(ebs.volumeSize)} is not a quantity; use e.g. "100Gi"`);
+      p.add(`spec.blockDeviceMappings[${i}].ebs.volumeSize`, 'SimInvalidQuantity', `${show(ebs.volumeSize)} is not a quantity; use e.g. "100Gi"`);
     }
-    return [{ deviceName: str(b.deviceName) ? b.deviceName : undefined, volumeBytes: size, rootVolume: b.rootVolume === true }];
+    return [{ deviceName: isString(b.deviceName) ? b.deviceName : undefined, volumeBytes: size, rootVolume: b.rootVolume === true }];
   });
   const evictionHard = stringMap(kubelet.evictionHard, 'spec.kubelet.evictionHard', p);
   const settings: NodeResourceSettings = {
@@ -387,10 +372,10 @@ function tolerationsOf(v: unknown, p: Problems): Toleration[] {
     if (!isPlainObject(t)) return [];
     return [
       {
-        key: str(t.key) ? t.key : '',
-        operator: str(t.operator) ? t.operator : 'Equal',
-        value: str(t.value) ? t.value : '',
-        effect: str(t.effect) ? t.effect : '',
+        key: isString(t.key) ? t.key : '',
+        operator: isString(t.operator) ? t.operator : 'Equal',
+        value: isString(t.value) ? t.value : '',
+        effect: isString(t.effect) ? t.effect : '',
       },
     ];
   });
@@ -431,12 +416,12 @@ function affinityOf(spec: Json, p: Problems): { affinity: PodAffinity; antiHostn
 
 function spreadOf(spec: Json, p: Problems): TopologySpread[] {
   return list(spec.topologySpreadConstraints, 'spec.topologySpreadConstraints', p).flatMap((t) => {
-    if (!isPlainObject(t) || !str(t.topologyKey)) return [];
+    if (!isPlainObject(t) || !isString(t.topologyKey)) return [];
     return [
       {
         topologyKey: t.topologyKey,
         maxSkew: typeof t.maxSkew === 'number' && t.maxSkew > 0 ? t.maxSkew : 1,
-        whenUnsatisfiable: str(t.whenUnsatisfiable) ? t.whenUnsatisfiable : 'DoNotSchedule',
+        whenUnsatisfiable: isString(t.whenUnsatisfiable) ? t.whenUnsatisfiable : 'DoNotSchedule',
         selector: isPlainObject(t.labelSelector) ? t.labelSelector : undefined,
       },
     ];
@@ -472,14 +457,14 @@ const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'Job', 'ReplicaSet', 'Daemo
 export function readPods(o: unknown, index: number, first: number): PodInput[] {
   const kind = kindOf(o);
   const meta = metaOf(o);
-  const namespace = str(meta.namespace) && meta.namespace !== '' ? meta.namespace : 'default';
+  const namespace = isString(meta.namespace) && meta.namespace !== '' ? meta.namespace : 'default';
   const fallback = `pods[${index}]`;
-  const name = str(meta.name) && meta.name !== '' ? meta.name : fallback;
+  const name = isString(meta.name) && meta.name !== '' ? meta.name : fallback;
   const where = objectName(o, fallback);
   const p = new Problems(where);
   const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : undefined;
   if (!isPlainObject(o) || (kind !== 'Pod' && !WORKLOAD_KINDS.includes(kind))) {
-    const got = o === null ? 'null' : !isPlainObject(o) ? typeof o : `kind ${o.kind === undefined ? 'unset' : shown(o.kind)}`;
+    const got = o === null ? 'null' : !isPlainObject(o) ? typeof o : `kind ${o.kind === undefined ? 'unset' : show(o.kind)}`;
     p.add('kind', 'SimInvalidObject', `must be a Pod, Deployment, StatefulSet, ReplicaSet or Job, got ${got}`, true);
     return [podFromSpec(first, namespace, name, {}, {}, p)];
   }
@@ -497,7 +482,7 @@ export function readPods(o: unknown, index: number, first: number): PodInput[] {
   let count = 1;
   if (raw !== undefined && raw !== null) {
     if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0) count = raw;
-    else p.add(`spec.${countField}`, 'SimInvalidField', `must be a non-negative integer, got ${shown(raw)}; assuming 1`);
+    else p.add(`spec.${countField}`, 'SimInvalidField', `must be a non-negative integer, got ${show(raw)}; assuming 1`);
   }
   const labels = stringMap(isPlainObject(template!.metadata) ? template!.metadata.labels : undefined, 'spec.template.metadata.labels', p);
   return Array.from({ length: count }, (_, i) => podFromSpec(first + i, namespace, `${name}-${i}`, labels, tspec, i === 0 ? p : new Problems(where)));
@@ -507,8 +492,8 @@ export function readPods(o: unknown, index: number, first: number): PodInput[] {
 export function readDaemonPod(o: unknown, index: number): PodInput {
   const kind = kindOf(o);
   const meta = metaOf(o);
-  const namespace = str(meta.namespace) && meta.namespace !== '' ? meta.namespace : 'default';
-  const name = str(meta.name) && meta.name !== '' ? meta.name : `daemonSets[${index}]`;
+  const namespace = isString(meta.namespace) && meta.namespace !== '' ? meta.namespace : 'default';
+  const name = isString(meta.name) && meta.name !== '' ? meta.name : `daemonSets[${index}]`;
   const p = new Problems(objectName(o, `daemonSets[${index}]`));
   const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : undefined;
   if (kind === 'Pod') return podFromSpec(index, namespace, name, stringMap(meta.labels, 'metadata.labels', p), spec ?? {}, p);

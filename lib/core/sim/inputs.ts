@@ -29,7 +29,8 @@ export interface WrittenRequirement {
   readonly minValues?: number;
 }
 
-export interface Taint {
+/** A taint as the simulator reads it (`value` '' when unset); the NodePool prop type is `Taint` of lib/core/api. */
+export interface NodeTaint {
   readonly key: string;
   readonly value: string;
   readonly effect: string;
@@ -48,7 +49,7 @@ export interface NodePoolInput {
   readonly weight: number;
   readonly requirements: readonly WrittenRequirement[];
   readonly labels: Readonly<Record<string, string>>;
-  readonly taints: readonly Taint[];
+  readonly taints: readonly NodeTaint[];
   readonly nodeClassName?: string;
   /** `<group>/<lower-case kind>`, the label key Karpenter puts the node class name under. */
   readonly nodeClassLabelKey: string;
@@ -171,7 +172,7 @@ function requirementsOf(v: unknown, at: string, p: Problems, fatal: boolean): Wr
   return out;
 }
 
-function taintsOf(v: unknown, at: string, p: Problems): Taint[] {
+function taintsOf(v: unknown, at: string, p: Problems): NodeTaint[] {
   return list(v, at, p).flatMap((t, i) => {
     if (!isPlainObject(t) || !isString(t.key) || !isString(t.effect)) {
       p.add(`${at}[${i}]`, 'SimInvalidTaint', 'a taint needs a string key and effect');

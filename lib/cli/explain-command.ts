@@ -108,20 +108,29 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
     io.stderr.write(`${PROGRAM} explain: cannot simulate the input: ${firstLine(e)}\n`);
     return ExitCode.PROBLEMS;
   }
-  for (const i of run.issues) problems.push(engineIssue(i, origins, documents));
   // The NodePool checks `validate` and synth run, each pool with its EC2NodeClass.
   const planNodePool = loadNodePoolPlan();
+  const checked: FileIssue[] = [];
   input.nodePools.forEach((pool, i) => {
     const ref = isPlainObject(pool) && isPlainObject(pool.spec) && isPlainObject(pool.spec.template) ? pool.spec.template.spec : undefined;
     const name = isPlainObject(ref) && isPlainObject(ref.nodeClassRef) ? ref.nodeClassRef.name : undefined;
     const classes = input.nodeClasses.filter((c) => isPlainObject(c) && isPlainObject(c.metadata) && c.metadata.name === name);
     const nodeClass = classes.length === 1 ? classes[0] : undefined;
     for (const issue of planNodePool(pool, { nodeClass }).issues) {
-      problems.push(
+      checked.push(
         engineIssue({ ...issue, message: issue.yamlMessage ?? issue.message, field: `nodePools[${i}] ${issue.field}` }, origins, documents),
       );
     }
   });
+  // A field the NodePool checks already reject needs no second report of the simulator's reading.
+  const rejected = (p: FileIssue) =>
+    p.kind === 'NodePool' &&
+    checked.some((c) => c.severity === Severity.ERROR && c.file === p.file && c.document === p.document && c.field === p.field);
+  for (const i of run.issues) {
+    const p = engineIssue(i, origins, documents);
+    if (!rejected(p)) problems.push(p);
+  }
+  problems.push(...checked);
 
   const { result } = run;
   const out = options.json ? io.stderr : io.stdout;

@@ -156,4 +156,23 @@ describe('one NodePool verdict: validate and explain run planNodePool, as synth 
     expect(findings[1]).toContain('instance-cpu Gt 1024');
     expect(stdout).not.toContain('Exists >=1025');
   });
+  test('explain: a field the NodePool checks reject is reported once, not again by the simulator', () => {
+    const bad =
+      'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: { name: bad }\nspec:\n  limits: { cpu: "100" }\n  template:\n    spec:\n' +
+      '      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }\n      requirements: oops\n';
+    let stdout = '';
+    const io: CommandIo = {
+      readFile: (p) => ({ 'bad.yaml': bad, 'class.yaml': nodeClass('default') })[p],
+      readStdin: () => '',
+      writeFile: () => undefined,
+      mkdirp: () => undefined,
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: () => true },
+    };
+    runExplainCommand(['bad.yaml', 'class.yaml'], io);
+    const onRequirements = stdout.split('\n').filter((l) => l.includes(' spec.template.spec.requirements: '));
+    expect(onRequirements).toEqual([
+      expect.stringMatching(/^bad\.yaml:9:21: error NodePool\/bad .*must be a list, got string "oops" \(InvalidType\)$/),
+    ]);
+  });
 });

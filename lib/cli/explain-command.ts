@@ -18,6 +18,8 @@ Files are YAML or JSON, may hold several documents ('-' reads standard input), a
 NodePools, EC2NodeClasses, Pods, Deployments, StatefulSets, Jobs and DaemonSets (overhead on
 every node they run on). A synthesized cdktf stack (cdktf.out/stacks/<stack>/cdk.tf.json) is
 read too: its kubernetes_manifest resources. Other documents are skipped with a note.
+Each NodePool also gets the checks 'validate' and synth run (with its EC2NodeClass when
+the input has it); their findings are printed with the other problems.
 
 Options:
   --zones ZONE[,ZONE]   the zones of the cluster's subnets (default: any zone a requirement names)
@@ -25,8 +27,8 @@ Options:
   -h, --help            show this help
 
 Exit status: 0 every pod schedulable and every NodePool admits an instance type; 1 a pod
-would stay pending, a NodePool admits nothing, or an input is unreadable or malformed (each
-such file is one error line; the other files are still read); 2 bad command line.
+would stay pending, a NodePool admits nothing or has an error, or an input is unreadable or
+malformed (each such file is one error line; the other files are still read); 2 bad command line.
 `;
 
 /** What `explain` simulates with; tests replace them. */

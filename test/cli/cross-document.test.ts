@@ -169,7 +169,8 @@ describe('one NodePool verdict: validate and explain run planNodePool, as synth 
       stdout: { write: (s: string) => (stdout += s) },
       stderr: { write: () => true },
     };
-    runExplainCommand(['bad.yaml', 'class.yaml'], io);
+    // A NodePool error fails the run, as in validate.
+    expect(runExplainCommand(['bad.yaml', 'class.yaml'], io)).toBe(ExitCode.PROBLEMS);
     const onRequirements = stdout.split('\n').filter((l) => l.includes(' spec.template.spec.requirements: '));
     expect(onRequirements).toEqual([
       expect.stringMatching(/^bad\.yaml:9:21: error NodePool\/bad .*must be a list, got string "oops" \(InvalidType\)$/),

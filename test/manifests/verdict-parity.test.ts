@@ -1,8 +1,11 @@
 // One NodePool verdict (issue #23 item 1): synth and `validate` give the same codes and severities on the same
-// NodePool. Every fixture NodePool the suites hold that typed props can express (the CRD case corpus, the
-// scheduling cases, the examples' pools) is built as a KarpenterNodePool with an AL2023 Ec2NodeClass and
-// synthesized with validations; `validate` then checks the manifests the constructs render. The examples' pools
-// are compared as the examples build them, each with its own Ec2NodeClass.
+// NodePool. Every fixture NodePool the suites hold that typed props can express (the CRD case corpus, the CLI's
+// fixture files, the scheduling cases) is built as a KarpenterNodePool with an AL2023 Ec2NodeClass and synthesized
+// with validations; `validate` then checks the manifests the constructs render. The examples' pools are compared
+// as the examples build them, each with its own Ec2NodeClass.
+import * as fs from 'fs';
+import * as path from 'path';
+import { parseAllDocuments } from 'yaml';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { TerraformStack, Testing } from 'cdktf';
 import { IConstruct } from 'constructs';
@@ -179,8 +182,20 @@ function validateVerdict(yaml: string): string[] {
     .sort();
 }
 
+/** The NodePools of the CLI's fixture files (a file that does not parse holds none). */
+function cliFixturePools(): [string, Json][] {
+  const dir = path.resolve(__dirname, '../fixtures/cli');
+  return fs.readdirSync(dir).flatMap((f) =>
+    parseAllDocuments(fs.readFileSync(path.join(dir, f), 'utf8')).flatMap((d, i): [string, Json][] => {
+      const value = d.errors.length === 0 ? (d.toJS() as unknown) : undefined;
+      return isObject(value) && value.kind === 'NodePool' ? [[`test/fixtures/cli/${f}#${i}`, value]] : [];
+    }),
+  );
+}
+
 const FIXTURES: [string, Json][] = [
   ...[...VALID_NODEPOOLS, ...INVALID_NODEPOOLS].map((c): [string, Json] => [`crd-cases: ${c.name}`, c.manifest]),
+  ...cliFixturePools(),
   ...[...REQUIREMENT_CASES, ...RESOURCE_CASES].flatMap((c) =>
     (c.nodePools ?? []).map((p, i): [string, Json] => [`scheduling-cases: ${c.id} #${i}`, p as Json]),
   ),

@@ -1,5 +1,7 @@
 import * as vm from 'vm';
+import { nodePool } from './api/fixtures';
 import { Quantity } from '../../lib/core/api/quantity';
+import { validateNodePool } from '../../lib/core/api/validate-nodepool';
 import { cloneJson, describeValue, isPlainObject, isString, opt, show } from '../../lib/core/json';
 
 describe('JSON helpers', () => {
@@ -56,5 +58,12 @@ describe('JSON helpers', () => {
       'a Quantity',
     ]);
     expect(['a', 1, null].map(isString)).toEqual([true, false, false]);
+  });
+
+  test('a class instance where a manifest has an object is an InvalidType error naming its class', () => {
+    const pool = { ...nodePool(), spec: { ...nodePool().spec, limits: new Date(0) } };
+    expect(validateNodePool(pool).map((i) => `${i.field}: ${i.message} (${i.code})`)).toContainEqual(
+      expect.stringMatching(/^spec\.limits: must be an object.*, got a Date/),
+    );
   });
 });

@@ -162,7 +162,7 @@ describe('one NodePool verdict: validate and explain run planNodePool, as synth 
       '      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }\n      requirements: oops\n';
     let stdout = '';
     const io: CommandIo = {
-      readFile: (p) => ({ 'bad.yaml': bad, 'class.yaml': nodeClass('default') })[p],
+      readFile: (p) => (p === 'bad.yaml' ? bad : nodeClass('default')),
       readStdin: () => '',
       writeFile: () => undefined,
       mkdirp: () => undefined,

@@ -1,6 +1,6 @@
 // The package entry: what an app author writes. Constructs and their props, the builders, enums and types
 // their props take, and the simulator's entry points. Plans, validators taking an IssueCollector, IAM and
-// CIDR helpers are in `cdktf-karpenter-eks/core`; validator internals in `cdktf-karpenter-eks/internal`.
+// CIDR helpers are in `cdktf-karpenter-eks/core`.
 // Named exports from the defining modules (not `./core`), so importing the root loads neither the
 // migration code nor `yaml`. `api/root.api.md` lists every name; `test/api-report.test.ts` guards it.
 

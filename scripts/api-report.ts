@@ -15,7 +15,6 @@ export const API_ENTRIES: readonly { readonly name: string; readonly importPath:
   { name: 'core', importPath: 'cdktf-karpenter-eks/core', source: 'lib/core/index.ts' },
   { name: 'testing', importPath: 'cdktf-karpenter-eks/testing', source: 'lib/testing/index.ts' },
   { name: 'testing-jest', importPath: 'cdktf-karpenter-eks/testing/jest', source: 'lib/testing/jest.ts' },
-  { name: 'internal', importPath: 'cdktf-karpenter-eks/internal', source: 'lib/internal.ts' },
 ];
 
 /** The most names the root entry may export (issue #17): what an app author writes, no more. */
@@ -36,6 +35,8 @@ const FORMAT = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseSingleQuo
 function isHidden(decl: ts.Declaration): boolean {
   const flags = ts.getCombinedModifierFlags(decl);
   if (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) return true;
+  // `stripInternal` leaves it out of the published declarations.
+  if (ts.getJSDocTags(decl).some((t) => t.tagName.text === 'internal')) return true;
   const name = ts.getNameOfDeclaration(decl);
   return name !== undefined && ts.isPrivateIdentifier(name);
 }

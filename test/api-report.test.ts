@@ -46,6 +46,16 @@ describe('API report', () => {
     }
   });
 
+  test('the core entry names each export (no export *), so every public name is chosen there', () => {
+    const source = fs.readFileSync(path.resolve(__dirname, '..', 'lib/core/index.ts'), 'utf8');
+    expect(source).not.toMatch(/^export \*/m);
+  });
+
+  test('builderIssues is @internal: in no report (stripInternal drops it from the declarations)', () => {
+    const listed = [...names.values()].flat().filter((n) => n.lines.some((l) => /\bbuilderIssues\b/.test(l)));
+    expect(listed.map((n) => n.name)).toEqual([]);
+  });
+
   test('every entry point of package.json exports has a report', () => {
     const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
     const importPaths = Object.keys(pkg.exports)

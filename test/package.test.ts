@@ -16,7 +16,6 @@ test.each([
   ['./core', 'lib/core/index.ts'],
   ['./testing', 'lib/testing/index.ts'],
   ['./testing/jest', 'lib/testing/jest.ts'],
-  ['./internal', 'lib/internal.ts'],
 ])('export %s is built from %s, with type declarations', (entry, source) => {
   const target = pkg.exports[entry];
   expect(path.relative(root, sourceOf(target.default))).toBe(source);
@@ -28,7 +27,7 @@ test.each([
 });
 
 test('only the documented entry points are exported, no deep paths', () => {
-  expect(Object.keys(pkg.exports).sort()).toEqual(['.', './core', './internal', './package.json', './testing', './testing/jest']);
+  expect(Object.keys(pkg.exports).sort()).toEqual(['.', './core', './package.json', './testing', './testing/jest']);
   expect(pkg.main).toBe(pkg.exports['.'].default.slice(2));
   expect(pkg.types).toBe(pkg.exports['.'].types.slice(2));
 });
@@ -57,10 +56,6 @@ test('the package entry exports the constructs and their builders, no plan, coll
     'toYaml',
   ]) {
     expect(api[name]).toBeUndefined();
-  }
-  const internal = require(path.join(root, 'lib/internal'));
-  for (const name of ['NODEPOOL_SPEC_SCHEMA', 'EC2NODECLASS_SPEC_SCHEMA', 'checkSchema', 'crdRule', 'LABEL_VALUE_PATTERN', 'qualifiedNameProblems']) {
-    expect(internal[name]).toBeDefined();
   }
 });
 

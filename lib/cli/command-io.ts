@@ -42,8 +42,9 @@ export interface CommandIo {
 /** What the command validates and migrates with; tests replace them. */
 export interface CommandDependencies {
   /**
-   * Validates one manifest.
-   * @default - `validateManifest` from the library core
+   * Validates one manifest. Given, it checks every document, NodePools included; without it a NodePool gets
+   * `planNodePool` with the run's EC2NodeClass it names, and any other document `validateManifest`.
+   * @default - `validateManifest` and `planNodePool` from the library core
    */
   readonly validate?: (manifest: unknown, ctx: ValidationContext) => ValidationIssue[];
   /**

@@ -18,6 +18,8 @@ Files are YAML or JSON, may hold several documents ('-' reads standard input), a
 NodePools, EC2NodeClasses, Pods, Deployments, StatefulSets, Jobs and DaemonSets (overhead on
 every node they run on). A synthesized cdktf stack (cdktf.out/stacks/<stack>/cdk.tf.json) is
 read too: its kubernetes_manifest resources. Other documents are skipped with a note.
+Each NodePool also gets the checks 'validate' and synth run (with its EC2NodeClass when
+the input has it); their findings are printed with the other problems.
 
 Options:
   --zones ZONE[,ZONE]   the zones of the cluster's subnets (default: any zone a requirement names)
@@ -25,8 +27,8 @@ Options:
   -h, --help            show this help
 
 Exit status: 0 every pod schedulable and every NodePool admits an instance type; 1 a pod
-would stay pending, a NodePool admits nothing, or an input is unreadable or malformed (each
-such file is one error line; the other files are still read); 2 bad command line.
+would stay pending, a NodePool admits nothing or has an error, or an input is unreadable or
+malformed (each such file is one error line; the other files are still read); 2 bad command line.
 `;
 
 /** What `explain` simulates with; tests replace them. */
@@ -108,7 +110,29 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
     io.stderr.write(`${PROGRAM} explain: cannot simulate the input: ${firstLine(e)}\n`);
     return ExitCode.PROBLEMS;
   }
-  for (const i of run.issues) problems.push(engineIssue(i, origins, documents));
+  // The NodePool checks `validate` and synth run, each pool with its EC2NodeClass.
+  const planNodePool = loadNodePoolPlan();
+  const checked: FileIssue[] = [];
+  input.nodePools.forEach((pool, i) => {
+    const ref = isPlainObject(pool) && isPlainObject(pool.spec) && isPlainObject(pool.spec.template) ? pool.spec.template.spec : undefined;
+    const name = isPlainObject(ref) && isPlainObject(ref.nodeClassRef) ? ref.nodeClassRef.name : undefined;
+    const classes = input.nodeClasses.filter((c) => isPlainObject(c) && isPlainObject(c.metadata) && c.metadata.name === name);
+    const nodeClass = classes.length === 1 ? classes[0] : undefined;
+    for (const issue of planNodePool(pool, { nodeClass }).issues) {
+      checked.push(
+        engineIssue({ ...issue, message: issue.yamlMessage ?? issue.message, field: `nodePools[${i}] ${issue.field}` }, origins, documents),
+      );
+    }
+  });
+  // A field the NodePool checks already reject needs no second report of the simulator's reading.
+  const rejected = (p: FileIssue) =>
+    p.kind === 'NodePool' &&
+    checked.some((c) => c.severity === Severity.ERROR && c.file === p.file && c.document === p.document && c.field === p.field);
+  for (const i of run.issues) {
+    const p = engineIssue(i, origins, documents);
+    if (!rejected(p)) problems.push(p);
+  }
+  problems.push(...checked);
 
   const { result } = run;
   const out = options.json ? io.stderr : io.stdout;
@@ -259,6 +283,11 @@ function nodePoolWeights(nodePools: readonly unknown[]): ReadonlyMap<string, num
 function loadSimulator(): (input: SimulationInput) => SimulationRun {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require('../core/sim') as typeof import('../core/sim')).runSimulation;
+}
+
+function loadNodePoolPlan(): typeof import('../core/sim/node-pool-plan').planNodePool {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../core/sim/node-pool-plan') as typeof import('../core/sim/node-pool-plan')).planNodePool;
 }
 
 function loadCosts(): typeof import('../core/sim/costs') {

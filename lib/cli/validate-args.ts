@@ -27,6 +27,10 @@ Options:
   --silence CODE[,CODE]     do not report these warning codes (may be repeated); an unknown
                             code is reported as a warning (UnknownSilenceCode)
   --fail-on-other-kinds     report documents of other API groups as errors instead of skipping
+  --same-cluster            the files are applied to one cluster: a NodePool or EC2NodeClass
+                            name declared in two files is an error (DuplicateName); without it
+                            that is a warning (overlays for different clusters share names), and
+                            only a name declared twice in one file is an error
   --json                    print one JSON object instead of text
   --migrate                 convert v1beta1 / v1alpha5 manifests (Provisioner, AWSNodeTemplate)
                             to v1 first, print what changed, then validate the result
@@ -50,6 +54,8 @@ export interface Options {
   readonly migrate: boolean;
   readonly silence: string[];
   readonly failOnOtherKinds: boolean;
+  /** The files are applied to one cluster: a name in two files is an error, not a warning. */
+  readonly sameCluster: boolean;
   readonly writeMigrated?: string;
   readonly output?: string;
   readonly role?: string;
@@ -143,6 +149,7 @@ export function parseArgs(args: readonly string[]): Options | 'help' {
   let json = false;
   let migrate = false;
   let failOnOtherKinds = false;
+  let sameCluster = false;
   let writeMigrated: string | undefined;
   let output: string | undefined;
   let role: string | undefined;
@@ -166,6 +173,10 @@ export function parseArgs(args: readonly string[]): Options | 'help' {
       case '--fail-on-other-kinds':
         o.noValue();
         failOnOtherKinds = true;
+        break;
+      case '--same-cluster':
+        o.noValue();
+        sameCluster = true;
         break;
       case '--silence': {
         const codes = o
@@ -201,7 +212,7 @@ export function parseArgs(args: readonly string[]): Options | 'help' {
   if (json && output === STDIN) throw new UsageError("--json and '--output -' both write to standard output; write the YAML to a file instead");
   const clash = writeMigrated !== undefined ? outputCollision(files, writeMigrated) : undefined;
   if (clash !== undefined) throw new UsageError(clash);
-  return { files, strict, json, migrate, silence, failOnOtherKinds, writeMigrated, output, role };
+  return { files, strict, json, migrate, silence, failOnOtherKinds, sameCluster, writeMigrated, output, role };
 }
 
 /** Why `--write-migrated` cannot write `files` into `dir` (two with one base name), or undefined. */

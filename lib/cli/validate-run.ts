@@ -1,8 +1,9 @@
 // `validate`'s run: reads each input, checks (or migrates, then checks) every document and the
 // documents against each other, then writes the report. No fs or process access here: the caller passes
 // the I/O, so every path is testable in-process.
-import { isPlainObject as isObject } from '../core/json';
+import { describeValue, isPlainObject as isObject } from '../core/json';
 import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/api/migrate';
+import type { NodePoolPlanContext, PlannedNodePool } from '../core/sim/node-pool-plan';
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
 import { toYaml } from '../core/api/yaml';
 import { NODEPOOL_API_VERSION } from '../core/api/types';
@@ -22,14 +23,27 @@ export function runValidateCommand(args: readonly string[], io: CommandIo, deps:
   return new ValidateRun(options, io, deps).run();
 }
 
-/** A NodePool or EC2NodeClass of the run, for the checks across documents. */
-interface DeclaredDocument {
+/** A document of the run, as its checks name it. */
+interface CheckedDocument {
   readonly file: string;
   readonly index: number;
-  readonly kind: string;
-  readonly name: string;
+  readonly kind?: string;
+  readonly name?: string;
   readonly manifest: Record<string, unknown>;
   readonly where: (field: string) => Position | undefined;
+}
+
+/** A NodePool or EC2NodeClass of the run, for the checks across documents. */
+interface DeclaredDocument extends CheckedDocument {
+  readonly kind: string;
+  readonly name: string;
+}
+
+/** A NodePool whose checks wait for the run's EC2NodeClasses; its issues go where its document was. */
+interface PendingNodePool {
+  readonly document: CheckedDocument;
+  /** Index into the run's issues at which the pool's issues are inserted. */
+  readonly slot: number;
 }
 
 /** One `validate` run over its input files; `run()` writes the report and returns the exit code. */
@@ -40,6 +54,7 @@ class ValidateRun {
   private readonly silencedErrors = new Set<string>();
   private readonly skipped: SkippedDocument[] = [];
   private readonly declared: DeclaredDocument[] = [];
+  private readonly pendingPools: PendingNodePool[] = [];
   private knownWarningCodes?: readonly string[];
   private documents = 0;
   private files = 0;
@@ -189,7 +204,7 @@ class ValidateRun {
         severity: Severity.ERROR,
         field: '(document)',
         code: 'NotAnObject',
-        message: `the document is ${describe(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec`,
+        message: `the document is ${describeValue(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec`,
         line: where('')?.line,
         column: where('')?.column,
       });
@@ -201,14 +216,33 @@ class ValidateRun {
       this.skip(file, index, obj);
       return;
     }
+    const document: CheckedDocument = { file, index, kind, name, manifest: obj, where };
+    if ((kind === 'NodePool' || kind === 'EC2NodeClass') && name !== undefined && KARPENTER_GROUPS.includes(apiGroupOf(obj.apiVersion))) {
+      this.declared.push({ ...document, kind, name });
+    }
+    // A v1 NodePool is checked with its EC2NodeClass (planNodePool), once every file is read.
+    if (!this.deps.validate && isV1NodePool(obj)) {
+      this.pendingPools.push({ document, slot: this.issues.length });
+      return;
+    }
     const validate = this.deps.validate ?? loadValidator();
-    let issues: ValidationIssue[];
+    this.checkWith(document, () => validate(obj, this.validationContext()));
+  }
+
+  /** Only warning codes go to the validator: the command reports unknown ones once, not per document. */
+  private validationContext(): ValidationContext {
+    return { silence: this.options.silence.filter((code) => this.warningCodes().includes(code)) };
+  }
+
+  /** Adds the issues `check` finds on a document, or one error when it throws. */
+  private checkWith(d: CheckedDocument, check: () => readonly ValidationIssue[], add = (i: FileIssue) => this.add(i)): void {
+    const { file, index, kind, name, where } = d;
+    let issues: readonly ValidationIssue[];
     try {
-      // Only warning codes go to the validator: the command reports unknown ones once, not per document.
-      issues = validate(obj, { silence: this.options.silence.filter((code) => this.warningCodes().includes(code)) });
+      issues = check();
     } catch (e) {
       const pos = where('');
-      this.add({
+      add({
         file,
         document: index,
         kind,
@@ -227,7 +261,7 @@ class ValidateRun {
       if (i.severity === Severity.WARNING && this.options.silence.includes(i.code)) continue;
       if (i.severity === Severity.ERROR && this.options.silence.includes(i.code)) this.silencedErrors.add(i.code);
       const pos = where(i.field);
-      this.add({
+      add({
         file,
         document: index,
         kind,
@@ -241,37 +275,49 @@ class ValidateRun {
         column: pos?.column,
       });
     }
-    if ((kind === 'NodePool' || kind === 'EC2NodeClass') && name !== undefined && KARPENTER_GROUPS.includes(apiGroupOf(obj.apiVersion))) {
-      this.declared.push({ file, index, kind, name, manifest: obj, where });
-    }
   }
 
-  /** Checks between the documents of the whole run: duplicate names, and NodePools their EC2NodeClass cannot serve. */
-  private checkAcrossDocuments(): void {
-    if (this.declared.length === 0) return;
-    const { duplicateNameIssues, poolNodeClassIssues } = loadCrossChecks();
-    const at = (d: DeclaredDocument, field: string) => d.where(field);
-    const place = (d: DeclaredDocument) => {
-      const pos = at(d, 'metadata.name');
-      return pos ? `${d.file}:${pos.line}` : `${d.file}#${d.index}`;
-    };
-    const addFor = (d: DeclaredDocument, { yamlMessage, ...issue }: ValidationIssue) => {
-      const pos = at(d, issue.field);
-      const message = yamlMessage ?? issue.message;
-      this.add({ ...issue, message, file: d.file, document: d.index, kind: d.kind, name: d.name, line: pos?.line, column: pos?.column });
-    };
-    // One run is one cluster: the files of a GitOps directory are applied together.
-    const objects = this.declared.map((d) => ({ declared: d, kind: d.kind, name: d.name, cluster: 'run', where: place(d) }));
-    for (const { object, issue } of duplicateNameIssues(objects)) addFor(object.declared, issue);
+  /** Each NodePool with its EC2NodeClass when the run has exactly one of that name; its issues where its document was. */
+  private checkNodePools(): void {
+    if (this.pendingPools.length === 0) return;
+    const plan = loadNodePoolPlan();
     const classes = this.declared.filter((d) => d.kind === 'EC2NodeClass');
-    for (const pool of this.declared.filter((d) => d.kind === 'NodePool')) {
+    // From the last, so the earlier slots stay where they are.
+    for (const { document: pool, slot } of [...this.pendingPools].reverse()) {
       const spec = isObject(pool.manifest.spec) ? pool.manifest.spec : {};
       const template = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : {};
       const ref = isObject(template.nodeClassRef) ? template.nodeClassRef.name : undefined;
-      const matching = classes.filter((c) => c.name === ref);
-      if (matching.length !== 1) continue; // not in this run, or a duplicate already reported
-      const nc = matching[0];
-      for (const issue of poolNodeClassIssues(pool.manifest, nc.manifest, `${JSON.stringify(nc.name)} (${place(nc)})`)) addFor(pool, issue);
+      // A name in several files (overlays): the class of the pool's own file.
+      const named = classes.filter((c) => c.name === ref);
+      const matching = named.length > 1 ? named.filter((c) => c.file === pool.file) : named;
+      // Not in this run, or a duplicate name (reported): the checks that need the class are skipped.
+      const nc = matching.length === 1 ? matching[0] : undefined;
+      const found: FileIssue[] = [];
+      const ctx = { ...this.validationContext(), nodeClass: nc?.manifest, nodeClassName: nc && `${JSON.stringify(nc.name)} (${place(nc)})` };
+      this.checkWith(
+        pool,
+        () => plan(pool.manifest, ctx).issues,
+        (i) => found.push(i),
+      );
+      this.issues.splice(slot, 0, ...found);
+    }
+  }
+
+  /** Checks between the documents of the whole run: each NodePool with its EC2NodeClass, and duplicate names. */
+  private checkAcrossDocuments(): void {
+    this.checkNodePools();
+    if (this.declared.length === 0) return;
+    const duplicateNameIssues = loadDuplicateNameCheck();
+    const addFor = (d: DeclaredDocument, { yamlMessage, ...issue }: ValidationIssue) => {
+      const pos = d.where(issue.field);
+      const message = yamlMessage ?? issue.message;
+      this.add({ ...issue, message, file: d.file, document: d.index, kind: d.kind, name: d.name, line: pos?.line, column: pos?.column });
+    };
+    // Files may be overlays for different clusters: a name in two files is an error only with --same-cluster.
+    const objects = this.declared.map((d) => ({ declared: d, kind: d.kind, name: d.name, cluster: 'run', where: place(d), source: d.file }));
+    for (const { object, issue } of duplicateNameIssues(objects, { sourcesShareCluster: this.options.sameCluster })) {
+      const hint = issue.severity === Severity.WARNING ? '; pass --same-cluster when the files are for one cluster (then this is an error)' : '';
+      addFor(object.declared, { ...issue, message: `${issue.message}${hint}` });
     }
   }
 
@@ -371,26 +417,27 @@ function migrationError(file: string, e: unknown, fileIndex: (i: number) => numb
 function loadValidator(): (manifest: unknown, ctx: ValidationContext) => ValidationIssue[] {
   // Loaded on first use, like the migrator: `--help` and usage errors stay instant.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { validateManifest } = require('../core/api/validate') as typeof import('../core/api/validate');
+  return (require('../core/api/validate') as typeof import('../core/api/validate')).validateManifest;
+}
+
+function loadNodePoolPlan(): (nodePool: unknown, ctx: NodePoolPlanContext) => PlannedNodePool<unknown> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { lintNodePoolCatalog } = require('../core/sim/catalog-lints') as typeof import('../core/sim/catalog-lints');
-  return (manifest, ctx) => {
-    const issues = validateManifest(manifest, ctx);
-    // Each document alone: the catalog lints that need its EC2NodeClass are the construct's.
-    return isV1NodePool(manifest) ? [...issues, ...lintNodePoolCatalog(manifest, ctx, {}, issues)] : issues;
-  };
+  return (require('../core/sim/node-pool-plan') as typeof import('../core/sim/node-pool-plan')).planNodePool;
+}
+
+/** `file:line` of a document's name, or `file#index`. */
+function place(d: DeclaredDocument): string {
+  const pos = d.where('metadata.name');
+  return pos ? `${d.file}:${pos.line}` : `${d.file}#${d.index}`;
 }
 
 function isV1NodePool(o: unknown): boolean {
   return isObject(o) && o.apiVersion === NODEPOOL_API_VERSION && o.kind === 'NodePool';
 }
 
-function loadCrossChecks() {
+function loadDuplicateNameCheck(): typeof import('../core/api/duplicate-names').duplicateNameIssues {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { duplicateNameIssues } = require('../core/api/duplicate-names') as typeof import('../core/api/duplicate-names');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { poolNodeClassIssues } = require('../core/api/node-class-compatibility') as typeof import('../core/api/node-class-compatibility');
-  return { duplicateNameIssues, poolNodeClassIssues };
+  return (require('../core/api/duplicate-names') as typeof import('../core/api/duplicate-names')).duplicateNameIssues;
 }
 
 function loadWarningCodes(): readonly string[] {
@@ -407,10 +454,4 @@ function loadMigrator(): (documents: unknown[], options: MigrationOptions) => Mi
 function loadMigratedYaml(): (result: MigrationResult) => string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require('../core/api/migrate') as typeof import('../core/api/migrate')).migratedManifestsYaml;
-}
-
-function describe(x: unknown): string {
-  if (Array.isArray(x)) return 'a list';
-  if (typeof x === 'string') return `the string ${JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}...` : x)}`;
-  return `a ${typeof x}`;
 }

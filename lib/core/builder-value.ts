@@ -4,6 +4,7 @@
 // Every such prop is read through these helpers: the builder value itself, the one an unambiguous string
 // stands for (`'1.29'`, `'30m'`, `'32Gi'`), or an error naming the prop, what was given and the builder to use.
 import { carriedIssues, Severity, ValidationIssue } from './issues';
+import { describeValue } from './json';
 
 /** A builder class, as these helpers check and convert values for it. */
 export interface BuilderKind<T> {
@@ -26,25 +27,6 @@ function isKind<T>(kind: BuilderKind<T>, value: unknown): value is T {
   if (value instanceof (kind.type as unknown as new () => T)) return true;
   const ctor = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor;
   return ctor?.name === kind.type.name && ctor !== Object;
-}
-
-/** `string '1.29'`, `number 30`, `a plain object {"key":"x"}`, `a Quantity`, ... for messages. */
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;
-  if (typeof value === 'object') {
-    const ctor = (Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null)?.constructor;
-    if (ctor && ctor !== Object && ctor.name) return `a ${ctor.name}`;
-    let json: string;
-    try {
-      json = JSON.stringify(value) ?? '';
-    } catch {
-      json = '';
-    }
-    return `a plain object${json ? ` ${json.length > 60 ? `${json.slice(0, 60)}...` : json}` : ''}`;
-  }
-  return `${typeof value} ${String(value)}`;
 }
 
 function wrongType(kind: BuilderKind<unknown>, value: unknown, field: string, issues: ValidationIssue[]): void {

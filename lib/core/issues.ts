@@ -1,5 +1,5 @@
 // Pure core: no cdktf or constructs imports in lib/core.
-import { isObjectLiteral } from './json';
+import { isPlainObject } from './json';
 
 /** How serious a validation finding is. */
 export enum Severity {
@@ -144,8 +144,10 @@ export function failValidation(where: string, field: string, code: string, messa
 export interface CarriesIssues {
   /**
    * Problems of the builder's input, reported by the construct or definition given the value (with its path);
-   * `field` of each is empty until then. Not enumerable, so it stays out of JSON and equality.
+   * `field` of each is empty until then. Not enumerable, so it stays out of JSON and equality. Internal: the
+   * constructs and definitions read it; an app reports a builder's problems by passing the value to one.
    * @default - none
+   * @internal
    */
   readonly builderIssues?: readonly ValidationIssue[];
 }
@@ -179,7 +181,7 @@ export function carriedIssues(input: unknown, path = ''): ValidationIssue[] {
     if ('node' in value) return; // a construct: reports its own issues
     if (Array.isArray(value)) return value.forEach((v, n) => visit(v, `${at}[${n}]`, depth + 1));
     // Field names of a builder object (e.g. a Disruption's) are its internals, not the user's props.
-    const plain = isObjectLiteral(value);
+    const plain = isPlainObject(value);
     for (const [k, v] of Object.entries(value)) visit(v, !plain ? at : at === '' ? k : `${at}.${k}`, depth + 1);
   };
   visit(input, path, 0);

@@ -1,17 +1,49 @@
 // Pure core: no cdktf or constructs imports.
 // Helpers for JSON-like values: parsed YAML, manifests, Helm values.
 
-/** True for an object that is neither an array nor null, as every JSON object is once parsed. */
+/**
+ * True for a plain object: an object literal, a parsed JSON or YAML object, `Object.create(null)`, from any realm;
+ * false for arrays, null and class instances (a `Quantity`, a `Date`, a token), whose fields are not JSON.
+ */
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** True for an object literal (`{...}`, `Object.create(null)`): not an array, null or class instance, from any realm. */
-export function isObjectLiteral(v: unknown): v is Record<string, unknown> {
-  if (!isPlainObject(v)) return false;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   // Any realm's Object.prototype (jest runs tests in a separate VM context).
   const proto = Object.getPrototypeOf(v);
   return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+/**
+ * A value for a message, as JSON (`"m5.large"`, `4`, `{"key":"x"}`), shortened to 80 characters. Never throws:
+ * a value JSON cannot show (undefined, a function, a cycle, a bigint) prints its type.
+ */
+export function show(value: unknown): string {
+  let s: string | undefined;
+  try {
+    s = JSON.stringify(value);
+  } catch {
+    s = undefined;
+  }
+  if (s === undefined) return typeof value;
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+/** What was given, for "expects X, got ..." messages: `string '1.29'`, `number 30`, `a plain object {"key":"x"}`, `a Quantity`, `a list`. */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;
+  if (typeof value === 'object') {
+    const ctor = (Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null)?.constructor;
+    if (!isPlainObject(value) && ctor?.name) return `a ${ctor.name}`;
+    const json = show(value);
+    return `a plain object${json === 'object' ? '' : ` ${json.length > 60 ? `${json.slice(0, 60)}...` : json}`}`;
+  }
+  return value === undefined ? 'undefined' : `${typeof value} ${String(value)}`;
+}
+
+/** True for a string (a type guard for reading parsed input). */
+export function isString(v: unknown): v is string {
+  return typeof v === 'string';
 }
 
 /** `{ [key]: value }`, or `{}` when `value` is undefined: spread it into an object literal for an optional field. */

@@ -1,12 +1,10 @@
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
-import { ValidationIssue } from '../core/issues';
 import { Construct } from 'constructs';
 import { NodePoolDefinition, NodePoolOptions } from '../core/api/node-pool-definition';
-import { poolNodeClassIssues, withNodeClassIssues } from '../core/api/node-class-compatibility';
 import { V1NodePool } from '../core/api/types';
-import { checkNodePoolBudget, NodePoolBudgetOptions } from '../core/sim/budget';
+import { NodePoolBudgetOptions } from '../core/sim/budget';
 import { CatalogChecks } from '../core/sim/catalog-checks';
-import { lintNodePoolCatalog } from '../core/sim/catalog-lints';
+import { planNodePool } from '../core/sim/node-pool-plan';
 import { Ec2NodeClass, IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { checkClusterScopedName } from '../private/cluster-scoped-names';
@@ -63,15 +61,17 @@ export class KarpenterNodePool extends Construct {
     super(scope, id);
     this.name = props.name;
     this.definition = new NodePoolDefinition({ ...props, nodeClassRef: props.nodeClass.nodeClassRef });
-    const manifest = this.definition.toManifest();
-    const ctx = constructContext(props.silenceWarnings);
     checkClusterScopedName(this, 'NodePool', props.name, props.provider);
-    const nodeClass = props.nodeClass instanceof Ec2NodeClass ? props.nodeClass.toManifest() : undefined;
-    // The definition's issues include those carried by builder values in the props.
-    const own = this.definition.validate(ctx);
-    const issues = [...own, ...lintNodePoolCatalog(manifest, ctx, { nodeClass, catalogChecks: props.catalogChecks }, own)];
-    const budget = checkNodePoolBudget(manifest, nodeClass, props.maxHourlyCost, { ...ctx, catalogChecks: props.catalogChecks });
-    reportIssuesAtSynth(this, withNodeClassIssues([...issues, ...budget], nodeClassIssues(manifest, props.nodeClass)));
+    // A class known only by name (`Ec2NodeClass.fromName`) is not checked against.
+    const nodeClass = props.nodeClass instanceof Ec2NodeClass ? props.nodeClass : undefined;
+    const { manifest, issues } = planNodePool(this.definition, {
+      ...constructContext(props.silenceWarnings),
+      nodeClass: nodeClass?.toManifest(),
+      nodeClassName: nodeClass && `${JSON.stringify(nodeClass.name)} (${nodeClass.node.path})`,
+      catalogChecks: props.catalogChecks,
+      maxHourlyCost: props.maxHourlyCost,
+    });
+    reportIssuesAtSynth(this, issues);
     const dependsOn = [...(props.nodeClass.resource ? [props.nodeClass.resource] : []), ...(props.dependsOn ?? [])];
     this.resource = new Manifest(this, 'Resource', {
       manifest: manifest as unknown as { [key: string]: unknown },
@@ -88,10 +88,4 @@ export class KarpenterNodePool extends Construct {
   public toYaml(): string {
     return literalYaml(this, this.toManifest());
   }
-}
-
-/** What the pool's requirements and its node class (when created here) contradict; a class known only by name is not checked. */
-function nodeClassIssues(pool: V1NodePool, nodeClass: IEc2NodeClass): ValidationIssue[] {
-  if (!(nodeClass instanceof Ec2NodeClass)) return [];
-  return poolNodeClassIssues(pool, nodeClass.toManifest(), `${JSON.stringify(nodeClass.name)} (${nodeClass.node.path})`, constructContext());
 }

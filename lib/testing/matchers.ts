@@ -1,7 +1,7 @@
 import { inspect } from 'util';
 import { costMatchers } from './cost-matchers';
 import { loadInstanceTypeCatalog, PodResult, SimulationResult, SimulationRun } from '../core/sim';
-import { isObjectLiteral } from '../core/json';
+import { isPlainObject } from '../core/json';
 import { simulateStackRun, SimulateStackOptions } from './simulate';
 import { SynthesizedHelmRelease, SynthesizedManifest, SynthesizedStack } from './synth';
 
@@ -76,7 +76,7 @@ export function differenceCount(mismatches: readonly Mismatch[]): number {
 const IDENTITY_KEYS = ['name', 'key'];
 
 function sameIdentity(received: unknown, expected: unknown): boolean {
-  if (!isObjectLiteral(received) || !isObjectLiteral(expected)) return false;
+  if (!isPlainObject(received) || !isPlainObject(expected)) return false;
   const key = IDENTITY_KEYS.find((k) => expected[k] !== undefined && !isExactly(expected[k]) && typeof expected[k] !== 'object');
   return key !== undefined && Object.is(received[key], expected[key]);
 }
@@ -118,16 +118,18 @@ export function exactly<T>(value: T): T {
 export function partialMatch(received: unknown, expected: unknown, path = ''): Mismatch[] {
   if (isExactly(expected)) return exactMatch(received, expected.value, path);
   if (isAsymmetric(expected)) {
-    return expected.asymmetricMatch(received) ? [] : [{ path: show(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
+    return expected.asymmetricMatch(received)
+      ? []
+      : [{ path: pathLabel(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(received))
-      return [{ path: show(path), problem: `expected an array containing ${render(expected)}, received ${render(received)}` }];
+      return [{ path: pathLabel(path), problem: `expected an array containing ${render(expected)}, received ${render(received)}` }];
     return arrayContains(received, expected, path);
   }
-  if (isObjectLiteral(expected)) {
-    if (!isObjectLiteral(received))
-      return [{ path: show(path), problem: `expected an object matching ${render(expected)}, received ${render(received)}` }];
+  if (isPlainObject(expected)) {
+    if (!isPlainObject(received))
+      return [{ path: pathLabel(path), problem: `expected an object matching ${render(expected)}, received ${render(received)}` }];
     const out: Mismatch[] = [];
     for (const [k, v] of Object.entries(expected)) {
       const p = join(path, k);
@@ -141,7 +143,7 @@ export function partialMatch(received: unknown, expected: unknown, path = ''): M
     }
     return out;
   }
-  return Object.is(received, expected) ? [] : [{ path: show(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
+  return Object.is(received, expected) ? [] : [{ path: pathLabel(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
 }
 
 // Every expected element must pair with a distinct received element; small lists, so try
@@ -165,17 +167,17 @@ function arrayContains(received: unknown[], expected: unknown[], path: string): 
     if (tryAssign(ei, new Array<boolean>(received.length).fill(false))) continue;
     if (ok[ei].some(Boolean)) {
       out.push({
-        path: show(path),
+        path: pathLabel(path),
         problem: `expected element ${render(expected[ei])} matches only elements already paired with other expected elements (duplicates?)`,
       });
       continue;
     }
     const results = received.map((r, ri) => ({ sameName: sameIdentity(r, expected[ei]), m: partialMatch(r, expected[ei], `${path}[${ri}]`) }));
-    if (results.length === 0 || !(isObjectLiteral(expected[ei]) || Array.isArray(expected[ei]))) {
-      out.push({ path: show(path), problem: `expected an element matching ${render(expected[ei])}, received ${render(received)}` });
+    if (results.length === 0 || !(isPlainObject(expected[ei]) || Array.isArray(expected[ei]))) {
+      out.push({ path: pathLabel(path), problem: `expected an element matching ${render(expected[ei])}, received ${render(received)}` });
     } else {
       const bestIndex = closestIndex(results);
-      out.push({ path: show(path), problem: `no element matches ${render(expected[ei])}; the closest, [${bestIndex}], differs:`, header: true });
+      out.push({ path: pathLabel(path), problem: `no element matches ${render(expected[ei])}; the closest, [${bestIndex}], differs:`, header: true });
       out.push(...results[bestIndex].m);
     }
   }
@@ -187,12 +189,12 @@ function exactMatch(received: unknown, expected: unknown, path: string): Mismatc
   if (isAsymmetric(expected)) return partialMatch(received, expected, path);
   if (Array.isArray(expected)) {
     if (!Array.isArray(received) || received.length !== expected.length) {
-      return [{ path: show(path), problem: `expected exactly ${render(expected)}, received ${render(received)}` }];
+      return [{ path: pathLabel(path), problem: `expected exactly ${render(expected)}, received ${render(received)}` }];
     }
     return expected.flatMap((e, i) => exactMatch(received[i], e, `${path}[${i}]`));
   }
-  if (isObjectLiteral(expected)) {
-    if (!isObjectLiteral(received)) return [{ path: show(path), problem: `expected exactly ${render(expected)}, received ${render(received)}` }];
+  if (isPlainObject(expected)) {
+    if (!isPlainObject(received)) return [{ path: pathLabel(path), problem: `expected exactly ${render(expected)}, received ${render(received)}` }];
     const out: Mismatch[] = [];
     for (const k of Object.keys(received)) {
       if (!(k in expected) && received[k] !== undefined)
@@ -205,7 +207,7 @@ function exactMatch(received: unknown, expected: unknown, path: string): Mismatc
     }
     return out;
   }
-  return Object.is(received, expected) ? [] : [{ path: show(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
+  return Object.is(received, expected) ? [] : [{ path: pathLabel(path), problem: `expected ${render(expected)}, received ${render(received)}` }];
 }
 
 /**
@@ -401,8 +403,8 @@ function podMatcher(
 
 /** Which results of a simulation are the pods of `pod` (itself, or `<workload>-<ordinal>`). */
 function podSubject(pod: unknown): { label: string; matches: (r: PodResult) => boolean } {
-  const o = isObjectLiteral(pod) ? pod : {};
-  const metadata = isObjectLiteral(o.metadata) ? o.metadata : {};
+  const o = isPlainObject(pod) ? pod : {};
+  const metadata = isPlainObject(o.metadata) ? o.metadata : {};
   const name = typeof metadata.name === 'string' ? metadata.name : '';
   const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : 'default';
   const kind = typeof o.kind === 'string' ? o.kind : 'Pod';
@@ -461,7 +463,7 @@ function manifestMatcher(
 ): KarpenterMatcherResult {
   const candidates = pick(SynthesizedStack.from(received));
   const expectation = toManifestExpectation(expected);
-  const expectedName = isObjectLiteral(expectation) && isObjectLiteral(expectation.metadata) ? expectation.metadata.name : undefined;
+  const expectedName = isPlainObject(expectation) && isPlainObject(expectation.metadata) ? expectation.metadata.name : undefined;
   const results = candidates.map((c) => ({
     c,
     sameName: expectedName !== undefined && partialMatch(c.name, expectedName).length === 0,
@@ -495,14 +497,14 @@ const QUERY_KEYS = new Set(['name', 'spec', 'metadata']);
 
 function toManifestExpectation(expected: unknown): unknown {
   if (expected === undefined) return {};
-  if (!isObjectLiteral(expected)) return { spec: expected };
+  if (!isPlainObject(expected)) return { spec: expected };
   const keys = Object.keys(expected);
   const isQuery = keys.length > 0 && keys.every((k) => QUERY_KEYS.has(k));
   if (!isQuery) return { spec: expected };
   const q = expected as ManifestExpectation;
   const out: Record<string, unknown> = {};
   if (q.metadata !== undefined || q.name !== undefined) {
-    const metadata = isObjectLiteral(q.metadata) ? { ...q.metadata } : {};
+    const metadata = isPlainObject(q.metadata) ? { ...q.metadata } : {};
     if (q.name !== undefined) metadata.name = q.name;
     out.metadata = metadata;
   }
@@ -559,7 +561,7 @@ function join(path: string, key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? (path === '' ? key : `${path}.${key}`) : `${path}[${JSON.stringify(key)}]`;
 }
 
-function show(path: string): string {
+function pathLabel(path: string): string {
   return path === '' ? '(root)' : path;
 }
 
@@ -590,7 +592,7 @@ function replaceSpecial(value: unknown): unknown {
     return new Shown('sample' in v ? `${v.toString()} ${render(v.sample)}` : v.toString());
   }
   if (Array.isArray(value)) return value.map(replaceSpecial);
-  if (isObjectLiteral(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceSpecial(v)]));
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceSpecial(v)]));
   return value;
 }
 

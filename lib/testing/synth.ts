@@ -1,7 +1,7 @@
 import { TerraformResource, TerraformStack, Testing } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { parse as parseYaml } from 'yaml';
-import { isObjectLiteral } from '../core/json';
+import { isPlainObject } from '../core/json';
 
 // Everything here reads the synthesized Terraform JSON rather than construct internals,
 // so what a user's escape hatch (addOverride, overrides on the L1) changed is seen too.
@@ -135,7 +135,7 @@ export class SynthesizedStack {
         );
       }
     }
-    if (!isObjectLiteral(parsed)) {
+    if (!isPlainObject(parsed)) {
       throw new Error(`SynthesizedStack.fromJson: expected a JSON object, got ${describeType(parsed)}`);
     }
     return new SynthesizedStack(parsed, new Map());
@@ -148,7 +148,7 @@ export class SynthesizedStack {
   public static from(received: unknown): SynthesizedStack {
     if (received instanceof SynthesizedStack) return received;
     if (isStack(received)) return SynthesizedStack.of(received);
-    if (typeof received === 'string' || isObjectLiteral(received)) {
+    if (typeof received === 'string' || isPlainObject(received)) {
       return SynthesizedStack.fromJson(received as string | Record<string, unknown>);
     }
     throw new Error(`expected a TerraformStack, the string returned by Testing.synth(stack) or its parsed JSON, got ${describeType(received)}`);
@@ -162,13 +162,13 @@ export class SynthesizedStack {
 
   /** Every `resource` block of `type` (all blocks when `type` is omitted), sorted by address. */
   public resources(type?: string): SynthesizedResource[] {
-    const byType = isObjectLiteral(this.json.resource) ? this.json.resource : {};
+    const byType = isPlainObject(this.json.resource) ? this.json.resource : {};
     const out: SynthesizedResource[] = [];
     for (const [t, blocks] of Object.entries(byType)) {
       if (type !== undefined && t !== type) continue;
-      if (!isObjectLiteral(blocks)) continue;
+      if (!isPlainObject(blocks)) continue;
       for (const [logicalId, body] of Object.entries(blocks)) {
-        const attributes = isObjectLiteral(body) ? body : {};
+        const attributes = isPlainObject(body) ? body : {};
         const address = `${t}.${logicalId}`;
         out.push({
           type: t,
@@ -191,14 +191,14 @@ export class SynthesizedStack {
     for (const r of this.resources(MANIFEST_RESOURCE_TYPE)) {
       const manifest = r.attributes.manifest;
       // A manifest that is one whole token (e.g. `${yamldecode(...)}`) cannot be inspected.
-      if (!isObjectLiteral(manifest)) continue;
+      if (!isPlainObject(manifest)) continue;
       const apiVersion = typeof manifest.apiVersion === 'string' ? manifest.apiVersion : '';
       const k = typeof manifest.kind === 'string' ? manifest.kind : '';
       if (kind !== undefined && k !== kind) continue;
       // The core group ('v1') is the empty string, as in Kubernetes.
       const g = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
       if (group !== undefined && g !== group) continue;
-      const metadata = isObjectLiteral(manifest.metadata) ? manifest.metadata : {};
+      const metadata = isPlainObject(manifest.metadata) ? manifest.metadata : {};
       out.push({
         address: r.address,
         constructPath: r.constructPath,
@@ -270,7 +270,7 @@ function mergeValues(base: Record<string, unknown>, overlay: Record<string, unkn
   const out: Record<string, unknown> = { ...base };
   for (const [k, v] of Object.entries(overlay)) {
     if (v === null) delete out[k];
-    else if (isObjectLiteral(v) && isObjectLiteral(out[k])) out[k] = mergeValues(out[k] as Record<string, unknown>, v);
+    else if (isPlainObject(v) && isPlainObject(out[k])) out[k] = mergeValues(out[k] as Record<string, unknown>, v);
     else out[k] = v;
   }
   return out;
@@ -292,7 +292,7 @@ function mergeHelmValues(a: Record<string, unknown>): { values: Record<string, u
     ...asArray(a.set_sensitive).map((s) => [s, false] as const),
   ];
   for (const [s, isList] of sets) {
-    if (!isObjectLiteral(s) || typeof s.name !== 'string') continue;
+    if (!isPlainObject(s) || typeof s.name !== 'string') continue;
     const value = isList ? asArray(s.value).map((v) => typedSetValue(v, undefined)) : typedSetValue(s.value, s.type);
     values = setPath(values, parseSetName(s.name), value);
   }
@@ -309,7 +309,7 @@ function parseValuesDocument(doc: string): Record<string, unknown> | undefined {
     return undefined;
   }
   if (parsed === null || parsed === undefined) return {};
-  return isObjectLiteral(parsed) ? parsed : undefined;
+  return isPlainObject(parsed) ? parsed : undefined;
 }
 
 /** `a.b\.c[0].d` → ['a', 'b.c', 0, 'd'], Helm's `--set` path syntax. */
@@ -370,7 +370,7 @@ function setPath(root: Record<string, unknown>, path: (string | number)[], value
     } else {
       const nextIsIndex = typeof path[i + 1] === 'number';
       const existing = cur[key];
-      if (nextIsIndex ? !Array.isArray(existing) : !isObjectLiteral(existing)) cur[key] = nextIsIndex ? [] : {};
+      if (nextIsIndex ? !Array.isArray(existing) : !isPlainObject(existing)) cur[key] = nextIsIndex ? [] : {};
       cur = cur[key];
     }
   }
@@ -379,7 +379,7 @@ function setPath(root: Record<string, unknown>, path: (string | number)[], value
 
 function cloneJson<T>(x: T): T {
   if (Array.isArray(x)) return x.map(cloneJson) as unknown as T;
-  if (isObjectLiteral(x)) return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, cloneJson(v)])) as T;
+  if (isPlainObject(x)) return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, cloneJson(v)])) as T;
   return x;
 }
 
@@ -395,7 +395,7 @@ function constructPathsByAddress(stack: TerraformStack): Map<string, string> {
 
 function metadataPath(attributes: Record<string, unknown>): string | undefined {
   const meta = attributes['//'];
-  if (!isObjectLiteral(meta) || !isObjectLiteral(meta.metadata)) return undefined;
+  if (!isPlainObject(meta) || !isPlainObject(meta.metadata)) return undefined;
   return optionalString(meta.metadata.path);
 }
 

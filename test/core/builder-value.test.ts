@@ -1,6 +1,7 @@
 import { DURATION_BUILDER, KarpenterDuration } from '../../lib/core/api/duration';
 import { QUANTITY_BUILDER } from '../../lib/core/api/quantity';
-import { builderList, builderMap, builderValue, describeValue } from '../../lib/core/builder-value';
+import { builderList, builderMap, builderValue } from '../../lib/core/builder-value';
+import { describeValue } from '../../lib/core/json';
 import { ValidationIssue } from '../../lib/core/issues';
 
 describe('builderValue', () => {

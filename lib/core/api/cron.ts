@@ -2,7 +2,8 @@
 // Disruption budget schedules. The CRD's pattern only counts fields, so the API server accepts
 // schedules Karpenter's cron parser (robfig/cron `ParseStandard`) rejects; Karpenter then fails
 // closed on the budget: `GetAllowedDisruptions` returns 0 nodes, at all times.
-import { Rule, show } from './schema';
+import { show } from '../json';
+import { Rule } from './schema';
 
 /** The CRD pattern of `spec.disruption.budgets[].schedule`: a macro, or five whitespace-separated fields. */
 export const BUDGET_SCHEDULE_PATTERN =

@@ -78,7 +78,10 @@ export class KarpenterDuration {
     return issues.length > 0 ? withIssues(value, issues) : value;
   }
 
-  /** Problems of the builder's input, reported by the construct given this value; see `CarriesIssues`. */
+  /**
+   * Problems of the builder's input, reported by the construct given this value; see `CarriesIssues`.
+   * @internal
+   */
   declare public readonly builderIssues?: readonly ValidationIssue[];
 
   private constructor(private readonly text: string) {}

@@ -1,4 +1,4 @@
-// Public API of the pure core for Karpenter v1 manifests. Validator internals (schemas, patterns) are in lib/internal.ts.
+// Public API of the pure core for Karpenter v1 manifests. Validator internals (schemas, patterns) are not exported.
 export * from './types';
 export { WellKnownLabel, ALLOWED_KARPENTER_AWS_LABELS, ALLOWED_KARPENTER_SH_LABELS } from './labels';
 export * from './duration';

@@ -5,11 +5,11 @@
 import { IssueCollector, PhrasedMessage, ValidationContext, ValidationIssue } from '../issues';
 import { KARPENTER_KNOWN_VALUES, WellKnownLabel } from './labels';
 import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';
-import { isPlainObject } from '../json';
+import { isPlainObject, isString, show } from '../json';
 import { nodeClassAmiFamily } from './ami-family';
 import { durationSeconds } from './duration';
 import { userDataProblem } from './user-data';
-import { child, show } from './schema';
+import { child } from './schema';
 
 /** The CRD default of `spec.template.spec.expireAfter`. */
 const DEFAULT_EXPIRE_AFTER = '720h';
@@ -85,10 +85,6 @@ const DOMAINS: { readonly [key: string]: readonly string[] } = {
 
 /** Tags that name one cluster: the guides' discovery tag, and the one EKS puts on the cluster security group. */
 const DISCOVERY_TAG_KEYS = [KARPENTER_DISCOVERY_TAG_KEY, 'aws:eks:cluster-name'];
-
-function str(v: unknown): v is string {
-  return typeof v === 'string';
-}
 
 // ------------------------------------------------------------------ NodePool rules
 
@@ -219,7 +215,7 @@ const NODEPOOL_RULES = [
       const disruption = isPlainObject(spec.disruption) ? spec.disruption : {};
       const expire = tspec.expireAfter ?? DEFAULT_EXPIRE_AFTER;
       const consolidate = disruption.consolidateAfter;
-      if (spec.replicas !== undefined || !str(expire) || !str(consolidate) || r.isUnresolved(expire) || r.isUnresolved(consolidate)) return;
+      if (spec.replicas !== undefined || !isString(expire) || !isString(consolidate) || r.isUnresolved(expire) || r.isUnresolved(consolidate)) return;
       const [e, c] = [durationSeconds(expire), durationSeconds(consolidate)];
       if (e === undefined || c === undefined || e >= c) return;
       r.warn(
@@ -234,10 +230,25 @@ const NODEPOOL_RULES = [
 
 // ------------------------------------------------------------------ EC2NodeClass rules
 
+/**
+ * Selector ids: the CRD's pattern (unanchored, so `xami-1` passes it; the schema checks it) and the form AWS
+ * gives them, which `SelectorIdMalformed` checks for a value the CRD's pattern lets through.
+ */
+export const SELECTOR_ID_PATTERNS = {
+  subnetSelectorTerms: { crd: /subnet-[0-9a-z]+/, aws: /^subnet-[0-9a-z]+$/ },
+  securityGroupSelectorTerms: { crd: /sg-[0-9a-z]+/, aws: /^sg-[0-9a-z]+$/ },
+  amiSelectorTerms: { crd: /ami-[0-9a-z]+/, aws: /^ami-[0-9a-z]+$/ },
+} as const;
+
 const SELECTOR_FIELDS = [
-  ['subnetSelectorTerms', 'subnets', /^subnet-[0-9a-z]+$/],
-  ['securityGroupSelectorTerms', 'security groups', /^sg-[0-9a-z]+$/],
+  ['subnetSelectorTerms', 'subnets', SELECTOR_ID_PATTERNS.subnetSelectorTerms],
+  ['securityGroupSelectorTerms', 'security groups', SELECTOR_ID_PATTERNS.securityGroupSelectorTerms],
 ] as const;
+
+/** A string id the CRD's pattern accepts but AWS never gives. */
+function malformedId(id: unknown, patterns: { readonly crd: RegExp; readonly aws: RegExp }): id is string {
+  return typeof id === 'string' && patterns.crd.test(id) && !patterns.aws.test(id);
+}
 
 const NODECLASS_RULES = [
   {
@@ -245,7 +256,7 @@ const NODECLASS_RULES = [
     appliesTo: 'EC2NodeClass',
     summary: 'an EC2NodeClass name longer than 63 characters (it becomes a node label value)',
     check: ({ meta }, r) => {
-      if (str(meta.name) && !r.isUnresolved(meta.name) && meta.name.length > 63) {
+      if (isString(meta.name) && !r.isUnresolved(meta.name) && meta.name.length > 63) {
         r.warn(
           'metadata.name',
           `${show(meta.name)} is ${meta.name.length} characters; Karpenter labels nodes with ` +
@@ -320,14 +331,14 @@ const NODECLASS_RULES = [
     appliesTo: 'EC2NodeClass',
     summary: 'a subnet, security group or AMI id that the (unanchored) CRD pattern accepts but AWS does not',
     check: ({ spec }, r) => {
-      for (const [field, noun, idPattern] of SELECTOR_FIELDS) {
+      for (const [field, noun, patterns] of SELECTOR_FIELDS) {
         const terms = spec[field];
         if (!Array.isArray(terms) || terms.length === 0 || r.isUnresolved(terms)) continue;
         terms.forEach((t, i) => {
-          if (isPlainObject(t) && str(t.id) && !r.isUnresolved(t.id) && !idPattern.test(t.id)) {
+          if (isPlainObject(t) && !r.isUnresolved(t.id) && malformedId(t.id, patterns)) {
             r.warn(
               `spec.${field}[${i}].id`,
-              `${show(t.id)} is not a ${noun.slice(0, -1)} id (${idPattern.source}); ` +
+              `${show(t.id)} is not a ${noun.slice(0, -1)} id (${patterns.aws.source}); ` +
                 `the CRD's unanchored pattern lets it through, but no ${noun.slice(0, -1)} will match`,
             );
           }
@@ -335,10 +346,11 @@ const NODECLASS_RULES = [
       }
       const amis = Array.isArray(spec.amiSelectorTerms) ? spec.amiSelectorTerms : [];
       amis.forEach((t, i) => {
-        if (isPlainObject(t) && str(t.id) && !r.isUnresolved(t.id) && !/^ami-[0-9a-z]+$/.test(t.id)) {
+        if (isPlainObject(t) && !r.isUnresolved(t.id) && malformedId(t.id, SELECTOR_ID_PATTERNS.amiSelectorTerms)) {
           r.warn(
             `spec.amiSelectorTerms[${i}].id`,
-            `${show(t.id)} is not an AMI id (^ami-[0-9a-z]+$); the CRD's unanchored pattern lets it through, but no AMI will match`,
+            `${show(t.id)} is not an AMI id (${SELECTOR_ID_PATTERNS.amiSelectorTerms.aws.source}); ` +
+              "the CRD's unanchored pattern lets it through, but no AMI will match",
           );
         }
       });
@@ -364,7 +376,7 @@ const NODECLASS_RULES = [
     appliesTo: 'EC2NodeClass',
     summary: 'spec.role given as an ARN; it takes the role name',
     check: ({ spec }, r) => {
-      if (str(spec.role) && !r.isUnresolved(spec.role) && spec.role.startsWith('arn:')) {
+      if (isString(spec.role) && !r.isUnresolved(spec.role) && spec.role.startsWith('arn:')) {
         r.warn('spec.role', `takes the IAM role name, got the ARN ${show(spec.role)}; pass the name (the part after "role/")`);
       }
     },
@@ -375,7 +387,7 @@ const NODECLASS_RULES = [
     summary: 'spec.userData in a format its AMI family does not run (the controller accepts it; an error where it rejects it)',
     check: ({ spec }, r) => {
       const userData = spec.userData;
-      if (!str(userData) || r.isUnresolved(userData) || r.isUnresolved(spec.amiFamily) || r.isUnresolved(spec.amiSelectorTerms)) return;
+      if (!isString(userData) || r.isUnresolved(userData) || r.isUnresolved(spec.amiFamily) || r.isUnresolved(spec.amiSelectorTerms)) return;
       const problem = userDataProblem(nodeClassAmiFamily(spec), userData);
       if (problem && !problem.rejectedByController) r.warn('spec.userData', problem.message);
     },
@@ -383,10 +395,11 @@ const NODECLASS_RULES = [
 ] as const satisfies readonly NodeClassRule[];
 
 /**
- * Rules that ask the instance-type catalog, prices or the pool's node class: their checks live in lib/core/sim
- * (lintNodePoolCatalog, checkNodePoolBudget) and report these codes, which silence like any other.
+ * The codes (and summaries) of the rules that ask the instance-type catalog, prices or the pool's node class:
+ * their checks (`CATALOG_RULES` of lib/core/sim/catalog-lints.ts, checkNodePoolBudget) live in lib/core/sim and
+ * report these codes, which silence like any other.
  */
-const CATALOG_RULES = [
+const CATALOG_RULE_CODES = [
   {
     code: 'UnknownCatalogValue',
     appliesTo: 'NodePool',
@@ -410,7 +423,7 @@ const CATALOG_RULES = [
 ] as const;
 
 /** Every lint rule, NodePool rules first; issues come out in this order. */
-const LINT_RULES = [...NODEPOOL_RULES, ...NODECLASS_RULES, ...CATALOG_RULES] as const;
+const LINT_RULES = [...NODEPOOL_RULES, ...NODECLASS_RULES, ...CATALOG_RULE_CODES] as const;
 
 /** A lint code: what `ValidationContext.silence` takes to silence a lint warning. */
 export type LintCode = (typeof LINT_RULES)[number]['code'];
@@ -481,9 +494,10 @@ export function isArm64Family(family: string): boolean {
 function parsedRequirements(tspec: Json, c: IssueCollector): ParsedRequirement[] {
   const reqs = Array.isArray(tspec.requirements) && !c.isUnresolved(tspec.requirements) ? tspec.requirements : [];
   return reqs.flatMap((r, i): ParsedRequirement[] => {
-    if (!isPlainObject(r) || !str(r.key) || !str(r.operator) || c.isUnresolved(r) || c.isUnresolved(r.key) || c.isUnresolved(r.values)) return [];
+    if (!isPlainObject(r) || !isString(r.key) || !isString(r.operator) || c.isUnresolved(r) || c.isUnresolved(r.key) || c.isUnresolved(r.values))
+      return [];
     const values = Array.isArray(r.values) ? r.values : [];
-    if (values.some((v) => !str(v) || c.isUnresolved(v))) return [];
+    if (values.some((v) => !isString(v) || c.isUnresolved(v))) return [];
     return [{ at: `spec.template.spec.requirements[${i}]`, key: r.key, operator: r.operator, values: values as string[], minValues: r.minValues }];
   });
 }
@@ -501,7 +515,7 @@ function nodePoolFacts(spec: Json, c: IssueCollector): NodePoolFacts {
   };
 
   for (const [key, value] of Object.entries(labels)) {
-    if (!str(value) || c.isUnresolved(key) || c.isUnresolved(value)) continue;
+    if (!isString(value) || c.isUnresolved(key) || c.isUnresolved(value)) continue;
     const s = state(key);
     s.inSet = s.inSet ? new Set([...s.inSet].filter((v) => v === value)) : new Set([value]);
     s.exists = true;

@@ -3,8 +3,8 @@
 // and ObjectMeta (name, labels, annotations) of a cluster-scoped object.
 import { IssueCollector } from '../issues';
 import { dns1123SubdomainProblems, labelValueProblems, qualifiedNameProblems } from './labels';
-import { isPlainObject } from '../json';
-import { absent, child, show } from './schema';
+import { isPlainObject, show } from '../json';
+import { absent, child } from './schema';
 
 /** ObjectMeta's fields and the JSON type Go decodes each from (a mismatch fails the request). */
 const OBJECT_META_TYPES: { readonly [field: string]: 'string' | 'integer' | 'map' | 'string list' | 'object list' } = {

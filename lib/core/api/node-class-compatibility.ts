@@ -46,15 +46,3 @@ export function poolNodeClassIssues(pool: unknown, nodeClassManifest: unknown, n
   }
   return c.issues;
 }
-
-/** Catalog verdicts a `NodePoolNodeClassMismatch` already explains: one cause, one report. */
-const EXPLAINED_BY_MISMATCH: readonly string[] = ['NoCompatibleInstanceTypes', 'AmiFamilyExcludesInstanceTypes'];
-
-/**
- * A pool's own issues together with `poolNodeClassIssues`; when the catalog-free check finds a mismatch,
- * the catalog lints' "admits no instance type" warnings for the same cause are dropped.
- */
-export function withNodeClassIssues(poolIssues: readonly ValidationIssue[], mismatch: readonly ValidationIssue[]): ValidationIssue[] {
-  if (mismatch.length === 0) return [...poolIssues];
-  return [...poolIssues.filter((i) => !EXPLAINED_BY_MISMATCH.includes(i.code)), ...mismatch];
-}

@@ -46,7 +46,10 @@ export class Budget {
     return withIssues(budget, [builderError('Budget.percent', 'InvalidBudgetNodes', `must be a whole number from 0 to 100, got ${p}`)]);
   }
 
-  /** Problems of the builder's input, reported by the construct given this value; see `CarriesIssues`. */
+  /**
+   * Problems of the builder's input, reported by the construct given this value; see `CarriesIssues`.
+   * @internal
+   */
   declare public readonly builderIssues?: readonly ValidationIssue[];
 
   private constructor(
@@ -129,7 +132,10 @@ export class Disruption {
     return issues.length > 0 ? withIssues(disruption, issues) : disruption;
   }
 
-  /** Problems of the builder's input, reported by the construct given this value; see `CarriesIssues`. */
+  /**
+   * Problems of the builder's input, reported by the construct given this value; see `CarriesIssues`.
+   * @internal
+   */
   declare public readonly builderIssues?: readonly ValidationIssue[];
 
   private constructor(

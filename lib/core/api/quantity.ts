@@ -70,7 +70,10 @@ export class Quantity {
     return issues.length > 0 ? withIssues(value, issues) : value;
   }
 
-  /** Problems of the builder's input, reported by the construct given this value; see `CarriesIssues`. */
+  /**
+   * Problems of the builder's input, reported by the construct given this value; see `CarriesIssues`.
+   * @internal
+   */
   declare public readonly builderIssues?: readonly ValidationIssue[];
 
   private constructor(private readonly text: string) {}

@@ -1,7 +1,7 @@
 // Pure core: no cdktf or constructs imports.
 // A small structural-schema checker mirroring what the API server does with a CRD's OpenAPI
 // schema (types, enums, patterns, bounds, required, unknown fields), plus hooks for the CEL rules.
-import { isPlainObject } from '../json';
+import { describeValue, isPlainObject, show } from '../json';
 import { IssueCollector, PhrasedMessage } from '../issues';
 import { runeLength } from './labels';
 
@@ -132,13 +132,6 @@ export function crdRule(message: string): string {
   return ` (CRD rule: ${JSON.stringify(message)})`;
 }
 
-/** Short rendering of a value for messages. */
-export function show(value: unknown): string {
-  const s = JSON.stringify(value);
-  if (s === undefined) return String(value);
-  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
-}
-
 /** True when a JSON value is absent: `undefined`, or `null` (the API server prunes nulls of non-nullable fields). */
 export function absent(v: unknown): boolean {
   return v === undefined || v === null;
@@ -158,7 +151,9 @@ function hinted(s: Schema, message: string): string | PhrasedMessage {
 }
 
 function wrongType(c: IssueCollector, path: string, s: Schema, expected: string, value: unknown): void {
-  c.error(path, 'InvalidType', hinted(s, `must be ${expected}, got ${typeName(value)} ${show(value)}`));
+  // A class instance (a Date, a builder value from JavaScript) is no JSON object: name its class.
+  const instance = typeof value === 'object' && value !== null && !Array.isArray(value) && !isPlainObject(value);
+  c.error(path, 'InvalidType', hinted(s, `must be ${expected}, got ${instance ? describeValue(value) : `${typeName(value)} ${show(value)}`}`));
 }
 
 /** Checks `value` against `schema` and runs its CEL rule replicas. Unresolved tokens are skipped. */

@@ -6,7 +6,7 @@
 // only when *every* term combines `id` with other fields, and rejects an empty list.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { ALIASED_AMI_FAMILIES, ALIAS_FAMILIES, AMI_FAMILIES, WINDOWS_ALIAS_FAMILIES, aliasFamilyOf } from './ami-family';
-import { lintEc2NodeClass } from './lint';
+import { lintEc2NodeClass, SELECTOR_ID_PATTERNS } from './lint';
 import {
   crdEnum,
   HttpEndpoint,
@@ -23,8 +23,8 @@ import { userDataProblem } from './user-data';
 import { checkEnvelope } from './meta';
 import { checkSilenceCodes } from './silence';
 import { QUANTITY_PATTERN } from './quantity';
-import { ArraySchema, MapSchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, pruneNulls, show } from './schema';
-import { isPlainObject } from '../json';
+import { ArraySchema, MapSchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, pruneNulls } from './schema';
+import { isPlainObject, show } from '../json';
 import { EC2NODECLASS_API_VERSION } from './types';
 
 // ------------------------------------------------------------------ CEL rule replicas
@@ -460,7 +460,7 @@ const EC2NODECLASS_SPEC: ObjectSchema = {
         type: 'object',
         properties: {
           alias: { type: 'string', maxLength: 30, rules: aliasRules },
-          id: { type: 'string', pattern: /ami-[0-9a-z]+/, hint: 'e.g. "ami-0123456789abcdef0"' },
+          id: { type: 'string', pattern: SELECTOR_ID_PATTERNS.amiSelectorTerms.crd, hint: 'e.g. "ami-0123456789abcdef0"' },
           name: { type: 'string' },
           owner: { type: 'string' },
           ssmParameter: { type: 'string' },
@@ -604,7 +604,7 @@ const EC2NODECLASS_SPEC: ObjectSchema = {
       {
         type: 'object',
         properties: {
-          id: { type: 'string', pattern: /sg-[0-9a-z]+/, hint: 'e.g. "sg-0123456789abcdef0"' },
+          id: { type: 'string', pattern: SELECTOR_ID_PATTERNS.securityGroupSelectorTerms.crd, hint: 'e.g. "sg-0123456789abcdef0"' },
           name: { type: 'string' },
           tags: selectorTags,
         },
@@ -630,7 +630,7 @@ const EC2NODECLASS_SPEC: ObjectSchema = {
       {
         type: 'object',
         properties: {
-          id: { type: 'string', pattern: /subnet-[0-9a-z]+/, hint: 'e.g. "subnet-0123456789abcdef0"' },
+          id: { type: 'string', pattern: SELECTOR_ID_PATTERNS.subnetSelectorTerms.crd, hint: 'e.g. "subnet-0123456789abcdef0"' },
           tags: selectorTags,
         },
       },

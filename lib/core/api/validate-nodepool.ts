@@ -28,8 +28,8 @@ import { checkEnvelope } from './meta';
 import { checkSilenceCodes } from './silence';
 import { QUANTITY_PATTERN } from './quantity';
 import { RENAMED_CONSOLIDATION_POLICIES } from './renamed-values';
-import { ArraySchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, pruneNulls, show } from './schema';
-import { isPlainObject } from '../json';
+import { ArraySchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, pruneNulls } from './schema';
+import { isPlainObject, show } from '../json';
 import { NODEPOOL_API_VERSION } from './types';
 
 const RUNTIME = ' (the API server accepts this, but the Karpenter controller rejects it at runtime and the NodePool never becomes Ready)';

@@ -1,7 +1,6 @@
 // Pure core: no cdktf or constructs imports.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
-import { isPlainObject } from '../json';
-import { show } from './schema';
+import { isPlainObject, show } from '../json';
 import { EC2NODECLASS_API_VERSION, NODEPOOL_API_VERSION } from './types';
 import { validateEc2NodeClass } from './validate-ec2nodeclass';
 import { validateNodePool } from './validate-nodepool';

@@ -80,7 +80,10 @@ export class KubernetesVersion {
   /** The minor number, e.g. 33 for 1.33. */
   public readonly minor: number;
 
-  /** Problems of the builder's input, reported by the construct given this value; see `CarriesIssues`. */
+  /**
+   * Problems of the builder's input, reported by the construct given this value; see `CarriesIssues`.
+   * @internal
+   */
   declare public readonly builderIssues?: readonly ValidationIssue[];
 
   private constructor(

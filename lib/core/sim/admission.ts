@@ -4,7 +4,7 @@
 // left, which requirement emptied the set.
 import { loadInstanceTypeCatalog } from './catalog';
 import { buildTemplate, fitsLimits, Template, templateRequirements, withinLimits } from './engine';
-import { NodePoolInput, readNodeClass, readNodePool } from './inputs';
+import { NodePoolInput, readNodeClass, readNodePool, WrittenRequirement } from './inputs';
 import { ClassInstanceType, classView, offeringAllowed } from './instance-types';
 import { SchedulingRequirement, SchedulingRequirements } from './requirements';
 import { AdmissionOptions, InstanceType } from './types';
@@ -67,22 +67,33 @@ export function explainAdmission(nodePool: unknown, nodeClass: unknown, options:
   return { instanceTypes: [], reason, emptiedBy: emptiedBy(pool, t), problems: [] };
 }
 
+/** A requirement as the user wrote it (`karpenter.k8s.aws/instance-cpu Gt 1024`), not in its internal form (`Exists >=1025`). */
+export function writtenRequirement(w: WrittenRequirement): string {
+  const values = w.operator === 'In' || w.operator === 'NotIn' ? ` [${w.values.join(' ')}]` : w.values.length > 0 ? ` ${w.values.join(' ')}` : '';
+  return `${w.key} ${w.operator}${values}${w.minValues !== undefined ? ` minValues ${w.minValues}` : ''}`;
+}
+
 /** Replays the pre-filter one requirement at a time to name the one after which no type was left. */
 export function emptiedBy(pool: NodePoolInput, t: Template): EmptiedBy | undefined {
   let alive = t.all.map((_, i) => i);
   const r = new SchedulingRequirements();
-  const steps: { field: string; req: SchedulingRequirement }[] = pool.requirements.map((w) => ({
+  const steps: { field: string; req: SchedulingRequirement; written: string }[] = pool.requirements.map((w) => ({
     field: w.at,
     req: SchedulingRequirement.of(w.key, w.operator, w.values, w.minValues),
+    written: writtenRequirement(w),
   }));
   for (const [k, v] of Object.entries(pool.labels))
-    steps.push({ field: `spec.template.metadata.labels[${JSON.stringify(k)}]`, req: SchedulingRequirement.in(k, v) });
+    steps.push({
+      field: `spec.template.metadata.labels[${JSON.stringify(k)}]`,
+      req: SchedulingRequirement.in(k, v),
+      written: String(SchedulingRequirement.in(k, v)),
+    });
   for (const step of steps) {
     r.add(step.req);
     const before = alive.length;
     const mask = t.view.compatibleMask(r);
     alive = alive.filter((i) => mask[i] === 1);
-    if (alive.length === 0 || !offeringAllowed(r, t.zones)) return { field: step.field, what: String(step.req), before };
+    if (alive.length === 0 || !offeringAllowed(r, t.zones)) return { field: step.field, what: step.written, before };
   }
   const before = alive.length;
   alive = alive.filter((i) => t.all[i].available && !t.all[i].negative);
@@ -94,7 +105,7 @@ export function emptiedBy(pool: NodePoolInput, t: Template): EmptiedBy | undefin
   if (t.filterError && minValues) {
     return {
       field: minValues.at,
-      what: String(SchedulingRequirement.of(minValues.key, minValues.operator, minValues.values, minValues.minValues)),
+      what: writtenRequirement(minValues),
       before: alive.length,
     };
   }

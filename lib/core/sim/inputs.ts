@@ -2,7 +2,7 @@
 // Reads the simulator's inputs, plain manifests of unknown shape, into the few facts it needs. Every
 // access is defensive: a malformed field becomes an issue on its object, never an exception.
 import { AmiFamily, aliasFamilyOf } from '../api/ami-family';
-import { isPlainObject } from '../json';
+import { isPlainObject, isString, show } from '../json';
 import { NodeResourceSettings } from './allocatable';
 import { ContainerDefaults, ContainerResources, podRequests, PodResources } from './pod-requests';
 import { CPU, MEMORY, PODS, resourceAmount } from './quantity';
@@ -30,7 +30,8 @@ export interface WrittenRequirement {
   readonly minValues?: number;
 }
 
-export interface Taint {
+/** A taint as the simulator reads it (`value` '' when unset); the NodePool prop type is `Taint` of lib/core/api. */
+export interface NodeTaint {
   readonly key: string;
   readonly value: string;
   readonly effect: string;
@@ -49,7 +50,7 @@ export interface NodePoolInput {
   readonly weight: number;
   readonly requirements: readonly WrittenRequirement[];
   readonly labels: Readonly<Record<string, string>>;
-  readonly taints: readonly Taint[];
+  readonly taints: readonly NodeTaint[];
   readonly nodeClassName?: string;
   /** `<group>/<lower-case kind>`, the label key Karpenter puts the node class name under. */
   readonly nodeClassLabelKey: string;
@@ -105,23 +106,8 @@ export interface PodInput {
   readonly notModelled?: readonly string[];
 }
 
-/** A value for a message: its JSON, shortened; never throws (a cyclic or exotic value prints its type). */
-export function shown(v: unknown): string {
-  try {
-    const s = JSON.stringify(v);
-    if (s === undefined) return typeof v;
-    return s.length > 80 ? `${s.slice(0, 77)}...` : s;
-  } catch {
-    return typeof v;
-  }
-}
-
-export function str(v: unknown): v is string {
-  return typeof v === 'string';
-}
-
 export function kindOf(o: unknown): string {
-  return isPlainObject(o) && str(o.kind) ? o.kind : '';
+  return isPlainObject(o) && isString(o.kind) ? o.kind : '';
 }
 
 export function metaOf(o: unknown): Json {
@@ -130,9 +116,9 @@ export function metaOf(o: unknown): Json {
 
 export function objectName(o: unknown, fallback: string): string {
   const meta = metaOf(o);
-  const name = str(meta.name) && meta.name !== '' ? meta.name : undefined;
+  const name = isString(meta.name) && meta.name !== '' ? meta.name : undefined;
   if (!name) return fallback;
-  const ns = str(meta.namespace) && meta.namespace !== '' ? `${meta.namespace}/` : '';
+  const ns = isString(meta.namespace) && meta.namespace !== '' ? `${meta.namespace}/` : '';
   return `${kindOf(o) || 'object'}/${ns}${name}`;
 }
 
@@ -155,8 +141,8 @@ export function stringMap(v: unknown, at: string, p: Problems): Record<string, s
   }
   const out: Record<string, string> = {};
   for (const [k, x] of Object.entries(v)) {
-    if (str(x)) out[k] = x;
-    else p.add(`${at}.${k}`, 'SimInvalidField', `must be a string, got ${shown(x)}`);
+    if (isString(x)) out[k] = x;
+    else p.add(`${at}.${k}`, 'SimInvalidField', `must be a string, got ${show(x)}`);
   }
   return out;
 }
@@ -174,12 +160,12 @@ function requirementsOf(v: unknown, at: string, p: Problems, fatal: boolean): Wr
   const out: WrittenRequirement[] = [];
   list(v, at, p).forEach((r, i) => {
     const here = `${at}[${i}]`;
-    if (!isPlainObject(r) || !str(r.key) || !str(r.operator)) {
+    if (!isPlainObject(r) || !isString(r.key) || !isString(r.operator)) {
       p.add(here, 'SimInvalidRequirement', 'must have a string key and operator', fatal);
       return;
     }
     const values = list(r.values, `${here}.values`, p);
-    if (!values.every(str)) {
+    if (!values.every(isString)) {
       p.add(`${here}.values`, 'SimInvalidRequirement', 'must be a list of strings', fatal);
       return;
     }
@@ -189,13 +175,13 @@ function requirementsOf(v: unknown, at: string, p: Problems, fatal: boolean): Wr
   return out;
 }
 
-function taintsOf(v: unknown, at: string, p: Problems): Taint[] {
+function taintsOf(v: unknown, at: string, p: Problems): NodeTaint[] {
   return list(v, at, p).flatMap((t, i) => {
-    if (!isPlainObject(t) || !str(t.key) || !str(t.effect)) {
+    if (!isPlainObject(t) || !isString(t.key) || !isString(t.effect)) {
       p.add(`${at}[${i}]`, 'SimInvalidTaint', 'a taint needs a string key and effect');
       return [];
     }
-    return [{ key: t.key, value: str(t.value) ? t.value : '', effect: t.effect }];
+    return [{ key: t.key, value: isString(t.value) ? t.value : '', effect: t.effect }];
   });
 }
 
@@ -210,7 +196,7 @@ export function amounts(v: unknown, at: string, p: Problems, fatal: boolean): Re
   for (const [k, q] of Object.entries(v)) {
     const n = resourceAmount(k, q);
     if (n === undefined) {
-      p.add(`${at}.${k}`, 'SimInvalidQuantity', `${shown(q)} is not a Kubernetes quantity; use e.g. "500m", "2", "4Gi"`, fatal);
+      p.add(`${at}.${k}`, 'SimInvalidQuantity', `${show(q)} is not a Kubernetes quantity; use e.g. "500m", "2", "4Gi"`, fatal);
       continue;
     }
     out[k] = n;
@@ -238,9 +224,9 @@ export function readNodePool(o: unknown, index: number): NodePoolInput {
   const where = objectName(o, `nodePools[${index}]`);
   const p = new Problems(where);
   const meta = metaOf(o);
-  const name = str(meta.name) && meta.name !== '' ? meta.name : `nodePools[${index}]`;
+  const name = isString(meta.name) && meta.name !== '' ? meta.name : `nodePools[${index}]`;
   if (!isPlainObject(o)) p.add('', 'SimInvalidObject', `must be a NodePool object, got ${o === null ? 'null' : typeof o}`, true);
-  else if (!str(meta.name) || meta.name === '') p.add('metadata.name', 'SimInvalidObject', 'a NodePool needs a name', true);
+  else if (!isString(meta.name) || meta.name === '') p.add('metadata.name', 'SimInvalidObject', 'a NodePool needs a name', true);
   const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : {};
   const template = isPlainObject(spec.template) ? spec.template : {};
   const tspec = isPlainObject(template.spec) ? template.spec : {};
@@ -248,8 +234,8 @@ export function readNodePool(o: unknown, index: number): NodePoolInput {
   const ref = isPlainObject(tspec.nodeClassRef) ? tspec.nodeClassRef : undefined;
   if (isPlainObject(o) && !ref)
     p.add('spec.template.spec.nodeClassRef', 'SimMissingNodeClassRef', 'a NodePool needs a nodeClassRef naming its EC2NodeClass', true);
-  const group = ref && str(ref.group) ? ref.group : 'karpenter.k8s.aws';
-  const kind = ref && str(ref.kind) ? ref.kind : 'EC2NodeClass';
+  const group = ref && isString(ref.group) ? ref.group : 'karpenter.k8s.aws';
+  const kind = ref && isString(ref.kind) ? ref.kind : 'EC2NodeClass';
   if (ref && (group !== 'karpenter.k8s.aws' || kind !== 'EC2NodeClass')) {
     p.add(
       'spec.template.spec.nodeClassRef',
@@ -267,7 +253,7 @@ export function readNodePool(o: unknown, index: number): NodePoolInput {
     requirements: requirementsOf(tspec.requirements, 'spec.template.spec.requirements', p, true),
     labels: stringMap(tmeta.labels, 'spec.template.metadata.labels', p),
     taints: taintsOf(tspec.taints, 'spec.template.spec.taints', p),
-    nodeClassName: ref && str(ref.name) ? ref.name : undefined,
+    nodeClassName: ref && isString(ref.name) ? ref.name : undefined,
     nodeClassLabelKey: `${group}/${kind.toLowerCase()}`,
     limits,
     isStatic: spec.replicas !== undefined && spec.replicas !== null,
@@ -285,19 +271,19 @@ export function readNodeClass(o: unknown, index: number): NodeClassInput & { rea
   const where = objectName(o, `nodeClasses[${index}]`);
   const p = new Problems(where);
   const meta = metaOf(o);
-  const name = str(meta.name) ? meta.name : '';
+  const name = isString(meta.name) ? meta.name : '';
   if (!isPlainObject(o)) p.add('', 'SimInvalidObject', `must be an EC2NodeClass object, got ${o === null ? 'null' : typeof o}`, true);
   else if (name === '') p.add('metadata.name', 'SimInvalidObject', 'an EC2NodeClass needs a name', true);
   const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : {};
   const alias = list(spec.amiSelectorTerms, 'spec.amiSelectorTerms', p)
-    .map((t) => (isPlainObject(t) && str(t.alias) ? t.alias : undefined))
+    .map((t) => (isPlainObject(t) && isString(t.alias) ? t.alias : undefined))
     .find((a) => a !== undefined);
   const aliasFamily = alias ? Object.values(AmiFamily).find((f) => aliasFamilyOf(f) === alias.split('@')[0]) : undefined;
-  let amiFamily = str(spec.amiFamily) ? spec.amiFamily : aliasFamily;
+  let amiFamily = isString(spec.amiFamily) ? spec.amiFamily : aliasFamily;
   if (amiFamily === undefined || !Object.values(AmiFamily).includes(amiFamily as AmiFamily)) {
     if (isPlainObject(o)) {
       p.add(
-        str(spec.amiFamily) ? 'spec.amiFamily' : 'spec.amiSelectorTerms',
+        isString(spec.amiFamily) ? 'spec.amiFamily' : 'spec.amiSelectorTerms',
         'SimUnknownAmiFamily',
         `the AMI family is ${amiFamily === undefined ? 'not set' : `"${amiFamily}", which is unknown`}; ` +
           'set spec.amiSelectorTerms to an alias such as al2023@latest or spec.amiFamily; assuming AL2023',
@@ -310,7 +296,7 @@ export function readNodeClass(o: unknown, index: number): NodeClassInput & { rea
     const v = kubelet[k];
     if (v === undefined || v === null) return undefined;
     if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
-    p.add(`spec.kubelet.${k}`, 'SimInvalidField', `must be a non-negative integer, got ${shown(v)}`);
+    p.add(`spec.kubelet.${k}`, 'SimInvalidField', `must be a non-negative integer, got ${show(v)}`);
     return undefined;
   };
   const bdms = list(spec.blockDeviceMappings, 'spec.blockDeviceMappings', p).flatMap((b, i) => {
@@ -318,9 +304,9 @@ export function readNodeClass(o: unknown, index: number): NodeClassInput & { rea
     const ebs = isPlainObject(b.ebs) ? b.ebs : {};
     const size = ebs.volumeSize === undefined ? undefined : resourceAmount(MEMORY, ebs.volumeSize);
     if (ebs.volumeSize !== undefined && size === undefined) {
-      p.add(`spec.blockDeviceMappings[${i}].ebs.volumeSize`, 'SimInvalidQuantity', `${shown(ebs.volumeSize)} is not a quantity; use e.g. "100Gi"`);
+      p.add(`spec.blockDeviceMappings[${i}].ebs.volumeSize`, 'SimInvalidQuantity', `${show(ebs.volumeSize)} is not a quantity; use e.g. "100Gi"`);
     }
-    return [{ deviceName: str(b.deviceName) ? b.deviceName : undefined, volumeBytes: size, rootVolume: b.rootVolume === true }];
+    return [{ deviceName: isString(b.deviceName) ? b.deviceName : undefined, volumeBytes: size, rootVolume: b.rootVolume === true }];
   });
   const evictionHard = stringMap(kubelet.evictionHard, 'spec.kubelet.evictionHard', p);
   const settings: NodeResourceSettings = {
@@ -365,10 +351,10 @@ function tolerationsOf(v: unknown, p: Problems): Toleration[] {
     if (!isPlainObject(t)) return [];
     return [
       {
-        key: str(t.key) ? t.key : '',
-        operator: str(t.operator) ? t.operator : 'Equal',
-        value: str(t.value) ? t.value : '',
-        effect: str(t.effect) ? t.effect : '',
+        key: isString(t.key) ? t.key : '',
+        operator: isString(t.operator) ? t.operator : 'Equal',
+        value: isString(t.value) ? t.value : '',
+        effect: isString(t.effect) ? t.effect : '',
       },
     ];
   });
@@ -409,12 +395,12 @@ function affinityOf(spec: Json, p: Problems): { affinity: PodAffinity; antiHostn
 
 function spreadOf(spec: Json, p: Problems): TopologySpread[] {
   return list(spec.topologySpreadConstraints, 'spec.topologySpreadConstraints', p).flatMap((t) => {
-    if (!isPlainObject(t) || !str(t.topologyKey)) return [];
+    if (!isPlainObject(t) || !isString(t.topologyKey)) return [];
     return [
       {
         topologyKey: t.topologyKey,
         maxSkew: typeof t.maxSkew === 'number' && t.maxSkew > 0 ? t.maxSkew : 1,
-        whenUnsatisfiable: str(t.whenUnsatisfiable) ? t.whenUnsatisfiable : 'DoNotSchedule',
+        whenUnsatisfiable: isString(t.whenUnsatisfiable) ? t.whenUnsatisfiable : 'DoNotSchedule',
         selector: isPlainObject(t.labelSelector) ? t.labelSelector : undefined,
       },
     ];

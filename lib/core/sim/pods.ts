@@ -5,7 +5,7 @@
 import { WellKnownLabel, KARPENTER_KNOWN_VALUES } from '../api/labels';
 import { Operator } from '../api/requirements';
 import { isPlainObject } from '../json';
-import { PodInput, Taint, Toleration, WrittenRequirement } from './inputs';
+import { NodeTaint, PodInput, Toleration, WrittenRequirement } from './inputs';
 import { HOSTNAME_LABEL, NORMALIZED_LABELS, SCHEDULING_WELL_KNOWN_LABELS, SchedulingRequirement, SchedulingRequirements } from './requirements';
 
 const RESTRICTED_DOMAINS = ['karpenter.k8s.aws', 'karpenter.sh'];
@@ -137,7 +137,7 @@ export function relax(pod: PodInput, s: PodState, anyPreferNoScheduleTaint: bool
 
 const PREFER_NO_SCHEDULE: Toleration = { key: '', operator: 'Exists', value: '', effect: 'PreferNoSchedule' };
 
-function tolerates(t: Toleration, taint: Taint): boolean {
+function tolerates(t: Toleration, taint: NodeTaint): boolean {
   if (t.effect !== '' && t.effect !== taint.effect) return false;
   if (t.key !== '' && t.key !== taint.key) return false;
   switch (t.operator) {
@@ -157,7 +157,7 @@ function tolerates(t: Toleration, taint: Taint): boolean {
 }
 
 /** `did not tolerate taint (taint=k=v:Effect)` per untolerated taint, joined; undefined when all are tolerated. */
-export function taintError(taints: readonly Taint[], tolerations: readonly Toleration[], toleratePreferNoSchedule: boolean): string | undefined {
+export function taintError(taints: readonly NodeTaint[], tolerations: readonly Toleration[], toleratePreferNoSchedule: boolean): string | undefined {
   const all = toleratePreferNoSchedule ? [...tolerations, PREFER_NO_SCHEDULE] : tolerations;
   const errs = taints
     .filter((taint) => !all.some((t) => tolerates(t, taint)))

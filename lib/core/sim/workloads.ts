@@ -3,8 +3,8 @@
 // controller runs (Deployment, StatefulSet, ReplicaSet, Job, CronJob, raised or capped by an HPA), what
 // admission adds to them (LimitRange container defaults, RuntimeClass overhead and scheduling) and what of
 // them the simulator does not model. One workload's pod spec is read once; its replicas are copies.
-import { isPlainObject } from '../json';
-import { amounts, InputProblem, kindOf, list, metaOf, objectName, PodInput, podFromSpec, Problems, shown, str, stringMap } from './inputs';
+import { isPlainObject, isString, show } from '../json';
+import { amounts, InputProblem, kindOf, list, metaOf, objectName, PodInput, podFromSpec, Problems, stringMap } from './inputs';
 import { ContainerDefaults } from './pod-requests';
 import { SimulationInput } from './types';
 
@@ -50,7 +50,7 @@ interface Workload {
 }
 
 function namespaceOf(meta: Json): string {
-  return str(meta.namespace) && meta.namespace !== '' ? meta.namespace : 'default';
+  return isString(meta.namespace) && meta.namespace !== '' ? meta.namespace : 'default';
 }
 
 /** A non-negative integer field; `fallback` when unset or invalid (an invalid one is a problem). */
@@ -60,7 +60,7 @@ function count(v: unknown, at: string, p: Problems, fallback: number, min = 0): 
   p.add(
     at,
     'SimInvalidField',
-    `must be an integer of at least ${min}, got ${shown(v)}; assuming ${Number.isFinite(fallback) ? fallback : 'no bound'}`,
+    `must be an integer of at least ${min}, got ${show(v)}; assuming ${Number.isFinite(fallback) ? fallback : 'no bound'}`,
   );
   return fallback;
 }
@@ -68,7 +68,7 @@ function count(v: unknown, at: string, p: Problems, fallback: number, min = 0): 
 function optionalCount(v: unknown, at: string, p: Problems): number | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
-  p.add(at, 'SimInvalidField', `must be a non-negative integer, got ${shown(v)}; assuming it is unset`);
+  p.add(at, 'SimInvalidField', `must be a non-negative integer, got ${show(v)}; assuming it is unset`);
   return undefined;
 }
 
@@ -101,7 +101,7 @@ function readWorkload(o: unknown, index: number): Workload {
   const meta = metaOf(o);
   const namespace = namespaceOf(meta);
   const fallback = `pods[${index}]`;
-  const name = str(meta.name) && meta.name !== '' ? meta.name : fallback;
+  const name = isString(meta.name) && meta.name !== '' ? meta.name : fallback;
   const where = objectName(o, fallback);
   const p = new Problems(where);
   const base = { kind, namespace, name, where, p, notModelled: [] as string[] };
@@ -111,7 +111,7 @@ function readWorkload(o: unknown, index: number): Workload {
     return { ...base, replicas: 1 };
   }
   if (!isPlainObject(o) || !POD_KINDS.includes(kind)) {
-    const got = o === null ? 'null' : !isPlainObject(o) ? typeof o : `kind ${o.kind === undefined ? 'unset' : shown(o.kind)}`;
+    const got = o === null ? 'null' : !isPlainObject(o) ? typeof o : `kind ${o.kind === undefined ? 'unset' : show(o.kind)}`;
     p.add('kind', 'SimInvalidObject', `must be a Pod, Deployment, StatefulSet, ReplicaSet, Job or CronJob, got ${got}`, true);
     return { ...base, replicas: 1 };
   }
@@ -152,13 +152,13 @@ function readHpa(o: unknown, index: number): Hpa {
     p.add(
       'kind',
       'SimInvalidObject',
-      `must be a HorizontalPodAutoscaler (autoscaling/v2 or v1), got ${o === null ? 'null' : shown(kindOf(o) || typeof o)}`,
+      `must be a HorizontalPodAutoscaler (autoscaling/v2 or v1), got ${o === null ? 'null' : show(kindOf(o) || typeof o)}`,
     );
     return { p, where, target: '', min: 0, max: 0 };
   }
   const spec = isPlainObject(o.spec) ? o.spec : {};
   const ref = isPlainObject(spec.scaleTargetRef) ? spec.scaleTargetRef : {};
-  if (!str(ref.kind) || !str(ref.name)) {
+  if (!isString(ref.kind) || !isString(ref.name)) {
     p.add('spec.scaleTargetRef', 'SimInvalidField', 'needs a kind and a name; this HorizontalPodAutoscaler changes nothing');
     return { p, where, target: '', min: 0, max: 0 };
   }
@@ -223,7 +223,7 @@ function readLimitRanges(objects: readonly unknown[], problems: InputProblem[]):
     const p = new Problems(nameOf(o, `limitRanges[${i}]`));
     safely(() => {
       if (!isPlainObject(o) || kindOf(o) !== 'LimitRange') {
-        p.add('kind', 'SimInvalidObject', `must be a LimitRange, got ${o === null ? 'null' : shown(kindOf(o) || typeof o)}`);
+        p.add('kind', 'SimInvalidObject', `must be a LimitRange, got ${o === null ? 'null' : show(kindOf(o) || typeof o)}`);
         return;
       }
       const spec = isPlainObject(o.spec) ? o.spec : {};
@@ -257,7 +257,7 @@ function readRuntimeClasses(objects: readonly unknown[], problems: InputProblem[
     const p = new Problems(nameOf(o, `runtimeClasses[${i}]`));
     safely(() => {
       const meta = metaOf(o);
-      if (!isPlainObject(o) || kindOf(o) !== 'RuntimeClass' || !str(meta.name) || meta.name === '') {
+      if (!isPlainObject(o) || kindOf(o) !== 'RuntimeClass' || !isString(meta.name) || meta.name === '') {
         p.add('kind', 'SimInvalidObject', 'must be a RuntimeClass (node.k8s.io/v1) with a name');
         return;
       }
@@ -285,7 +285,7 @@ function sameAmounts(a: Readonly<Record<string, number>>, b: Readonly<Record<str
 /** The pod spec after RuntimeClass admission (plugin/pkg/admission/runtimeclass): overhead, node selector, tolerations. */
 function withRuntimeClass(spec: Json, classes: ReadonlyMap<string, RuntimeClass>, p: Problems, notModelled: string[]): Json {
   const name = spec.runtimeClassName;
-  if (!str(name) || name === '') return spec;
+  if (!isString(name) || name === '') return spec;
   const rc = classes.get(name);
   if (!rc) {
     notModelled.push(NOT_MODELLED.unknownRuntimeClass(name));
@@ -446,7 +446,7 @@ function readDaemon(
   const kind = kindOf(o);
   const meta = metaOf(o);
   const namespace = namespaceOf(meta);
-  const name = str(meta.name) && meta.name !== '' ? meta.name : `daemonSets[${index}]`;
+  const name = isString(meta.name) && meta.name !== '' ? meta.name : `daemonSets[${index}]`;
   const p = new Problems(objectName(o, `daemonSets[${index}]`));
   const spec = isPlainObject(o) && isPlainObject(o.spec) ? o.spec : {};
   const template =

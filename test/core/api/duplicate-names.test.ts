@@ -16,3 +16,14 @@ test('duplicateNameIssues compares kind, name and cluster, and names every other
     ['z.yaml:3', 'NodePool name "a" is also declared at x.yaml:1, y.yaml:5'],
   ]);
 });
+
+test('of different sources a duplicate is a warning naming both, unless the sources share a cluster; within one, an error', () => {
+  const o = (source: string, line: number) => ({ kind: 'NodePool', name: 'a', cluster: 'run', where: `${source}:${line}`, source });
+  const objects = [o('x.yaml', 1), o('y.yaml', 5), o('y.yaml', 9)];
+  const found = duplicateNameIssues(objects);
+  expect(found.map((f) => `${f.object.where} ${f.issue.severity}`)).toEqual(['x.yaml:1 warning', 'y.yaml:5 error', 'y.yaml:9 error']);
+  expect(found[0].issue.message).toMatch(
+    /^NodePool name "a" in x\.yaml is also declared at y\.yaml:5, y\.yaml:9; if x\.yaml and y\.yaml are applied/,
+  );
+  expect(duplicateNameIssues(objects, { sourcesShareCluster: true }).map((f) => f.issue.severity)).toEqual(['error', 'error', 'error']);
+});

@@ -248,6 +248,25 @@ describe('lintEc2NodeClass', () => {
     ).toEqual(['warning spec.amiSelectorTerms[0].id SelectorIdMalformed', 'warning spec.securityGroupSelectorTerms[0].id SelectorIdMalformed']);
   });
 
+  test('a value the CRD pattern rejects gets the PatternMismatch error only, no SelectorIdMalformed (issue #23 item 7)', () => {
+    const m = patched(
+      ec2NodeClass(),
+      ['spec.amiSelectorTerms', [{ id: 'my-image' }]],
+      ['spec.amiFamily', 'AL2023'],
+      ['spec.subnetSelectorTerms', [{ id: 'vpc-123' }]],
+      ['spec.securityGroupSelectorTerms', [{ id: 'default' }]],
+    );
+    expect(
+      validateEc2NodeClass(m)
+        .map((i) => `${i.severity} ${i.field} ${i.code}`)
+        .sort(),
+    ).toEqual([
+      'error spec.amiSelectorTerms[0].id PatternMismatch',
+      'error spec.securityGroupSelectorTerms[0].id PatternMismatch',
+      'error spec.subnetSelectorTerms[0].id PatternMismatch',
+    ]);
+  });
+
   test('ImdsTokensOptional, RoleIsArn, Ec2NodeClassNameTooLong', () => {
     const m = patched(
       ec2NodeClass(),

@@ -720,7 +720,9 @@ describe('migrateManifests: nothing is dropped silently (unknown fields, wrongly
         name: 'app',
         field: 'spec.template.spec.requirements',
         code: 'InvalidFieldType',
-        message: expect.stringMatching(/^must be a list, got an object: check its indentation \(list items start with "- "/),
+        message: expect.stringMatching(
+          /^must be a list, got a plain object \{"key":"karpenter.sh\/capacity-type".*: check its indentation \(list items start with "- "/,
+        ),
       },
     ]);
     // Carried over as it was, so v1 validation flags it too; never replaced by [].
@@ -817,7 +819,7 @@ describe('migrateManifests: nothing is dropped silently (unknown fields, wrongly
     const text = v1beta1Pool(['      requirements:', '        key: karpenter.sh/capacity-type', '        operator: Exists'].join('\n'));
     const { code, stdout } = runOnStdin(['validate', '--migrate', '-'], text);
     expect(code).toBe(ExitCode.PROBLEMS);
-    expect(stdout).toMatch(/^-#0: error .*spec\.template\.spec\.requirements: must be a list, got an object.*\(InvalidFieldType\)$/m);
+    expect(stdout).toMatch(/^-#0: error .*spec\.template\.spec\.requirements: must be a list, got a plain object \{.*\(InvalidFieldType\)$/m);
   });
 });
 

@@ -1,6 +1,5 @@
 import { AMI_FAMILY_PLATFORMS, ALIASED_AMI_FAMILIES } from '../../../lib/core/api/ami-family';
-import { poolNodeClassIssues, withNodeClassIssues } from '../../../lib/core/api/node-class-compatibility';
-import { Severity } from '../../../lib/core/issues';
+import { poolNodeClassIssues } from '../../../lib/core/api/node-class-compatibility';
 import { ec2NodeClass, nodePool, patched } from './fixtures';
 
 const REQ = 'spec.template.spec.requirements';
@@ -54,19 +53,5 @@ describe('poolNodeClassIssues (issue #16 item 3)', () => {
 
   test('every aliased family has a platform', () => {
     expect(Object.keys(AMI_FAMILY_PLATFORMS).sort()).toEqual([...ALIASED_AMI_FAMILIES].sort());
-  });
-});
-
-describe('withNodeClassIssues', () => {
-  const issue = (code: string) => ({ severity: Severity.WARNING, field: 'spec.template.spec.requirements[0]', code, message: code });
-  const mismatch = [{ ...issue('NodePoolNodeClassMismatch'), severity: Severity.ERROR }];
-
-  test('a mismatch replaces the catalog verdicts it explains, and keeps every other issue', () => {
-    const pool = [issue('NoCompatibleInstanceTypes'), issue('AmiFamilyExcludesInstanceTypes'), issue('NodePoolWithoutLimits')];
-    expect(withNodeClassIssues(pool, mismatch).map((i) => i.code)).toEqual(['NodePoolWithoutLimits', 'NodePoolNodeClassMismatch']);
-  });
-
-  test('without a mismatch the catalog verdicts stay', () => {
-    expect(withNodeClassIssues([issue('NoCompatibleInstanceTypes')], []).map((i) => i.code)).toEqual(['NoCompatibleInstanceTypes']);
   });
 });

@@ -185,7 +185,7 @@ test('a NodePool that admits nothing says which requirement emptied the set', ()
       admittedInstanceTypes: [],
       reason:
         'NodePool requirements filtered out all compatible available instance types: spec.template.spec.requirements[0] ' +
-        '(karpenter.k8s.aws/instance-cpu Exists >=1024) left none of 1363',
+        '(karpenter.k8s.aws/instance-cpu Gte 1024) left none of 1363',
     },
   ]);
 });

@@ -3,14 +3,14 @@
 //   karpenter.sh/v1beta1 NodePool, karpenter.k8s.aws/v1beta1 EC2NodeClass (Karpenter 0.33-0.37): v1beta1.ts
 //   karpenter.sh/v1alpha5 Provisioner: v1alpha5.ts; karpenter.k8s.aws/v1alpha1 AWSNodeTemplate (up to 0.31): v1alpha1.ts
 import { Document, isDocument, parseAllDocuments } from 'yaml';
-import { cloneJson } from '../../json';
+import { cloneJson, describeValue } from '../../json';
 import { EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND, NODEPOOL_API_VERSION } from '../types';
 import { toYaml } from '../yaml';
 import { DocumentComments, collectComments, yamlWithComments } from './comments';
 import { placeKubelets } from './kubelet';
 import { newReport } from './report';
 import { KubeletMove, MigrationError, MigrationOptions, MigrationReport, MigrationResult, MigrationRun, Obj, Output } from './types';
-import { describe, isObject, str } from './util';
+import { isObject, stringOrUndefined } from './util';
 import { awsNodeTemplate } from './v1alpha1';
 import { provisioner } from './v1alpha5';
 import { nodeClassV1beta1, nodePoolV1beta1 } from './v1beta1';
@@ -121,14 +121,14 @@ class Migration implements MigrationRun {
       this.fail({
         document: index,
         code: 'NotAnObject',
-        message: `document ${index} is ${describe(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec`,
+        message: `document ${index} is ${describeValue(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec`,
       });
       return;
     }
     const { apiVersion, kind } = value;
     const name: string | undefined = isObject(value.metadata) && typeof value.metadata.name === 'string' ? value.metadata.name : undefined;
     const key = `${String(apiVersion)} ${String(kind)}`;
-    const fail = (code: string, message: string): void => this.fail({ document: index, kind: str(kind), name, code, message });
+    const fail = (code: string, message: string): void => this.fail({ document: index, kind: stringOrUndefined(kind), name, code, message });
     if (name === undefined) {
       fail('MissingName', `${key} in document ${index} has no metadata.name; every Karpenter object needs one`);
       return;

@@ -31,13 +31,7 @@ export function stableJson(v: unknown): string {
 /** `isPlainObject`, typed for walking loose pre-v1 input. */
 export const isObject = isPlainObject as (v: unknown) => v is Obj;
 
-export function str(v: unknown): string | undefined {
+/** `v` when it is a string, else undefined. */
+export function stringOrUndefined(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
-}
-
-export function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'object') return 'an object';
-  return `a ${typeof v}`;
 }

@@ -6,6 +6,7 @@ import { isPlainObject } from '../json';
 import { NodeResourceSettings } from './allocatable';
 import { CPU, MEMORY, PODS, resourceAmount } from './quantity';
 import { HOSTNAME_LABEL } from './requirements';
+import { LabelSelector, parseLabelSelector, withMatchLabelKeys } from './selectors';
 
 type Json = Record<string, unknown>;
 
@@ -81,7 +82,28 @@ export interface TopologySpread {
   readonly topologyKey: string;
   readonly maxSkew: number;
   readonly whenUnsatisfiable: string;
+  /** The selector as written. */
   readonly selector?: Json;
+  /** The selector parsed, with `matchLabelKeys` added (topology.go:467-475). */
+  readonly labelSelector: LabelSelector;
+  readonly minDomains?: number;
+  /** `Honor` (default) or `Ignore`. */
+  readonly nodeAffinityPolicy: string;
+  /** `Ignore` (default) or `Honor`. */
+  readonly nodeTaintsPolicy: string;
+}
+
+/** One pod (anti-)affinity term, required or preferred. */
+export interface PodAffinityTermInput {
+  readonly anti: boolean;
+  readonly required: boolean;
+  /** Preferred terms' weight (0 for required ones). */
+  readonly weight: number;
+  readonly topologyKey: string;
+  readonly selector: LabelSelector;
+  readonly namespaces: readonly string[];
+  /** Set when the term has a namespaceSelector (`{}` selects every namespace). */
+  readonly namespaceSelector?: LabelSelector;
 }
 
 export interface PodInput {
@@ -99,6 +121,14 @@ export interface PodInput {
   /** Whether the pod has preferred pod (anti-)affinity terms (dropped in relaxation, not modelled further). */
   readonly preferredPodAffinity: number;
   readonly preferredPodAntiAffinity: number;
+  /** Every pod (anti-)affinity term: required ones first, then preferred ones heaviest first (stable). */
+  readonly podAffinityTerms: readonly PodAffinityTermInput[];
+  /** `spec.nodeName`: the pod is bound and never provisioned for. */
+  readonly nodeName?: string;
+  /** Pods of one shape (one workload's replicas) share topology groups. */
+  readonly shape: string;
+  /** What the pod uses that the simulator does not model (copied to its result). */
+  readonly notModelled?: readonly string[];
   readonly problems: readonly InputProblem[];
 }
 
@@ -396,7 +426,10 @@ function tolerationsOf(v: unknown, p: Problems): Toleration[] {
   });
 }
 
-function affinityOf(spec: Json, p: Problems): { affinity: PodAffinity; antiHostname: Json[]; prefAff: number; prefAnti: number } {
+function affinityOf(
+  spec: Json,
+  p: Problems,
+): { affinity: PodAffinity; antiHostname: Json[]; prefAff: number; prefAnti: number; podAffinityTerms: PodAffinityTermInput[] } {
   const nodeSelector = stringMap(spec.nodeSelector, 'spec.nodeSelector', p);
   const aff = isPlainObject(spec.affinity) ? spec.affinity : {};
   const na = isPlainObject(aff.nodeAffinity) ? aff.nodeAffinity : {};
@@ -426,27 +459,100 @@ function affinityOf(spec: Json, p: Problems): { affinity: PodAffinity; antiHostn
   const prefAnti = Array.isArray(anti.preferredDuringSchedulingIgnoredDuringExecution)
     ? anti.preferredDuringSchedulingIgnoredDuringExecution.length
     : 0;
-  return { affinity: { nodeSelector, requiredTerms, preferredTerms, matchFields }, antiHostname, prefAff, prefAnti };
+  const podAffinityTerms = [...podTerms(pa, 'podAffinity', false, p), ...podTerms(anti, 'podAntiAffinity', true, p)];
+  return { affinity: { nodeSelector, requiredTerms, preferredTerms, matchFields }, antiHostname, prefAff, prefAnti, podAffinityTerms };
 }
 
-function spreadOf(spec: Json, p: Problems): TopologySpread[] {
-  return list(spec.topologySpreadConstraints, 'spec.topologySpreadConstraints', p).flatMap((t) => {
+function selectorAt(raw: unknown, at: string, p: Problems): LabelSelector {
+  const { selector, error } = parseLabelSelector(raw);
+  if (error !== undefined) p.add(at, 'SimInvalidSelector', `${error}; Karpenter treats a selector that does not parse as selecting no pod`);
+  return selector;
+}
+
+/** The required terms, then the preferred ones heaviest first (the order relaxation removes them in, preferences.go). */
+function podTerms(a: Json, field: string, anti: boolean, p: Problems): PodAffinityTermInput[] {
+  const read = (t: unknown, at: string, required: boolean, weight: number): PodAffinityTermInput[] => {
+    if (!isPlainObject(t)) return [];
+    if (!str(t.topologyKey) || t.topologyKey === '') {
+      p.add(`${at}.topologyKey`, 'SimInvalidField', 'a pod affinity term needs a topologyKey; the term is left out');
+      return [];
+    }
+    const namespaces = list(t.namespaces, `${at}.namespaces`, p).filter(str);
+    const hasNsSelector = t.namespaceSelector !== undefined && t.namespaceSelector !== null;
+    return [
+      {
+        anti,
+        required,
+        weight,
+        topologyKey: t.topologyKey,
+        selector: selectorAt(t.labelSelector, `${at}.labelSelector`, p),
+        namespaces,
+        ...(hasNsSelector ? { namespaceSelector: selectorAt(t.namespaceSelector, `${at}.namespaceSelector`, p) } : {}),
+      },
+    ];
+  };
+  const reqAt = `spec.affinity.${field}.requiredDuringSchedulingIgnoredDuringExecution`;
+  const prefAt = `spec.affinity.${field}.preferredDuringSchedulingIgnoredDuringExecution`;
+  const required = list(a.requiredDuringSchedulingIgnoredDuringExecution, reqAt, p).flatMap((t, i) => read(t, `${reqAt}[${i}]`, true, 0));
+  const preferred = list(a.preferredDuringSchedulingIgnoredDuringExecution, prefAt, p)
+    .map((t, i) => ({ t, i, w: isPlainObject(t) && typeof t.weight === 'number' ? t.weight : 0 }))
+    .sort((x, y) => y.w - x.w || x.i - y.i)
+    .flatMap(({ t, i, w }) => read(isPlainObject(t) ? t.podAffinityTerm : undefined, `${prefAt}[${i}].podAffinityTerm`, false, w));
+  return [...required, ...preferred];
+}
+
+const POLICIES = ['Honor', 'Ignore'];
+
+function spreadOf(spec: Json, p: Problems, labels: Readonly<Record<string, string>>): TopologySpread[] {
+  const at = 'spec.topologySpreadConstraints';
+  return list(spec.topologySpreadConstraints, at, p).flatMap((t, i) => {
     if (!isPlainObject(t) || !str(t.topologyKey)) return [];
+    const policy = (field: string, fallback: string): string => {
+      const v = t[field];
+      if (v === undefined || v === null) return fallback;
+      if (str(v) && POLICIES.includes(v)) return v;
+      p.add(`${at}[${i}].${field}`, 'SimInvalidField', `must be Honor or Ignore, got ${shown(v)}; assuming ${fallback}`);
+      return fallback;
+    };
+    const keys = list(t.matchLabelKeys, `${at}[${i}].matchLabelKeys`, p).filter(str);
+    const minDomains = typeof t.minDomains === 'number' && Number.isInteger(t.minDomains) && t.minDomains > 0 ? t.minDomains : undefined;
     return [
       {
         topologyKey: t.topologyKey,
         maxSkew: typeof t.maxSkew === 'number' && t.maxSkew > 0 ? t.maxSkew : 1,
         whenUnsatisfiable: str(t.whenUnsatisfiable) ? t.whenUnsatisfiable : 'DoNotSchedule',
         selector: isPlainObject(t.labelSelector) ? t.labelSelector : undefined,
+        labelSelector: withMatchLabelKeys(selectorAt(t.labelSelector, `${at}[${i}].labelSelector`, p), keys, labels),
+        ...(minDomains === undefined ? {} : { minDomains }),
+        nodeAffinityPolicy: policy('nodeAffinityPolicy', 'Honor'),
+        nodeTaintsPolicy: policy('nodeTaintsPolicy', 'Ignore'),
       },
     ];
   });
 }
 
+/** One id per pod-spec object: a workload's replicas share their template's spec. */
+const SPEC_IDS = new WeakMap<object, number>();
+let nextSpecId = 0;
+
+function shapeOf(namespace: string, labels: Readonly<Record<string, string>>, spec: Json): string {
+  let id = SPEC_IDS.get(spec);
+  if (id === undefined) {
+    id = nextSpecId++;
+    SPEC_IDS.set(spec, id);
+  }
+  const ls = Object.keys(labels)
+    .sort()
+    .map((k) => `${k}=${labels[k]}`)
+    .join(',');
+  return `${namespace}\u0000${ls}\u0000${id}`;
+}
+
 function podFromSpec(index: number, namespace: string, name: string, labels: Record<string, string>, spec: Json, p: Problems): PodInput {
   const requests = podRequests(spec, p);
   checkResourceNames(requests, 'spec.containers[].resources.requests', p);
-  const { affinity, antiHostname, prefAff, prefAnti } = affinityOf(spec, p);
+  const { affinity, antiHostname, prefAff, prefAnti, podAffinityTerms } = affinityOf(spec, p);
+  const nodeName = str(spec.nodeName) && spec.nodeName !== '' ? spec.nodeName : undefined;
   return {
     index,
     namespace,
@@ -455,10 +561,13 @@ function podFromSpec(index: number, namespace: string, name: string, labels: Rec
     affinity,
     tolerations: tolerationsOf(spec.tolerations, p),
     requests,
-    topologySpread: spreadOf(spec, p),
+    topologySpread: spreadOf(spec, p, labels),
     hostnameAntiAffinity: antiHostname,
     preferredPodAffinity: prefAff,
     preferredPodAntiAffinity: prefAnti,
+    podAffinityTerms,
+    ...(nodeName === undefined ? {} : { nodeName }),
+    shape: shapeOf(namespace, labels, spec),
     problems: p.list,
   };
 }

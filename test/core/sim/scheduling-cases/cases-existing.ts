@@ -125,7 +125,7 @@ export const EXISTING_CASES: readonly SchedulingCase[] = [
     id: 'in-flight-ephemeral-taint-uninitialized',
     source: src(
       S,
-      2043,
+      2040,
       ...TAINTS,
       'should assume pod will schedule to a node with ephemeral taint node.kubernetes.io/not-ready:NoExecute when the node is uninitialized',
     ),
@@ -139,7 +139,7 @@ export const EXISTING_CASES: readonly SchedulingCase[] = [
     id: 'in-flight-ephemeral-taint-initialized',
     source: src(
       S,
-      2043,
+      2040,
       ...TAINTS,
       'should assume pod will schedule to a node with ephemeral taint node.kubernetes.io/not-ready:NoExecute when the node is uninitialized',
     ),
@@ -151,7 +151,7 @@ export const EXISTING_CASES: readonly SchedulingCase[] = [
   },
   {
     id: 'in-flight-tainted-node',
-    source: src(S, 2093, ...TAINTS, 'should not assume pod will schedule to a tainted node'),
+    source: src(S, 2078, ...TAINTS, 'should not assume pod will schedule to a tainted node'),
     mapping: `${ROUNDS}: the node is initialized, empty, and tainted foo.com/taint`,
     ...base,
     nodes: [node('node-1', { zone: Z1, type: 'm5.2xlarge', taints: [fooTaint] })],
@@ -160,7 +160,7 @@ export const EXISTING_CASES: readonly SchedulingCase[] = [
   },
   {
     id: 'in-flight-startup-taint-uninitialized',
-    source: src(S, 2120, ...TAINTS, 'should assume pod will schedule to a tainted node with a custom startup taint'),
+    source: src(S, 2110, ...TAINTS, 'should assume pod will schedule to a tainted node with a custom startup taint'),
     mapping: `${ROUNDS}: the empty node is not initialized and carries the NodePool's startup taint and the not-ready taint`,
     nodePools: [nodePool('default', { startupTaints: [fooTaint] })],
     zones: ZONES,
@@ -177,7 +177,7 @@ export const EXISTING_CASES: readonly SchedulingCase[] = [
   },
   {
     id: 'in-flight-startup-taint-after-initialization',
-    source: src(S, 2151, ...TAINTS, 'should not assume pod will schedule to a node with startup taints after initialization'),
+    source: src(S, 2143, ...TAINTS, 'should not assume pod will schedule to a node with startup taints after initialization'),
     mapping: `${ROUNDS}: the node is initialized and the startup taint came back`,
     nodePools: [nodePool('default', { startupTaints: [{ key: 'ignore-me', value: 'nothing-to-see-here', effect: 'NoSchedule' }] })],
     zones: ZONES,
@@ -200,7 +200,7 @@ export const EXISTING_CASES: readonly SchedulingCase[] = [
   },
   {
     id: 'in-flight-unexpected-daemon-pod',
-    source: src(S, 2274, ...DAEMONS, 'should handle unexpected daemonset pods binding to the node'),
+    source: src(S, 2275, ...DAEMONS, 'should handle unexpected daemonset pods binding to the node'),
     mapping: `${ROUNDS}: the 15900m node gained label my-node-label=value, and ds1's pod is bound to it`,
     ...base,
     daemonSets: [
@@ -221,7 +221,7 @@ export const EXISTING_CASES: readonly SchedulingCase[] = [
   },
   {
     id: 'in-flight-initialized-node-first',
-    source: src(S, 2509, ...IN_FLIGHT, 'should order initialized nodes for scheduling uninitialized nodes when all other nodes are inflight'),
+    source: src(S, 2553, ...IN_FLIGHT, 'should order initialized nodes for scheduling uninitialized nodes when all other nodes are inflight'),
     mapping: "100 NodeClaims -> three nodes, two not initialized (named first in Karpenter's name order), one initialized",
     ...base,
     nodes: [node('node-a', { zone: Z1, initialized: false }), node('node-b', { zone: Z2, initialized: false }), node('node-c', { zone: Z3 })],
@@ -238,7 +238,7 @@ export const EXISTING_CASES: readonly SchedulingCase[] = [
   },
   {
     id: 'existing-unowned-node-many-pods',
-    source: src(S, 2630, ...EXISTING, 'should schedule multiple pods to an existing node unowned by Karpenter'),
+    source: src(S, 2633, ...EXISTING, 'should schedule multiple pods to an existing node unowned by Karpenter'),
     ...base,
     nodes: [node('node-1', { nodePool: null, allocatable: { cpu: '10', memory: '100Gi', pods: '110' } })],
     pods: pods('p', 100, { requests: { cpu: '10m' }, limits: { cpu: '10m' } }),
@@ -248,7 +248,7 @@ export const EXISTING_CASES: readonly SchedulingCase[] = [
   },
   {
     id: 'existing-initialized-node-first',
-    source: src(S, 2654, ...EXISTING, 'should order initialized nodes for scheduling uninitialized nodes'),
+    source: src(S, 2662, ...EXISTING, 'should order initialized nodes for scheduling uninitialized nodes'),
     mapping: '100 NodeClaims with nodes -> three nodes of the pool, only the last (by name) initialized',
     ...base,
     nodes: [node('node-a', { zone: Z1, initialized: false }), node('node-b', { zone: Z2, initialized: false }), node('node-c', { zone: Z3 })],
@@ -257,7 +257,7 @@ export const EXISTING_CASES: readonly SchedulingCase[] = [
   },
   {
     id: 'existing-node-incompatible-no-pool',
-    source: src(S, 2683, ...EXISTING, 'should consider a pod incompatible with an existing node but compatible with NodePool'),
+    source: src(S, 2695, ...EXISTING, 'should consider a pod incompatible with an existing node but compatible with NodePool'),
     mapping: "round 1: no NodePool yet; the existing node (10 CPU, not a NodePool's) has no zone label",
     nodePools: [],
     zones: ZONES,
@@ -267,7 +267,7 @@ export const EXISTING_CASES: readonly SchedulingCase[] = [
   },
   {
     id: 'existing-node-incompatible-pool-compatible',
-    source: src(S, 2683, ...EXISTING, 'should consider a pod incompatible with an existing node but compatible with NodePool'),
+    source: src(S, 2695, ...EXISTING, 'should consider a pod incompatible with an existing node but compatible with NodePool'),
     mapping: 'round 2: the NodePool is applied',
     ...base,
     nodes: [node('node-1', { nodePool: null, allocatable: { cpu: '10', memory: '10Gi', pods: '110' } })],

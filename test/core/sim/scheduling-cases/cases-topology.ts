@@ -763,7 +763,7 @@ export const TOPOLOGY_CASES: readonly SchedulingCase[] = [
   },
   {
     id: 'spread-hostnames-with-in-flight-nodes-round-1',
-    source: src(S, 1988, ...IN_FLIGHT, 'should balance pods across hostnames with in-flight nodes'),
+    source: src(S, 1990, ...IN_FLIGHT, 'should balance pods across hostnames with in-flight nodes'),
     nodePools: [nodePool('default')],
     zones: ZONES,
     pods: pods('p', 4, { labels: { foo: 'bar' }, topologySpread: [spread(HOSTNAME, { selector: { matchLabels: { foo: 'bar' } } })] }),
@@ -771,7 +771,7 @@ export const TOPOLOGY_CASES: readonly SchedulingCase[] = [
   },
   {
     id: 'spread-hostnames-with-in-flight-nodes-round-2',
-    source: src(S, 1988, ...IN_FLIGHT, 'should balance pods across hostnames with in-flight nodes'),
+    source: src(S, 1990, ...IN_FLIGHT, 'should balance pods across hostnames with in-flight nodes'),
     mapping: `${ROUNDS}: four nodes with one pod each; every node may hold maxSkew (1) pods, so five new NodeClaims open`,
     nodePools: [nodePool('default')],
     zones: ZONES,

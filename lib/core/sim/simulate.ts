@@ -41,7 +41,7 @@ const GIVEN_CLUSTER =
   'and pods Karpenter would reschedule from nodes being deleted are not added to the batch.';
 const NO_ZONES =
   'Zones are not known: zone requirements are only checked against each other, and zone topology uses only the zones ' +
-  'NodePools name and nodes carry.';
+  'NodePools name and nodes carry; with none, zone topology is left out (said on each pod it concerns).';
 
 interface Claim {
   readonly template: Template;
@@ -563,6 +563,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
     cluster.nodes.filter((n) => n.active),
     bound,
     { ...(namespaceLabels ? { labels: namespaceLabels } : {}), known },
+    zones !== undefined,
   );
 
   const dynamic = templates.length > 0 || pools.some((p) => admitted.has(p));
@@ -592,7 +593,8 @@ export function runSimulation(input: SimulationInput): SimulationRun {
     pods: pods.map((pod): PodResult => {
       const v = verdicts.get(pod);
       if (v) return v;
-      const extra = { requests: pod.requests, ...(pod.notModelled && pod.notModelled.length > 0 ? { notModelled: pod.notModelled } : {}) };
+      const notModelled = [...(pod.notModelled ?? []), ...(topology.unmodelled.get(pod) ?? [])];
+      const extra = { requests: pod.requests, ...(notModelled.length > 0 ? { notModelled } : {}) };
       const at = scheduler.placed.get(pod);
       if (at?.existing) {
         return {

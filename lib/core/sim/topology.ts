@@ -2,6 +2,7 @@
 // Topology spread and pod (anti-)affinity as the provisioning scheduler tracks them (kubernetes-sigs/karpenter
 // v1.14.1 scheduling/topology.go, topologygroup.go, topologynodefilter.go, topologydomaingroup.go): groups of
 // domain counts, deduplicated by what they mean, owned by the pods whose constraints made them.
+import { WellKnownLabel } from '../api/labels';
 import { Operator } from '../api/requirements';
 import { PodAffinityTermInput, PodInput, Taint, TopologySpread } from './inputs';
 import { ClassInstanceType } from './instance-types';
@@ -241,11 +242,17 @@ export class Topology {
   /** Pods whose namespaceSelector was matched against assumed namespaces (no Namespace objects given). */
   public readonly assumedNamespaces = new Set<PodInput>();
 
+  /** Per pod, the constraints left out because their key has no domain and zones are not known. */
+  public readonly unmodelled = new Map<PodInput, string[]>();
+  private readonly selectedByInverse = new Map<string, boolean>();
+
   constructor(
     private readonly sources: readonly DomainSource[],
     private readonly nodes: readonly TopologyNode[],
     private readonly bound: readonly BoundPod[],
     private readonly ns: NamespaceView,
+    /** False when no zones were given: a zone key without any domain is then left out, not unsatisfiable. */
+    private readonly zonesKnown = true,
   ) {
     for (const n of nodes) this.hostnames.push(n.hostname);
     for (const b of bound) {
@@ -275,8 +282,13 @@ export class Topology {
   /** Whether the pod takes part in topology at all (owns a group, or an inverse group selects it). */
   public involves(pod: PodInput): boolean {
     if ((this.owned.get(pod)?.length ?? 0) > 0) return true;
-    for (const g of this.inverse.values()) if (g.selects(pod)) return true;
-    return false;
+    let hit = this.selectedByInverse.get(pod.shape);
+    if (hit === undefined) {
+      hit = [...this.inverse.values()].some((g) => g.selects(pod));
+      // Inverse groups are all made when the batch is queued; later ones only come from relaxation of the same pods.
+      this.selectedByInverse.set(pod.shape, hit);
+    }
+    return hit;
   }
 
   /**
@@ -332,9 +344,26 @@ export class Topology {
 
   private build(pod: PodInput, state: PodState): TopologyGroup[] {
     const out: TopologyGroup[] = [];
-    for (const tsc of activeSpreads(pod, state)) out.push(this.spreadGroup(pod, tsc, state));
-    for (const term of activeAffinityTerms(pod, state)) out.push(this.affinityGroup(pod, term));
+    for (const tsc of activeSpreads(pod, state)) {
+      if (this.unknownKey(pod, tsc.topologyKey, 'topology spread')) continue;
+      out.push(this.spreadGroup(pod, tsc, state));
+    }
+    for (const term of activeAffinityTerms(pod, state)) {
+      if (this.unknownKey(pod, term.topologyKey, term.anti ? 'pod anti-affinity' : 'pod affinity')) continue;
+      out.push(this.affinityGroup(pod, term));
+    }
     return out;
+  }
+
+  /** A zone key with no domain at all while zones are not known: the constraint is left out, and said on the pod. */
+  private unknownKey(pod: PodInput, key: string, what: string): boolean {
+    if (this.zonesKnown || key !== WellKnownLabel.ZONE) return false;
+    if (this.domainsOf(key).size > 0 || this.nodes.some((n) => n.labels[key] !== undefined)) return false;
+    const note = `${what} on ${key} (no zones are known: give the cluster's zones)`;
+    const list = this.unmodelled.get(pod) ?? [];
+    if (!list.includes(note)) list.push(note);
+    this.unmodelled.set(pod, list);
+    return true;
   }
 
   private filterOf(pod: PodInput, state: PodState, tsc: TopologySpread): NodeFilter {

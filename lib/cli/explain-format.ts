@@ -117,8 +117,12 @@ function item(text: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** How each of Karpenter's per-NodePool scheduling errors starts (scheduler.go, nodeclaim.go, topology.go, v1.14.1). */
+/**
+ * How each of Karpenter's per-NodePool scheduling errors starts (scheduler.go, nodeclaim.go, topology.go, v1.14.1);
+ * the simulator prefixes those that do not name their NodePool with `NodePool=<name>: `.
+ */
 const NODEPOOL_ERROR_STARTS = [
+  'NodePool=',
   'did not tolerate taint',
   'incompatible requirements',
   'no instance type',

@@ -336,4 +336,23 @@ export const EXISTING_CASES: readonly SchedulingCase[] = [
     pods: [pod('first', { ...hostAnti, nodeName: 'node-1' }), pod('second', { ...hostAnti, nodeName: 'node-2' }), pod('third', hostAnti)],
     expectPods: { third: { schedulable: false, reason: 'node limits have been exhausted for nodepool' } },
   },
+  {
+    id: 'in-flight-same-host-port',
+    source: src(S, 2593, ...IN_FLIGHT, 'should schedule pods with the same host port to different nodes'),
+    mapping: 'host ports are not modelled: the case checks that each pod says so',
+    ...base,
+    pods: pods('p', 2, { hostPorts: [8080] }),
+    expectPods: { 'p-0': { schedulable: true, notModelled: /host port/ }, 'p-1': { schedulable: true, notModelled: /host port/ } },
+  },
+  {
+    id: 'deleting-node-pods-not-rescheduled',
+    source: src(S, 4061, 'Scheduling', 'Deleting Nodes', 'should re-schedule pods from a deleting node when pods are active'),
+    mapping:
+      'a node marked for deletion -> a node with a deletionTimestamp; Karpenter adds its active pods to the batch, the ' +
+      'simulator does not: the case checks that the assumptions say so',
+    ...base,
+    nodes: [node('node-1', { zone: Z1, deleting: true })],
+    pods: [pod('p', { requests: { memory: '100M' }, nodeName: 'node-1' })],
+    unmodelled: { why: 'pods on nodes being deleted are not rescheduled', assumption: /nodes being deleted/ },
+  },
 ];

@@ -65,6 +65,8 @@ export interface PodExpectation {
   readonly capacityType?: string;
   /** Labels its node or NodeClaim has (a NodeClaim's `labels`: what its requirements fix to one value). */
   readonly labels?: Readonly<Record<string, string>>;
+  /** One of `PodResult.notModelled` matches: the simulator says what of this pod it does not model. */
+  readonly notModelled?: string | RegExp;
   /** Labels its node or NodeClaim does not have with these values. */
   readonly notLabels?: Readonly<Record<string, string>>;
   /** Shares a node or NodeClaim (new or existing) with this pod. */
@@ -235,6 +237,8 @@ export interface PodOptions {
   readonly topologySpread?: readonly Manifest[];
   readonly podAffinity?: AffinityTerms;
   readonly podAntiAffinity?: AffinityTerms;
+  /** persistentVolumeClaim volumes, by claim name. */
+  readonly persistentVolumeClaims?: readonly string[];
   /** A bound pod: `spec.nodeName`. */
   readonly nodeName?: string;
   readonly phase?: string;
@@ -279,6 +283,9 @@ function podSpec(o: PodOptions): Manifest {
   if (Object.keys(affinity).length > 0) spec.affinity = affinity;
   if (o.topologySpread) spec.topologySpreadConstraints = o.topologySpread;
   if (o.nodeName) spec.nodeName = o.nodeName;
+  if (o.persistentVolumeClaims) {
+    spec.volumes = o.persistentVolumeClaims.map((claimName, i) => ({ name: `vol-${i}`, persistentVolumeClaim: { claimName } }));
+  }
   if (o.tolerations) spec.tolerations = o.tolerations;
   if (o.initContainers) {
     spec.initContainers = o.initContainers.map((c, i) => ({

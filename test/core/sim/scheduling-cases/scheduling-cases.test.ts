@@ -230,6 +230,10 @@ function issue22PodProblems(pl: Placement, name: string, p: PodOut, e: PodExpect
   const labels = pl.hostLabels(name) ?? {};
   for (const [k, v] of Object.entries(e.labels ?? {}))
     if (labels[k] !== v) out.push(`pod ${name}: expected label ${k}=${v}, got ${labels[k]} (${got})`);
+  const nm = (p as { notModelled?: readonly string[] }).notModelled ?? [];
+  if (e.notModelled !== undefined && !nm.some((t) => matches(t, e.notModelled as string | RegExp))) {
+    out.push(`pod ${name}: expected notModelled to say ${String(e.notModelled)}, got [${nm.join('; ')}]`);
+  }
   for (const [k, v] of Object.entries(e.notLabels ?? {})) if (labels[k] === v) out.push(`pod ${name}: expected no label ${k}=${v} (${got})`);
   const host = pl.host(name);
   if (e.sameNodeAs !== undefined && (host === undefined || host !== pl.host(e.sameNodeAs))) {

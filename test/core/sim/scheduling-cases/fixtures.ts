@@ -467,3 +467,43 @@ export function capacityAtMost(resource: string, amount: number): TypeProperty {
 
 export const GiB = 1024 ** 3;
 export const MiB = 1024 ** 2;
+
+export interface NodeClaimOptions {
+  /** A catalog type for labels and resources. @default 'm5.large' */
+  readonly type?: string;
+  readonly zone?: string;
+  /** @default 'on-demand' */
+  readonly capacityType?: string;
+  /** @default 'default' */
+  readonly nodePool?: string;
+  /** status.nodeName: the Node it registered as. */
+  readonly nodeName?: string;
+  /** Replaces status.capacity / status.allocatable (Kubernetes quantities); allocatable null: none. */
+  readonly capacity?: Record<string, string>;
+  readonly allocatable?: Record<string, string> | null;
+}
+
+/** An in-flight karpenter.sh/v1 NodeClaim: launched (providerID), labelled as the cloud provider resolved it. */
+export function nodeClaim(name: string, o: NodeClaimOptions = {}): Manifest {
+  const type = loadInstanceTypeCatalog().get(o.type ?? 'm5.large');
+  if (type === undefined) throw new Error(`nodeClaim ${name}: ${o.type} is not in the catalog`);
+  const labels: Record<string, string> = {
+    ...type.labels,
+    ...(o.zone ? { [ZONE]: o.zone } : {}),
+    [CAPACITY_TYPE]: o.capacityType ?? 'on-demand',
+    'karpenter.sh/nodepool': o.nodePool ?? 'default',
+  };
+  const status: Manifest = {
+    providerID: `aws:///${o.zone ?? 'us-east-1a'}/i-${name}`,
+    capacity: o.capacity ?? quantities(type.capacity),
+    ...(o.allocatable === null ? {} : { allocatable: o.allocatable ?? quantities(type.allocatable) }),
+    ...(o.nodeName ? { nodeName: o.nodeName } : {}),
+  };
+  return {
+    apiVersion: 'karpenter.sh/v1',
+    kind: 'NodeClaim',
+    metadata: { name, labels },
+    spec: { nodeClassRef: { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' }, requirements: [] },
+    status,
+  };
+}

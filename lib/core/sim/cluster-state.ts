@@ -175,16 +175,20 @@ export function readCluster(nodes: readonly unknown[], nodeClaims: readonly unkn
     const spec = isPlainObject(o.spec) ? o.spec : {};
     const labels = labelsOf(m.labels);
     const allocatable = amountsOf(status.allocatable, 'status.allocatable', add);
-    if (allocatable === undefined) {
+    const reported = amountsOf(status.capacity, 'status.capacity', add);
+    const launched = (str(status.providerID) && status.providerID !== '') || allocatable !== undefined || reported !== undefined;
+    if (!launched) {
       add(
-        'status.allocatable',
-        'a NodeClaim without status.allocatable has not launched yet: it is left out (Karpenter waits for it before a round)',
+        'status',
+        'a NodeClaim without status.providerID, capacity or allocatable has not launched yet: it is left out ' +
+          '(Karpenter waits for it before it schedules)',
         'SimNodeClaimNotLaunched',
       );
       continue;
     }
     const deleting = m.deletionTimestamp !== undefined && m.deletionTimestamp !== null;
-    const capacity = amountsOf(status.capacity, 'status.capacity', add) ?? allocatable;
+    // Launched without allocatable yet: it takes no pod, but its capacity counts against the limits.
+    const capacity = reported ?? allocatable ?? {};
     const hostname = labels[HOSTNAME_LABEL] ?? name;
     const nodePool = labels[WellKnownLabel.NODEPOOL];
     out.push({
@@ -192,7 +196,7 @@ export function readCluster(nodes: readonly unknown[], nodeClaims: readonly unkn
       hostname,
       labels,
       taints: taintsOf(spec.taints),
-      allocatable,
+      allocatable: allocatable ?? {},
       capacity: { ...capacity, nodes: 1 },
       ...(nodePool === undefined ? {} : { nodePool }),
       initialized: false,

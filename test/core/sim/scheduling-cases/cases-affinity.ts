@@ -307,6 +307,7 @@ export const AFFINITY_CASES: readonly SchedulingCase[] = [
     ...base,
     pods: pods('aff', 10, { podAffinity: { required: [term(ZONE, S2)] } }),
     expectSchedulable: { 'aff-': 0 },
+    expectPendingReason: { 'aff-': 'unsatisfiable topology constraint for pod affinity' },
     expectPods: { 'aff-0': { schedulable: false, reason: 'unsatisfiable topology constraint for pod affinity' } },
   },
   {
@@ -316,6 +317,7 @@ export const AFFINITY_CASES: readonly SchedulingCase[] = [
     ...base,
     pods: [...pods('aff', 10, { podAffinity: { required: [term(ZONE, S2)] } }), pod('target', { labels: S2 })],
     expectSchedulable: { 'aff-': 0 },
+    expectPendingReason: { 'aff-': 'unsatisfiable topology constraint for pod affinity' },
     expectPods: { target: { schedulable: true } },
     expectSkew: [{ key: ZONE, counts: [1], openDomains: true }],
   },
@@ -418,5 +420,6 @@ function antiAffinityZoneRounds(): SchedulingCase[] {
     pods: [...nodesBefore[i].flatMap((n) => selfAnti(`r-${n}`, 1, { nodeName: n })), ...selfAnti('p', 3)],
     expectSkew: [{ key: ZONE, counts, openDomains: i < 2 }],
     expectSchedulable: { 'p-': i < 3 ? 1 : 0 },
+    expectPendingReason: { 'p-': 'unsatisfiable topology constraint for pod anti-affinity' },
   }));
 }

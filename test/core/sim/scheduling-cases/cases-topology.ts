@@ -41,6 +41,7 @@ const ZONES_MAP = 'test-zone-1..3 -> us-east-1a..c';
 const ROUNDS = 'the nodes and bound pods are what the earlier rounds left';
 const rr: PodOptions = { requests: { cpu: '1.1' } };
 const SPREAD_LABEL = 'fake-label';
+const SPREAD_FAILS = { 'p-': 'unsatisfiable topology constraint for topology spread' };
 const taint = { key: 'taintname', value: 'taintvalue', effect: 'NoSchedule' };
 
 /** The NodePool of topology_test.go's BeforeEach: capacity type Exists, plus `o`. */
@@ -172,6 +173,7 @@ export const TOPOLOGY_CASES: readonly SchedulingCase[] = [
     pods: [...earlier('r1', 1, 'node-c', rr), ...spreadPods('p', 6, [zoneSpread], rr)],
     expectSkew: [{ key: ZONE, selector: { matchLabels: TEST_LABELS }, counts: [1, 2, 2] }],
     expectSchedulable: { 'p-': 4 },
+    expectPendingReason: SPREAD_FAILS,
   },
   {
     id: 'spread-non-minimum-domain-round-1',
@@ -204,6 +206,7 @@ export const TOPOLOGY_CASES: readonly SchedulingCase[] = [
     pods: [...earlier('r1', 1, 'node-a', rr), ...earlier('r2', 1, 'node-b', rr), ...spreadPods('p', 10, [spread(ZONE, { maxSkew: 5 })], rr)],
     expectSkew: [{ key: ZONE, selector: { matchLabels: TEST_LABELS }, counts: [1, 1, 6] }],
     expectSchedulable: { 'p-': 6 },
+    expectPendingReason: SPREAD_FAILS,
   },
   {
     id: 'spread-minimum-domains-when-violating-round-1',
@@ -249,6 +252,7 @@ export const TOPOLOGY_CASES: readonly SchedulingCase[] = [
     pods: [...earlier('r1', 1, 'node-a', rr), ...spreadPods('p', 10, [zoneSpread], rr)],
     expectSkew: [{ key: ZONE, selector: { matchLabels: TEST_LABELS }, counts: [1, 2, 2] }],
     expectSchedulable: { 'p-': 4 },
+    expectPendingReason: SPREAD_FAILS,
   },
   {
     id: 'spread-discover-domains-round-1',
@@ -269,6 +273,7 @@ export const TOPOLOGY_CASES: readonly SchedulingCase[] = [
     pods: [...earlier('r1', 1, 'node-a', rr), ...spreadPods('p', 10, [zoneSpread], rr)],
     expectSkew: [{ key: ZONE, selector: { matchLabels: TEST_LABELS }, counts: [1, 2, 2] }],
     expectSchedulable: { 'p-': 4 },
+    expectPendingReason: SPREAD_FAILS,
   },
   {
     id: 'spread-zonal-counts-only-running-scheduled-pods',
@@ -319,6 +324,7 @@ export const TOPOLOGY_CASES: readonly SchedulingCase[] = [
     pods: spreadPods('p', 3, [spread(ZONE, { minDomains: 3 })]),
     expectSkew: [{ key: ZONE, selector: { matchLabels: TEST_LABELS }, counts: [1, 1] }],
     expectSchedulable: { 'p-': 2 },
+    expectPendingReason: SPREAD_FAILS,
   },
   {
     id: 'spread-zonal-min-domains-equal',
@@ -420,6 +426,7 @@ export const TOPOLOGY_CASES: readonly SchedulingCase[] = [
     pods: [...earlier('r1', 1, 'node-spot', rr), ...spreadPods('p', 5, [ctSpread], rr)],
     expectSkew: [{ key: CT, selector: { matchLabels: TEST_LABELS }, counts: [1, 2] }],
     expectSchedulable: { 'p-': 2 },
+    expectPendingReason: SPREAD_FAILS,
   },
   {
     id: 'spread-capacity-type-schedule-anyway-round-1',
@@ -527,6 +534,7 @@ export const TOPOLOGY_CASES: readonly SchedulingCase[] = [
     pods: [...earlier('r1', 1, 'node-od'), ...spreadPods('p', 5, [ctSpread], { requests: { cpu: '2' } })],
     expectSkew: [{ key: CT, selector: { matchLabels: TEST_LABELS }, counts: [1, 2] }],
     expectSchedulable: { 'p-': 2 },
+    expectPendingReason: SPREAD_FAILS,
   },
   {
     id: 'spread-arch-no-constraints-round-1',
@@ -553,6 +561,7 @@ export const TOPOLOGY_CASES: readonly SchedulingCase[] = [
     pods: [...earlier('r1', 1, 'node-amd64'), ...spreadPods('p', 5, [spread('kubernetes.io/arch')], { requests: { cpu: '2' } })],
     expectSkew: [{ key: 'kubernetes.io/arch', selector: { matchLabels: TEST_LABELS }, counts: [1, 2] }],
     expectSchedulable: { 'p-': 2 },
+    expectPendingReason: SPREAD_FAILS,
   },
   // Combined hostname and zonal: four rounds of 2, 3, 5 and 11 pods; hostname maxSkew 3 lets a node hold 3.
   ...hostnameAndZonalRounds(),
@@ -584,6 +593,7 @@ export const TOPOLOGY_CASES: readonly SchedulingCase[] = [
       { key: HOSTNAME, selector: { matchLabels: TEST_LABELS }, counts: [1, 1] },
     ],
     expectSchedulable: { 'p-': 2 },
+    expectPendingReason: SPREAD_FAILS,
   },
   ...capacityTypeAndHostnameRounds(),
   {
@@ -1038,6 +1048,7 @@ function taintsPolicyCases(): SchedulingCase[] {
       pods: onPoolDomain('Ignore'),
       expectSkew: [{ key: SPREAD_LABEL, selector: { matchLabels: TEST_LABELS }, counts: [1] }],
       expectSchedulable: { 'p-': 1 },
+      expectPendingReason: SPREAD_FAILS,
     },
     {
       id: 'spread-node-taints-policy-honor',
@@ -1059,6 +1070,7 @@ function taintsPolicyCases(): SchedulingCase[] {
       pods: spreadPods('p', 2, [spread(SPREAD_LABEL, { nodeTaintsPolicy: 'Ignore' })]),
       expectSkew: [{ key: SPREAD_LABEL, selector: { matchLabels: TEST_LABELS }, counts: [1] }],
       expectSchedulable: { 'p-': 1 },
+      expectPendingReason: SPREAD_FAILS,
     },
     {
       id: 'spread-node-taints-policy-honor-pool-domains',
@@ -1119,6 +1131,7 @@ function affinityPolicyCases(): SchedulingCase[] {
       pods: podsWith('Ignore'),
       expectSkew: [{ key: SPREAD_LABEL, selector: { matchLabels: TEST_LABELS }, counts: [1] }],
       expectSchedulable: { 'p-': 1 },
+      expectPendingReason: SPREAD_FAILS,
     },
     {
       id: 'spread-node-affinity-policy-honor',

@@ -148,6 +148,8 @@ export interface SchedulingCase {
   readonly expectNewNodeClaims?: number;
   /** How many pods whose name starts with the key are schedulable (upstream counts, not names, when ties are random). */
   readonly expectSchedulable?: Readonly<Record<string, number>>;
+  /** Every pending (not bound) pod whose name starts with the key has a reason with this text. */
+  readonly expectPendingReason?: Readonly<Record<string, string | RegExp>>;
   /**
    * The engine does not do what upstream does yet: the case runs as `test.failing` (the suite stays green, the gap is
    * visible, and the case fails, asking to drop this field, once the engine agrees). Says what the engine does instead.

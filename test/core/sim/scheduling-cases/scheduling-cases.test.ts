@@ -291,6 +291,11 @@ function caseProblems(c: SchedulingCase, result: Result): string[] {
     const got = mine.filter((r) => r.schedulable).length;
     if (got !== n) out.push(`expected ${n} of the ${mine.length} pods ${prefix}* schedulable, got ${got}`);
   }
+  for (const [prefix, reason] of Object.entries(c.expectPendingReason ?? {})) {
+    for (const r of result.pods.filter((x) => x.name.startsWith(prefix) && !x.bound && !x.schedulable && !matches(x.reason, reason))) {
+      out.push(`pod ${r.name}: expected a reason with ${String(reason)}, got ${r.reason}`);
+    }
+  }
   for (const [name, e] of Object.entries(c.expectPools ?? {})) {
     const pool = result.nodePools.find((r) => r.name === name);
     if (pool === undefined) {
@@ -316,7 +321,7 @@ test('the table holds at least 60 cases with unique ids, each naming its upstrea
     expect({ id: c.id, line: c.source.line > 0, titles: c.source.titles.length >= 2 }).toEqual({ id: c.id, line: true, titles: true });
     const checks =
       c.unmodelled !== undefined ||
-      Object.keys({ ...c.expectPods, ...c.expectPools, ...c.expectSchedulable }).length > 0 ||
+      Object.keys({ ...c.expectPods, ...c.expectPools, ...c.expectSchedulable, ...c.expectPendingReason }).length > 0 ||
       (c.expectSkew ?? []).length > 0 ||
       c.expectNewNodeClaims !== undefined;
     expect({ id: c.id, checks }).toEqual({

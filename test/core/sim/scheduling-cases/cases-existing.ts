@@ -387,4 +387,30 @@ export const EXISTING_CASES: readonly SchedulingCase[] = [
     pods: [pod('p')],
     expectPods: { p: { schedulable: false, reason: 'all available instance types exceed limits for nodepool' } },
   },
+  {
+    id: 'in-flight-nodes-packed-first',
+    source: src(S, 2492, ...IN_FLIGHT, 'should pack in-flight nodes before launching new nodes'),
+    mapping:
+      "upstream's ten random batches of 1-CPU pods on one 4.25-CPU type -> one fixed round: two m5.xlarge nodes " +
+      '(3920m: room for three 1-CPU pods) holding 1 and 3 pods; of five more, two fill node-1 and three share one new NodeClaim',
+    ...base,
+    nodes: [node('node-1', { zone: Z1, type: 'm5.xlarge' }), node('node-2', { zone: Z2, type: 'm5.xlarge' })],
+    pods: [
+      ...pods('r-1', 1, { labels: { app: 'pack' }, limits: { cpu: '1' }, nodeName: 'node-1' }),
+      ...pods('r-2', 3, { labels: { app: 'pack' }, limits: { cpu: '1' }, nodeName: 'node-2' }),
+      ...pods('p', 5, { labels: { app: 'pack' }, limits: { cpu: '1' } }),
+    ],
+    expectSkew: [{ key: HOSTNAME, selector: { matchLabels: { app: 'pack' } }, counts: [3, 3, 3] }],
+    expectNewNodeClaims: 1,
+  },
+  {
+    id: 'in-flight-node-takes-unbound-pod-again',
+    source: src(S, 2531, ...IN_FLIGHT, 'should not launch a second node if there is an in-flight node that can support the pod (#2011)'),
+    mapping: `${ROUNDS}: the first round's pod was never bound, so it is pending again and its empty in-flight node takes it`,
+    ...base,
+    nodes: [node('node-1', { zone: Z1, initialized: false })],
+    pods: [pod('p', tiny)],
+    expectPods: { p: { schedulable: true, node: 'node-1' } },
+    expectNewNodeClaims: 0,
+  },
 ];

@@ -5,7 +5,6 @@ import { AmiFamily, aliasFamilyOf } from '../api/ami-family';
 import { isPlainObject } from '../json';
 import { NodeResourceSettings } from './allocatable';
 import { CPU, MEMORY, PODS, resourceAmount } from './quantity';
-import { HOSTNAME_LABEL } from './requirements';
 import { LabelSelector, parseLabelSelector, withMatchLabelKeys } from './selectors';
 
 type Json = Record<string, unknown>;
@@ -116,10 +115,9 @@ export interface PodInput {
   /** Requests in base units, with `pods: 1`. */
   readonly requests: Readonly<Record<string, number>>;
   readonly topologySpread: readonly TopologySpread[];
-  /** Label selectors of required hostname anti-affinity terms. */
-  readonly hostnameAntiAffinity: readonly Json[];
-  /** Whether the pod has preferred pod (anti-)affinity terms (dropped in relaxation, not modelled further). */
+  /** How many preferred pod affinity terms the pod has; relaxation removes them one at a time, heaviest first. */
   readonly preferredPodAffinity: number;
+  /** The same for preferred pod anti-affinity terms. */
   readonly preferredPodAntiAffinity: number;
   /** Every pod (anti-)affinity term: required ones first, then preferred ones heaviest first (stable). */
   readonly podAffinityTerms: readonly PodAffinityTermInput[];
@@ -426,10 +424,7 @@ function tolerationsOf(v: unknown, p: Problems): Toleration[] {
   });
 }
 
-function affinityOf(
-  spec: Json,
-  p: Problems,
-): { affinity: PodAffinity; antiHostname: Json[]; prefAff: number; prefAnti: number; podAffinityTerms: PodAffinityTermInput[] } {
+function affinityOf(spec: Json, p: Problems): { affinity: PodAffinity; prefAff: number; prefAnti: number; podAffinityTerms: PodAffinityTermInput[] } {
   const nodeSelector = stringMap(spec.nodeSelector, 'spec.nodeSelector', p);
   const aff = isPlainObject(spec.affinity) ? spec.affinity : {};
   const na = isPlainObject(aff.nodeAffinity) ? aff.nodeAffinity : {};
@@ -451,16 +446,13 @@ function affinityOf(
     .sort((a, b) => b.weight - a.weight || a.i - b.i)
     .map((t) => t.reqs);
   const anti = isPlainObject(aff.podAntiAffinity) ? aff.podAntiAffinity : {};
-  const antiHostname = list(anti.requiredDuringSchedulingIgnoredDuringExecution, 'spec.affinity.podAntiAffinity.required', p).flatMap((t) =>
-    isPlainObject(t) && t.topologyKey === HOSTNAME_LABEL ? [isPlainObject(t.labelSelector) ? t.labelSelector : {}] : [],
-  );
   const pa = isPlainObject(aff.podAffinity) ? aff.podAffinity : {};
   const prefAff = Array.isArray(pa.preferredDuringSchedulingIgnoredDuringExecution) ? pa.preferredDuringSchedulingIgnoredDuringExecution.length : 0;
   const prefAnti = Array.isArray(anti.preferredDuringSchedulingIgnoredDuringExecution)
     ? anti.preferredDuringSchedulingIgnoredDuringExecution.length
     : 0;
   const podAffinityTerms = [...podTerms(pa, 'podAffinity', false, p), ...podTerms(anti, 'podAntiAffinity', true, p)];
-  return { affinity: { nodeSelector, requiredTerms, preferredTerms, matchFields }, antiHostname, prefAff, prefAnti, podAffinityTerms };
+  return { affinity: { nodeSelector, requiredTerms, preferredTerms, matchFields }, prefAff, prefAnti, podAffinityTerms };
 }
 
 function selectorAt(raw: unknown, at: string, p: Problems): LabelSelector {
@@ -551,7 +543,7 @@ function shapeOf(namespace: string, labels: Readonly<Record<string, string>>, sp
 function podFromSpec(index: number, namespace: string, name: string, labels: Record<string, string>, spec: Json, p: Problems): PodInput {
   const requests = podRequests(spec, p);
   checkResourceNames(requests, 'spec.containers[].resources.requests', p);
-  const { affinity, antiHostname, prefAff, prefAnti, podAffinityTerms } = affinityOf(spec, p);
+  const { affinity, prefAff, prefAnti, podAffinityTerms } = affinityOf(spec, p);
   const nodeName = str(spec.nodeName) && spec.nodeName !== '' ? spec.nodeName : undefined;
   return {
     index,
@@ -562,7 +554,6 @@ function podFromSpec(index: number, namespace: string, name: string, labels: Rec
     tolerations: tolerationsOf(spec.tolerations, p),
     requests,
     topologySpread: spreadOf(spec, p, labels),
-    hostnameAntiAffinity: antiHostname,
     preferredPodAffinity: prefAff,
     preferredPodAntiAffinity: prefAnti,
     podAffinityTerms,

@@ -468,7 +468,18 @@ export function runSimulation(input: SimulationInput): SimulationRun {
 
   const cluster = readSafely(
     () => readCluster(list(safe.nodes), list(safe.nodeClaims), list(safe.nodePools)),
-    () => ({ nodes: [], problems: [] }),
+    () => ({
+      nodes: [],
+      problems: [
+        {
+          object: 'nodes',
+          field: '',
+          code: 'SimInvalidObject',
+          message: 'the Nodes and NodeClaims could not be read (a value threw when read); the cluster is taken as empty',
+          fatal: true,
+        },
+      ],
+    }),
   );
   issues.push(...cluster.problems.map(toIssue));
   const nodeByName = new Map(cluster.nodes.filter((n) => n.hasNode).map((n) => [n.name, n]));

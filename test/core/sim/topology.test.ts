@@ -1,7 +1,7 @@
 // Unit tests of the topology modules: label selectors, topology groups, the cluster reader, and the engine
 // behaviour they give (spread over any key, minDomains, node inclusion policies, inverse anti-affinity).
 import { readCluster } from '../../../lib/core/sim/cluster-state';
-import { PodResult, simulateProvisioning, SimulationInput } from '../../../lib/core/sim';
+import { PodResult, runSimulation, simulateProvisioning, SimulationInput } from '../../../lib/core/sim';
 import { counts, parseLabelSelector, selects, withMatchLabelKeys } from '../../../lib/core/sim/selectors';
 import { deployment, nodeClass, nodePool, pod, req } from './fixtures';
 
@@ -213,4 +213,25 @@ describe('topology in the engine', () => {
     expect(r.pods[1].zone).toBe('us-east-1b');
     expect(r.nodeClaims).toEqual([]);
   });
+});
+
+test('hostile cluster input is an issue, never a throw', () => {
+  const hostile = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error('boom');
+      },
+    },
+  );
+  const r = runSimulation({
+    nodePools: [nodePool('default')],
+    nodeClasses: [nodeClass('default')],
+    pods: [pod('p', { cpu: '100m' })],
+    nodes: [hostile],
+    nodeClaims: [hostile, 7],
+    namespaces: [hostile],
+  });
+  expect(r.result.pods[0].schedulable).toBe(true);
+  expect(r.issues.some((i) => i.code === 'SimInvalidObject')).toBe(true);
 });

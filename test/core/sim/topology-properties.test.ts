@@ -1,8 +1,23 @@
-// Seeded property tests of topology (issue #22): on random pools, zones, existing nodes and pods, (a) no zone or
-// hostname spread (DoNotSchedule) ends above its maxSkew where this batch put a pod, and (b) no pod lands where a
-// required anti-affinity term forbids it. A failure names the seed and round; TOPOLOGY_SEED=<seed> reproduces it.
+// Seeded property tests of topology (issue #22): on random pools, zones, capacity types, existing nodes and pods,
+// (a) no zone, hostname or capacity-type spread (DoNotSchedule) ends above its maxSkew where this batch put a pod, and
+// (b) no pod lands where a required anti-affinity term forbids it. A failure names seed and round; TOPOLOGY_SEED reproduces it.
 import { simulateProvisioning } from '../../../lib/core/sim';
-import { boundPods, HOSTNAME, Manifest, node, nodeClass, nodePool, pod, pods, req, spread, term, ZONE, ZONES } from './scheduling-cases/fixtures';
+import {
+  boundPods,
+  CAPACITY_TYPE,
+  HOSTNAME,
+  Manifest,
+  node,
+  nodeClass,
+  nodePool,
+  pod,
+  pods,
+  req,
+  spread,
+  term,
+  ZONE,
+  ZONES,
+} from './scheduling-cases/fixtures';
 
 // mulberry32, as in requirements.test.ts
 function prng(seed: number): () => number {
@@ -49,17 +64,32 @@ interface World {
   readonly pods: Manifest[];
 }
 
+const CAPACITY_TYPES = ['on-demand', 'spot'];
+
 function randomPools(rand: Rand): Manifest[] {
-  return Array.from({ length: int(rand, 1, 3) }, (_, i) =>
-    nodePool(`pool-${i}`, rand() < 0.7 ? { requirements: [req(ZONE, 'In', ...subset(rand, ZONES))] } : {}),
-  );
+  return Array.from({ length: int(rand, 1, 3) }, (_, i) => {
+    const requirements = [
+      ...(rand() < 0.7 ? [req(ZONE, 'In', ...subset(rand, ZONES))] : []),
+      ...(rand() < 0.5 ? [req(CAPACITY_TYPE, 'In', ...subset(rand, CAPACITY_TYPES))] : []),
+    ];
+    return nodePool(`pool-${i}`, { requirements });
+  });
 }
 
-/** Existing nodes in random zones; `zoneOf` keeps them for the checks. */
+/** Every value of `key` a pool can give a NodeClaim (its In values, else all): the domains that start at 0. */
+function poolDomains(pools: readonly Manifest[], key: string, all: readonly string[]): string[] {
+  return pools.flatMap((p) => {
+    const r = (((specOf(p).template as Manifest).spec as Manifest).requirements ?? []) as { key: string; values: string[] }[];
+    return r.find((x) => x.key === key)?.values ?? all;
+  });
+}
+
+/** Existing nodes of the pools, in random zones and capacity types. */
 function randomNodes(rand: Rand, pools: Manifest[]): Manifest[] {
   return Array.from({ length: int(rand, 0, 3) }, (_, i) =>
     node(`node-${i}`, {
       zone: pick(rand, ZONES),
+      capacityType: pick(rand, CAPACITY_TYPES),
       type: pick(rand, ['m5.large', 'm5.xlarge']),
       nodePool: String((pick(rand, pools).metadata as Manifest).name),
     }),
@@ -84,13 +114,13 @@ function coverage(w: World, out: Out, seen: Record<string, number>): void {
     seen[k] = (seen[k] ?? 0) + 1;
   }
 }
-// A hostname rule can always open another node, so only zone rounds leave pods pending.
+// A hostname rule can always open another node, so only the other keys leave pods pending.
 const exercised = (seen: Record<string, number>, key: string) => ({
-  ...(key === ZONE ? { pending: seen.pending > 0 } : {}),
+  ...(key !== HOSTNAME ? { pending: seen.pending > 0 } : {}),
   existing: seen['existing node'] > 0,
   claim: seen['new NodeClaim'] > 0,
 });
-const everyTier = (key: string) => ({ ...(key === ZONE ? { pending: true } : {}), existing: true, claim: true });
+const everyTier = (key: string) => ({ ...(key !== HOSTNAME ? { pending: true } : {}), existing: true, claim: true });
 
 /** A pod's domain for `key`: hostname = node or NodeClaim name; else its label, `?<claim>` when the claim leaves it open. */
 function domainOf(w: World, out: Out, p: Manifest, key: string): string | undefined {
@@ -119,9 +149,9 @@ function show(w: World, out: Out): string {
 }
 
 describe('a spread never ends above maxSkew where the batch put a pod', () => {
-  for (const key of [ZONE, HOSTNAME]) {
+  for (const [i, key] of [ZONE, HOSTNAME, CAPACITY_TYPE].entries()) {
     test(`${key}, ${ROUNDS} random clusters from seed ${SEED}`, () => {
-      const rand = prng(SEED + (key === ZONE ? 0 : 1));
+      const rand = prng(SEED + i);
       const problems: string[] = [];
       const seen: Record<string, number> = {};
       for (let round = 0; round < ROUNDS; round++) {
@@ -139,12 +169,9 @@ describe('a spread never ends above maxSkew where the batch put a pod', () => {
 
         const counts = new Map<string, number>();
         // Every domain a pod of the batch could be given: the pools' zones (or all) and the nodes' zones, at 0.
-        if (key === ZONE) {
-          for (const p of nodePools) {
-            const r = (((specOf(p).template as Manifest).spec as Manifest).requirements ?? []) as { key: string; values: string[] }[];
-            for (const z of r.find((x) => x.key === ZONE)?.values ?? ZONES) counts.set(z, 0);
-          }
-          for (const n of nodes) counts.set(labelsOf(n)[ZONE], 0);
+        if (key !== HOSTNAME) {
+          for (const d of poolDomains(nodePools, key, key === ZONE ? ZONES : CAPACITY_TYPES)) counts.set(d, 0);
+          for (const n of nodes) counts.set(labelsOf(n)[key], 0);
         }
         const received = new Set<string>();
         for (const p of [...bound, ...pending]) {
@@ -171,7 +198,7 @@ describe('a spread never ends above maxSkew where the batch put a pod', () => {
 describe('no pod lands against a required anti-affinity', () => {
   for (const key of [ZONE, HOSTNAME]) {
     test(`${key}, ${ROUNDS} random clusters from seed ${SEED}`, () => {
-      const rand = prng(SEED + (key === ZONE ? 2 : 3));
+      const rand = prng(SEED + (key === ZONE ? 10 : 11));
       const problems: string[] = [];
       const seen: Record<string, number> = {};
       for (let round = 0; round < ROUNDS; round++) {

@@ -68,6 +68,10 @@ function amountsOf(v: unknown, at: string, add: (field: string, message: string)
   return out;
 }
 
+function unreadable(where: string): InputProblem {
+  return { object: where, field: '', code: 'SimInvalidObject', message: 'could not be read (a value threw when read); it is left out', fatal: true };
+}
+
 /** Taints a node sheds once initialized, ignored while it is not (scheduling/taints.go:38-52). */
 function ephemeral(t: Taint): boolean {
   if (t.key === 'node.kubernetes.io/not-ready' && (t.effect === 'NoSchedule' || t.effect === 'NoExecute')) return true;
@@ -103,107 +107,125 @@ export function readCluster(nodes: readonly unknown[], nodeClaims: readonly unkn
   const claimsByNode = new Map<string, Json>();
   const claims: Json[] = [];
   nodeClaims.forEach((o, i) => {
-    const m = meta(o);
-    const where = str(m.name) && m.name !== '' ? `NodeClaim/${m.name}` : `nodeClaims[${i}]`;
-    if (!isPlainObject(o) || !str(m.name) || m.name === '') {
-      problems.push({ object: where, field: '', code: 'SimInvalidObject', message: 'must be a NodeClaim with a name; it is left out', fatal: true });
-      return;
+    try {
+      const m = meta(o);
+      const where = str(m.name) && m.name !== '' ? `NodeClaim/${m.name}` : `nodeClaims[${i}]`;
+      if (!isPlainObject(o) || !str(m.name) || m.name === '') {
+        problems.push({
+          object: where,
+          field: '',
+          code: 'SimInvalidObject',
+          message: 'must be a NodeClaim with a name; it is left out',
+          fatal: true,
+        });
+        return;
+      }
+      const status = isPlainObject(o.status) ? o.status : {};
+      if (str(status.nodeName) && status.nodeName !== '') claimsByNode.set(status.nodeName, o);
+      claims.push(o);
+    } catch {
+      problems.push(unreadable(`nodeClaims[${i}]`));
     }
-    const status = isPlainObject(o.status) ? o.status : {};
-    if (str(status.nodeName) && status.nodeName !== '') claimsByNode.set(status.nodeName, o);
-    claims.push(o);
   });
   const names = new Set<string>();
   nodes.forEach((o, i) => {
-    const m = meta(o);
-    const name = str(m.name) && m.name !== '' ? m.name : '';
-    const where = name !== '' ? `Node/${name}` : `nodes[${i}]`;
-    const add = (field: string, message: string, code = 'SimInvalidField') => problems.push({ object: where, field, code, message, fatal: false });
-    if (!isPlainObject(o) || name === '') {
-      problems.push({ object: where, field: '', code: 'SimInvalidObject', message: 'must be a Node with a name; it is left out', fatal: true });
-      return;
+    try {
+      const m = meta(o);
+      const name = str(m.name) && m.name !== '' ? m.name : '';
+      const where = name !== '' ? `Node/${name}` : `nodes[${i}]`;
+      const add = (field: string, message: string, code = 'SimInvalidField') => problems.push({ object: where, field, code, message, fatal: false });
+      if (!isPlainObject(o) || name === '') {
+        problems.push({ object: where, field: '', code: 'SimInvalidObject', message: 'must be a Node with a name; it is left out', fatal: true });
+        return;
+      }
+      if (names.has(name)) {
+        add('metadata.name', 'appears twice; the first one is used', 'SimDuplicateNode');
+        return;
+      }
+      names.add(name);
+      const spec = isPlainObject(o.spec) ? o.spec : {};
+      const status = isPlainObject(o.status) ? o.status : {};
+      const labels = labelsOf(m.labels);
+      const nodePool = labels[WellKnownLabel.NODEPOOL];
+      const initialized = nodePool === undefined || labels['karpenter.sh/initialized'] === 'true';
+      const claim = claimsByNode.get(name);
+      const claimSpec = claim && isPlainObject(claim.spec) ? claim.spec : {};
+      const startup = claim ? taintsOf(claimSpec.startupTaints) : (poolStartup.get(nodePool ?? '') ?? []);
+      const taints = taintsOf(spec.taints).filter((t) => initialized || !(ephemeral(t) || startup.some((s) => sameTaint(s, t))));
+      let allocatable = amountsOf(status.allocatable, 'status.allocatable', add);
+      const claimStatus = claim && isPlainObject(claim.status) ? claim.status : {};
+      if (allocatable === undefined && !initialized) allocatable = amountsOf(claimStatus.allocatable, 'status.allocatable', add);
+      if (allocatable === undefined) {
+        add(
+          'status.allocatable',
+          'a Node without status.allocatable cannot take pods: it is not a candidate and not counted against limits; ' +
+            'its labels and bound pods still count for topology',
+          'SimNodeWithoutAllocatable',
+        );
+      }
+      const deleting = m.deletionTimestamp !== undefined && m.deletionTimestamp !== null;
+      const capacity = amountsOf(status.capacity, 'status.capacity', add) ?? allocatable ?? {};
+      const hostname = labels[HOSTNAME_LABEL] ?? name;
+      out.push({
+        name,
+        hostname,
+        labels,
+        taints,
+        allocatable: allocatable ?? {},
+        capacity: { ...capacity, nodes: 1 },
+        ...(nodePool === undefined ? {} : { nodePool }),
+        initialized,
+        hasNode: true,
+        active: !deleting && allocatable !== undefined,
+        requirements: requirementsOf(labels, hostname),
+      });
+    } catch {
+      problems.push(unreadable(`nodes[${i}]`));
     }
-    if (names.has(name)) {
-      add('metadata.name', 'appears twice; the first one is used', 'SimDuplicateNode');
-      return;
-    }
-    names.add(name);
-    const spec = isPlainObject(o.spec) ? o.spec : {};
-    const status = isPlainObject(o.status) ? o.status : {};
-    const labels = labelsOf(m.labels);
-    const nodePool = labels[WellKnownLabel.NODEPOOL];
-    const initialized = nodePool === undefined || labels['karpenter.sh/initialized'] === 'true';
-    const claim = claimsByNode.get(name);
-    const claimSpec = claim && isPlainObject(claim.spec) ? claim.spec : {};
-    const startup = claim ? taintsOf(claimSpec.startupTaints) : (poolStartup.get(nodePool ?? '') ?? []);
-    const taints = taintsOf(spec.taints).filter((t) => initialized || !(ephemeral(t) || startup.some((s) => sameTaint(s, t))));
-    let allocatable = amountsOf(status.allocatable, 'status.allocatable', add);
-    const claimStatus = claim && isPlainObject(claim.status) ? claim.status : {};
-    if (allocatable === undefined && !initialized) allocatable = amountsOf(claimStatus.allocatable, 'status.allocatable', add);
-    if (allocatable === undefined) {
-      add(
-        'status.allocatable',
-        'a Node without status.allocatable cannot take pods: it is not a candidate and not counted against limits; ' +
-          'its labels and bound pods still count for topology',
-        'SimNodeWithoutAllocatable',
-      );
-    }
-    const deleting = m.deletionTimestamp !== undefined && m.deletionTimestamp !== null;
-    const capacity = amountsOf(status.capacity, 'status.capacity', add) ?? allocatable ?? {};
-    const hostname = labels[HOSTNAME_LABEL] ?? name;
-    out.push({
-      name,
-      hostname,
-      labels,
-      taints,
-      allocatable: allocatable ?? {},
-      capacity: { ...capacity, nodes: 1 },
-      ...(nodePool === undefined ? {} : { nodePool }),
-      initialized,
-      hasNode: true,
-      active: !deleting && allocatable !== undefined,
-      requirements: requirementsOf(labels, hostname),
-    });
   });
   for (const o of claims) {
-    const m = meta(o);
-    const name = m.name as string;
-    const status = isPlainObject(o.status) ? o.status : {};
-    if (str(status.nodeName) && names.has(status.nodeName)) continue;
-    const where = `NodeClaim/${name}`;
-    const add = (field: string, message: string, code = 'SimInvalidField') => problems.push({ object: where, field, code, message, fatal: false });
-    const spec = isPlainObject(o.spec) ? o.spec : {};
-    const labels = labelsOf(m.labels);
-    const allocatable = amountsOf(status.allocatable, 'status.allocatable', add);
-    const reported = amountsOf(status.capacity, 'status.capacity', add);
-    const launched = (str(status.providerID) && status.providerID !== '') || allocatable !== undefined || reported !== undefined;
-    if (!launched) {
-      add(
-        'status',
-        'a NodeClaim without status.providerID, capacity or allocatable has not launched yet: it is left out ' +
-          '(Karpenter waits for it before it schedules)',
-        'SimNodeClaimNotLaunched',
-      );
-      continue;
+    try {
+      const m = meta(o);
+      const name = m.name as string;
+      const status = isPlainObject(o.status) ? o.status : {};
+      if (str(status.nodeName) && names.has(status.nodeName)) continue;
+      const where = `NodeClaim/${name}`;
+      const add = (field: string, message: string, code = 'SimInvalidField') => problems.push({ object: where, field, code, message, fatal: false });
+      const spec = isPlainObject(o.spec) ? o.spec : {};
+      const labels = labelsOf(m.labels);
+      const allocatable = amountsOf(status.allocatable, 'status.allocatable', add);
+      const reported = amountsOf(status.capacity, 'status.capacity', add);
+      const launched = (str(status.providerID) && status.providerID !== '') || allocatable !== undefined || reported !== undefined;
+      if (!launched) {
+        add(
+          'status',
+          'a NodeClaim without status.providerID, capacity or allocatable has not launched yet: it is left out ' +
+            '(Karpenter waits for it before it schedules)',
+          'SimNodeClaimNotLaunched',
+        );
+        continue;
+      }
+      const deleting = m.deletionTimestamp !== undefined && m.deletionTimestamp !== null;
+      // Launched without allocatable yet: it takes no pod, but its capacity counts against the limits.
+      const capacity = reported ?? allocatable ?? {};
+      const hostname = labels[HOSTNAME_LABEL] ?? name;
+      const nodePool = labels[WellKnownLabel.NODEPOOL];
+      out.push({
+        name,
+        hostname,
+        labels,
+        taints: taintsOf(spec.taints),
+        allocatable: allocatable ?? {},
+        capacity: { ...capacity, nodes: 1 },
+        ...(nodePool === undefined ? {} : { nodePool }),
+        initialized: false,
+        hasNode: false,
+        active: !deleting,
+        requirements: requirementsOf(labels, hostname),
+      });
+    } catch {
+      problems.push(unreadable('a NodeClaim'));
     }
-    const deleting = m.deletionTimestamp !== undefined && m.deletionTimestamp !== null;
-    // Launched without allocatable yet: it takes no pod, but its capacity counts against the limits.
-    const capacity = reported ?? allocatable ?? {};
-    const hostname = labels[HOSTNAME_LABEL] ?? name;
-    const nodePool = labels[WellKnownLabel.NODEPOOL];
-    out.push({
-      name,
-      hostname,
-      labels,
-      taints: taintsOf(spec.taints),
-      allocatable: allocatable ?? {},
-      capacity: { ...capacity, nodes: 1 },
-      ...(nodePool === undefined ? {} : { nodePool }),
-      initialized: false,
-      hasNode: false,
-      active: !deleting,
-      requirements: requirementsOf(labels, hostname),
-    });
   }
   out.sort((a, b) => Number(b.initialized) - Number(a.initialized) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { nodes: out, problems };

@@ -234,4 +234,9 @@ test('hostile cluster input is an issue, never a throw', () => {
   });
   expect(r.result.pods[0].schedulable).toBe(true);
   expect(r.issues.some((i) => i.code === 'SimInvalidObject')).toBe(true);
+  // One unreadable Node costs only itself.
+  const good = { kind: 'Node', metadata: { name: 'n1' }, status: { allocatable: { cpu: '1', memory: '1Gi', pods: '5' } } };
+  const mixed = runSimulation({ nodePools: [], nodeClasses: [], pods: [pod('p', { cpu: '100m' })], nodes: [hostile, good] });
+  expect(mixed.result.pods[0].node).toBe('n1');
+  expect(mixed.issues.map((i) => i.field)).toContain('nodes[0]');
 });

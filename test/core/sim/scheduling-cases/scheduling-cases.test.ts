@@ -88,7 +88,7 @@ class Placement {
   private readonly claims = new Map<string, ClaimOut>();
   private readonly podManifests = new Map<string, Manifest>();
   constructor(
-    private readonly c: SchedulingCase,
+    c: SchedulingCase,
     private readonly result: Result,
   ) {
     for (const n of [...(c.nodes ?? []), ...(c.nodeClaims ?? [])]) this.nodes.set(String(meta(n).name), n);

@@ -196,30 +196,33 @@ class Scheduler {
     for (;;) {
       const err = this.add(pod, state);
       if (err === undefined) return undefined;
-      if (!relax(pod, state, this.anyPreferNoSchedule)) return err;
+      if (!relax(pod, state, this.anyPreferNoSchedule)) return err();
       this.topology.update(pod, state);
     }
   }
 
-  private add(pod: PodInput, state: PodState): string | undefined {
+  /** Undefined on success, else the error, built only when asked (most are dropped when a later attempt succeeds). */
+  private add(pod: PodInput, state: PodState): (() => string) | undefined {
     const reqs = podRequirements(pod, state);
     const strict = strictPodRequirements(pod, state.requiredStart);
     for (const e of this.existing) if (this.tryExisting(e, pod, state, reqs, strict)) return undefined;
     const inflight = this.claims.map((c, i) => ({ c, i })).sort((a, b) => a.c.pods.length - b.c.pods.length || a.i - b.i);
     for (const { c } of inflight) if (this.tryClaim(c, pod, state, reqs, strict) === undefined) return undefined;
-    if (this.templates.length === 0) return 'nodepool requirements filtered out all available instance types';
-    const errs: string[] = [];
+    if (this.templates.length === 0) return () => 'nodepool requirements filtered out all available instance types';
+    const errs: (() => string)[] = [];
     for (const t of this.templates) {
       let options = t.options;
       const use = this.limits.get(t);
       if (use) {
         if (use.remaining.nodes !== undefined && use.remaining.nodes <= 0) {
-          errs.push(`node limits have been exhausted for nodepool (NodePool=${t.pool.name})${limitNote(use)}`);
+          const note = limitNote(use);
+          errs.push(() => `node limits have been exhausted for nodepool (NodePool=${t.pool.name})${note}`);
           continue;
         }
         options = withinLimits(t, options, use.remaining);
         if (options.length === 0) {
-          errs.push(`all available instance types exceed limits for nodepool (NodePool=${t.pool.name})${limitNote(use)}`);
+          const note = limitNote(use);
+          errs.push(() => `all available instance types exceed limits for nodepool (NodePool=${t.pool.name})${note}`);
           continue;
         }
       }
@@ -236,7 +239,11 @@ class Scheduler {
       };
       const err = this.tryClaim(claim, pod, state, reqs, strict);
       if (err !== undefined) {
-        errs.push(err.includes(`NodePool=${t.pool.name}`) ? err : `NodePool=${t.pool.name}: ${err}`);
+        const name = `NodePool=${t.pool.name}`;
+        errs.push(() => {
+          const text = typeof err === 'string' ? err : err();
+          return text.includes(name) ? text : `${name}: ${text}`;
+        });
         continue;
       }
       this.perPool.set(t, n + 1);
@@ -250,7 +257,7 @@ class Scheduler {
       }
       return undefined;
     }
-    return errs.join('; ');
+    return () => errs.map((e) => e()).join('; ');
   }
 
   /** ExistingNode.CanAdd, then Add on success (existingnode.go:81-185); host ports and volumes are not modelled. */
@@ -278,7 +285,13 @@ class Scheduler {
   }
 
   /** NodeClaim.CanAdd, then Add on success (nodeclaim.go:180-260). */
-  private tryClaim(claim: Claim, pod: PodInput, state: PodState, reqs: SchedulingRequirements, strict: SchedulingRequirements): string | undefined {
+  private tryClaim(
+    claim: Claim,
+    pod: PodInput,
+    state: PodState,
+    reqs: SchedulingRequirements,
+    strict: SchedulingRequirements,
+  ): string | (() => string) | undefined {
     const t = claim.template;
     const taints = taintError(t.pool.taints, pod.tolerations, state.toleratePreferNoSchedule);
     if (taints) return taints;
@@ -286,7 +299,7 @@ class Scheduler {
     if (incompatible) return `incompatible requirements, ${incompatible}`;
     const combined = claim.requirements.with(reqs);
     const topo = this.topology.addRequirements(pod, strict, combined, claim.host);
-    if ('error' in topo) return topo.error();
+    if ('error' in topo) return topo.error;
     if (topo.narrowed.length > 0) {
       const err = combined.compatible(new SchedulingRequirements(...topo.narrowed), true);
       if (err) return err;

@@ -448,7 +448,7 @@ export class Topology {
       // Types share most requirement objects: intersect each distinct one once.
       const done = new Set<SchedulingRequirement | undefined>();
       for (const it of s.types) {
-        const r = it.requirements.find(key);
+        const r = it.requirementOn(key);
         if (done.has(r)) continue;
         done.add(r);
         const both = pool && r ? pool.intersection(r) : (pool ?? r);

@@ -240,3 +240,16 @@ test('hostile cluster input is an issue, never a throw', () => {
   expect(mixed.result.pods[0].node).toBe('n1');
   expect(mixed.issues.map((i) => i.field)).toContain('nodes[0]');
 });
+
+test('nodeClaims: one per new NodeClaim, options in the pods’ order (cheapest first), labels fixed to one value', () => {
+  const pools = [nodePool('default', [req(ZONE, 'In', 'us-east-1a'), req('karpenter.sh/capacity-type', 'In', 'spot')], { labels: { team: 'a' } })];
+  const r = sim({ nodePools: pools, zones: ZONES, pods: [deployment('web', 2, { cpu: '100m' })] });
+  expect(r.nodeClaims).toHaveLength(1);
+  const [c] = r.nodeClaims!;
+  expect(Object.keys(c).sort()).toEqual(['instanceTypes', 'labels', 'name', 'nodePool', 'pods']);
+  expect(c).toMatchObject({ name: 'default-0', nodePool: 'default', pods: ['default/web-0', 'default/web-1'] });
+  expect(c.labels).toMatchObject({ [ZONE]: 'us-east-1a', 'karpenter.sh/capacity-type': 'spot', team: 'a', 'karpenter.sh/nodepool': 'default' });
+  expect(c.labels['kubernetes.io/hostname']).toBeUndefined();
+  expect(c.instanceTypes).toEqual(r.pods[0].instanceTypes);
+  expect(r.pods[0]).toMatchObject({ zone: 'us-east-1a', capacityType: 'spot', requests: { cpu: 100, pods: 1 } });
+});

@@ -68,6 +68,7 @@ export function formatExplanation(
     const cheapest = priced ? [cheapestCell(p)] : [];
     if (p.ignored) return [who, '-', '-', ...cheapest, 'ignored (below)'];
     if (!p.schedulable) return [who, '-', '-', ...cheapest, 'pending (below)'];
+    if (p.node !== undefined) return [who, '-', '-', ...cheapest, `${p.bound ? 'bound to' : 'fits on'} node ${p.node}`];
     const options = priced ? p.instanceTypes : smallestFirst(p.instanceTypes, catalog);
     return [who, p.nodePool ?? '-', String(p.instanceTypes.length), ...cheapest, abbreviate(options, SHOWN_TYPES, ' ')];
   });

@@ -1,6 +1,7 @@
 // The engine reproductions of issue #22: each failed before the topology, affinity and cluster work.
 import { capacitySpreadConstraint, capacitySpreadValues } from '../../../lib/core/api/capacity-spread';
-import { PodResult, runSimulation, SimulationInput } from '../../../lib/core/sim';
+import { formatExplanation } from '../../../lib/cli/explain-format';
+import { loadInstanceTypeCatalog, PodResult, runSimulation, SimulationInput } from '../../../lib/core/sim';
 import { deployment, nodeClass, nodePool, pod, req } from './fixtures';
 
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
@@ -99,6 +100,9 @@ test('a pod with spec.nodeName is bound: never provisioned, and it counts on its
   // The bound pod's 1.5 cpu leaves no room for 1 more: a new NodeClaim, holding only `next`.
   expect(byName(r.result.pods, 'next').nodeClaim).toBe('default-0');
   expect(r.result.nodeClaims!.map((c) => c.pods)).toEqual([['default/next']]);
+  // explain says where it is rather than listing no instance types.
+  const table = formatExplanation(r.result, loadInstanceTypeCatalog(), new Map());
+  expect(table).toMatch(/default\/bound +- +- +bound to node ip-10-0-0-1/);
   // Bound to a node not in the input: an issue on the pod, still not provisioned.
   const lost = run({ pods: [pod('lost', {}, { nodeName: 'gone' })] });
   expect(byName(lost.result.pods, 'lost')).toMatchObject({ bound: true, node: 'gone' });

@@ -672,7 +672,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
       ...SIMULATION_ASSUMPTIONS,
       cluster.nodes.length === 0 ? EMPTY_CLUSTER : GIVEN_CLUSTER,
       ...(zones ? [] : [NO_ZONES]),
-      ...namespaceNote(topology, namespaceLabels !== undefined),
+      ...namespaceNote(topology, namespaceLabels !== undefined, pods),
     ],
   };
   // Prices last: options cheapest first, each pod's cheapest type, each pool's cost ceiling.
@@ -685,9 +685,9 @@ function domainsOf(labels: Readonly<Record<string, string>>): { zone?: string; c
   return { ...(zone === undefined ? {} : { zone }), ...(capacityType === undefined ? {} : { capacityType }) };
 }
 
-function namespaceNote(topology: Topology, given: boolean): string[] {
+function namespaceNote(topology: Topology, given: boolean, pods: readonly PodInput[]): string[] {
   if (given || topology.assumedNamespaces.size === 0) return [];
-  const names = [...topology.assumedNamespaces].map((p) => `${p.namespace}/${p.name}`).sort();
+  const names = pods.filter((p) => topology.assumedNamespaces.has(p.shape)).map((p) => `${p.namespace}/${p.name}`);
   const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
   return [
     'No Namespace objects were given: a pod affinity namespaceSelector was matched against the namespaces the input pods use, ' +

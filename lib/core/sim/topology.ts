@@ -239,8 +239,8 @@ export class Topology {
   private readonly byShape = new Map<string, TopologyGroup[]>();
   private readonly domainGroups = new Map<string, Map<string, (readonly Taint[])[]>>();
   private readonly hostnames: string[] = [];
-  /** Pods whose namespaceSelector was matched against assumed namespaces (no Namespace objects given). */
-  public readonly assumedNamespaces = new Set<PodInput>();
+  /** Shapes of the pods whose namespaceSelector was matched against assumed namespaces (no Namespace objects given). */
+  public readonly assumedNamespaces = new Set<string>();
 
   /** Per pod, the constraints left out because their key has no domain and zones are not known. */
   public readonly unmodelled = new Map<PodInput, string[]>();
@@ -394,7 +394,7 @@ export class Topology {
     if (this.ns.labels) {
       for (const [name, labels] of this.ns.labels) if (selectorCounts(sel, labels) && !sel.nil) out.add(name);
     } else {
-      this.assumedNamespaces.add(pod);
+      this.assumedNamespaces.add(pod.shape);
       for (const name of this.ns.known) if (selectorCounts(sel, { 'kubernetes.io/metadata.name': name }) && !sel.nil) out.add(name);
     }
     return out;

@@ -556,7 +556,9 @@ export function runSimulation(input: SimulationInput): SimulationRun {
       });
       continue;
     }
-    const ignored = ignoredReason(pod);
+    const ignored = f.daemon
+      ? 'owned by a DaemonSet: Karpenter does not provision for DaemonSet pods (give the DaemonSet as a daemonSet to count its overhead)'
+      : ignoredReason(pod);
     if (ignored) {
       verdicts.set(pod, { ...base, schedulable: false, ignored: true, instanceTypes: [], reason: ignored, ...extra });
       continue;

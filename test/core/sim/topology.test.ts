@@ -253,3 +253,13 @@ test('nodeClaims: one per new NodeClaim, options in the pods’ order (cheapest 
   expect(c.instanceTypes).toEqual(r.pods[0].instanceTypes);
   expect(r.pods[0]).toMatchObject({ zone: 'us-east-1a', capacityType: 'spot', requests: { cpu: 100, pods: 1 } });
 });
+
+test('an unbound DaemonSet pod is ignored, as Karpenter ignores it (podutil IsProvisionable)', () => {
+  const ds = {
+    ...pod('ds-abc', { cpu: '100m' }),
+    metadata: { name: 'ds-abc', namespace: 'default', ownerReferences: [{ kind: 'DaemonSet', name: 'ds', apiVersion: 'apps/v1' }] },
+  };
+  const r = sim({ pods: [ds] });
+  expect(r.pods[0]).toMatchObject({ schedulable: false, ignored: true });
+  expect(r.nodeClaims).toEqual([]);
+});

@@ -430,10 +430,12 @@ interface PodFacts {
   readonly terminal?: string;
   readonly terminating: boolean;
   readonly daemon: boolean;
+  /** A static (mirror) pod, owned by its Node. */
+  readonly mirror: boolean;
 }
 
 function factsOf(o: unknown): PodFacts {
-  if (!isPlainObject(o) || o.kind !== 'Pod') return { terminating: false, daemon: false };
+  if (!isPlainObject(o) || o.kind !== 'Pod') return { terminating: false, daemon: false, mirror: false };
   const status = isPlainObject(o.status) ? o.status : {};
   const meta = isPlainObject(o.metadata) ? o.metadata : {};
   const phase = status.phase === 'Succeeded' || status.phase === 'Failed' ? status.phase : undefined;
@@ -442,6 +444,7 @@ function factsOf(o: unknown): PodFacts {
     ...(phase === undefined ? {} : { terminal: phase }),
     terminating: meta.deletionTimestamp !== undefined && meta.deletionTimestamp !== null,
     daemon: owners.some((r) => isPlainObject(r) && r.kind === 'DaemonSet'),
+    mirror: owners.some((r) => isPlainObject(r) && r.kind === 'Node'),
   };
 }
 
@@ -464,7 +467,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
     );
     const f = readSafely(
       () => factsOf(o),
-      () => ({ terminating: false, daemon: false }),
+      () => ({ terminating: false, daemon: false, mirror: false }),
     );
     for (const p of ps) facts.set(p, f);
     next += ps.length;
@@ -558,7 +561,9 @@ export function runSimulation(input: SimulationInput): SimulationRun {
     }
     const ignored = f.daemon
       ? 'owned by a DaemonSet: Karpenter does not provision for DaemonSet pods (give the DaemonSet as a daemonSet to count its overhead)'
-      : ignoredReason(pod);
+      : f.mirror
+        ? 'a static (mirror) pod, owned by its Node: Karpenter does not provision for it'
+        : ignoredReason(pod);
     if (ignored) {
       verdicts.set(pod, { ...base, schedulable: false, ignored: true, instanceTypes: [], reason: ignored, ...extra });
       continue;

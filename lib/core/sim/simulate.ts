@@ -679,7 +679,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
       ...SIMULATION_ASSUMPTIONS,
       cluster.nodes.length === 0 ? EMPTY_CLUSTER : GIVEN_CLUSTER,
       ...(zones ? [] : [NO_ZONES]),
-      ...namespaceNote(topology, namespaceLabels !== undefined, pods),
+      ...namespaceNote(topology, namespaceLabels, pods),
     ],
   };
   // Prices last: options cheapest first, each pod's cheapest type, each pool's cost ceiling.
@@ -692,13 +692,14 @@ function domainsOf(labels: Readonly<Record<string, string>>): { zone?: string; c
   return { ...(zone === undefined ? {} : { zone }), ...(capacityType === undefined ? {} : { capacityType }) };
 }
 
-function namespaceNote(topology: Topology, given: boolean, pods: readonly PodInput[]): string[] {
-  if (given || topology.assumedNamespaces.size === 0) return [];
+function namespaceNote(topology: Topology, labels: ReadonlyMap<string, unknown> | undefined, pods: readonly PodInput[]): string[] {
+  if (topology.assumedNamespaces.size === 0) return [];
   const names = pods.filter((p) => topology.assumedNamespaces.has(p.shape)).map((p) => `${p.namespace}/${p.name}`);
-  const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
+  const missing = [...new Set(pods.map((p) => p.namespace))].filter((n) => !labels?.has(n)).sort();
+  const shown = (xs: readonly string[]) => (xs.length > 5 ? `${xs.slice(0, 5).join(', ')} and ${xs.length - 5} more` : xs.join(', '));
   return [
-    'No Namespace objects were given: a pod affinity namespaceSelector was matched against the namespaces the input pods use, ' +
-      `each labelled only kubernetes.io/metadata.name (pods ${shown}); add Namespace manifests for their real labels.`,
+    `A pod affinity namespaceSelector (pods ${shown(names)}) was matched against namespaces without a Namespace object ` +
+      `(${shown(missing)}), each taken to carry only its kubernetes.io/metadata.name label; add their Namespace manifests.`,
   ];
 }
 

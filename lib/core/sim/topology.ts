@@ -391,11 +391,12 @@ export class Topology {
     if (term.namespaceSelector === undefined) return new Set(term.namespaces.length === 0 ? [pod.namespace] : term.namespaces);
     const out = new Set(term.namespaces);
     const sel = term.namespaceSelector;
-    if (this.ns.labels) {
-      for (const [name, labels] of this.ns.labels) if (selectorCounts(sel, labels) && !sel.nil) out.add(name);
-    } else {
+    for (const [name, labels] of this.ns.labels ?? []) if (selectorCounts(sel, labels)) out.add(name);
+    // A namespace the pods use without a Namespace object is taken to carry only its name label, and said so.
+    for (const name of this.ns.known) {
+      if (this.ns.labels?.has(name)) continue;
       this.assumedNamespaces.add(pod.shape);
-      for (const name of this.ns.known) if (selectorCounts(sel, { 'kubernetes.io/metadata.name': name }) && !sel.nil) out.add(name);
+      if (selectorCounts(sel, { 'kubernetes.io/metadata.name': name })) out.add(name);
     }
     return out;
   }

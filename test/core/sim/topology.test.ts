@@ -263,3 +263,35 @@ test('an unbound DaemonSet pod is ignored, as Karpenter ignores it (podutil IsPr
   expect(r.pods[0]).toMatchObject({ schedulable: false, ignored: true });
   expect(r.nodeClaims).toEqual([]);
 });
+
+test('namespaceSelector: Namespace objects give labels; a namespace without one carries only its name label, and is said', () => {
+  const anti = (ns: string, name: string) => ({
+    ...pod(
+      name,
+      { cpu: '100m' },
+      {
+        affinity: {
+          podAntiAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: [
+              {
+                topologyKey: 'kubernetes.io/hostname',
+                labelSelector: { matchLabels: { app: 'db' } },
+                namespaceSelector: { matchLabels: { env: 'prod' } },
+              },
+            ],
+          },
+        },
+      },
+    ),
+    metadata: { name, namespace: ns, labels: { app: 'db' } },
+  });
+  const namespaces = [{ kind: 'Namespace', metadata: { name: 'team-a', labels: { env: 'prod' } } }];
+  // b's selector picks team-a (env=prod), where a runs: b keeps off a's node; a's selector also picks only team-a.
+  const r = sim({ namespaces, pods: [anti('team-a', 'a'), anti('team-b', 'b')] });
+  expect(r.pods[0].nodeClaim).not.toBe(r.pods[1].nodeClaim);
+  const note = r.assumptions.find((a) => a.startsWith('A pod affinity namespaceSelector'))!;
+  expect(note).toContain('(team-b)');
+  // Both in team-b, which has no Namespace object: neither selector picks team-b, so they may share a node.
+  const both = sim({ namespaces, pods: [anti('team-b', 'a'), anti('team-b', 'b')] });
+  expect(both.pods[0].nodeClaim).toBe(both.pods[1].nodeClaim);
+});

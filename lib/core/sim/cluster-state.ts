@@ -159,7 +159,7 @@ export function readCluster(nodes: readonly unknown[], nodeClaims: readonly unkn
         add(
           'status.allocatable',
           'a Node without status.allocatable cannot take pods: it is not a candidate and not counted against limits; ' +
-            'its labels and bound pods still count for topology',
+            'its labels and bound pods still count for topology; give the Node with its status (kubectl get node <name> -o yaml)',
           'SimNodeWithoutAllocatable',
         );
       }

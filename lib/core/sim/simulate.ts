@@ -32,7 +32,8 @@ export const SIMULATION_ASSUMPTIONS: readonly string[] = [
   'Topology spread and pod (anti-)affinity follow Karpenter 1.14.1 for any topology key, with domains from the NodePools, ' +
     'their instance types and the given nodes, and preferences respected until relaxed (the default preference policy); ' +
     'where Karpenter breaks a tie at random, the first domain in order is taken.',
-  'Every input pod without spec.nodeName that has not finished is pending, as if kube-scheduler had marked it unschedulable.',
+  'Every input pod without spec.nodeName that has not finished, other than DaemonSet and mirror pods, is pending, ' +
+    'as if kube-scheduler had marked it unschedulable.',
   'Memory capacity is Karpenter’s estimate (7.5% VM overhead), not the capacity a running node reports.',
   'Pods per node are ENI-limited with no reserved ENIs and no EFA-only interfaces.',
   'The catalog is the Karpenter 1.14.1 reference (us-east-1, us-east-2 and us-west-2 together): a type may not exist in your region.',

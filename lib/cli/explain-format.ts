@@ -98,6 +98,8 @@ export function formatExplanation(
     });
     parts.push(why.join(''));
   }
+  const unmodelled = notModelledLines(result);
+  if (unmodelled.length > 0) parts.push(`Not modelled (Karpenter may place these pods differently):\n${unmodelled.map(item).join('')}`);
   if (result.assumptions.length > 0) parts.push(`Assumed (not knowable offline):\n${result.assumptions.map(item).join('')}`);
   return parts.join('\n');
 }
@@ -148,6 +150,20 @@ function perNodePool(reason: string): string[] {
     else out.push(part);
   }
   return out;
+}
+
+/** One line per set of unmodelled things, naming its pods (a few, then how many more). */
+function notModelledLines(result: SimulationResult): string[] {
+  const byWhat = new Map<string, string[]>();
+  for (const p of result.pods) {
+    if (!p.notModelled || p.notModelled.length === 0) continue;
+    const what = p.notModelled.join(', ');
+    byWhat.set(what, [...(byWhat.get(what) ?? []), `${p.namespace}/${p.name}`]);
+  }
+  return [...byWhat].map(([what, pods]) => {
+    const who = pods.length > 3 ? `${pods.slice(0, 3).join(', ')} and ${pods.length - 3} more` : pods.join(', ');
+    return `${who}: ${what}`;
+  });
 }
 
 /** Labels every NodeClaim of a pool carries, left out of the NodeClaims table. */

@@ -3,8 +3,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { runExplainCommand } from '../../lib/cli/explain-command';
+import { formatExplanation } from '../../lib/cli/explain-format';
 import { CommandIo } from '../../lib/cli/validate-command';
-import { SimulationInput, simulateProvisioning, SimulationRun, runSimulation } from '../../lib/core/sim';
+import { loadInstanceTypeCatalog, SimulationInput, simulateProvisioning, SimulationRun, runSimulation } from '../../lib/core/sim';
 
 let dir: string;
 beforeAll(() => {
@@ -78,4 +79,30 @@ test('Nodes, NodeClaims and Namespaces are simulated; a pod that fits lands on t
   expect(stdout).not.toContain('note: skipped');
   expect(code).toBe(0);
   expect(simulateProvisioning(input!).pods[0].node).toBe('ip-10-0-1-1');
+});
+
+test('pods with something not modelled are listed, grouped by what', () => {
+  const result = simulateProvisioning({
+    nodePools: [{ kind: 'NodePool', metadata: { name: 'p' }, spec: { template: { spec: { nodeClassRef: { name: 'default' } } } } }],
+    nodeClasses: [{ kind: 'EC2NodeClass', metadata: { name: 'default' }, spec: { amiSelectorTerms: [{ alias: 'al2023@latest' }] } }],
+    pods: [
+      {
+        kind: 'Deployment',
+        metadata: { name: 'web' },
+        spec: {
+          replicas: 5,
+          template: {
+            metadata: { labels: { app: 'web' } },
+            spec: {
+              containers: [{}],
+              topologySpreadConstraints: [{ topologyKey: 'topology.kubernetes.io/zone', maxSkew: 1, labelSelector: { matchLabels: { app: 'web' } } }],
+            },
+          },
+        },
+      },
+    ],
+  });
+  const text = formatExplanation(result, loadInstanceTypeCatalog(), new Map());
+  expect(text).toContain('Not modelled (Karpenter may place these pods differently):\n');
+  expect(text).toContain('  - default/web-0, default/web-1, default/web-2 and 2 more: topology spread on topology.kubernetes.io/zone (no zones');
 });

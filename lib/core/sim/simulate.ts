@@ -627,7 +627,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
     pods: pods.map((pod): PodResult => {
       const v = verdicts.get(pod);
       if (v) return v;
-      const notModelled = [...(pod.notModelled ?? []), ...(topology.unmodelled.get(pod) ?? [])];
+      const notModelled = [...(pod.notModelled ?? []), ...topology.unmodelled(pod)];
       const extra = { requests: pod.requests, ...(notModelled.length > 0 ? { notModelled } : {}) };
       const at = scheduler.placed.get(pod);
       if (at?.existing) {

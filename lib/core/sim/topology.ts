@@ -242,8 +242,8 @@ export class Topology {
   /** Shapes of the pods whose namespaceSelector was matched against assumed namespaces (no Namespace objects given). */
   public readonly assumedNamespaces = new Set<string>();
 
-  /** Per pod, the constraints left out because their key has no domain and zones are not known. */
-  public readonly unmodelled = new Map<PodInput, string[]>();
+  /** Per pod shape, the constraints left out because their key has no domain and zones are not known. */
+  private readonly unmodelledByShape = new Map<string, string[]>();
   private readonly selectedByInverse = new Map<string, boolean>();
 
   constructor(
@@ -360,10 +360,15 @@ export class Topology {
     if (this.zonesKnown || key !== WellKnownLabel.ZONE) return false;
     if (this.domainsOf(key).size > 0 || this.nodes.some((n) => n.labels[key] !== undefined)) return false;
     const note = `${what} on ${key} (no zones are known: give the cluster's zones)`;
-    const list = this.unmodelled.get(pod) ?? [];
+    const list = this.unmodelledByShape.get(pod.shape) ?? [];
     if (!list.includes(note)) list.push(note);
-    this.unmodelled.set(pod, list);
+    this.unmodelledByShape.set(pod.shape, list);
     return true;
+  }
+
+  /** What of the pod's topology is left out (zones not known), for its result. */
+  public unmodelled(pod: PodInput): readonly string[] {
+    return this.unmodelledByShape.get(pod.shape) ?? [];
   }
 
   private filterOf(pod: PodInput, state: PodState, tsc: TopologySpread): NodeFilter {

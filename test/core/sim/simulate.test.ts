@@ -40,8 +40,9 @@ test('an untolerated taint, in Karpenter words; the tolerating pod lands there',
 test('a pod that fits no instance type, with the requirements and resources Karpenter prints', () => {
   const r = sim([nodePool('default')], [pod('huge', { cpu: '2000', memory: '1Gi' }), pod('typo', { cpu: '2M' })]);
   expect(podOf(r, 'huge').reason).toBe(
-    'NodePool=default: no instance type has enough resources, requirements=karpenter.k8s.aws/ec2nodeclass In [default], karpenter.sh/initialized In [true], ' +
-      'karpenter.sh/nodepool In [default], karpenter.sh/registered In [true], resources={"cpu":"2k","memory":"1Gi","pods":"1"}',
+    'NodePool=default: no instance type has enough resources, requirements=karpenter.k8s.aws/ec2nodeclass In [default], ' +
+      'karpenter.sh/initialized In [true], karpenter.sh/nodepool In [default], karpenter.sh/registered In [true], ' +
+      'resources={"cpu":"2k","memory":"1Gi","pods":"1"}',
   );
   expect(podOf(r, 'typo').reason).toContain('(CPU request >= 1 Million, m vs M typo?)');
 });

@@ -143,6 +143,7 @@ export type {
   AdmissionOptions,
   InstanceType,
   InstanceTypeCatalog,
+  NodeClaimResult,
   NodePoolResult,
   PodResult,
   SimulationInput,

@@ -16,7 +16,8 @@ with its EC2NodeClass, and on which NodePool and instance types each pending pod
 
 Files are YAML or JSON, may hold several documents ('-' reads standard input), and may mix
 NodePools, EC2NodeClasses, Pods, Deployments, StatefulSets, Jobs and DaemonSets (overhead on
-every node they run on). A synthesized cdktf stack (cdktf.out/stacks/<stack>/cdk.tf.json) is
+every node they run on), and the running cluster: Nodes, NodeClaims (in flight), Namespaces (labels
+for namespaceSelectors) and bound pods (spec.nodeName). A synthesized cdktf stack (cdktf.out/stacks/<stack>/cdk.tf.json) is
 read too: its kubernetes_manifest resources. Other documents are skipped with a note.
 Each NodePool also gets the checks 'validate' and synth run (with its EC2NodeClass when
 the input has it); their findings are printed with the other problems.
@@ -72,12 +73,20 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
   const { documents, issues: readIssues } = readInputDocuments(options.files, io, deps);
   const problems: FileIssue[] = [...readIssues];
   const notes: string[] = [];
-  const input = { nodePools: [] as unknown[], nodeClasses: [] as unknown[], pods: [] as unknown[], daemonSets: [] as unknown[] };
-  const origins = { nodePools: [] as Origin[], nodeClasses: [] as Origin[], pods: [] as Origin[], daemonSets: [] as Origin[] };
+  const input: Record<InputList, unknown[]> = { nodePools: [], nodeClasses: [], pods: [], daemonSets: [], nodes: [], nodeClaims: [], namespaces: [] };
+  const origins: Record<InputList, Origin[]> = {
+    nodePools: [],
+    nodeClasses: [],
+    pods: [],
+    daemonSets: [],
+    nodes: [],
+    nodeClaims: [],
+    namespaces: [],
+  };
   const take = (value: unknown, origin: Origin): void => {
     const list = classify(value);
     if (list === undefined) {
-      notes.push(`note: skipped ${describeOrigin(origin)}: not a NodePool, EC2NodeClass, workload or DaemonSet`);
+      notes.push(`note: skipped ${describeOrigin(origin)}: not a NodePool, EC2NodeClass, workload, DaemonSet, Node, NodeClaim or Namespace`);
       return;
     }
     input[list].push(value);
@@ -104,7 +113,9 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
 
   let run: SimulationRun;
   try {
-    run = (deps.simulate ?? loadSimulator())({ ...input, zones: options.zones });
+    // Without Namespace objects the simulator says what it assumed for namespaceSelectors.
+    const { namespaces, ...rest } = input;
+    run = (deps.simulate ?? loadSimulator())({ ...rest, ...(namespaces.length > 0 ? { namespaces } : {}), zones: options.zones });
   } catch (e) {
     // Last line of defence: hostile input costs one line, never a stack trace.
     io.stderr.write(`${PROGRAM} explain: cannot simulate the input: ${firstLine(e)}\n`);
@@ -191,13 +202,18 @@ function parseArgs(args: readonly string[]): ExplainOptions | 'help' {
   return { files, json, zones };
 }
 
-function classify(value: unknown): (keyof SimulationInput & ('nodePools' | 'nodeClasses' | 'pods' | 'daemonSets')) | undefined {
+type InputList = keyof SimulationInput & ('nodePools' | 'nodeClasses' | 'pods' | 'daemonSets' | 'nodes' | 'nodeClaims' | 'namespaces');
+
+function classify(value: unknown): InputList | undefined {
   if (!isPlainObject(value)) return undefined;
   const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
   const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
   if (value.kind === 'NodePool' && group === 'karpenter.sh') return 'nodePools';
   if (value.kind === 'EC2NodeClass' && group === 'karpenter.k8s.aws') return 'nodeClasses';
   if (value.kind === 'DaemonSet') return 'daemonSets';
+  if (value.kind === 'NodeClaim' && group === 'karpenter.sh') return 'nodeClaims';
+  if (value.kind === 'Node' && group === '') return 'nodes';
+  if (value.kind === 'Namespace' && group === '') return 'namespaces';
   if (typeof value.kind === 'string' && WORKLOAD_KINDS.has(value.kind)) return 'pods';
   return undefined;
 }
@@ -234,7 +250,7 @@ function describeOrigin(o: Origin): string {
  */
 function engineIssue(
   i: { readonly severity: Severity; readonly field: string; readonly message: string; readonly code: string },
-  origins: Readonly<Record<'nodePools' | 'nodeClasses' | 'pods' | 'daemonSets', readonly Origin[]>>,
+  origins: Readonly<Record<InputList, readonly Origin[]>>,
   documents: readonly InputDocument[],
 ): FileIssue {
   const space = i.field.indexOf(' ');
@@ -259,7 +275,7 @@ function engineIssue(
 }
 
 function findOrigin(object: string, origins: Readonly<Record<string, readonly Origin[]>>): Origin | undefined {
-  const indexed = /^(nodePools|nodeClasses|pods|daemonSets)\[(\d+)\]$/.exec(object);
+  const indexed = /^(nodePools|nodeClasses|pods|daemonSets|nodes|nodeClaims)\[(\d+)\]$/.exec(object);
   if (indexed) return origins[indexed[1]]?.[Number(indexed[2])];
   const [kind, ...rest] = object.split('/');
   const name = rest[rest.length - 1];

@@ -1,6 +1,6 @@
-// The text output of `explain`: one table of NodePools, one of pods. Pure formatting of a SimulationResult.
+// The text output of `explain`: tables of NodePools, pods and new NodeClaims. Pure formatting of a SimulationResult.
 import { WellKnownLabel } from '../core/api/labels';
-import type { CostCeiling, InstanceType, InstanceTypeCatalog, SimulationResult } from '../core/sim';
+import type { CostCeiling, InstanceType, InstanceTypeCatalog, NodeClaimResult, SimulationResult } from '../core/sim';
 import { ceilingCell, ceilingEntries, ceilingHeading, cheapestCell } from './explain-cost';
 
 /** Families and instance types shown before `(+N more)`. */
@@ -68,6 +68,7 @@ export function formatExplanation(
     const cheapest = priced ? [cheapestCell(p)] : [];
     if (p.ignored) return [who, '-', '-', ...cheapest, 'ignored (below)'];
     if (!p.schedulable) return [who, '-', '-', ...cheapest, 'pending (below)'];
+    if (p.node !== undefined) return [who, '-', '-', ...(priced ? ['-'] : []), `${p.bound ? 'bound to' : 'fits on'} node ${p.node}`];
     const options = priced ? p.instanceTypes : smallestFirst(p.instanceTypes, catalog);
     return [who, p.nodePool ?? '-', String(p.instanceTypes.length), ...cheapest, abbreviate(options, SHOWN_TYPES, ' ')];
   });
@@ -87,6 +88,8 @@ export function formatExplanation(
     const order = priced ? 'INSTANCE TYPES (CHEAPEST FIRST)' : 'INSTANCE TYPES (FEWEST VCPUS FIRST)';
     parts.push(table(['POD', 'NODEPOOL', 'TYPES', ...(priced ? ['CHEAPEST'] : []), order], pods));
   }
+  const claims = result.nodeClaims ?? [];
+  if (claims.length > 0) parts.push(table(['NODECLAIM', 'NODEPOOL', 'PODS', 'ZONE', 'CAPACITY TYPE', 'OTHER LABELS'], claims.map(claimRow)));
   const unplaced = result.pods.filter((p) => !p.schedulable);
   if (unplaced.length > 0) {
     const why = unplaced.map((p) => {
@@ -95,6 +98,8 @@ export function formatExplanation(
     });
     parts.push(why.join(''));
   }
+  const unmodelled = notModelledLines(result);
+  if (unmodelled.length > 0) parts.push(`Not modelled (Karpenter may place these pods differently):\n${unmodelled.map(item).join('')}`);
   if (result.assumptions.length > 0) parts.push(`Assumed (not knowable offline):\n${result.assumptions.map(item).join('')}`);
   return parts.join('\n');
 }
@@ -117,8 +122,12 @@ function item(text: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** How each of Karpenter's per-NodePool scheduling errors starts (scheduler.go, nodeclaim.go, topology.go, v1.14.1). */
+/**
+ * How each of Karpenter's per-NodePool scheduling errors starts (scheduler.go, nodeclaim.go, topology.go, v1.14.1);
+ * the simulator prefixes those that do not name their NodePool with `NodePool=<name>: `.
+ */
 const NODEPOOL_ERROR_STARTS = [
+  'NodePool=',
   'did not tolerate taint',
   'incompatible requirements',
   'no instance type',
@@ -141,6 +150,38 @@ function perNodePool(reason: string): string[] {
     else out.push(part);
   }
   return out;
+}
+
+/** One line per set of unmodelled things, naming its pods (a few, then how many more). */
+function notModelledLines(result: SimulationResult): string[] {
+  const byWhat = new Map<string, string[]>();
+  for (const p of result.pods) {
+    if (!p.notModelled || p.notModelled.length === 0) continue;
+    const what = p.notModelled.join(', ');
+    byWhat.set(what, [...(byWhat.get(what) ?? []), `${p.namespace}/${p.name}`]);
+  }
+  return [...byWhat].map(([what, pods]) => {
+    const who = pods.length > 3 ? `${pods.slice(0, 3).join(', ')} and ${pods.length - 3} more` : pods.join(', ');
+    return `${who}: ${what}`;
+  });
+}
+
+/** Labels every NodeClaim of a pool carries, left out of the NodeClaims table. */
+const POOL_LABELS = new Set<string>([WellKnownLabel.NODEPOOL, WellKnownLabel.EC2NODECLASS, WellKnownLabel.ZONE, WellKnownLabel.CAPACITY_TYPE]);
+
+/** A new NodeClaim: its pool, pod count, the zone and capacity type when fixed ("any" otherwise), and its other fixed labels. */
+function claimRow(c: NodeClaimResult): string[] {
+  const others = Object.entries(c.labels)
+    .filter(([k]) => !POOL_LABELS.has(k))
+    .map(([k, v]) => `${k}=${v}`);
+  return [
+    c.name,
+    c.nodePool,
+    String(c.pods.length),
+    c.labels[WellKnownLabel.ZONE] ?? 'any',
+    c.labels[WellKnownLabel.CAPACITY_TYPE] ?? 'any',
+    others.length > 0 ? others.join(' ') : '-',
+  ];
 }
 
 /** Fewest vCPUs, then least memory, first: the options a reader expects to see (prices are not known offline). */

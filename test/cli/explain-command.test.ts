@@ -146,7 +146,7 @@ describe('reading', () => {
     expect(r.input?.daemonSets?.map((p: any) => p.metadata.name)).toEqual(['agent']);
     expect(r.input?.zones).toEqual(['us-east-1a', 'us-east-1b']);
     expect(r.stdout).toContain(
-      `note: skipped ${path.join(dir, 'manifests.yaml')}#2 ConfigMap/settings: not a NodePool, EC2NodeClass, workload or DaemonSet`,
+      `note: skipped ${path.join(dir, 'manifests.yaml')}#2 ConfigMap/settings: not a NodePool, EC2NodeClass, workload, DaemonSet, Node, NodeClaim or Namespace`,
     );
     expect(r.code).toBe(ExitCode.OK);
   });

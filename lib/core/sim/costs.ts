@@ -102,6 +102,10 @@ export function withCosts(input: SimulationInput, result: SimulationResult): Sim
     const hourlyPrice = table.priceOf(instanceTypes[0]);
     return { ...pod, instanceTypes, ...(hourlyPrice === undefined ? {} : { cheapestInstanceType: instanceTypes[0], hourlyPrice }) };
   });
+  const nodeClaims = result.nodeClaims?.map((c) => {
+    const instanceTypes = byClaim.get(c.name) ?? ordered(c.instanceTypes);
+    return { ...c, instanceTypes };
+  });
   const ceilings = nodePoolCostCeilings(input, result);
   const nodePools = result.nodePools.map((pool, i): NodePoolResult => {
     const c = ceilings[i];
@@ -114,5 +118,11 @@ export function withCosts(input: SimulationInput, result: SimulationResult): Sim
   });
   const names = [...unpriced].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   const unpricedNote = names.length > 0 ? [`No price in the table, so ordered last and not in any figure: ${names.join(', ')}`] : [];
-  return { ...result, pods, nodePools, assumptions: [...result.assumptions, ...priceAssumptions(table, input.now), ...unpricedNote] };
+  return {
+    ...result,
+    pods,
+    nodePools,
+    ...(nodeClaims ? { nodeClaims } : {}),
+    assumptions: [...result.assumptions, ...priceAssumptions(table, input.now), ...unpricedNote],
+  };
 }

@@ -6,7 +6,7 @@ import { isPlainObject, isString, show } from '../json';
 import { NodeResourceSettings } from './allocatable';
 import { ContainerDefaults, ContainerResources, podRequests, PodResources } from './pod-requests';
 import { CPU, MEMORY, PODS, resourceAmount } from './quantity';
-import { HOSTNAME_LABEL } from './requirements';
+import { LabelSelector, parseLabelSelector, withMatchLabelKeys } from './selectors';
 
 type Json = Record<string, unknown>;
 
@@ -83,7 +83,28 @@ export interface TopologySpread {
   readonly topologyKey: string;
   readonly maxSkew: number;
   readonly whenUnsatisfiable: string;
+  /** The selector as written. */
   readonly selector?: Json;
+  /** The selector parsed, with `matchLabelKeys` added (topology.go:467-475). */
+  readonly labelSelector: LabelSelector;
+  readonly minDomains?: number;
+  /** `Honor` (default) or `Ignore`. */
+  readonly nodeAffinityPolicy: string;
+  /** `Ignore` (default) or `Honor`. */
+  readonly nodeTaintsPolicy: string;
+}
+
+/** One pod (anti-)affinity term, required or preferred. */
+export interface PodAffinityTermInput {
+  readonly anti: boolean;
+  readonly required: boolean;
+  /** Preferred terms' weight (0 for required ones). */
+  readonly weight: number;
+  readonly topologyKey: string;
+  readonly selector: LabelSelector;
+  readonly namespaces: readonly string[];
+  /** Set when the term has a namespaceSelector (`{}` selects every namespace). */
+  readonly namespaceSelector?: LabelSelector;
 }
 
 export interface PodInput {
@@ -96,11 +117,16 @@ export interface PodInput {
   /** Requests in base units, with `pods: 1`. */
   readonly requests: Readonly<Record<string, number>>;
   readonly topologySpread: readonly TopologySpread[];
-  /** Label selectors of required hostname anti-affinity terms. */
-  readonly hostnameAntiAffinity: readonly Json[];
-  /** Whether the pod has preferred pod (anti-)affinity terms (dropped in relaxation, not modelled further). */
+  /** How many preferred pod affinity terms the pod has; relaxation removes them one at a time, heaviest first. */
   readonly preferredPodAffinity: number;
+  /** The same for preferred pod anti-affinity terms. */
   readonly preferredPodAntiAffinity: number;
+  /** Every pod (anti-)affinity term: required ones first, then preferred ones heaviest first (stable). */
+  readonly podAffinityTerms: readonly PodAffinityTermInput[];
+  /** `spec.nodeName`: the pod is bound and never provisioned for. */
+  readonly nodeName?: string;
+  /** Pods of one shape (one workload's replicas) share topology groups. */
+  readonly shape: string;
   readonly problems: readonly InputProblem[];
   /** What the pod uses that the simulator does not model, one short phrase each (the PodResult's `notModelled`). */
   readonly notModelled?: readonly string[];
@@ -360,7 +386,7 @@ function tolerationsOf(v: unknown, p: Problems): Toleration[] {
   });
 }
 
-function affinityOf(spec: Json, p: Problems): { affinity: PodAffinity; antiHostname: Json[]; prefAff: number; prefAnti: number } {
+function affinityOf(spec: Json, p: Problems): { affinity: PodAffinity; prefAff: number; prefAnti: number; podAffinityTerms: PodAffinityTermInput[] } {
   const nodeSelector = stringMap(spec.nodeSelector, 'spec.nodeSelector', p);
   const aff = isPlainObject(spec.affinity) ? spec.affinity : {};
   const na = isPlainObject(aff.nodeAffinity) ? aff.nodeAffinity : {};
@@ -382,29 +408,98 @@ function affinityOf(spec: Json, p: Problems): { affinity: PodAffinity; antiHostn
     .sort((a, b) => b.weight - a.weight || a.i - b.i)
     .map((t) => t.reqs);
   const anti = isPlainObject(aff.podAntiAffinity) ? aff.podAntiAffinity : {};
-  const antiHostname = list(anti.requiredDuringSchedulingIgnoredDuringExecution, 'spec.affinity.podAntiAffinity.required', p).flatMap((t) =>
-    isPlainObject(t) && t.topologyKey === HOSTNAME_LABEL ? [isPlainObject(t.labelSelector) ? t.labelSelector : {}] : [],
-  );
   const pa = isPlainObject(aff.podAffinity) ? aff.podAffinity : {};
   const prefAff = Array.isArray(pa.preferredDuringSchedulingIgnoredDuringExecution) ? pa.preferredDuringSchedulingIgnoredDuringExecution.length : 0;
   const prefAnti = Array.isArray(anti.preferredDuringSchedulingIgnoredDuringExecution)
     ? anti.preferredDuringSchedulingIgnoredDuringExecution.length
     : 0;
-  return { affinity: { nodeSelector, requiredTerms, preferredTerms, matchFields }, antiHostname, prefAff, prefAnti };
+  const podAffinityTerms = [...podTerms(pa, 'podAffinity', false, p), ...podTerms(anti, 'podAntiAffinity', true, p)];
+  return { affinity: { nodeSelector, requiredTerms, preferredTerms, matchFields }, prefAff, prefAnti, podAffinityTerms };
 }
 
-function spreadOf(spec: Json, p: Problems): TopologySpread[] {
-  return list(spec.topologySpreadConstraints, 'spec.topologySpreadConstraints', p).flatMap((t) => {
+function selectorAt(raw: unknown, at: string, p: Problems): LabelSelector {
+  const { selector, error } = parseLabelSelector(raw);
+  if (error !== undefined) p.add(at, 'SimInvalidSelector', `${error}; Karpenter treats a selector that does not parse as selecting no pod`);
+  return selector;
+}
+
+/** The required terms, then the preferred ones heaviest first (the order relaxation removes them in, preferences.go). */
+function podTerms(a: Json, field: string, anti: boolean, p: Problems): PodAffinityTermInput[] {
+  const read = (t: unknown, at: string, required: boolean, weight: number): PodAffinityTermInput[] => {
+    if (!isPlainObject(t)) return [];
+    if (!isString(t.topologyKey) || t.topologyKey === '') {
+      p.add(`${at}.topologyKey`, 'SimInvalidField', 'a pod affinity term needs a topologyKey; the term is left out');
+      return [];
+    }
+    const namespaces = list(t.namespaces, `${at}.namespaces`, p).filter(isString);
+    const hasNsSelector = t.namespaceSelector !== undefined && t.namespaceSelector !== null;
+    return [
+      {
+        anti,
+        required,
+        weight,
+        topologyKey: t.topologyKey,
+        selector: selectorAt(t.labelSelector, `${at}.labelSelector`, p),
+        namespaces,
+        ...(hasNsSelector ? { namespaceSelector: selectorAt(t.namespaceSelector, `${at}.namespaceSelector`, p) } : {}),
+      },
+    ];
+  };
+  const reqAt = `spec.affinity.${field}.requiredDuringSchedulingIgnoredDuringExecution`;
+  const prefAt = `spec.affinity.${field}.preferredDuringSchedulingIgnoredDuringExecution`;
+  const required = list(a.requiredDuringSchedulingIgnoredDuringExecution, reqAt, p).flatMap((t, i) => read(t, `${reqAt}[${i}]`, true, 0));
+  const preferred = list(a.preferredDuringSchedulingIgnoredDuringExecution, prefAt, p)
+    .map((t, i) => ({ t, i, w: isPlainObject(t) && typeof t.weight === 'number' ? t.weight : 0 }))
+    .sort((x, y) => y.w - x.w || x.i - y.i)
+    .flatMap(({ t, i, w }) => read(isPlainObject(t) ? t.podAffinityTerm : undefined, `${prefAt}[${i}].podAffinityTerm`, false, w));
+  return [...required, ...preferred];
+}
+
+const POLICIES = ['Honor', 'Ignore'];
+
+function spreadOf(spec: Json, p: Problems, labels: Readonly<Record<string, string>>): TopologySpread[] {
+  const at = 'spec.topologySpreadConstraints';
+  return list(spec.topologySpreadConstraints, at, p).flatMap((t, i) => {
     if (!isPlainObject(t) || !isString(t.topologyKey)) return [];
+    const policy = (field: string, fallback: string): string => {
+      const v = t[field];
+      if (v === undefined || v === null) return fallback;
+      if (isString(v) && POLICIES.includes(v)) return v;
+      p.add(`${at}[${i}].${field}`, 'SimInvalidField', `must be Honor or Ignore, got ${show(v)}; assuming ${fallback}`);
+      return fallback;
+    };
+    const keys = list(t.matchLabelKeys, `${at}[${i}].matchLabelKeys`, p).filter(isString);
+    const minDomains = typeof t.minDomains === 'number' && Number.isInteger(t.minDomains) && t.minDomains > 0 ? t.minDomains : undefined;
     return [
       {
         topologyKey: t.topologyKey,
         maxSkew: typeof t.maxSkew === 'number' && t.maxSkew > 0 ? t.maxSkew : 1,
         whenUnsatisfiable: isString(t.whenUnsatisfiable) ? t.whenUnsatisfiable : 'DoNotSchedule',
         selector: isPlainObject(t.labelSelector) ? t.labelSelector : undefined,
+        labelSelector: withMatchLabelKeys(selectorAt(t.labelSelector, `${at}[${i}].labelSelector`, p), keys, labels),
+        ...(minDomains === undefined ? {} : { minDomains }),
+        nodeAffinityPolicy: policy('nodeAffinityPolicy', 'Honor'),
+        nodeTaintsPolicy: policy('nodeTaintsPolicy', 'Ignore'),
       },
     ];
   });
+}
+
+/** One id per pod-spec object: a workload's replicas share their template's spec. */
+const SPEC_IDS = new WeakMap<object, number>();
+let nextSpecId = 0;
+
+function shapeOf(namespace: string, labels: Readonly<Record<string, string>>, spec: Json): string {
+  let id = SPEC_IDS.get(spec);
+  if (id === undefined) {
+    id = nextSpecId++;
+    SPEC_IDS.set(spec, id);
+  }
+  const ls = Object.keys(labels)
+    .sort()
+    .map((k) => `${k}=${labels[k]}`)
+    .join(',');
+  return `${namespace}\u0000${ls}\u0000${id}`;
 }
 
 /** One pod of a spec; `defaults` are its namespace's LimitRange container defaults. */
@@ -419,7 +514,8 @@ export function podFromSpec(
 ): PodInput {
   const requests = { ...podRequests(podResources(spec, p), defaults), [PODS]: 1 };
   checkResourceNames(requests, 'spec.containers[].resources.requests', p);
-  const { affinity, antiHostname, prefAff, prefAnti } = affinityOf(spec, p);
+  const { affinity, prefAff, prefAnti, podAffinityTerms } = affinityOf(spec, p);
+  const nodeName = isString(spec.nodeName) && spec.nodeName !== '' ? spec.nodeName : undefined;
   return {
     index,
     namespace,
@@ -428,10 +524,12 @@ export function podFromSpec(
     affinity,
     tolerations: tolerationsOf(spec.tolerations, p),
     requests,
-    topologySpread: spreadOf(spec, p),
-    hostnameAntiAffinity: antiHostname,
+    topologySpread: spreadOf(spec, p, labels),
     preferredPodAffinity: prefAff,
     preferredPodAntiAffinity: prefAnti,
+    podAffinityTerms,
+    ...(nodeName === undefined ? {} : { nodeName }),
+    shape: shapeOf(namespace, labels, spec),
     problems: p.list,
   };
 }

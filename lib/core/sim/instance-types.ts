@@ -71,20 +71,51 @@ const WINDOWS_BUILD = Object.fromEntries(
   Object.entries(WINDOWS_BUILDS).map(([f, b]) => [f, SchedulingRequirement.in(WellKnownLabel.WINDOWS_BUILD, b)]),
 );
 
-/** The requirements an instance type brings under an AMI family, optionally in given zones. */
-export function instanceTypeRequirements(it: InstanceType, amiFamily: string, zones?: readonly string[]): SchedulingRequirements {
+const ZONE_REQUIREMENTS = new Map<string, SchedulingRequirement>();
+
+/** What the AMI family and the zones add to a type's catalog labels. */
+function extrasOf(it: InstanceType, amiFamily: string, zones?: readonly string[]): SchedulingRequirement[] {
   const extra = isWindowsFamily(amiFamily)
     ? // Windows AMIs are x86-64 only: an arm64 type has no OS to offer.
       [it.labels[WellKnownLabel.ARCH] === 'amd64' ? WINDOWS_OS : NO_OS, WINDOWS_BUILD[amiFamily]]
     : [LINUX_OS, NO_WINDOWS_BUILD];
-  if (zones) extra.push(SchedulingRequirement.in(WellKnownLabel.ZONE, ...zones));
-  return SchedulingRequirements.layered(baseOf(it), ...extra);
+  if (zones) {
+    const id = zones.join('\u0000');
+    let z = ZONE_REQUIREMENTS.get(id);
+    if (!z) ZONE_REQUIREMENTS.set(id, (z = SchedulingRequirement.in(WellKnownLabel.ZONE, ...zones)));
+    extra.push(z);
+  }
+  return extra;
+}
+
+/** The requirements an instance type brings under an AMI family, optionally in given zones. */
+export function instanceTypeRequirements(it: InstanceType, amiFamily: string, zones?: readonly string[]): SchedulingRequirements {
+  return SchedulingRequirements.layered(baseOf(it), ...extrasOf(it, amiFamily, zones));
+}
+
+/** `instanceTypeRequirements(...).find(key)` without building the set (topology asks every type about one key). */
+export function instanceTypeRequirementOn(
+  it: InstanceType,
+  amiFamily: string,
+  zones: readonly string[] | undefined,
+  key: string,
+): SchedulingRequirement | undefined {
+  const extra = extrasOf(it, amiFamily, zones).find((r) => r.key === key);
+  if (extra) return extra;
+  const own = key === WellKnownLabel.OS ? undefined : it.labels[key];
+  const label = own === undefined ? undefined : SchedulingRequirement.in(key, own);
+  const fixed = key === WellKnownLabel.INSTANCE_TENANCY ? TENANCY : key === WellKnownLabel.CAPACITY_TYPE ? CAPACITY_TYPES : undefined;
+  if (fixed) return label ? label.intersection(fixed) : fixed;
+  if (label) return label;
+  return OPTIONAL.has(key) ? DOES_NOT_EXIST[key] : undefined;
 }
 
 /** One instance type under one node class. */
 export interface ClassInstanceType {
   readonly type: InstanceType;
   readonly requirements: SchedulingRequirements;
+  /** `requirements.find(key)`, without building `requirements` when they are not built yet. */
+  requirementOn(key: string): SchedulingRequirement | undefined;
   readonly capacity: ResourceAmounts;
   readonly allocatable: ResourceAmounts;
   /** Some allocatable amount is negative: the type fits no pod. */
@@ -168,6 +199,11 @@ class LazyClassInstanceType implements ClassInstanceType {
     return (this.requirementsValue ??= instanceTypeRequirements(this.type, this.settings.amiFamily, this.zones));
   }
 
+  requirementOn(key: string): SchedulingRequirement | undefined {
+    if (this.requirementsValue) return this.requirementsValue.find(key);
+    return instanceTypeRequirementOn(this.type, this.settings.amiFamily, this.zones, key);
+  }
+
   get capacity(): ResourceAmounts {
     return (this.capacityValue ??= capacityFor(this.type, this.settings));
   }
@@ -181,7 +217,7 @@ class LazyClassInstanceType implements ClassInstanceType {
   }
 
   /** The fields of `ClassInstanceType`, as a plain object would serialize. */
-  toJSON(): Omit<ClassInstanceType, 'requirements'> {
+  toJSON(): Omit<ClassInstanceType, 'requirements' | 'requirementOn'> {
     const { type, capacity, allocatable, negative, available, unavailableReason } = this;
     return { type, capacity, allocatable, negative, available, unavailableReason };
   }

@@ -1,10 +1,8 @@
 // Pure core: no cdktf or constructs imports.
 // Pods as the provisioner sees them: validation (pods it ignores, provisioner.go:561-653), requirements
-// with OR-terms and preferences, relaxation (preferences.go), tolerations (k8s toleration.go) and label
-// selectors.
+// with OR-terms and preferences, relaxation (preferences.go), tolerations (k8s toleration.go).
 import { WellKnownLabel, KARPENTER_KNOWN_VALUES } from '../api/labels';
 import { Operator } from '../api/requirements';
-import { isPlainObject } from '../json';
 import { NodeTaint, PodInput, Toleration, WrittenRequirement } from './inputs';
 import { HOSTNAME_LABEL, NORMALIZED_LABELS, SCHEDULING_WELL_KNOWN_LABELS, SchedulingRequirement, SchedulingRequirements } from './requirements';
 
@@ -163,34 +161,4 @@ export function taintError(taints: readonly NodeTaint[], tolerations: readonly T
     .filter((taint) => !all.some((t) => tolerates(t, taint)))
     .map((taint) => `did not tolerate taint (taint=${taint.key}${taint.value === '' ? '' : `=${taint.value}`}:${taint.effect})`);
   return errs.length > 0 ? errs.join('; ') : undefined;
-}
-
-/** metav1.LabelSelector matching; a missing selector matches nothing, an empty one everything. */
-export function selectorMatches(selector: Record<string, unknown> | undefined, labels: Readonly<Record<string, string>>): boolean {
-  if (!selector) return false;
-  const ml = isPlainObject(selector.matchLabels) ? selector.matchLabels : {};
-  for (const [k, v] of Object.entries(ml)) if (labels[k] !== v) return false;
-  const exprs = Array.isArray(selector.matchExpressions) ? selector.matchExpressions : [];
-  for (const e of exprs) {
-    if (!isPlainObject(e) || typeof e.key !== 'string') return false;
-    const values = Array.isArray(e.values) ? e.values : [];
-    const has = e.key in labels;
-    switch (e.operator) {
-      case 'In':
-        if (!has || !values.includes(labels[e.key])) return false;
-        break;
-      case 'NotIn':
-        if (has && values.includes(labels[e.key])) return false;
-        break;
-      case 'Exists':
-        if (!has) return false;
-        break;
-      case 'DoesNotExist':
-        if (has) return false;
-        break;
-      default:
-        return false;
-    }
-  }
-  return true;
 }

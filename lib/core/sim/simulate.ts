@@ -1,17 +1,20 @@
 // Pure core: no cdktf or constructs imports.
 // The provisioning scheduler offline (kubernetes-sigs/karpenter v1.14.1 provisioning/scheduling/scheduler.go):
-// one batch of pending pods against NodePools and EC2NodeClasses on an empty cluster.
+// one batch of pending pods against NodePools and EC2NodeClasses, after the given Nodes and in-flight NodeClaims.
 import { Severity, ValidationIssue } from '../issues';
 import { WellKnownLabel } from '../api/labels';
+import { isPlainObject } from '../json';
 import { buildTemplate, DaemonOverhead, filterInstanceTypes, maxCapacity, Template, withinLimits } from './engine';
-import { InputProblem, NodeClassInput, NodePoolInput, PodInput, readNodeClass, readNodePool, TopologySpread } from './inputs';
+import { InputProblem, NodeClassInput, NodePoolInput, NodeTaint, PodInput, readNodeClass, readNodePool } from './inputs';
 import { readWorkloads } from './workloads';
-import { ignoredReason, initialState, podRequirements, PodState, relax, selectorMatches, strictPodRequirements, taintError } from './pods';
-import { addAmounts, CPU, isSubUnit, MEMORY } from './quantity';
+import { ignoredReason, initialState, podRequirements, PodState, relax, strictPodRequirements, taintError } from './pods';
+import { addAmounts, CPU, formatQuantity, isSubUnit, MEMORY } from './quantity';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from './requirements';
 import { loadInstanceTypeCatalog } from './catalog';
 import { emptiedBy } from './admission';
 import { withCosts } from './costs';
+import { ClusterNode, readCluster, readNamespaces, roomOf } from './cluster-state';
+import { BoundPod, DomainSource, Topology } from './topology';
 import { NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
 
 /** The simulation with the issues found on bad input (for the CLI and the synth lints). */
@@ -26,10 +29,12 @@ export const SIMULATION_ASSUMPTIONS: readonly string[] = [
     'are not known offline.',
   'NodeClaim options are ordered by the bundled on-demand prices, cheapest first (see the price assumptions); ' +
     'the 600-type cut and the spot-versus-on-demand price filter are not applied.',
-  'The cluster is empty: no existing nodes or NodeClaims; limits count only this batch.',
-  'Capacity reservations, NodeOverlays, dynamic resources, volume zones and host ports are not modelled.',
-  'Pod affinity and preferred pod (anti-)affinity only take part in relaxation; required pod anti-affinity and topology spread are modelled ' +
-    'for kubernetes.io/hostname and, when zones are given, topology.kubernetes.io/zone.',
+  'Capacity reservations, NodeOverlays, dynamic resources, volume zones, volume limits and host ports are not modelled.',
+  'Topology spread and pod (anti-)affinity follow Karpenter 1.14.1 for any topology key, with domains from the NodePools, ' +
+    'their instance types and the given nodes, and preferences respected until relaxed (the default preference policy); ' +
+    'where Karpenter breaks a tie at random, the first domain in order is taken.',
+  'Every input pod without spec.nodeName that has not finished, other than DaemonSet and mirror pods, is pending, ' +
+    'as if kube-scheduler had marked it unschedulable.',
   'Memory capacity is Karpenter’s estimate (7.5% VM overhead), not the capacity a running node reports.',
   'Pods per node are ENI-limited with no reserved ENIs and no EFA-only interfaces.',
   'The catalog is the Karpenter 1.14.1 reference (us-east-1, us-east-2 and us-west-2 together): a type may not exist in your region.',
@@ -38,18 +43,33 @@ export const SIMULATION_ASSUMPTIONS: readonly string[] = [
 export const SUB_UNIT_REQUESTS =
   'Requests are added exactly, as Karpenter adds them; the kube-scheduler rounds each pod’s cpu up to a whole millicore ' +
   '(other resources to a whole unit) before adding, so a node packed to a fraction of a millicore may not take every pod placed on it.';
-const NO_ZONES = 'Zones are not known: zone requirements are only checked against each other, and zone topology spread is not modelled.';
+const EMPTY_CLUSTER = 'The cluster is empty: no existing Nodes or NodeClaims were given; limits count only this batch.';
+const GIVEN_CLUSTER =
+  'The cluster is the given Nodes and NodeClaims with the bound pods among the input: pods not in the input are not counted, ' +
+  'and pods Karpenter would reschedule from nodes being deleted are not added to the batch.';
+const NO_ZONES =
+  'Zones are not known: zone requirements are only checked against each other, and zone topology uses only the zones ' +
+  'NodePools name and nodes carry; with none, zone topology is left out (said on each pod it concerns).';
 
 interface Claim {
   readonly template: Template;
-  name: string;
+  readonly name: string;
+  /** The hostname domain of the claim (its name), kept apart from `requirements` so the filter caches hit. */
+  readonly host: SchedulingRequirement;
   requirements: SchedulingRequirements;
   options: readonly number[];
   requests: Record<string, number>;
   readonly pods: PodInput[];
-  /** The zone the claim is pinned to, once a zone-spread pod pinned it. */
-  zone?: string;
 }
+
+/** An existing Node or in-flight NodeClaim as a candidate (ExistingNode). */
+interface Existing {
+  readonly node: ClusterNode;
+  room: Record<string, number>;
+  readonly pods: PodInput[];
+}
+
+type Placement = { readonly claim: Claim; readonly existing?: undefined } | { readonly existing: Existing; readonly claim?: undefined };
 
 /** Reads an input; one whose reading throws (a getter, a proxy) is read as nothing, which is an issue on it. */
 function readSafely<T>(read: () => T, asNothing: () => T): T {
@@ -85,21 +105,23 @@ function queueOrder(a: PodInput, b: PodInput): number {
   );
 }
 
+/** Whether a daemon pod would run on a node with these taints and requirements (strict: first required term, no relaxation). */
+function daemonRuns(d: PodInput, taints: readonly NodeTaint[], fits: (r: SchedulingRequirements) => boolean): boolean {
+  if (taintError(taints, d.tolerations, false) !== undefined) return false;
+  for (let term = 0; term < Math.max(1, d.affinity.requiredTerms.length); term++) if (fits(strictPodRequirements(d, term))) return true;
+  return false;
+}
+
 /** DaemonSet pods that would run on each type of a template (scheduler.go buildDaemonOverheadGroups). */
 function daemonOverhead(t: Template, daemons: readonly PodInput[]): DaemonOverhead {
   const out: (Record<string, number> | undefined)[] = new Array(t.all.length);
   if (daemons.length === 0) return out;
-  const tolerating = daemons.filter((d) => taintError(t.pool.taints, d.tolerations, true) === undefined);
   const byKey = new Map<string, Record<string, number> | undefined>();
   for (const i of t.options) {
     const it = t.all[i];
-    const running = tolerating.filter((d) => {
-      for (let term = 0; term < Math.max(1, d.affinity.requiredTerms.length); term++) {
-        const r = strictPodRequirements(d, term);
-        if (t.requirements.compatible(r, true) === undefined && it.requirements.intersects(r) === undefined) return true;
-      }
-      return false;
-    });
+    const running = daemons.filter((d) =>
+      daemonRuns(d, t.pool.taints, (r) => t.requirements.compatible(r, true) === undefined && it.requirements.intersects(r) === undefined),
+    );
     const key = running.map((d) => d.index).join(',');
     if (!byKey.has(key))
       byKey.set(key, running.length === 0 ? undefined : running.reduce((acc, d) => add(acc, d.requests), {} as Record<string, number>));
@@ -108,116 +130,186 @@ function daemonOverhead(t: Template, daemons: readonly PodInput[]): DaemonOverhe
   return out;
 }
 
-function sameGroup(a: PodInput, b: PodInput, selector: Record<string, unknown> | undefined): boolean {
-  return a.namespace === b.namespace && selectorMatches(selector, b.labels);
-}
-
-/** Required hostname anti-affinity, both ways: no pod of the claim may select the newcomer, nor the newcomer them. */
-function antiAffinityAllows(claim: Claim, pod: PodInput): boolean {
-  for (const other of claim.pods) {
-    if (pod.hostnameAntiAffinity.some((s) => sameGroup(pod, other, s))) return false;
-    if (other.hostnameAntiAffinity.some((s) => sameGroup(other, pod, s))) return false;
-  }
+function fitsRoom(requests: Readonly<Record<string, number>>, room: Readonly<Record<string, number>>): boolean {
+  for (const k in room) if (room[k] < 0) return false;
+  for (const k in requests) if (requests[k] > (room[k] ?? 0)) return false;
   return true;
 }
 
-function spreads(pod: PodInput, s: PodState, key: string): TopologySpread[] {
-  // Relaxation drops ScheduleAnyway constraints first-to-last; DoNotSchedule ones always hold.
-  let anyway = pod.topologySpread.filter((t) => t.whenUnsatisfiable === 'ScheduleAnyway').length - s.scheduleAnywaySpreads;
-  return pod.topologySpread.filter((t) => {
-    if (t.whenUnsatisfiable === 'ScheduleAnyway' && anyway-- > 0) return false;
-    return t.topologyKey === key;
-  });
+function amountsText(r: Readonly<Record<string, number>>): string {
+  return Object.keys(r)
+    .sort()
+    .map((k) => `${k} ${k === 'nodes' ? r[k] : formatQuantity(k, r[k])}`)
+    .join(', ');
+}
+
+/** How a pool's limits were used: by existing nodes, and by this batch's earlier NodeClaims. */
+interface LimitUse {
+  readonly limits: Readonly<Record<string, number>>;
+  readonly existing: Record<string, number>;
+  readonly batch: Record<string, number>;
+  readonly remaining: Record<string, number>;
+}
+
+function limitNote(u: LimitUse): string {
+  const keys = Object.keys(u.limits);
+  const pick = (r: Readonly<Record<string, number>>) => Object.fromEntries(keys.map((k) => [k, r[k] ?? 0]));
+  return (
+    ` (limits ${amountsText(u.limits)}; existing nodes use ${amountsText(pick(u.existing))}; ` +
+    `earlier NodeClaims of this batch take at most ${amountsText(pick(u.batch))})`
+  );
 }
 
 class Scheduler {
   public readonly claims: Claim[] = [];
-  public readonly placed = new Map<PodInput, Claim>();
-  private readonly remaining = new Map<Template, Record<string, number>>();
+  public readonly placed = new Map<PodInput, Placement>();
+  private readonly limits = new Map<Template, LimitUse>();
   private readonly anyPreferNoSchedule: boolean;
+  private readonly states = new Map<PodInput, PodState>();
+  private readonly perPool = new Map<Template, number>();
 
   constructor(
     private readonly templates: readonly Template[],
     private readonly overhead: Map<Template, DaemonOverhead>,
-    private readonly zones: readonly string[] | undefined,
+    private readonly topology: Topology,
+    private readonly existing: readonly Existing[],
+    cluster: readonly ClusterNode[],
   ) {
-    for (const t of templates) if (t.pool.limits) this.remaining.set(t, { ...t.pool.limits });
+    for (const t of templates) {
+      if (!t.pool.limits) continue;
+      const existingUse: Record<string, number> = {};
+      for (const n of cluster) {
+        if (!n.active || n.nodePool !== t.pool.name) continue;
+        for (const [k, v] of Object.entries(n.capacity)) existingUse[k] = (existingUse[k] ?? 0) + v;
+      }
+      const remaining: Record<string, number> = {};
+      for (const [k, v] of Object.entries(t.pool.limits)) remaining[k] = v - (existingUse[k] ?? 0);
+      this.limits.set(t, { limits: t.pool.limits, existing: existingUse, batch: {}, remaining });
+    }
     this.anyPreferNoSchedule = templates.some((t) => t.pool.taints.some((x) => x.effect === 'PreferNoSchedule'));
   }
 
-  /** trySchedule: every candidate, relaxing one soft constraint after each full failure. */
-  public schedule(pod: PodInput): string | undefined {
+  /** Registers the pod's topology groups before any pod is placed (NewTopology runs Update for every pod of the batch). */
+  public enqueue(pod: PodInput): void {
     const state = initialState(pod);
+    this.states.set(pod, state);
+    this.topology.update(pod, state);
+  }
+
+  /** trySchedule: every tier, relaxing one soft constraint after each full failure; relaxation persists across passes. */
+  public schedule(pod: PodInput): string | undefined {
+    const state = this.states.get(pod)!;
     for (;;) {
       const err = this.add(pod, state);
       if (err === undefined) return undefined;
-      if (!relax(pod, state, this.anyPreferNoSchedule)) return err;
+      if (!relax(pod, state, this.anyPreferNoSchedule)) return err();
+      this.topology.update(pod, state);
     }
   }
 
-  private add(pod: PodInput, state: PodState): string | undefined {
+  /** Undefined on success, else the error, built only when asked (most are dropped when a later attempt succeeds). */
+  private add(pod: PodInput, state: PodState): (() => string) | undefined {
     const reqs = podRequirements(pod, state);
+    const strict = strictPodRequirements(pod, state.requiredStart);
+    for (const e of this.existing) if (this.tryExisting(e, pod, state, reqs, strict)) return undefined;
     const inflight = this.claims.map((c, i) => ({ c, i })).sort((a, b) => a.c.pods.length - b.c.pods.length || a.i - b.i);
-    for (const { c } of inflight) if (this.tryClaim(c, pod, state, reqs, false) === undefined) return undefined;
-    if (this.templates.length === 0) return 'nodepool requirements filtered out all available instance types';
-    const errs: string[] = [];
+    for (const { c } of inflight) if (this.tryClaim(c, pod, state, reqs, strict) === undefined) return undefined;
+    if (this.templates.length === 0) return () => 'nodepool requirements filtered out all available instance types';
+    const errs: (() => string)[] = [];
     for (const t of this.templates) {
       let options = t.options;
-      const remaining = this.remaining.get(t);
-      if (remaining) {
-        if (remaining.nodes === 0) {
-          errs.push(`node limits have been exhausted for nodepool (NodePool=${t.pool.name})`);
+      const use = this.limits.get(t);
+      if (use) {
+        if (use.remaining.nodes !== undefined && use.remaining.nodes <= 0) {
+          const note = limitNote(use);
+          errs.push(() => `node limits have been exhausted for nodepool (NodePool=${t.pool.name})${note}`);
           continue;
         }
-        options = withinLimits(t, options, remaining);
+        options = withinLimits(t, options, use.remaining);
         if (options.length === 0) {
-          errs.push(`all available instance types exceed limits for nodepool (NodePool=${t.pool.name})`);
+          const note = limitNote(use);
+          errs.push(() => `all available instance types exceed limits for nodepool (NodePool=${t.pool.name})${note}`);
           continue;
         }
       }
-      const claim: Claim = { template: t, name: '', requirements: t.requirements.copy(), options, requests: {}, pods: [] };
-      const err = this.tryClaim(claim, pod, state, reqs, true);
+      const n = this.perPool.get(t) ?? 0;
+      const name = `${t.pool.name}-${n}`;
+      const claim: Claim = {
+        template: t,
+        name,
+        host: SchedulingRequirement.in(HOSTNAME_LABEL, name),
+        requirements: t.requirements.copy(),
+        options,
+        requests: {},
+        pods: [],
+      };
+      const err = this.tryClaim(claim, pod, state, reqs, strict);
       if (err !== undefined) {
-        errs.push(err);
+        const name = `NodePool=${t.pool.name}`;
+        errs.push(() => {
+          const text = typeof err === 'string' ? err : err();
+          return text.includes(name) ? text : `${name}: ${text}`;
+        });
         continue;
       }
-      claim.name = `${t.pool.name}-${this.claims.filter((c) => c.template === t).length}`;
+      this.perPool.set(t, n + 1);
       this.claims.push(claim);
-      if (remaining) {
-        const max = maxCapacity(t, claim.options, Object.keys(remaining));
-        for (const k of Object.keys(remaining)) remaining[k] -= max[k];
+      if (use) {
+        const max = maxCapacity(t, claim.options, Object.keys(use.remaining));
+        for (const k of Object.keys(use.remaining)) {
+          use.remaining[k] -= max[k];
+          use.batch[k] = (use.batch[k] ?? 0) + max[k];
+        }
       }
       return undefined;
     }
-    return errs.join('; ');
+    return () => errs.map((e) => e()).join('; ');
   }
 
-  /** NodeClaim.CanAdd, then Add on success. */
-  private tryClaim(claim: Claim, pod: PodInput, state: PodState, reqs: SchedulingRequirements, isNew: boolean): string | undefined {
+  /** ExistingNode.CanAdd, then Add on success (existingnode.go:81-185); host ports and volumes are not modelled. */
+  private tryExisting(e: Existing, pod: PodInput, state: PodState, reqs: SchedulingRequirements, strict: SchedulingRequirements): boolean {
+    if (!fitsRoom(pod.requests, e.room)) return false;
+    if (taintError(e.node.taints, pod.tolerations, state.toleratePreferNoSchedule) !== undefined) return false;
+    if (e.node.requirements.compatible(reqs) !== undefined) return false;
+    let combined = e.node.requirements;
+    if (this.topology.involves(pod)) {
+      combined = e.node.requirements.with(reqs);
+      const topo = this.topology.addRequirements(pod, strict, combined);
+      if ('error' in topo) return false;
+      if (topo.narrowed.length > 0) {
+        if (combined.compatible(new SchedulingRequirements(...topo.narrowed)) !== undefined) return false;
+        combined.add(...topo.narrowed);
+      }
+    }
+    const room = { ...e.room };
+    for (const [k, v] of Object.entries(pod.requests)) room[k] = (room[k] ?? 0) - v;
+    e.room = room;
+    e.pods.push(pod);
+    this.placed.set(pod, { existing: e });
+    this.topology.record(pod, e.node.taints, combined);
+    return true;
+  }
+
+  /** NodeClaim.CanAdd, then Add on success (nodeclaim.go:180-260). */
+  private tryClaim(
+    claim: Claim,
+    pod: PodInput,
+    state: PodState,
+    reqs: SchedulingRequirements,
+    strict: SchedulingRequirements,
+  ): string | (() => string) | undefined {
     const t = claim.template;
     const taints = taintError(t.pool.taints, pod.tolerations, state.toleratePreferNoSchedule);
     if (taints) return taints;
     const incompatible = claim.requirements.compatible(reqs, true);
     if (incompatible) return `incompatible requirements, ${incompatible}`;
     const combined = claim.requirements.with(reqs);
-    if (!isNew && !antiAffinityAllows(claim, pod)) return 'would violate required pod anti-affinity (kubernetes.io/hostname)';
-    for (const tsc of spreads(pod, state, HOSTNAME_LABEL)) {
-      const count = claim.pods.filter((p) => sameGroup(pod, p, tsc.selector)).length;
-      if (count + 1 > tsc.maxSkew) return 'would violate topology spread (kubernetes.io/hostname)';
-    }
-    let zone = claim.zone;
-    const zoneSpreads = this.zones ? spreads(pod, state, WellKnownLabel.ZONE) : [];
-    if (zoneSpreads.length > 0) {
-      const allowed = combined.get(WellKnownLabel.ZONE);
-      const eligible = this.zones!.filter((z) => allowed.has(z) && (zone === undefined || z === zone));
-      // Skew counts over every zone the pod could use on this pool, not just this claim's.
-      const domains = t.requirements.with(strictPodRequirements(pod, state.requiredStart)).get(WellKnownLabel.ZONE);
-      const pick = this.pickZone(pod, zoneSpreads, eligible, domains);
-      if (pick === undefined) {
-        return `unsatisfiable topology constraint for topology spread, key=${WellKnownLabel.ZONE}`;
-      }
-      zone = pick;
-      combined.add(SchedulingRequirement.in(WellKnownLabel.ZONE, pick));
+    const topo = this.topology.addRequirements(pod, strict, combined, claim.host);
+    if ('error' in topo) return topo.error;
+    if (topo.narrowed.length > 0) {
+      const err = combined.compatible(new SchedulingRequirements(...topo.narrowed), true);
+      if (err) return err;
+      combined.add(...topo.narrowed);
     }
     const total = add(claim.requests, pod.requests);
     const out = filterInstanceTypes(t, claim.options, combined, total, pod.requests, this.overhead.get(t));
@@ -225,36 +317,23 @@ class Scheduler {
     claim.requirements = combined;
     claim.options = out.remaining;
     claim.requests = total;
-    claim.zone = zone;
     claim.pods.push(pod);
-    this.placed.set(pod, claim);
+    this.placed.set(pod, { claim });
+    this.topology.registerHostname(claim.name);
+    this.topology.record(pod, t.pool.taints, combined, claim.host);
     return undefined;
   }
+}
 
-  /** The zone with the fewest matching pods that keeps every DoNotSchedule zone spread within its skew. */
-  private pickZone(pod: PodInput, tscs: readonly TopologySpread[], eligible: readonly string[], allowed: SchedulingRequirement): string | undefined {
-    const domains = this.zones!.filter((z) => allowed.has(z));
-    let best: string | undefined;
-    let bestCount = Number.POSITIVE_INFINITY;
-    for (const z of eligible) {
-      let ok = true;
-      let total = 0;
-      for (const tsc of tscs) {
-        const counts = new Map(domains.map((d) => [d, 0]));
-        for (const [p, c] of this.placed)
-          if (c.zone !== undefined && counts.has(c.zone) && sameGroup(pod, p, tsc.selector)) counts.set(c.zone, counts.get(c.zone)! + 1);
-        const min = Math.min(...counts.values());
-        const mine = counts.get(z) ?? 0;
-        total += mine;
-        if (tsc.whenUnsatisfiable === 'DoNotSchedule' && mine + 1 - min > tsc.maxSkew) ok = false;
-      }
-      if (ok && total < bestCount) {
-        best = z;
-        bestCount = total;
-      }
-    }
-    return best;
+/** Labels a NodeClaim's requirements fix to one value (its hostname, and the registered/initialized markers, left out). */
+const NOT_LABELS = new Set([HOSTNAME_LABEL, 'karpenter.sh/registered', 'karpenter.sh/initialized']);
+function fixedLabels(r: SchedulingRequirements): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const x of r.values().sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
+    if (NOT_LABELS.has(x.key) || x.complement || x.size !== 1) continue;
+    out[x.key] = x.values[0];
   }
+  return out;
 }
 
 interface Prepared {
@@ -262,6 +341,8 @@ interface Prepared {
   readonly classes: ReadonlyMap<string, NodeClassInput>;
   readonly poolReasons: Map<NodePoolInput, string>;
   readonly templates: readonly Template[];
+  /** Every built template, also those the pre-filter emptied: they still give topology domains (provisioner.go:325). */
+  readonly built: readonly Template[];
   readonly admitted: Map<NodePoolInput, readonly string[]>;
   readonly issues: ValidationIssue[];
 }
@@ -296,6 +377,7 @@ function prepare(input: SimulationInput): Prepared {
   const poolReasons = new Map<NodePoolInput, string>();
   const admitted = new Map<NodePoolInput, readonly string[]>();
   const templates: Template[] = [];
+  const built: Template[] = [];
   for (const pool of pools) {
     issues.push(...pool.problems.map(toIssue));
     const fatal = pool.problems.find((p) => p.fatal);
@@ -322,6 +404,7 @@ function prepare(input: SimulationInput): Prepared {
       continue;
     }
     const t = buildTemplate(pool, nc, catalog, input.zones);
+    built.push(t);
     if (t.filterError) {
       const by = emptiedBy(pool, t);
       poolReasons.set(pool, by ? `${t.filterError}: ${by.field} (${by.what}) left none of ${by.before}` : t.filterError);
@@ -345,69 +428,218 @@ function prepare(input: SimulationInput): Prepared {
   }
   // Weight descending, then name descending (utils/nodepool OrderByWeight).
   templates.sort((a, b) => b.pool.weight - a.pool.weight || (a.pool.name < b.pool.name ? 1 : a.pool.name > b.pool.name ? -1 : 0));
-  return { pools, classes, poolReasons, templates, admitted, issues };
+  return { pools, classes, poolReasons, templates, built, admitted, issues };
+}
+
+/** What the raw manifest of a Pod says beyond its spec: phase, deletion, DaemonSet ownership. */
+interface PodFacts {
+  readonly terminal?: string;
+  readonly terminating: boolean;
+  readonly daemon: boolean;
+  /** A static (mirror) pod, owned by its Node. */
+  readonly mirror: boolean;
+}
+
+function factsOf(o: unknown): PodFacts {
+  if (!isPlainObject(o) || o.kind !== 'Pod') return { terminating: false, daemon: false, mirror: false };
+  const status = isPlainObject(o.status) ? o.status : {};
+  const meta = isPlainObject(o.metadata) ? o.metadata : {};
+  const phase = status.phase === 'Succeeded' || status.phase === 'Failed' ? status.phase : undefined;
+  const owners = Array.isArray(meta.ownerReferences) ? meta.ownerReferences : [];
+  return {
+    ...(phase === undefined ? {} : { terminal: phase }),
+    terminating: meta.deletionTimestamp !== undefined && meta.deletionTimestamp !== null,
+    daemon: owners.some((r) => isPlainObject(r) && r.kind === 'DaemonSet'),
+    mirror: owners.some((r) => isPlainObject(r) && r.kind === 'Node'),
+  };
+}
+
+function list(v: unknown): readonly unknown[] {
+  return Array.isArray(v) ? v : [];
 }
 
 /** Simulates, with the issues found on bad input. Never throws on input. */
 export function runSimulation(input: SimulationInput): SimulationRun {
   const safe: SimulationInput = input !== null && typeof input === 'object' ? input : { nodePools: [], nodeClasses: [], pods: [] };
-  const { pools, poolReasons, templates, admitted, issues } = prepare(safe);
+  const { pools, poolReasons, templates, built, admitted, issues } = prepare(safe);
   const zones = Array.isArray(safe.zones) && safe.zones.every((z) => typeof z === 'string') && safe.zones.length > 0 ? safe.zones : undefined;
 
   const workloads = readWorkloads(safe);
   const pods = workloads.pods;
   issues.push(...workloads.problems.map(toIssue));
   const usableDaemons = workloads.daemons.filter((d) => !d.problems.some((p) => p.fatal));
+  const facts = new Map<PodInput, PodFacts>();
+  pods.forEach((pod, i) =>
+    facts.set(
+      pod,
+      readSafely(
+        () => factsOf(workloads.sources[i]),
+        () => ({ terminating: false, daemon: false, mirror: false }),
+      ),
+    ),
+  );
+
+  const cluster = readSafely(
+    () => readCluster(list(safe.nodes), list(safe.nodeClaims), list(safe.nodePools)),
+    () => ({
+      nodes: [],
+      problems: [
+        {
+          object: 'nodes',
+          field: '',
+          code: 'SimInvalidObject',
+          message: 'the Nodes and NodeClaims could not be read (a value threw when read); the cluster is taken as empty',
+          fatal: true,
+        },
+      ],
+    }),
+  );
+  issues.push(...cluster.problems.map(toIssue));
+  const nodeByName = new Map(cluster.nodes.filter((n) => n.hasNode).map((n) => [n.name, n]));
+  const namespaceLabels =
+    safe.namespaces === undefined
+      ? undefined
+      : readSafely(
+          () => readNamespaces(list(safe.namespaces)),
+          () => new Map<string, Record<string, string>>(),
+        );
 
   const verdicts = new Map<PodInput, PodResult>();
   const queue: PodInput[] = [];
+  const bound: BoundPod[] = [];
+  const onNode = new Map<ClusterNode, PodInput[]>();
   for (const pod of pods) {
+    const base = { namespace: pod.namespace, name: pod.name };
     const fatal = pod.problems.find((p) => p.fatal);
     if (fatal) {
+      verdicts.set(pod, { ...base, schedulable: false, instanceTypes: [], reason: `${fatal.field}: ${fatal.message}` });
+      continue;
+    }
+    const f = facts.get(pod)!;
+    const extra = { requests: pod.requests, ...(pod.notModelled && pod.notModelled.length > 0 ? { notModelled: pod.notModelled } : {}) };
+    if (f.terminal !== undefined) {
       verdicts.set(pod, {
-        namespace: pod.namespace,
-        name: pod.name,
+        ...base,
         schedulable: false,
+        ignored: true,
         instanceTypes: [],
-        reason: `${fatal.field}: ${fatal.message}`,
+        reason: `the pod has finished (status.phase ${f.terminal}): it counts nowhere`,
+        ...(pod.nodeName === undefined ? {} : { bound: true, node: pod.nodeName }),
+        ...extra,
       });
       continue;
     }
-    const ignored = ignoredReason(pod);
+    if (pod.nodeName !== undefined) {
+      const node = nodeByName.get(pod.nodeName);
+      if (!node) {
+        issues.push({
+          severity: Severity.WARNING,
+          field: `Pod/${pod.namespace}/${pod.name} spec.nodeName`,
+          code: 'SimUnknownNode',
+          message:
+            `names node "${pod.nodeName}", which is not among the input nodes; the pod is not provisioned for and counts nowhere: ` +
+            'add that Node to the input',
+        });
+      } else {
+        bound.push({ pod, node, terminating: f.terminating });
+        if (node.active) onNode.set(node, [...(onNode.get(node) ?? []), pod]);
+      }
+      verdicts.set(pod, {
+        ...base,
+        schedulable: true,
+        bound: true,
+        node: pod.nodeName,
+        instanceTypes: [],
+        ...domainsOf(node?.labels ?? {}),
+        ...extra,
+      });
+      continue;
+    }
+    const ignored = f.daemon
+      ? 'owned by a DaemonSet: Karpenter does not provision for DaemonSet pods (give the DaemonSet as a daemonSet to count its overhead)'
+      : f.mirror
+        ? 'a static (mirror) pod, owned by its Node: Karpenter does not provision for it'
+        : ignoredReason(pod);
     if (ignored) {
-      verdicts.set(pod, { namespace: pod.namespace, name: pod.name, schedulable: false, ignored: true, instanceTypes: [], reason: ignored });
+      verdicts.set(pod, { ...base, schedulable: false, ignored: true, instanceTypes: [], reason: ignored, ...extra });
       continue;
     }
     queue.push(pod);
   }
 
+  const existing: Existing[] = cluster.nodes
+    .filter((n) => n.active)
+    .map((node) => {
+      const podsHere = onNode.get(node) ?? [];
+      const room = roomOf(
+        node,
+        podsHere.map((p) => p.requests),
+      );
+      // Daemons the node should run but whose pods are not among its bound pods still take their room.
+      const expected: Record<string, number> = {};
+      for (const d of usableDaemons)
+        if (daemonRuns(d, node.taints, (r) => node.requirements.compatible(r) === undefined))
+          for (const [k, v] of Object.entries(d.requests)) expected[k] = (expected[k] ?? 0) + v;
+      const running: Record<string, number> = {};
+      for (const p of podsHere) if (facts.get(p)?.daemon) for (const [k, v] of Object.entries(p.requests)) running[k] = (running[k] ?? 0) + v;
+      for (const [k, v] of Object.entries(expected)) room[k] = (room[k] ?? 0) - Math.max(0, v - (running[k] ?? 0));
+      return { node, room, pods: [] };
+    });
+  const known = new Set<string>([...pods.map((p) => p.namespace)]);
+  const sources: DomainSource[] = built.map((t) => ({ requirements: t.requirements, taints: t.pool.taints, types: t.all }));
+  const topology = new Topology(
+    sources,
+    cluster.nodes.filter((n) => n.active),
+    bound,
+    { ...(namespaceLabels ? { labels: namespaceLabels } : {}), known },
+    zones !== undefined,
+  );
+
   const dynamic = templates.length > 0 || pools.some((p) => admitted.has(p));
   const overhead = new Map(templates.map((t) => [t, daemonOverhead(t, usableDaemons)]));
-  const scheduler = new Scheduler(templates, overhead, zones);
+  const scheduler = new Scheduler(templates, overhead, topology, existing, cluster.nodes);
   const errors = new Map<PodInput, string>();
   queue.sort(queueOrder);
+  for (const pod of queue) scheduler.enqueue(pod);
   // Failed pods are retried after the others while a pass makes progress (queue.go).
   let pending = queue;
   for (;;) {
     const failed: PodInput[] = [];
     for (const pod of pending) {
-      const err = dynamic ? scheduler.schedule(pod) : 'no dynamic nodepools found';
+      const err = dynamic || existing.length > 0 ? scheduler.schedule(pod) : 'no dynamic nodepools found';
       if (err === undefined) errors.delete(pod);
       else {
-        errors.set(pod, err);
+        errors.set(pod, dynamic ? err : 'no dynamic nodepools found');
         failed.push(pod);
       }
     }
-    if (failed.length === 0 || failed.length === pending.length || !dynamic) break;
+    if (failed.length === 0 || failed.length === pending.length || !(dynamic || existing.length > 0)) break;
     pending = failed;
   }
 
+  const claimPods = new Map<Claim, string[]>();
   const result: SimulationResult = {
-    pods: pods.map((pod) => {
+    pods: pods.map((pod): PodResult => {
       const v = verdicts.get(pod);
       if (v) return v;
-      const claim = scheduler.placed.get(pod);
-      if (claim) {
+      const notModelled = [...(pod.notModelled ?? []), ...topology.unmodelled(pod)];
+      const extra = { requests: pod.requests, ...(notModelled.length > 0 ? { notModelled } : {}) };
+      const at = scheduler.placed.get(pod);
+      if (at?.existing) {
+        return {
+          namespace: pod.namespace,
+          name: pod.name,
+          schedulable: true,
+          node: at.existing.node.name,
+          instanceTypes: [],
+          ...domainsOf(at.existing.node.labels),
+          ...extra,
+        };
+      }
+      if (at?.claim) {
+        const claim = at.claim;
+        claimPods.set(claim, [...(claimPods.get(claim) ?? []), `${pod.namespace}/${pod.name}`]);
+        const labels = fixedLabels(claim.requirements);
         return {
           namespace: pod.namespace,
           name: pod.name,
@@ -415,23 +647,57 @@ export function runSimulation(input: SimulationInput): SimulationRun {
           nodePool: claim.template.pool.name,
           nodeClaim: claim.name,
           instanceTypes: claim.options.map((i) => claim.template.all[i].type.name),
+          ...domainsOf(labels),
+          ...extra,
         };
       }
-      return { namespace: pod.namespace, name: pod.name, schedulable: false, instanceTypes: [], reason: errors.get(pod) ?? 'not scheduled' };
+      return {
+        namespace: pod.namespace,
+        name: pod.name,
+        schedulable: false,
+        instanceTypes: [],
+        reason: errors.get(pod) ?? 'not scheduled',
+        ...extra,
+      };
     }),
     nodePools: pools.map((pool): NodePoolResult => {
       const reason = poolReasons.get(pool);
       return { name: pool.name, admittedInstanceTypes: admitted.get(pool) ?? [], ...(reason === undefined ? {} : { reason }) };
     }),
+    nodeClaims: scheduler.claims.map((c) => ({
+      name: c.name,
+      nodePool: c.template.pool.name,
+      labels: fixedLabels(c.requirements),
+      instanceTypes: c.options.map((i) => c.template.all[i].type.name),
+      pods: claimPods.get(c) ?? [],
+    })),
     assumptions: [
       ...SIMULATION_ASSUMPTIONS,
+      cluster.nodes.length === 0 ? EMPTY_CLUSTER : GIVEN_CLUSTER,
       ...(zones ? [] : [NO_ZONES]),
+      ...namespaceNote(topology, namespaceLabels, pods),
       ...(queue.some((p) => Object.values(p.requests).some(isSubUnit)) ? [SUB_UNIT_REQUESTS] : []),
     ],
   };
-  const notModelled = result.pods.map((r, i) => (pods[i].notModelled ? { ...r, notModelled: pods[i].notModelled } : r));
   // Prices last: options cheapest first, each pod's cheapest type, each pool's cost ceiling.
-  return { result: withCosts(safe, { ...result, pods: notModelled }), issues };
+  return { result: withCosts(safe, result), issues };
+}
+
+function domainsOf(labels: Readonly<Record<string, string>>): { zone?: string; capacityType?: string } {
+  const zone = labels[WellKnownLabel.ZONE];
+  const capacityType = labels[WellKnownLabel.CAPACITY_TYPE];
+  return { ...(zone === undefined ? {} : { zone }), ...(capacityType === undefined ? {} : { capacityType }) };
+}
+
+function namespaceNote(topology: Topology, labels: ReadonlyMap<string, unknown> | undefined, pods: readonly PodInput[]): string[] {
+  if (topology.assumedNamespaces.size === 0) return [];
+  const names = pods.filter((p) => topology.assumedNamespaces.has(p.shape)).map((p) => `${p.namespace}/${p.name}`);
+  const missing = [...new Set(pods.map((p) => p.namespace))].filter((n) => !labels?.has(n)).sort();
+  const shown = (xs: readonly string[]) => (xs.length > 5 ? `${xs.slice(0, 5).join(', ')} and ${xs.length - 5} more` : xs.join(', '));
+  return [
+    `A pod affinity namespaceSelector (pods ${shown(names)}) was matched against namespaces without a Namespace object ` +
+      `(${shown(missing)}), each taken to carry only its kubernetes.io/metadata.name label; add their Namespace manifests.`,
+  ];
 }
 
 /** Where Karpenter would put each pending pod of one batch, and what each NodePool can launch. Never throws on input. */

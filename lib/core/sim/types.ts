@@ -106,6 +106,23 @@ export interface SimulationInput {
    */
   readonly prices?: PriceTable;
   /**
+   * v1 Node manifests: the running cluster. A Node takes pending pods when it is not being deleted and has
+   * `status.allocatable`; initialized ones (unmanaged, or labelled `karpenter.sh/initialized: "true"`) are tried first.
+   * A Node labelled `karpenter.sh/nodepool: X` counts against X's limits.
+   * @default - none: the cluster is empty
+   */
+  readonly nodes?: readonly unknown[];
+  /**
+   * `karpenter.sh/v1` NodeClaim manifests: in-flight capacity. One whose `status.nodeName` names a Node of `nodes` is that Node.
+   * @default - none
+   */
+  readonly nodeClaims?: readonly unknown[];
+  /**
+   * v1 Namespace manifests: their labels for pod affinity `namespaceSelector`s.
+   * @default - none: a namespaceSelector is matched against the namespaces the pods use (see `assumptions`)
+   */
+  readonly namespaces?: readonly unknown[];
+  /**
    * The clock for the stale-price note (a table over a year old gets one in `assumptions`).
    * @default - the current time
    */
@@ -132,11 +149,34 @@ export interface PodResult {
   readonly cheapestInstanceType?: string;
   /** That type's on-demand price, USD per hour. */
   readonly hourlyPrice?: number;
+  /** The pod is bound (`spec.nodeName`): it is not provisioned for, and counts on its node. */
+  readonly bound?: boolean;
+  /** The existing Node (or in-flight NodeClaim) it lands on or is bound to. */
+  readonly node?: string;
+  /** The zone of its node or NodeClaim, when fixed to one value. */
+  readonly zone?: string;
+  /** The capacity type of its node or NodeClaim, when fixed to one value. */
+  readonly capacityType?: string;
+  /** The requests it was counted with, in base units (cpu in millicores), with `pods: 1`. */
+  readonly requests?: ResourceAmounts;
   /**
    * What the pod uses that the simulator does not model, one short phrase each (e.g. "volume zones
    * (persistentVolumeClaim volumes)", "host ports", "dynamic resources (resourceClaims)"); absent when nothing.
    */
   readonly notModelled?: readonly string[];
+}
+
+/** One new NodeClaim of the batch. */
+export interface NodeClaimResult {
+  /** `<nodepool>-<n>`, as the pods' `nodeClaim`. */
+  readonly name: string;
+  readonly nodePool: string;
+  /** Every label its requirements fix to one value (zone, capacity type, the pool's labels, a spread domain, ...). */
+  readonly labels: Readonly<Record<string, string>>;
+  /** Its instance-type options, cheapest first (as the pods' `instanceTypes`). */
+  readonly instanceTypes: readonly string[];
+  /** `namespace/name` of its pods. */
+  readonly pods: readonly string[];
 }
 
 /** What one NodePool can launch. */
@@ -161,6 +201,8 @@ export interface SimulationResult {
   readonly pods: readonly PodResult[];
   /** One entry per NodePool, in input order. */
   readonly nodePools: readonly NodePoolResult[];
+  /** One entry per new NodeClaim of the batch, in creation order (always set by the simulator; optional for older results). */
+  readonly nodeClaims?: readonly NodeClaimResult[];
   /** What the simulation assumed because it cannot be known offline (prices, spot availability, zones, capacity). */
   readonly assumptions: readonly string[];
 }

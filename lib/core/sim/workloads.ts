@@ -13,6 +13,8 @@ type Json = Record<string, unknown>;
 /** The pods of the input, with every problem found on the objects read (pods, DaemonSets, HPAs, LimitRanges, RuntimeClasses). */
 export interface Workloads {
   readonly pods: readonly PodInput[];
+  /** The input object each pod of `pods` came from (same index): its status and owners are cluster facts. */
+  readonly sources: readonly unknown[];
   /** The pod each of `input.daemonSets` runs on every node, admitted as the pods are. */
   readonly daemons: readonly PodInput[];
   readonly problems: readonly InputProblem[];
@@ -390,7 +392,8 @@ export function readWorkloads(input: SimulationInput): Workloads {
     arrayOf(() => input.runtimeClasses),
     problems,
   );
-  const workloads = arrayOf(() => input.pods).map((o, i) => {
+  const objects = arrayOf(() => input.pods);
+  const workloads = objects.map((o, i) => {
     try {
       return readWorkload(o, i);
     } catch {
@@ -406,7 +409,8 @@ export function readWorkloads(input: SimulationInput): Workloads {
   });
   applyHpas(hpas, workloads);
   const pods: PodInput[] = [];
-  for (const w of workloads) {
+  const sources: unknown[] = [];
+  for (const [wi, w] of workloads.entries()) {
     const first = pods.length;
     let base: PodInput;
     try {
@@ -418,9 +422,13 @@ export function readWorkloads(input: SimulationInput): Workloads {
     problems.push(...w.p.list);
     if (w.template === undefined) {
       pods.push(base);
+      sources.push(objects[wi]);
       continue;
     }
-    for (let i = 0; i < w.replicas; i++) pods.push(i === 0 ? base : { ...base, index: first + i, name: podName(w, i) });
+    for (let i = 0; i < w.replicas; i++) {
+      pods.push(i === 0 ? base : { ...base, index: first + i, name: podName(w, i) });
+      sources.push(objects[wi]);
+    }
   }
   for (const h of hpas) problems.push(...h.p.list);
   const daemons = arrayOf(() => input.daemonSets).map((o, i) => {
@@ -433,7 +441,7 @@ export function readWorkloads(input: SimulationInput): Workloads {
     problems.push(...d.problems);
     return d;
   });
-  return { pods, daemons, problems };
+  return { pods, sources, daemons, problems };
 }
 
 /** The pod a DaemonSet runs on each node (or a DaemonSet's pod as given), admitted. */

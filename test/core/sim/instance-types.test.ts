@@ -1,6 +1,6 @@
 // The label-based compatibility mask must agree with the requirement sets it stands in for.
 import { loadInstanceTypeCatalog, SchedulingRequirement, SchedulingRequirements } from '../../../lib/core/sim';
-import { classView, instanceTypeRequirements } from '../../../lib/core/sim/instance-types';
+import { classView, instanceTypeRequirementOn, instanceTypeRequirements } from '../../../lib/core/sim/instance-types';
 
 const catalog = loadInstanceTypeCatalog();
 const SEED = Number(process.env.MASK_SEED ?? 15);
@@ -58,5 +58,28 @@ test.each([
     const even = view.findCompatible(r, (i) => (tried.push(i), i % 2 === 0));
     expect([view.findCompatible(r, () => true), even]).toEqual([marked[0] ?? -1, marked.find((i) => i % 2 === 0) ?? -1]);
     expect(tried).toEqual(marked.filter((i) => even === -1 || i <= even));
+  }
+});
+
+test('instanceTypeRequirementOn answers as the built requirements do, for every type and key', () => {
+  const keys = [
+    'topology.kubernetes.io/zone',
+    'karpenter.sh/capacity-type',
+    'karpenter.k8s.aws/instance-tenancy',
+    'kubernetes.io/os',
+    'node.kubernetes.io/windows-build',
+    'kubernetes.io/arch',
+    'node.kubernetes.io/instance-type',
+    'karpenter.k8s.aws/instance-gpu-name',
+    'capacity-spread',
+  ];
+  for (const [amiFamily, zones] of [
+    ['AL2023', ['us-east-1a', 'us-east-1b']],
+    ['Windows2022', undefined],
+  ] as const) {
+    for (const it of catalog.instanceTypes) {
+      const built = instanceTypeRequirements(it, amiFamily, zones);
+      for (const key of keys) expect(String(instanceTypeRequirementOn(it, amiFamily, zones, key))).toBe(String(built.find(key)));
+    }
   }
 });

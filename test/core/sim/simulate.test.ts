@@ -27,7 +27,10 @@ test('an untolerated taint, in Karpenter words; the tolerating pod lands there',
   });
   const tolerating = pod('tol', { 'nvidia.com/gpu': '1' }, { tolerations: [{ key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }] });
   const r = sim([gpu], [pod('plain', { 'nvidia.com/gpu': '1' }), tolerating]);
-  expect(podOf(r, 'plain')).toMatchObject({ schedulable: false, reason: 'did not tolerate taint (taint=nvidia.com/gpu=true:NoSchedule)' });
+  expect(podOf(r, 'plain')).toMatchObject({
+    schedulable: false,
+    reason: 'NodePool=gpu: did not tolerate taint (taint=nvidia.com/gpu=true:NoSchedule)',
+  });
   const t = podOf(r, 'tol');
   expect(t).toMatchObject({ schedulable: true, nodePool: 'gpu' });
   expect(t.instanceTypes.length).toBeGreaterThan(10);
@@ -37,8 +40,9 @@ test('an untolerated taint, in Karpenter words; the tolerating pod lands there',
 test('a pod that fits no instance type, with the requirements and resources Karpenter prints', () => {
   const r = sim([nodePool('default')], [pod('huge', { cpu: '2000', memory: '1Gi' }), pod('typo', { cpu: '2M' })]);
   expect(podOf(r, 'huge').reason).toBe(
-    'no instance type has enough resources, requirements=karpenter.k8s.aws/ec2nodeclass In [default], karpenter.sh/initialized In [true], ' +
-      'karpenter.sh/nodepool In [default], karpenter.sh/registered In [true], resources={"cpu":"2k","memory":"1Gi","pods":"1"}',
+    'NodePool=default: no instance type has enough resources, requirements=karpenter.k8s.aws/ec2nodeclass In [default], ' +
+      'karpenter.sh/initialized In [true], karpenter.sh/nodepool In [default], karpenter.sh/registered In [true], ' +
+      'resources={"cpu":"2k","memory":"1Gi","pods":"1"}',
   );
   expect(podOf(r, 'typo').reason).toContain('(CPU request >= 1 Million, m vs M typo?)');
 });
@@ -47,10 +51,16 @@ test('limits: capacity above the limit is dropped, and one batch subtracts the l
   const r = sim([nodePool('small', [], { limits: { cpu: '4' } })], [pod('a', { cpu: '3' }), pod('b', { cpu: '2500m' }), pod('c', { cpu: '8' })]);
   expect(podOf(r, 'a')).toMatchObject({ schedulable: true });
   expect(podOf(r, 'a').instanceTypes.every((n) => Number(catalog.get(n)!.labels['karpenter.k8s.aws/instance-cpu']) <= 4)).toBe(true);
-  expect(podOf(r, 'b').reason).toBe('all available instance types exceed limits for nodepool (NodePool=small)');
-  expect(podOf(r, 'c').reason).toBe('all available instance types exceed limits for nodepool (NodePool=small)');
+  // The reason says who took the limit: here the batch's first NodeClaim (its largest option, 4 cpu).
+  const used =
+    'all available instance types exceed limits for nodepool (NodePool=small) (limits cpu 4; existing nodes use cpu 0; ' +
+    'earlier NodeClaims of this batch take at most cpu 4)';
+  expect(podOf(r, 'b').reason).toBe(used);
+  expect(podOf(r, 'c').reason).toBe(used);
   const exhausted = sim([nodePool('none', [], { limits: { nodes: 0 } })], [pod('a', { cpu: '1' })]);
-  expect(podOf(exhausted, 'a').reason).toBe('node limits have been exhausted for nodepool (NodePool=none)');
+  expect(podOf(exhausted, 'a').reason).toMatch(
+    /^node limits have been exhausted for nodepool \(NodePool=none\) \(limits nodes 0; existing nodes use nodes 0;/,
+  );
 });
 
 test('pods of one batch share an open NodeClaim, even one of a lighter NodePool', () => {
@@ -138,7 +148,7 @@ test('DaemonSet overhead counts on every type it runs on', () => {
   };
   expect(podOf(sim([only], [pod('p', { cpu: '1500m' })]), 'p').schedulable).toBe(true);
   const r = sim([only], [pod('p', { cpu: '1500m' })], { daemonSets: [ds] });
-  expect(podOf(r, 'p').reason).toMatch(/^no instance type has enough resources, requirements=.*, resources=\{"cpu":"2","pods":"2"\}$/);
+  expect(podOf(r, 'p').reason).toMatch(/^NodePool=m5: no instance type has enough resources, requirements=.*, resources=\{"cpu":"2","pods":"2"\}$/);
 });
 
 test('minValues: a pool whose requirements keep fewer families than it asks for admits nothing', () => {
@@ -249,7 +259,9 @@ test('zone spread, when zones are given, pins NodeClaims to the least used zone'
   const pinned = sim([nodePool('default')], [pod('p', {}, { nodeSelector: { 'topology.kubernetes.io/zone': 'eu-west-1a' } })], {
     zones: ['us-east-1a'],
   });
-  expect(podOf(pinned, 'p').reason).toMatch(/^no instance type met the scheduling requirements or had enough resources or had a required offering, /);
+  expect(podOf(pinned, 'p').reason).toMatch(
+    /^NodePool=default: no instance type met the scheduling requirements or had enough resources or had a required offering, /,
+  );
 });
 
 test('workload pods are named <workload>-<ordinal>; a Job runs parallelism pods', () => {

@@ -1,6 +1,6 @@
 // Builders and expectations of the scheduling case table: plain manifests, as the library emits them
 // and as a user's YAML holds them, so a case reads like the upstream test it comes from.
-import type { InstanceType } from '../../../../lib/core/sim';
+import { InstanceType, loadInstanceTypeCatalog } from '../../../../lib/core/sim';
 
 /** Upstream test files, at kubernetes-sigs/karpenter v1.14.1. */
 export const SCHEDULING_SUITE = 'pkg/controllers/provisioning/scheduling/suite_test.go';
@@ -54,6 +54,58 @@ export interface PodExpectation {
   readonly sameNodeClaimAs?: string;
   /** Lands on another NodeClaim than this pod. */
   readonly otherNodeClaimThan?: string;
+  /** Lands on (or is bound to) this existing node (`PodResult.node`). */
+  readonly node?: string;
+  /** Lands on a new NodeClaim of this batch, not on an existing node. */
+  readonly onNewNodeClaim?: boolean;
+  /** `PodResult.bound`. */
+  readonly bound?: boolean;
+  /** `PodResult.zone` / `PodResult.capacityType`. */
+  readonly zone?: string;
+  readonly capacityType?: string;
+  /** Labels its node or NodeClaim has (a NodeClaim's `labels`: what its requirements fix to one value). */
+  readonly labels?: Readonly<Record<string, string>>;
+  /** One of `PodResult.notModelled` matches: the simulator says what of this pod it does not model. */
+  readonly notModelled?: string | RegExp;
+  /** Labels its node or NodeClaim does not have with these values. */
+  readonly notLabels?: Readonly<Record<string, string>>;
+  /** Shares a node or NodeClaim (new or existing) with this pod. */
+  readonly sameNodeAs?: string;
+  /** Is on another node or NodeClaim than this pod. */
+  readonly otherNodeThan?: string;
+  /** Is in the same topology domain for `key` as `pod` (both domains known). */
+  readonly sameDomainAs?: { readonly pod: string; readonly key: string };
+  /** Is in another domain for `key` than `pod` (both domains known). */
+  readonly otherDomainThan?: { readonly pod: string; readonly key: string };
+}
+
+export interface LabelSelector {
+  readonly matchLabels?: Readonly<Record<string, string>>;
+  readonly matchExpressions?: readonly { readonly key: string; readonly operator: string; readonly values?: readonly string[] }[];
+}
+
+/**
+ * Upstream's `ExpectSkew` / `ExpectMaxSkew`: the pods of `namespace` that `selector` selects (omitted: every pod, as
+ * `TopologyListOptions` lists with a nil selector), bound or placed by this batch, counted per domain of `key` (the
+ * node's or NodeClaim's label; for hostname its name). Pods on a NodeClaim that leaves `key` open count in a domain of
+ * their own per NodeClaim (upstream's launch puts that NodeClaim in one domain). Terminal pods count nowhere.
+ */
+export interface SkewExpectation {
+  readonly key: string;
+  readonly selector?: LabelSelector;
+  /** @default 'default'; '' for every namespace */
+  readonly namespace?: string;
+  /** `ConsistOf(...)`: the multiset of the non-zero counts. */
+  readonly counts?: readonly number[];
+  /** `ToNot(ContainElements(BeNumerically(">", n)))`. */
+  readonly atMost?: number;
+  /** `ExpectMaxSkew(...) <= n`: max - min over the domains that have pods. */
+  readonly maxSkew?: number;
+  /**
+   * Pods may sit on NodeClaims that leave `key` open (each such NodeClaim counts as one domain). Otherwise that is a
+   * failure: a spread or affinity on `key` narrows each NodeClaim to one domain.
+   */
+  readonly openDomains?: boolean;
 }
 
 export interface PoolExpectation {
@@ -85,6 +137,24 @@ export interface SchedulingCase {
    * runner checks that the simulation's assumptions say so (an assumption matching `assumption`).
    */
   readonly unmodelled?: { readonly why: string; readonly assumption: RegExp };
+  /** The running cluster: v1 Nodes (see `node`), and their pods as bound pods in `pods`. */
+  readonly nodes?: readonly Manifest[];
+  /** In-flight karpenter.sh/v1 NodeClaims. */
+  readonly nodeClaims?: readonly Manifest[];
+  readonly namespaces?: readonly Manifest[];
+  /** Pods per domain, as upstream's ExpectSkew. */
+  readonly expectSkew?: readonly SkewExpectation[];
+  /** How many new NodeClaims the batch opens (`result.nodeClaims.length`). */
+  readonly expectNewNodeClaims?: number;
+  /** How many pods whose name starts with the key are schedulable (upstream counts, not names, when ties are random). */
+  readonly expectSchedulable?: Readonly<Record<string, number>>;
+  /** Every pending (not bound) pod whose name starts with the key has a reason with this text. */
+  readonly expectPendingReason?: Readonly<Record<string, string | RegExp>>;
+  /**
+   * The engine does not do what upstream does yet: the case runs as `test.failing` (the suite stays green, the gap is
+   * visible, and the case fails, asking to drop this field, once the engine agrees). Says what the engine does instead.
+   */
+  readonly pending?: string;
 }
 
 /** The fake cloud provider's three zones, mapped to real ones. */
@@ -166,7 +236,22 @@ export interface PodOptions {
   readonly initContainers?: readonly { readonly requests?: Record<string, string>; readonly restartPolicy?: string }[];
   readonly overhead?: Record<string, string>;
   readonly hostPorts?: readonly number[];
+  readonly topologySpread?: readonly Manifest[];
+  readonly podAffinity?: AffinityTerms;
+  readonly podAntiAffinity?: AffinityTerms;
+  /** persistentVolumeClaim volumes, by claim name. */
+  readonly persistentVolumeClaims?: readonly string[];
+  /** A bound pod: `spec.nodeName`. */
+  readonly nodeName?: string;
+  readonly phase?: string;
+  /** Owned by a DaemonSet of this name (a DaemonSet's pod). */
+  readonly daemonSetOwner?: string;
   readonly extraSpec?: Manifest;
+}
+
+export interface AffinityTerms {
+  readonly required?: readonly Manifest[];
+  readonly preferred?: readonly { readonly weight: number; readonly podAffinityTerm: Manifest }[];
 }
 
 function podSpec(o: PodOptions): Manifest {
@@ -189,7 +274,20 @@ function podSpec(o: PodOptions): Manifest {
       preference: { matchExpressions: p.expressions },
     }));
   }
-  if (Object.keys(nodeAffinity).length > 0) spec.affinity = { nodeAffinity };
+  const affinity: Manifest = {};
+  if (Object.keys(nodeAffinity).length > 0) affinity.nodeAffinity = nodeAffinity;
+  const podTerms = (t: AffinityTerms): Manifest => ({
+    ...(t.required ? { requiredDuringSchedulingIgnoredDuringExecution: t.required } : {}),
+    ...(t.preferred ? { preferredDuringSchedulingIgnoredDuringExecution: t.preferred } : {}),
+  });
+  if (o.podAffinity) affinity.podAffinity = podTerms(o.podAffinity);
+  if (o.podAntiAffinity) affinity.podAntiAffinity = podTerms(o.podAntiAffinity);
+  if (Object.keys(affinity).length > 0) spec.affinity = affinity;
+  if (o.topologySpread) spec.topologySpreadConstraints = o.topologySpread;
+  if (o.nodeName) spec.nodeName = o.nodeName;
+  if (o.persistentVolumeClaims) {
+    spec.volumes = o.persistentVolumeClaims.map((claimName, i) => ({ name: `vol-${i}`, persistentVolumeClaim: { claimName } }));
+  }
   if (o.tolerations) spec.tolerations = o.tolerations;
   if (o.initContainers) {
     spec.initContainers = o.initContainers.map((c, i) => ({
@@ -204,11 +302,117 @@ function podSpec(o: PodOptions): Manifest {
 }
 
 export function pod(name: string, o: PodOptions = {}): Manifest {
+  const metadata: Manifest = { name, namespace: o.namespace ?? 'default', ...(o.labels ? { labels: o.labels } : {}) };
+  if (o.daemonSetOwner)
+    metadata.ownerReferences = [
+      { apiVersion: 'apps/v1', kind: 'DaemonSet', name: o.daemonSetOwner, uid: `uid-${o.daemonSetOwner}`, controller: true },
+    ];
+  return { apiVersion: 'v1', kind: 'Pod', metadata, spec: podSpec(o), ...(o.phase ? { status: { phase: o.phase } } : {}) };
+}
+
+/** `n` pods bound to `nodeName`, named `<prefix>-0` … */
+export function boundPods(prefix: string, n: number, nodeName: string, o: PodOptions = {}): Manifest[] {
+  return pods(prefix, n, { ...o, nodeName });
+}
+
+export interface SpreadOptions {
+  readonly maxSkew?: number;
+  /** Omitted: `{ matchLabels: { test: 'test' } }` (upstream's `labels`); null: no labelSelector at all. */
+  readonly selector?: LabelSelector | null;
+  readonly whenUnsatisfiable?: 'DoNotSchedule' | 'ScheduleAnyway';
+  readonly minDomains?: number;
+  readonly nodeTaintsPolicy?: 'Honor' | 'Ignore';
+  readonly nodeAffinityPolicy?: 'Honor' | 'Ignore';
+  readonly matchLabelKeys?: readonly string[];
+}
+
+/** Upstream's `labels` of topology_test.go. */
+export const TEST_LABELS = { test: 'test' };
+
+/** A topologySpreadConstraint on `topologyKey` (DoNotSchedule, maxSkew 1, selecting `TEST_LABELS` unless told). */
+export function spread(topologyKey: string, o: SpreadOptions = {}): Manifest {
+  const c: Manifest = { maxSkew: o.maxSkew ?? 1, topologyKey, whenUnsatisfiable: o.whenUnsatisfiable ?? 'DoNotSchedule' };
+  if (o.selector !== null) c.labelSelector = o.selector ?? { matchLabels: TEST_LABELS };
+  if (o.minDomains !== undefined) c.minDomains = o.minDomains;
+  if (o.nodeTaintsPolicy) c.nodeTaintsPolicy = o.nodeTaintsPolicy;
+  if (o.nodeAffinityPolicy) c.nodeAffinityPolicy = o.nodeAffinityPolicy;
+  if (o.matchLabelKeys) c.matchLabelKeys = o.matchLabelKeys;
+  return c;
+}
+
+/** A PodAffinityTerm selecting `matchLabels` on `topologyKey`. */
+export function term(
+  topologyKey: string,
+  matchLabels: Record<string, string>,
+  o: { namespaces?: string[]; namespaceSelector?: LabelSelector } = {},
+): Manifest {
+  return { topologyKey, labelSelector: { matchLabels }, ...o };
+}
+
+export function namespace(name: string, labels?: Record<string, string>): Manifest {
+  return { apiVersion: 'v1', kind: 'Namespace', metadata: { name, ...(labels ? { labels } : {}) } };
+}
+
+export const HOSTNAME = 'kubernetes.io/hostname';
+export const ZONE = 'topology.kubernetes.io/zone';
+export const CAPACITY_TYPE = 'karpenter.sh/capacity-type';
+export const ARCH = 'kubernetes.io/arch';
+
+export interface NodeOptions {
+  /** A catalog type: its labels (arch, os, instance type ...) and resources. @default 'm5.large' */
+  readonly type?: string;
+  readonly zone?: string;
+  /** @default 'on-demand' (not set for an unowned node) */
+  readonly capacityType?: string;
+  /** The NodePool it belongs to; null: a node Karpenter does not own. @default 'default' */
+  readonly nodePool?: string | null;
+  /** @default true (label karpenter.sh/initialized) */
+  readonly initialized?: boolean;
+  readonly labels?: Record<string, string>;
+  readonly taints?: readonly Taint[];
+  /** Replaces these allocatable values (Kubernetes quantities). */
+  readonly allocatable?: Record<string, string>;
+  readonly capacity?: Record<string, string>;
+  /** metadata.deletionTimestamp is set. */
+  readonly deleting?: boolean;
+}
+
+function quantities(r: Readonly<Record<string, number>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r)) {
+    if (v === 0) continue;
+    if (k === 'cpu') out[k] = `${v}m`;
+    else if (k === 'memory' || k === 'ephemeral-storage') out[k] = `${Math.floor(v / 1024)}Ki`;
+    else out[k] = String(v);
+  }
+  return out;
+}
+
+/**
+ * A v1 Node of the running cluster, as Karpenter labels its nodes: hostname (= name), zone, capacity type,
+ * NodePool, initialized, the catalog type's labels, and that type's allocatable/capacity unless told otherwise.
+ */
+export function node(name: string, o: NodeOptions = {}): Manifest {
+  const type = loadInstanceTypeCatalog().get(o.type ?? 'm5.large');
+  if (type === undefined) throw new Error(`node ${name}: ${o.type} is not in the catalog`);
+  const owned = o.nodePool !== null;
+  const labels: Record<string, string> = {
+    ...type.labels,
+    'kubernetes.io/hostname': name,
+    ...(o.zone ? { [ZONE]: o.zone } : {}),
+    ...(owned ? { [CAPACITY_TYPE]: o.capacityType ?? 'on-demand', 'karpenter.sh/nodepool': o.nodePool ?? 'default' } : {}),
+    ...(owned && o.initialized !== false ? { 'karpenter.sh/initialized': 'true', 'karpenter.sh/registered': 'true' } : {}),
+    ...(o.labels ?? {}),
+  };
   return {
     apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name, namespace: o.namespace ?? 'default', ...(o.labels ? { labels: o.labels } : {}) },
-    spec: podSpec(o),
+    kind: 'Node',
+    metadata: { name, labels, ...(o.deleting ? { deletionTimestamp: '2026-01-01T00:00:00Z', finalizers: ['karpenter.sh/termination'] } : {}) },
+    spec: { providerID: `aws:///${o.zone ?? 'us-east-1a'}/i-${name}`, ...(o.taints ? { taints: o.taints } : {}) },
+    status: {
+      allocatable: { ...quantities(type.allocatable), ...(o.allocatable ?? {}) },
+      capacity: { ...quantities(type.capacity), ...(o.capacity ?? {}) },
+    },
   };
 }
 
@@ -265,3 +469,43 @@ export function capacityAtMost(resource: string, amount: number): TypeProperty {
 
 export const GiB = 1024 ** 3;
 export const MiB = 1024 ** 2;
+
+export interface NodeClaimOptions {
+  /** A catalog type for labels and resources. @default 'm5.large' */
+  readonly type?: string;
+  readonly zone?: string;
+  /** @default 'on-demand' */
+  readonly capacityType?: string;
+  /** @default 'default' */
+  readonly nodePool?: string;
+  /** status.nodeName: the Node it registered as. */
+  readonly nodeName?: string;
+  /** Replaces status.capacity / status.allocatable (Kubernetes quantities); allocatable null: none. */
+  readonly capacity?: Record<string, string>;
+  readonly allocatable?: Record<string, string> | null;
+}
+
+/** An in-flight karpenter.sh/v1 NodeClaim: launched (providerID), labelled as the cloud provider resolved it. */
+export function nodeClaim(name: string, o: NodeClaimOptions = {}): Manifest {
+  const type = loadInstanceTypeCatalog().get(o.type ?? 'm5.large');
+  if (type === undefined) throw new Error(`nodeClaim ${name}: ${o.type} is not in the catalog`);
+  const labels: Record<string, string> = {
+    ...type.labels,
+    ...(o.zone ? { [ZONE]: o.zone } : {}),
+    [CAPACITY_TYPE]: o.capacityType ?? 'on-demand',
+    'karpenter.sh/nodepool': o.nodePool ?? 'default',
+  };
+  const status: Manifest = {
+    providerID: `aws:///${o.zone ?? 'us-east-1a'}/i-${name}`,
+    capacity: o.capacity ?? quantities(type.capacity),
+    ...(o.allocatable === null ? {} : { allocatable: o.allocatable ?? quantities(type.allocatable) }),
+    ...(o.nodeName ? { nodeName: o.nodeName } : {}),
+  };
+  return {
+    apiVersion: 'karpenter.sh/v1',
+    kind: 'NodeClaim',
+    metadata: { name, labels },
+    spec: { nodeClassRef: { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' }, requirements: [] },
+    status,
+  };
+}

@@ -1,0 +1,242 @@
+// Pure core: no cdktf or constructs imports.
+// The running cluster as the provisioner sees it (kubernetes-sigs/karpenter v1.14.1 state/statenode.go,
+// state/cluster.go, scheduling/existingnode.go): Nodes and in-flight NodeClaims that can take pods, and
+// the namespaces pod affinity terms select. Hostile input becomes an issue, never an exception.
+import { WellKnownLabel } from '../api/labels';
+import { isPlainObject, isString } from '../json';
+import { InputProblem, metaOf, NodeTaint } from './inputs';
+import { resourceAmount } from './quantity';
+import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from './requirements';
+
+type Json = Record<string, unknown>;
+
+/** A Node or in-flight NodeClaim that pending pods may go to (an ExistingNode). */
+export interface ClusterNode {
+  /** The Node's name, or the NodeClaim's name for one without a Node. */
+  readonly name: string;
+  readonly hostname: string;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly taints: readonly NodeTaint[];
+  readonly allocatable: Readonly<Record<string, number>>;
+  /** Capacity with `nodes: 1`, what it takes of its NodePool's limits. */
+  readonly capacity: Readonly<Record<string, number>>;
+  /** The NodePool it belongs to (label karpenter.sh/nodepool). */
+  readonly nodePool?: string;
+  /** Unmanaged, or labelled karpenter.sh/initialized=true; candidates are tried initialized first. */
+  readonly initialized: boolean;
+  /** False for a NodeClaim without a Node. */
+  readonly hasNode: boolean;
+  /** Takes pods: not being deleted and with allocatable. */
+  readonly active: boolean;
+  readonly requirements: SchedulingRequirements;
+}
+
+export interface ClusterRead {
+  readonly nodes: ClusterNode[];
+  readonly problems: InputProblem[];
+}
+
+function labelsOf(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (isPlainObject(v)) for (const [k, x] of Object.entries(v)) if (isString(x)) out[k] = x;
+  return out;
+}
+
+function taintsOf(v: unknown): NodeTaint[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((t) =>
+    isPlainObject(t) && isString(t.key) && isString(t.effect) ? [{ key: t.key, value: isString(t.value) ? t.value : '', effect: t.effect }] : [],
+  );
+}
+
+function amountsOf(v: unknown, at: string, add: (field: string, message: string) => void): Record<string, number> | undefined {
+  if (!isPlainObject(v)) return undefined;
+  const out: Record<string, number> = {};
+  for (const [k, q] of Object.entries(v)) {
+    const n = resourceAmount(k, q);
+    if (n === undefined) add(`${at}.${k}`, `${JSON.stringify(q) ?? typeof q} is not a Kubernetes quantity; it is left out`);
+    else out[k] = n;
+  }
+  return out;
+}
+
+function unreadable(where: string): InputProblem {
+  return { object: where, field: '', code: 'SimInvalidObject', message: 'could not be read (a value threw when read); it is left out', fatal: true };
+}
+
+/** Taints a node sheds once initialized, ignored while it is not (scheduling/taints.go:38-52). */
+function ephemeral(t: NodeTaint): boolean {
+  if (t.key === 'node.kubernetes.io/not-ready' && (t.effect === 'NoSchedule' || t.effect === 'NoExecute')) return true;
+  if (t.key === 'node.kubernetes.io/unreachable' && t.effect === 'NoSchedule') return true;
+  if (t.key === 'node.cloudprovider.kubernetes.io/uninitialized' && t.value === 'true' && t.effect === 'NoSchedule') return true;
+  if (t.key === 'karpenter.sh/unregistered' && t.effect === 'NoExecute') return true;
+  return t.key.startsWith('readiness.k8s.io/');
+}
+
+function sameTaint(a: NodeTaint, b: NodeTaint): boolean {
+  return a.key === b.key && a.value === b.value && a.effect === b.effect;
+}
+
+function requirementsOf(labels: Readonly<Record<string, string>>, hostname: string): SchedulingRequirements {
+  return SchedulingRequirements.fromLabels(labels).add(SchedulingRequirement.in(HOSTNAME_LABEL, hostname));
+}
+
+/**
+ * Reads Nodes and NodeClaims into candidates; a NodeClaim whose status.nodeName names a given Node is that Node.
+ * Candidates come initialized first, then by name (scheduler.go:845-858).
+ */
+export function readCluster(nodes: readonly unknown[], nodeClaims: readonly unknown[], nodePools: readonly unknown[] = []): ClusterRead {
+  // A Node without its NodeClaim in the input sheds its NodePool's startup taints (the claim's come from there).
+  const poolStartup = new Map<string, NodeTaint[]>();
+  for (const np of nodePools) {
+    const m = metaOf(np);
+    const spec = isPlainObject(np) && isPlainObject(np.spec) ? np.spec : {};
+    const tmpl = isPlainObject(spec.template) && isPlainObject(spec.template.spec) ? spec.template.spec : {};
+    if (isString(m.name)) poolStartup.set(m.name, taintsOf(tmpl.startupTaints));
+  }
+  const problems: InputProblem[] = [];
+  const out: ClusterNode[] = [];
+  const claimsByNode = new Map<string, Json>();
+  const claims: Json[] = [];
+  nodeClaims.forEach((o, i) => {
+    try {
+      const m = metaOf(o);
+      const where = isString(m.name) && m.name !== '' ? `NodeClaim/${m.name}` : `nodeClaims[${i}]`;
+      if (!isPlainObject(o) || !isString(m.name) || m.name === '') {
+        problems.push({
+          object: where,
+          field: '',
+          code: 'SimInvalidObject',
+          message: 'must be a NodeClaim with a name; it is left out',
+          fatal: true,
+        });
+        return;
+      }
+      const status = isPlainObject(o.status) ? o.status : {};
+      if (isString(status.nodeName) && status.nodeName !== '') claimsByNode.set(status.nodeName, o);
+      claims.push(o);
+    } catch {
+      problems.push(unreadable(`nodeClaims[${i}]`));
+    }
+  });
+  const names = new Set<string>();
+  nodes.forEach((o, i) => {
+    try {
+      const m = metaOf(o);
+      const name = isString(m.name) && m.name !== '' ? m.name : '';
+      const where = name !== '' ? `Node/${name}` : `nodes[${i}]`;
+      const add = (field: string, message: string, code = 'SimInvalidField') => problems.push({ object: where, field, code, message, fatal: false });
+      if (!isPlainObject(o) || name === '') {
+        problems.push({ object: where, field: '', code: 'SimInvalidObject', message: 'must be a Node with a name; it is left out', fatal: true });
+        return;
+      }
+      if (names.has(name)) {
+        add('metadata.name', 'appears twice; the first one is used', 'SimDuplicateNode');
+        return;
+      }
+      names.add(name);
+      const spec = isPlainObject(o.spec) ? o.spec : {};
+      const status = isPlainObject(o.status) ? o.status : {};
+      const labels = labelsOf(m.labels);
+      const nodePool = labels[WellKnownLabel.NODEPOOL];
+      const initialized = nodePool === undefined || labels['karpenter.sh/initialized'] === 'true';
+      const claim = claimsByNode.get(name);
+      const claimSpec = claim && isPlainObject(claim.spec) ? claim.spec : {};
+      const startup = claim ? taintsOf(claimSpec.startupTaints) : (poolStartup.get(nodePool ?? '') ?? []);
+      const taints = taintsOf(spec.taints).filter((t) => initialized || !(ephemeral(t) || startup.some((s) => sameTaint(s, t))));
+      let allocatable = amountsOf(status.allocatable, 'status.allocatable', add);
+      const claimStatus = claim && isPlainObject(claim.status) ? claim.status : {};
+      if (allocatable === undefined && !initialized) allocatable = amountsOf(claimStatus.allocatable, 'status.allocatable', add);
+      if (allocatable === undefined) {
+        add(
+          'status.allocatable',
+          'a Node without status.allocatable cannot take pods: it is not a candidate and not counted against limits; ' +
+            'its labels and bound pods still count for topology; give the Node with its status (kubectl get node <name> -o yaml)',
+          'SimNodeWithoutAllocatable',
+        );
+      }
+      const deleting = m.deletionTimestamp !== undefined && m.deletionTimestamp !== null;
+      const capacity = amountsOf(status.capacity, 'status.capacity', add) ?? allocatable ?? {};
+      const hostname = labels[HOSTNAME_LABEL] ?? name;
+      out.push({
+        name,
+        hostname,
+        labels,
+        taints,
+        allocatable: allocatable ?? {},
+        capacity: { ...capacity, nodes: 1 },
+        ...(nodePool === undefined ? {} : { nodePool }),
+        initialized,
+        hasNode: true,
+        active: !deleting && allocatable !== undefined,
+        requirements: requirementsOf(labels, hostname),
+      });
+    } catch {
+      problems.push(unreadable(`nodes[${i}]`));
+    }
+  });
+  for (const o of claims) {
+    try {
+      const m = metaOf(o);
+      const name = m.name as string;
+      const status = isPlainObject(o.status) ? o.status : {};
+      if (isString(status.nodeName) && names.has(status.nodeName)) continue;
+      const where = `NodeClaim/${name}`;
+      const add = (field: string, message: string, code = 'SimInvalidField') => problems.push({ object: where, field, code, message, fatal: false });
+      const spec = isPlainObject(o.spec) ? o.spec : {};
+      const labels = labelsOf(m.labels);
+      const allocatable = amountsOf(status.allocatable, 'status.allocatable', add);
+      const reported = amountsOf(status.capacity, 'status.capacity', add);
+      const launched = (isString(status.providerID) && status.providerID !== '') || allocatable !== undefined || reported !== undefined;
+      if (!launched) {
+        add(
+          'status',
+          'a NodeClaim without status.providerID, capacity or allocatable has not launched yet: it is left out ' +
+            '(Karpenter waits for it before it schedules)',
+          'SimNodeClaimNotLaunched',
+        );
+        continue;
+      }
+      const deleting = m.deletionTimestamp !== undefined && m.deletionTimestamp !== null;
+      // Launched without allocatable yet: it takes no pod, but its capacity counts against the limits.
+      const capacity = reported ?? allocatable ?? {};
+      const hostname = labels[HOSTNAME_LABEL] ?? name;
+      const nodePool = labels[WellKnownLabel.NODEPOOL];
+      out.push({
+        name,
+        hostname,
+        labels,
+        taints: taintsOf(spec.taints),
+        allocatable: allocatable ?? {},
+        capacity: { ...capacity, nodes: 1 },
+        ...(nodePool === undefined ? {} : { nodePool }),
+        initialized: false,
+        hasNode: false,
+        active: !deleting,
+        requirements: requirementsOf(labels, hostname),
+      });
+    } catch {
+      problems.push(unreadable('a NodeClaim'));
+    }
+  }
+  out.sort((a, b) => Number(b.initialized) - Number(a.initialized) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { nodes: out, problems };
+}
+
+/** Namespace labels by name, from v1 Namespace manifests. */
+export function readNamespaces(list: readonly unknown[]): Map<string, Record<string, string>> {
+  const out = new Map<string, Record<string, string>>();
+  for (const o of list) {
+    const m = metaOf(o);
+    if (!isString(m.name) || m.name === '') continue;
+    out.set(m.name, { ...labelsOf(m.labels), 'kubernetes.io/metadata.name': m.name });
+  }
+  return out;
+}
+
+/** Room left on a node: allocatable minus what its pods request. */
+export function roomOf(node: ClusterNode, used: readonly Readonly<Record<string, number>>[]): Record<string, number> {
+  const room: Record<string, number> = { ...node.allocatable };
+  for (const r of used) for (const [k, v] of Object.entries(r)) room[k] = (room[k] ?? 0) - v;
+  return room;
+}

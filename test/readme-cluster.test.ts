@@ -1,0 +1,27 @@
+// The README's running-cluster example: its YAML is examples/explain-cluster/cluster.yaml and its output is
+// what explain prints for it.
+import * as fs from 'fs';
+import * as path from 'path';
+import { runExplainCommand } from '../lib/cli/explain-command';
+import { nodeCommandIo } from '../lib/cli/node-io';
+import { readmeBlock } from './readme-blocks';
+
+const root = path.join(__dirname, '..');
+const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+const example = path.join(root, 'examples', 'explain-cluster', 'cluster.yaml');
+
+test('the README cluster example is examples/explain-cluster/cluster.yaml', () => {
+  expect(readmeBlock(readme, 'cluster.yaml')).toBe(fs.readFileSync(example, 'utf8'));
+});
+
+test('its output is what explain prints: two replicas on the running node, eight on four spot NodeClaims', () => {
+  let stdout = '';
+  const io = { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stdout += s) } };
+  const code = runExplainCommand([example], io);
+  const [command, ...output] = readmeBlock(readme, 'explain cluster output').split('\n');
+  expect(command).toBe('$ npx cdktf-karpenter-eks explain cluster.yaml');
+  expect(output.join('\n')).toBe(stdout);
+  expect(code).toBe(0);
+  expect(stdout.match(/fits on node ip-10-0-1-17/g)).toHaveLength(2);
+  expect(stdout.match(/^split-spot-\d +split-spot +2 /gm)).toHaveLength(4);
+});

@@ -1,6 +1,7 @@
 // Safe input reading for the CLI commands: size and nesting limits, encodings, YAML/JSON syntax and alias
 // bombs, each problem one issue (never a stack trace), so one bad file costs one line.
-import { Document, LineCounter, parseAllDocuments } from 'yaml';
+import { Document, isNode, isSeq, LineCounter, parseAllDocuments, parseDocument } from 'yaml';
+import { FastDocument, fastYamlDocuments } from './fast-yaml';
 import { Severity } from '../core/issues';
 import { CommandDependencies, CommandIo, FileIssue, Position, STDIN } from './command-io';
 import { joinPath } from './input-files';
@@ -43,9 +44,7 @@ export function readInputDocuments(
 ): { readonly documents: InputDocument[]; readonly issues: readonly FileIssue[] } {
   const issues: FileIssue[] = [];
   const reader = new InputReader(io, deps, (i) => issues.push(i));
-  const documents = files.flatMap((file) =>
-    reader.readDocuments(file).map((p) => ({ file, index: p.index, value: p.value, locate: (field: string) => locate(p.doc, p.lines, field) })),
-  );
+  const documents = files.flatMap((file) => reader.readValues(file).map((d) => ({ file, ...d })));
   return { documents, issues };
 }
 
@@ -129,6 +128,28 @@ export class InputReader {
     }
   }
 
+  /**
+   * The documents of `file` as values, each (a `kind: List`'s items too) with the position of a field on demand. Plain block
+   * YAML is read by the fast reader (fast-yaml.ts) and a document's positions parsed only when a message needs one;
+   * anything else by the `yaml` library, which also reports the problems.
+   */
+  public readValues(file: string): Omit<InputDocument, 'file'>[] {
+    const text = this.readText(file);
+    if (text === undefined) return [];
+    try {
+      const fast = nestingDepth(text, MAX_NESTING_DEPTH) === undefined ? fastYamlDocuments(text) : undefined;
+      if (fast !== undefined) return fastValues(text, fast);
+      return (this.parseText(file, text)?.documents ?? []).map((p) => ({
+        index: p.index,
+        value: p.value,
+        locate: (f: string) => locate(p.doc, p.lines, f),
+      }));
+    } catch (e) {
+      this.fileError(file, 'InputNotProcessable', `cannot process the file: ${firstLine(e)}`);
+      return [];
+    }
+  }
+
   /** The file's documents, or undefined when it holds none to check (the reason is reported). */
   public parseText(file: string, text: string): { documents: ParsedDocument[]; syntaxErrors: boolean } | undefined {
     const depth = nestingDepth(text, MAX_NESTING_DEPTH);
@@ -145,6 +166,8 @@ export class InputReader {
     const lines = new LineCounter();
     const parsed: ParsedDocument[] = [];
     let syntaxErrors = false;
+    // How many more documents the Lists so far held than their own count: later documents are numbered after their items.
+    let shift = 0;
     const docs = parseAllDocuments(text, { lineCounter: lines });
     if (docs.length === 0) {
       this.add({
@@ -203,7 +226,15 @@ export class InputReader {
       }
       // An empty document (a stray `---`, comments only) holds nothing to check.
       if (value === null || value === undefined) return;
-      parsed.push({ index, value, doc, lines });
+      const items = listItems(value);
+      if (items === undefined) {
+        parsed.push({ index: index + shift, value, doc, lines });
+        return;
+      }
+      // `kubectl get ... -o yaml` prints one `kind: List`: each item is a document, numbered on from the List's.
+      const nodes = itemNodes(doc, items.length);
+      items.forEach((item, k) => parsed.push({ index: index + shift + k, value: item, doc: itemDocument(nodes?.[k], item), lines }));
+      shift += items.length - 1;
     });
     return { documents: parsed, syntaxErrors };
   }
@@ -213,9 +244,58 @@ export class InputReader {
   }
 }
 
+/** The items of a `kind: List` (or `<Kind>List`, as the API server lists a kind) with an `items` array; else undefined. */
+export function listItems(value: unknown): readonly unknown[] | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { kind, items } = value as { kind?: unknown; items?: unknown };
+  if (typeof kind !== 'string' || !kind.endsWith('List') || !Array.isArray(items)) return undefined;
+  return items;
+}
+
+/** The YAML nodes of a List document's items, when the document holds them as a sequence of that length. */
+function itemNodes(doc: Document, length: number): unknown[] | undefined {
+  const seq = doc.getIn(['items'], true);
+  return isSeq(seq) && seq.items.length === length ? seq.items : undefined;
+}
+
+/** A document of one List item: its node from the List (positions in the file stay right), or its value alone. */
+function itemDocument(node: unknown, value: unknown): Document {
+  if (!isNode(node)) return new Document(value);
+  const doc = new Document();
+  doc.contents = node;
+  return doc;
+}
+
+/** The values of fast-read documents, Lists expanded as `parseText` does; positions parse the document's lines when asked. */
+function fastValues(text: string, docs: readonly FastDocument[]): Omit<InputDocument, 'file'>[] {
+  let lines: string[] | undefined;
+  const out: Omit<InputDocument, 'file'>[] = [];
+  let shift = 0;
+  for (const d of docs) {
+    if (d.value === null || d.value === undefined) continue;
+    let parsed: { doc: Document; lines: LineCounter } | undefined;
+    const at = (prefix: readonly (string | number)[], field: string): Position | undefined => {
+      if (parsed === undefined) {
+        lines ??= text.split('\n');
+        const counter = new LineCounter();
+        parsed = { doc: parseDocument(lines.slice(d.startLine, d.endLine).join('\n'), { lineCounter: counter }), lines: counter };
+      }
+      const p = locate(parsed.doc, parsed.lines, field, prefix);
+      return p && { line: p.line + d.startLine, column: p.column };
+    };
+    const items = listItems(d.value);
+    if (items === undefined) out.push({ index: d.index + shift, value: d.value, locate: (field) => at([], field) });
+    else {
+      items.forEach((value, k) => out.push({ index: d.index + shift + k, value, locate: (field) => at(['items', k], field) }));
+      shift += items.length - 1;
+    }
+  }
+  return out;
+}
+
 /** Line and column of `field` (`spec.a[2].b`, `tags["x/y"]`), of its nearest existing parent, or of the document. */
-export function locate(doc: Document, lines: LineCounter, field: string): Position | undefined {
-  const path = parseField(field);
+export function locate(doc: Document, lines: LineCounter, field: string, prefix: readonly (string | number)[] = []): Position | undefined {
+  const path = [...prefix, ...parseField(field)];
   for (let n = path.length; n > 0; n--) {
     const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
     if (node && typeof node === 'object' && node.range) {

@@ -278,7 +278,9 @@ describe('output', () => {
         name: `train-${i}`,
         schedulable: false,
         instanceTypes: [],
-        reason: `NodePool=gpu: all available instance types exceed limits (existing nodes use ${i + 1} of 8 GPUs); NodePool=general: did not tolerate taint`,
+        reason:
+          `NodePool=gpu: all available instance types exceed limits (existing nodes use ${i + 1} of 8 GPUs); ` +
+          'NodePool=general: did not tolerate taint',
       })),
       {
         namespace: 'ml',
@@ -315,7 +317,8 @@ describe('output', () => {
     );
     expect(r.stdout).toContain('Total: $0.0850/h on-demand for 1 new NodeClaim, each at its cheapest type.\n');
     expect(r.stdout).toContain(
-      '1 pod would land on existing nodes:\nNODE         ZONE        CAPACITY   PODS  POD NAMES\nip-10-0-0-1  us-east-1a  on-demand  1     shop/db-0\n',
+      '1 pod would land on existing nodes:\nNODE         ZONE        CAPACITY   PODS  POD NAMES\n' +
+        'ip-10-0-0-1  us-east-1a  on-demand  1     shop/db-0\n',
     );
     // One group for the five: the figures in their reasons differ, and the text says so.
     expect(r.stdout).toContain(

@@ -16,6 +16,7 @@ const SHOWN_ROWS = 50;
 const SHOWN_GROUPS = 20;
 /** Widest table cell (names are cut in the middle beyond it) and widest line of free text. */
 const MAX_CELL = 48;
+const MIN_LAST = 30;
 const LINE_WIDTH = 150;
 /** Longest text item (a reason, a note) before it is cut: no line of the output is kilobytes long. */
 const MAX_ITEM = 1200;
@@ -121,7 +122,7 @@ function writeClaims(w: Write, v: ExplainView): void {
     String(c.claim.pods.length),
     ofAllocatable(c, 'cpu', cores),
     ofAllocatable(c, 'memory', gib),
-    abbreviate(c.claim.pods, SHOWN_PODS),
+    fitNames(c.claim.pods),
   ]);
   w(`\n${table(['NODECLAIM', 'NODEPOOL', 'ZONE', 'CAPACITY', 'CHEAPEST', 'PRICE/H', 'TYPES', 'PODS', 'CPU', 'MEMORY (GiB)', 'POD NAMES'], rows)}`);
   if (shown.length < claims.length) w(`(+${claims.length - shown.length} more NodeClaims; -o wide lists every one)\n`);
@@ -153,10 +154,7 @@ function writeExistingNodes(w: Write, v: ExplainView, pods: readonly ExplainPod[
     on[0].zone ?? '-',
     on[0].capacityType ?? '-',
     String(on.length),
-    abbreviate(
-      on.map((p) => `${p.namespace}/${p.name}`),
-      SHOWN_PODS,
-    ),
+    fitNames(on.map((p) => `${p.namespace}/${p.name}`)),
   ]);
   const n = entries.reduce((sum, [, on]) => sum + on.length, 0);
   w(`\n${count(n, 'pod')} would land on existing nodes:\n${table(['NODE', 'ZONE', 'CAPACITY', 'PODS', 'POD NAMES'], rows)}`);
@@ -204,14 +202,11 @@ function writePending(w: Write, v: ExplainView, groups: readonly PendingGroup[])
   w(`\n${heads.filter((h) => h !== '').join(', ')}, by reason:\n`);
   const shown = v.wide ? groups : groups.slice(0, SHOWN_GROUPS);
   for (const g of shown) {
-    const names = abbreviate(
-      g.pods.slice(0, SHOWN_PODS + 1).map((p) => `${p.namespace}/${p.name}`),
-      SHOWN_PODS,
-      g.pods.length,
-    );
     const what = g.ignored ? 'ignored by Karpenter' : 'pending';
     const varies = g.varies ? ' (the figures differ between these pods; --json has each reason)' : '';
-    w(`[${g.number}] ${count(g.pods.length, 'pod')} ${what}${varies}: ${names}\n`);
+    const head = `[${g.number}] ${count(g.pods.length, 'pod')} ${what}${varies}: `;
+    const names = fitNames(g.pods.map((p) => `${p.namespace}/${p.name}`));
+    w(`${head}${names(Math.max(MIN_LAST, LINE_WIDTH - head.length))}\n`);
     for (const line of g.ignored ? [g.reason] : perNodePool(g.reason)) w(item(line));
   }
   if (shown.length < groups.length) {
@@ -309,10 +304,22 @@ function perNodePool(reason: string): string[] {
   return out;
 }
 
-/** A table; cells longer than MAX_CELL are cut, the last column (free text) is not padded. */
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const cells = rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? clip(cell, LINE_WIDTH) : clip(cell, MAX_CELL))));
-  const widths = header.map((h, c) => cells.reduce((m, r) => Math.max(m, (r[c] ?? '').length), h.length));
+/** The last cell of a row: text, or text made to fit a width (a list of names). */
+type LastCell = string | ((width: number) => string);
+
+/**
+ * A table; cells longer than MAX_CELL are cut, the last column (free text) is not padded and gets what is left of
+ * LINE_WIDTH (at least MIN_LAST).
+ */
+function table(header: readonly string[], rows: readonly (readonly LastCell[])[]): string {
+  const last = header.length - 1;
+  const fixed = rows.map((r) => r.slice(0, last).map((cell) => clip(cell as string, MAX_CELL)));
+  const widths = header.map((h, c) => (c === last ? 0 : fixed.reduce((m, r) => Math.max(m, (r[c] ?? '').length), h.length)));
+  const room = Math.max(MIN_LAST, LINE_WIDTH - widths.reduce((sum, w) => sum + w + 2, 0));
+  const cells = rows.map((r, i) => {
+    const text = r[last] as LastCell;
+    return [...fixed[i], typeof text === 'string' ? clip(text, room) : text(room)];
+  });
   const line = (r: readonly string[]) =>
     r
       .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c])))
@@ -355,6 +362,23 @@ const gib = (bytes: number) => trimNumber(bytes / 1024 ** 3);
 function ofAllocatable(c: ClaimView, resource: string, show: (n: number) => string): string {
   const req = (r: ResourceAmounts | undefined) => (r === undefined ? '?' : show(r[resource] ?? 0));
   return `${req(c.requested)}/${req(c.allocatable)}`;
+}
+
+/** As many of `names` as fit in `width` with `(+N more)`; at least one, cut to fit. */
+function fitNames(names: readonly string[]): (width: number) => string {
+  return (width) => {
+    let out = '';
+    for (let k = 0; k < names.length; k++) {
+      const more = k + 1 < names.length ? ` (+${names.length - k - 1} more)` : '';
+      const next = out === '' ? names[k] : `${out} ${names[k]}`;
+      if (next.length + more.length > width) {
+        const rest = ` (+${names.length - k} more)`;
+        return out === '' ? clip(`${names[0]}`, width - rest.length) + rest : `${out}${rest}`;
+      }
+      out = next;
+    }
+    return out;
+  };
 }
 
 /** The first `shown` items and `(+N more)`; `total` counts items not passed in. */

@@ -323,7 +323,8 @@ describe('output', () => {
     // One group for the five: the figures in their reasons differ, and the text says so.
     expect(r.stdout).toContain(
       '5 pods would stay pending, 1 pod ignored, by reason:\n' +
-        '[1] 5 pods pending (the figures differ between these pods; --json has each reason): ml/train-0 ml/train-1 ml/train-2 (+2 more)\n' +
+        '[1] 5 pods pending (the figures differ between these pods; --json has each reason): ' +
+        'ml/train-0 ml/train-1 ml/train-2 ml/train-3 ml/train-4\n' +
         '  - NodePool=gpu: all available instance types exceed limits (existing nodes use 1 of 8 GPUs)\n' +
         '  - NodePool=general: did not tolerate taint\n' +
         '[2] 1 pod ignored by Karpenter: ml/pinned\n' +

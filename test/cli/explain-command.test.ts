@@ -4,7 +4,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { EXPLAIN_USAGE, ExplainDependencies, runExplainCommand } from '../../lib/cli/explain-command';
-import { CommandIo, ExitCode } from '../../lib/cli/validate-command';
+import { nodeCommandIo } from '../../lib/cli/node-io';
+import { CommandIo, ExitCode, runCli, TOP_USAGE } from '../../lib/cli/validate-command';
 import { Severity } from '../../lib/core/issues';
 import { SimulationInput, SimulationResult, SimulationRun } from '../../lib/core/sim';
 
@@ -123,6 +124,25 @@ describe('command line', () => {
     expect(explain(['--help'])).toMatchObject({ code: ExitCode.OK, stdout: EXPLAIN_USAGE });
   });
 
+  test('runCli dispatches explain, as its usage lists it', () => {
+    let stdout = '';
+    const io = { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => true } };
+    expect(TOP_USAGE).toContain('  explain <file...>');
+    expect(runCli(['explain', '--help'], io)).toBe(ExitCode.OK);
+    expect(stdout).toBe(EXPLAIN_USAGE);
+    stdout = '';
+    expect(runCli(['explain', file('cli.yaml', MANIFESTS)], io, fake(ALL_FINE))).toBe(ExitCode.OK);
+    expect(stdout).toMatch(/^NODEPOOL +WEIGHT/);
+  });
+
+  test('the usage says what each exit status means', () => {
+    expect(EXPLAIN_USAGE).toContain(
+      'Exit status: 0 every pod schedulable and every NodePool admits an instance type; 1 a pod\n' +
+        'would stay pending, a NodePool admits nothing, or the simulator found an error in an input\n' +
+        'object; 2 bad command line or unreadable input',
+    );
+  });
+
   test.each([
     [[], 'no input files'],
     [['--frobnicate', 'x.yaml'], "unknown option '--frobnicate'"],
@@ -130,6 +150,8 @@ describe('command line', () => {
     [['--zones', ',', 'x.yaml'], "option '--zones' needs one or more zones"],
     [['--json=yes', 'x.yaml'], "option '--json' takes no value"],
     [['-', '-'], "standard input ('-') can be read only once"],
+    [['-o', 'yaml', 'x.yaml'], "option '-o' takes text, wide, json, not 'yaml'"],
+    [['-o', 'wide', '--json', 'x.yaml'], "'-o wide' is a text format; it does not go with --json"],
   ])('%j is a usage error (exit 2) saying %s', (args, message) => {
     const r = explain(args);
     expect(r.code).toBe(ExitCode.USAGE);

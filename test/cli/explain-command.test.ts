@@ -132,7 +132,7 @@ describe('command line', () => {
     expect(stdout).toBe(EXPLAIN_USAGE);
     stdout = '';
     expect(runCli(['explain', file('cli.yaml', MANIFESTS)], io, fake(ALL_FINE))).toBe(ExitCode.OK);
-    expect(stdout).toMatch(/^NODEPOOL +WEIGHT/);
+    expect(stdout).toMatch(/^NODEPOOL +WEIGHT/m);
   });
 
   test('the usage says what each exit status means', () => {

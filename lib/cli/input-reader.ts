@@ -116,18 +116,6 @@ export class InputReader {
     return text;
   }
 
-  /** The parsed documents of `file`; an unreadable or malformed input becomes issues. */
-  public readDocuments(file: string): ParsedDocument[] {
-    const text = this.readText(file);
-    if (text === undefined) return [];
-    try {
-      return this.parseText(file, text)?.documents ?? [];
-    } catch (e) {
-      this.fileError(file, 'InputNotProcessable', `cannot process the file: ${firstLine(e)}`);
-      return [];
-    }
-  }
-
   /**
    * The documents of `file` as values, each (a `kind: List`'s items too) with the position of a field on demand. Plain block
    * YAML is read by the fast reader (fast-yaml.ts) and a document's positions parsed only when a message needs one;
@@ -137,7 +125,7 @@ export class InputReader {
     const text = this.readText(file);
     if (text === undefined) return [];
     try {
-      const fast = nestingDepth(text, MAX_NESTING_DEPTH) === undefined ? fastYamlDocuments(text) : undefined;
+      const fast = nestingDepth(text, MAX_NESTING_DEPTH) === undefined ? (jsonDocument(text) ?? fastYamlDocuments(text)) : undefined;
       if (fast !== undefined) return fastValues(text, fast);
       return (this.parseText(file, text)?.documents ?? []).map((p) => ({
         index: p.index,
@@ -264,6 +252,21 @@ function itemDocument(node: unknown, value: unknown): Document {
   const doc = new Document();
   doc.contents = node;
   return doc;
+}
+
+/**
+ * A JSON file (`kubectl ... -o json`, a cdk.tf.json) as its one document, or undefined when the text is not JSON. JSON is
+ * YAML with the same values; only a duplicate key differs (the last wins here, as in kubectl; `yaml` reports it).
+ */
+function jsonDocument(text: string): FastDocument[] | undefined {
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return [{ index: 0, value, startLine: 0, endLine: Infinity }];
+  } catch {
+    return undefined;
+  }
 }
 
 /** The values of fast-read documents, Lists expanded as `parseText` does; positions parse the document's lines when asked. */

@@ -55,6 +55,23 @@ describe('reading a kind: List', () => {
     );
   });
 
+  test('kubectl -o json: the List is read as JSON, each item at its own line', () => {
+    const list = {
+      apiVersion: 'v1',
+      kind: 'List',
+      items: [
+        { kind: 'A', metadata: { name: 'a' } },
+        { kind: 'B', metadata: { name: 'b' } },
+      ],
+    };
+    const f = file('list.json', JSON.stringify(list, null, 4));
+    const { documents } = readInputDocuments([f], nodeCommandIo());
+    expect(documents.map((d) => [d.index, (d.value as any).kind, d.locate('metadata.name')?.line])).toEqual([
+      [0, 'A', 8],
+      [1, 'B', 14],
+    ]);
+  });
+
   test('several Lists, and an empty one (which takes no number)', () => {
     const f = file('lists.yaml', 'kind: List\nitems:\n- kind: A\n---\nkind: List\nitems: []\n---\nkind: PodList\nitems:\n- kind: B\n- kind: C\n');
     const { documents } = readInputDocuments([f], nodeCommandIo());

@@ -8,7 +8,7 @@ import { relevantAssumptions } from './explain-assumptions';
 import { claimViews, constrainsZones, ExplainResult, nodeClaimsOf, podRequests, usesPodTopology } from './explain-claims';
 import { writeExplanation } from './explain-format';
 import { writeJson } from './explain-json';
-import { InputDocument, readInputDocuments } from './input-reader';
+import { EXPLAIN_MAX_INPUT_BYTES, InputDocument, readInputDocuments } from './input-reader';
 import { readCommandLine, scanArgs, UsageError } from './validate-args';
 import { formatFileIssue } from './validate-format';
 
@@ -19,14 +19,14 @@ with its EC2NodeClass, which NodeClaims the pending pods would get (pool, zone, 
 cheapest instance type and its on-demand price) or why they would stay pending, on the catalog
 of 1,363 EC2 instance types.
 
-Files are YAML or JSON, may hold several documents ('-' reads standard input), and may mix
-NodePools, EC2NodeClasses, Pods, Deployments, StatefulSets, ReplicaSets, Jobs, CronJobs and
-DaemonSets (overhead on every node they run on). The running cluster counts too: Nodes,
-NodeClaims, Namespaces, LimitRanges, RuntimeClasses, HorizontalPodAutoscalers, and Pods bound
-to a node (spec.nodeName), as 'kubectl get nodepools,ec2nodeclasses,nodes,pods -A -o yaml'
-prints them (kind: List); only pending, unbound pods are simulated. A synthesized cdktf stack
-(cdktf.out/stacks/<stack>/cdk.tf.json) is read too: its kubernetes_manifest resources. Other
-documents are skipped with a note.
+Files are YAML or JSON (up to 256 MiB each), may hold several documents ('-' reads standard
+input), and may mix NodePools, EC2NodeClasses, Pods, Deployments, StatefulSets, ReplicaSets,
+Jobs, CronJobs and DaemonSets (overhead on every node they run on). The running cluster counts
+too: Nodes, NodeClaims, Namespaces, LimitRanges, RuntimeClasses, HorizontalPodAutoscalers, and
+Pods bound to a node (spec.nodeName), as 'kubectl get nodepools,ec2nodeclasses,nodes,pods -A
+-o yaml' prints them (kind: List); only pending, unbound pods are simulated. A synthesized
+cdktf stack (cdktf.out/stacks/<stack>/cdk.tf.json) is read too: its kubernetes_manifest
+resources. Other documents are skipped with a note.
 
 Options:
   --zones ZONE[,ZONE]   the zones of the cluster's subnets (default: any zone a requirement names)
@@ -38,8 +38,8 @@ Options:
 
 Exit status: 0 every pod schedulable and every NodePool admits an instance type; 1 a pod
 would stay pending, a NodePool admits nothing, or the simulator found an error in an input
-object; 2 bad command line or unreadable input (a missing file, YAML or JSON that does not
-parse, a document that is not an object): then only the error is printed. A closed output
+object; 2 bad command line or unreadable input (e.g. a missing file, YAML or JSON that does
+not parse, a document that is not an object): then only the error is printed. A closed output
 pipe ends the command quietly.
 `;
 
@@ -125,7 +125,11 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
   const options = readCommandLine('explain', EXPLAIN_USAGE, args, io, parseArgs);
   if (typeof options === 'number') return options;
 
-  const { documents, issues: readIssues } = readInputDocuments(options.files, io, deps);
+  // A running cluster is larger than a set of manifests: explain reads bigger files than validate.
+  const { documents, issues: readIssues } = readInputDocuments(options.files, io, {
+    ...deps,
+    maxInputBytes: deps.maxInputBytes ?? EXPLAIN_MAX_INPUT_BYTES,
+  });
   const inputErrors: FileIssue[] = readIssues.filter((i) => i.severity === Severity.ERROR);
   const problems: FileIssue[] = readIssues.filter((i) => i.severity !== Severity.ERROR);
   const input = Object.fromEntries(INPUT_LISTS.map((l) => [l, [] as unknown[]])) as Record<InputList, unknown[]>;

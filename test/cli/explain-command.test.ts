@@ -139,7 +139,7 @@ describe('command line', () => {
     expect(EXPLAIN_USAGE).toContain(
       'Exit status: 0 every pod schedulable and every NodePool admits an instance type; 1 a pod\n' +
         'would stay pending, a NodePool admits nothing, or the simulator found an error in an input\n' +
-        'object; 2 bad command line or unreadable input',
+        'object; 2 bad command line or unreadable input (e.g. a missing file',
     );
   });
 
@@ -172,6 +172,19 @@ describe('reading', () => {
       `note: skipped a ConfigMap (${path.join(dir, 'manifests.yaml')}#2 ConfigMap/settings): not a kind explain reads (see --help)`,
     );
     expect(r.code).toBe(ExitCode.OK);
+  });
+
+  test('explain reads files up to 256 MiB (a running cluster), validate up to 16 MiB', () => {
+    const f = file('big.yaml', MANIFESTS);
+    const huge = (size: number): CommandIo => ({
+      ...nodeCommandIo(),
+      stat: () => ({ size, isDirectory: false }),
+      stdout: { write: () => true },
+      stderr: { write: () => true },
+    });
+    expect(runCli(['explain', f], huge(200 * 1024 * 1024), fake(ALL_FINE))).toBe(ExitCode.OK);
+    expect(runCli(['explain', f], huge(300 * 1024 * 1024), fake(ALL_FINE))).toBe(ExitCode.USAGE);
+    expect(runCli(['validate', f], huge(20 * 1024 * 1024))).toBe(ExitCode.PROBLEMS);
   });
 
   test('a synthesized cdktf stack contributes its kubernetes_manifest objects', () => {

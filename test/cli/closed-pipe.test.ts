@@ -5,7 +5,7 @@ import * as path from 'path';
 
 const ROOT = path.join(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'bin', 'karpenter-validate.ts');
-const FIXTURE = path.join(__dirname, 'fixtures', 'kubectl-cluster.yaml');
+const FIXTURE = path.join(__dirname, '..', 'fixtures', 'cli', 'kubectl-cluster.yaml');
 
 function runWithClosedStdout(args: string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 // Golden outputs of `explain` with the real simulator: the README's example (examples/explain-gpu, with and without
-// pods) and the kubectl recipe (test/cli/fixtures/kubectl-cluster.yaml). After a deliberate change of the output
+// pods) and the kubectl recipe (test/fixtures/cli/kubectl-cluster.yaml). After a deliberate change of the output
 // (or of the simulator), rewrite them with `UPDATE_GOLDEN=1 npx jest test/cli/explain-golden.test.ts` and read the diff.
 import * as fs from 'fs';
 import * as os from 'os';
@@ -13,7 +13,7 @@ import { ExitCode } from '../../lib/cli/validate-command';
 
 const GOLDEN = path.join(__dirname, 'golden');
 const WORKLOADS = path.join(__dirname, '..', '..', 'examples', 'explain-gpu', 'workloads.yaml');
-const KUBECTL = path.join(__dirname, 'fixtures', 'kubectl-cluster.yaml');
+const KUBECTL = path.join(__dirname, '..', 'fixtures', 'cli', 'kubectl-cluster.yaml');
 
 let dir: string;
 let stack: string;

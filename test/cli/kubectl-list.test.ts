@@ -9,7 +9,7 @@ import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo, ExitCode, runCli } from '../../lib/cli/validate-command';
 import { SimulationInput, SimulationResult } from '../../lib/core/sim';
 
-const FIXTURE = path.join(__dirname, 'fixtures', 'kubectl-cluster.yaml');
+const FIXTURE = path.join(__dirname, '..', 'fixtures', 'cli', 'kubectl-cluster.yaml');
 
 let dir: string;
 beforeAll(() => {

@@ -309,8 +309,10 @@ function classify(value: unknown): InputList | undefined {
   const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
   const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
   const route = Object.prototype.hasOwnProperty.call(ROUTES, value.kind) ? ROUTES[value.kind] : undefined;
-  // A manifest without apiVersion (hand-written) still counts by its kind.
-  return route !== undefined && (apiVersion === '' || route.groups.includes(group)) ? route.list : undefined;
+  if (route === undefined) return undefined;
+  // A hand-written Pod or Node without apiVersion still counts by its kind; a Karpenter kind needs its group.
+  const byKind = apiVersion === '' && !route.groups.some((g) => g.startsWith('karpenter.'));
+  return byKind || route.groups.includes(group) ? route.list : undefined;
 }
 
 /** The `kubernetes_manifest` objects of a synthesized cdktf stack, or undefined when `value` is not one. */

@@ -187,6 +187,29 @@ describe('reading', () => {
     expect(runCli(['validate', f], huge(20 * 1024 * 1024))).toBe(ExitCode.PROBLEMS);
   });
 
+  test('kinds go by their API group: a look-alike of another group is skipped; a Pod without apiVersion counts', () => {
+    const r = explain(
+      [
+        file(
+          'groups.yaml',
+          [
+            'apiVersion: example.com/v1\nkind: Node\nmetadata: { name: lookalike }',
+            'apiVersion: v1\nkind: Node\nmetadata: { name: real }',
+            'kind: NodePool\nmetadata: { name: nogroup }',
+            'kind: Pod\nmetadata: { name: bare }\nspec: { containers: [{ name: a, image: x }] }',
+          ].join('\n---\n'),
+        ),
+      ],
+      fake(ALL_FINE),
+    );
+    const input = r.input as SimulationInput & { nodes?: unknown[] };
+    expect(input.nodes?.map((n: any) => n.metadata.name)).toEqual(['real']);
+    expect(input.nodePools).toEqual([]);
+    expect(input.pods.map((p: any) => p.metadata.name)).toEqual(['bare']);
+    expect(r.stdout).toContain('note: skipped a Node (');
+    expect(r.stdout).toContain('note: skipped a NodePool (');
+  });
+
   test('a synthesized cdktf stack contributes its kubernetes_manifest objects', () => {
     const tf = {
       '//': { metadata: { stackName: 'pools' } },

@@ -172,7 +172,7 @@ interface PendingGroup {
   readonly pods: ExplainPod[];
 }
 
-/** Groups the pods that get no node by their reason with its numbers masked; each distinct reason is masked once. */
+/** Groups the pods that get no node by their reason with its figures masked; each distinct reason is masked once. */
 function pendingGroups(pods: readonly ExplainPod[]): PendingGroup[] {
   const masked = new Map<string, string>();
   const groups = new Map<string, PendingGroup>();
@@ -181,7 +181,8 @@ function pendingGroups(pods: readonly ExplainPod[]): PendingGroup[] {
     const reason = p.reason ?? 'no reason given';
     let key = masked.get(reason);
     if (key === undefined) {
-      key = `${p.ignored ? 'ignored' : 'pending'} ${reason.replace(/\d+(\.\d+)?/g, '#')}`;
+      // Figures, not names: `NodePool=gpu-2` and `m5.large` keep their digits.
+      key = `${p.ignored ? 'ignored' : 'pending'} ${reason.replace(/(?<![\w.\-/])\d+(?:\.\d+)?/g, '#')}`;
       masked.set(reason, key);
     }
     const g = groups.get(key);

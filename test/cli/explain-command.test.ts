@@ -394,6 +394,18 @@ describe('output', () => {
     expect(r.code).toBe(ExitCode.PROBLEMS);
   });
 
+  test('reasons differing in a pool name are two groups, in figures one', () => {
+    const pod = (name: string, reason: string) => ({ namespace: 'd', name, schedulable: false, instanceTypes: [], reason });
+    const pods = [
+      pod('a', 'NodePool=gpu-1: all available instance types exceed limits (uses 3 of 8)'),
+      pod('b', 'NodePool=gpu-2: all available instance types exceed limits (uses 3 of 8)'),
+      pod('c', 'NodePool=gpu-1: all available instance types exceed limits (uses 4 of 8)'),
+    ];
+    const out = explain([POOLS_ONLY()], fake({ ...ALL_FINE, pods })).stdout;
+    expect(out).toContain('[1] 2 pods pending (the figures differ between these pods; --json has each reason): d/a d/c\n');
+    expect(out).toContain('[2] 1 pod pending: d/b\n  - NodePool=gpu-2: all available instance types exceed limits (uses 3 of 8)\n');
+  });
+
   test('-o wide lists every pod, with the reason group of each pending one', () => {
     const r = explain([POOLS_ONLY(), '-o', 'wide'], fake(CLUSTER));
     const rows = r.stdout

@@ -68,11 +68,18 @@ function count(args: string[], flag: string, fallback: number): number {
 }
 
 /** The full example's node-pools stack, synthesized (what `npm run main` writes to cdktf.out/stacks/<pools>/cdk.tf.json). */
-function fullExamplePools(): string {
+export function fullExamplePools(): string {
   const { Testing } = require('cdktf') as typeof import('cdktf');
   const { buildFullStackApp } = require('../examples/full-stack/app') as typeof import('../examples/full-stack/app');
   const example = buildFullStackApp(Testing.app(), { clusterName: 'demo', region: 'us-east-1', availabilityZones: ['us-east-1a', 'us-east-1b'] });
   return Testing.synth(example.nodePools, true);
+}
+
+/** The YAML of `pods` Pod documents, the replicas of `apps` apps (round robin), one `---` between documents. */
+export function explainPodsYaml(pods: number, apps: number): string {
+  const chunks: string[] = [];
+  for (let k = 0; k < pods; k++) chunks.push(podYaml(k % apps, Math.floor(k / apps)));
+  return `# ${pods} pending pods of ${apps} apps: scripts/generate-explain-pods.ts\n${chunks.join('---\n')}`;
 }
 
 function main(args: string[]): void {
@@ -80,9 +87,7 @@ function main(args: string[]): void {
   const apps = Math.min(count(args, '--apps', 50), pods);
   const out = option(args, '--out');
   const pools = option(args, '--pools');
-  const chunks: string[] = [];
-  for (let k = 0; k < pods; k++) chunks.push(podYaml(k % apps, Math.floor(k / apps)));
-  const yaml = `# ${pods} pending pods of ${apps} apps: scripts/generate-explain-pods.ts\n${chunks.join('---\n')}`;
+  const yaml = explainPodsYaml(pods, apps);
   if (out === undefined) process.stdout.write(yaml);
   else fs.writeFileSync(out, yaml);
   if (pools !== undefined) fs.writeFileSync(pools, fullExamplePools());

@@ -27,10 +27,15 @@ export interface ExplainPod extends PodResult {
   readonly notModelled?: readonly string[];
 }
 
-/** A simulation result with the fields a newer simulator adds. */
-export interface ExplainResult extends SimulationResult {
+/**
+ * A simulation result with the fields a newer simulator adds (`nodeClaims` optional: older results have none). Not an
+ * extension of SimulationResult, so it stays one whether or not that requires `nodeClaims`.
+ */
+export interface ExplainResult {
   readonly pods: readonly ExplainPod[];
   readonly nodeClaims?: readonly NodeClaimResult[];
+  readonly nodePools: SimulationResult['nodePools'];
+  readonly assumptions: SimulationResult['assumptions'];
 }
 
 /** A NodeClaim with what the CLI shows of it. */

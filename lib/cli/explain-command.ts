@@ -188,7 +188,7 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
   const catalog = deps.catalog ?? loadCatalog();
   const costs = loadCosts();
   const prices = costs.loadPriceTable();
-  const ceilings = costs.nodePoolCostCeilings({ ...input, catalog, prices }, result);
+  const ceilings = costs.nodePoolCostCeilings({ ...input, catalog, prices }, run.result);
   const claims = nodeClaimsOf(result);
   const requests = podRequests(result, input.pods);
   const writer = bufferedWriter(io.stdout);

@@ -3,6 +3,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { ExplainResult } from '../../lib/cli/explain-claims';
 import { EXPLAIN_USAGE, ExplainDependencies, runExplainCommand } from '../../lib/cli/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo, ExitCode, runCli, TOP_USAGE } from '../../lib/cli/validate-command';
@@ -58,7 +59,7 @@ function explain(args: string[], deps: ExplainDependencies = {}): Run {
   return { code, stdout, stderr, input };
 }
 
-const ALL_FINE: SimulationResult = {
+const ALL_FINE: ExplainResult = {
   pods: [
     {
       namespace: 'default',
@@ -75,8 +76,8 @@ const ALL_FINE: SimulationResult = {
   assumptions: ['prices are not known: every admitted type is an option'],
 };
 
-function fake(result: SimulationResult, issues: SimulationRun['issues'] = []): ExplainDependencies {
-  return { simulate: () => ({ result, issues }) };
+function fake(result: ExplainResult, issues: SimulationRun['issues'] = []): ExplainDependencies {
+  return { simulate: () => ({ result: result as SimulationResult, issues }) };
 }
 
 const MANIFESTS = `apiVersion: karpenter.sh/v1
@@ -315,7 +316,7 @@ describe('output', () => {
   });
 
   /** A result in the newer simulator's shape: NodeClaims, requests, existing and bound pods, what is not modelled. */
-  const CLUSTER: SimulationResult = {
+  const CLUSTER: ExplainResult = {
     pods: [
       ...['web-0', 'web-1', 'web-2'].map((name) => ({
         namespace: 'shop',
@@ -363,7 +364,7 @@ describe('output', () => {
       'Zones are not known: zone requirements are only checked against each other, and zone topology spread is not modelled.',
       'The catalog is the Karpenter 1.14.1 reference.',
     ],
-  } as SimulationResult;
+  };
 
   test('NodeClaims with zone, capacity type, price and requests; pods on existing nodes; pending pods grouped by reason', () => {
     const r = explain([POOLS_ONLY()], fake(CLUSTER));
@@ -463,7 +464,7 @@ describe('output', () => {
     ],
     ['a pool admitting nothing', { ...ALL_FINE, nodePools: [{ name: 'x', admittedInstanceTypes: [] }] }, ExitCode.PROBLEMS],
   ])('exit status with %s', (_what, result, code) => {
-    expect(explain([file('m.yaml', MANIFESTS)], fake(result as SimulationResult)).code).toBe(code);
+    expect(explain([file('m.yaml', MANIFESTS)], fake(result as ExplainResult)).code).toBe(code);
   });
 
   test.each([

@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Testing } from 'cdktf';
 import { buildFullStackApp } from '../../examples/full-stack/app';
+import { ExplainResult } from '../../lib/cli/explain-claims';
 import { runExplainCommand } from '../../lib/cli/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo } from '../../lib/cli/validate-command';
@@ -20,7 +21,7 @@ spec:
       requirements: []
 `;
 // What the engine found, before prices: options in its own order.
-const UNPRICED: SimulationResult = {
+const UNPRICED: ExplainResult = {
   pods: [
     {
       namespace: 'default',
@@ -50,7 +51,9 @@ function explain(args: string[]): { code: number; stdout: string } {
     stderr: { write: () => true },
   };
   try {
-    const code = runExplainCommand([...args, file], io, { simulate: (input) => ({ result: withCosts(input, UNPRICED), issues: [] }) });
+    const code = runExplainCommand([...args, file], io, {
+      simulate: (input) => ({ result: withCosts(input, UNPRICED as SimulationResult), issues: [] }),
+    });
     return { code, stdout };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

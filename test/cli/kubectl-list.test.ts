@@ -3,6 +3,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { ExplainResult } from '../../lib/cli/explain-claims';
 import { runExplainCommand } from '../../lib/cli/explain-command';
 import { readInputDocuments } from '../../lib/cli/input-reader';
 import { nodeCommandIo } from '../../lib/cli/node-io';
@@ -33,6 +34,7 @@ function capture(): { io: CommandIo; out: () => string; err: () => string } {
   };
 }
 
+const EMPTY: ExplainResult = { pods: [], nodePools: [], assumptions: [] };
 const NAMES = (list: readonly unknown[] | undefined) => (list ?? []).map((o: any) => `${o.kind}/${o.metadata.name}`);
 
 describe('reading a kind: List', () => {
@@ -107,11 +109,11 @@ describe('explain on the running cluster', () => {
         'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: web\n  namespace: shop\n',
       ].join('---\n'),
     );
-    const result: SimulationResult = { pods: [], nodePools: [{ name: 'general', admittedInstanceTypes: ['m5.large'] }], assumptions: [] };
+    const result: ExplainResult = { pods: [], nodePools: [{ name: 'general', admittedInstanceTypes: ['m5.large'] }], assumptions: [] };
     runExplainCommand([FIXTURE, other], io, {
       simulate: (i) => {
         input = i;
-        return { result, issues: [] };
+        return { result: result as SimulationResult, issues: [] };
       },
     });
     const all = input as SimulationInput & Record<string, unknown[] | undefined>;
@@ -137,7 +139,7 @@ describe('explain on the running cluster', () => {
     const { io, out } = capture();
     runExplainCommand([FIXTURE], io, {
       simulate: () => ({
-        result: { pods: [], nodePools: [], assumptions: [] },
+        result: EMPTY as SimulationResult,
         issues: [{ severity: 'warning' as never, field: 'Pod/shop/api-5b7f9d8c4-t6c1v spec.topologySpreadConstraints', message: 'm', code: 'C' }],
       }),
     });

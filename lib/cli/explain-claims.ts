@@ -122,8 +122,10 @@ export function podRequests(result: ExplainResult, inputPods: readonly unknown[]
   }
   if (!missing) return out;
   try {
+    // Typed loosely on purpose: the simulator is being rewritten, and a result with `requests` never gets here.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { readPods } = require('../core/sim/inputs') as typeof import('../core/sim/inputs');
+    const { readPods } = require('../core/sim/inputs') as { readPods?: (o: unknown, index: number, first: number) => PodRequests[] };
+    if (typeof readPods !== 'function') return out;
     const read = inputPods.flatMap((o, i) => readPods(o, i, 0));
     if (read.length !== result.pods.length) return out;
     read.forEach((pod, i) => {
@@ -134,6 +136,13 @@ export function podRequests(result: ExplainResult, inputPods: readonly unknown[]
     // Requests stay unknown: the NodeClaims table says '?'.
   }
   return out;
+}
+
+/** What `podRequests` reads of the simulator's pod reader. */
+interface PodRequests {
+  readonly namespace: string;
+  readonly name: string;
+  readonly requests: ResourceAmounts;
 }
 
 /** True when a pod or a NodePool in the input names the zone label (a zone requirement, selector, affinity or spread). */

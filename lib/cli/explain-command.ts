@@ -165,7 +165,7 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
   }
   // Unreadable input: the error only, no tables (a result of part of the input would look complete).
   if (inputErrors.length > 0) {
-    for (const p of [...inputErrors, ...problems]) io.stderr.write(`${formatFileIssue(p)}\n`);
+    for (const p of inputErrors) io.stderr.write(`${formatFileIssue(p)}\n`);
     return ExitCode.USAGE;
   }
 

@@ -236,7 +236,8 @@ describe('reading', () => {
     const broken = file('broken.yaml', 'kind: [unclosed');
     const bomb = file('bomb.yaml', `a: &a [x, x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 120 }, (_, i) => `k${i}: *a`).join('\n')}\n`);
     const good = file('good.yaml', MANIFESTS);
-    const r = explain([binary, broken, bomb, path.join(dir, 'missing.yaml'), good], fake(ALL_FINE));
+    const empty = file('empty.yaml', '# nothing here\n');
+    const r = explain([binary, broken, bomb, path.join(dir, 'missing.yaml'), empty, good], fake(ALL_FINE));
 
     const errors = r.stderr.split('\n').filter((l) => l.includes(': error '));
     expect(errors).toEqual([

@@ -198,10 +198,39 @@ test('mutated documents: whatever the fast reader accepts, yaml reads the same, 
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     return seed % n;
   };
-  const base = `${KUBECTL_STYLE()}---\n${stringify({ a: { b: ['x', { c: 'd', e: [1, 2] }], f: 'g: h', i: '' } }, { indentSeq: false })}`;
-  const CHARS = [' ', '  ', '-', '- ', ':', ': ', '#', ' #', '"', "'", '\n', 'a', '|', '|-', '{}', '[]', '\\', '---\n', '0', '.'];
+  const fixture = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'cli', 'kubectl-cluster.yaml'), 'utf8');
+  const small = stringify({ a: { b: ['x', { c: 'd', e: [1, 2] }], f: 'g: h', i: '' } }, { indentSeq: false });
+  const base = `${KUBECTL_STYLE()}---\n${small}---\n${fixture}`;
+  const CHARS = [
+    ' ',
+    '  ',
+    '-',
+    '- ',
+    ':',
+    ': ',
+    '#',
+    ' #',
+    '"',
+    "'",
+    '\n',
+    'a',
+    '|',
+    '|-',
+    '|+',
+    '{}',
+    '[]',
+    '\\',
+    '---\n',
+    '0',
+    '.',
+    '\n  ',
+    '\n- ',
+    '~',
+    '\r\n',
+    '\t',
+  ];
   let read = 0;
-  for (let n = 0; n < 1500; n++) {
+  for (let n = 0; n < 1000; n++) {
     let text = base;
     for (let m = 1 + rnd(2); m > 0; m--) {
       const at = rnd(text.length);
@@ -209,5 +238,5 @@ test('mutated documents: whatever the fast reader accepts, yaml reads the same, 
     }
     if (agrees(text)) read++;
   }
-  expect(read).toBeGreaterThan(300);
+  expect(read).toBeGreaterThan(200);
 });

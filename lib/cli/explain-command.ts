@@ -139,7 +139,9 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
     const list = classify(value);
     if (list === undefined) {
       const kind = origin.kind ?? '(no kind)';
-      skipped.set(kind, [...(skipped.get(kind) ?? []), origin]);
+      const same = skipped.get(kind);
+      if (same) same.push(origin);
+      else skipped.set(kind, [origin]);
       return;
     }
     input[list].push(value);

@@ -22,6 +22,9 @@ test('its output is what explain prints: two replicas on the running node, eight
   expect(command).toBe('$ npx cdktf-karpenter-eks explain cluster.yaml');
   expect(output.join('\n')).toBe(stdout);
   expect(code).toBe(0);
-  expect(stdout.match(/fits on node ip-10-0-1-17/g)).toHaveLength(2);
-  expect(stdout.match(/^split-spot-\d +split-spot +2 /gm)).toHaveLength(4);
+  expect(stdout).toMatch(
+    /^2 pods would land on existing nodes:\n.*\nip-10-0-1-17\.ec2\.internal +us-east-1a +on-demand +2 +shop\/web-0 shop\/web-5$/m,
+  );
+  const claims = stdout.match(/^split-spot-\d +split-spot +- +spot +.* 2 +[\d./]+ +[\d./]+ +capacity-spread=\d +shop\/web-\d shop\/web-\d$/gm) ?? [];
+  expect(claims.map((l) => /capacity-spread=(\d)/.exec(l)![1])).toEqual(['2', '3', '4', '5']);
 });

@@ -63,9 +63,9 @@ export interface CommandDependencies {
 export enum ExitCode {
   /** No errors (and, with `--strict`, no warnings). */
   OK = 0,
-  /** Problems found, or an input could not be read or parsed. */
+  /** Problems found (explain: a pod stays pending, a pool admits nothing); validate: also an input it could not read or parse. */
   PROBLEMS = 1,
-  /** Bad command line. */
+  /** Bad command line; explain: also an input it could not read or parse (nothing else is printed then). */
   USAGE = 2,
 }
 

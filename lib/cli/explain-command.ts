@@ -2,34 +2,47 @@
 // simulated offline on the bundled instance-type catalog. Reads files as `validate` does (same limits).
 import { isPlainObject } from '../core/json';
 import { Severity } from '../core/issues';
-import type { InstanceTypeCatalog, PodResult, SimulationInput, SimulationResult, SimulationRun } from '../core/sim';
-import { formatExplanation } from './explain-format';
-import { PROGRAM } from './command-io';
+import type { InstanceTypeCatalog, SimulationInput, SimulationRun } from '../core/sim';
+import { CommandDependencies, CommandIo, ExitCode, FileIssue, PROGRAM } from './command-io';
+import { relevantAssumptions } from './explain-assumptions';
+import { claimViews, constrainsZones, ExplainResult, nodeClaimsOf, podRequests, poolFixedLabels, usesPodTopology } from './explain-claims';
+import { writeExplanation } from './explain-format';
+import { writeJson } from './explain-json';
+import { EXPLAIN_MAX_INPUT_BYTES, InputDocument, readInputDocuments } from './input-reader';
 import { readCommandLine, scanArgs, UsageError } from './validate-args';
-import { CommandDependencies, CommandIo, ExitCode, FileIssue, formatFileIssue, InputDocument, readInputDocuments } from './validate-command';
+import { formatFileIssue } from './validate-format';
 
 export const EXPLAIN_USAGE = `Usage: ${PROGRAM} explain [options] <file...>
 
 Simulates Karpenter 1.14 provisioning offline: which instance types each NodePool can launch
-with its EC2NodeClass, and on which NodePool and instance types each pending pod would land
-(or why it would stay pending), on the catalog of 1,363 EC2 instance types.
+with its EC2NodeClass, which NodeClaims the pending pods would get (pool, zone, capacity type,
+cheapest instance type and its on-demand price) or why they would stay pending, on the catalog
+of 1,363 EC2 instance types.
 
-Files are YAML or JSON, may hold several documents ('-' reads standard input), and may mix
-NodePools, EC2NodeClasses, Pods, Deployments, StatefulSets, Jobs and DaemonSets (overhead on
-every node they run on), and the running cluster: Nodes, NodeClaims (in flight), Namespaces (labels
-for namespaceSelectors) and bound pods (spec.nodeName). A synthesized cdktf stack (cdktf.out/stacks/<stack>/cdk.tf.json) is
-read too: its kubernetes_manifest resources. Other documents are skipped with a note.
-Each NodePool also gets the checks 'validate' and synth run (with its EC2NodeClass when
-the input has it); their findings are printed with the other problems.
+Files are YAML or JSON (up to 256 MiB each), may hold several documents ('-' reads standard
+input), and may mix NodePools, EC2NodeClasses, Pods, Deployments, StatefulSets, ReplicaSets,
+Jobs, CronJobs and DaemonSets (overhead on every node they run on). The running cluster counts
+too: Nodes, NodeClaims, Namespaces, LimitRanges, RuntimeClasses, HorizontalPodAutoscalers, and
+Pods bound to a node (spec.nodeName), as 'kubectl get nodepools,ec2nodeclasses,nodes,pods -A
+-o yaml' prints them (kind: List); only pending, unbound pods are simulated. A synthesized
+cdktf stack (cdktf.out/stacks/<stack>/cdk.tf.json) is read too: its kubernetes_manifest
+resources. Other documents are skipped with a note. Each NodePool also gets the checks
+'validate' and synth run (with its EC2NodeClass when the input has it); their findings are
+printed with the other problems.
 
 Options:
   --zones ZONE[,ZONE]   the zones of the cluster's subnets (default: any zone a requirement names)
-  --json                print the simulation result as JSON (problems go to standard error)
+  -o, --output FORMAT   text (default); wide: also every NodeClaim, every pending reason and a
+                        row per pod; json: as --json
+  --json                print the result as JSON (problems and notes go to standard error)
+  -q, --quiet           leave out the assumptions (text output)
   -h, --help            show this help
 
 Exit status: 0 every pod schedulable and every NodePool admits an instance type; 1 a pod
-would stay pending, a NodePool admits nothing or has an error, or an input is unreadable or
-malformed (each such file is one error line; the other files are still read); 2 bad command line.
+would stay pending, a NodePool admits nothing or has an error, or the simulator found an
+error in an input object; 2 bad command line or unreadable input (e.g. a missing file, YAML
+or JSON that does not parse, a document that is not an object): then only the error is
+printed. A closed output pipe ends the command quietly.
 `;
 
 /** What `explain` simulates with; tests replace them. */
@@ -49,10 +62,54 @@ export interface ExplainDependencies extends CommandDependencies {
 interface ExplainOptions {
   readonly files: string[];
   readonly json: boolean;
+  readonly wide: boolean;
+  readonly quiet: boolean;
   readonly zones?: string[];
 }
 
-const WORKLOAD_KINDS = new Set(['Pod', 'Deployment', 'StatefulSet', 'Job', 'ReplicaSet']);
+/** The input lists `explain` fills: the simulator's, with those a newer simulator reads (the running cluster). */
+type InputList =
+  | 'nodePools'
+  | 'nodeClasses'
+  | 'pods'
+  | 'daemonSets'
+  | 'nodes'
+  | 'nodeClaims'
+  | 'namespaces'
+  | 'limitRanges'
+  | 'runtimeClasses'
+  | 'horizontalPodAutoscalers';
+const INPUT_LISTS: readonly InputList[] = [
+  'nodePools',
+  'nodeClasses',
+  'pods',
+  'daemonSets',
+  'nodes',
+  'nodeClaims',
+  'namespaces',
+  'limitRanges',
+  'runtimeClasses',
+  'horizontalPodAutoscalers',
+];
+
+/** Which list a document of a kind goes to, by API group (`''` is the core group). */
+const ROUTES: Readonly<Record<string, { readonly groups: readonly string[]; readonly list: InputList }>> = {
+  NodePool: { groups: ['karpenter.sh'], list: 'nodePools' },
+  EC2NodeClass: { groups: ['karpenter.k8s.aws'], list: 'nodeClasses' },
+  NodeClaim: { groups: ['karpenter.sh'], list: 'nodeClaims' },
+  Pod: { groups: [''], list: 'pods' },
+  Deployment: { groups: ['apps'], list: 'pods' },
+  StatefulSet: { groups: ['apps'], list: 'pods' },
+  ReplicaSet: { groups: ['apps'], list: 'pods' },
+  Job: { groups: ['batch'], list: 'pods' },
+  CronJob: { groups: ['batch'], list: 'pods' },
+  DaemonSet: { groups: ['apps'], list: 'daemonSets' },
+  Node: { groups: [''], list: 'nodes' },
+  Namespace: { groups: [''], list: 'namespaces' },
+  LimitRange: { groups: [''], list: 'limitRanges' },
+  RuntimeClass: { groups: ['node.k8s.io'], list: 'runtimeClasses' },
+  HorizontalPodAutoscaler: { groups: ['autoscaling'], list: 'horizontalPodAutoscalers' },
+};
 
 /** Where each simulated object came from, so the engine's issues name the file. */
 interface Origin {
@@ -70,23 +127,23 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
   const options = readCommandLine('explain', EXPLAIN_USAGE, args, io, parseArgs);
   if (typeof options === 'number') return options;
 
-  const { documents, issues: readIssues } = readInputDocuments(options.files, io, deps);
-  const problems: FileIssue[] = [...readIssues];
-  const notes: string[] = [];
-  const input: Record<InputList, unknown[]> = { nodePools: [], nodeClasses: [], pods: [], daemonSets: [], nodes: [], nodeClaims: [], namespaces: [] };
-  const origins: Record<InputList, Origin[]> = {
-    nodePools: [],
-    nodeClasses: [],
-    pods: [],
-    daemonSets: [],
-    nodes: [],
-    nodeClaims: [],
-    namespaces: [],
-  };
+  // A running cluster is larger than a set of manifests: explain reads bigger files than validate.
+  const { documents, issues: readIssues } = readInputDocuments(options.files, io, {
+    ...deps,
+    maxInputBytes: deps.maxInputBytes ?? EXPLAIN_MAX_INPUT_BYTES,
+  });
+  const inputErrors: FileIssue[] = readIssues.filter((i) => i.severity === Severity.ERROR);
+  const problems: FileIssue[] = readIssues.filter((i) => i.severity !== Severity.ERROR);
+  const input = Object.fromEntries(INPUT_LISTS.map((l) => [l, [] as unknown[]])) as Record<InputList, unknown[]>;
+  const origins = Object.fromEntries(INPUT_LISTS.map((l) => [l, [] as Origin[]])) as Record<InputList, Origin[]>;
+  const skipped = new Map<string, Origin[]>();
   const take = (value: unknown, origin: Origin): void => {
     const list = classify(value);
     if (list === undefined) {
-      notes.push(`note: skipped ${describeOrigin(origin)}: not a NodePool, EC2NodeClass, workload, DaemonSet, Node, NodeClaim or Namespace`);
+      const kind = origin.kind ?? '(no kind)';
+      const same = skipped.get(kind);
+      if (same) same.push(origin);
+      else skipped.set(kind, [origin]);
       return;
     }
     input[list].push(value);
@@ -99,7 +156,7 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
     } else if (isPlainObject(d.value)) {
       take(d.value, objectOrigin(d, d.value));
     } else {
-      problems.push({
+      inputErrors.push({
         file: d.file,
         document: d.index,
         severity: Severity.ERROR,
@@ -110,17 +167,23 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
       });
     }
   }
+  // Unreadable input: the error only, no tables (a result of part of the input would look complete).
+  if (inputErrors.length > 0) {
+    for (const p of inputErrors) io.stderr.write(`${formatFileIssue(p)}\n`);
+    return ExitCode.USAGE;
+  }
 
   let run: SimulationRun;
   try {
     // Without Namespace objects the simulator says what it assumed for namespaceSelectors.
     const { namespaces, ...rest } = input;
-    run = (deps.simulate ?? loadSimulator())({ ...rest, ...(namespaces.length > 0 ? { namespaces } : {}), zones: options.zones });
+    run = (deps.simulate ?? loadSimulator())({ ...rest, ...(namespaces.length > 0 ? { namespaces } : {}), zones: options.zones } as SimulationInput);
   } catch (e) {
     // Last line of defence: hostile input costs one line, never a stack trace.
     io.stderr.write(`${PROGRAM} explain: cannot simulate the input: ${firstLine(e)}\n`);
     return ExitCode.PROBLEMS;
   }
+  const index = new OriginIndex(origins, documents);
   // The NodePool checks `validate` and synth run, each pool with its EC2NodeClass.
   const planNodePool = loadNodePoolPlan();
   const checked: FileIssue[] = [];
@@ -129,10 +192,10 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
     const name = isPlainObject(ref) && isPlainObject(ref.nodeClassRef) ? ref.nodeClassRef.name : undefined;
     const classes = input.nodeClasses.filter((c) => isPlainObject(c) && isPlainObject(c.metadata) && c.metadata.name === name);
     const nodeClass = classes.length === 1 ? classes[0] : undefined;
-    for (const issue of planNodePool(pool, { nodeClass }).issues) {
-      checked.push(
-        engineIssue({ ...issue, message: issue.yamlMessage ?? issue.message, field: `nodePools[${i}] ${issue.field}` }, origins, documents),
-      );
+    // `kubectl get -o yaml` prints the controller's status; on a running cluster it is expected, not a mistake.
+    const manifest = isPlainObject(pool) && 'status' in pool ? Object.fromEntries(Object.entries(pool).filter(([k]) => k !== 'status')) : pool;
+    for (const issue of planNodePool(manifest, { nodeClass }).issues) {
+      checked.push(engineIssue({ ...issue, message: issue.yamlMessage ?? issue.message, field: `nodePools[${i}] ${issue.field}` }, index));
     }
   });
   // A field the NodePool checks already reject needs no second report of the simulator's reading.
@@ -140,38 +203,91 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
     p.kind === 'NodePool' &&
     checked.some((c) => c.severity === Severity.ERROR && c.file === p.file && c.document === p.document && c.field === p.field);
   for (const i of run.issues) {
-    const p = engineIssue(i, origins, documents);
+    const p = engineIssue(i, index);
     if (!rejected(p)) problems.push(p);
   }
   problems.push(...checked);
 
-  const { result } = run;
+  const result = run.result as ExplainResult;
   const out = options.json ? io.stderr : io.stdout;
   for (const p of problems) out.write(`${formatFileIssue(p)}\n`);
-  for (const n of notes) out.write(`${n}\n`);
+  for (const [kind, list] of skipped) out.write(`${skippedNote(kind, list)}\n`);
+
+  const catalog = deps.catalog ?? loadCatalog();
+  const costs = loadCosts();
+  const prices = costs.loadPriceTable();
+  const ceilings = costs.nodePoolCostCeilings({ ...input, catalog, prices }, run.result);
+  const claims = nodeClaimsOf(result);
+  const requests = podRequests(result, input.pods);
+  const writer = bufferedWriter(io.stdout);
   if (options.json) {
-    io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    writeJson(writer.write, result, claims, requests, ceilings);
   } else {
-    const catalog = deps.catalog ?? loadCatalog();
-    const ceilings = loadCosts().nodePoolCostCeilings({ ...input, catalog }, result);
-    io.stdout.write(formatExplanation(result, catalog, nodePoolWeights(input.nodePools), ceilings));
+    const simulated = result.pods.some((p) => !p.bound);
+    const context = {
+      pods: simulated,
+      nodeClaims: claims.length > 0,
+      zones: constrainsZones(input.pods) || constrainsZones(input.nodePools),
+      podTopology: usesPodTopology(input.pods),
+    };
+    writeExplanation(writer.write, {
+      result,
+      catalog,
+      weights: nodePoolWeights(input.nodePools),
+      ceilings,
+      claims: claimViews(claims, (pod) => requests.get(pod), catalog, prices, poolFixedLabels(input.nodePools)),
+      assumptions: options.quiet ? [] : relevantAssumptions(result.assumptions, context),
+      wide: options.wide,
+    });
   }
+  writer.flush();
   return failed(result, problems) ? ExitCode.PROBLEMS : ExitCode.OK;
 }
 
-/** True when a pod would not get a node, a NodePool admits nothing, or an input has errors. */
-function failed(result: SimulationResult, problems: readonly FileIssue[]): boolean {
+/** Output in chunks of about 64 KiB: written as it is formatted, without a system call per line. */
+function bufferedWriter(stream: { write(chunk: string): unknown }): { write: (chunk: string) => void; flush: () => void } {
+  let parts: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (parts.length === 0) return;
+    stream.write(parts.join(''));
+    parts = [];
+    size = 0;
+  };
+  return {
+    write: (chunk) => {
+      parts.push(chunk);
+      size += chunk.length;
+      if (size >= 65536) flush();
+    },
+    flush,
+  };
+}
+
+/** One line for the skipped documents of one kind, with a few of them. */
+function skippedNote(kind: string, list: readonly Origin[]): string {
+  const shown = list.slice(0, 3).map(describeOrigin).join(', ');
+  const more = list.length > 3 ? ` and ${list.length - 3} more` : '';
+  const what = list.length === 1 ? `a ${kind}` : `${list.length} ${kind} documents`;
+  return `note: skipped ${what} (${shown}${more}): not a kind explain reads (see --help)`;
+}
+
+/** True when a pod would not get a node, a NodePool admits nothing, or the simulator found an error in an input object. */
+function failed(result: ExplainResult, problems: readonly FileIssue[]): boolean {
   return (
     problems.some((p) => p.severity === Severity.ERROR) ||
-    result.pods.some((p: PodResult) => !p.schedulable) ||
+    result.pods.some((p) => !p.schedulable && !p.bound) ||
     result.nodePools.some((p) => p.admittedInstanceTypes.length === 0)
   );
 }
 
 const ZONES_NEEDED = "option '--zones' needs one or more zones, e.g. --zones us-east-1a,us-east-1b";
+const FORMATS = ['text', 'wide', 'json'];
 
 function parseArgs(args: readonly string[]): ExplainOptions | 'help' {
   let json = false;
+  let wide = false;
+  let quiet = false;
   let zones: string[] | undefined;
   const scanned = scanArgs(args, (o): 'help' | undefined => {
     switch (o.flag) {
@@ -182,6 +298,19 @@ function parseArgs(args: readonly string[]): ExplainOptions | 'help' {
         o.noValue();
         json = true;
         break;
+      case '-q':
+      case '--quiet':
+        o.noValue();
+        quiet = true;
+        break;
+      case '-o':
+      case '--output': {
+        const format = o.value(`option '${o.flag}' needs a format: ${FORMATS.join(', ')}`);
+        if (!FORMATS.includes(format)) throw new UsageError(`option '${o.flag}' takes ${FORMATS.join(', ')}, not '${format}'`);
+        json = format === 'json' || json;
+        wide = format === 'wide';
+        break;
+      }
       case '--zones': {
         const value = o.value(ZONES_NEEDED);
         const list = value
@@ -199,23 +328,19 @@ function parseArgs(args: readonly string[]): ExplainOptions | 'help' {
   });
   if (scanned === 'help') return 'help';
   const { files } = scanned;
-  return { files, json, zones };
+  if (json && wide) throw new UsageError("'-o wide' is a text format; it does not go with --json");
+  return { files, json, wide, quiet, zones };
 }
 
-type InputList = keyof SimulationInput & ('nodePools' | 'nodeClasses' | 'pods' | 'daemonSets' | 'nodes' | 'nodeClaims' | 'namespaces');
-
 function classify(value: unknown): InputList | undefined {
-  if (!isPlainObject(value)) return undefined;
+  if (!isPlainObject(value) || typeof value.kind !== 'string') return undefined;
   const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
   const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
-  if (value.kind === 'NodePool' && group === 'karpenter.sh') return 'nodePools';
-  if (value.kind === 'EC2NodeClass' && group === 'karpenter.k8s.aws') return 'nodeClasses';
-  if (value.kind === 'DaemonSet') return 'daemonSets';
-  if (value.kind === 'NodeClaim' && group === 'karpenter.sh') return 'nodeClaims';
-  if (value.kind === 'Node' && group === '') return 'nodes';
-  if (value.kind === 'Namespace' && group === '') return 'namespaces';
-  if (typeof value.kind === 'string' && WORKLOAD_KINDS.has(value.kind)) return 'pods';
-  return undefined;
+  const route = Object.prototype.hasOwnProperty.call(ROUTES, value.kind) ? ROUTES[value.kind] : undefined;
+  if (route === undefined) return undefined;
+  // A hand-written Pod or Node without apiVersion still counts by its kind; a Karpenter kind needs its group.
+  const byKind = apiVersion === '' && !route.groups.some((g) => g.startsWith('karpenter.'));
+  return byKind || route.groups.includes(group) ? route.list : undefined;
 }
 
 /** The `kubernetes_manifest` objects of a synthesized cdktf stack, or undefined when `value` is not one. */
@@ -244,21 +369,55 @@ function describeOrigin(o: Origin): string {
   return `${o.file}#${o.document}${o.address ? ` ${o.address}` : ''} ${o.kind ?? '?'}/${o.name ?? '?'}`;
 }
 
+/** Finds the input object an engine issue names, and its document; indexed once for every issue of a run. */
+class OriginIndex {
+  private byName?: Map<string, Origin>;
+  private byDocument?: Map<string, InputDocument>;
+
+  constructor(
+    private readonly origins: Readonly<Record<InputList, readonly Origin[]>>,
+    private readonly documents: readonly InputDocument[],
+  ) {}
+
+  /** `NodePool/gpu`, `Deployment/team/web` (kind, namespace, name) or `pods[2]` (list and index). */
+  public find(object: string): Origin | undefined {
+    const indexed = INDEXED.exec(object);
+    if (indexed) return this.origins[indexed[1] as InputList]?.[Number(indexed[2])];
+    if (this.byName === undefined) {
+      this.byName = new Map();
+      for (const o of INPUT_LISTS.flatMap((l) => this.origins[l])) {
+        // The first object of a name wins, with or without its namespace.
+        for (const key of [`${o.kind}/${o.namespace ?? ''}/${o.name}`, `${o.kind}//${o.name}`]) if (!this.byName.has(key)) this.byName.set(key, o);
+      }
+    }
+    const [kind, ...rest] = object.split('/');
+    const name = rest[rest.length - 1];
+    const namespace = rest.length > 1 ? rest[0] : '';
+    return this.byName.get(`${kind}/${namespace}/${name}`) ?? (namespace === 'default' ? this.byName.get(`${kind}//${name}`) : undefined);
+  }
+
+  public document(o: Origin): InputDocument | undefined {
+    if (this.byDocument === undefined) this.byDocument = new Map(this.documents.map((d) => [`${d.index}#${d.file}`, d]));
+    return this.byDocument.get(`${o.document}#${o.file}`);
+  }
+}
+
+const INDEXED = new RegExp(`^(${INPUT_LISTS.join('|')})\\[(\\d+)\\]$`);
+
 /**
  * The engine names the object an issue is on (`NodePool/gpu spec.limits.cpu`, `Deployment/team/web spec.template`,
  * or `pods[2] ...` when it has no name); this puts the issue back on its file, document and position.
  */
 function engineIssue(
   i: { readonly severity: Severity; readonly field: string; readonly message: string; readonly code: string },
-  origins: Readonly<Record<InputList, readonly Origin[]>>,
-  documents: readonly InputDocument[],
+  index: OriginIndex,
 ): FileIssue {
   const space = i.field.indexOf(' ');
   const object = space < 0 ? i.field : i.field.slice(0, space);
   const field = space < 0 ? '(document)' : i.field.slice(space + 1);
-  const origin = findOrigin(object, origins);
+  const origin = index.find(object);
   if (!origin) return { file: '(simulation)', severity: i.severity, field: i.field, message: i.message, code: i.code };
-  const doc = origin.address === undefined ? documents.find((d) => d.file === origin.file && d.index === origin.document) : undefined;
+  const doc = origin.address === undefined ? index.document(origin) : undefined;
   const pos = doc?.locate(field === '(document)' ? '' : field);
   return {
     file: origin.file,
@@ -272,17 +431,6 @@ function engineIssue(
     line: pos?.line,
     column: pos?.column,
   };
-}
-
-function findOrigin(object: string, origins: Readonly<Record<string, readonly Origin[]>>): Origin | undefined {
-  const indexed = /^(nodePools|nodeClasses|pods|daemonSets|nodes|nodeClaims)\[(\d+)\]$/.exec(object);
-  if (indexed) return origins[indexed[1]]?.[Number(indexed[2])];
-  const [kind, ...rest] = object.split('/');
-  const name = rest[rest.length - 1];
-  const namespace = rest.length > 1 ? rest[0] : undefined;
-  return Object.values(origins)
-    .flat()
-    .find((o) => o.kind === kind && o.name === name && (namespace === undefined || o.namespace === namespace));
 }
 
 function nodePoolWeights(nodePools: readonly unknown[]): ReadonlyMap<string, number> {
@@ -306,9 +454,9 @@ function loadNodePoolPlan(): typeof import('../core/sim/node-pool-plan').planNod
   return (require('../core/sim/node-pool-plan') as typeof import('../core/sim/node-pool-plan')).planNodePool;
 }
 
-function loadCosts(): typeof import('../core/sim/costs') {
+function loadCosts(): Pick<typeof import('../core/sim'), 'nodePoolCostCeilings' | 'loadPriceTable'> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('../core/sim/costs') as typeof import('../core/sim/costs');
+  return require('../core/sim') as typeof import('../core/sim');
 }
 
 function loadCatalog(): InstanceTypeCatalog {

@@ -1,5 +1,5 @@
-// The cost parts of `explain`'s text: each pool's ceiling cell and lines, each pod's cheapest type.
-import type { CostCeiling, PodResult } from '../core/sim';
+// The cost parts of `explain`'s text: each pool's ceiling cell and lines.
+import type { CostCeiling } from '../core/sim';
 import { explainBound } from '../core/sim/budget';
 import { describeCostCeiling, formatRate, formatUsd, priceLabel } from '../core/sim/pricing';
 
@@ -31,10 +31,4 @@ export function ceilingEntries(names: readonly string[], ceilings: readonly Cost
       c.typicalPerVcpuHour === undefined ? '' : `; typical ${formatRate(c.typicalPerVcpuHour)} per vCPU-hour (${c.typicalInstanceType})`;
     return `${name}: ${describeCostCeiling(c)}${bound}${typical}`;
   });
-}
-
-/** The pod table's CHEAPEST cell: the cheapest option with its hourly price. */
-export function cheapestCell(p: PodResult): string {
-  if (p.cheapestInstanceType === undefined || p.hourlyPrice === undefined) return p.schedulable && !p.ignored ? 'no price' : '-';
-  return `${p.cheapestInstanceType} ${formatUsd(p.hourlyPrice)}/h`;
 }

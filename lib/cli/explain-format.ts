@@ -1,11 +1,42 @@
-// The text output of `explain`: tables of NodePools, pods and new NodeClaims. Pure formatting of a SimulationResult.
+// The text output of `explain`, written section by section as it is formatted: the pools, the new NodeClaims, the
+// batch's price, pods on existing nodes, pending pods grouped by reason, what is not modelled, the cost ceilings
+// and the assumptions that bear on the input. Pure formatting of a simulation result.
 import { WellKnownLabel } from '../core/api/labels';
-import type { CostCeiling, InstanceType, InstanceTypeCatalog, NodeClaimResult, SimulationResult } from '../core/sim';
-import { ceilingCell, ceilingEntries, ceilingHeading, cheapestCell } from './explain-cost';
+import type { CostCeiling, InstanceType, InstanceTypeCatalog, ResourceAmounts } from '../core/sim';
+import { ClaimView, ExplainPod, ExplainResult } from './explain-claims';
+import { ceilingCell, ceilingEntries, ceilingHeading } from './explain-cost';
+import { formatUsd } from '../core/sim/pricing';
 
-/** Families and instance types shown before `(+N more)`. */
+/** Families shown before `(+N more)`. */
 const SHOWN_FAMILIES = 8;
-const SHOWN_TYPES = 6;
+/** Pod names shown as examples of a group or a NodeClaim. */
+const SHOWN_PODS = 3;
+/** Rows of the NodeClaims and existing-nodes tables, and reason groups, shown without `-o wide`. */
+const SHOWN_ROWS = 50;
+const SHOWN_GROUPS = 20;
+/** Widest table cell (names are cut in the middle beyond it) and widest line of free text. */
+const MAX_CELL = 48;
+const MIN_LAST = 30;
+const LINE_WIDTH = 150;
+/** Longest text item (a reason, a note) before it is cut: no line of the output is kilobytes long. */
+const MAX_ITEM = 1200;
+
+/** Writes a chunk of the output. */
+export type Write = (chunk: string) => void;
+
+/** What the text output shows. */
+export interface ExplainView {
+  readonly result: ExplainResult;
+  readonly catalog: InstanceTypeCatalog;
+  readonly weights: ReadonlyMap<string, number>;
+  /** One per NodePool of the result, same order. */
+  readonly ceilings: readonly CostCeiling[];
+  readonly claims: readonly ClaimView[];
+  /** The assumptions to print (already cut to those that bear on the input; empty with --quiet). */
+  readonly assumptions: readonly string[];
+  /** `-o wide`: every NodeClaim, every reason group and a row per pod. */
+  readonly wide: boolean;
+}
 
 /** What a list of instance types spans, for a one-line summary. */
 export interface InstanceTypeSummary {
@@ -34,87 +65,217 @@ export function summarizeInstanceTypes(names: readonly string[], catalog: Instan
   };
 }
 
-/**
- * The two tables `explain` prints, then the assumptions. With `ceilings` (one per NodePool, `nodePoolCostCeilings`) the pool
- * table gets each pool's cost ceiling and the pod table each pod's cheapest type; pods' types are then shown in the result's
- * order (cheapest first), else smallest first.
- */
-export function formatExplanation(
-  result: SimulationResult,
-  catalog: InstanceTypeCatalog,
-  weights: ReadonlyMap<string, number>,
-  ceilings?: readonly CostCeiling[],
-): string {
-  const priced = ceilings !== undefined;
-  const cost = (i: number) => (priced ? [ceilingCell(ceilings[i])] : []);
-  const pools = result.nodePools.map((p, i) => {
-    const s = summarizeInstanceTypes(p.admittedInstanceTypes, catalog);
-    if (s.count === 0) {
-      return [p.name, String(weights.get(p.name) ?? 0), '0', '-', '-', '-', ...cost(i), `admits nothing: ${p.reason ?? 'no instance type'}`];
-    }
+/** Writes the whole text output, one section at a time. */
+export function writeExplanation(w: Write, v: ExplainView): void {
+  writePools(w, v);
+  const pods = v.result.pods;
+  const simulated = pods.filter((p) => !p.bound);
+  if (simulated.length === 0) {
+    w('\nNo pending pods given: pass Pods, Deployments, StatefulSets or Jobs to see where they would go.\n');
+  } else {
+    writeClaims(w, v);
+    writeExistingNodes(w, v, simulated);
+  }
+  const groups = pendingGroups(simulated);
+  writePending(w, v, groups);
+  if (v.wide && pods.length > 0) writePods(w, v, groups);
+  writeNotModelled(w, simulated);
+  writeCeilings(w, v);
+  if (v.assumptions.length > 0) w(`\nAssumed (not knowable offline):\n${v.assumptions.map((a) => item(a)).join('')}`);
+}
+
+function writePools(w: Write, v: ExplainView): void {
+  const rows = v.result.nodePools.map((p, i) => {
+    const s = summarizeInstanceTypes(p.admittedInstanceTypes, v.catalog);
+    const weight = String(v.weights.get(p.name) ?? 0);
+    const ceiling = ceilingCell(v.ceilings[i]);
+    if (s.count === 0) return [p.name, weight, '0', '-', '-', '-', ceiling, `admits nothing: ${clip(p.reason ?? 'no instance type', 300)}`];
     return [
       p.name,
-      String(weights.get(p.name) ?? 0),
+      weight,
       String(s.count),
       span(s.vcpu, String),
       span(s.memoryMiB, formatGiB),
       s.arch.join(', '),
-      ...cost(i),
-      abbreviate(s.families, SHOWN_FAMILIES, ' '),
+      ceiling,
+      abbreviate(s.families, SHOWN_FAMILIES),
     ];
   });
-  const pods = result.pods.map((p) => {
-    const who = `${p.namespace}/${p.name}`;
-    const cheapest = priced ? [cheapestCell(p)] : [];
-    if (p.ignored) return [who, '-', '-', ...cheapest, 'ignored (below)'];
-    if (!p.schedulable) return [who, '-', '-', ...cheapest, 'pending (below)'];
-    if (p.node !== undefined) return [who, '-', '-', ...(priced ? ['-'] : []), `${p.bound ? 'bound to' : 'fits on'} node ${p.node}`];
-    const options = priced ? p.instanceTypes : smallestFirst(p.instanceTypes, catalog);
-    return [who, p.nodePool ?? '-', String(p.instanceTypes.length), ...cheapest, abbreviate(options, SHOWN_TYPES, ' ')];
-  });
-  const parts = [table(['NODEPOOL', 'WEIGHT', 'TYPES', 'VCPU', 'MEMORY (GiB)', 'ARCH', ...(priced ? ['CEILING/H'] : []), 'FAMILIES'], pools)];
-  if (priced && result.nodePools.length > 0) {
-    parts.push(
-      `${ceilingHeading()}\n${ceilingEntries(
-        result.nodePools.map((p) => p.name),
-        ceilings,
-      )
-        .map(item)
-        .join('')}`,
-    );
-  }
-  if (pods.length === 0) parts.push('No pods given: pass Pods, Deployments, StatefulSets or Jobs to see where they would go.\n');
-  else {
-    const order = priced ? 'INSTANCE TYPES (CHEAPEST FIRST)' : 'INSTANCE TYPES (FEWEST VCPUS FIRST)';
-    parts.push(table(['POD', 'NODEPOOL', 'TYPES', ...(priced ? ['CHEAPEST'] : []), order], pods));
-  }
-  const claims = result.nodeClaims ?? [];
-  if (claims.length > 0) parts.push(table(['NODECLAIM', 'NODEPOOL', 'PODS', 'ZONE', 'CAPACITY TYPE', 'OTHER LABELS'], claims.map(claimRow)));
-  const unplaced = result.pods.filter((p) => !p.schedulable);
-  if (unplaced.length > 0) {
-    const why = unplaced.map((p) => {
-      const lines = (p.ignored ? [p.reason ?? 'no reason given'] : perNodePool(p.reason ?? 'no reason given')).map(item);
-      return `${p.namespace}/${p.name} ${p.ignored ? 'is ignored by Karpenter' : 'stays pending'}:\n${lines.join('')}`;
-    });
-    parts.push(why.join(''));
-  }
-  const unmodelled = notModelledLines(result);
-  if (unmodelled.length > 0) parts.push(`Not modelled (Karpenter may place these pods differently):\n${unmodelled.map(item).join('')}`);
-  if (result.assumptions.length > 0) parts.push(`Assumed (not knowable offline):\n${result.assumptions.map(item).join('')}`);
-  return parts.join('\n');
+  w(table(['NODEPOOL', 'WEIGHT', 'TYPES', 'VCPU', 'MEMORY (GiB)', 'ARCH', 'CEILING/H', 'FAMILIES'], rows));
 }
 
-/** Widest line of free text; longer items wrap at spaces, indented under their first line. */
-const LINE_WIDTH = 150;
+function writeClaims(w: Write, v: ExplainView): void {
+  const claims = v.claims;
+  if (claims.length === 0) {
+    w('\nNo new NodeClaims: no pod would get a new node.\n');
+    return;
+  }
+  const shown = v.wide ? claims : claims.slice(0, SHOWN_ROWS);
+  // DOMAIN only when some NodeClaim was narrowed beyond its pool (a spread or affinity domain).
+  const domains = claims.some((c) => c.domain.length > 0);
+  const rows = shown.map((c) => [
+    c.claim.name,
+    c.claim.nodePool,
+    c.zone ?? '-',
+    c.capacityType ?? '-',
+    c.cheapest ?? (c.claim.instanceTypes.length === 0 ? '-' : 'no price'),
+    c.hourlyPrice === undefined ? '-' : formatUsd(c.hourlyPrice),
+    String(c.claim.instanceTypes.length),
+    String(c.claim.pods.length),
+    ofAllocatable(c, 'cpu', cores),
+    ofAllocatable(c, 'memory', gib),
+    ...(domains ? [c.domain.length === 0 ? '-' : clip(c.domain.join(' '), 60)] : []),
+    fitNames(c.claim.pods),
+  ]);
+  const heads = ['NODECLAIM', 'NODEPOOL', 'ZONE', 'CAPACITY', 'CHEAPEST', 'PRICE/H', 'TYPES', 'PODS', 'CPU', 'MEMORY (GiB)'];
+  w(`\n${table([...heads, ...(domains ? ['DOMAIN'] : []), 'POD NAMES'], rows)}`);
+  if (shown.length < claims.length) w(`(+${claims.length - shown.length} more NodeClaims; -o wide lists every one)\n`);
+  w("ZONE and CAPACITY are '-' where the NodeClaim leaves them open (Karpenter picks at launch).\n");
+  w("CPU and MEMORY are the pods' requests of the allocatable of the cheapest type.\n");
+  if (domains) w('DOMAIN is what the pods fixed beyond the pool: the topology spread or affinity domain the NodeClaim was given.\n');
+  let total = 0;
+  let unpriced = 0;
+  for (const c of claims) {
+    if (c.hourlyPrice === undefined) unpriced++;
+    else total += c.hourlyPrice;
+  }
+  const left = unpriced === 0 ? '' : `; ${unpriced} NodeClaim(s) with no priced option are not counted`;
+  w(`\nTotal: ${formatUsd(total)}/h on-demand for ${count(claims.length, 'new NodeClaim')}, each at its cheapest type${left}.\n`);
+}
 
-/** `  - text`, wrapped to LINE_WIDTH; a word longer than a line stays whole. */
-function item(text: string): string {
+function writeExistingNodes(w: Write, v: ExplainView, pods: readonly ExplainPod[]): void {
+  const byNode = new Map<string, ExplainPod[]>();
+  for (const p of pods) {
+    if (!p.schedulable || p.node === undefined) continue;
+    const list = byNode.get(p.node);
+    if (list) list.push(p);
+    else byNode.set(p.node, [p]);
+  }
+  if (byNode.size === 0) return;
+  const entries = [...byNode];
+  const shown = v.wide ? entries : entries.slice(0, SHOWN_ROWS);
+  const rows = shown.map(([node, on]) => [
+    node,
+    on[0].zone ?? '-',
+    on[0].capacityType ?? '-',
+    String(on.length),
+    fitNames(on.map((p) => `${p.namespace}/${p.name}`)),
+  ]);
+  const n = entries.reduce((sum, [, on]) => sum + on.length, 0);
+  w(`\n${count(n, 'pod')} would land on existing nodes:\n${table(['NODE', 'ZONE', 'CAPACITY', 'PODS', 'POD NAMES'], rows)}`);
+  if (shown.length < entries.length) w(`(+${entries.length - shown.length} more nodes; -o wide lists every one)\n`);
+}
+
+/** Pods that stay pending (or are ignored) with the same reason, up to the figures in it. */
+interface PendingGroup {
+  readonly number: number;
+  readonly ignored: boolean;
+  /** The first pod's reason, shown for the group. */
+  readonly reason: string;
+  /** Whether the pods' reasons differ in their figures. */
+  varies: boolean;
+  readonly pods: ExplainPod[];
+}
+
+/** Groups the pods that get no node by their reason with its figures masked; each distinct reason is masked once. */
+function pendingGroups(pods: readonly ExplainPod[]): PendingGroup[] {
+  const masked = new Map<string, string>();
+  const groups = new Map<string, PendingGroup>();
+  for (const p of pods) {
+    if (p.schedulable && !p.ignored) continue;
+    const reason = p.reason ?? 'no reason given';
+    let key = masked.get(reason);
+    if (key === undefined) {
+      // Figures, not names: `NodePool=gpu-2` and `m5.large` keep their digits.
+      key = `${p.ignored ? 'ignored' : 'pending'} ${reason.replace(/(?<![\w.\-/])\d+(?:\.\d+)?/g, '#')}`;
+      masked.set(reason, key);
+    }
+    const g = groups.get(key);
+    if (g === undefined) groups.set(key, { number: groups.size + 1, ignored: p.ignored === true, reason, varies: false, pods: [p] });
+    else {
+      g.pods.push(p);
+      if (!g.varies && reason !== g.reason) g.varies = true;
+    }
+  }
+  return [...groups.values()].sort((a, b) => b.pods.length - a.pods.length || a.number - b.number);
+}
+
+function writePending(w: Write, v: ExplainView, groups: readonly PendingGroup[]): void {
+  if (groups.length === 0) return;
+  const pending = groups.filter((g) => !g.ignored).reduce((n, g) => n + g.pods.length, 0);
+  const ignored = groups.filter((g) => g.ignored).reduce((n, g) => n + g.pods.length, 0);
+  const heads = [pending > 0 ? `${count(pending, 'pod')} would stay pending` : '', ignored > 0 ? `${count(ignored, 'pod')} ignored` : ''];
+  w(`\n${heads.filter((h) => h !== '').join(', ')}, by reason:\n`);
+  const shown = v.wide ? groups : groups.slice(0, SHOWN_GROUPS);
+  for (const g of shown) {
+    const what = g.ignored ? 'ignored by Karpenter' : 'pending';
+    const varies = g.varies ? ' (the figures differ between these pods; --json has each reason)' : '';
+    const head = `[${g.number}] ${count(g.pods.length, 'pod')} ${what}${varies}: `;
+    const names = fitNames(g.pods.map((p) => `${p.namespace}/${p.name}`));
+    w(`${head}${names(Math.max(MIN_LAST, LINE_WIDTH - head.length))}\n`);
+    for (const line of g.ignored ? [g.reason] : perNodePool(g.reason)) w(item(line));
+  }
+  if (shown.length < groups.length) {
+    const rest = groups.slice(shown.length).reduce((n, g) => n + g.pods.length, 0);
+    w(`(+${groups.length - shown.length} more reasons for ${count(rest, 'pod')}; -o wide shows every one)\n`);
+  }
+}
+
+function writePods(w: Write, v: ExplainView, groups: readonly PendingGroup[]): void {
+  const groupOf = new Map<ExplainPod, number>();
+  for (const g of groups) for (const p of g.pods) groupOf.set(p, g.number);
+  const rows = v.result.pods.map((p) => {
+    const who = `${p.namespace}/${p.name}`;
+    if (p.bound) return [who, '-', p.node ?? '-', '-', `bound to ${p.node ?? 'a node'} (cluster state)`];
+    const group = groupOf.get(p);
+    if (group !== undefined) return [who, '-', '-', '-', p.ignored ? `ignored [${group}]` : `pending [${group}]`];
+    if (p.node !== undefined) return [who, p.nodePool ?? '-', p.node, '-', 'existing node'];
+    const price =
+      p.cheapestInstanceType === undefined || p.hourlyPrice === undefined ? 'no price' : `${p.cheapestInstanceType} ${formatUsd(p.hourlyPrice)}/h`;
+    return [who, p.nodePool ?? '-', p.nodeClaim ?? '-', price, 'new NodeClaim'];
+  });
+  w(`\n${table(['POD', 'NODEPOOL', 'NODECLAIM OR NODE', 'CHEAPEST', 'WHERE'], rows)}`);
+}
+
+function writeNotModelled(w: Write, pods: readonly ExplainPod[]): void {
+  const byWhat = new Map<string, string[]>();
+  for (const p of pods) {
+    for (const what of p.notModelled ?? []) {
+      const list = byWhat.get(what);
+      if (list) list.push(`${p.namespace}/${p.name}`);
+      else byWhat.set(what, [`${p.namespace}/${p.name}`]);
+    }
+  }
+  if (byWhat.size === 0) return;
+  w('\nNot modelled (Karpenter may place these pods differently):\n');
+  for (const [what, names] of byWhat) w(item(`${what}: ${count(names.length, 'pod')} (${abbreviate(names, SHOWN_PODS)})`));
+}
+
+function writeCeilings(w: Write, v: ExplainView): void {
+  const pools = v.result.nodePools;
+  if (pools.length === 0) return;
+  const entries = ceilingEntries(
+    pools.map((p) => p.name),
+    v.ceilings,
+  );
+  w(`\n${ceilingHeading()}\n`);
+  entries.forEach((entry, i) => {
+    w(item(entry));
+    // What the figure leaves out: unpriced types, limits that bound nothing.
+    for (const note of v.ceilings[i]?.notes ?? []) w(item(`leaves out: ${note}`, '      '));
+  });
+}
+
+/** `  - text` (or `indent- text`), wrapped to LINE_WIDTH; a word longer than a line is cut. */
+function item(text: string, indent = '  '): string {
   const lines: string[] = [];
-  let line = '  -';
-  for (const word of text.split(' ')) {
+  let line = `${indent}-`;
+  const rest = `${indent} `;
+  for (const raw of clip(text, MAX_ITEM).split(' ')) {
+    const word = raw.length > LINE_WIDTH - rest.length - 1 ? clip(raw, LINE_WIDTH - rest.length - 1) : raw;
     if (line.length + 1 + word.length > LINE_WIDTH && line.trim() !== '-') {
       lines.push(line);
-      line = '   ';
+      line = rest;
     }
     line += ` ${word}`;
   }
@@ -122,10 +283,7 @@ function item(text: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-/**
- * How each of Karpenter's per-NodePool scheduling errors starts (scheduler.go, nodeclaim.go, topology.go, v1.14.1);
- * the simulator prefixes those that do not name their NodePool with `NodePool=<name>: `.
- */
+/** How each of Karpenter's per-NodePool scheduling errors starts (scheduler.go, nodeclaim.go, topology.go, v1.14.1). */
 const NODEPOOL_ERROR_STARTS = [
   'NodePool=',
   'did not tolerate taint',
@@ -152,63 +310,37 @@ function perNodePool(reason: string): string[] {
   return out;
 }
 
-/** One line per set of unmodelled things, naming its pods (a few, then how many more). */
-function notModelledLines(result: SimulationResult): string[] {
-  const byWhat = new Map<string, string[]>();
-  for (const p of result.pods) {
-    if (!p.notModelled || p.notModelled.length === 0) continue;
-    const what = p.notModelled.join(', ');
-    byWhat.set(what, [...(byWhat.get(what) ?? []), `${p.namespace}/${p.name}`]);
-  }
-  return [...byWhat].map(([what, pods]) => {
-    const who = pods.length > 3 ? `${pods.slice(0, 3).join(', ')} and ${pods.length - 3} more` : pods.join(', ');
-    return `${who}: ${what}`;
+/** The last cell of a row: text, or text made to fit a width (a list of names). */
+type LastCell = string | ((width: number) => string);
+
+/**
+ * A table; cells longer than MAX_CELL are cut, the last column (free text) is not padded and gets what is left of
+ * LINE_WIDTH (at least MIN_LAST).
+ */
+function table(header: readonly string[], rows: readonly (readonly LastCell[])[]): string {
+  const last = header.length - 1;
+  const fixed = rows.map((r) => r.slice(0, last).map((cell) => clip(cell as string, MAX_CELL)));
+  const widths = header.map((h, c) => (c === last ? 0 : fixed.reduce((m, r) => Math.max(m, (r[c] ?? '').length), h.length)));
+  const room = Math.max(MIN_LAST, LINE_WIDTH - widths.reduce((sum, w) => sum + w + 2, 0));
+  const cells = rows.map((r, i) => {
+    const text = r[last] as LastCell;
+    return [...fixed[i], typeof text === 'string' ? clip(text, room) : text(room)];
   });
+  const line = (r: readonly string[]) =>
+    r
+      .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c])))
+      .join('  ')
+      .trimEnd() + '\n';
+  const out: string[] = [line(header)];
+  for (const r of cells) out.push(line(r));
+  return out.join('');
 }
 
-/** Labels every NodeClaim of a pool carries, left out of the NodeClaims table. */
-const POOL_LABELS = new Set<string>([WellKnownLabel.NODEPOOL, WellKnownLabel.EC2NODECLASS, WellKnownLabel.ZONE, WellKnownLabel.CAPACITY_TYPE]);
-
-/** A new NodeClaim: its pool, pod count, the zone and capacity type when fixed ("any" otherwise), and its other fixed labels. */
-function claimRow(c: NodeClaimResult): string[] {
-  const others = Object.entries(c.labels)
-    .filter(([k]) => !POOL_LABELS.has(k))
-    .map(([k, v]) => `${k}=${v}`);
-  return [
-    c.name,
-    c.nodePool,
-    String(c.pods.length),
-    c.labels[WellKnownLabel.ZONE] ?? 'any',
-    c.labels[WellKnownLabel.CAPACITY_TYPE] ?? 'any',
-    others.length > 0 ? others.join(' ') : '-',
-  ];
-}
-
-/** Fewest vCPUs, then least memory, first: the options a reader expects to see (prices are not known offline). */
-function smallestFirst(names: readonly string[], catalog: InstanceTypeCatalog): string[] {
-  const key = (n: string) => {
-    const t = catalog.get(n);
-    return [Number(t?.labels[WellKnownLabel.INSTANCE_CPU] ?? Infinity), Number(t?.labels[WellKnownLabel.INSTANCE_MEMORY] ?? Infinity)];
-  };
-  return [...names].sort((a, b) => {
-    const [ka, kb] = [key(a), key(b)];
-    return ka[0] - kb[0] || ka[1] - kb[1] || compareNatural(a, b);
-  });
-}
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const all = [header, ...rows];
-  // The last column is free text: it is not padded.
-  const widths = header.map((_, c) => Math.max(...all.map((r) => (r[c] ?? '').length)));
-  return all
-    .map(
-      (r) =>
-        r
-          .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c])))
-          .join('  ')
-          .trimEnd() + '\n',
-    )
-    .join('');
+/** `text`, cut to `max` characters with `...` in the middle (names keep their start and end). */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = Math.ceil((max - 3) * 0.6);
+  return `${text.slice(0, head)}...${text.slice(text.length - (max - 3 - head))}`;
 }
 
 function span(r: { readonly min: number; readonly max: number } | undefined, show: (n: number) => string): string {
@@ -217,18 +349,52 @@ function span(r: { readonly min: number; readonly max: number } | undefined, sho
 }
 
 function formatGiB(mib: number): string {
-  const gib = mib / 1024;
-  return Number.isInteger(gib)
-    ? String(gib)
-    : gib
-        .toFixed(gib < 10 ? 2 : 1)
+  return trimNumber(mib / 1024);
+}
+
+function trimNumber(n: number): string {
+  return Number.isInteger(n)
+    ? String(n)
+    : n
+        .toFixed(n < 10 ? 2 : 1)
         .replace(/0+$/, '')
         .replace(/\.$/, '');
 }
 
-function abbreviate(items: readonly string[], shown: number, sep: string): string {
-  if (items.length <= shown) return items.join(sep);
-  return `${items.slice(0, shown).join(sep)} (+${items.length - shown} more)`;
+const cores = (millicores: number) => trimNumber(millicores / 1000);
+const gib = (bytes: number) => trimNumber(bytes / 1024 ** 3);
+
+/** `requested/allocatable` of one resource, `?` where a side is not known. */
+function ofAllocatable(c: ClaimView, resource: string, show: (n: number) => string): string {
+  const req = (r: ResourceAmounts | undefined) => (r === undefined ? '?' : show(r[resource] ?? 0));
+  return `${req(c.requested)}/${req(c.allocatable)}`;
+}
+
+/** As many of `names` as fit in `width` with `(+N more)`; at least one, cut to fit. */
+function fitNames(names: readonly string[]): (width: number) => string {
+  return (width) => {
+    let out = '';
+    for (let k = 0; k < names.length; k++) {
+      const more = k + 1 < names.length ? ` (+${names.length - k - 1} more)` : '';
+      const next = out === '' ? names[k] : `${out} ${names[k]}`;
+      if (next.length + more.length > width) {
+        const rest = ` (+${names.length - k} more)`;
+        return out === '' ? clip(`${names[0]}`, width - rest.length) + rest : `${out}${rest}`;
+      }
+      out = next;
+    }
+    return out;
+  };
+}
+
+/** The first `shown` items and `(+N more)`; `total` counts items not passed in. */
+function abbreviate(items: readonly string[], shown: number, total = items.length): string {
+  if (total <= shown) return items.join(' ');
+  return `${items.slice(0, shown).join(' ')} (+${total - shown} more)`;
+}
+
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /** `m5` before `m5a`, `g5` before `g6`, `xlarge` sizes by number. */

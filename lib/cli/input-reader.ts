@@ -1,12 +1,15 @@
 // Safe input reading for the CLI commands: size and nesting limits, encodings, YAML/JSON syntax and alias
 // bombs, each problem one issue (never a stack trace), so one bad file costs one line.
-import { Document, LineCounter, parseAllDocuments } from 'yaml';
+import { Document, isNode, isSeq, LineCounter, parseAllDocuments, parseDocument } from 'yaml';
+import { FastDocument, fastYamlDocuments } from './fast-yaml';
 import { Severity } from '../core/issues';
 import { CommandDependencies, CommandIo, FileIssue, Position, STDIN } from './command-io';
 import { joinPath } from './input-files';
 
 /** Largest file the command reads: Karpenter manifests are kilobytes; anything near this is the wrong file or hostile. */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+/** Largest file `explain` reads: a running cluster from kubectl takes a few kilobytes per pod. */
+export const EXPLAIN_MAX_INPUT_BYTES = 256 * 1024 * 1024;
 /** Deepest nesting of YAML/JSON collections accepted; Karpenter manifests nest about 10 deep. */
 export const MAX_NESTING_DEPTH = 256;
 /** Most YAML alias expansions per document (the yaml library's guard against "billion laughs"). */
@@ -43,9 +46,7 @@ export function readInputDocuments(
 ): { readonly documents: InputDocument[]; readonly issues: readonly FileIssue[] } {
   const issues: FileIssue[] = [];
   const reader = new InputReader(io, deps, (i) => issues.push(i));
-  const documents = files.flatMap((file) =>
-    reader.readDocuments(file).map((p) => ({ file, index: p.index, value: p.value, locate: (field: string) => locate(p.doc, p.lines, field) })),
-  );
+  const documents = files.flatMap((file) => reader.readValues(file).map((d) => ({ file, ...d })));
   return { documents, issues };
 }
 
@@ -65,7 +66,8 @@ export class InputReader {
         file,
         'FileTooLarge',
         `is ${formatBytes(size)}, more than the ${formatBytes(max)} the command reads; ` +
-          'Karpenter manifests are a few kilobytes, check that it is the file you meant',
+          (max < EXPLAIN_MAX_INPUT_BYTES ? 'Karpenter manifests are a few kilobytes, ' : '') +
+          'check that it is the file you meant',
       );
     let content: Uint8Array | string;
     try {
@@ -117,12 +119,22 @@ export class InputReader {
     return text;
   }
 
-  /** The parsed documents of `file`; an unreadable or malformed input becomes issues. */
-  public readDocuments(file: string): ParsedDocument[] {
+  /**
+   * The documents of `file` as values, each (a `kind: List`'s items too) with the position of a field on demand. Plain block
+   * YAML is read by the fast reader (fast-yaml.ts) and a document's positions parsed only when a message needs one;
+   * anything else by the `yaml` library, which also reports the problems.
+   */
+  public readValues(file: string): Omit<InputDocument, 'file'>[] {
     const text = this.readText(file);
     if (text === undefined) return [];
     try {
-      return this.parseText(file, text)?.documents ?? [];
+      const fast = nestingDepth(text, MAX_NESTING_DEPTH) === undefined ? (jsonDocument(text) ?? fastYamlDocuments(text)) : undefined;
+      if (fast !== undefined) return fastValues(text, fast);
+      return (this.parseText(file, text)?.documents ?? []).map((p) => ({
+        index: p.index,
+        value: p.value,
+        locate: (f: string) => locate(p.doc, p.lines, f),
+      }));
     } catch (e) {
       this.fileError(file, 'InputNotProcessable', `cannot process the file: ${firstLine(e)}`);
       return [];
@@ -145,6 +157,8 @@ export class InputReader {
     const lines = new LineCounter();
     const parsed: ParsedDocument[] = [];
     let syntaxErrors = false;
+    // How many more documents the Lists so far held than their own count: later documents are numbered after their items.
+    let shift = 0;
     const docs = parseAllDocuments(text, { lineCounter: lines });
     if (docs.length === 0) {
       this.add({
@@ -203,7 +217,15 @@ export class InputReader {
       }
       // An empty document (a stray `---`, comments only) holds nothing to check.
       if (value === null || value === undefined) return;
-      parsed.push({ index, value, doc, lines });
+      const items = listItems(value);
+      if (items === undefined) {
+        parsed.push({ index: index + shift, value, doc, lines });
+        return;
+      }
+      // `kubectl get ... -o yaml` prints one `kind: List`: each item is a document, numbered on from the List's.
+      const nodes = itemNodes(doc, items.length);
+      items.forEach((item, k) => parsed.push({ index: index + shift + k, value: item, doc: itemDocument(nodes?.[k], item), lines }));
+      shift += items.length - 1;
     });
     return { documents: parsed, syntaxErrors };
   }
@@ -213,9 +235,73 @@ export class InputReader {
   }
 }
 
+/** The items of a `kind: List` (or `<Kind>List`, as the API server lists a kind) with an `items` array; else undefined. */
+export function listItems(value: unknown): readonly unknown[] | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { kind, items } = value as { kind?: unknown; items?: unknown };
+  if (typeof kind !== 'string' || !kind.endsWith('List') || !Array.isArray(items)) return undefined;
+  return items;
+}
+
+/** The YAML nodes of a List document's items, when the document holds them as a sequence of that length. */
+function itemNodes(doc: Document, length: number): unknown[] | undefined {
+  const seq = doc.getIn(['items'], true);
+  return isSeq(seq) && seq.items.length === length ? seq.items : undefined;
+}
+
+/** A document of one List item: its node from the List (positions in the file stay right), or its value alone. */
+function itemDocument(node: unknown, value: unknown): Document {
+  if (!isNode(node)) return new Document(value);
+  const doc = new Document();
+  doc.contents = node;
+  return doc;
+}
+
+/**
+ * A JSON file (`kubectl ... -o json`, a cdk.tf.json) as its one document, or undefined when the text is not JSON. JSON is
+ * YAML with the same values; only a duplicate key differs (the last wins here, as in kubectl; `yaml` reports it).
+ */
+function jsonDocument(text: string): FastDocument[] | undefined {
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return [{ index: 0, value, startLine: 0, endLine: Infinity }];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The values of fast-read documents, Lists expanded as `parseText` does; positions parse the document's lines when asked. */
+function fastValues(text: string, docs: readonly FastDocument[]): Omit<InputDocument, 'file'>[] {
+  let lines: string[] | undefined;
+  const out: Omit<InputDocument, 'file'>[] = [];
+  let shift = 0;
+  for (const d of docs) {
+    if (d.value === null || d.value === undefined) continue;
+    let parsed: { doc: Document; lines: LineCounter } | undefined;
+    const at = (prefix: readonly (string | number)[], field: string): Position | undefined => {
+      if (parsed === undefined) {
+        lines ??= text.split('\n');
+        const counter = new LineCounter();
+        parsed = { doc: parseDocument(lines.slice(d.startLine, d.endLine).join('\n'), { lineCounter: counter }), lines: counter };
+      }
+      const p = locate(parsed.doc, parsed.lines, field, prefix);
+      return p && { line: p.line + d.startLine, column: p.column };
+    };
+    const items = listItems(d.value);
+    if (items === undefined) out.push({ index: d.index + shift, value: d.value, locate: (field) => at([], field) });
+    else {
+      items.forEach((value, k) => out.push({ index: d.index + shift + k, value, locate: (field) => at(['items', k], field) }));
+      shift += items.length - 1;
+    }
+  }
+  return out;
+}
+
 /** Line and column of `field` (`spec.a[2].b`, `tags["x/y"]`), of its nearest existing parent, or of the document. */
-export function locate(doc: Document, lines: LineCounter, field: string): Position | undefined {
-  const path = parseField(field);
+export function locate(doc: Document, lines: LineCounter, field: string, prefix: readonly (string | number)[] = []): Position | undefined {
+  const path = [...prefix, ...parseField(field)];
   for (let n = path.length; n > 0; n--) {
     const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
     if (node && typeof node === 'object' && node.range) {

@@ -21,3 +21,14 @@ export function nodeCommandIo(): CommandIo {
     stderr: process.stderr,
   };
 }
+
+/**
+ * Ends the process quietly when `stream`'s reader has gone (EPIPE: `explain ... | head`): there is no one left to
+ * tell, and a stack trace would be the only output. Other stream errors are thrown as before.
+ */
+export function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(process.exitCode ?? 0);
+  });
+}

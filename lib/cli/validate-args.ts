@@ -6,9 +6,10 @@ export const TOP_USAGE = `Usage: ${PROGRAM} <command> [options]
 
 Commands:
   validate <file|dir...>  check Karpenter NodePool and EC2NodeClass manifests offline
-  explain <file...>       which instance types each NodePool can launch, and where each pod would go
+  explain <file...>       which instance types each NodePool can launch, which NodeClaims the
+                          pending pods would get, and why a pod would stay pending
 
-Run '${PROGRAM} validate --help' for the options of a command.
+Run '${PROGRAM} <command> --help' for the options and exit status of a command.
 `;
 
 export const VALIDATE_USAGE = `Usage: ${PROGRAM} validate [options] <file|dir...>

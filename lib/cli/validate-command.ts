@@ -1,7 +1,8 @@
 // `cdktf-karpenter-eks <command>`: dispatches to a command. The validate command is split into its
 // command line (validate-args.ts), safe input reading (input-reader.ts), the run (validate-run.ts) and the
-// report (validate-format.ts); this module keeps the names the bin, `explain` and the tests import.
-import { CommandDependencies, CommandIo, ExitCode, PROGRAM } from './command-io';
+// report (validate-format.ts); `explain` is explain-command.ts. This module keeps the names the bin and the tests import.
+import { CommandIo, ExitCode, PROGRAM } from './command-io';
+import { ExplainDependencies, runExplainCommand } from './explain-command';
 import { TOP_USAGE } from './validate-args';
 import { runValidateCommand } from './validate-run';
 
@@ -15,7 +16,7 @@ export type { SkippedDocument } from './validate-format';
 export { runValidateCommand } from './validate-run';
 
 /** Runs `cdktf-karpenter-eks <argv...>` (argv without `node` and the script) and returns the exit code. */
-export function runCli(argv: readonly string[], io: CommandIo, deps: CommandDependencies = {}): number {
+export function runCli(argv: readonly string[], io: CommandIo, deps: ExplainDependencies = {}): number {
   const [command, ...rest] = argv;
   if (command === undefined) {
     io.stderr.write(TOP_USAGE);
@@ -26,6 +27,7 @@ export function runCli(argv: readonly string[], io: CommandIo, deps: CommandDepe
     return ExitCode.OK;
   }
   if (command === 'validate') return runValidateCommand(rest, io, deps);
+  if (command === 'explain') return runExplainCommand(rest, io, deps);
   io.stderr.write(`${PROGRAM}: unknown command '${command}'\n\n${TOP_USAGE}`);
   return ExitCode.USAGE;
 }

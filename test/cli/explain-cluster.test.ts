@@ -3,9 +3,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { runExplainCommand } from '../../lib/cli/explain-command';
-import { formatExplanation } from '../../lib/cli/explain-format';
+import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo } from '../../lib/cli/validate-command';
-import { loadInstanceTypeCatalog, SimulationInput, simulateProvisioning, SimulationRun, runSimulation } from '../../lib/core/sim';
+import { SimulationInput, simulateProvisioning, SimulationRun, runSimulation } from '../../lib/core/sim';
 
 let dir: string;
 beforeAll(() => {
@@ -77,7 +77,7 @@ test('Nodes, NodeClaims and Namespaces are simulated; a pod that fits lands on t
   expect(input?.nodes).toHaveLength(1);
   expect(input?.nodeClaims).toHaveLength(1);
   expect(input?.namespaces).toHaveLength(1);
-  expect(stdout).toMatch(/shop\/web +- +- +.*fits on node ip-10-0-1-1/);
+  expect(stdout).toMatch(/1 pod would land on existing nodes:\n.*\nip-10-0-1-1 +us-east-1a +- +1 +shop\/web\n/);
   expect(stdout).not.toContain('note: skipped');
   expect(code).toBe(0);
   expect(simulateProvisioning(input!).pods[0].node).toBe('ip-10-0-1-1');
@@ -104,7 +104,16 @@ test('pods with something not modelled are listed, grouped by what', () => {
       },
     ],
   });
-  const text = formatExplanation(result, loadInstanceTypeCatalog(), new Map());
+  let text = '';
+  const io = { ...nodeCommandIo(), stdout: { write: (t: string) => (text += t) }, stderr: { write: () => undefined } };
+  runExplainCommand(
+    [path.join(dir, 'none.yaml')],
+    { ...io, stat: () => ({ size: 1, isDirectory: false }), readFile: () => Buffer.from('{}') },
+    {
+      simulate: () => ({ result, issues: [] }),
+    },
+  );
   expect(text).toContain('Not modelled (Karpenter may place these pods differently):\n');
-  expect(text).toContain('  - default/web-0, default/web-1, default/web-2 and 2 more: topology spread on topology.kubernetes.io/zone (no zones');
+  expect(text).toContain('  - topology spread on topology.kubernetes.io/zone (no zones');
+  expect(text).toMatch(/: 5 pods \(default\/web-0 default\/web-1/);
 });

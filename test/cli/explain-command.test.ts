@@ -3,8 +3,10 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { ExplainResult } from '../../lib/cli/explain-claims';
 import { EXPLAIN_USAGE, ExplainDependencies, runExplainCommand } from '../../lib/cli/explain-command';
-import { CommandIo, ExitCode } from '../../lib/cli/validate-command';
+import { nodeCommandIo } from '../../lib/cli/node-io';
+import { CommandIo, ExitCode, runCli, TOP_USAGE } from '../../lib/cli/validate-command';
 import { Severity } from '../../lib/core/issues';
 import { SimulationInput, SimulationResult, SimulationRun } from '../../lib/core/sim';
 
@@ -57,13 +59,14 @@ function explain(args: string[], deps: ExplainDependencies = {}): Run {
   return { code, stdout, stderr, input };
 }
 
-const ALL_FINE: SimulationResult = {
+const ALL_FINE: ExplainResult = {
   pods: [
     {
       namespace: 'default',
       name: 'web-0',
       schedulable: true,
       nodePool: 'general',
+      nodeClaim: 'general-0',
       instanceTypes: ['c5.large', 'm5.large', 'm5.xlarge'],
       cheapestInstanceType: 'c5.large',
       hourlyPrice: 0.085,
@@ -73,8 +76,8 @@ const ALL_FINE: SimulationResult = {
   assumptions: ['prices are not known: every admitted type is an option'],
 };
 
-function fake(result: SimulationResult, issues: SimulationRun['issues'] = []): ExplainDependencies {
-  return { simulate: () => ({ result, issues }) };
+function fake(result: ExplainResult, issues: SimulationRun['issues'] = []): ExplainDependencies {
+  return { simulate: () => ({ result: result as SimulationResult, issues }) };
 }
 
 const MANIFESTS = `apiVersion: karpenter.sh/v1
@@ -122,6 +125,25 @@ describe('command line', () => {
     expect(explain(['--help'])).toMatchObject({ code: ExitCode.OK, stdout: EXPLAIN_USAGE });
   });
 
+  test('runCli dispatches explain, as its usage lists it', () => {
+    let stdout = '';
+    const io = { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => true } };
+    expect(TOP_USAGE).toContain('  explain <file...>');
+    expect(runCli(['explain', '--help'], io)).toBe(ExitCode.OK);
+    expect(stdout).toBe(EXPLAIN_USAGE);
+    stdout = '';
+    expect(runCli(['explain', file('cli.yaml', MANIFESTS)], io, fake(ALL_FINE))).toBe(ExitCode.OK);
+    expect(stdout).toMatch(/^NODEPOOL +WEIGHT/m);
+  });
+
+  test('the usage says what each exit status means', () => {
+    expect(EXPLAIN_USAGE).toContain(
+      'Exit status: 0 every pod schedulable and every NodePool admits an instance type; 1 a pod\n' +
+        'would stay pending, a NodePool admits nothing or has an error, or the simulator found an\n' +
+        'error in an input object; 2 bad command line or unreadable input (e.g. a missing file, YAML',
+    );
+  });
+
   test.each([
     [[], 'no input files'],
     [['--frobnicate', 'x.yaml'], "unknown option '--frobnicate'"],
@@ -129,6 +151,8 @@ describe('command line', () => {
     [['--zones', ',', 'x.yaml'], "option '--zones' needs one or more zones"],
     [['--json=yes', 'x.yaml'], "option '--json' takes no value"],
     [['-', '-'], "standard input ('-') can be read only once"],
+    [['-o', 'yaml', 'x.yaml'], "option '-o' takes text, wide, json, not 'yaml'"],
+    [['-o', 'wide', '--json', 'x.yaml'], "'-o wide' is a text format; it does not go with --json"],
   ])('%j is a usage error (exit 2) saying %s', (args, message) => {
     const r = explain(args);
     expect(r.code).toBe(ExitCode.USAGE);
@@ -146,9 +170,45 @@ describe('reading', () => {
     expect(r.input?.daemonSets?.map((p: any) => p.metadata.name)).toEqual(['agent']);
     expect(r.input?.zones).toEqual(['us-east-1a', 'us-east-1b']);
     expect(r.stdout).toContain(
-      `note: skipped ${path.join(dir, 'manifests.yaml')}#2 ConfigMap/settings: not a NodePool, EC2NodeClass, workload, DaemonSet, Node, NodeClaim or Namespace`,
+      `note: skipped a ConfigMap (${path.join(dir, 'manifests.yaml')}#2 ConfigMap/settings): not a kind explain reads (see --help)`,
     );
     expect(r.code).toBe(ExitCode.OK);
+  });
+
+  test('explain reads files up to 256 MiB (a running cluster), validate up to 16 MiB', () => {
+    const f = file('big.yaml', MANIFESTS);
+    const huge = (size: number): CommandIo => ({
+      ...nodeCommandIo(),
+      stat: () => ({ size, isDirectory: false }),
+      stdout: { write: () => true },
+      stderr: { write: () => true },
+    });
+    expect(runCli(['explain', f], huge(200 * 1024 * 1024), fake(ALL_FINE))).toBe(ExitCode.OK);
+    expect(runCli(['explain', f], huge(300 * 1024 * 1024), fake(ALL_FINE))).toBe(ExitCode.USAGE);
+    expect(runCli(['validate', f], huge(20 * 1024 * 1024))).toBe(ExitCode.PROBLEMS);
+  });
+
+  test('kinds go by their API group: a look-alike of another group is skipped; a Pod without apiVersion counts', () => {
+    const r = explain(
+      [
+        file(
+          'groups.yaml',
+          [
+            'apiVersion: example.com/v1\nkind: Node\nmetadata: { name: lookalike }',
+            'apiVersion: v1\nkind: Node\nmetadata: { name: real }',
+            'kind: NodePool\nmetadata: { name: nogroup }',
+            'kind: Pod\nmetadata: { name: bare }\nspec: { containers: [{ name: a, image: x }] }',
+          ].join('\n---\n'),
+        ),
+      ],
+      fake(ALL_FINE),
+    );
+    const input = r.input as SimulationInput & { nodes?: unknown[] };
+    expect(input.nodes?.map((n: any) => n.metadata.name)).toEqual(['real']);
+    expect(input.nodePools).toEqual([]);
+    expect(input.pods.map((p: any) => p.metadata.name)).toEqual(['bare']);
+    expect(r.stdout).toContain('note: skipped a Node (');
+    expect(r.stdout).toContain('note: skipped a NodePool (');
   });
 
   test('a synthesized cdktf stack contributes its kubernetes_manifest objects', () => {
@@ -170,29 +230,31 @@ describe('reading', () => {
     expect(r.stdout).not.toContain('skipped');
   });
 
-  test('hostile or broken files cost one line each; the other files are still read and simulated', () => {
+  // Exit 2 with the errors alone: a result of part of the input would look complete (issue #24).
+  test('hostile or broken files cost one line each, on standard error, with no tables: exit 2', () => {
     const binary = file('image.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 0]));
     const broken = file('broken.yaml', 'kind: [unclosed');
     const bomb = file('bomb.yaml', `a: &a [x, x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 120 }, (_, i) => `k${i}: *a`).join('\n')}\n`);
     const good = file('good.yaml', MANIFESTS);
-    const r = explain([binary, broken, bomb, path.join(dir, 'missing.yaml'), good], fake(ALL_FINE));
+    const empty = file('empty.yaml', '# nothing here\n');
+    const r = explain([binary, broken, bomb, path.join(dir, 'missing.yaml'), empty, good], fake(ALL_FINE));
 
-    const errors = r.stdout.split('\n').filter((l) => l.includes(': error '));
+    const errors = r.stderr.split('\n').filter((l) => l.includes(': error '));
     expect(errors).toEqual([
       expect.stringMatching(/image\.png: error .*\(BinaryFile\)$/),
       expect.stringMatching(/broken\.yaml:1:\d+: error .*\(YamlSyntaxError\)$/),
       expect.stringMatching(/bomb\.yaml.*: error .*\(YamlAliasLimit\)$/),
       expect.stringMatching(/missing\.yaml: error cannot read the file: .*\(FileNotReadable\)$/),
     ]);
-    expect(r.input?.nodePools).toHaveLength(1);
-    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.stderr.split('\n').filter((l) => l !== '')).toHaveLength(4);
+    expect(r.input).toBeUndefined();
+    expect(r).toMatchObject({ code: ExitCode.USAGE, stdout: '' });
   });
 
-  test('a document that is not an object is an error on that document', () => {
+  test('a document that is not an object is an error on that document, exit 2', () => {
     const r = explain([file('list.yaml', `- a\n- b\n---\n${MANIFESTS}`)], fake(ALL_FINE));
-    expect(r.stdout).toMatch(/list\.yaml:1:1: error .*not a Kubernetes object.*\(NotAnObject\)/);
-    expect(r.input?.nodePools).toHaveLength(1);
-    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.stderr).toMatch(/^\S*list\.yaml:1:1: error .*not a Kubernetes object.*\(NotAnObject\)\n$/);
+    expect(r).toMatchObject({ code: ExitCode.USAGE, stdout: '', input: undefined });
   });
 
   test("the engine's issues name the file, document, object and position they came from", () => {
@@ -226,20 +288,32 @@ describe('reading', () => {
 });
 
 describe('output', () => {
-  test('a table of NodePools (count, vCPU, memory, arch, families) and one of pods, then the assumptions', () => {
-    const r = explain([file('pools.yaml', MANIFESTS.split('---\n').slice(0, 2).join('---\n'))], fake(ALL_FINE));
-    // First the NodePool checks validate runs (planNodePool), one line each.
-    expect(r.stdout).toMatch(/^\S+pools\.yaml:5:3: warning NodePool\/general spec\.limits: is not set, .*\(NodePoolWithoutLimits\)\n/);
-    expect(r.stdout.slice(r.stdout.indexOf('\n') + 1)).toBe(
+  const POOLS_ONLY = () => file('pools.yaml', MANIFESTS.split('---\n').slice(0, 2).join('---\n'));
+  // The pool has no limits on purpose (an unbounded ceiling); its one-line NodePoolWithoutLimits finding is not under test here.
+  const tables = (out: string) =>
+    out
+      .split('\n')
+      .filter((l) => !l.endsWith('(NodePoolWithoutLimits)'))
+      .join('\n');
+
+  test('the pools, the NodeClaims, the total, the ceilings, then the assumptions: in this order', () => {
+    const r = explain([POOLS_ONLY()], fake(ALL_FINE));
+    expect(tables(r.stdout)).toBe(
       [
         'NODEPOOL  WEIGHT  TYPES  VCPU  MEMORY (GiB)  ARCH          CEILING/H  FAMILIES',
         'general   10      4      2-4   4-16          amd64, arm64  unbounded  c5 m5 m6g',
         '',
+        'NODECLAIM  NODEPOOL  ZONE  CAPACITY  CHEAPEST  PRICE/H  TYPES  PODS  CPU     MEMORY (GiB)  POD NAMES',
+        // No requests in this result, and no pods in the input to read them from.
+        'general-0  general   -     -         c5.large  $0.0850  3      1     ?/1.93  ?/3.04        default/web-0',
+        "ZONE and CAPACITY are '-' where the NodeClaim leaves them open (Karpenter picks at launch).",
+        "CPU and MEMORY are the pods' requests of the allocatable of the cheapest type.",
+        '',
+        'Total: $0.0850/h on-demand for 1 new NodeClaim, each at its cheapest type.',
+        '',
         'Cost ceilings (on-demand, us-east-1, prices of 2026-07-06; the most the limits allow):',
         '  - general: unbounded: no limit bounds it; set spec.limits (cpu, memory, nodes); typical $0.0385 per vCPU-hour (m6g.large)',
-        '',
-        'POD            NODEPOOL  TYPES  CHEAPEST            INSTANCE TYPES (CHEAPEST FIRST)',
-        'default/web-0  general   3      c5.large $0.0850/h  c5.large m5.large m5.xlarge',
+        '      - leaves out: no limit bounds what this pool can launch',
         '',
         'Assumed (not knowable offline):',
         '  - prices are not known: every admitted type is an option',
@@ -248,81 +322,147 @@ describe('output', () => {
     );
   });
 
-  test('long lists are abbreviated; pending and ignored pods show the reason; a pool that admits nothing says why', () => {
-    const many = ['m5.large', 'm5.xlarge', 'm5.2xlarge', 'm5.4xlarge', 'm5.8xlarge', 'm5.12xlarge', 'm5.16xlarge', 'm5.24xlarge'];
-    const result: SimulationResult = {
-      pods: [
-        { namespace: 'ml', name: 'train-0', schedulable: true, nodePool: 'general', instanceTypes: many },
-        {
-          namespace: 'ml',
-          name: 'huge',
-          schedulable: false,
-          instanceTypes: [],
-          reason: 'did not tolerate taint (taint=a:NoSchedule); no instance type has enough resources',
-        },
-        {
-          namespace: 'ml',
-          name: 'pinned',
-          schedulable: false,
-          ignored: true,
-          instanceTypes: [],
-          reason: 'using label kubernetes.io/hostname is not allowed',
-        },
-      ],
-      nodePools: [
-        { name: 'general', admittedInstanceTypes: many },
-        { name: 'empty', admittedInstanceTypes: [], reason: 'NodePool requirements filtered out all compatible available instance types' },
-      ],
-      assumptions: [],
-    };
-    const r = explain([file('m.yaml', MANIFESTS)], fake(result));
-    // Not priced by this stand-in simulator: the options keep its order, and the cheapest is unknown.
-    expect(r.stdout).toContain('ml/train-0  general   8      no price  m5.large m5.xlarge m5.2xlarge m5.4xlarge m5.8xlarge m5.12xlarge (+2 more)\n');
-    expect(r.stdout).toContain('ml/huge     -         -      -         pending (below)\n');
-    expect(r.stdout).toContain('ml/pinned   -         -      -         ignored (below)\n');
-    // Karpenter's "; "-joined errors (one per NodePool tried), one per line.
+  /** A result in the newer simulator's shape: NodeClaims, requests, existing and bound pods, what is not modelled. */
+  const CLUSTER: ExplainResult = {
+    pods: [
+      ...['web-0', 'web-1', 'web-2'].map((name) => ({
+        namespace: 'shop',
+        name,
+        schedulable: true,
+        nodePool: 'general',
+        nodeClaim: 'general-0',
+        instanceTypes: ['c5.large', 'm5.large'],
+        cheapestInstanceType: 'c5.large',
+        hourlyPrice: 0.085,
+        requests: { cpu: 500, memory: 1024 ** 3, pods: 1 },
+        ...(name === 'web-2' ? { notModelled: ['host ports'] } : {}),
+      })),
+      { namespace: 'shop', name: 'db-0', schedulable: true, node: 'ip-10-0-0-1', zone: 'us-east-1a', capacityType: 'on-demand', instanceTypes: [] },
+      { namespace: 'kube-system', name: 'dns', schedulable: true, bound: true, node: 'ip-10-0-0-1', instanceTypes: [] },
+      ...Array.from({ length: 5 }, (_, i) => ({
+        namespace: 'ml',
+        name: `train-${i}`,
+        schedulable: false,
+        instanceTypes: [],
+        reason:
+          `NodePool=gpu: all available instance types exceed limits (existing nodes use ${i + 1} of 8 GPUs); ` +
+          'NodePool=general: did not tolerate taint',
+      })),
+      {
+        namespace: 'ml',
+        name: 'pinned',
+        schedulable: false,
+        ignored: true,
+        instanceTypes: [],
+        reason: 'using label kubernetes.io/hostname is not allowed',
+      },
+    ],
+    nodeClaims: [
+      {
+        name: 'general-0',
+        nodePool: 'general',
+        labels: { 'topology.kubernetes.io/zone': 'us-east-1b', 'karpenter.sh/capacity-type': 'spot', 'karpenter.sh/nodepool': 'general' },
+        instanceTypes: ['c5.large', 'm5.large'],
+        pods: ['shop/web-0', 'shop/web-1', 'shop/web-2'],
+      },
+    ],
+    nodePools: ALL_FINE.nodePools,
+    assumptions: [
+      'Zones are not known: zone requirements are only checked against each other, and zone topology spread is not modelled.',
+      'The catalog is the Karpenter 1.14.1 reference.',
+    ],
+  };
+
+  test('NodeClaims with zone, capacity type, price and requests; pods on existing nodes; pending pods grouped by reason', () => {
+    const r = explain([POOLS_ONLY()], fake(CLUSTER));
     expect(r.stdout).toContain(
-      'ml/huge stays pending:\n  - did not tolerate taint (taint=a:NoSchedule)\n  - no instance type has enough resources\n' +
-        'ml/pinned is ignored by Karpenter:\n  - using label kubernetes.io/hostname is not allowed\n',
+      [
+        'NODECLAIM  NODEPOOL  ZONE        CAPACITY  CHEAPEST  PRICE/H  TYPES  PODS  CPU       MEMORY (GiB)  POD NAMES',
+        'general-0  general   us-east-1b  spot      c5.large  $0.0850  2      3     1.5/1.93  3/3.04        shop/web-0 shop/web-1 shop/web-2',
+      ].join('\n'),
     );
-    expect(r.stdout).toMatch(
-      /empty +0 +0 +- +- +- +\$0\.00 +admits nothing: NodePool requirements filtered out all compatible available instance types/,
+    expect(r.stdout).toContain('Total: $0.0850/h on-demand for 1 new NodeClaim, each at its cheapest type.\n');
+    expect(r.stdout).toContain(
+      '1 pod would land on existing nodes:\nNODE         ZONE        CAPACITY   PODS  POD NAMES\n' +
+        'ip-10-0-0-1  us-east-1a  on-demand  1     shop/db-0\n',
     );
-    expect(r.stdout).toContain('  - empty: $0/h: the pool admits no instance type\n');
+    // One group for the five: the figures in their reasons differ, and the text says so.
+    expect(r.stdout).toContain(
+      '5 pods would stay pending, 1 pod ignored, by reason:\n' +
+        '[1] 5 pods pending (the figures differ between these pods; --json has each reason): ' +
+        'ml/train-0 ml/train-1 ml/train-2 ml/train-3 ml/train-4\n' +
+        '  - NodePool=gpu: all available instance types exceed limits (existing nodes use 1 of 8 GPUs)\n' +
+        '  - NodePool=general: did not tolerate taint\n' +
+        '[2] 1 pod ignored by Karpenter: ml/pinned\n' +
+        '  - using label kubernetes.io/hostname is not allowed\n',
+    );
+    expect(r.stdout).toContain('Not modelled (Karpenter may place these pods differently):\n  - host ports: 1 pod (shop/web-2)\n');
+    // The bound pod is cluster state: neither pending nor on a NodeClaim.
+    expect(r.stdout).not.toContain('kube-system/dns');
     expect(r.code).toBe(ExitCode.PROBLEMS);
   });
 
-  test('a long reason or assumption wraps at 150 columns at spaces, indented under its first line', () => {
-    const words = Array.from({ length: 60 }, (_, i) => `word${i}`);
-    const result: SimulationResult = {
-      pods: [
-        { namespace: 'd', name: 'p', schedulable: false, instanceTypes: [], reason: `no instance type has enough resources, ${words.join(' ')}` },
-      ],
-      nodePools: ALL_FINE.nodePools,
-      assumptions: [words.join(' ')],
-    };
-    // Problem lines (file:line: severity ...) are one line each, as validate prints them.
-    const lines = explain([file('m.yaml', MANIFESTS)], fake(result))
-      .stdout.split('\n')
-      .filter((l) => !/^\S+:\d+:\d+: (warning|error) /.test(l));
-    const wrapped = lines.slice(lines.indexOf('d/p stays pending:') + 1, lines.indexOf('') === -1 ? undefined : lines.length);
-    expect(lines.every((l) => l.length <= 150)).toBe(true);
-    expect(wrapped[0]).toMatch(/^ {2}- no instance type has enough resources, word0 /);
-    expect(wrapped[1]).toMatch(/^ {4}word\d+ /);
-    // Nothing lost: the words come back when the lines are joined.
-    const assumed = lines
-      .slice(lines.indexOf('Assumed (not knowable offline):') + 1)
-      .join(' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-    expect(assumed).toBe(`- ${words.join(' ')}`);
+  test('reasons differing in a pool name are two groups, in figures one', () => {
+    const pod = (name: string, reason: string) => ({ namespace: 'd', name, schedulable: false, instanceTypes: [], reason });
+    const pods = [
+      pod('a', 'NodePool=gpu-1: all available instance types exceed limits (uses 3 of 8)'),
+      pod('b', 'NodePool=gpu-2: all available instance types exceed limits (uses 3 of 8)'),
+      pod('c', 'NodePool=gpu-1: all available instance types exceed limits (uses 4 of 8)'),
+    ];
+    const out = explain([POOLS_ONLY()], fake({ ...ALL_FINE, pods })).stdout;
+    expect(out).toContain('[1] 2 pods pending (the figures differ between these pods; --json has each reason): d/a d/c\n');
+    expect(out).toContain('[2] 1 pod pending: d/b\n  - NodePool=gpu-2: all available instance types exceed limits (uses 3 of 8)\n');
   });
 
-  test('--json prints exactly the SimulationResult; problems go to standard error', () => {
-    const r = explain([file('m.yaml', MANIFESTS), path.join(dir, 'nope.yaml'), '--json'], fake(ALL_FINE));
-    expect(JSON.parse(r.stdout)).toEqual(ALL_FINE);
-    expect(r.stderr).toMatch(/nope\.yaml: error cannot read the file/);
-    expect(r.stderr).toContain('note: skipped');
+  test('-o wide lists every pod, with the reason group of each pending one', () => {
+    const r = explain([POOLS_ONLY(), '-o', 'wide'], fake(CLUSTER));
+    const rows = r.stdout
+      .slice(r.stdout.indexOf('\nPOD ') + 1)
+      .split('\n\n')[0]
+      .split('\n');
+    expect(rows).toEqual([
+      'POD              NODEPOOL  NODECLAIM OR NODE  CHEAPEST            WHERE',
+      'shop/web-0       general   general-0          c5.large $0.0850/h  new NodeClaim',
+      'shop/web-1       general   general-0          c5.large $0.0850/h  new NodeClaim',
+      'shop/web-2       general   general-0          c5.large $0.0850/h  new NodeClaim',
+      'shop/db-0        -         ip-10-0-0-1        -                   existing node',
+      'kube-system/dns  -         ip-10-0-0-1        -                   bound to ip-10-0-0-1 (cluster state)',
+      ...[0, 1, 2, 3, 4].map((i) => `ml/train-${i}       -         -                  -                   pending [1]`),
+      'ml/pinned        -         -                  -                   ignored [2]',
+    ]);
+  });
+
+  test('the assumptions that bear on the input only, and none with --quiet', () => {
+    const zonal = file('zonal.yaml', WORKLOADS.replace('containers:', 'nodeSelector: { topology.kubernetes.io/zone: us-east-1a }, containers:'));
+    const without = explain([POOLS_ONLY()], fake(CLUSTER)).stdout;
+    expect(without).toContain('Assumed (not knowable offline):\n  - The catalog is the Karpenter 1.14.1 reference.\n');
+    expect(without).not.toContain('Zones are not known');
+    expect(explain([POOLS_ONLY(), zonal], fake(CLUSTER)).stdout).toContain('  - Zones are not known');
+    expect(explain([POOLS_ONLY(), zonal, '--quiet'], fake(CLUSTER)).stdout).not.toContain('Assumed');
+  });
+
+  test('the cost ceilings say what they leave out, with no pods given', () => {
+    const r = explain([POOLS_ONLY()], fake({ ...ALL_FINE, pods: [] }));
+    expect(r.stdout).toContain('No pending pods given');
+    expect(r.stdout).toContain('      - leaves out: no limit bounds what this pool can launch\n');
+  });
+
+  test('many pending reasons: the largest groups, then how many more; no line over 150 columns', () => {
+    const pods = Array.from({ length: 60 }, (_, i) => ({
+      namespace: 'd',
+      name: `p${i}`,
+      schedulable: false,
+      instanceTypes: [],
+      reason: `incompatible requirements, key app-${String.fromCharCode(97 + (i % 26))}${'x'.repeat(400)} ${'y '.repeat(800)}`,
+    }));
+    const r = explain([POOLS_ONLY()], fake({ ...ALL_FINE, pods }));
+    expect(r.stdout).toContain('(+6 more reasons for 12 pods; -o wide shows every one)\n');
+    expect(
+      tables(r.stdout)
+        .split('\n')
+        .every((l) => l.length <= 150),
+    ).toBe(true);
+    expect(explain([POOLS_ONLY(), '-o', 'wide'], fake({ ...ALL_FINE, pods })).stdout).toContain('[26] 2 pods pending');
   });
 
   test.each([
@@ -335,7 +475,19 @@ describe('output', () => {
     ],
     ['a pool admitting nothing', { ...ALL_FINE, nodePools: [{ name: 'x', admittedInstanceTypes: [] }] }, ExitCode.PROBLEMS],
   ])('exit status with %s', (_what, result, code) => {
-    expect(explain([file('m.yaml', MANIFESTS)], fake(result as SimulationResult)).code).toBe(code);
+    expect(explain([file('m.yaml', MANIFESTS)], fake(result as ExplainResult)).code).toBe(code);
+  });
+
+  test.each([
+    ['a missing file', () => path.join(dir, 'nope.yaml'), /nope\.yaml: error cannot read the file: .*\(FileNotReadable\)\n$/],
+    ['YAML that does not parse', () => file('broken2.yaml', 'kind: [unclosed'), /broken2\.yaml:1:\d+: error .*\(YamlSyntaxError\)\n$/],
+  ])('exit status 2 with %s: the error only, on standard error, even with --json', (_what, input, message) => {
+    for (const extra of [[], ['--json']]) {
+      const r = explain([file('m.yaml', MANIFESTS), input(), ...extra], fake(ALL_FINE));
+      expect(r).toMatchObject({ code: ExitCode.USAGE, stdout: '', input: undefined });
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.split('\n')).toHaveLength(2);
+    }
   });
 });
 

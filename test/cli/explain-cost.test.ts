@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Testing } from 'cdktf';
 import { buildFullStackApp } from '../../examples/full-stack/app';
+import { ExplainResult } from '../../lib/cli/explain-claims';
 import { runExplainCommand } from '../../lib/cli/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo } from '../../lib/cli/validate-command';
@@ -20,8 +21,17 @@ spec:
       requirements: []
 `;
 // What the engine found, before prices: options in its own order.
-const UNPRICED: SimulationResult = {
-  pods: [{ namespace: 'default', name: 'web-0', schedulable: true, nodePool: 'general', instanceTypes: ['r5.large', 'm5.large', 'c5.large'] }],
+const UNPRICED: ExplainResult = {
+  pods: [
+    {
+      namespace: 'default',
+      name: 'web-0',
+      schedulable: true,
+      nodePool: 'general',
+      nodeClaim: 'general-0',
+      instanceTypes: ['r5.large', 'm5.large', 'c5.large'],
+    },
+  ],
   nodePools: [{ name: 'general', admittedInstanceTypes: ['m5.large', 'c5.large', 'r5.large'] }],
   assumptions: [],
 };
@@ -41,22 +51,40 @@ function explain(args: string[]): { code: number; stdout: string } {
     stderr: { write: () => true },
   };
   try {
-    const code = runExplainCommand([...args, file], io, { simulate: (input) => ({ result: withCosts(input, UNPRICED), issues: [] }) });
+    const code = runExplainCommand([...args, file], io, {
+      simulate: (input) => ({ result: withCosts(input, UNPRICED as SimulationResult), issues: [] }),
+    });
     return { code, stdout };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-test('--json adds costCeilingPerHour and typicalPerVcpuHour on pools, cheapestInstanceType and hourlyPrice on pods', () => {
+// Since issue #24 a pod on a NodeClaim names it instead of copying its options (in `nodeClaims`), and each pool carries its ceiling.
+test('--json: costCeilingPerHour, typicalPerVcpuHour and the ceiling on pools, cheapestInstanceType and hourlyPrice on pods', () => {
   const out = JSON.parse(explain(['--json']).stdout);
   // real catalog capacities, 2 vCPU each: r5.large 0.126/2 = 0.063 per vCPU-hour is dearest → 1000 × 0.063 = 63
-  expect(out.nodePools).toEqual([{ ...UNPRICED.nodePools[0], costCeilingPerHour: 63, typicalPerVcpuHour: 0.0425 }]);
-  expect(out.pods).toEqual([
-    { ...UNPRICED.pods[0], instanceTypes: ['c5.large', 'm5.large', 'r5.large'], cheapestInstanceType: 'c5.large', hourlyPrice: 0.085 },
+  expect(out.nodePools).toEqual([
+    {
+      ...UNPRICED.nodePools[0],
+      costCeilingPerHour: 63,
+      typicalPerVcpuHour: 0.0425,
+      costCeiling: expect.objectContaining({ status: 'bounded', perHour: 63, bindingResource: 'cpu', notes: [] }),
+    },
+  ]);
+  const { instanceTypes: _options, ...pod } = UNPRICED.pods[0];
+  expect(out.pods).toEqual([{ ...pod, cheapestInstanceType: 'c5.large', hourlyPrice: 0.085 }]);
+  expect(out.nodeClaims).toEqual([
+    {
+      name: 'general-0',
+      nodePool: 'general',
+      labels: { 'karpenter.sh/nodepool': 'general' },
+      instanceTypes: ['c5.large', 'm5.large', 'r5.large'],
+      pods: ['default/web-0'],
+    },
   ]);
   expect(out.assumptions.join('\n')).toMatch(/on-demand.*us-east-1.*2026-07-06/i);
-  expect(Object.keys(out).sort()).toEqual(['assumptions', 'nodePools', 'pods']);
+  expect(Object.keys(out).sort()).toEqual(['assumptions', 'nodeClaims', 'nodePools', 'pods']);
 });
 
 test('the text gives the ceiling with its arithmetic, and the cheapest type per pod', () => {
@@ -68,7 +96,8 @@ test('the text gives the ceiling with its arithmetic, and the cheapest type per 
       '  - general: at most $63.00/h ($45,990.00/month), bound by limits.cpu = 1000 vCPU × $0.0630 per vCPU-hour of r5.large; ' +
       'typical $0.0425 per vCPU-hour\n    (c5.large)\n',
   );
-  expect(stdout).toContain('default/web-0  general   3      c5.large $0.0850/h  c5.large m5.large r5.large\n');
+  expect(stdout).toMatch(/^general-0 +general +- +- +c5\.large +\$0\.0850 +3 +1 /m);
+  expect(stdout).toContain('Total: $0.0850/h on-demand for 1 new NodeClaim, each at its cheapest type.\n');
   expect(stdout).toMatch(/Spot capacity is usually cheaper|spot capacity is usually cheaper/);
 });
 

@@ -1,7 +1,6 @@
 // The engine reproductions of issue #22: each failed before the topology, affinity and cluster work.
 import { capacitySpreadConstraint, capacitySpreadValues } from '../../../lib/core/api/capacity-spread';
-import { formatExplanation } from '../../../lib/cli/explain-format';
-import { loadInstanceTypeCatalog, PodResult, runSimulation, SimulationInput } from '../../../lib/core/sim';
+import { PodResult, runSimulation, SimulationInput } from '../../../lib/core/sim';
 import { deployment, nodeClass, nodePool, pod, req } from './fixtures';
 
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
@@ -100,9 +99,6 @@ test('a pod with spec.nodeName is bound: never provisioned, and it counts on its
   // The bound pod's 1.5 cpu leaves no room for 1 more: a new NodeClaim, holding only `next`.
   expect(byName(r.result.pods, 'next').nodeClaim).toBe('default-0');
   expect(r.result.nodeClaims!.map((c) => c.pods)).toEqual([['default/next']]);
-  // explain says where it is rather than listing no instance types.
-  const table = formatExplanation(r.result, loadInstanceTypeCatalog(), new Map());
-  expect(table).toMatch(/default\/bound +- +- +bound to node ip-10-0-0-1/);
   // Bound to a node not in the input: an issue on the pod, still not provisioned.
   const lost = run({ pods: [pod('lost', {}, { nodeName: 'gone' })] });
   expect(byName(lost.result.pods, 'lost')).toMatchObject({ bound: true, node: 'gone' });
@@ -130,6 +126,19 @@ test('a small pod stopped by a limit that earlier NodeClaims of the batch used u
   expect(byName(r.result.pods, 'small').reason).toBe(
     'all available instance types exceed limits for nodepool (NodePool=small) ' +
       '(limits cpu 2; existing nodes use cpu 0; earlier NodeClaims of this batch take at most cpu 2)',
+  );
+});
+
+test('a pod whose fitting types the limits left out says so, not only "not enough resources"', () => {
+  // The first NodeClaim takes up to 8 vCPUs of the 10 (subtractMax); only 2-vCPU types (1930m) are left for the second.
+  const pool = nodePool('capped', [req('karpenter.k8s.aws/instance-cpu', 'Lt', '9')], { limits: { cpu: '10' } });
+  const spread = { topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'kubernetes.io/hostname', labelSelector: { matchLabels: { app: 'a' } } }] };
+  const r = run({ nodePools: [pool], pods: [pod('a', { cpu: '2' }, spread, { app: 'a' }), pod('b', { cpu: '2' }, spread, { app: 'a' })] });
+  const pending = r.result.pods.filter((p) => !p.schedulable);
+  expect(pending).toHaveLength(1);
+  expect(pending[0].reason).toMatch(/^NodePool=capped: no instance type has enough resources, /);
+  expect(pending[0].reason).toMatch(
+    /\(limits cpu 10; existing nodes use cpu 0; earlier NodeClaims of this batch take at most cpu 8\); the limits left out \d+ larger instance type\(s\)$/,
   );
 });
 

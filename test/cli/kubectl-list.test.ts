@@ -1,0 +1,150 @@
+// The running cluster from kubectl: `kubectl get nodepools,ec2nodeclasses,nodes,pods -A -o yaml` prints one
+// `kind: List`; every command reads its items as documents (issue #24). The fixture is made like kubectl's output.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ExplainResult } from '../../lib/cli/explain-claims';
+import { runExplainCommand } from '../../lib/cli/explain-command';
+import { readInputDocuments } from '../../lib/cli/input-reader';
+import { nodeCommandIo } from '../../lib/cli/node-io';
+import { CommandIo, ExitCode, runCli } from '../../lib/cli/validate-command';
+import { SimulationInput, SimulationResult } from '../../lib/core/sim';
+
+const FIXTURE = path.join(__dirname, '..', 'fixtures', 'cli', 'kubectl-cluster.yaml');
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubectl-list-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, content: string): string {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, content);
+  return p;
+}
+
+function capture(): { io: CommandIo; out: () => string; err: () => string } {
+  let stdout = '';
+  let stderr = '';
+  return {
+    io: { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
+    out: () => stdout,
+    err: () => stderr,
+  };
+}
+
+const EMPTY: ExplainResult = { pods: [], nodePools: [], assumptions: [] };
+const NAMES = (list: readonly unknown[] | undefined) => (list ?? []).map((o: any) => `${o.kind}/${o.metadata.name}`);
+
+describe('reading a kind: List', () => {
+  // Flow style goes through the yaml library, block style through the fast reader: the same documents either way.
+  test.each([
+    ['block YAML', 'apiVersion: v1\nkind: List\nitems:\n- kind: A\n  metadata:\n    name: a\n- kind: B\n  metadata:\n    name: b\n---\nkind: C\n'],
+    ['flow YAML', 'apiVersion: v1\nkind: List\nitems: [{ kind: A, metadata: { name: a } },\n  { kind: B, metadata: { name: b } }]\n---\nkind: C\n'],
+  ])('each item is a document, numbered on, with its own position (%s)', (_what, text) => {
+    const f = file('list.yaml', text);
+    const { documents, issues } = readInputDocuments([f], nodeCommandIo());
+    expect(issues).toEqual([]);
+    expect(documents.map((d) => [d.index, (d.value as any).kind])).toEqual([
+      [0, 'A'],
+      [1, 'B'],
+      [2, 'C'],
+    ]);
+    const [a, b, c] = documents;
+    expect([a.locate('metadata.name')?.line, b.locate('metadata.name')?.line, c.locate('')?.line]).toEqual(
+      text.startsWith('apiVersion: v1\nkind: List\nitems:\n-') ? [6, 9, 11] : [3, 4, 6],
+    );
+  });
+
+  test('kubectl -o json: the List is read as JSON, each item at its own line', () => {
+    const list = {
+      apiVersion: 'v1',
+      kind: 'List',
+      items: [
+        { kind: 'A', metadata: { name: 'a' } },
+        { kind: 'B', metadata: { name: 'b' } },
+      ],
+    };
+    const f = file('list.json', JSON.stringify(list, null, 4));
+    const { documents } = readInputDocuments([f], nodeCommandIo());
+    expect(documents.map((d) => [d.index, (d.value as any).kind, d.locate('metadata.name')?.line])).toEqual([
+      [0, 'A', 8],
+      [1, 'B', 14],
+    ]);
+  });
+
+  test('several Lists, and an empty one (which takes no number)', () => {
+    const f = file('lists.yaml', 'kind: List\nitems:\n- kind: A\n---\nkind: List\nitems: []\n---\nkind: PodList\nitems:\n- kind: B\n- kind: C\n');
+    const { documents } = readInputDocuments([f], nodeCommandIo());
+    expect(documents.map((d) => [d.index, (d.value as any).kind])).toEqual([
+      [0, 'A'],
+      [1, 'B'],
+      [2, 'C'],
+    ]);
+  });
+
+  test('validate checks each item, at its own line', () => {
+    const { io, out } = capture();
+    const code = runCli(['validate', FIXTURE], io);
+    expect(out()).toContain(`${FIXTURE}:48:5: warning NodePool/general status:`);
+    expect(out()).toContain(`${FIXTURE}:86:5: warning EC2NodeClass/default status:`);
+    expect(out()).toContain(`note: skipped ${FIXTURE}#2 Node/ip-10-0-1-10.ec2.internal (v1): not a Karpenter API group`);
+    expect(out()).toContain('1 file, 10 documents (8 skipped): 0 errors, 2 warnings');
+    expect(code).toBe(ExitCode.OK);
+  });
+});
+
+describe('explain on the running cluster', () => {
+  test('NodePools, EC2NodeClasses, Nodes and every Pod (bound ones as cluster state) go to their lists', () => {
+    let input: SimulationInput | undefined;
+    const { io } = capture();
+    const other = file(
+      'more.yaml',
+      [
+        'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Namespace\n  metadata:\n    name: shop\n' +
+          '- apiVersion: karpenter.sh/v1\n  kind: NodeClaim\n  metadata:\n    name: general-abcde\n',
+        'apiVersion: v1\nkind: LimitRange\nmetadata:\n  name: lr\n  namespace: shop\n',
+        'apiVersion: node.k8s.io/v1\nkind: RuntimeClass\nmetadata:\n  name: gvisor\n',
+        'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: web\n  namespace: shop\n',
+      ].join('---\n'),
+    );
+    const result: ExplainResult = { pods: [], nodePools: [{ name: 'general', admittedInstanceTypes: ['m5.large'] }], assumptions: [] };
+    runExplainCommand([FIXTURE, other], io, {
+      simulate: (i) => {
+        input = i;
+        return { result: result as SimulationResult, issues: [] };
+      },
+    });
+    const all = input as SimulationInput & Record<string, unknown[] | undefined>;
+    expect(NAMES(all.nodePools)).toEqual(['NodePool/general']);
+    expect(NAMES(all.nodeClasses)).toEqual(['EC2NodeClass/default']);
+    expect(NAMES(all.nodes)).toEqual(['Node/ip-10-0-1-10.ec2.internal', 'Node/ip-10-0-2-20.ec2.internal']);
+    expect(NAMES(all.pods)).toEqual([
+      'Pod/karpenter-6f9c8d7b5d-x2k4q',
+      'Pod/web-7d4b9c6f8-m9zq2',
+      'Pod/migrate-db-5xk2p',
+      'Pod/web-7d4b9c6f8-p4w8t',
+      'Pod/api-5b7f9d8c4-8rj2n',
+      'Pod/api-5b7f9d8c4-t6c1v',
+    ]);
+    expect(NAMES(all.namespaces)).toEqual(['Namespace/shop']);
+    expect(NAMES(all.nodeClaims)).toEqual(['NodeClaim/general-abcde']);
+    expect(NAMES(all.limitRanges)).toEqual(['LimitRange/lr']);
+    expect(NAMES(all.runtimeClasses)).toEqual(['RuntimeClass/gvisor']);
+    expect(NAMES(all.horizontalPodAutoscalers)).toEqual(['HorizontalPodAutoscaler/web']);
+  });
+
+  test('an engine issue on a List item points at its line', () => {
+    const { io, out } = capture();
+    runExplainCommand([FIXTURE], io, {
+      simulate: () => ({
+        result: EMPTY as SimulationResult,
+        issues: [{ severity: 'warning' as never, field: 'Pod/shop/api-5b7f9d8c4-t6c1v spec.topologySpreadConstraints', message: 'm', code: 'C' }],
+      }),
+    });
+    // The position of the field's value, as for every message: the line after its key.
+    const line = fs.readFileSync(FIXTURE, 'utf8').split('\n').lastIndexOf('    topologySpreadConstraints:') + 2;
+    expect(out()).toContain(`${FIXTURE}:${line}:5: warning Pod/api-5b7f9d8c4-t6c1v spec.topologySpreadConstraints: m (C)`);
+  });
+});

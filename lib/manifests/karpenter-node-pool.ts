@@ -4,14 +4,19 @@ import { Construct } from 'constructs';
 import { NodePoolDefinition, NodePoolOptions } from '../core/api/node-pool-definition';
 import { poolNodeClassIssues, withNodeClassIssues } from '../core/api/node-class-compatibility';
 import { V1NodePool } from '../core/api/types';
-import { checkNodePoolBudget, NodePoolBudgetOptions } from '../core/sim/budget';
-import { CatalogChecks } from '../core/sim/catalog-checks';
-import { lintNodePoolCatalog } from '../core/sim/catalog-lints';
+import type { NodePoolBudgetOptions } from '../core/sim/budget';
+import type { CatalogChecks } from '../core/sim/catalog-checks';
 import { Ec2NodeClass, IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { checkClusterScopedName } from '../private/cluster-scoped-names';
 import { literalYaml, manifestResourceOptions } from './manifest-resource';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
+
+// The catalog checks load the simulator's engine, catalog and prices: at the first NodePool, not on import.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const catalogLints = (): typeof import('../core/sim/catalog-lints') => require('../core/sim/catalog-lints');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const budgetCheck = (): typeof import('../core/sim/budget') => require('../core/sim/budget');
 
 /** Props of `KarpenterNodePool`. */
 export interface KarpenterNodePoolProps extends NodePoolOptions, NodePoolBudgetOptions, KarpenterManifestOptions {
@@ -69,8 +74,8 @@ export class KarpenterNodePool extends Construct {
     const nodeClass = props.nodeClass instanceof Ec2NodeClass ? props.nodeClass.toManifest() : undefined;
     // The definition's issues include those carried by builder values in the props.
     const own = this.definition.validate(ctx);
-    const issues = [...own, ...lintNodePoolCatalog(manifest, ctx, { nodeClass, catalogChecks: props.catalogChecks }, own)];
-    const budget = checkNodePoolBudget(manifest, nodeClass, props.maxHourlyCost, { ...ctx, catalogChecks: props.catalogChecks });
+    const issues = [...own, ...catalogLints().lintNodePoolCatalog(manifest, ctx, { nodeClass, catalogChecks: props.catalogChecks }, own)];
+    const budget = budgetCheck().checkNodePoolBudget(manifest, nodeClass, props.maxHourlyCost, { ...ctx, catalogChecks: props.catalogChecks });
     reportIssuesAtSynth(this, withNodeClassIssues([...issues, ...budget], nodeClassIssues(manifest, props.nodeClass)));
     const dependsOn = [...(props.nodeClass.resource ? [props.nodeClass.resource] : []), ...(props.dependsOn ?? [])];
     this.resource = new Manifest(this, 'Resource', {

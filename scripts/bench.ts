@@ -42,6 +42,22 @@ export const TARGETS = {
   maxSimulationMs: 2000,
   /** (e) synth (build + synth) with the catalog lints on / off. */
   maxLintRatio: 1.1,
+  /** (f) `explain` on 10,000 pods, text and `--json`: wall time of the process, ms. */
+  maxExplainMs: 2000,
+  /** (f) its peak RSS, MB. */
+  maxExplainRssMb: 300,
+  /** (f) the text output, bytes. */
+  maxExplainTextBytes: 200 * 1024,
+  /** (f) the `--json` output, bytes. */
+  maxExplainJsonBytes: 6 * 1024 * 1024,
+  /** (f) with `--explain-100k`: 100,000 pods, text, ms. */
+  maxExplain100kMs: 20000,
+  /** (f) with `--explain-100k`: its peak RSS, MB. */
+  maxExplain100kRssMb: 1024,
+  /** (f) with `--explain-100k`: wall time of 100,000 over 10,000 pods; linear growth is 10 (less with start-up). */
+  maxExplainGrowth: 12,
+  /** (g) `simulateProvisioning` of (d)'s pools with spreads and anti-affinity on 200 existing nodes, ms. */
+  maxClusterSimulationMs: 2000,
 };
 
 /** One child-process measurement. */
@@ -90,20 +106,39 @@ export function parseGnuTimeMaxRss(text: string): number | undefined {
  * Runs `command args` once in a fresh process and returns its measurements. The child reports
  * its own phases on a `BENCH_RESULT {json}` line of stdout.
  */
-export function measureCommand(command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Sample {
+export function measureCommand(
+  command: string,
+  args: readonly string[],
+  options: {
+    env?: NodeJS.ProcessEnv;
+    cwd?: string;
+    /** Standard output goes to this file instead of a pipe (no `BENCH_RESULT` line is read then). */
+    stdoutFile?: string;
+    /** Exit statuses that count as success (default: 0). */
+    okStatuses?: readonly number[];
+  } = {},
+): Sample {
   const useGnuTime = fs.existsSync(GNU_TIME);
   const timeFile = path.join(os.tmpdir(), `karpenter-bench-time-${process.pid}-${Date.now()}.txt`);
   const [cmd, argv] = useGnuTime ? [GNU_TIME, ['-v', '-o', timeFile, command, ...args]] : [command, [...args]];
+  const out = options.stdoutFile === undefined ? undefined : fs.openSync(options.stdoutFile, 'w');
   const start = process.hrtime.bigint();
-  const r = spawnSync(cmd, argv, { cwd: options.cwd ?? REPO, env: options.env ?? process.env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(cmd, argv, {
+    cwd: options.cwd ?? REPO,
+    env: options.env ?? process.env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    ...(out === undefined ? {} : { stdio: ['ignore', out, 'pipe'] }),
+  });
   const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+  if (out !== undefined) fs.closeSync(out);
   let gnuRss: number | undefined;
   if (useGnuTime && fs.existsSync(timeFile)) {
     gnuRss = parseGnuTimeMaxRss(fs.readFileSync(timeFile, 'utf8'));
     fs.rmSync(timeFile, { force: true });
   }
   if (r.error) throw new Error(`could not run ${command}: ${r.error.message}`);
-  if (r.status !== 0) {
+  if (!(options.okStatuses ?? [0]).includes(r.status ?? -1)) {
     throw new Error(`${command} ${args.join(' ')} exited ${r.status}:\n${(r.stderr || '').trim().split('\n').slice(-30).join('\n')}`);
   }
   const line = (r.stdout || '')
@@ -155,6 +190,93 @@ export function evaluateSimulatorTargets(s: SimulatorSamples, targets = TARGETS)
   ];
 }
 
+/** (f)'s measurements: `explain` on 10,000 pods (text and JSON), and optionally on 100,000 (text). */
+export interface ExplainSamples {
+  readonly text: Sample;
+  readonly json: Sample;
+  readonly textBytes: number;
+  readonly jsonBytes: number;
+  readonly big?: Sample;
+}
+
+/** (f) against `TARGETS`. */
+export function evaluateExplainTargets(f: ExplainSamples, targets = TARGETS): TargetCheck[] {
+  const mb = (x: Sample) => x.maxRssKb / 1024;
+  const checks: TargetCheck[] = [];
+  for (const [what, x] of [
+    ['text', f.text],
+    ['--json', f.json],
+  ] as const) {
+    checks.push(
+      { name: `explain 10,000 pods (${what}), wall`, value: x.wallMs, limit: targets.maxExplainMs, unit: 'ms', ok: x.wallMs <= targets.maxExplainMs },
+      {
+        name: `explain 10,000 pods (${what}), peak RSS`,
+        value: mb(x),
+        limit: targets.maxExplainRssMb,
+        unit: 'MB',
+        ok: mb(x) <= targets.maxExplainRssMb,
+      },
+    );
+  }
+  checks.push(
+    {
+      name: 'explain 10,000 pods, text output',
+      value: f.textBytes / 1024,
+      limit: targets.maxExplainTextBytes / 1024,
+      unit: 'KB',
+      ok: f.textBytes <= targets.maxExplainTextBytes,
+    },
+    {
+      name: 'explain 10,000 pods, JSON output',
+      value: f.jsonBytes / 1024,
+      limit: targets.maxExplainJsonBytes / 1024,
+      unit: 'KB',
+      ok: f.jsonBytes <= targets.maxExplainJsonBytes,
+    },
+  );
+  if (f.big) {
+    const growth = f.big.wallMs / f.text.wallMs;
+    checks.push(
+      {
+        name: 'explain 100,000 pods (text), wall',
+        value: f.big.wallMs,
+        limit: targets.maxExplain100kMs,
+        unit: 'ms',
+        ok: f.big.wallMs <= targets.maxExplain100kMs,
+      },
+      {
+        name: 'explain 100,000 pods (text), peak RSS',
+        value: mb(f.big),
+        limit: targets.maxExplain100kRssMb,
+        unit: 'MB',
+        ok: mb(f.big) <= targets.maxExplain100kRssMb,
+      },
+      {
+        name: 'explain wall time, 100,000 / 10,000 pods',
+        value: growth,
+        limit: targets.maxExplainGrowth,
+        unit: 'x',
+        ok: growth <= targets.maxExplainGrowth,
+      },
+    );
+  }
+  return checks;
+}
+
+/** (g) against `TARGETS`: the simulation time measured in the child. */
+export function evaluateClusterTargets(g: Sample, targets = TARGETS): TargetCheck[] {
+  const run = g.synthMs ?? NaN;
+  return [
+    {
+      name: 'simulation on 200 nodes, 20 NodePools x 1,000 pods (spreads, anti-affinity)',
+      value: run,
+      limit: targets.maxClusterSimulationMs,
+      unit: 'ms',
+      ok: run <= targets.maxClusterSimulationMs,
+    },
+  ];
+}
+
 /** The simulator bench's input: 20 NodePools of one EC2NodeClass and 1,000 pods from 10 Deployments. */
 export function simulatorWorkload(): { nodePools: unknown[]; nodeClasses: unknown[]; pods: unknown[] } {
   const nodeClasses = [{ kind: 'EC2NodeClass', metadata: { name: 'default' }, spec: { amiSelectorTerms: [{ alias: 'al2023@latest' }] } }];
@@ -196,6 +318,137 @@ export function simulatorWorkload(): { nodePools: unknown[]; nodeClasses: unknow
     },
   }));
   return { nodePools, nodeClasses, pods };
+}
+
+/** The zones of (g)'s cluster. */
+export const CLUSTER_ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
+
+/**
+ * (g): (d)'s 20 NodePools, 1,000 pending pods (a third spread over zone, maxSkew 1, DoNotSchedule; a tenth
+ * with required hostname pod anti-affinity; the rest as in (d)), on a cluster of 200 existing nodes of those
+ * pools with 400 bound pods (`spec.nodeName`), a third of them of the zone-spread apps. The simulator of
+ * today may ignore `nodes`; it is then extra input.
+ */
+export function clusterWorkload(): {
+  nodePools: unknown[];
+  nodeClasses: unknown[];
+  pods: unknown[];
+  nodes: unknown[];
+  zones: string[];
+} {
+  const { nodePools, nodeClasses } = simulatorWorkload();
+  const deployment = (name: string, replicas: number, spec: Record<string, unknown>) => ({
+    kind: 'Deployment',
+    metadata: { name, namespace: 'default' },
+    spec: { replicas, template: { metadata: { labels: { app: name } }, spec } },
+  });
+  const requests = (d: number) => ({ cpu: `${250 * (1 + (d % 4))}m`, memory: `${512 * (1 + (d % 3))}Mi` });
+  const pods: unknown[] = [];
+  // 333 pods spread over zone.
+  for (let d = 0; d < 3; d++) {
+    const app = `zonal-${d}`;
+    pods.push(
+      deployment(app, 111, {
+        topologySpreadConstraints: [
+          { maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app } } },
+        ],
+        containers: [{ name: 'app', resources: { requests: requests(d) } }],
+      }),
+    );
+  }
+  // 100 pods, one per node.
+  pods.push(
+    deployment('exclusive', 100, {
+      affinity: {
+        podAntiAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: [
+            { topologyKey: 'kubernetes.io/hostname', labelSelector: { matchLabels: { app: 'exclusive' } } },
+          ],
+        },
+      },
+      containers: [{ name: 'app', resources: { requests: requests(1) } }],
+    }),
+  );
+  // 567 pods as in (d).
+  for (let d = 0; d < 7; d++) {
+    pods.push(
+      deployment(`app-${d}`, 81, {
+        ...(d % 3 === 0 ? { nodeSelector: { team: `team-${d % 4}` } } : {}),
+        ...(d === 6 ? { tolerations: [{ key: 'dedicated', operator: 'Exists' }] } : {}),
+        containers: [{ name: 'app', resources: { requests: requests(d) } }],
+      }),
+    );
+  }
+
+  // 200 nodes of the c/m/r pools (pool i has categories[i % 10]; arm64 when i % 3 === 0), 2xlarge.
+  const memoryGi: Record<string, number> = { c: 16, m: 32, r: 64 };
+  const crPools = Array.from({ length: 20 }, (_, i) => i).filter((i) => i % 10 <= 5);
+  const nodes: unknown[] = [];
+  const bound: unknown[] = [];
+  for (let n = 0; n < 200; n++) {
+    const i = crPools[n % crPools.length];
+    const pool = nodePools[i] as { metadata: { name: string }; spec: { template: { spec: { taints?: unknown[] } } } };
+    const category = ['c', 'm', 'r', 'c', 'm', 'c'][i % 10];
+    const arm = i % 3 === 0;
+    const type = `${category}7${arm ? 'g' : 'i'}.2xlarge`;
+    const zone = CLUSTER_ZONES[n % CLUSTER_ZONES.length];
+    const name = `ip-10-0-${Math.floor(n / 250)}-${n % 250}.ec2.internal`;
+    const mem = memoryGi[category];
+    nodes.push({
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: {
+        name,
+        labels: {
+          'kubernetes.io/hostname': name,
+          'kubernetes.io/os': 'linux',
+          'kubernetes.io/arch': arm ? 'arm64' : 'amd64',
+          'topology.kubernetes.io/zone': zone,
+          'topology.kubernetes.io/region': 'us-east-1',
+          'node.kubernetes.io/instance-type': type,
+          'karpenter.sh/nodepool': pool.metadata.name,
+          'karpenter.sh/initialized': 'true',
+          'karpenter.sh/registered': 'true',
+          'karpenter.sh/capacity-type': i % 2 === 0 && n % 2 === 0 ? 'spot' : 'on-demand',
+          'karpenter.k8s.aws/instance-category': category,
+          team: `team-${i % 4}`,
+        },
+      },
+      spec: {
+        providerID: `aws:///${zone}/i-${(0x1000000 + n).toString(16)}`,
+        ...(pool.spec.template.spec.taints ? { taints: pool.spec.template.spec.taints } : {}),
+      },
+      status: {
+        capacity: { cpu: '8', memory: `${mem}Gi`, pods: '58', 'ephemeral-storage': '20Gi' },
+        allocatable: { cpu: '7910m', memory: `${mem * 1024 - 1200}Mi`, pods: '58', 'ephemeral-storage': '18Gi' },
+      },
+    });
+    // Two bound pods a node: a small system pod, and on every third node one of a zone-spread app.
+    bound.push({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: `agent-${n}`, namespace: 'kube-system', labels: { app: 'agent' } },
+      spec: {
+        nodeName: name,
+        tolerations: [{ operator: 'Exists' }],
+        containers: [{ name: 'agent', resources: { requests: { cpu: '100m', memory: '128Mi' } } }],
+      },
+      status: { phase: 'Running' },
+    });
+    const app = n % 3 === 0 ? `zonal-${n % 9 === 0 ? 0 : n % 9 === 3 ? 1 : 2}` : 'web';
+    bound.push({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: `${app}-bound-${n}`, namespace: 'default', labels: { app } },
+      spec: {
+        nodeName: name,
+        tolerations: [{ key: 'dedicated', operator: 'Exists' }],
+        containers: [{ name: 'app', resources: { requests: { cpu: '500m', memory: '1Gi' } } }],
+      },
+      status: { phase: 'Running' },
+    });
+  }
+  return { nodePools, nodeClasses, pods: [...pods, ...bound], nodes, zones: CLUSTER_ZONES };
 }
 
 /**
@@ -342,6 +595,20 @@ function runChild(args: string[]): void {
     return;
   }
 
+  if (mode === 'cluster') {
+    const sim = require(rest[0]) as typeof import('../lib/core/sim');
+    const input = clusterWorkload();
+    const t1 = now();
+    sim.loadInstanceTypeCatalog();
+    const t2 = now();
+    // `nodes` is in the simulator contract of issue #22; an engine without it ignores the field.
+    const result = sim.simulateProvisioning(input as unknown as Parameters<typeof sim.simulateProvisioning>[0]);
+    const t3 = now();
+    if (result.pods.length < 1000) throw new Error(`the simulation returned ${result.pods.length} pods, expected at least 1000`);
+    report({ loadMs: t2 - t1, buildMs: t1 - t0, synthMs: t3 - t2 });
+    return;
+  }
+
   const { App } = require('cdktf') as typeof import('cdktf');
   if (mode === 'app' || mode === 'app-nolint') {
     const [modulePath, exportName, outdir] = rest;
@@ -403,6 +670,7 @@ interface BenchOptions {
   readonly keep: boolean;
   readonly build: boolean;
   readonly app: AppSpec;
+  readonly explain100k: boolean;
 }
 
 /** The app the bench measures: a `.ts` file of the repository and the builder it exports. */
@@ -422,12 +690,13 @@ export function parseAppSpec(spec: string, repo = REPO): AppSpec {
   return { file, exportName };
 }
 
-const USAGE = `Usage: npm run bench -- [--runs N] [--check] [--keep] [--no-build] [--app <file.ts>:<export>]
+const USAGE = `Usage: npm run bench -- [--runs N] [--check] [--keep] [--no-build] [--app <file.ts>:<export>] [--explain-100k]
   --runs N        measured runs per scenario, after one warm-up (default 5)
   --check         exit 1 when a target is missed
   --keep          keep the transpiled tree and synth outputs under bench-out/
   --no-build      measure the existing dist/ even if it is older than lib/
   --app f.ts:fn   the app to measure (default examples/full-stack/app.ts:buildFullStackApp)
+  --explain-100k  also run (f) on 100,000 pods (one run; about 10 times (f)'s time)
 `;
 
 function parseBenchArgs(argv: string[]): BenchOptions {
@@ -436,6 +705,7 @@ function parseBenchArgs(argv: string[]): BenchOptions {
   let keep = false;
   let build = true;
   let app: string | undefined;
+  let explain100k = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') runs = Number(argv[++i]);
@@ -443,6 +713,7 @@ function parseBenchArgs(argv: string[]): BenchOptions {
     else if (a === '--keep') keep = true;
     else if (a === '--no-build') build = false;
     else if (a === '--app') app = argv[++i];
+    else if (a === '--explain-100k') explain100k = true;
     else if (a === '-h' || a === '--help') {
       process.stdout.write(USAGE);
       process.exit(0);
@@ -456,7 +727,7 @@ function parseBenchArgs(argv: string[]): BenchOptions {
     process.exit(2);
   }
   try {
-    return { runs, check, keep, build, app: parseAppSpec(app ?? DEFAULT_APP) };
+    return { runs, check, keep, build, explain100k, app: parseAppSpec(app ?? DEFAULT_APP) };
   } catch (e) {
     process.stderr.write(`bench: ${(e as Error).message}\n${USAGE}`);
     process.exit(2);
@@ -602,11 +873,14 @@ function main(argv: string[]): number {
     // (d) and (e): the simulator, and the catalog lints' share of the example's synth, interleaved.
     const simModule = path.join(build, 'lib', 'core', 'sim', 'index.js');
     const simSamples: Sample[] = [];
+    const clusterSamples: Sample[] = [];
     const lintOn: Sample[] = [];
     const lintOff: Sample[] = [];
     child(['sim', simModule]);
+    child(['cluster', simModule]);
     for (let i = 0; i < options.runs; i++) {
       simSamples.push(child(['sim', simModule]));
+      clusterSamples.push(child(['cluster', simModule]));
       for (const [samples, m] of [
         [lintOn, 'app'],
         [lintOff, 'app-nolint'],
@@ -619,11 +893,47 @@ function main(argv: string[]): number {
         }
       }
     }
+    // (f): the CLI as a user runs it (dist/bin), on the example's synthesized pools and a generated pods file.
+    const { explainBenchYaml } = require('./bench-explain-input') as typeof import('./bench-explain-input');
+    const explainBin = path.join(REPO, 'dist', 'bin', 'karpenter-validate.js');
+    const poolsFile = nodePoolStackFile(refdir);
+    const podsFile = path.join(work, 'pods-10000.yaml');
+    fs.writeFileSync(podsFile, explainBenchYaml(10000));
+    const explain = (pods: string, json: boolean, outFile: string) =>
+      measureCommand(process.execPath, [explainBin, 'explain', ...(json ? ['--json'] : []), poolsFile, pods], {
+        env,
+        stdoutFile: outFile,
+        okStatuses: [0, 1],
+      });
+    const textOut = path.join(work, 'explain.txt');
+    const jsonOut = path.join(work, 'explain.json');
+    const explainText: Sample[] = [];
+    const explainJson: Sample[] = [];
+    explain(podsFile, false, textOut);
+    for (let i = 0; i < options.runs; i++) {
+      explainText.push(explain(podsFile, false, textOut));
+      explainJson.push(explain(podsFile, true, jsonOut));
+    }
+    let big: Sample | undefined;
+    if (options.explain100k) {
+      const bigPods = path.join(work, 'pods-100000.yaml');
+      fs.writeFileSync(bigPods, explainBenchYaml(100000));
+      big = explain(bigPods, false, path.join(work, 'explain-100000.txt'));
+    }
+    const explainSamples: ExplainSamples = {
+      text: medianSample(explainText),
+      json: medianSample(explainJson),
+      textBytes: fs.statSync(textOut).size,
+      jsonBytes: fs.statSync(jsonOut).size,
+      big,
+    };
     if (!options.keep) fs.rmSync(refdir, { recursive: true, force: true });
 
     const checks = [
       ...evaluateTargets(medianSample(a), medianSample(b), medianSample(c), medianSample(typedLoad)),
       ...evaluateSimulatorTargets({ sim: medianSample(simSamples), lintOn: medianSample(lintOn), lintOff: medianSample(lintOff) }),
+      ...evaluateExplainTargets(explainSamples),
+      ...evaluateClusterTargets(medianSample(clusterSamples)),
     ];
     const same = (d: string[]) =>
       d.length === 0 ? 'synthesizes identical Terraform JSON' : `DIFFERS in ${d.length} places:\n    ${d.join('\n    ')}`;
@@ -641,6 +951,9 @@ function main(argv: string[]): number {
         'provider modules)',
       '(d) simulator: load = loadInstanceTypeCatalog(), synth = simulateProvisioning (20 NodePools x 1,363 types x 1,000 pods)',
       '(e) (a) with the catalog lints on, and off',
+      `(f) dist/bin explain on ${path.relative(refdir, poolsFile)} and 10,000 pods of 50 apps ` +
+        `(${(fs.statSync(podsFile).size / 1024 / 1024).toFixed(1)} MB of YAML)${big ? ', and on 100,000 pods (one run)' : ''}`,
+      '(g) simulator: (d) on 200 existing nodes with 400 bound pods, 1,000 pending pods (a third zone-spread, a tenth anti-affine)',
     ].join('\n');
     process.stdout.write(
       formatReport(
@@ -655,6 +968,10 @@ function main(argv: string[]): number {
           { label: '(d) simulator', samples: simSamples },
           { label: '(e) lints on', samples: lintOn },
           { label: '    lints off', samples: lintOff },
+          { label: '(f) explain, text', samples: explainText },
+          { label: '    explain --json', samples: explainJson },
+          ...(big ? [{ label: '    explain 100,000', samples: [big] }] : []),
+          { label: '(g) simulator, cluster', samples: clusterSamples },
         ],
         checks,
         header,
@@ -677,6 +994,20 @@ function main(argv: string[]): number {
   } finally {
     if (!options.keep) fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The synthesized stack that holds the NodePools (kubernetes_manifest resources of kind NodePool). */
+function nodePoolStackFile(outdir: string): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(outdir, 'manifest.json'), 'utf8')) as {
+    stacks: Record<string, { synthesizedStackPath: string }>;
+  };
+  for (const s of Object.values(manifest.stacks)) {
+    const file = path.join(outdir, s.synthesizedStackPath);
+    const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const manifests = Object.values((json.resource?.kubernetes_manifest ?? {}) as Record<string, { manifest?: { kind?: string } }>);
+    if (manifests.some((m) => m.manifest?.kind === 'NodePool')) return file;
+  }
+  throw new Error(`no stack in ${outdir} holds a NodePool`);
 }
 
 function ms0(x: number | undefined): string {

@@ -13,7 +13,10 @@ import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { App, Fn, TerraformOutput, TerraformProvider, TerraformResource, TerraformStack, TerraformVariable } from 'cdktf';
 import { Construct } from 'constructs';
 import {
+  clusterWorkload,
   compareOutdirs,
+  evaluateClusterTargets,
+  evaluateExplainTargets,
   evaluateSimulatorTargets,
   evaluateTargets,
   formatReport,
@@ -27,6 +30,8 @@ import {
 } from '../../scripts/bench';
 import { buildBaselineApp } from '../../scripts/bench-baseline';
 import { generateTypedBaseline } from '../../scripts/bench-baseline-typed';
+import { EXPLAIN_BENCH_APPS, explainBenchPods, explainBenchYaml } from '../../scripts/bench-explain-input';
+import { parseAllDocuments } from 'yaml';
 
 const tmpdirs: string[] = [];
 function tmp(): string {
@@ -122,6 +127,18 @@ describe('measureCommand', () => {
     expect(sample.loadMs).toBe(12);
     expect(sample.wallMs).toBeGreaterThan(0);
     expect(sample.maxRssKb).toBeGreaterThan(10 * 1024);
+  });
+
+  test('should write standard output to a file and accept the exit statuses given', () => {
+    const file = path.join(tmp(), 'out.txt');
+    const sample = measureCommand(process.execPath, ['-e', "process.stdout.write('x'.repeat(5000)); process.exitCode = 1"], {
+      stdoutFile: file,
+      okStatuses: [0, 1],
+    });
+
+    expect(sample.wallMs).toBeGreaterThan(0);
+    expect(fs.statSync(file).size).toBe(5000);
+    expect(() => measureCommand(process.execPath, ['-e', 'process.exitCode = 1'])).toThrow(/exited 1/);
   });
 
   test('throws with the child stderr when it fails', () => {
@@ -269,5 +286,111 @@ describe('simulator figures', () => {
       ['full example build+synth, catalog lints on/off', true],
     ]);
     expect(checks[2].value).toBeCloseTo(1.075);
+  });
+});
+
+describe('explain figures (f)', () => {
+  test('the pods come from 50 apps, with requests, node selectors, tolerations and hostname spreads', () => {
+    const pods = explainBenchPods(10000) as any[];
+
+    expect(pods).toHaveLength(10000);
+    expect(new Set(pods.map((p) => p.metadata.labels.app)).size).toBe(EXPLAIN_BENCH_APPS);
+    expect(new Set(pods.map((p) => `${p.metadata.namespace}/${p.metadata.name}`)).size).toBe(10000);
+    expect(pods.every((p) => p.spec.containers[0].resources.requests.cpu !== undefined)).toBe(true);
+    const count = (f: (p: any) => boolean) => pods.filter(f).length;
+    expect(count((p) => p.spec.nodeSelector?.['example.com/workload'] === 'web')).toBe(2000);
+    expect(count((p) => p.spec.tolerations?.some((t: any) => t.key === 'role'))).toBe(2000);
+    expect(count((p) => p.spec.topologySpreadConstraints?.[0]?.topologyKey === 'kubernetes.io/hostname')).toBe(2000);
+    expect(explainBenchPods(101)).toHaveLength(101);
+  });
+
+  test('the YAML file reads back as the same pods', () => {
+    const docs = parseAllDocuments(explainBenchYaml(60)).map((d) => d.toJS());
+
+    expect(docs).toEqual(explainBenchPods(60));
+  });
+
+  test('targets: wall and memory of both runs, output sizes, and 100,000 pods when measured', () => {
+    const x = (wallMs: number, mb: number): Sample => ({ wallMs, maxRssKb: mb * 1024 });
+    const checks = evaluateExplainTargets({
+      text: x(1500, 200),
+      json: x(2100, 250),
+      textBytes: 200 * 1024,
+      jsonBytes: 7 * 1024 * 1024,
+      big: x(19000, 900),
+    });
+
+    expect(checks.map((c) => [c.name, c.ok])).toEqual([
+      ['explain 10,000 pods (text), wall', true],
+      ['explain 10,000 pods (text), peak RSS', true],
+      ['explain 10,000 pods (--json), wall', false],
+      ['explain 10,000 pods (--json), peak RSS', true],
+      ['explain 10,000 pods, text output', true],
+      ['explain 10,000 pods, JSON output', false],
+      ['explain 100,000 pods (text), wall', true],
+      ['explain 100,000 pods (text), peak RSS', true],
+      ['explain wall time, 100,000 / 10,000 pods', false],
+    ]);
+    expect(checks[8].value).toBeCloseTo(12.667);
+    expect(evaluateExplainTargets({ text: x(1, 1), json: x(1, 1), textBytes: 1, jsonBytes: 1 })).toHaveLength(6);
+  });
+});
+
+describe('existing-cluster figures (g)', () => {
+  const w = clusterWorkload();
+
+  test('200 initialized nodes of the pools with their labels and resources, and 400 bound pods on them', () => {
+    const nodes = w.nodes as any[];
+    expect(nodes).toHaveLength(200);
+    const pools = new Set((w.nodePools as any[]).map((p) => p.metadata.name));
+    for (const n of nodes) {
+      expect(Object.keys(n.metadata.labels)).toEqual(
+        expect.arrayContaining([
+          'kubernetes.io/hostname',
+          'topology.kubernetes.io/zone',
+          'karpenter.sh/nodepool',
+          'karpenter.sh/initialized',
+          'node.kubernetes.io/instance-type',
+          'karpenter.sh/capacity-type',
+        ]),
+      );
+      expect(pools).toContain(n.metadata.labels['karpenter.sh/nodepool']);
+      expect(n.metadata.labels['karpenter.sh/initialized']).toBe('true');
+      expect(w.zones).toContain(n.metadata.labels['topology.kubernetes.io/zone']);
+      expect(n.status.allocatable.cpu).toBeDefined();
+      expect(n.status.capacity.memory).toBeDefined();
+    }
+    const names = new Set(nodes.map((n) => n.metadata.name));
+    const bound = (w.pods as any[]).filter((p) => p.spec?.nodeName !== undefined);
+    expect(bound).toHaveLength(400);
+    expect(bound.every((p) => names.has(p.spec.nodeName))).toBe(true);
+  });
+
+  test('1,000 pending pods: a third spread over zone, a tenth with hostname anti-affinity', () => {
+    const workloads = (w.pods as any[]).filter((p) => p.kind === 'Deployment');
+    const replicas = (f: (spec: any) => boolean) => workloads.filter((d) => f(d.spec.template.spec)).reduce((n, d) => n + d.spec.replicas, 0);
+
+    expect(replicas(() => true)).toBe(1000);
+    expect(
+      replicas((s) =>
+        s.topologySpreadConstraints?.some(
+          (t: any) => t.topologyKey === 'topology.kubernetes.io/zone' && t.maxSkew === 1 && t.whenUnsatisfiable === 'DoNotSchedule',
+        ),
+      ),
+    ).toBe(333);
+    expect(
+      replicas((s) => s.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.[0]?.topologyKey === 'kubernetes.io/hostname'),
+    ).toBe(100);
+    expect(w.zones).toHaveLength(3);
+  });
+
+  test('the simulator takes the input and gives every pending pod a verdict', () => {
+    const { simulateProvisioning } = require('../../lib/core/sim');
+    expect(simulateProvisioning(w).pods.length).toBeGreaterThanOrEqual(1000);
+  });
+
+  test('target: the simulation time', () => {
+    expect(evaluateClusterTargets({ wallMs: 0, maxRssKb: 0, synthMs: 2000 })[0].ok).toBe(true);
+    expect(evaluateClusterTargets({ wallMs: 0, maxRssKb: 0, synthMs: 2001 })[0].ok).toBe(false);
   });
 });

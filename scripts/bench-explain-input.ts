@@ -17,8 +17,11 @@ const NAMESPACES = ['shop', 'payments', 'search', 'batch', 'platform'];
 /** The number of apps the pods come from. */
 export const EXPLAIN_BENCH_APPS = 50;
 
-/** `count` pending Pod manifests from `EXPLAIN_BENCH_APPS` apps; deterministic. */
-export function explainBenchPods(count: number): Record<string, unknown>[] {
+/**
+ * `count` pending Pod manifests from `EXPLAIN_BENCH_APPS` apps; deterministic. Each app's replicas are
+ * numbered from `firstReplica`, so parts of a larger set can hold distinct pods.
+ */
+export function explainBenchPods(count: number, firstReplica = 0): Record<string, unknown>[] {
   const pods: Record<string, unknown>[] = [];
   const perApp = Math.floor(count / EXPLAIN_BENCH_APPS);
   const extra = count % EXPLAIN_BENCH_APPS;
@@ -27,7 +30,7 @@ export function explainBenchPods(count: number): Record<string, unknown>[] {
     const app = `app-${String(a).padStart(2, '0')}`;
     const namespace = NAMESPACES[a % NAMESPACES.length];
     const spec = podSpec(a, app);
-    for (let r = 0; r < replicas; r++) {
+    for (let r = firstReplica; r < firstReplica + replicas; r++) {
       pods.push({
         apiVersion: 'v1',
         kind: 'Pod',
@@ -77,10 +80,23 @@ function suffix(r: number): string {
 }
 
 /** The pods as multi-document YAML (block style, as kubectl prints it). */
-export function explainBenchYaml(count: number): string {
-  return explainBenchPods(count)
+export function explainBenchYaml(count: number, firstReplica = 0): string {
+  return explainBenchPods(count, firstReplica)
     .map((p) => toBlockYaml(p, 0))
     .join('---\n');
+}
+
+/**
+ * `count` pods as YAML files of at most `perFile` pods each (the CLI reads files of up to 16 MiB; 10,000 of
+ * these pods are 4.3 MB), all pods distinct.
+ */
+export function explainBenchYamlFiles(count: number, perFile = 10000): string[] {
+  const files: string[] = [];
+  const replicasPerFile = Math.ceil(perFile / EXPLAIN_BENCH_APPS);
+  for (let part = 0; part * perFile < count; part++) {
+    files.push(explainBenchYaml(Math.min(perFile, count - part * perFile), part * replicasPerFile));
+  }
+  return files;
 }
 
 function toBlockYaml(value: unknown, indent: number): string {

@@ -30,7 +30,7 @@ import {
 } from '../../scripts/bench';
 import { buildBaselineApp } from '../../scripts/bench-baseline';
 import { generateTypedBaseline } from '../../scripts/bench-baseline-typed';
-import { EXPLAIN_BENCH_APPS, explainBenchPods, explainBenchYaml } from '../../scripts/bench-explain-input';
+import { EXPLAIN_BENCH_APPS, explainBenchPods, explainBenchYaml, explainBenchYamlFiles } from '../../scripts/bench-explain-input';
 import { parseAllDocuments } from 'yaml';
 
 const tmpdirs: string[] = [];
@@ -308,6 +308,16 @@ describe('explain figures (f)', () => {
     const docs = parseAllDocuments(explainBenchYaml(60)).map((d) => d.toJS());
 
     expect(docs).toEqual(explainBenchPods(60));
+  });
+
+  test('a large set comes in files of at most the given count, every pod distinct', () => {
+    const files = explainBenchYamlFiles(250, 100);
+    const pods = files.flatMap((f) => parseAllDocuments(f).map((d) => d.toJS()));
+
+    expect(files).toHaveLength(3);
+    expect(pods).toHaveLength(250);
+    expect(new Set(pods.map((p) => p.metadata.name)).size).toBe(250);
+    expect(explainBenchYamlFiles(10000)).toHaveLength(1);
   });
 
   test('targets: wall and memory of both runs, output sizes, and 100,000 pods when measured', () => {

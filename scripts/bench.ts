@@ -72,6 +72,8 @@ export interface Sample {
   readonly buildMs?: number;
   /** Time of `app.synth()`, measured in the child. */
   readonly synthMs?: number;
+  /** User + system CPU time of the child, ms (GNU time only): steadier than wall time on a shared machine. */
+  readonly cpuMs?: number;
 }
 
 /** The median of each field over several samples. */
@@ -86,6 +88,7 @@ export function medianSample(samples: readonly Sample[]): Sample {
     loadMs: pick('loadMs'),
     buildMs: pick('buildMs'),
     synthMs: pick('synthMs'),
+    cpuMs: pick('cpuMs'),
   };
 }
 
@@ -100,6 +103,13 @@ export function median(xs: readonly number[]): number {
 export function parseGnuTimeMaxRss(text: string): number | undefined {
   const m = /Maximum resident set size \(kbytes\):\s*(\d+)/.exec(text);
   return m ? Number(m[1]) : undefined;
+}
+
+/** User plus system time from `/usr/bin/time -v`, ms. */
+export function parseGnuTimeCpuMs(text: string): number | undefined {
+  const user = /User time \(seconds\):\s*([\d.]+)/.exec(text);
+  const system = /System time \(seconds\):\s*([\d.]+)/.exec(text);
+  return user && system ? (Number(user[1]) + Number(system[1])) * 1000 : undefined;
 }
 
 /**
@@ -133,8 +143,11 @@ export function measureCommand(
   const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
   if (out !== undefined) fs.closeSync(out);
   let gnuRss: number | undefined;
+  let cpuMs: number | undefined;
   if (useGnuTime && fs.existsSync(timeFile)) {
-    gnuRss = parseGnuTimeMaxRss(fs.readFileSync(timeFile, 'utf8'));
+    const text = fs.readFileSync(timeFile, 'utf8');
+    gnuRss = parseGnuTimeMaxRss(text);
+    cpuMs = parseGnuTimeCpuMs(text);
     fs.rmSync(timeFile, { force: true });
   }
   if (r.error) throw new Error(`could not run ${command}: ${r.error.message}`);
@@ -149,6 +162,7 @@ export function measureCommand(
   return {
     wallMs,
     maxRssKb: gnuRss ?? reported.maxRssKb ?? NaN,
+    cpuMs,
     loadMs: reported.loadMs,
     buildMs: reported.buildMs,
     synthMs: reported.synthMs,
@@ -477,13 +491,14 @@ export function evaluateTargets(example: Sample, baseline: Sample, pkgImport: Sa
 /** The printed table. */
 export function formatReport(rows: readonly { label: string; samples: readonly Sample[] }[], checks: readonly TargetCheck[], header: string): string {
   const ms = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '-' : x.toFixed(0));
-  const cols = ['', 'wall ms (min-max)', 'load ms', 'build ms', 'synth ms', 'max RSS MB'];
+  const cols = ['', 'wall ms (min-max)', 'cpu ms', 'load ms', 'build ms', 'synth ms', 'max RSS MB'];
   const body = rows.map(({ label, samples }) => {
     const m = medianSample(samples);
     const walls = samples.map((s) => s.wallMs);
     return [
       label,
       `${ms(m.wallMs)} (${ms(Math.min(...walls))}-${ms(Math.max(...walls))})`,
+      ms(m.cpuMs),
       ms(m.loadMs),
       ms(m.buildMs),
       ms(m.synthMs),
@@ -981,6 +996,10 @@ function main(argv: string[]): number {
         header,
       ),
     );
+    if (big?.cpuMs !== undefined && explainSamples.text.cpuMs !== undefined) {
+      const cpu = big.cpuMs / explainSamples.text.cpuMs;
+      process.stdout.write(`info explain CPU time, 100,000 / 10,000 pods: ${cpu.toFixed(2)} (linear: 10)\n`);
+    }
     const rawRatio = medianSample(a).wallMs / medianSample(raw).wallMs;
     process.stdout.write(`info synth time (a) / raw baseline: ${rawRatio.toFixed(3)} (not a target: no user writes raw overrides)\n`);
     const m = medianSample(all);

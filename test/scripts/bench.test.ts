@@ -24,6 +24,7 @@ import {
   median,
   medianSample,
   parseAppSpec,
+  parseGnuTimeCpuMs,
   parseGnuTimeMaxRss,
   Sample,
   simulatorWorkload,
@@ -55,12 +56,14 @@ describe('statistics', () => {
       { wallMs: 20, maxRssKb: 200 },
     ];
 
-    expect(medianSample(samples)).toEqual({ wallMs: 20, maxRssKb: 200, loadMs: 6, buildMs: undefined, synthMs: undefined });
+    expect(medianSample(samples)).toEqual({ wallMs: 20, maxRssKb: 200, loadMs: 6, buildMs: undefined, synthMs: undefined, cpuMs: undefined });
   });
 
   test('should read the peak RSS from GNU time -v', () => {
     expect(parseGnuTimeMaxRss('\tUser time (seconds): 0.1\n\tMaximum resident set size (kbytes): 51234\n')).toBe(51234);
     expect(parseGnuTimeMaxRss('nothing')).toBeUndefined();
+    expect(parseGnuTimeCpuMs('\tUser time (seconds): 1.25\n\tSystem time (seconds): 0.05\n')).toBeCloseTo(1300);
+    expect(parseGnuTimeCpuMs('nothing')).toBeUndefined();
   });
 });
 
@@ -93,8 +96,8 @@ describe('targets', () => {
 
     expect(checks.every((c) => !c.ok)).toBe(true);
     const text = formatReport([{ label: '(a) full example', samples: [{ wallMs: 1101, maxRssKb: 240 * 1024 }] }], checks, 'header');
-    expect(text).toMatch(/^header\n\n +wall ms \(min-max\) +load ms +build ms +synth ms +max RSS MB\n/);
-    expect(text).toMatch(/\(a\) full example +1101 \(1101-1101\) +- +- +- +240\.0/);
+    expect(text).toMatch(/^header\n\n +wall ms \(min-max\) +cpu ms +load ms +build ms +synth ms +max RSS MB\n/);
+    expect(text).toMatch(/\(a\) full example +1101 \(1101-1101\) +- +- +- +- +240\.0/);
     expect(text).toMatch(/MISS synth time overhead \(a\)\/\(b\): 1\.101 \(target <= 1\.1\)/);
     expect(text).toMatch(/MISS package import time \/ baseline module load: 1\.155 \(target <= 1\.15\)/);
     expect(text).toMatch(/MISS package import memory: 81\.0 MB \(target <= 80 MB\)/);

@@ -117,6 +117,18 @@ test('importing the package root loads no simulator module; its first call does'
   expect(after).toBeGreaterThan(0);
 });
 
+test.each(['--help', 'validate --help'])('the bin loads no simulator module for %s', (commandLine) => {
+  const script = [
+    `process.argv = [process.argv[0], 'bin', ...${JSON.stringify(commandLine.split(' '))}];`,
+    'process.stdout.write = () => true;',
+    "require('./bin/karpenter-validate');",
+    "process.stderr.write(String(Object.keys(require.cache).filter((f) => f.includes('/lib/core/sim/')).length));",
+  ].join('\n');
+  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8' });
+  expect(r.stderr).toBe('0');
+  expect(r.status).toBe(0);
+});
+
 test('the published files hold the build, without source maps; no script runs when a user installs the package', () => {
   expect(pkg.files).toEqual(['dist/lib', 'dist/bin']);
   const build = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));

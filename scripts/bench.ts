@@ -800,9 +800,12 @@ function newestMtime(dir: string): number {
 
 function ensureDist(build: boolean): string {
   const index = path.join(REPO, 'dist', 'lib', 'index.js');
-  const stale = !fs.existsSync(index) || fs.statSync(index).mtimeMs < newestMtime(path.join(REPO, 'lib'));
+  // (f) runs dist/bin, so bin/ counts too.
+  const bin = path.join(REPO, 'dist', 'bin', 'karpenter-validate.js');
+  const built = fs.existsSync(index) && fs.existsSync(bin) ? Math.min(fs.statSync(index).mtimeMs, fs.statSync(bin).mtimeMs) : 0;
+  const stale = built < Math.max(newestMtime(path.join(REPO, 'lib')), newestMtime(path.join(REPO, 'bin')));
   if (stale && build) {
-    process.stderr.write(`bench: ${fs.existsSync(index) ? 'dist/ is older than lib/' : 'dist/ is missing'}; running npm run build\n`);
+    process.stderr.write(`bench: ${built > 0 ? 'dist/ is older than lib/ or bin/' : 'dist/ is missing'}; running npm run build\n`);
     const r = spawnSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
       cwd: REPO,
       encoding: 'utf8',
@@ -815,7 +818,7 @@ function ensureDist(build: boolean): string {
       );
     }
   } else if (stale) {
-    process.stderr.write('bench: warning: dist/ is older than lib/ and --no-build was given\n');
+    process.stderr.write('bench: warning: dist/ is older than lib/ or bin/ and --no-build was given\n');
   }
   if (!fs.existsSync(index)) throw new Error(`${index} does not exist after building`);
   return index;

@@ -131,14 +131,57 @@ export type { CapacitySplitRatio } from './core/api/capacity-spread';
 export type { LintCode } from './core/api/lint';
 export type { ManifestWarningCode } from './core/api/silence';
 
-// The offline provisioning simulator.
-export { admittedInstanceTypes, explainAdmission } from './core/sim/admission';
+// The offline provisioning simulator, loaded on the first call: the engine is the largest share of the
+// package's own modules, and an app that runs no simulation never needs it. Each function forwards every
+// argument to the one it calls, and `SameSignatures` below fails the build when their signatures differ.
 export type { Admission } from './core/sim/admission';
-export { loadInstanceTypeCatalog } from './core/sim/catalog';
+type AdmissionModule = typeof import('./core/sim/admission');
+type CatalogModule = typeof import('./core/sim/catalog');
+type SimulateModule = typeof import('./core/sim/simulate');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const admission = (): AdmissionModule => require('./core/sim/admission');
+
+/** The instance types a NodePool can launch with its EC2NodeClass on an empty cluster, after limits. Never throws on input. */
+export function admittedInstanceTypes(nodePool: unknown, nodeClass: unknown, options?: AdmissionOptions): readonly InstanceType[];
+export function admittedInstanceTypes(...args: Parameters<AdmissionModule['admittedInstanceTypes']>): readonly InstanceType[] {
+  return admission().admittedInstanceTypes(...args);
+}
+
+/** `admittedInstanceTypes` with the reason and the requirement that emptied the set, for lints and the CLI. */
+export function explainAdmission(nodePool: unknown, nodeClass: unknown, options?: AdmissionOptions): Admission;
+export function explainAdmission(...args: Parameters<AdmissionModule['explainAdmission']>): Admission {
+  return admission().explainAdmission(...args);
+}
+
+/** The bundled instance-type catalog, loaded once. */
+export function loadInstanceTypeCatalog(): InstanceTypeCatalog;
+export function loadInstanceTypeCatalog(...args: Parameters<CatalogModule['loadInstanceTypeCatalog']>): InstanceTypeCatalog {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('./core/sim/catalog') as CatalogModule).loadInstanceTypeCatalog(...args);
+}
+
+/** Where Karpenter would put each pending pod of one batch, and what each NodePool can launch. Never throws on input. */
+export function simulateProvisioning(input: SimulationInput): SimulationResult;
+export function simulateProvisioning(...args: Parameters<SimulateModule['simulateProvisioning']>): SimulationResult {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('./core/sim/simulate') as SimulateModule).simulateProvisioning(...args);
+}
+
+// Exact type equality (not mutual assignability, which ignores an added optional parameter).
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type SameSignatures = [
+  Same<typeof admittedInstanceTypes, AdmissionModule['admittedInstanceTypes']>,
+  Same<typeof explainAdmission, AdmissionModule['explainAdmission']>,
+  Same<typeof loadInstanceTypeCatalog, CatalogModule['loadInstanceTypeCatalog']>,
+  Same<typeof simulateProvisioning, SimulateModule['simulateProvisioning']>,
+] extends [true, true, true, true]
+  ? true
+  : never;
+const signaturesChecked: SameSignatures = true;
+void signaturesChecked;
 export type { CatalogChecks } from './core/sim/catalog-checks';
 export type { NodePoolBudgetOptions } from './core/sim/budget';
 export type { PriceTable } from './core/sim/pricing';
-export { simulateProvisioning } from './core/sim/simulate';
 export type {
   AdmissionOptions,
   InstanceType,
@@ -149,3 +192,5 @@ export type {
   SimulationInput,
   SimulationResult,
 } from './core/sim/types';
+import type { AdmissionOptions, InstanceType, InstanceTypeCatalog, SimulationInput, SimulationResult } from './core/sim/types';
+import type { Admission } from './core/sim/admission';

@@ -1,5 +1,6 @@
 // The package's public surface, from package.json and the sources. test/consumer installs the packed
 // package and imports these entry points as a user would.
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -59,16 +60,68 @@ test('the package entry exports the constructs and their builders, no plan, coll
   }
 });
 
-test('every core name the package entry exports is the very object the core entry exports', () => {
+/** Root functions that load the simulator on their first call and forward to the core's (lib/index.ts). */
+const LAZY_SIMULATOR = ['admittedInstanceTypes', 'explainAdmission', 'loadInstanceTypeCatalog', 'simulateProvisioning'];
+
+test('every core name the package entry exports is the very object the core entry exports, or forwards to it', () => {
   const api = require(path.join(root, 'lib'));
   const core = require(path.join(root, 'lib/core'));
   const fromCore = Object.keys(api).filter((k) => k in core);
   expect(fromCore.length).toBeGreaterThan(40);
-  expect(fromCore.filter((k) => api[k] !== core[k])).toEqual([]);
+  expect(fromCore.filter((k) => api[k] !== core[k])).toEqual(LAZY_SIMULATOR);
+  expect(api.loadInstanceTypeCatalog()).toBe(core.loadInstanceTypeCatalog());
+  const pool = {
+    metadata: { name: 'p' },
+    spec: {
+      template: {
+        spec: {
+          requirements: [{ key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['m5.large', 'nope'] }],
+          nodeClassRef: { name: 'd' },
+        },
+      },
+    },
+  };
+  const nodeClass = { metadata: { name: 'd' }, spec: { amiSelectorTerms: [{ alias: 'al2023@latest' }] } };
+  expect(api.admittedInstanceTypes(pool, nodeClass).map((t: { name: string }) => t.name)).toEqual(['m5.large']);
+  expect(api.explainAdmission(pool, nodeClass, { zones: ['us-east-1a'] })).toEqual(core.explainAdmission(pool, nodeClass, { zones: ['us-east-1a'] }));
+  const input = {
+    nodePools: [pool],
+    nodeClasses: [nodeClass],
+    pods: [{ kind: 'Pod', metadata: { name: 'x' }, spec: { containers: [{ name: 'c' }] } }],
+  };
+  expect(api.simulateProvisioning(input)).toEqual(core.simulateProvisioning(input));
   expect(core.KarpenterNodePool).toBeUndefined();
   expect(typeof core.NodePoolDefinition).toBe('function');
   expect(typeof core.validateManifest).toBe('function');
   expect(typeof core.migrateManifests).toBe('function');
+});
+
+test('importing the package root loads no simulator module; its first call does', () => {
+  // A fresh Node process (jest's registry has no require.cache), the sources transpiled on the fly.
+  const script = [
+    "const sim = () => Object.keys(require.cache).filter((f) => f.includes('/lib/core/sim/')).length;",
+    "const api = require('./lib');",
+    'const before = sim();',
+    'api.loadInstanceTypeCatalog();',
+    'console.log(JSON.stringify([before, sim()]));',
+  ].join('\n');
+  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+  const [before, after] = JSON.parse(r.stdout) as [number, number];
+  expect(before).toBe(0);
+  expect(after).toBeGreaterThan(0);
+});
+
+test.each(['--help', 'validate --help'])('the bin loads no simulator module for %s', (commandLine) => {
+  const script = [
+    `process.argv = [process.argv[0], 'bin', ...${JSON.stringify(commandLine.split(' '))}];`,
+    'process.stdout.write = () => true;',
+    "require('./bin/karpenter-validate');",
+    "process.stderr.write(String(Object.keys(require.cache).filter((f) => f.includes('/lib/core/sim/')).length));",
+  ].join('\n');
+  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8' });
+  expect(r.stderr).toBe('0');
+  expect(r.status).toBe(0);
 });
 
 test('the published files hold the build, without source maps; no script runs when a user installs the package', () => {

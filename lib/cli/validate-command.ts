@@ -2,7 +2,7 @@
 // command line (validate-args.ts), safe input reading (input-reader.ts), the run (validate-run.ts) and the
 // report (validate-format.ts); `explain` is explain-command.ts. This module keeps the names the bin and the tests import.
 import { CommandIo, ExitCode, PROGRAM } from './command-io';
-import { ExplainDependencies, runExplainCommand } from './explain-command';
+import type { ExplainDependencies } from './explain-command';
 import { TOP_USAGE } from './validate-args';
 import { runValidateCommand } from './validate-run';
 
@@ -27,7 +27,9 @@ export function runCli(argv: readonly string[], io: CommandIo, deps: ExplainDepe
     return ExitCode.OK;
   }
   if (command === 'validate') return runValidateCommand(rest, io, deps);
-  if (command === 'explain') return runExplainCommand(rest, io, deps);
+  // explain loads the simulator: only when it runs, so `validate` and `--help` stay light.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (command === 'explain') return (require('./explain-command') as typeof import('./explain-command')).runExplainCommand(rest, io, deps);
   io.stderr.write(`${PROGRAM}: unknown command '${command}'\n\n${TOP_USAGE}`);
   return ExitCode.USAGE;
 }

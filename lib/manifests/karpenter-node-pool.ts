@@ -2,14 +2,17 @@ import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { Construct } from 'constructs';
 import { NodePoolDefinition, NodePoolOptions } from '../core/api/node-pool-definition';
 import { V1NodePool } from '../core/api/types';
-import { NodePoolBudgetOptions } from '../core/sim/budget';
-import { CatalogChecks } from '../core/sim/catalog-checks';
-import { planNodePool } from '../core/sim/node-pool-plan';
+import type { NodePoolBudgetOptions } from '../core/sim/budget';
+import type { CatalogChecks } from '../core/sim/catalog-checks';
 import { Ec2NodeClass, IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { checkClusterScopedName } from '../private/cluster-scoped-names';
 import { literalYaml, manifestResourceOptions } from './manifest-resource';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
+
+// The plan's catalog checks load the simulator's engine, catalog and prices: at the first NodePool, not on import.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const nodePoolPlan = (): typeof import('../core/sim/node-pool-plan') => require('../core/sim/node-pool-plan');
 
 /** Props of `KarpenterNodePool`. */
 export interface KarpenterNodePoolProps extends NodePoolOptions, NodePoolBudgetOptions, KarpenterManifestOptions {
@@ -64,7 +67,7 @@ export class KarpenterNodePool extends Construct {
     checkClusterScopedName(this, 'NodePool', props.name, props.provider);
     // A class known only by name (`Ec2NodeClass.fromName`) is not checked against.
     const nodeClass = props.nodeClass instanceof Ec2NodeClass ? props.nodeClass : undefined;
-    const { manifest, issues } = planNodePool(this.definition, {
+    const { manifest, issues } = nodePoolPlan().planNodePool(this.definition, {
       ...constructContext(props.silenceWarnings),
       nodeClass: nodeClass?.toManifest(),
       nodeClassName: nodeClass && `${JSON.stringify(nodeClass.name)} (${nodeClass.node.path})`,

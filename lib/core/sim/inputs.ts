@@ -485,21 +485,25 @@ function spreadOf(spec: Json, p: Problems, labels: Readonly<Record<string, strin
   });
 }
 
-/** One id per pod-spec object: a workload's replicas share their template's spec. */
-const SPEC_IDS = new WeakMap<object, number>();
-let nextSpecId = 0;
+let unprintable = 0;
 
+/**
+ * A pod's shape: its namespace, labels and spec by content, so a workload's replicas share it, and so do the
+ * separate but equal Pods of a ReplicaSet as `kubectl get pods -o yaml` prints them. A spec that cannot be
+ * printed (cyclic) is a shape of its own.
+ */
 function shapeOf(namespace: string, labels: Readonly<Record<string, string>>, spec: Json): string {
-  let id = SPEC_IDS.get(spec);
-  if (id === undefined) {
-    id = nextSpecId++;
-    SPEC_IDS.set(spec, id);
+  let text: string;
+  try {
+    text = JSON.stringify(spec) ?? '';
+  } catch {
+    text = `\u0001${unprintable++}`;
   }
   const ls = Object.keys(labels)
     .sort()
     .map((k) => `${k}=${labels[k]}`)
     .join(',');
-  return `${namespace}\u0000${ls}\u0000${id}`;
+  return `${namespace}\u0000${ls}\u0000${text}`;
 }
 
 /** One pod of a spec; `defaults` are its namespace's LimitRange container defaults. */

@@ -149,6 +149,8 @@ interface LimitUse {
   readonly existing: Record<string, number>;
   readonly batch: Record<string, number>;
   readonly remaining: Record<string, number>;
+  /** The template's options within `remaining`: filtered again only after a new NodeClaim changed it. */
+  within?: readonly number[];
 }
 
 function limitNote(u: LimitUse): string {
@@ -160,6 +162,10 @@ function limitNote(u: LimitUse): string {
   );
 }
 
+function stateKey(s: PodState): string {
+  return `${s.requiredStart}|${s.preferredStart}|${s.preferredPodAffinity}|${s.preferredPodAntiAffinity}|${s.scheduleAnywaySpreads}|${s.toleratePreferNoSchedule}`;
+}
+
 class Scheduler {
   public readonly claims: Claim[] = [];
   public readonly placed = new Map<PodInput, Placement>();
@@ -167,6 +173,10 @@ class Scheduler {
   private readonly anyPreferNoSchedule: boolean;
   private readonly states = new Map<PodInput, PodState>();
   private readonly perPool = new Map<Template, number>();
+  /** Pods placed so far: the scheduler's state changes only with a placement. */
+  private placements = 0;
+  /** Per pod shape, its last failure: at which placement count, from and to which relaxation state, and why. */
+  private readonly failed = new Map<string, { placements: number; start: string; end: PodState; error: string }>();
 
   constructor(
     private readonly templates: readonly Template[],
@@ -199,10 +209,22 @@ class Scheduler {
   /** trySchedule: every tier, relaxing one soft constraint after each full failure; relaxation persists across passes. */
   public schedule(pod: PodInput): string | undefined {
     const state = this.states.get(pod)!;
+    // A replica that fails as the last one of its shape did, with nothing placed since, fails the same way.
+    const start = stateKey(state);
+    const memo = this.failed.get(pod.shape);
+    if (memo && memo.placements === this.placements && memo.start === start) {
+      Object.assign(state, memo.end);
+      this.topology.update(pod, state);
+      return memo.error;
+    }
     for (;;) {
       const err = this.add(pod, state);
       if (err === undefined) return undefined;
-      if (!relax(pod, state, this.anyPreferNoSchedule)) return err();
+      if (!relax(pod, state, this.anyPreferNoSchedule)) {
+        const error = err();
+        this.failed.set(pod.shape, { placements: this.placements, start, end: { ...state }, error });
+        return error;
+      }
       this.topology.update(pod, state);
     }
   }
@@ -225,7 +247,8 @@ class Scheduler {
           errs.push(() => `node limits have been exhausted for nodepool (NodePool=${t.pool.name})${note}`);
           continue;
         }
-        options = withinLimits(t, options, use.remaining);
+        use.within ??= withinLimits(t, options, use.remaining);
+        options = use.within;
         if (options.length === 0) {
           const note = limitNote(use);
           errs.push(() => `all available instance types exceed limits for nodepool (NodePool=${t.pool.name})${note}`);
@@ -261,6 +284,7 @@ class Scheduler {
         const max = maxCapacity(t, claim.options, Object.keys(use.remaining));
         for (const k of Object.keys(use.remaining)) {
           use.remaining[k] -= max[k];
+          use.within = undefined;
           use.batch[k] = (use.batch[k] ?? 0) + max[k];
         }
       }
@@ -289,6 +313,7 @@ class Scheduler {
     e.room = room;
     e.pods.push(pod);
     this.placed.set(pod, { existing: e });
+    this.placements++;
     this.topology.record(pod, e.node.taints, combined);
     return true;
   }
@@ -322,6 +347,7 @@ class Scheduler {
     claim.requests = total;
     claim.pods.push(pod);
     this.placed.set(pod, { claim });
+    this.placements++;
     this.topology.registerHostname(claim.name);
     this.topology.record(pod, t.pool.taints, combined, claim.host);
     return undefined;

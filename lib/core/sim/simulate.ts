@@ -153,13 +153,16 @@ interface LimitUse {
   within?: readonly number[];
 }
 
+/** `(limits …; existing nodes use …; earlier NodeClaims of this batch take up to …)`, leaving out a use of nothing. */
 function limitNote(u: LimitUse): string {
   const keys = Object.keys(u.limits);
-  const pick = (r: Readonly<Record<string, number>>) => Object.fromEntries(keys.map((k) => [k, r[k] ?? 0]));
-  return (
-    ` (limits ${amountsText(u.limits)}; existing nodes use ${amountsText(pick(u.existing))}; ` +
-    `earlier NodeClaims of this batch take at most ${amountsText(pick(u.batch))})`
-  );
+  const used = (r: Readonly<Record<string, number>>) => Object.fromEntries(keys.filter((k) => (r[k] ?? 0) > 0).map((k) => [k, r[k]]));
+  const existing = used(u.existing);
+  const batch = used(u.batch);
+  const parts = [`limits ${amountsText(u.limits)}`];
+  if (Object.keys(existing).length > 0) parts.push(`existing nodes use ${amountsText(existing)}`);
+  if (Object.keys(batch).length > 0) parts.push(`earlier NodeClaims of this batch take up to ${amountsText(batch)}`);
+  return ` (${parts.join('; ')})`;
 }
 
 function stateKey(s: PodState): string {

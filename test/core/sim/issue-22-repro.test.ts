@@ -124,8 +124,7 @@ test('a small pod stopped by a limit that earlier NodeClaims of the batch used u
   const r = run({ nodePools: [small], pods: [pod('big', { cpu: '1500m' }), pod('small', { cpu: '500m' })] });
   expect(byName(r.result.pods, 'big').schedulable).toBe(true);
   expect(byName(r.result.pods, 'small').reason).toBe(
-    'all available instance types exceed limits for nodepool (NodePool=small) ' +
-      '(limits cpu 2; existing nodes use cpu 0; earlier NodeClaims of this batch take at most cpu 2)',
+    'all available instance types exceed limits for nodepool (NodePool=small) ' + '(limits cpu 2; earlier NodeClaims of this batch take up to cpu 2)',
   );
 });
 
@@ -138,7 +137,7 @@ test('a pod whose fitting types the limits left out says so, not only "not enoug
   expect(pending).toHaveLength(1);
   expect(pending[0].reason).toMatch(/^NodePool=capped: no instance type has enough resources, /);
   expect(pending[0].reason).toMatch(
-    /\(limits cpu 10; existing nodes use cpu 0; earlier NodeClaims of this batch take at most cpu 8\); the limits left out \d+ larger instance type\(s\)$/,
+    /\(limits cpu 10; earlier NodeClaims of this batch take up to cpu 8\); the limits left out \d+ larger instance type\(s\)$/,
   );
 });
 

@@ -166,7 +166,8 @@ function limitNote(u: LimitUse): string {
 }
 
 function stateKey(s: PodState): string {
-  return `${s.requiredStart}|${s.preferredStart}|${s.preferredPodAffinity}|${s.preferredPodAntiAffinity}|${s.scheduleAnywaySpreads}|${s.toleratePreferNoSchedule}`;
+  const { requiredStart, preferredStart, preferredPodAffinity, preferredPodAntiAffinity, scheduleAnywaySpreads, toleratePreferNoSchedule } = s;
+  return [requiredStart, preferredStart, preferredPodAffinity, preferredPodAntiAffinity, scheduleAnywaySpreads, toleratePreferNoSchedule].join('|');
 }
 
 class Scheduler {

@@ -344,9 +344,6 @@ export const EXISTING_CASES: readonly SchedulingCase[] = [
     ...base,
     pods: pods('p', 2, { hostPorts: [8080] }),
     expectPods: { 'p-0': { schedulable: true, notModelled: /host port/ }, 'p-1': { schedulable: true, notModelled: /host port/ } },
-    pending:
-      "PodResult.notModelled stays empty for host ports: the engine copies the pod reader's notModelled, whose host-port " +
-      "and volume detection comes with the workload helper's branch; drop this field once that is merged",
   },
   {
     id: 'deleting-node-pods-not-rescheduled',

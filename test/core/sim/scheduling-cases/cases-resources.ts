@@ -278,16 +278,6 @@ export const RESOURCE_CASES: readonly SchedulingCase[] = [
     expectPods: { 'p-0': { schedulable: true }, 'p-1': { schedulable: true }, 'p-2': { schedulable: true } },
   },
   {
-    id: 'limits-exceeded-by-existing-nodes',
-    source: src(P, 742, ...LIMITS, 'should not schedule when limits are exceeded'),
-    nodePools: [nodePool('default', { limits: { cpu: '20' } })],
-    pods: [pod('p')],
-    unmodelled: {
-      why: 'the limit is used up by an existing NodeClaim; the simulation starts from an empty cluster',
-      assumption: /existing|empty cluster/i,
-    },
-  },
-  {
     id: 'daemonset-overhead-counts',
     source: src(P, 935, ...DS, 'should account for daemonsets'),
     mapping: TWO_VCPU,

@@ -878,9 +878,6 @@ function volumeRounds(): SchedulingCase[] {
         pod('pvc', { labels, topologySpread: [tsc], persistentVolumeClaims: ['test-pvc'] }),
       ],
       expectPods: { pvc: { schedulable: true, notModelled: /volume/ } },
-      pending:
-        "PodResult.notModelled stays empty for persistentVolumeClaim volumes: the engine copies the pod reader's notModelled, " +
-        "whose volume detection comes with the workload helper's branch; drop this field once that is merged",
     },
   ];
 }

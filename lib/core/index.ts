@@ -99,7 +99,8 @@ export type {
   NodePoolOptions,
   Taint,
 } from './api/node-pool-definition';
-export { BINARY_SUFFIXES, DECIMAL_SUFFIXES, QUANTITY_BUILDER, QUANTITY_PATTERN, Quantity, quantityToNumber } from './api/quantity';
+export { QUANTITY_BUILDER, Quantity } from './api/quantity';
+export { BINARY_SUFFIXES, DECIMAL_SUFFIXES, QUANTITY_PATTERN, quantityToNumber } from './shared/quantity';
 export {
   Arch,
   CapacityType,

@@ -1,9 +1,7 @@
 // Pure core: no cdktf or constructs imports.
 import { BuilderKind } from '../builder-value';
 import { builderError, ValidationIssue, withIssues } from '../issues';
-
-/** Kubernetes resource quantity, as the CRDs' `pattern` writes it (`limits`, `kubeReserved`, ...). */
-export const QUANTITY_PATTERN = /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
+import { QUANTITY_PATTERN, quantityToNumber } from '../shared/quantity';
 
 // Problems found while building the current value; attached to it (withIssues) rather than thrown,
 // so the construct receiving it reports them with its path, together with every other problem.
@@ -96,41 +94,3 @@ export const QUANTITY_BUILDER: BuilderKind<Quantity> = {
   parse: (text) => Quantity.parse(text),
   example: 'Quantity.cpu(100) or Quantity.gibibytes(32)',
 };
-
-/** The binary suffixes of a quantity, largest first. */
-export const BINARY_SUFFIXES = [
-  ['Ei', 2 ** 60],
-  ['Pi', 2 ** 50],
-  ['Ti', 2 ** 40],
-  ['Gi', 2 ** 30],
-  ['Mi', 2 ** 20],
-  ['Ki', 2 ** 10],
-] as const;
-/** The decimal suffixes of one thousand and more, largest first. */
-export const DECIMAL_SUFFIXES = [
-  ['E', 1e18],
-  ['P', 1e15],
-  ['T', 1e12],
-  ['G', 1e9],
-  ['M', 1e6],
-  ['k', 1e3],
-] as const;
-
-const SUFFIX: Record<string, number> = {
-  n: 1e-9,
-  u: 1e-6,
-  m: 1e-3,
-  '': 1,
-  ...Object.fromEntries([...BINARY_SUFFIXES, ...DECIMAL_SUFFIXES]),
-};
-
-/** Numeric value of a quantity string or integer (`32Gi` → 34359738368); undefined when invalid. */
-export function quantityToNumber(q: string | number): number | undefined {
-  if (typeof q === 'number') return Number.isFinite(q) ? q : undefined;
-  if (!QUANTITY_PATTERN.test(q)) return undefined;
-  const m = /^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(.*)$/.exec(q)!;
-  const base = Number(m[1]);
-  const suffix = m[2];
-  if (suffix in SUFFIX) return base * SUFFIX[suffix];
-  return base * 10 ** Number(suffix.slice(1)); // decimal exponent, e.g. 1e3
-}

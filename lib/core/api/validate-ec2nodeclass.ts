@@ -22,7 +22,7 @@ import { nodeClassAmiFamily } from './ami-family';
 import { userDataProblem } from './user-data';
 import { checkEnvelope } from './meta';
 import { checkSilenceCodes } from './silence';
-import { QUANTITY_PATTERN } from './quantity';
+import { QUANTITY_PATTERN } from '../shared/quantity';
 import { ArraySchema, MapSchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, pruneNulls } from './schema';
 import { isPlainObject, show } from '../json';
 import { EC2NODECLASS_API_VERSION } from './types';

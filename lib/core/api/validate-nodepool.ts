@@ -26,7 +26,7 @@ import {
 import { lintNodePool } from './lint';
 import { checkEnvelope } from './meta';
 import { checkSilenceCodes } from './silence';
-import { QUANTITY_PATTERN } from './quantity';
+import { QUANTITY_PATTERN } from '../shared/quantity';
 import { RENAMED_CONSOLIDATION_POLICIES } from './renamed-values';
 import { ArraySchema, ObjectSchema, Rule, Schema, absent, checkSchema, child, crdRule, has, pruneNulls } from './schema';
 import { isPlainObject, show } from '../json';

@@ -1,6 +1,6 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { labelValueProblems, qualifiedNameProblems } from '../api/labels';
-import { QUANTITY_PATTERN, quantityToNumber } from '../api/quantity';
+import { QUANTITY_PATTERN, quantityToNumber } from '../shared/quantity';
 import { KarpenterAwsAttributes, validateKarpenterAwsAttributes } from '../aws/karpenter-aws-attributes';
 import { ControllerIdentityType } from '../aws/controller-identity';
 import { BuilderKind, builderValue } from '../builder-value';

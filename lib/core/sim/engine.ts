@@ -4,7 +4,7 @@
 import { WellKnownLabel } from '../api/labels';
 import { NodeClassInput, NodePoolInput } from './inputs';
 import { ClassInstanceType, ClassView, classView, offeringAllowed } from './instance-types';
-import { addAmounts, CPU, formatQuantity } from './quantity';
+import { addAmounts, CPU, formatQuantity } from '../shared/quantity';
 import { SchedulingRequirement, SchedulingRequirements } from './requirements';
 import { InstanceTypeCatalog, ResourceAmounts } from './types';
 

@@ -5,7 +5,7 @@ import { AmiFamily, aliasFamilyOf } from '../api/ami-family';
 import { isPlainObject, isString, show } from '../json';
 import { NodeResourceSettings } from './allocatable';
 import { ContainerDefaults, ContainerResources, podRequests, PodResources } from './pod-requests';
-import { CPU, MEMORY, PODS, resourceAmount } from './quantity';
+import { CPU, MEMORY, PODS, resourceAmount } from '../shared/quantity';
 import { HOSTNAME_LABEL } from './requirements';
 
 type Json = Record<string, unknown>;

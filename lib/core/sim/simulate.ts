@@ -7,7 +7,7 @@ import { buildTemplate, DaemonOverhead, filterInstanceTypes, maxCapacity, Templa
 import { InputProblem, NodeClassInput, NodePoolInput, PodInput, readNodeClass, readNodePool, TopologySpread } from './inputs';
 import { readWorkloads } from './workloads';
 import { ignoredReason, initialState, podRequirements, PodState, relax, selectorMatches, strictPodRequirements, taintError } from './pods';
-import { addAmounts, CPU, isSubUnit, MEMORY } from './quantity';
+import { addAmounts, CPU, isSubUnit, MEMORY } from '../shared/quantity';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from './requirements';
 import { loadInstanceTypeCatalog } from './catalog';
 import { emptiedBy } from './admission';

@@ -1,5 +1,6 @@
 import { carriedIssues, formatIssues } from '../../../lib/core/issues';
-import { QUANTITY_PATTERN, Quantity, quantityToNumber } from '../../../lib/core/api/quantity';
+import { Quantity } from '../../../lib/core/api/quantity';
+import { QUANTITY_PATTERN, quantityToNumber } from '../../../lib/core/shared/quantity';
 
 describe('Quantity', () => {
   test('factories render Kubernetes quantities', () => {

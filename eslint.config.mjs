@@ -40,10 +40,11 @@ export default tseslint.config(
               from: ['./lib/aws', './lib/controller', './lib/manifests', './lib/private', './lib/testing', './lib/cli', './lib/index.ts'],
               message: 'lib/core must not import construct-side modules; move the shared type into lib/core.',
             },
-            // Inside the core: shared at the bottom; api and aws side by side above it; sim above api; controller on top.
+            // Inside the core: shared at the bottom; api and aws side by side above it; scheduling (the requirement algebra) under
+            // api's lints and sim; sim above api; controller on top.
             {
               target: './lib/core/shared',
-              from: ['./lib/core/api', './lib/core/aws', './lib/core/controller', './lib/core/sim'],
+              from: ['./lib/core/api', './lib/core/aws', './lib/core/controller', './lib/core/scheduling', './lib/core/sim'],
               message: 'lib/core/shared is the bottom layer of the core; it imports only the core root (issues, json).',
             },
             {
@@ -55,8 +56,20 @@ export default tseslint.config(
                 'or put a check that needs the catalog into lib/core/sim.',
             },
             {
+              // Karpenter's pkg/scheduling: the requirement algebra below the lints (api) and the simulator.
+              target: './lib/core/scheduling',
+              from: ['./lib/core/aws', './lib/core/controller', './lib/core/sim'],
+              message: 'lib/core/scheduling is the requirement algebra under api and sim; it must not import lib/core/aws, controller or sim.',
+            },
+            {
+              target: './lib/core/scheduling',
+              from: './lib/core/api',
+              except: ['./labels.ts', './requirements.ts'],
+              message: "lib/core/scheduling reads only the manifest model's labels and operators from lib/core/api, never its checks.",
+            },
+            {
               target: './lib/core/aws',
-              from: ['./lib/core/api', './lib/core/controller', './lib/core/sim'],
+              from: ['./lib/core/api', './lib/core/controller', './lib/core/scheduling', './lib/core/sim'],
               message: 'lib/core/aws must not import lib/core/api, lib/core/controller or lib/core/sim; move what both need into lib/core/shared.',
             },
             {
@@ -66,8 +79,8 @@ export default tseslint.config(
             },
             {
               target: './lib/core/controller',
-              from: ['./lib/core/sim'],
-              message: 'lib/core/controller must not import lib/core/sim.',
+              from: ['./lib/core/scheduling', './lib/core/sim'],
+              message: 'lib/core/controller must not import lib/core/scheduling or lib/core/sim.',
             },
             {
               target: './lib/private',

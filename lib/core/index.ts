@@ -187,7 +187,7 @@ export {
   staleTableNote,
 } from './sim/pricing';
 export type { CostCeiling, PriceTable, PriceTableData, PricedInstanceType, PricedOption, ResourceCostBound } from './sim/pricing';
-export { SchedulingRequirement, SchedulingRequirements } from './sim/requirements';
+export { SchedulingRequirement, SchedulingRequirements } from './scheduling/requirements';
 export { SIMULATION_ASSUMPTIONS, runSimulation, simulateProvisioning } from './sim/simulate';
 export type { SimulationRun } from './sim/simulate';
 export type {

@@ -41,6 +41,8 @@ describe('lint layering', () => {
     ['lib/core/shared/bad.ts', "import { WellKnownLabel } from '../api/labels';"],
     ['lib/core/sim/bad.ts', "import { validateRegion } from '../aws/regions';"],
     ['lib/core/controller/bad.ts', "import { explainAdmission } from '../sim/admission';"],
+    ['lib/core/scheduling/bad.ts', "import { lintNodePool } from '../api/lint';"],
+    ['lib/core/scheduling/bad.ts', "import { explainAdmission } from '../sim/admission';"],
     ['lib/private/bad.ts', "import { EksCluster } from '../aws/eks-cluster';"],
     ['lib/private/bad.ts', "import { KarpenterManifestOptions } from '../manifests/karpenter-manifest-options';"],
   ])('%s importing upward (%s) fails', async (file, code) => {
@@ -52,6 +54,8 @@ describe('lint layering', () => {
     ['lib/core/sim/ok.ts', "import { WellKnownLabel } from '../api/labels';"],
     ['lib/core/aws/ok.ts', "import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';"],
     ['lib/core/api/ok.ts', "import { HttpTokens } from '../shared/ec2';"],
+    ['lib/core/api/lint.ts', "import { SchedulingRequirement } from '../scheduling/requirements';"],
+    ['lib/core/scheduling/ok.ts', "import { WellKnownLabel } from '../api/labels';\nimport { Operator } from '../api/requirements';"],
   ])('%s importing downward is allowed', async (file, code) => {
     expect(await ruleIdsFor(file, `${code}\nexport const x = 1;\n`)).not.toContain('import-x/no-restricted-paths');
   });

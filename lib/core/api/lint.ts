@@ -10,6 +10,11 @@ import { nodeClassAmiFamily } from './ami-family';
 import { durationSeconds } from './duration';
 import { userDataProblem } from './user-data';
 import { child } from './schema';
+import { Operator } from './requirements';
+import { SchedulingRequirement } from '../scheduling/requirements';
+
+/** The operator KeyState records for a template label, which requires its one value. */
+const LABEL = 'label';
 
 /** The CRD default of `spec.template.spec.expireAfter`. */
 const DEFAULT_EXPIRE_AFTER = '720h';
@@ -32,14 +37,15 @@ export interface ParsedRequirement {
   readonly minValues: unknown;
 }
 
+/** What the requirements and template labels on one key say, folded with the scheduler's algebra. */
 interface KeyState {
-  inSet?: Set<string>;
-  notIn: Set<string>;
-  lower?: number; // values must be > lower
-  upper?: number; // values must be < upper
-  exists: boolean;
-  doesNotExist: boolean;
-  where: string[];
+  /** Fields constraining the key, in order. */
+  readonly where: string[];
+  /** The operators written on the key, `label` for a template label. */
+  readonly operators: Set<string>;
+  readonly requirements: SchedulingRequirement[];
+  /** The values of its In lists and template labels, as written. */
+  readonly written: string[];
   /** Why no node can match the key, when none can. */
   unsatisfiable?: string;
   /** The values a node may have for the key, when the key has a known domain or an In list. */
@@ -502,7 +508,7 @@ function parsedRequirements(tspec: Json, c: IssueCollector): ParsedRequirement[]
   });
 }
 
-/** Folds template labels and requirements into one state per key: the values a node may have. */
+/** Folds template labels and requirements into one state per key with the scheduler's algebra: the values a node may have. */
 function nodePoolFacts(spec: Json, c: IssueCollector): NodePoolFacts {
   const template = isPlainObject(spec.template) ? spec.template : {};
   const tspec = isPlainObject(template.spec) ? template.spec : {};
@@ -510,81 +516,72 @@ function nodePoolFacts(spec: Json, c: IssueCollector): NodePoolFacts {
   const states = new Map<string, KeyState>();
   const state = (key: string): KeyState => {
     let s = states.get(key);
-    if (!s) states.set(key, (s = { notIn: new Set(), exists: false, doesNotExist: false, where: [] }));
+    if (!s) states.set(key, (s = { where: [], operators: new Set(), requirements: [], written: [] }));
     return s;
+  };
+  const add = (key: string, where: string, operator: string, requirement: SchedulingRequirement, values: readonly string[]) => {
+    const s = state(key);
+    s.where.push(where);
+    s.operators.add(operator);
+    s.requirements.push(requirement);
+    if (operator === LABEL || operator === Operator.IN) s.written.push(...values);
   };
 
   for (const [key, value] of Object.entries(labels)) {
     if (!isString(value) || c.isUnresolved(key) || c.isUnresolved(value)) continue;
-    const s = state(key);
-    s.inSet = s.inSet ? new Set([...s.inSet].filter((v) => v === value)) : new Set([value]);
-    s.exists = true;
-    s.where.push(child('spec.template.metadata.labels', key));
+    add(key, child('spec.template.metadata.labels', key), LABEL, SchedulingRequirement.in(key, value), [value]);
   }
-
   const requirements = parsedRequirements(tspec, c);
-  for (const { at, key, operator, values: vals } of requirements) {
-    const s = state(key);
-    s.where.push(at);
-    const num = vals.length === 1 && /^[0-9]+$/.test(vals[0]) ? Number(vals[0]) : undefined;
-    switch (operator) {
-      case 'In':
-        if (vals.length === 0) break; // an API error already
-        s.inSet = s.inSet ? new Set([...s.inSet].filter((v) => vals.includes(v))) : new Set(vals);
-        s.exists = true;
-        break;
-      case 'NotIn':
-        vals.forEach((v) => s.notIn.add(v));
-        break;
-      case 'Exists':
-        s.exists = true;
-        break;
-      case 'DoesNotExist':
-        s.doesNotExist = true;
-        break;
-      case 'Gt':
-      case 'Gte':
-        if (num !== undefined) s.lower = Math.max(s.lower ?? -Infinity, operator === 'Gt' ? num : num - 1);
-        s.exists = true;
-        break;
-      case 'Lt':
-      case 'Lte':
-        if (num !== undefined) s.upper = Math.min(s.upper ?? Infinity, operator === 'Lt' ? num : num + 1);
-        s.exists = true;
-        break;
-    }
+  for (const { at, key, operator, values } of requirements) {
+    // In without values is an API error already; it constrains nothing here.
+    if (operator === Operator.IN && values.length === 0) state(key).where.push(at);
+    else add(key, at, operator, SchedulingRequirement.of(key, operator, values), values);
   }
 
   for (const [key, s] of states) resolveKey(s, DOMAINS[key]);
   return { spec, tspec, requirements, states };
 }
 
+/** The intersection of `requirements`, undefined when there are none. */
+function intersectAll(requirements: readonly SchedulingRequirement[]): SchedulingRequirement | undefined {
+  return requirements.length === 0 ? undefined : requirements.reduce((a, b) => a.intersection(b));
+}
+
+/** Operators that require the label to be present (a template label does too). */
+const PRESENT = new Set<string>([Operator.IN, Operator.EXISTS, Operator.GT, Operator.GTE, Operator.LT, Operator.LTE]);
+
 /** Sets `unsatisfiable` or `candidates` of one key. */
 function resolveKey(s: KeyState, domain: readonly string[] | undefined): void {
-  if (s.doesNotExist && s.exists) {
+  const all = intersectAll(s.requirements);
+  if (all === undefined) return;
+  const present = [...s.operators].some((op) => op === LABEL || PRESENT.has(op));
+  if (s.operators.has(Operator.DOES_NOT_EXIST) && present) {
     s.unsatisfiable = 'DoesNotExist conflicts with In, Exists, Gt or Lt (or a template label) on the same key';
     return;
   }
-  if (s.lower !== undefined && s.upper !== undefined && s.upper - s.lower <= 1) {
-    s.unsatisfiable = `no integer is greater than ${s.lower} and less than ${s.upper}`;
+  const gte = Math.max(...s.requirements.map((r) => r.gte ?? -Infinity));
+  const lte = Math.min(...s.requirements.map((r) => r.lte ?? Infinity));
+  if (gte > lte) {
+    s.unsatisfiable = `no integer is greater than ${gte - 1} and less than ${lte + 1}`;
     return;
   }
-  let cand: Set<string> | undefined = s.inSet ?? (domain ? new Set(domain) : undefined);
-  if (cand) {
-    if (s.inSet && s.inSet.size === 0) {
-      s.unsatisfiable = 'the In lists and template labels on it have no value in common';
+  if (!all.complement) {
+    if (!present) return; // DoesNotExist (with NotIn): nodes without the label
+    if (all.size === 0) {
+      const listed = intersectAll(s.requirements.filter((r) => !r.complement));
+      s.unsatisfiable =
+        listed !== undefined && listed.size === 0
+          ? 'the In lists and template labels on it have no value in common'
+          : 'every value it allows is excluded by NotIn or outside the Gt/Lt bounds';
       return;
     }
-    cand = new Set([...cand].filter((v) => !s.notIn.has(v)));
-    if (s.lower !== undefined || s.upper !== undefined) {
-      cand = new Set([...cand].filter((v) => /^[0-9]+$/.test(v) && Number(v) > (s.lower ?? -Infinity) && Number(v) < (s.upper ?? Infinity)));
-    }
-    if (cand.size === 0 && (s.inSet || !s.doesNotExist)) {
-      s.unsatisfiable = s.inSet
-        ? 'every value it allows is excluded by NotIn or outside the Gt/Lt bounds'
-        : `NotIn excludes every value (${domain!.join(', ')})`;
-      return;
-    }
+    s.candidates = new Set(s.written.filter((v) => all.has(v))); // in the order written
+    return;
   }
-  s.candidates = cand;
+  if (!domain) return;
+  s.candidates = new Set(domain.filter((v) => all.has(v)));
+  if (s.candidates.size === 0) {
+    s.unsatisfiable = `NotIn excludes every value (${domain.join(', ')})`;
+    s.candidates = undefined;
+  }
 }

@@ -6,7 +6,7 @@ import { loadInstanceTypeCatalog } from './catalog';
 import { buildTemplate, fitsLimits, Template, templateRequirements, withinLimits } from './engine';
 import { NodePoolInput, readNodeClass, readNodePool, WrittenRequirement } from './inputs';
 import { ClassInstanceType, classView, offeringAllowed } from './instance-types';
-import { SchedulingRequirement, SchedulingRequirements } from './requirements';
+import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { AdmissionOptions, InstanceType } from './types';
 
 /** The step after which no instance type was left. */

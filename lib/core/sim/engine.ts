@@ -5,7 +5,7 @@ import { WellKnownLabel } from '../api/labels';
 import { NodeClassInput, NodePoolInput } from './inputs';
 import { ClassInstanceType, ClassView, classView, offeringAllowed } from './instance-types';
 import { addAmounts, CPU, formatQuantity } from '../shared/quantity';
-import { SchedulingRequirement, SchedulingRequirements } from './requirements';
+import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { InstanceTypeCatalog, ResourceAmounts } from './types';
 
 /** The event Karpenter publishes for a NodePool whose requirements leave no instance type (events.go). */

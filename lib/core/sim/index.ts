@@ -3,7 +3,7 @@ export * from './types';
 export { loadInstanceTypeCatalog, createInstanceTypeCatalog } from './catalog';
 export { allocatableFor, capacityFor, CATALOG_SETTINGS } from './allocatable';
 export type { NodeResourceSettings } from './allocatable';
-export { SchedulingRequirement, SchedulingRequirements } from './requirements';
+export { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 export { admitsAnyInstanceType, admittedInstanceTypes, explainAdmission } from './admission';
 export type { Admission, EmptiedBy } from './admission';
 export { runSimulation, simulateProvisioning, SIMULATION_ASSUMPTIONS } from './simulate';

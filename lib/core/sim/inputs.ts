@@ -6,7 +6,7 @@ import { isPlainObject, isString, show } from '../json';
 import { NodeResourceSettings } from './allocatable';
 import { ContainerDefaults, ContainerResources, podRequests, PodResources } from './pod-requests';
 import { CPU, MEMORY, PODS, resourceAmount } from '../shared/quantity';
-import { HOSTNAME_LABEL } from './requirements';
+import { HOSTNAME_LABEL } from '../scheduling/requirements';
 
 type Json = Record<string, unknown>;
 

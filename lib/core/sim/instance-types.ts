@@ -5,7 +5,7 @@
 import { AmiFamily } from '../api/ami-family';
 import { WellKnownLabel } from '../api/labels';
 import { allocatableFor, capacityFor, isWindowsFamily, NodeResourceSettings } from './allocatable';
-import { SchedulingRequirement, SchedulingRequirements } from './requirements';
+import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { catalogColumns } from './catalog';
 import { InstanceType, InstanceTypeCatalog, ResourceAmounts } from './types';
 

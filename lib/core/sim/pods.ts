@@ -6,7 +6,7 @@ import { WellKnownLabel, KARPENTER_KNOWN_VALUES } from '../api/labels';
 import { Operator } from '../api/requirements';
 import { isPlainObject } from '../json';
 import { NodeTaint, PodInput, Toleration, WrittenRequirement } from './inputs';
-import { HOSTNAME_LABEL, NORMALIZED_LABELS, SCHEDULING_WELL_KNOWN_LABELS, SchedulingRequirement, SchedulingRequirements } from './requirements';
+import { HOSTNAME_LABEL, NORMALIZED_LABELS, SCHEDULING_WELL_KNOWN_LABELS, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 
 const RESTRICTED_DOMAINS = ['karpenter.k8s.aws', 'karpenter.sh'];
 const POD_OPERATORS: readonly string[] = [Operator.IN, Operator.NOT_IN, Operator.EXISTS, Operator.DOES_NOT_EXIST, Operator.GT, Operator.LT];

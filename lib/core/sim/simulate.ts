@@ -8,7 +8,7 @@ import { InputProblem, NodeClassInput, NodePoolInput, PodInput, readNodeClass, r
 import { readWorkloads } from './workloads';
 import { ignoredReason, initialState, podRequirements, PodState, relax, selectorMatches, strictPodRequirements, taintError } from './pods';
 import { addAmounts, CPU, isSubUnit, MEMORY } from '../shared/quantity';
-import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from './requirements';
+import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { loadInstanceTypeCatalog } from './catalog';
 import { emptiedBy } from './admission';
 import { withCosts } from './costs';

@@ -2,7 +2,7 @@
 // test/fixtures/sim/requirements-compatible.json) and seeded property tests.
 import * as fs from 'fs';
 import * as path from 'path';
-import { SchedulingRequirement, SchedulingRequirements } from '../../../lib/core/sim/requirements';
+import { SchedulingRequirement, SchedulingRequirements } from '../../../lib/core/scheduling/requirements';
 
 interface Fixture {
   readonly requirements: Record<string, { key: string; operator: string; values: string[] } | null>;

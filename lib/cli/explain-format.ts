@@ -1,5 +1,5 @@
 // The text output of `explain`: one table of NodePools, one of pods. Pure formatting of a SimulationResult.
-import { WellKnownLabel } from '../core/api/labels';
+import { WellKnownLabel } from '../core/model/labels';
 import type { CostCeiling, InstanceType, InstanceTypeCatalog, SimulationResult } from '../core/sim';
 import { ceilingCell, ceilingEntries, ceilingHeading, cheapestCell } from './explain-cost';
 

@@ -1,10 +1,10 @@
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { Construct } from 'constructs';
 import { NodePoolDefinition, NodePoolOptions } from '../core/api/node-pool-definition';
-import { V1NodePool } from '../core/api/types';
-import { NodePoolBudgetOptions } from '../core/sim/budget';
-import { CatalogChecks } from '../core/sim/catalog-checks';
-import { planNodePool } from '../core/sim/node-pool-plan';
+import { V1NodePool } from '../core/model/types';
+import { NodePoolBudgetOptions } from '../core/lints/budget';
+import { CatalogChecks } from '../core/lints/catalog-checks';
+import { planNodePool } from '../core/api/node-pool-plan';
 import { Ec2NodeClass, IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { checkClusterScopedName } from '../private/cluster-scoped-names';

@@ -1,6 +1,6 @@
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { Testing } from 'cdktf';
-import { TaintEffect } from '../../lib/core/api/crd-enums';
+import { TaintEffect } from '../../lib/core/model/crd-enums';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { differenceCount, exactly, partialMatch, toHaveEc2NodeClass, toHaveHelmValues, toHaveNodePool } from '../../lib/testing/matchers';

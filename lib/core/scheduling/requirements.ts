@@ -3,8 +3,8 @@
 // requirements.go): a requirement is a set of label values (possibly a complement) with integer bounds,
 // requirement sets intersect key by key, and `compatible` is the scheduler's test of a pod (or an
 // instance type) against a NodeClaim template.
-import { WellKnownLabel } from '../api/labels';
-import { Operator } from '../api/requirements';
+import { WellKnownLabel } from '../model/labels';
+import { Operator } from '../model/requirements';
 
 /** The node's hostname label: one value per node, so it is the topology key of "one per node". */
 export const HOSTNAME_LABEL = 'kubernetes.io/hostname';

@@ -2,8 +2,8 @@
 // Capacity and allocatable of an instance type under an EC2NodeClass, with the AWS provider's formulas
 // (aws/karpenter-provider-aws release-v1.14.1, pkg/providers/instancetype/types.go: computeCapacity,
 // memory, ephemeralStorage, pods, kubeReservedResources, evictionThreshold; amifamily feature flags).
-import { AmiFamily } from '../api/ami-family';
-import { WellKnownLabel } from '../api/labels';
+import { AmiFamily } from '../model/ami-family';
+import { WellKnownLabel } from '../model/labels';
 import { CPU, EPHEMERAL_STORAGE, GI, MEMORY, MI, MILLICORES_PER_CORE, PODS, resourceAmount } from '../shared/quantity';
 import { InstanceType, ResourceAmounts } from './types';
 

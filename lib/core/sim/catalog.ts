@@ -1,7 +1,7 @@
 // Pure core: no cdktf or constructs imports.
 // The bundled instance-type catalog, generated from Karpenter's instance-type reference page by
 // scripts/generate-catalog.ts (`npm run generate-catalog`).
-import { WellKnownLabel } from '../api/labels';
+import { WellKnownLabel } from '../model/labels';
 import { allocatableFor, CATALOG_SETTINGS, memoryCapacity } from './allocatable';
 import { CatalogData, labelIndex } from './catalog-format';
 import { CPU, EPHEMERAL_STORAGE, GI, MEMORY, MI, MILLICORES_PER_CORE } from '../shared/quantity';

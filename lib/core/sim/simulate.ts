@@ -2,7 +2,7 @@
 // The provisioning scheduler offline (kubernetes-sigs/karpenter v1.14.1 provisioning/scheduling/scheduler.go):
 // one batch of pending pods against NodePools and EC2NodeClasses on an empty cluster.
 import { Severity, ValidationIssue } from '../issues';
-import { WellKnownLabel } from '../api/labels';
+import { WellKnownLabel } from '../model/labels';
 import { buildTemplate, DaemonOverhead, filterInstanceTypes, maxCapacity, Template, withinLimits } from './engine';
 import { InputProblem, NodeClassInput, NodePoolInput, PodInput, readNodeClass, readNodePool, TopologySpread } from './inputs';
 import { readWorkloads } from './workloads';

@@ -63,16 +63,14 @@ export { availabilityZonesOf } from './core/aws/regions';
 export { ClusterAuth, ClusterAuthMode } from './core/controller/cluster-providers-plan';
 export type { ClusterProvidersOptions, ExecClusterAuthOptions } from './core/controller/cluster-providers-plan';
 export { controllerNeedsFlowSchemas } from './core/controller/flow-schemas';
-export { ControllerPlacement, DnsPolicy, LogLevel } from './core/controller/helm-values';
+export { ControllerPlacement, DnsPolicy, LogLevel } from './core/controller/controller-settings';
+export type { ControllerWarningCode, HelmValues, KarpenterHelmValuesOptions } from './core/controller/helm-values';
 export type {
-  ControllerWarningCode,
   ControllerNodeLabelOptions,
   ControllerResources,
-  HelmValues,
   KarpenterFeatureGates,
-  KarpenterHelmValuesOptions,
   ResourceQuantities,
-} from './core/controller/helm-values';
+} from './core/controller/controller-settings';
 export { KarpenterRegistry, KarpenterVersion } from './core/controller/karpenter-version';
 export type { CustomKarpenterRegistryOptions, KarpenterVersionOptions } from './core/controller/karpenter-version';
 

@@ -329,28 +329,22 @@ export {
   VPC_MAX_PREFIX,
   VPC_MAX_PREFIX_FOR_DEFAULT_PLAN,
   VPC_MIN_PREFIX,
-  cidrContains,
-  cidrOverlaps,
-  cidrSubnet,
-  formatIpv4Cidr,
-  parseIpv4Cidr,
-  planExistingNetwork,
   planKarpenterNetwork,
   planNetwork,
   validateAvailabilityZones,
 } from './aws/network-plan';
+export { planExistingNetwork } from './aws/existing-network-plan';
+export { cidrContains, cidrOverlaps, cidrSubnet, formatIpv4Cidr, parseIpv4Cidr } from './aws/ipv4-cidr';
 export type {
-  ExistingNetworkPlan,
-  ExistingNetworkPlanInput,
-  Ipv4Cidr,
   KarpenterNetworkPlan,
   KarpenterNetworkPlanInput,
   NetworkPlan,
   NetworkPlanInput,
   PlannedNetworkZone,
   PlannedSubnet,
-  PlannedSubnetTag,
 } from './aws/network-plan';
+export type { ExistingNetworkPlan, ExistingNetworkPlanInput, PlannedSubnetTag } from './aws/existing-network-plan';
+export type { Ipv4Cidr } from './aws/ipv4-cidr';
 export { validateControllerScaling } from './aws/node-group-scaling';
 export type { NodeGroupScaling } from './aws/node-group-scaling';
 export { planNodeRole } from './aws/node-role-plan';
@@ -411,28 +405,27 @@ export type {
 } from './controller/cluster-providers-plan';
 export { FLOW_SCHEMA_API_VERSION, controllerNeedsFlowSchemas, karpenterFlowSchemas } from './controller/flow-schemas';
 export {
-  CONTROLLER_PLACEMENT_BUILDER,
   CONTROLLER_WARNING_CODES,
-  ControllerPlacement,
-  DEFAULT_CONTROLLER_RESOURCES,
   DEFAULT_PDB_MAX_UNAVAILABLE,
-  DnsPolicy,
-  LogLevel,
   buildKarpenterHelmValues,
   renderHelmValues,
   validateReleaseOptions,
 } from './controller/helm-values';
+export {
+  CONTROLLER_PLACEMENT_BUILDER,
+  ControllerPlacement,
+  DEFAULT_CONTROLLER_RESOURCES,
+  DnsPolicy,
+  LogLevel,
+} from './controller/controller-settings';
 export type {
-  ControllerNodeLabelOptions,
-  ControllerResources,
   ControllerWarningCode,
   HelmValues,
-  KarpenterFeatureGates,
   KarpenterHelmValues,
   KarpenterHelmValuesOptions,
   KarpenterReleaseOptions,
-  ResourceQuantities,
 } from './controller/helm-values';
+export type { ControllerNodeLabelOptions, ControllerResources, KarpenterFeatureGates, ResourceQuantities } from './controller/controller-settings';
 export { DEFAULT_HELM_MAX_HISTORY, DEFAULT_HELM_TIMEOUT_SECONDS, planKarpenterController } from './controller/karpenter-controller-plan';
 export type { KarpenterControllerPlan, KarpenterControllerPlanInput } from './controller/karpenter-controller-plan';
 export {

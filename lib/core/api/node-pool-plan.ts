@@ -8,9 +8,10 @@ import { poolNodeClassIssues } from '../lints/node-class-compatibility';
 import { NodePoolDefinition } from './node-pool-definition';
 import { NODEPOOL_API_VERSION, V1NodePool } from '../model/types';
 import { validateManifest } from '../validation/validate';
-import { checkNodePoolBudget } from '../lints/budget';
+import { nodePoolBudgetIssues } from '../lints/budget';
 import { CatalogChecks } from '../lints/catalog-checks';
-import { lintNodePoolCatalog } from '../lints/catalog-lints';
+import { catalogLintIssues } from '../lints/catalog-lints';
+import { AdmissionReading } from '../sim/admission';
 
 /** What `planNodePool` checks a NodePool with besides the pool itself. */
 export interface NodePoolPlanContext extends ValidationContext {
@@ -62,8 +63,10 @@ export function planNodePool(nodePool: unknown, ctx: NodePoolPlanContext = {}): 
   const own = definition ? nodePool.validate(validation) : validateManifest(manifest, validation);
   if (!isV1NodePool(manifest)) return { manifest, issues: own };
   const nodeClass = classInput instanceof Ec2NodeClassDefinition ? classInput.toManifest() : classInput;
-  const catalog = lintNodePoolCatalog(manifest, validation, { nodeClass, catalogChecks }, own);
-  const budget = checkNodePoolBudget(manifest, nodeClass, maxHourlyCost, { ...validation, catalogChecks });
+  // One reading of the pool with its class for the catalog lints and the budget: both ask what it admits.
+  const reading = nodeClass === undefined ? undefined : new AdmissionReading(manifest, nodeClass);
+  const catalog = catalogLintIssues(manifest, validation, { nodeClass, catalogChecks }, own, reading);
+  const budget = nodePoolBudgetIssues(manifest, reading, maxHourlyCost, { ...validation, catalogChecks });
   const mismatch = nodeClass === undefined ? [] : poolNodeClassIssues(manifest, nodeClass, nodeClassName ?? quotedName(nodeClass), validation);
   const issues = [...own, ...catalog, ...budget];
   return { manifest, issues: mismatch.length === 0 ? issues : [...issues.filter((i) => !EXPLAINED_BY_MISMATCH.includes(i.code)), ...mismatch] };

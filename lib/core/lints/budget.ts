@@ -2,8 +2,9 @@
 // The per-pool budget check: a NodePool's cost ceiling against its `maxHourlyCost`.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { CatalogChecks, reportCatalogFinding } from './catalog-checks';
-import { assumedNodeClass, CostCeilingOptions, nodePoolCostCeiling, UNKNOWN_NODE_CLASS_NOTE } from '../sim/costs';
-import { CostCeiling, formatRate, formatUsd, loadPriceTable, priceLabel, PriceTable, ResourceCostBound } from '../sim/pricing';
+import { AdmissionReading } from '../sim/admission';
+import { assumedNodeClass, CostCeilingOptions, nodePoolLimits, UNKNOWN_NODE_CLASS_NOTE } from '../sim/costs';
+import { CostCeiling, costCeiling, formatRate, formatUsd, loadPriceTable, priceLabel, PriceTable, ResourceCostBound } from '../sim/pricing';
 
 /** The budget check as a lint rule: its code (silenceable; an error with `catalogChecks: 'error'`) and what it flags. */
 export const BUDGET_RULE = {
@@ -73,8 +74,23 @@ export function checkNodePoolBudget(
   ctx: BudgetCheckContext & CostCeilingOptions = {},
 ): ValidationIssue[] {
   if (maxHourlyCost === undefined) return [];
-  if (nodeClass !== undefined) return checkCostBudget(nodePoolCostCeiling(nodePool, nodeClass, ctx), maxHourlyCost, ctx);
-  return checkCostBudget(nodePoolCostCeiling(nodePool, assumedNodeClass(nodePool), ctx), maxHourlyCost, ctx, UNKNOWN_NODE_CLASS_NOTE);
+  return nodePoolBudgetIssues(nodePool, nodeClass === undefined ? undefined : new AdmissionReading(nodePool, nodeClass, ctx), maxHourlyCost, ctx);
+}
+
+/**
+ * `checkNodePoolBudget` over a reading of the pool with its class that other checks share (`planNodePool`); with no
+ * reading (only the class's name is known) over `assumedNodeClass`, which the message says.
+ */
+export function nodePoolBudgetIssues(
+  nodePool: unknown,
+  reading: AdmissionReading | undefined,
+  maxHourlyCost: unknown,
+  ctx: BudgetCheckContext & CostCeilingOptions,
+): ValidationIssue[] {
+  if (maxHourlyCost === undefined) return [];
+  const admission = (reading ?? new AdmissionReading(nodePool, assumedNodeClass(nodePool), ctx)).explain();
+  const ceiling = costCeiling(admission.instanceTypes, nodePoolLimits(nodePool), ctx.prices ?? loadPriceTable());
+  return checkCostBudget(ceiling, maxHourlyCost, ctx, reading === undefined ? UNKNOWN_NODE_CLASS_NOTE : undefined);
 }
 
 function overBudget(c: CostCeiling, budget: number, table: PriceTable, note?: string): { field: string; message: string } | undefined {

@@ -6,10 +6,9 @@ import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { isPlainObject } from '../json';
 import { WellKnownLabel } from '../model/labels';
 import { nodePoolRequirements, ParsedRequirement } from './lint';
-import { Admission, admitsAnyInstanceType, explainAdmission } from '../sim/admission';
+import { Admission, AdmissionReading } from '../sim/admission';
 import { isWindowsFamily } from '../sim/allocatable';
 import { CATALOG_VALUE_KEYS, CatalogChecks, reportCatalogFinding, unknownCatalogValue } from './catalog-checks';
-import { readNodeClass } from '../sim/inputs';
 
 type Json = Record<string, unknown>;
 
@@ -35,8 +34,8 @@ interface CatalogFacts {
   readonly nodeClass?: Json;
   /** False when a requirement or limit is a token, so what the pool admits is not known. */
   readonly resolved: boolean;
-  admission?: Admission;
-  admitsAny?: boolean;
+  /** The pool and its class as the scheduler reads them, with what they admit; read once, on first use. */
+  readonly reading?: AdmissionReading;
 }
 
 interface Report {
@@ -64,15 +63,14 @@ const NODE_CLASS_FIELDS = ['amiFamily', 'amiSelectorTerms', 'kubelet', 'blockDev
 /** What the pool admits with its class, once per NodePool; undefined when that cannot be known. */
 function admission(f: CatalogFacts): Admission | undefined {
   if (!f.resolved || !f.nodeClass) return undefined;
-  f.admission ??= explainAdmission(f.manifest, f.nodeClass);
-  return f.admission.problems.length > 0 ? undefined : f.admission;
+  const a = f.reading!.explain();
+  return a.problems.length > 0 ? undefined : a;
 }
 
 /** True when the pool surely admits some type (the quick check); the full admission is then not needed. */
 function admitsSome(f: CatalogFacts): boolean {
   if (!f.resolved || !f.nodeClass) return false;
-  f.admitsAny ??= admitsAnyInstanceType(f.manifest, f.nodeClass) === true;
-  return f.admitsAny;
+  return f.reading!.admitsAny() === true;
 }
 
 export const CATALOG_RULES = [
@@ -117,7 +115,7 @@ export const CATALOG_RULES = [
     check: (f, r) => {
       if (!f.nodeClass) return;
       const { requirements } = f;
-      const nc = readNodeClass(f.nodeClass, 0);
+      const nc = f.reading!.nodeClass;
       // Only a Windows class can admit types it cannot run; elsewhere a pool that admits some type is fine.
       if (!isWindowsFamily(nc.settings.amiFamily) && admitsSome(f)) return;
       const a = admission(f);
@@ -168,6 +166,17 @@ export function lintNodePoolCatalog(
   options: CatalogLintOptions = {},
   found: readonly ValidationIssue[] = [],
 ): ValidationIssue[] {
+  return catalogLintIssues(manifest, ctx, options, found);
+}
+
+/** `lintNodePoolCatalog` over a reading of the pool with `options.nodeClass` that other checks share (`planNodePool`). */
+export function catalogLintIssues(
+  manifest: unknown,
+  ctx: ValidationContext,
+  options: CatalogLintOptions,
+  found: readonly ValidationIssue[],
+  reading?: AdmissionReading,
+): ValidationIssue[] {
   const c = new IssueCollector(ctx);
   const mode = options.catalogChecks ?? 'warn';
   if (mode === 'off' || !isPlainObject(manifest) || !isPlainObject(manifest.spec)) return c.issues;
@@ -181,6 +190,7 @@ export function lintNodePoolCatalog(
     requirements: nodePoolRequirements(manifest, ctx),
     nodeClass: ncKnown ? (nc as Json) : undefined,
     resolved: !hasToken(tspec.requirements, c) && !hasToken(spec.limits, c) && !hasToken(manifest.metadata, c),
+    reading: ncKnown ? (reading ?? new AdmissionReading(manifest, nc)) : undefined,
   };
   const neverLaunches = found.some((i) => NEVER_LAUNCHES.includes(i.code));
   const how = { ...ctx, catalogChecks: mode };

@@ -5,6 +5,7 @@ import { NodePoolDefinition } from '../../../lib/core/api/node-pool-definition';
 import { Requirement } from '../../../lib/core/model/requirements';
 import { Severity } from '../../../lib/core/issues';
 import { planNodePool } from '../../../lib/core/api/node-pool-plan';
+import * as inputs from '../../../lib/core/sim/inputs';
 import { ec2NodeClass, nodePool, patched } from './fixtures';
 
 const REQ = 'spec.template.spec.requirements';
@@ -22,6 +23,24 @@ describe('planNodePool', () => {
     expect(none.field).toBe(`${REQ}[0]`);
     expect(none.message).toContain('left after karpenter.k8s.aws/instance-cpu Gt 1024 (1363 were before it)');
     expect(none.message).not.toContain('Exists');
+  });
+
+  test('reads the pool and its class once for the catalog lints and the budget', () => {
+    // Before one reading was shared, readNodeClass ran 3 times for a pool with maxHourlyCost (issue #23).
+    const readClass = jest.spyOn(inputs, 'readNodeClass');
+    const readPool = jest.spyOn(inputs, 'readNodePool');
+    try {
+      const { issues } = planNodePool(patched(nodePool(), ['spec.limits', { cpu: '100', memory: '400Gi' }]), {
+        nodeClass: ec2NodeClass(),
+        maxHourlyCost: 10,
+      });
+      expect(verdict(issues)).toEqual(['warning CostCeilingOverBudget']);
+      expect(readClass).toHaveBeenCalledTimes(1);
+      expect(readPool).toHaveBeenCalledTimes(1);
+    } finally {
+      readClass.mockRestore();
+      readPool.mockRestore();
+    }
   });
 
   test('without the node class the checks that need it are skipped', () => {

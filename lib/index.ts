@@ -63,24 +63,22 @@ export { availabilityZonesOf } from './core/aws/regions';
 export { ClusterAuth, ClusterAuthMode } from './core/controller/cluster-providers-plan';
 export type { ClusterProvidersOptions, ExecClusterAuthOptions } from './core/controller/cluster-providers-plan';
 export { controllerNeedsFlowSchemas } from './core/controller/flow-schemas';
-export { ControllerPlacement, DnsPolicy, LogLevel } from './core/controller/helm-values';
+export { ControllerPlacement, DnsPolicy, LogLevel } from './core/controller/controller-settings';
+export type { ControllerWarningCode, HelmValues, KarpenterHelmValuesOptions } from './core/controller/helm-values';
 export type {
-  ControllerWarningCode,
   ControllerNodeLabelOptions,
   ControllerResources,
-  HelmValues,
   KarpenterFeatureGates,
-  KarpenterHelmValuesOptions,
   ResourceQuantities,
-} from './core/controller/helm-values';
+} from './core/controller/controller-settings';
 export { KarpenterRegistry, KarpenterVersion } from './core/controller/karpenter-version';
 export type { CustomKarpenterRegistryOptions, KarpenterVersionOptions } from './core/controller/karpenter-version';
 
 // Karpenter v1 API: builders, enums and the options of NodePools and EC2NodeClasses.
-export type { V1EC2NodeClass, V1NodePool } from './core/api/types';
-export { WellKnownLabel } from './core/api/labels';
-export { KarpenterDuration } from './core/api/duration';
-export { Quantity } from './core/api/quantity';
+export type { V1EC2NodeClass, V1NodePool } from './core/model/types';
+export { WellKnownLabel } from './core/model/labels';
+export { KarpenterDuration } from './core/model/duration';
+export { Quantity } from './core/model/quantity';
 export {
   Arch,
   CapacityType,
@@ -91,7 +89,7 @@ export {
   Os,
   Requirement,
   RequirementKey,
-} from './core/api/requirements';
+} from './core/model/requirements';
 export { Budget, Disruption } from './core/api/node-pool-definition';
 export {
   ConsolidationPolicy,
@@ -103,21 +101,19 @@ export {
   NestedVirtualization,
   NetworkInterfaceType,
   TaintEffect,
-} from './core/api/crd-enums';
+} from './core/model/crd-enums';
 export { HttpTokens, VolumeType } from './core/shared/ec2';
 export type { DisruptionOptions, NodeClassReference, NodePoolLimits, NodePoolOptions, Taint } from './core/api/node-pool-definition';
+export { EvictionSignal, ReservedResource } from './core/api/ec2-node-class-definition';
 export {
   AmiSelectorTerm,
   CapacityReservationSelectorTerm,
-  EvictionSignal,
   PlacementGroupSelector,
-  ReservedResource,
   SecurityGroupSelectorTerm,
   SubnetSelectorTerm,
-} from './core/api/ec2-node-class-definition';
+} from './core/model/selector-terms';
 export type {
   BlockDeviceMapping,
-  CapacityReservationSelectorOptions,
   ConnectionTracking,
   CpuOptions,
   EbsVolume,
@@ -126,10 +122,11 @@ export type {
   MetadataOptions,
   NetworkInterface,
 } from './core/api/ec2-node-class-definition';
-export { AmiFamily, AmiFamilyAlias } from './core/api/ami-family';
-export type { CapacitySplitRatio } from './core/api/capacity-spread';
-export type { LintCode } from './core/api/lint';
-export type { ManifestWarningCode } from './core/api/silence';
+export type { CapacityReservationSelectorOptions } from './core/model/selector-terms';
+export { AmiFamily, AmiFamilyAlias } from './core/model/ami-family';
+export type { CapacitySplitRatio } from './core/model/capacity-spread';
+export type { LintCode } from './core/lints/lint-codes';
+export type { ManifestWarningCode } from './core/validation/silence';
 
 // The offline provisioning simulator, loaded on the first call: the engine is the largest share of the
 // package's own modules, and an app that runs no simulation never needs it. Each function forwards every
@@ -179,8 +176,8 @@ type SameSignatures = [
   : never;
 const signaturesChecked: SameSignatures = true;
 void signaturesChecked;
-export type { CatalogChecks } from './core/sim/catalog-checks';
-export type { NodePoolBudgetOptions } from './core/sim/budget';
+export type { CatalogChecks } from './core/lints/catalog-checks';
+export type { NodePoolBudgetOptions } from './core/lints/budget';
 export type { PriceTable } from './core/sim/pricing';
 export type {
   AdmissionOptions,

@@ -8,7 +8,8 @@ import { RouteTableAssociation } from '@cdktf/provider-aws/lib/route-table-assoc
 import { Subnet } from '@cdktf/provider-aws/lib/subnet';
 import { Vpc } from '@cdktf/provider-aws/lib/vpc';
 import { Construct } from 'constructs';
-import { ExistingNetworkPlanInput, KarpenterNetworkPlanInput, planExistingNetwork, planKarpenterNetwork } from '../core/aws/network-plan';
+import { KarpenterNetworkPlanInput, planKarpenterNetwork } from '../core/aws/network-plan';
+import { ExistingNetworkPlanInput, planExistingNetwork } from '../core/aws/existing-network-plan';
 import { errorsOf, withCarriedIssues } from '../core/issues';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 

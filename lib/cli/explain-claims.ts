@@ -2,7 +2,7 @@
 // `nodeClaims` when the simulator gives them, else grouped from its pods), each pod's effective requests, and
 // each NodeClaim's cheapest type, price and allocatable, from the catalog and the price table.
 import { isPlainObject } from '../core/json';
-import { WellKnownLabel } from '../core/api/labels';
+import { WellKnownLabel } from '../core/model/labels';
 import type { InstanceTypeCatalog, PodResult, PriceTable, ResourceAmounts, SimulationResult } from '../core/sim';
 
 /** One new NodeClaim of the batch, as the simulator reports it (`SimulationResult.nodeClaims`). */

@@ -449,9 +449,9 @@ function loadSimulator(): (input: SimulationInput) => SimulationRun {
   return (require('../core/sim') as typeof import('../core/sim')).runSimulation;
 }
 
-function loadNodePoolPlan(): typeof import('../core/sim/node-pool-plan').planNodePool {
+function loadNodePoolPlan(): typeof import('../core/api/node-pool-plan').planNodePool {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/sim/node-pool-plan') as typeof import('../core/sim/node-pool-plan')).planNodePool;
+  return (require('../core/api/node-pool-plan') as typeof import('../core/api/node-pool-plan')).planNodePool;
 }
 
 function loadCosts(): Pick<typeof import('../core/sim'), 'nodePoolCostCeilings' | 'loadPriceTable'> {

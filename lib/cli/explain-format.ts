@@ -1,7 +1,7 @@
 // The text output of `explain`, written section by section as it is formatted: the pools, the new NodeClaims, the
 // batch's price, pods on existing nodes, pending pods grouped by reason, what is not modelled, the cost ceilings
 // and the assumptions that bear on the input. Pure formatting of a simulation result.
-import { WellKnownLabel } from '../core/api/labels';
+import { WellKnownLabel } from '../core/model/labels';
 import type { CostCeiling, InstanceType, InstanceTypeCatalog, ResourceAmounts } from '../core/sim';
 import { ClaimView, ExplainPod, ExplainResult } from './explain-claims';
 import { ceilingCell, ceilingEntries, ceilingHeading } from './explain-cost';

@@ -2,11 +2,11 @@
 // documents against each other, then writes the report. No fs or process access here: the caller passes
 // the I/O, so every path is testable in-process.
 import { describeValue, isPlainObject as isObject } from '../core/json';
-import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/api/migrate';
-import type { NodePoolPlanContext, PlannedNodePool } from '../core/sim/node-pool-plan';
+import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/migrate';
+import type { NodePoolPlanContext, PlannedNodePool } from '../core/api/node-pool-plan';
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
-import { toYaml } from '../core/api/yaml';
-import { NODEPOOL_API_VERSION } from '../core/api/types';
+import { toYaml } from '../core/model/yaml';
+import { NODEPOOL_API_VERSION } from '../core/model/types';
 import { CommandDependencies, CommandIo, ExitCode, FileIssue, Position, PROGRAM, STDIN } from './command-io';
 import { expandInputs, joinPath } from './input-files';
 import { firstLine, InputReader, locate, ParsedDocument } from './input-reader';
@@ -417,12 +417,12 @@ function migrationError(file: string, e: unknown, fileIndex: (i: number) => numb
 function loadValidator(): (manifest: unknown, ctx: ValidationContext) => ValidationIssue[] {
   // Loaded on first use, like the migrator: `--help` and usage errors stay instant.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/api/validate') as typeof import('../core/api/validate')).validateManifest;
+  return (require('../core/validation/validate') as typeof import('../core/validation/validate')).validateManifest;
 }
 
 function loadNodePoolPlan(): (nodePool: unknown, ctx: NodePoolPlanContext) => PlannedNodePool<unknown> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/sim/node-pool-plan') as typeof import('../core/sim/node-pool-plan')).planNodePool;
+  return (require('../core/api/node-pool-plan') as typeof import('../core/api/node-pool-plan')).planNodePool;
 }
 
 /** `file:line` of a document's name, or `file#index`. */
@@ -435,23 +435,23 @@ function isV1NodePool(o: unknown): boolean {
   return isObject(o) && o.apiVersion === NODEPOOL_API_VERSION && o.kind === 'NodePool';
 }
 
-function loadDuplicateNameCheck(): typeof import('../core/api/duplicate-names').duplicateNameIssues {
+function loadDuplicateNameCheck(): typeof import('../core/validation/duplicate-names').duplicateNameIssues {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/api/duplicate-names') as typeof import('../core/api/duplicate-names')).duplicateNameIssues;
+  return (require('../core/validation/duplicate-names') as typeof import('../core/validation/duplicate-names')).duplicateNameIssues;
 }
 
 function loadWarningCodes(): readonly string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/api/silence') as typeof import('../core/api/silence')).MANIFEST_WARNING_CODES;
+  return (require('../core/validation/silence') as typeof import('../core/validation/silence')).MANIFEST_WARNING_CODES;
 }
 
 function loadMigrator(): (documents: unknown[], options: MigrationOptions) => MigrationResult {
   // Loaded on first use: plain validation does not pay for the migrator.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/api/migrate') as typeof import('../core/api/migrate')).migrateManifests;
+  return (require('../core/migrate') as typeof import('../core/migrate')).migrateManifests;
 }
 
 function loadMigratedYaml(): (result: MigrationResult) => string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/api/migrate') as typeof import('../core/api/migrate')).migratedManifestsYaml;
+  return (require('../core/migrate') as typeof import('../core/migrate')).migratedManifestsYaml;
 }

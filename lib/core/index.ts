@@ -25,16 +25,16 @@ export {
 export type { CarriesIssues, PhrasedMessage, ValidationContext, ValidationIssue } from './issues';
 
 // Karpenter v1 API: models, validation, lint, migration, YAML.
-export { AMI_FAMILY_PLATFORMS, AmiFamily, AmiFamilyAlias, nodeClassAmiFamily } from './api/ami-family';
-export type { AmiFamilyPlatform } from './api/ami-family';
+export { AMI_FAMILY_PLATFORMS, AmiFamily, AmiFamilyAlias, nodeClassAmiFamily } from './model/ami-family';
+export type { AmiFamilyPlatform } from './model/ami-family';
 export {
   DEFAULT_CAPACITY_SPREAD_LABEL,
   MAX_CAPACITY_SPREAD_VALUES,
   capacitySpreadConstraint,
   capacitySpreadValues,
   validateCapacitySplitRatio,
-} from './api/capacity-spread';
-export type { CapacitySplitRatio, CapacitySpreadValues } from './api/capacity-spread';
+} from './model/capacity-spread';
+export type { CapacitySplitRatio, CapacitySpreadValues } from './model/capacity-spread';
 export {
   ConsolidationPolicy,
   DisruptionReason,
@@ -46,9 +46,9 @@ export {
   NetworkInterfaceType,
   TaintEffect,
   crdEnum,
-} from './api/crd-enums';
-export { duplicateNameIssues } from './api/duplicate-names';
-export type { DeclaredObject } from './api/duplicate-names';
+} from './model/crd-enums';
+export { duplicateNameIssues } from './validation/duplicate-names';
+export type { DeclaredObject } from './validation/duplicate-names';
 export {
   BUDGET_DURATION_PATTERN,
   DURATION_BUILDER,
@@ -56,25 +56,22 @@ export {
   DURATION_PATTERN,
   KarpenterDuration,
   durationSeconds,
-} from './api/duration';
+} from './model/duration';
+export { Ec2NodeClassDefinition, EvictionSignal, ReservedResource } from './api/ec2-node-class-definition';
 export {
   AMI_SELECTOR_TERM_BUILDER,
   AmiSelectorTerm,
   CAPACITY_RESERVATION_SELECTOR_TERM_BUILDER,
   CapacityReservationSelectorTerm,
-  Ec2NodeClassDefinition,
-  EvictionSignal,
   PLACEMENT_GROUP_SELECTOR_BUILDER,
   PlacementGroupSelector,
-  ReservedResource,
   SECURITY_GROUP_SELECTOR_TERM_BUILDER,
   SUBNET_SELECTOR_TERM_BUILDER,
   SecurityGroupSelectorTerm,
   SubnetSelectorTerm,
-} from './api/ec2-node-class-definition';
+} from './model/selector-terms';
 export type {
   BlockDeviceMapping,
-  CapacityReservationSelectorOptions,
   ConnectionTracking,
   CpuOptions,
   EbsVolume,
@@ -84,12 +81,15 @@ export type {
   MetadataOptions,
   NetworkInterface,
 } from './api/ec2-node-class-definition';
-export { ALLOWED_KARPENTER_AWS_LABELS, ALLOWED_KARPENTER_SH_LABELS, WellKnownLabel } from './api/labels';
-export { LINT_CODES, admittedValues, lintEc2NodeClass, lintNodePool } from './api/lint';
-export type { AdmittedValues, LintCode } from './api/lint';
-export { migrateManifests, migratedManifestsYaml, migrationToYaml } from './api/migrate';
-export type { MigrationChange, MigrationError, MigrationOptions, MigrationReport, MigrationResult } from './api/migrate/types';
-export { poolNodeClassIssues } from './api/node-class-compatibility';
+export type { CapacityReservationSelectorOptions } from './model/selector-terms';
+export { ALLOWED_KARPENTER_AWS_LABELS, ALLOWED_KARPENTER_SH_LABELS, WellKnownLabel } from './model/labels';
+export { admittedValues, lintEc2NodeClass, lintNodePool } from './lints/lint';
+export type { AdmittedValues } from './lints/lint';
+export { LINT_CODES } from './lints/lint-codes';
+export type { LintCode } from './lints/lint-codes';
+export { migrateManifests, migratedManifestsYaml, migrationToYaml } from './migrate';
+export type { MigrationChange, MigrationError, MigrationOptions, MigrationReport, MigrationResult } from './migrate/types';
+export { poolNodeClassIssues } from './lints/node-class-compatibility';
 export { BUDGET_BUILDER, Budget, DISRUPTION_BUILDER, Disruption, NodePoolDefinition } from './api/node-pool-definition';
 export type {
   DisruptionOptions,
@@ -99,7 +99,8 @@ export type {
   NodePoolOptions,
   Taint,
 } from './api/node-pool-definition';
-export { BINARY_SUFFIXES, DECIMAL_SUFFIXES, QUANTITY_BUILDER, QUANTITY_PATTERN, Quantity, quantityToNumber } from './api/quantity';
+export { QUANTITY_BUILDER, Quantity } from './model/quantity';
+export { BINARY_SUFFIXES, DECIMAL_SUFFIXES, QUANTITY_PATTERN, quantityToNumber } from './shared/quantity';
 export {
   Arch,
   CapacityType,
@@ -111,10 +112,10 @@ export {
   REQUIREMENT_BUILDER,
   Requirement,
   RequirementKey,
-} from './api/requirements';
-export { MANIFEST_WARNING_CODES } from './api/silence';
-export type { ManifestWarningCode } from './api/silence';
-export { EC2NODECLASS_API_VERSION, EC2NODECLASS_GROUP, EC2NODECLASS_KIND, NODEPOOL_API_VERSION } from './api/types';
+} from './model/requirements';
+export { MANIFEST_WARNING_CODES } from './validation/silence';
+export type { ManifestWarningCode } from './validation/silence';
+export { EC2NODECLASS_API_VERSION, EC2NODECLASS_GROUP, EC2NODECLASS_KIND, NODEPOOL_API_VERSION } from './model/types';
 export type {
   V1AMISelectorTerm,
   V1BlockDevice,
@@ -141,30 +142,30 @@ export type {
   V1SecurityGroupSelectorTerm,
   V1SubnetSelectorTerm,
   V1Taint,
-} from './api/types';
-export { AMI_FAMILY_USER_DATA, userDataFormat, userDataProblem } from './api/user-data';
-export type { FamilyUserData, UserDataFormat, UserDataProblem } from './api/user-data';
-export { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from './api/validate';
-export { validateEc2NodeClass } from './api/validate-ec2nodeclass';
-export { validateNodePool } from './api/validate-nodepool';
-export { toYaml } from './api/yaml';
+} from './model/types';
+export { AMI_FAMILY_USER_DATA, userDataFormat, userDataProblem } from './model/user-data';
+export type { FamilyUserData, UserDataFormat, UserDataProblem } from './model/user-data';
+export { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from './validation/validate';
+export { validateEc2NodeClass } from './validation/validate-ec2nodeclass';
+export { validateNodePool } from './validation/validate-nodepool';
+export { toYaml } from './model/yaml';
 
 // Offline provisioning simulator: instance-type catalog, admission, simulation, prices, the NodePool plan.
 export { admitsAnyInstanceType, admittedInstanceTypes, explainAdmission } from './sim/admission';
 export type { Admission, EmptiedBy } from './sim/admission';
 export { CATALOG_SETTINGS, allocatableFor, capacityFor } from './sim/allocatable';
 export type { NodeResourceSettings } from './sim/allocatable';
-export { COST_CEILING_OVER_BUDGET, INVALID_MAX_HOURLY_COST, checkCostBudget, checkNodePoolBudget, explainBound } from './sim/budget';
-export type { BudgetCheckContext, NodePoolBudgetOptions } from './sim/budget';
+export { COST_CEILING_OVER_BUDGET, INVALID_MAX_HOURLY_COST, checkCostBudget, checkNodePoolBudget, explainBound } from './lints/budget';
+export type { BudgetCheckContext, NodePoolBudgetOptions } from './lints/budget';
 export { createInstanceTypeCatalog, loadInstanceTypeCatalog } from './sim/catalog';
-export { CATALOG_VALUE_KEYS, unknownCatalogValue } from './sim/catalog-checks';
-export type { CatalogChecks } from './sim/catalog-checks';
-export { lintNodePoolCatalog } from './sim/catalog-lints';
-export type { CatalogLintOptions } from './sim/catalog-lints';
+export { CATALOG_VALUE_KEYS, unknownCatalogValue } from './lints/catalog-checks';
+export type { CatalogChecks } from './lints/catalog-checks';
+export { lintNodePoolCatalog } from './lints/catalog-lints';
+export type { CatalogLintOptions } from './lints/catalog-lints';
 export { UNKNOWN_NODE_CLASS_NOTE, assumedNodeClass, nodePoolCostCeiling, nodePoolCostCeilings, nodePoolLimits, withCosts } from './sim/costs';
 export type { CostCeilingOptions } from './sim/costs';
-export { planNodePool } from './sim/node-pool-plan';
-export type { NodePoolPlanContext, PlannedNodePool } from './sim/node-pool-plan';
+export { planNodePool } from './api/node-pool-plan';
+export type { NodePoolPlanContext, PlannedNodePool } from './api/node-pool-plan';
 export {
   HOURS_PER_MONTH,
   STALE_PRICE_TABLE_DAYS,
@@ -186,7 +187,7 @@ export {
   staleTableNote,
 } from './sim/pricing';
 export type { CostCeiling, PriceTable, PriceTableData, PricedInstanceType, PricedOption, ResourceCostBound } from './sim/pricing';
-export { SchedulingRequirement, SchedulingRequirements } from './sim/requirements';
+export { SchedulingRequirement, SchedulingRequirements } from './scheduling/requirements';
 export { SIMULATION_ASSUMPTIONS, runSimulation, simulateProvisioning } from './sim/simulate';
 export type { SimulationRun } from './sim/simulate';
 export type {
@@ -328,28 +329,22 @@ export {
   VPC_MAX_PREFIX,
   VPC_MAX_PREFIX_FOR_DEFAULT_PLAN,
   VPC_MIN_PREFIX,
-  cidrContains,
-  cidrOverlaps,
-  cidrSubnet,
-  formatIpv4Cidr,
-  parseIpv4Cidr,
-  planExistingNetwork,
   planKarpenterNetwork,
   planNetwork,
   validateAvailabilityZones,
 } from './aws/network-plan';
+export { planExistingNetwork } from './aws/existing-network-plan';
+export { cidrContains, cidrOverlaps, cidrSubnet, formatIpv4Cidr, parseIpv4Cidr } from './aws/ipv4-cidr';
 export type {
-  ExistingNetworkPlan,
-  ExistingNetworkPlanInput,
-  Ipv4Cidr,
   KarpenterNetworkPlan,
   KarpenterNetworkPlanInput,
   NetworkPlan,
   NetworkPlanInput,
   PlannedNetworkZone,
   PlannedSubnet,
-  PlannedSubnetTag,
 } from './aws/network-plan';
+export type { ExistingNetworkPlan, ExistingNetworkPlanInput, PlannedSubnetTag } from './aws/existing-network-plan';
+export type { Ipv4Cidr } from './aws/ipv4-cidr';
 export { validateControllerScaling } from './aws/node-group-scaling';
 export type { NodeGroupScaling } from './aws/node-group-scaling';
 export { planNodeRole } from './aws/node-role-plan';
@@ -410,28 +405,27 @@ export type {
 } from './controller/cluster-providers-plan';
 export { FLOW_SCHEMA_API_VERSION, controllerNeedsFlowSchemas, karpenterFlowSchemas } from './controller/flow-schemas';
 export {
-  CONTROLLER_PLACEMENT_BUILDER,
   CONTROLLER_WARNING_CODES,
-  ControllerPlacement,
-  DEFAULT_CONTROLLER_RESOURCES,
   DEFAULT_PDB_MAX_UNAVAILABLE,
-  DnsPolicy,
-  LogLevel,
   buildKarpenterHelmValues,
   renderHelmValues,
   validateReleaseOptions,
 } from './controller/helm-values';
+export {
+  CONTROLLER_PLACEMENT_BUILDER,
+  ControllerPlacement,
+  DEFAULT_CONTROLLER_RESOURCES,
+  DnsPolicy,
+  LogLevel,
+} from './controller/controller-settings';
 export type {
-  ControllerNodeLabelOptions,
-  ControllerResources,
   ControllerWarningCode,
   HelmValues,
-  KarpenterFeatureGates,
   KarpenterHelmValues,
   KarpenterHelmValuesOptions,
   KarpenterReleaseOptions,
-  ResourceQuantities,
 } from './controller/helm-values';
+export type { ControllerNodeLabelOptions, ControllerResources, KarpenterFeatureGates, ResourceQuantities } from './controller/controller-settings';
 export { DEFAULT_HELM_MAX_HISTORY, DEFAULT_HELM_TIMEOUT_SECONDS, planKarpenterController } from './controller/karpenter-controller-plan';
 export type { KarpenterControllerPlan, KarpenterControllerPlanInput } from './controller/karpenter-controller-plan';
 export {

@@ -213,3 +213,9 @@ function samePlace(prop: string, field: string): boolean {
   const within = (outer: string, inner: string) => inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
   return [field, field.replace(MANIFEST_PREFIX, '')].some((f) => within(prop, f) || within(f, prop));
 }
+
+/** Field path of a map entry or object property: `a.b`, or `a["x/y"]` when the key is not an identifier. */
+export function child(path: string, key: string): string {
+  const seg = /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+  return path === '' ? seg.replace(/^\./, '') : `${path}${seg}`;
+}

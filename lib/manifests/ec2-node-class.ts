@@ -3,7 +3,7 @@ import { ITerraformDependable } from 'cdktf';
 import { Construct } from 'constructs';
 import { Ec2NodeClassDefinition, Ec2NodeClassOptions } from '../core/api/ec2-node-class-definition';
 import { NodeClassReference } from '../core/api/node-pool-definition';
-import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND, V1EC2NodeClass } from '../core/api/types';
+import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND, V1EC2NodeClass } from '../core/model/types';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { checkClusterScopedName } from '../private/cluster-scoped-names';
 import { literalYaml, manifestResourceOptions } from './manifest-resource';

@@ -1,6 +1,6 @@
 import { ITerraformDependable, TerraformProvider } from 'cdktf';
-import { KarpenterDuration } from '../core/api/duration';
-import type { ManifestWarningCode } from '../core/api/silence';
+import { KarpenterDuration } from '../core/model/duration';
+import type { ManifestWarningCode } from '../core/validation/silence';
 
 /** How a Karpenter custom resource (EC2NodeClass, NodePool) is applied with `kubernetes_manifest`. */
 export interface KarpenterManifestOptions {

@@ -1,9 +1,9 @@
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { Construct } from 'constructs';
 import { NodePoolDefinition, NodePoolOptions } from '../core/api/node-pool-definition';
-import { V1NodePool } from '../core/api/types';
-import type { NodePoolBudgetOptions } from '../core/sim/budget';
-import type { CatalogChecks } from '../core/sim/catalog-checks';
+import { V1NodePool } from '../core/model/types';
+import type { NodePoolBudgetOptions } from '../core/lints/budget';
+import type { CatalogChecks } from '../core/lints/catalog-checks';
 import { Ec2NodeClass, IEc2NodeClass } from './ec2-node-class';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';
 import { checkClusterScopedName } from '../private/cluster-scoped-names';
@@ -12,7 +12,7 @@ import { constructContext, reportIssuesAtSynth } from '../private/report';
 
 // The plan's catalog checks load the simulator's engine, catalog and prices: at the first NodePool, not on import.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const nodePoolPlan = (): typeof import('../core/sim/node-pool-plan') => require('../core/sim/node-pool-plan');
+const nodePoolPlan = (): typeof import('../core/api/node-pool-plan') => require('../core/api/node-pool-plan');
 
 /** Props of `KarpenterNodePool`. */
 export interface KarpenterNodePoolProps extends NodePoolOptions, NodePoolBudgetOptions, KarpenterManifestOptions {

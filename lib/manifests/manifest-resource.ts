@@ -1,8 +1,8 @@
 import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { builderValue } from '../core/builder-value';
-import { DURATION_BUILDER, KarpenterDuration } from '../core/api/duration';
-import { toYaml, unresolvedPath } from '../core/api/yaml';
+import { DURATION_BUILDER, KarpenterDuration } from '../core/model/duration';
+import { toYaml, unresolvedPath } from '../core/model/yaml';
 import { failValidation, Severity, ValidationIssue } from '../core/issues';
 import { reportIssuesAtSynth } from '../private/report';
 import { KarpenterManifestOptions } from './karpenter-manifest-options';

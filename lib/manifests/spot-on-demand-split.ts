@@ -5,10 +5,10 @@ import {
   capacitySpreadValues,
   DEFAULT_CAPACITY_SPREAD_LABEL,
   validateCapacitySplitRatio,
-} from '../core/api/capacity-spread';
-import { WellKnownLabel } from '../core/api/labels';
-import { CapacityType, Operator, Requirement } from '../core/api/requirements';
-import { child } from '../core/api/schema';
+} from '../core/model/capacity-spread';
+import { WellKnownLabel } from '../core/model/labels';
+import { CapacityType, Operator, Requirement } from '../core/model/requirements';
+import { child } from '../core/issues';
 import { IssueCollector } from '../core/issues';
 import { KarpenterNodePool, KarpenterNodePoolProps } from './karpenter-node-pool';
 import { constructContext, reportIssuesAtSynth } from '../private/report';

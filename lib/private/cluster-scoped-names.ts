@@ -1,7 +1,7 @@
 // Cluster-scoped names (NodePool, EC2NodeClass) must be unique per cluster, across the stacks of an app.
 import { TerraformProvider, TerraformStack, Token } from 'cdktf';
 import { Construct, IConstruct } from 'constructs';
-import { duplicateNameIssues } from '../core/api/duplicate-names';
+import { duplicateNameIssues } from '../core/validation/duplicate-names';
 import { formatIssue } from '../core/issues';
 
 interface Declared {

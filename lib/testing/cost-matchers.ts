@@ -1,7 +1,7 @@
 // The cost matcher: a NodePool's cost ceiling (its limits at on-demand prices) within a budget, so a CI test
 // fails on a change that raises a pool's limits past it. Plain functions, like ./matchers.
 import { assumedNodeClass, nodePoolCostCeiling, UNKNOWN_NODE_CLASS_NOTE } from '../core/sim/costs';
-import { explainBound } from '../core/sim/budget';
+import { explainBound } from '../core/lints/budget';
 import { CostCeiling, describeCostCeiling, formatUsd, priceLabel } from '../core/sim/pricing';
 import { isPlainObject } from '../core/json';
 import { SynthesizedManifest, SynthesizedStack } from './synth';

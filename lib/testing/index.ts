@@ -5,6 +5,10 @@ checkPeers(); // before anything that loads cdktf
 
 export * from './synth';
 export * from './matchers';
+export { differenceCount, exactly, partialMatch } from './partial-match';
+export type { KarpenterMatcherResult, Mismatch } from './partial-match';
+export { toAdmitInstanceTypes, toAdmitOnly, toSchedulePod, toSchedulePodOn } from './simulation-matchers';
+export type { AdmittedTypesExpectation } from './simulation-matchers';
 export * from './simulate';
 export * from './cost-matchers';
 export * from './terraform-plan';

@@ -1,6 +1,7 @@
 // Registers the Karpenter jest matchers: `import 'cdktf-karpenter-eks/testing/jest'`
 // in a test file or in jest's `setupFilesAfterEnv`. Not imported by the library index.
-import { AdmittedTypesExpectation, HelmReleaseSelector, karpenterMatchers, ManifestExpectation } from './matchers';
+import { HelmReleaseSelector, karpenterMatchers, ManifestExpectation } from './matchers';
+import { AdmittedTypesExpectation } from './simulation-matchers';
 import { SimulateStackOptions } from './simulate';
 
 declare global {

@@ -18,7 +18,7 @@ import { AccessEntryType } from '../../lib/core/aws/node-role-policies';
 import { ClusterLogType } from '../../lib/core/aws/eks-cluster-plan';
 import { KubernetesVersion } from '../../lib/core/aws/kubernetes-version';
 import { NodeGroupAmiType } from '../../lib/core/aws/controller-node-group-plan';
-import { ControllerPlacement } from '../../lib/core/controller/helm-values';
+import { ControllerPlacement } from '../../lib/core/controller/controller-settings';
 import { KarpenterRegistry, KarpenterVersion } from '../../lib/core/controller/karpenter-version';
 import { FAKE_CLUSTER } from '../fixtures/cluster';
 import { stackErrorLines } from '../private/at-synth';

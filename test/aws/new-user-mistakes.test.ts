@@ -6,7 +6,7 @@ import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
 import { EksCluster } from '../../lib/aws/eks-cluster';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
 import { KarpenterController } from '../../lib/controller/karpenter-controller';
-import { ControllerPlacement } from '../../lib/core/controller/helm-values';
+import { ControllerPlacement } from '../../lib/core/controller/controller-settings';
 import { KarpenterNetwork } from '../../lib/aws/network';
 import { availabilityZonesOf } from '../../lib/core/aws/regions';
 import { ControllerIdentity } from '../../lib/core/aws/controller-identity';

@@ -3,8 +3,8 @@
 import { errorsOf } from '../../lib/core/issues';
 import * as fs from 'fs';
 import * as path from 'path';
-import { migrateManifests } from '../../lib/core/api/migrate';
-import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../lib/core/api/validate';
+import { migrateManifests } from '../../lib/core/migrate';
+import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../lib/core/validation/validate';
 import {
   CORPUS,
   CorpusCase,

@@ -4,7 +4,7 @@
 // Runtime-only checks (KARPENTER_RUNTIME_CHECK_CODES) go beyond the API server and are ignored.
 // Reproduce a failure with MUTATION_SEED=<seed printed in the failure>.
 import { errorsOf } from '../../lib/core/issues';
-import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../lib/core/api/validate';
+import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../lib/core/validation/validate';
 import { CorpusCase, EC2NODECLASS_CEL_CASES, NODEPOOL_CEL_CASES, VALID_EC2NODECLASSES, VALID_NODEPOOLS } from '../fixtures/crd-cases';
 import { ec2NodeClass, nodePool, patched } from '../core/api/fixtures';
 import { CrdValidator, Schema, skipWithoutCrds, karpenterCrdsDir } from './crd-validator';

@@ -4,7 +4,7 @@ import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { Release } from '@cdktf/provider-helm/lib/release';
 import { Testing } from 'cdktf';
-import { ControllerPlacement, DnsPolicy, LogLevel } from '../../lib/core/controller/helm-values';
+import { ControllerPlacement, DnsPolicy, LogLevel } from '../../lib/core/controller/controller-settings';
 import { KarpenterRegistry, KarpenterVersion } from '../../lib/core/controller/karpenter-version';
 import { KARPENTER_RELEASE } from '../../lib/core/controller/release';
 import { KarpenterController, KarpenterControllerProps } from '../../lib/controller/karpenter-controller';

@@ -1,5 +1,5 @@
-import { DURATION_BUILDER, KarpenterDuration } from '../../lib/core/api/duration';
-import { QUANTITY_BUILDER } from '../../lib/core/api/quantity';
+import { DURATION_BUILDER, KarpenterDuration } from '../../lib/core/model/duration';
+import { QUANTITY_BUILDER } from '../../lib/core/model/quantity';
 import { builderList, builderMap, builderValue } from '../../lib/core/builder-value';
 import { describeValue } from '../../lib/core/json';
 import { ValidationIssue } from '../../lib/core/issues';

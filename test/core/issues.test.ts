@@ -1,4 +1,4 @@
-import { KarpenterDuration } from '../../lib/core/api/duration';
+import { KarpenterDuration } from '../../lib/core/model/duration';
 import {
   failValidation,
   formatIssues,

@@ -1,7 +1,7 @@
 import * as vm from 'vm';
 import { nodePool } from './api/fixtures';
-import { Quantity } from '../../lib/core/api/quantity';
-import { validateNodePool } from '../../lib/core/api/validate-nodepool';
+import { Quantity } from '../../lib/core/model/quantity';
+import { validateNodePool } from '../../lib/core/validation/validate-nodepool';
 import { cloneJson, describeValue, isPlainObject, isString, opt, show } from '../../lib/core/json';
 
 describe('JSON helpers', () => {

@@ -7,7 +7,7 @@ import { KarpenterControllerStack } from '../../examples/shared/controller-stack
 import { EksCluster } from '../../lib/aws/eks-cluster';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
 import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
-import { ControllerPlacement } from '../../lib/core/controller/helm-values';
+import { ControllerPlacement } from '../../lib/core/controller/controller-settings';
 
 const OIDC_PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABCDEF0123456789';
 

@@ -1,8 +1,9 @@
 // Issue #16 items 2 and 3 at synth: user data in the wrong format, and pools their node class cannot serve.
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
-import { AmiFamilyAlias, AmiSelectorTerm } from '../../lib/core/api/ec2-node-class-definition';
-import { Quantity } from '../../lib/core/api/quantity';
-import { Arch, Os, Requirement } from '../../lib/core/api/requirements';
+import { AmiFamilyAlias } from '../../lib/core/api/ec2-node-class-definition';
+import { AmiSelectorTerm } from '../../lib/core/model/selector-terms';
+import { Quantity } from '../../lib/core/model/quantity';
+import { Arch, Os, Requirement } from '../../lib/core/model/requirements';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { synthErrorLines } from '../private/at-synth';
@@ -14,7 +15,7 @@ const LIMITS = { cpu: Quantity.cpu(100) };
 const classWith = (alias: AmiFamilyAlias, userData?: string) =>
   nodeClassStack({ amiSelectorTerms: [AmiSelectorTerm.alias(alias, 'latest')], userData });
 
-// The messages are the core's (test/core/api/user-data.test.ts, node-class-compatibility.test.ts); these check the reporting.
+// The messages are the core's (test/core/model/user-data.test.ts, test/core/lints/node-class-compatibility.test.ts); these check the reporting.
 describe('user data format of the AMI family', () => {
   test('Bottlerocket with a bash script fails synth: the controller cannot parse it as TOML', () => {
     expect(synthErrorLines(() => classWith(AmiFamilyAlias.BOTTLEROCKET, '#!/bin/bash\necho hi\n').nodeClass)).toEqual([

@@ -2,7 +2,7 @@
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { App, TerraformStack, Testing } from 'cdktf';
-import { Quantity } from '../../lib/core/api/quantity';
+import { Quantity } from '../../lib/core/model/quantity';
 import { ClusterProviders } from '../../lib/controller/cluster-providers';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
@@ -26,7 +26,7 @@ function stackIn(app: App, id: string, cluster?: string): { stack: TerraformStac
   return { stack, provider };
 }
 
-// How duplicates are found: test/core/api/duplicate-names.test.ts; these check the constructs, stacks and clusters compared.
+// How duplicates are found: test/core/validation/duplicate-names.test.ts; these check the constructs, stacks and clusters compared.
 describe('duplicate NodePool and EC2NodeClass names', () => {
   test('two pools named general in one stack: an error on each, naming the other', () => {
     const { stack } = stackIn(Testing.app(), 'test');

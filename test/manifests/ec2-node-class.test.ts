@@ -1,21 +1,18 @@
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { TerraformVariable, Testing } from 'cdktf';
-import { KarpenterDuration } from '../../lib/core/api/duration';
+import { KarpenterDuration } from '../../lib/core/model/duration';
+import { AmiFamily, AmiFamilyAlias, EvictionSignal, ReservedResource } from '../../lib/core/api/ec2-node-class-definition';
 import {
-  AmiFamily,
-  AmiFamilyAlias,
   AmiSelectorTerm,
   CapacityReservationSelectorTerm,
-  EvictionSignal,
   PlacementGroupSelector,
-  ReservedResource,
   SecurityGroupSelectorTerm,
   SubnetSelectorTerm,
-} from '../../lib/core/api/ec2-node-class-definition';
-import { InstanceStorePolicy, NetworkInterfaceType } from '../../lib/core/api/crd-enums';
+} from '../../lib/core/model/selector-terms';
+import { InstanceStorePolicy, NetworkInterfaceType } from '../../lib/core/model/crd-enums';
 import { HttpTokens, VolumeType } from '../../lib/core/shared/ec2';
-import { Quantity } from '../../lib/core/api/quantity';
+import { Quantity } from '../../lib/core/model/quantity';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { ec2NodeClass } from '../core/api/fixtures';
 import { newStack, onlyResource, resourcesOf } from '../util/stacks';
@@ -77,7 +74,7 @@ describe('Ec2NodeClass', () => {
     );
   });
 
-  // The message is the lint's (test/core/api/lint.test.ts); this checks it reaches the construct, and silenceWarnings.
+  // The message is the lint's (test/core/lints/lint.test.ts); this checks it reaches the construct, and silenceWarnings.
   test('reports lint findings as warnings, silenced by code', () => {
     const s = newStack();
     const props = { ...BASE, subnetSelectorTerms: [SubnetSelectorTerm.byTags({ Name: '*' })] };

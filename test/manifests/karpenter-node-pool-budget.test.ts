@@ -1,6 +1,6 @@
 // maxHourlyCost: the pool's cost ceiling against a budget, at synth.
-import { Quantity } from '../../lib/core/api/quantity';
-import { Requirement } from '../../lib/core/api/requirements';
+import { Quantity } from '../../lib/core/model/quantity';
+import { Requirement } from '../../lib/core/model/requirements';
 import { KarpenterNodePool, KarpenterNodePoolProps } from '../../lib/manifests/karpenter-node-pool';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { synthErrorLines } from '../private/at-synth';
@@ -12,7 +12,7 @@ function pool(props: Partial<KarpenterNodePoolProps>): KarpenterNodePool {
   return new KarpenterNodePool(stack, 'Pool', { name: 'general', nodeClass, ...props });
 }
 
-// The message is the core's (test/core/sim/budget.test.ts); this checks it fails synth on the prop, under the path.
+// The message is the core's (test/core/lints/budget.test.ts); this checks it fails synth on the prop, under the path.
 test('a bad maxHourlyCost fails synth on the prop, naming the construct', () => {
   expect(synthErrorLines(() => pool({ maxHourlyCost: 0, limits: { cpu: Quantity.cpu(10) } }))).toEqual([
     expect.stringMatching(/^\[test\/Pool\] maxHourlyCost: .*\(InvalidMaxHourlyCost\)$/),

@@ -1,11 +1,11 @@
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { TerraformVariable, Testing } from 'cdktf';
-import { KarpenterDuration } from '../../lib/core/api/duration';
+import { KarpenterDuration } from '../../lib/core/model/duration';
 import { Budget, Disruption } from '../../lib/core/api/node-pool-definition';
-import { DisruptionReason, TaintEffect } from '../../lib/core/api/crd-enums';
-import { Quantity } from '../../lib/core/api/quantity';
-import { Arch, CapacityType, Operator, Os, Requirement } from '../../lib/core/api/requirements';
+import { DisruptionReason, TaintEffect } from '../../lib/core/model/crd-enums';
+import { Quantity } from '../../lib/core/model/quantity';
+import { Arch, CapacityType, Operator, Os, Requirement } from '../../lib/core/model/requirements';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { addressOf, newStack, resourceAt } from '../util/stacks';
@@ -135,7 +135,7 @@ describe('KarpenterNodePool', () => {
     ]);
   });
 
-  // The messages are the lint's (test/core/api/lint.test.ts); this checks they reach the construct, and silenceWarnings.
+  // The messages are the lint's (test/core/lints/lint.test.ts); this checks they reach the construct, and silenceWarnings.
   test('reports lint findings as warnings, silenced by code', () => {
     const { stack, nodeClass } = nodeClassStack();
     const loud = new KarpenterNodePool(stack, 'Loud', {
@@ -151,7 +151,7 @@ describe('KarpenterNodePool', () => {
     expect(warningsOf(quiet)).toEqual([]);
   });
 
-  // The messages are the catalog lint's (test/core/sim/catalog-lints.test.ts); this checks the catalogChecks modes and the reporting.
+  // The messages are the catalog lint's (test/core/lints/catalog-lints.test.ts); this checks the catalogChecks modes and the reporting.
   test('checks the pool against the instance-type catalog with its node class: warn by default, strict, off, or skipped by name', () => {
     const { stack, nodeClass } = nodeClassStack();
     const requirements = [Requirement.instanceFamilies('m5.large')];

@@ -1,6 +1,7 @@
 // The stack most manifest tests start from: an empty `test` stack holding one valid EC2NodeClass.
 import { TerraformStack } from 'cdktf';
-import { AmiFamilyAlias, AmiSelectorTerm, SecurityGroupSelectorTerm, SubnetSelectorTerm } from '../../lib/core/api/ec2-node-class-definition';
+import { AmiFamilyAlias } from '../../lib/core/api/ec2-node-class-definition';
+import { AmiSelectorTerm, SecurityGroupSelectorTerm, SubnetSelectorTerm } from '../../lib/core/model/selector-terms';
 import { Ec2NodeClass, Ec2NodeClassProps } from '../../lib/manifests/ec2-node-class';
 import { newStack } from '../util/stacks';
 

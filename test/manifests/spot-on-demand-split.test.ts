@@ -1,7 +1,8 @@
 import { Testing } from 'cdktf';
-import { AmiFamilyAlias, AmiSelectorTerm } from '../../lib/core/api/ec2-node-class-definition';
-import { Quantity } from '../../lib/core/api/quantity';
-import { Requirement } from '../../lib/core/api/requirements';
+import { AmiFamilyAlias } from '../../lib/core/api/ec2-node-class-definition';
+import { AmiSelectorTerm } from '../../lib/core/model/selector-terms';
+import { Quantity } from '../../lib/core/model/quantity';
+import { Requirement } from '../../lib/core/model/requirements';
 import { SpotOnDemandSplit } from '../../lib/manifests/spot-on-demand-split';
 import { manifestsByName } from '../util/stacks';
 import { nodeClassStack } from './node-class-stack';

@@ -32,14 +32,19 @@ describe('lint layering', () => {
   });
 
   test.each([
-    ['lib/core/aws/bad.ts', "import { WellKnownLabel } from '../api/labels';"],
+    ['lib/core/aws/bad.ts', "import { WellKnownLabel } from '../model/labels';"],
     ['lib/core/aws/bad.ts', "import { planKarpenterController } from '../controller/karpenter-controller-plan';"],
-    ['lib/core/api/bad.ts', "import { validateRegion } from '../aws/regions';"],
-    ['lib/core/api/bad.ts', "import { explainAdmission } from '../sim/admission';"],
-    // lint.ts too: the catalog lints live in sim (no file of api is exempt).
-    ['lib/core/api/lint.ts', "import { explainAdmission } from '../sim/admission';"],
-    ['lib/core/shared/bad.ts', "import { WellKnownLabel } from '../api/labels';"],
+    ['lib/core/model/bad.ts', "import { validateRegion } from '../aws/regions';"],
+    ['lib/core/model/bad.ts', "import { checkSchema } from '../validation/schema';"],
+    ['lib/core/shared/bad.ts', "import { WellKnownLabel } from '../model/labels';"],
+    ['lib/core/scheduling/bad.ts', "import { lintNodePool } from '../lints/lint';"],
+    ['lib/core/scheduling/bad.ts', "import { explainAdmission } from '../sim/admission';"],
     ['lib/core/sim/bad.ts', "import { validateRegion } from '../aws/regions';"],
+    // The simulator stands below the lints: the catalog lints ask it, never the other way round.
+    ['lib/core/sim/bad.ts', "import { lintNodePoolCatalog } from '../lints/catalog-lints';"],
+    ['lib/core/lints/bad.ts', "import { validateManifest } from '../validation/validate';"],
+    ['lib/core/validation/bad.ts', "import { NodePoolDefinition } from '../api/node-pool-definition';"],
+    ['lib/core/migrate/bad.ts', "import { explainAdmission } from '../sim/admission';"],
     ['lib/core/controller/bad.ts', "import { explainAdmission } from '../sim/admission';"],
     ['lib/private/bad.ts', "import { EksCluster } from '../aws/eks-cluster';"],
     ['lib/private/bad.ts', "import { KarpenterManifestOptions } from '../manifests/karpenter-manifest-options';"],
@@ -48,10 +53,15 @@ describe('lint layering', () => {
   });
 
   test.each([
-    ['lib/core/controller/ok.ts', "import { validateRegion } from '../aws/regions';\nimport { WellKnownLabel } from '../api/labels';"],
-    ['lib/core/sim/ok.ts', "import { WellKnownLabel } from '../api/labels';"],
+    ['lib/core/controller/ok.ts', "import { validateRegion } from '../aws/regions';\nimport { WellKnownLabel } from '../model/labels';"],
+    ['lib/core/sim/ok.ts', "import { WellKnownLabel } from '../model/labels';\nimport { SchedulingRequirement } from '../scheduling/requirements';"],
     ['lib/core/aws/ok.ts', "import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';"],
-    ['lib/core/api/ok.ts', "import { HttpTokens } from '../shared/ec2';"],
+    ['lib/core/model/ok.ts', "import { HttpTokens } from '../shared/ec2';"],
+    ['lib/core/scheduling/ok.ts', "import { WellKnownLabel } from '../model/labels';\nimport { Operator } from '../model/requirements';"],
+    ['lib/core/lints/ok.ts', "import { explainAdmission } from '../sim/admission';"],
+    ['lib/core/validation/ok.ts', "import { lintNodePool } from '../lints/lint';"],
+    ['lib/core/api/ok.ts', "import { validateNodePool } from '../validation/validate-nodepool';"],
+    ['lib/core/migrate/ok.ts', "import { toYaml } from '../model/yaml';"],
   ])('%s importing downward is allowed', async (file, code) => {
     expect(await ruleIdsFor(file, `${code}\nexport const x = 1;\n`)).not.toContain('import-x/no-restricted-paths');
   });

@@ -1,6 +1,6 @@
 import '../../lib/testing/jest';
 import { Testing } from 'cdktf';
-import { exactly } from '../../lib/testing/matchers';
+import { exactly } from '../../lib/testing/partial-match';
 import { pattern } from '../util/pattern';
 import { addressOf } from '../util/stacks';
 import { karpenterStack } from './karpenter-stack';

@@ -1,9 +1,10 @@
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { Testing } from 'cdktf';
-import { TaintEffect } from '../../lib/core/api/crd-enums';
+import { TaintEffect } from '../../lib/core/model/crd-enums';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
-import { differenceCount, exactly, partialMatch, toHaveEc2NodeClass, toHaveHelmValues, toHaveNodePool } from '../../lib/testing/matchers';
+import { toHaveEc2NodeClass, toHaveHelmValues, toHaveNodePool } from '../../lib/testing/matchers';
+import { differenceCount, exactly, partialMatch } from '../../lib/testing/partial-match';
 import { pattern } from '../util/pattern';
 import { addressOf, newStack } from '../util/stacks';
 import { karpenterStack } from './karpenter-stack';

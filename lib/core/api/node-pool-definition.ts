@@ -2,13 +2,13 @@
 import { BuilderKind, builderList, builderMap, builderValue } from '../builder-value';
 import { builderError, ValidationContext, ValidationIssue, withCarriedIssues, withIssues } from '../issues';
 import { cloneJson, opt } from '../json';
-import { ConsolidationPolicy, DisruptionReason, TaintEffect } from './crd-enums';
-import { DURATION_BUILDER, KarpenterDuration } from './duration';
-import { Quantity, QUANTITY_BUILDER } from './quantity';
-import { Requirement, REQUIREMENT_BUILDER } from './requirements';
-import { NODEPOOL_API_VERSION, V1Budget, V1Disruption, V1NodeClassReference, V1NodePool, V1Taint } from './types';
-import { validateNodePool } from './validate-nodepool';
-import { toYaml } from './yaml';
+import { ConsolidationPolicy, DisruptionReason, TaintEffect } from '../model/crd-enums';
+import { DURATION_BUILDER, KarpenterDuration } from '../model/duration';
+import { Quantity, QUANTITY_BUILDER } from '../model/quantity';
+import { Requirement, REQUIREMENT_BUILDER } from '../model/requirements';
+import { NODEPOOL_API_VERSION, V1Budget, V1Disruption, V1NodeClassReference, V1NodePool, V1Taint } from '../model/types';
+import { validateNodePool } from '../validation/validate-nodepool';
+import { toYaml } from '../model/yaml';
 
 /** A node taint. */
 export interface Taint {

@@ -1,7 +1,7 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { validateClusterName } from './cluster-name';
 import { KUBERNETES_VERSION_BUILDER, KubernetesVersion } from './kubernetes-version';
-import { parseIpv4Cidr } from './network-plan';
+import { parseIpv4Cidr } from './ipv4-cidr';
 import { policyDocument, PolicyDocumentJson, PolicyEffect } from './policy-document';
 import { BuilderKind, builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';

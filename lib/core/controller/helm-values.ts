@@ -1,9 +1,9 @@
 // Pure core: no cdktf or constructs imports in lib/core.
-import { labelValueProblems, qualifiedNameProblems } from '../api/labels';
-import { QUANTITY_PATTERN, quantityToNumber } from '../api/quantity';
+import { labelValueProblems, qualifiedNameProblems } from '../model/labels';
+import { QUANTITY_PATTERN, quantityToNumber } from '../shared/quantity';
 import { KarpenterAwsAttributes, validateKarpenterAwsAttributes } from '../aws/karpenter-aws-attributes';
 import { ControllerIdentityType } from '../aws/controller-identity';
-import { BuilderKind, builderValue } from '../builder-value';
+import { builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { cloneJson, isPlainObject } from '../json';
 import {
@@ -12,6 +12,15 @@ import {
   CRITICAL_ADDONS_ONLY_TAINT_KEY,
   KARPENTER_CONTROLLER_REPLICAS,
 } from '../shared/controller-nodes';
+import {
+  CONTROLLER_PLACEMENT_BUILDER,
+  ControllerPlacement,
+  ControllerResources,
+  DEFAULT_CONTROLLER_RESOURCES,
+  DnsPolicy,
+  KarpenterFeatureGates,
+  LogLevel,
+} from './controller-settings';
 import { KARPENTER_REGISTRY_BUILDER, KARPENTER_VERSION_BUILDER, KarpenterRegistry, KarpenterVersion } from './karpenter-version';
 
 /** The warnings the controller's plan reports: what `KarpenterController` `silenceWarnings` takes. */
@@ -33,101 +42,6 @@ export type HelmValues = { [key: string]: unknown };
 /** charts/karpenter/values.yaml `podDisruptionBudget.maxUnavailable` */
 export const DEFAULT_PDB_MAX_UNAVAILABLE = 1;
 
-/** Log verbosity of the controller (`logLevel`). */
-export enum LogLevel {
-  DEBUG = 'debug',
-  /** The chart default. */
-  INFO = 'info',
-  ERROR = 'error',
-}
-
-/**
- * DNS policy of the controller pod (`dnsPolicy`).
- * @see https://karpenter.sh/docs/troubleshooting/
- */
-export enum DnsPolicy {
-  /** Use the cluster DNS (CoreDNS). The chart default; needs CoreDNS to run on capacity Karpenter doesn't manage. */
-  CLUSTER_FIRST = 'ClusterFirst',
-  /**
-   * Use the node's (VPC) resolver. Needed when Karpenter provisions the capacity CoreDNS runs on,
-   * since the controller must start before CoreDNS. terraform-aws-eks' example uses it.
-   */
-  DEFAULT = 'Default',
-  /** Cluster DNS for a pod on the host network. */
-  CLUSTER_FIRST_WITH_HOST_NET = 'ClusterFirstWithHostNet',
-}
-
-/** Kubernetes resource quantities for one container. */
-export interface ResourceQuantities {
-  /**
-   * CPU, e.g. `1` or `500m`.
-   * @default - not set
-   */
-  readonly cpu?: string;
-  /**
-   * Memory, e.g. `1Gi` (units are case-sensitive: `Mi`, `Gi`).
-   * @default - not set
-   */
-  readonly memory?: string;
-}
-
-/** Resources of the controller container (`controller.resources`). */
-export interface ControllerResources {
-  /**
-   * What the scheduler reserves for the controller.
-   * @default - none
-   */
-  readonly requests?: ResourceQuantities;
-  /**
-   * The most the controller may use.
-   * @default - none
-   */
-  readonly limits?: ResourceQuantities;
-}
-
-/** The official guide's controller resources: requests = limits = 1 CPU, 1Gi (the chart itself sets none). */
-export const DEFAULT_CONTROLLER_RESOURCES: ControllerResources = {
-  requests: { cpu: '1', memory: '1Gi' },
-  limits: { cpu: '1', memory: '1Gi' },
-};
-
-/**
- * Karpenter feature gates (`settings.featureGates`). Unset gates keep the chart default.
- * @see https://karpenter.sh/docs/reference/settings/#feature-gates
- */
-export interface KarpenterFeatureGates {
-  /**
-   * Node repair (alpha; chart 1.1+).
-   * @default - chart default (false)
-   */
-  readonly nodeRepair?: boolean;
-  /**
-   * NodeOverlay support (alpha; chart 1.7+).
-   * @default - chart default (false)
-   */
-  readonly nodeOverlay?: boolean;
-  /**
-   * On-demand capacity reservation support (beta; chart 1.3+).
-   * @default - chart default (true since 1.6)
-   */
-  readonly reservedCapacity?: boolean;
-  /**
-   * Spot-to-spot consolidation (alpha).
-   * @default - chart default (false)
-   */
-  readonly spotToSpotConsolidation?: boolean;
-  /**
-   * Static capacity NodePools (alpha; chart 1.8+).
-   * @default - chart default (false)
-   */
-  readonly staticCapacity?: boolean;
-  /**
-   * CapacityBuffer support (alpha; chart 1.14+).
-   * @default - chart default (false)
-   */
-  readonly capacityBuffer?: boolean;
-}
-
 /** First chart version that reads each feature gate (older charts ignore it). Read from the chart's deployment.yaml per tag. */
 const FEATURE_GATE_MIN_VERSION: { readonly [gate in keyof KarpenterFeatureGates]-?: string } = {
   spotToSpotConsolidation: '1.0.0',
@@ -138,57 +52,6 @@ const FEATURE_GATE_MIN_VERSION: { readonly [gate in keyof KarpenterFeatureGates]
   capacityBuffer: '1.14.0',
 };
 const ZONAL_SHIFT_MIN_VERSION = '1.12.0';
-
-/** Options for `ControllerPlacement.controllerNodes`. */
-export interface ControllerNodeLabelOptions {
-  /**
-   * Label key the controller nodes carry.
-   * @default 'karpenter.sh/controller'
-   */
-  readonly key?: string;
-  /**
-   * Label value the controller nodes carry.
-   * @default 'true'
-   */
-  readonly value?: string;
-}
-
-/**
- * Which nodes the controller pods may run on. The controller must never run on capacity it
- * manages itself, so every placement keeps the chart's required node affinity
- * `karpenter.sh/nodepool DoesNotExist`.
- */
-export class ControllerPlacement {
-  /**
-   * Only nodes with a label, by default `karpenter.sh/controller=true` (the label of the
-   * controller managed node group). The default.
-   */
-  public static controllerNodes(options: ControllerNodeLabelOptions = {}): ControllerPlacement {
-    return new ControllerPlacement(options.key ?? CONTROLLER_NODE_LABEL_KEY, options.value ?? CONTROLLER_NODE_LABEL_VALUE);
-  }
-
-  /**
-   * Any Linux node Karpenter doesn't manage, as the chart does by default: any managed node
-   * group, or Fargate (whose nodes don't carry a custom label).
-   */
-  public static anyNodeNotManagedByKarpenter(): ControllerPlacement {
-    return new ControllerPlacement(undefined, undefined);
-  }
-
-  private constructor(
-    /** Label key the controller nodes must carry; undefined for no label. */
-    public readonly labelKey: string | undefined,
-    /** Label value the controller nodes must carry. */
-    public readonly labelValue: string | undefined,
-  ) {}
-}
-
-/** Props typed `ControllerPlacement` take only the builder. */
-export const CONTROLLER_PLACEMENT_BUILDER: BuilderKind<ControllerPlacement> = {
-  name: 'ControllerPlacement',
-  type: ControllerPlacement,
-  example: 'ControllerPlacement.controllerNodes() or ControllerPlacement.anyNodeNotManagedByKarpenter()',
-};
 
 /** Input of `buildKarpenterHelmValues`; every field maps to one or a few chart values. */
 export interface KarpenterHelmValuesOptions {

@@ -4,9 +4,9 @@
 // left, which requirement emptied the set.
 import { loadInstanceTypeCatalog } from './catalog';
 import { buildTemplate, fitsLimits, Template, templateRequirements, withinLimits } from './engine';
-import { NodePoolInput, readNodeClass, readNodePool, WrittenRequirement } from './inputs';
+import { NodeClassInput, NodePoolInput, readNodeClass, readNodePool, WrittenRequirement } from './inputs';
 import { ClassInstanceType, classView, offeringAllowed } from './instance-types';
-import { SchedulingRequirement, SchedulingRequirements } from './requirements';
+import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { AdmissionOptions, InstanceType } from './types';
 
 /** The step after which no instance type was left. */
@@ -40,31 +40,72 @@ export function admittedInstanceTypes(nodePool: unknown, nodeClass: unknown, opt
  * the answer is yes, without computing every type's resources. Undefined when the inputs cannot be read.
  */
 export function admitsAnyInstanceType(nodePool: unknown, nodeClass: unknown, options: AdmissionOptions = {}): boolean | undefined {
-  const catalog = options.catalog ?? loadInstanceTypeCatalog();
-  const pool = readNodePool(nodePool, 0);
-  const nc = readNodeClass(nodeClass, 0);
-  if ([...pool.problems, ...nc.problems].some((p) => p.fatal)) return undefined;
-  const r = templateRequirements(pool);
-  if (r.values().some((x) => x.minValues !== undefined) || !offeringAllowed(r, options.zones))
-    return explainAdmission(nodePool, nodeClass, options).instanceTypes.length > 0;
-  const view = classView(catalog, nc, options.zones);
-  const limits = pool.limits;
-  const admits = (it: ClassInstanceType) => it.available && !it.negative && (!limits || fitsLimits(it, limits));
-  return view.findCompatible(r, (i) => admits(view.types[i])) >= 0;
+  return new AdmissionReading(nodePool, nodeClass, options).admitsAny();
 }
 
 /** `admittedInstanceTypes` with the reason and the requirement that emptied the set, for lints and the CLI. */
 export function explainAdmission(nodePool: unknown, nodeClass: unknown, options: AdmissionOptions = {}): Admission {
-  const catalog = options.catalog ?? loadInstanceTypeCatalog();
-  const pool = readNodePool(nodePool, 0);
-  const nc = readNodeClass(nodeClass, 0);
-  const fatal = [...pool.problems, ...nc.problems].filter((p) => p.fatal).map((p) => `${p.object} ${p.field}: ${p.message}`);
-  if (fatal.length > 0) return { instanceTypes: [], reason: fatal[0], problems: fatal };
-  const t = buildTemplate(pool, nc, catalog, options.zones);
-  const limited = t.filterError ? [] : pool.limits ? withinLimits(t, t.options, pool.limits) : t.options;
-  if (limited.length > 0) return { instanceTypes: limited.map((i) => t.all[i].type), problems: [] };
-  const reason = t.filterError ?? `all available instance types exceed limits for nodepool (NodePool=${pool.name})`;
-  return { instanceTypes: [], reason, emptiedBy: emptiedBy(pool, t), problems: [] };
+  return new AdmissionReading(nodePool, nodeClass, options).explain();
+}
+
+/**
+ * One NodePool and its EC2NodeClass, read once for every check that asks what the pool admits (the catalog lints,
+ * the budget): each is read on first use, and each answer is computed once.
+ */
+export class AdmissionReading {
+  private readPool?: NodePoolInput;
+  private readClass?: NodeClassInput & { readonly name: string };
+  private any?: { readonly answer: boolean | undefined };
+  private explained?: Admission;
+
+  constructor(
+    private readonly nodePool: unknown,
+    private readonly nodeClassManifest: unknown,
+    private readonly options: AdmissionOptions = {},
+  ) {}
+
+  /** The pool as the scheduler reads it. */
+  public get pool(): NodePoolInput {
+    return (this.readPool ??= readNodePool(this.nodePool, 0));
+  }
+
+  /** The node class as the scheduler reads it. */
+  public get nodeClass(): NodeClassInput & { readonly name: string } {
+    return (this.readClass ??= readNodeClass(this.nodeClassManifest, 0));
+  }
+
+  /** `admitsAnyInstanceType`. */
+  public admitsAny(): boolean | undefined {
+    if (this.explained) return this.explained.problems.length > 0 ? undefined : this.explained.instanceTypes.length > 0;
+    return (this.any ??= { answer: this.quickAdmitsAny() }).answer;
+  }
+
+  /** `explainAdmission`. */
+  public explain(): Admission {
+    return (this.explained ??= this.explainOnce());
+  }
+
+  private quickAdmitsAny(): boolean | undefined {
+    const { pool, nodeClass: nc } = this;
+    if ([...pool.problems, ...nc.problems].some((p) => p.fatal)) return undefined;
+    const r = templateRequirements(pool);
+    if (r.values().some((x) => x.minValues !== undefined) || !offeringAllowed(r, this.options.zones)) return this.explain().instanceTypes.length > 0;
+    const view = classView(this.options.catalog ?? loadInstanceTypeCatalog(), nc, this.options.zones);
+    const limits = pool.limits;
+    const admits = (it: ClassInstanceType) => it.available && !it.negative && (!limits || fitsLimits(it, limits));
+    return view.findCompatible(r, (i) => admits(view.types[i])) >= 0;
+  }
+
+  private explainOnce(): Admission {
+    const { pool, nodeClass: nc } = this;
+    const fatal = [...pool.problems, ...nc.problems].filter((p) => p.fatal).map((p) => `${p.object} ${p.field}: ${p.message}`);
+    if (fatal.length > 0) return { instanceTypes: [], reason: fatal[0], problems: fatal };
+    const t = buildTemplate(pool, nc, this.options.catalog ?? loadInstanceTypeCatalog(), this.options.zones);
+    const limited = t.filterError ? [] : pool.limits ? withinLimits(t, t.options, pool.limits) : t.options;
+    if (limited.length > 0) return { instanceTypes: limited.map((i) => t.all[i].type), problems: [] };
+    const reason = t.filterError ?? `all available instance types exceed limits for nodepool (NodePool=${pool.name})`;
+    return { instanceTypes: [], reason, emptiedBy: emptiedBy(pool, t), problems: [] };
+  }
 }
 
 /** A requirement as the user wrote it (`karpenter.k8s.aws/instance-cpu Gt 1024`), not in its internal form (`Exists >=1025`). */

@@ -2,9 +2,9 @@
 // Capacity and allocatable of an instance type under an EC2NodeClass, with the AWS provider's formulas
 // (aws/karpenter-provider-aws release-v1.14.1, pkg/providers/instancetype/types.go: computeCapacity,
 // memory, ephemeralStorage, pods, kubeReservedResources, evictionThreshold; amifamily feature flags).
-import { AmiFamily } from '../api/ami-family';
-import { WellKnownLabel } from '../api/labels';
-import { CPU, EPHEMERAL_STORAGE, GI, MEMORY, MI, PODS, resourceAmount } from './quantity';
+import { AmiFamily } from '../model/ami-family';
+import { WellKnownLabel } from '../model/labels';
+import { CPU, EPHEMERAL_STORAGE, GI, MEMORY, MI, MILLICORES_PER_CORE, PODS, resourceAmount } from '../shared/quantity';
 import { InstanceType, ResourceAmounts } from './types';
 
 /** `--vm-memory-overhead-percent`'s default (aws pkg/operator/options/options.go). */
@@ -124,7 +124,7 @@ function eniLimitedPods(it: InstanceType): number {
 
 function podCapacity(it: InstanceType, s: NodeResourceSettings, traits: FamilyTraits): number {
   let count = s.maxPods !== undefined ? s.maxPods : traits.eniLimitedPodDensity ? eniLimitedPods(it) : DEFAULT_MAX_PODS;
-  const vcpus = (it.capacity[CPU] ?? 0) / 1000;
+  const vcpus = (it.capacity[CPU] ?? 0) / MILLICORES_PER_CORE;
   if ((s.podsPerCore ?? 0) > 0 && traits.podsPerCore) count = Math.min(s.podsPerCore! * vcpus, count);
   return count;
 }

@@ -1,10 +1,10 @@
 // Pure core: no cdktf or constructs imports.
 // The bundled instance-type catalog, generated from Karpenter's instance-type reference page by
 // scripts/generate-catalog.ts (`npm run generate-catalog`).
-import { WellKnownLabel } from '../api/labels';
+import { WellKnownLabel } from '../model/labels';
 import { allocatableFor, CATALOG_SETTINGS, memoryCapacity } from './allocatable';
 import { CatalogData, labelIndex } from './catalog-format';
-import { CPU, EPHEMERAL_STORAGE, GI, MEMORY, MI } from './quantity';
+import { CPU, EPHEMERAL_STORAGE, GI, MEMORY, MI, MILLICORES_PER_CORE } from '../shared/quantity';
 import { InstanceType, InstanceTypeCatalog, ResourceAmounts } from './types';
 // Type-only, so the program (and the build) holds the file; it is read on first use, not at import.
 import type data from './catalog-data.json';
@@ -110,7 +110,7 @@ class CatalogInstanceType implements InstanceType {
       // From the columns, so that the labels object is not built for it.
       const label = (k: string) => this.source.value(k, this.row);
       const capacity = this.source.printedOf(this.row); // pods and extended resources carry no overhead
-      capacity[CPU] = Number(label(WellKnownLabel.INSTANCE_CPU)) * 1000;
+      capacity[CPU] = Number(label(WellKnownLabel.INSTANCE_CPU)) * MILLICORES_PER_CORE;
       capacity[MEMORY] = memoryCapacity(Number(label(WellKnownLabel.INSTANCE_MEMORY)), label(WellKnownLabel.ARCH));
       capacity[EPHEMERAL_STORAGE] = CATALOG_VOLUME_BYTES;
       this.capacityValue = capacity;

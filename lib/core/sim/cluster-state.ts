@@ -2,11 +2,11 @@
 // The running cluster as the provisioner sees it (kubernetes-sigs/karpenter v1.14.1 state/statenode.go,
 // state/cluster.go, scheduling/existingnode.go): Nodes and in-flight NodeClaims that can take pods, and
 // the namespaces pod affinity terms select. Hostile input becomes an issue, never an exception.
-import { WellKnownLabel } from '../api/labels';
+import { WellKnownLabel } from '../model/labels';
 import { isPlainObject, isString } from '../json';
 import { InputProblem, metaOf, NodeTaint } from './inputs';
-import { resourceAmount } from './quantity';
-import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from './requirements';
+import { resourceAmount } from '../shared/quantity';
+import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 
 type Json = Record<string, unknown>;
 

@@ -1,11 +1,11 @@
 // Pure core: no cdktf or constructs imports.
 // NodeClaim templates and instance-type filtering, as the provisioning scheduler does them
 // (kubernetes-sigs/karpenter v1.14.1 scheduling/nodeclaimtemplate.go, nodeclaim.go:437-638, scheduler.go).
-import { WellKnownLabel } from '../api/labels';
+import { WellKnownLabel } from '../model/labels';
 import { NodeClassInput, NodePoolInput } from './inputs';
 import { ClassInstanceType, ClassView, classView, offeringAllowed } from './instance-types';
-import { addAmounts, CPU, formatQuantity } from './quantity';
-import { SchedulingRequirement, SchedulingRequirements } from './requirements';
+import { addAmounts, CPU, formatQuantity } from '../shared/quantity';
+import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { InstanceTypeCatalog, ResourceAmounts } from './types';
 
 /** The event Karpenter publishes for a NodePool whose requirements leave no instance type (events.go). */

@@ -1,11 +1,11 @@
 // Pure core: no cdktf or constructs imports.
 // Reads the simulator's inputs, plain manifests of unknown shape, into the few facts it needs. Every
 // access is defensive: a malformed field becomes an issue on its object, never an exception.
-import { AmiFamily, aliasFamilyOf } from '../api/ami-family';
+import { AmiFamily, aliasFamilyOf } from '../model/ami-family';
 import { isPlainObject, isString, show } from '../json';
 import { NodeResourceSettings } from './allocatable';
 import { ContainerDefaults, ContainerResources, podRequests, PodResources } from './pod-requests';
-import { CPU, MEMORY, PODS, resourceAmount } from './quantity';
+import { CPU, MEMORY, PODS, resourceAmount } from '../shared/quantity';
 import { LabelSelector, parseLabelSelector, withMatchLabelKeys } from './selectors';
 
 type Json = Record<string, unknown>;

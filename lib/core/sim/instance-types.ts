@@ -2,10 +2,10 @@
 // Instance types as the scheduler sees them under one EC2NodeClass (aws pkg/providers/instancetype/types.go
 // computeRequirements; offering compatibility in .../compatibility/compatibility.go): requirements per type,
 // capacity, allocatable and whether its offerings are usable with the class.
-import { AmiFamily } from '../api/ami-family';
-import { WellKnownLabel } from '../api/labels';
+import { AmiFamily } from '../model/ami-family';
+import { WellKnownLabel } from '../model/labels';
 import { allocatableFor, capacityFor, isWindowsFamily, NodeResourceSettings } from './allocatable';
-import { SchedulingRequirement, SchedulingRequirements } from './requirements';
+import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { catalogColumns } from './catalog';
 import { InstanceType, InstanceTypeCatalog, ResourceAmounts } from './types';
 

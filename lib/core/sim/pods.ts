@@ -1,10 +1,16 @@
 // Pure core: no cdktf or constructs imports.
 // Pods as the provisioner sees them: validation (pods it ignores, provisioner.go:561-653), requirements
 // with OR-terms and preferences, relaxation (preferences.go), tolerations (k8s toleration.go).
-import { WellKnownLabel, KARPENTER_KNOWN_VALUES } from '../api/labels';
-import { Operator } from '../api/requirements';
+import { WellKnownLabel, KARPENTER_KNOWN_VALUES } from '../model/labels';
+import { Operator } from '../model/requirements';
 import { NodeTaint, PodInput, Toleration, WrittenRequirement } from './inputs';
-import { HOSTNAME_LABEL, NORMALIZED_LABELS, SCHEDULING_WELL_KNOWN_LABELS, SchedulingRequirement, SchedulingRequirements } from './requirements';
+import {
+  HOSTNAME_LABEL,
+  NORMALIZED_LABELS,
+  SCHEDULING_WELL_KNOWN_LABELS,
+  SchedulingRequirement,
+  SchedulingRequirements,
+} from '../scheduling/requirements';
 
 const RESTRICTED_DOMAINS = ['karpenter.k8s.aws', 'karpenter.sh'];
 const POD_OPERATORS: readonly string[] = [Operator.IN, Operator.NOT_IN, Operator.EXISTS, Operator.DOES_NOT_EXIST, Operator.GT, Operator.LT];

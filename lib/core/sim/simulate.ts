@@ -2,14 +2,14 @@
 // The provisioning scheduler offline (kubernetes-sigs/karpenter v1.14.1 provisioning/scheduling/scheduler.go):
 // one batch of pending pods against NodePools and EC2NodeClasses, after the given Nodes and in-flight NodeClaims.
 import { Severity, ValidationIssue } from '../issues';
-import { WellKnownLabel } from '../api/labels';
+import { WellKnownLabel } from '../model/labels';
 import { isPlainObject } from '../json';
 import { buildTemplate, DaemonOverhead, filterInstanceTypes, maxCapacity, Template, withinLimits } from './engine';
 import { InputProblem, NodeClassInput, NodePoolInput, NodeTaint, PodInput, readNodeClass, readNodePool } from './inputs';
 import { readWorkloads } from './workloads';
 import { ignoredReason, initialState, podRequirements, PodState, relax, strictPodRequirements, taintError } from './pods';
-import { addAmounts, CPU, formatQuantity, isSubUnit, MEMORY } from './quantity';
-import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from './requirements';
+import { addAmounts, CPU, formatQuantity, isSubUnit, MEMORY } from '../shared/quantity';
+import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { loadInstanceTypeCatalog } from './catalog';
 import { emptiedBy } from './admission';
 import { withCosts } from './costs';

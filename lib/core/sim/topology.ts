@@ -2,12 +2,12 @@
 // Topology spread and pod (anti-)affinity as the provisioning scheduler tracks them (kubernetes-sigs/karpenter
 // v1.14.1 scheduling/topology.go, topologygroup.go, topologynodefilter.go, topologydomaingroup.go): groups of
 // domain counts, deduplicated by what they mean, owned by the pods whose constraints made them.
-import { WellKnownLabel } from '../api/labels';
-import { Operator } from '../api/requirements';
+import { WellKnownLabel } from '../model/labels';
+import { Operator } from '../model/requirements';
 import { PodAffinityTermInput, PodInput, NodeTaint, TopologySpread } from './inputs';
 import { ClassInstanceType } from './instance-types';
 import { PodState, taintError } from './pods';
-import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from './requirements';
+import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { counts as selectorCounts, LabelSelector, selects } from './selectors';
 
 export type GroupType = 'topology spread' | 'pod affinity' | 'pod anti-affinity';

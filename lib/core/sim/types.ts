@@ -46,9 +46,9 @@ export interface AdmissionOptions {
 /** Input of `simulateProvisioning`: plain manifests (parsed YAML or `toManifest()` output). */
 export interface SimulationInput {
   /** NodePool manifests (`karpenter.sh/v1`): the library's `V1NodePool` (`NodePoolDefinition.toManifest()`), or any parsed value. */
-  readonly nodePools: readonly import('../api/types').V1NodePool[] | readonly unknown[];
+  readonly nodePools: readonly import('../model/types').V1NodePool[] | readonly unknown[];
   /** EC2NodeClass manifests (`karpenter.k8s.aws/v1`): the library's `V1EC2NodeClass`, or any parsed value. */
-  readonly nodeClasses: readonly import('../api/types').V1EC2NodeClass[] | readonly unknown[];
+  readonly nodeClasses: readonly import('../model/types').V1EC2NodeClass[] | readonly unknown[];
   /**
    * The pending pods of one batch: v1 Pods, or workloads as their controllers expand them into pods of their
    * template: a Deployment, StatefulSet or ReplicaSet `spec.replicas` pods (default 1); a Job

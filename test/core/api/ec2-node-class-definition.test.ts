@@ -1,16 +1,12 @@
-import { KarpenterDuration } from '../../../lib/core/api/duration';
+import { KarpenterDuration } from '../../../lib/core/model/duration';
+import { AmiFamily, AmiFamilyAlias, Ec2NodeClassDefinition, EvictionSignal, ReservedResource } from '../../../lib/core/api/ec2-node-class-definition';
 import {
-  AmiFamily,
-  AmiFamilyAlias,
   AmiSelectorTerm,
   CapacityReservationSelectorTerm,
-  Ec2NodeClassDefinition,
-  EvictionSignal,
   PlacementGroupSelector,
-  ReservedResource,
   SecurityGroupSelectorTerm,
   SubnetSelectorTerm,
-} from '../../../lib/core/api/ec2-node-class-definition';
+} from '../../../lib/core/model/selector-terms';
 import {
   HttpEndpoint,
   HttpProtocolIpv6,
@@ -18,9 +14,9 @@ import {
   InstanceStorePolicy,
   NestedVirtualization,
   NetworkInterfaceType,
-} from '../../../lib/core/api/crd-enums';
+} from '../../../lib/core/model/crd-enums';
 import { HttpTokens, VolumeType } from '../../../lib/core/shared/ec2';
-import { Quantity } from '../../../lib/core/api/quantity';
+import { Quantity } from '../../../lib/core/model/quantity';
 import { ec2NodeClass } from './fixtures';
 
 const BASE = {

@@ -1,8 +1,8 @@
-import { KarpenterDuration } from '../../../lib/core/api/duration';
+import { KarpenterDuration } from '../../../lib/core/model/duration';
 import { Budget, Disruption, NodePoolDefinition } from '../../../lib/core/api/node-pool-definition';
-import { DisruptionReason, TaintEffect } from '../../../lib/core/api/crd-enums';
-import { Quantity } from '../../../lib/core/api/quantity';
-import { CapacityType, Requirement } from '../../../lib/core/api/requirements';
+import { DisruptionReason, TaintEffect } from '../../../lib/core/model/crd-enums';
+import { Quantity } from '../../../lib/core/model/quantity';
+import { CapacityType, Requirement } from '../../../lib/core/model/requirements';
 
 const REF = { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' };
 

@@ -1,17 +1,8 @@
 import { IssueCollector } from '../../../lib/core/issues';
 import { availabilityZonesOf } from '../../../lib/core/aws/regions';
-import {
-  cidrContains,
-  cidrOverlaps,
-  cidrSubnet,
-  formatIpv4Cidr,
-  parseIpv4Cidr,
-  NatGatewayMode,
-  NetworkPlanInput,
-  planExistingNetwork,
-  planKarpenterNetwork,
-  planNetwork,
-} from '../../../lib/core/aws/network-plan';
+import { NatGatewayMode, NetworkPlanInput, planKarpenterNetwork, planNetwork } from '../../../lib/core/aws/network-plan';
+import { planExistingNetwork } from '../../../lib/core/aws/existing-network-plan';
+import { cidrContains, cidrOverlaps, cidrSubnet, formatIpv4Cidr, parseIpv4Cidr } from '../../../lib/core/aws/ipv4-cidr';
 
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
 

@@ -1,12 +1,10 @@
 import {
   buildKarpenterHelmValues,
-  ControllerPlacement,
-  DnsPolicy,
   KarpenterHelmValuesOptions,
-  LogLevel,
   renderHelmValues,
   validateReleaseOptions,
 } from '../../../lib/core/controller/helm-values';
+import { ControllerPlacement, DnsPolicy, LogLevel } from '../../../lib/core/controller/controller-settings';
 import { KarpenterAwsAttributes } from '../../../lib/core/aws/karpenter-aws-attributes';
 import { errorsOf, Severity, ValidationIssue, warningsOf } from '../../../lib/core/issues';
 import { KarpenterRegistry, KarpenterVersion } from '../../../lib/core/controller/karpenter-version';

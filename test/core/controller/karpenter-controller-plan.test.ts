@@ -3,7 +3,8 @@ import { KarpenterAwsAttributes } from '../../../lib/core/aws/karpenter-aws-attr
 import { karpenterAwsAttributes, planKarpenterAws } from '../../../lib/core/aws/karpenter-aws-plan';
 import * as trustPolicies from '../../../lib/core/aws/trust-policies';
 import { Severity } from '../../../lib/core/issues';
-import { buildKarpenterHelmValues, ControllerPlacement } from '../../../lib/core/controller/helm-values';
+import { buildKarpenterHelmValues } from '../../../lib/core/controller/helm-values';
+import { ControllerPlacement } from '../../../lib/core/controller/controller-settings';
 import { KarpenterRegistry, KarpenterVersion } from '../../../lib/core/controller/karpenter-version';
 import {
   DEFAULT_HELM_MAX_HISTORY,

@@ -3,7 +3,7 @@
 // requests were rounded up per pod before they were added; Karpenter's resources.Merge/Fits add exact quantities.
 import { loadInstanceTypeCatalog, runSimulation, simulateProvisioning } from '../../../lib/core/sim';
 import { SUB_UNIT_REQUESTS } from '../../../lib/core/sim/simulate';
-import { formatQuantity, resourceAmount } from '../../../lib/core/sim/quantity';
+import { formatQuantity, resourceAmount } from '../../../lib/core/shared/quantity';
 import { nodeClass, nodePool, pod, req } from './fixtures';
 
 const HYPERVISOR = 'karpenter.k8s.aws/instance-hypervisor';

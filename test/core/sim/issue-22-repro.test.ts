@@ -1,5 +1,5 @@
 // The engine reproductions of issue #22: each failed before the topology, affinity and cluster work.
-import { capacitySpreadConstraint, capacitySpreadValues } from '../../../lib/core/api/capacity-spread';
+import { capacitySpreadConstraint, capacitySpreadValues } from '../../../lib/core/model/capacity-spread';
 import { PodResult, runSimulation, SimulationInput } from '../../../lib/core/sim';
 import { deployment, nodeClass, nodePool, pod, req } from './fixtures';
 

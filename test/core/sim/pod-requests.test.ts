@@ -1,6 +1,6 @@
 import { simulateProvisioning } from '../../../lib/core/sim';
 import { ContainerResources, podRequests, PodResources } from '../../../lib/core/sim/pod-requests';
-import { GI, MI } from '../../../lib/core/sim/quantity';
+import { GI, MI } from '../../../lib/core/shared/quantity';
 import { nodeClass, nodePool, pod } from './fixtures';
 
 const c = (requests: Record<string, number>, limits: Record<string, number> = {}, sidecar = false): ContainerResources => ({

@@ -1,5 +1,5 @@
 import { loadInstanceTypeCatalog, runSimulation, simulateProvisioning, SimulationInput } from '../../../lib/core/sim';
-import { MI } from '../../../lib/core/sim/quantity';
+import { MI } from '../../../lib/core/shared/quantity';
 import { NOT_MODELLED, readWorkloads } from '../../../lib/core/sim/workloads';
 import { deployment, nodeClass, nodePool, pod } from './fixtures';
 

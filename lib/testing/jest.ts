@@ -1,7 +1,7 @@
 // Registers the Karpenter jest matchers: `import 'cdktf-karpenter-eks/testing/jest'`
 // in a test file or in jest's `setupFilesAfterEnv`. Not imported by the library index.
 import { HelmReleaseSelector, karpenterMatchers, ManifestExpectation } from './matchers';
-import { AdmittedTypesExpectation } from './simulation-matchers';
+import { AdmittedTypesExpectation, NodeClaimExpectation, PodPlacement } from './simulation-matchers';
 import { SimulateStackOptions } from './simulate';
 
 declare global {
@@ -43,6 +43,18 @@ declare global {
       toSchedulePod(pod: Record<string, unknown>, options?: SimulateStackOptions): R;
       /** Like `toSchedulePod`, and the pod lands on the NodePool named `nodePool`. */
       toSchedulePodOn(pod: Record<string, unknown>, nodePool: string, options?: SimulateStackOptions): R;
+      /**
+       * Like `toSchedulePod`, and every pod lands where `placement` says: `{ nodePool, zone, capacityType, node }`,
+       * each field optional (zone and capacity type as its NodeClaim or node fixes them; node: an existing node of
+       * `options.nodes`).
+       */
+      toSchedulePodOn(pod: Record<string, unknown>, placement: PodPlacement, options?: SimulateStackOptions): R;
+      /**
+       * The batch (`options.pods`, on the running cluster of `options.nodes`) launches exactly `expected` new
+       * NodeClaims: a count, or one `{ nodePool, zone, capacityType, labels, pods }` per NodeClaim, in any order.
+       * The failure message lists each NodeClaim with its pool, zone, capacity type and pods.
+       */
+      toLaunchNodeClaims(expected: number | readonly NodeClaimExpectation[], options?: SimulateStackOptions): R;
       /**
        * The NodePool's cost ceiling, the most its limits let it spend per hour on-demand at the bundled prices
        * (us-east-1, the table's date), is at most `maxUsdPerHour`; an unbounded pool fails.

@@ -1,7 +1,7 @@
 import { costMatchers } from './cost-matchers';
 import { isPlainObject } from '../core/json';
 import { closestIndex, count, differenceCount, formatMismatches, hint, indent, KarpenterMatcherResult, partialMatch, render } from './partial-match';
-import { toAdmitInstanceTypes, toAdmitOnly, toSchedulePod, toSchedulePodOn } from './simulation-matchers';
+import { toAdmitInstanceTypes, toAdmitOnly, toLaunchNodeClaims, toSchedulePod, toSchedulePodOn } from './simulation-matchers';
 import { SynthesizedHelmRelease, SynthesizedManifest, SynthesizedStack } from './synth';
 
 // No jest import here: these are plain functions returning `{ pass, message }`, the shape
@@ -108,6 +108,7 @@ export const karpenterMatchers = {
   toAdmitOnly,
   toSchedulePod,
   toSchedulePodOn,
+  toLaunchNodeClaims,
   ...costMatchers,
 };
 

@@ -16,6 +16,22 @@ export interface SimulateStackOptions {
    */
   readonly daemonSets?: readonly unknown[];
   /**
+   * The running cluster: v1 Nodes (and pods bound to them among `pods`, with `spec.nodeName`). Pending pods
+   * fill them first, and they count in topology, affinity and NodePool limits.
+   * @default - none: an empty cluster
+   */
+  readonly nodes?: readonly unknown[];
+  /**
+   * In-flight capacity: karpenter.sh/v1 NodeClaims not yet a Node.
+   * @default - none
+   */
+  readonly nodeClaims?: readonly unknown[];
+  /**
+   * v1 Namespaces, whose labels `namespaceSelector` terms select.
+   * @default - none: a namespace is assumed to carry only its `kubernetes.io/metadata.name` label
+   */
+  readonly namespaces?: readonly unknown[];
+  /**
    * The zones of the cluster's subnets.
    * @default - zones are not modelled: any zone a requirement names is assumed offered
    */
@@ -38,6 +54,9 @@ export function simulationInputOf(received: unknown, options: SimulateStackOptio
     nodeClasses: stack.ec2NodeClasses().map((m) => m.manifest),
     pods: options.pods ?? [],
     daemonSets: options.daemonSets,
+    ...(options.nodes === undefined ? {} : { nodes: options.nodes }),
+    ...(options.nodeClaims === undefined ? {} : { nodeClaims: options.nodeClaims }),
+    ...(options.namespaces === undefined ? {} : { namespaces: options.namespaces }),
     zones: options.zones,
     catalog: options.catalog,
   };

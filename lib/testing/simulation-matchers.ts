@@ -1,7 +1,8 @@
-// The simulation matchers: what a synthesized stack's NodePools admit, and where a pod schedules. Plain
-// functions, like ./matchers.
-import { loadInstanceTypeCatalog, PodResult, SimulationResult, SimulationRun } from '../core/sim';
+// The simulation matchers: what a synthesized stack's NodePools admit, where a pod schedules (NodePool, zone,
+// capacity type, an existing node) and which NodeClaims a batch launches. Plain functions, like ./matchers.
+import { loadInstanceTypeCatalog, NodeClaimResult, PodResult, SimulationResult, SimulationRun } from '../core/sim';
 import { isPlainObject } from '../core/json';
+import { WellKnownLabel } from '../core/model/labels';
 import { count, KarpenterMatcherResult, list } from './partial-match';
 import { simulateStackRun, SimulateStackOptions } from './simulate';
 
@@ -91,24 +92,125 @@ export function toSchedulePod(received: unknown, pod: unknown, options: Simulate
   return podMatcher('toSchedulePod', received, pod, undefined, options);
 }
 
-/** Like `toSchedulePod`, and the pod lands on the NodePool named `nodePool`. */
-export function toSchedulePodOn(received: unknown, pod: unknown, nodePool: string, options: SimulateStackOptions = {}): KarpenterMatcherResult {
-  return podMatcher('toSchedulePodOn', received, pod, nodePool, options);
+/**
+ * Where `toSchedulePodOn` expects a pod: each field given must hold for every pod of the subject. `zone` and
+ * `capacityType` hold only when the pod's NodeClaim (or node) fixes them to that one value.
+ */
+export interface PodPlacement {
+  /** The NodePool of the new NodeClaim it lands on. */
+  readonly nodePool?: string;
+  /** Its NodeClaim's (or node's) `topology.kubernetes.io/zone`. */
+  readonly zone?: string;
+  /** Its NodeClaim's (or node's) `karpenter.sh/capacity-type`. */
+  readonly capacityType?: string;
+  /** The existing Node (or in-flight NodeClaim) of `options.nodes` it lands on. */
+  readonly node?: string;
+}
+
+/**
+ * Like `toSchedulePod`, and the pod lands on the NodePool named `nodePool`, or where `placement` says (NodePool,
+ * zone, capacity type, existing node).
+ */
+export function toSchedulePodOn(
+  received: unknown,
+  pod: unknown,
+  where: string | PodPlacement,
+  options: SimulateStackOptions = {},
+): KarpenterMatcherResult {
+  return podMatcher('toSchedulePodOn', received, pod, typeof where === 'string' ? { nodePool: where } : where, options);
+}
+
+/** One NodeClaim `toLaunchNodeClaims` expects: each field given must hold (labels: each one). */
+export interface NodeClaimExpectation {
+  readonly nodePool?: string;
+  readonly zone?: string;
+  readonly capacityType?: string;
+  /** Labels the NodeClaim's requirements fix (a spread domain, the pool's labels). */
+  readonly labels?: Readonly<Record<string, string>>;
+  /** How many pods it holds. */
+  readonly pods?: number;
+}
+
+/**
+ * Passes when the batch (`options.pods`, with `options.nodes` as the running cluster) launches exactly
+ * `expected` new NodeClaims: a count, or one expectation per NodeClaim (in any order, each matched by another one).
+ */
+export function toLaunchNodeClaims(
+  received: unknown,
+  expected: number | readonly NodeClaimExpectation[],
+  options: SimulateStackOptions = {},
+): KarpenterMatcherResult {
+  const name = 'toLaunchNodeClaims';
+  const sim = simulateStackRun(received, options);
+  const claims = sim.result.nodeClaims ?? [];
+  const wanted = typeof expected === 'number' ? undefined : expected;
+  const unmatched = wanted === undefined ? [] : unmatchedClaims(wanted, claims);
+  const pass = (typeof expected === 'number' ? claims.length === expected : claims.length === expected.length) && unmatched.length === 0;
+  const what = typeof expected === 'number' ? count(expected, 'NodeClaim') : `${count(expected.length, 'NodeClaim')} ${JSON.stringify(expected)}`;
+  const launched = claims.length === 0 ? 'none' : `\n${claims.map((c) => `  ${describeClaim(c)}`).join('\n')}`;
+  const pending = sim.result.pods.filter((p) => !p.schedulable && !p.ignored).length;
+  const tail = `${pending > 0 ? `\n${count(pending, 'pod')} stay pending.` : ''}${issuesNote(sim)}`;
+  return {
+    pass,
+    message: () =>
+      `expect(received)${pass ? '.not' : ''}.${name}(expected)\n\nExpected the batch ${pass ? 'not ' : ''}to launch ${what}` +
+      `${unmatched.length > 0 ? `; none matches ${unmatched.map((u) => JSON.stringify(u)).join(', ')}` : ''}. It launches: ${launched}${tail}`,
+  };
+}
+
+function claimMatches(c: NodeClaimResult, e: NodeClaimExpectation): boolean {
+  if (e.nodePool !== undefined && c.nodePool !== e.nodePool) return false;
+  if (e.zone !== undefined && c.labels[ZONE] !== e.zone) return false;
+  if (e.capacityType !== undefined && c.labels[CAPACITY_TYPE] !== e.capacityType) return false;
+  if (e.pods !== undefined && c.pods.length !== e.pods) return false;
+  return Object.entries(e.labels ?? {}).every(([k, v]) => c.labels[k] === v);
+}
+
+/** The expectations no NodeClaim can take, each NodeClaim matching at most one (a greedy assignment by augmenting paths). */
+function unmatchedClaims(expected: readonly NodeClaimExpectation[], claims: readonly NodeClaimResult[]): NodeClaimExpectation[] {
+  const owner = new Array<number>(claims.length).fill(-1);
+  const assign = (e: number, seen: Set<number>): boolean => {
+    for (let c = 0; c < claims.length; c++) {
+      if (seen.has(c) || !claimMatches(claims[c], expected[e])) continue;
+      seen.add(c);
+      if (owner[c] === -1 || assign(owner[c], seen)) {
+        owner[c] = e;
+        return true;
+      }
+    }
+    return false;
+  };
+  return expected.filter((_, e) => !assign(e, new Set()));
+}
+
+const ZONE = WellKnownLabel.ZONE;
+const CAPACITY_TYPE = WellKnownLabel.CAPACITY_TYPE;
+
+function describeClaim(c: NodeClaimResult): string {
+  const fixed = (v: string | undefined) => v ?? 'any';
+  const others = Object.entries(c.labels)
+    .filter(([k]) => k !== ZONE && k !== CAPACITY_TYPE && k !== WellKnownLabel.NODEPOOL && k !== WellKnownLabel.EC2NODECLASS)
+    .map(([k, v]) => `${k}=${v}`);
+  return (
+    `${c.name}: NodePool "${c.nodePool}", zone ${fixed(c.labels[ZONE])}, capacity type ${fixed(c.labels[CAPACITY_TYPE])}, ` +
+    `${count(c.pods.length, 'pod')}${others.length > 0 ? `, ${others.join(' ')}` : ''}`
+  );
 }
 
 function podMatcher(
   name: string,
   received: unknown,
   pod: unknown,
-  nodePool: string | undefined,
+  placement: PodPlacement | undefined,
   options: SimulateStackOptions,
 ): KarpenterMatcherResult {
   const sim = simulateStackRun(received, { ...options, pods: [pod, ...(options.pods ?? [])] });
   const subject = podSubject(pod);
   const results = sim.result.pods.filter((r) => subject.matches(r));
-  const args = nodePool === undefined ? 'pod' : `pod, ${JSON.stringify(nodePool)}`;
-  const where = nodePool === undefined ? 'to get a node' : `to land on NodePool "${nodePool}"`;
-  const ok = (r: PodResult) => r.schedulable && (nodePool === undefined || r.nodePool === nodePool);
+  const poolOnly = placement?.nodePool !== undefined && Object.keys(placement).length === 1;
+  const args = placement === undefined ? 'pod' : `pod, ${JSON.stringify(poolOnly ? placement.nodePool : placement)}`;
+  const where = placement === undefined ? 'to get a node' : `to land ${describePlacement(placement)}`;
+  const ok = (r: PodResult) => r.schedulable && !r.bound && (placement === undefined || placedAt(r, placement));
   const pass = results.length > 0 && results.every(ok);
   const shown = pass ? results : results.filter((r) => !ok(r));
   const outcome = shown.map((r) => `  ${r.namespace}/${r.name}: ${describePod(r)}`).join('\n');
@@ -123,9 +225,28 @@ function podMatcher(
     message: () => {
       const head = `expect(received).${name}(${args})\n\nExpected ${subject.label} ${where}, but`;
       if (results.length === 0) return `${head} the simulation has no pod for it (is it a Pod, Deployment, StatefulSet or Job?).${issuesNote(sim)}`;
-      return `${head}:\n${outcome}\nNodePools: ${describePools(sim.result)}.${issuesNote(sim)}`;
+      const claims = sim.result.nodeClaims ?? [];
+      const launched = claims.length === 0 ? '' : `\nNodeClaims of the batch:\n${claims.map((c) => `  ${describeClaim(c)}`).join('\n')}`;
+      return `${head}:\n${outcome}\nNodePools: ${describePools(sim.result)}.${launched}${issuesNote(sim)}`;
     },
   };
+}
+
+function placedAt(r: PodResult, p: PodPlacement): boolean {
+  if (p.nodePool !== undefined && r.nodePool !== p.nodePool) return false;
+  if (p.node !== undefined && r.node !== p.node) return false;
+  if (p.zone !== undefined && r.zone !== p.zone) return false;
+  return p.capacityType === undefined || r.capacityType === p.capacityType;
+}
+
+function describePlacement(p: PodPlacement): string {
+  const parts = [
+    p.node === undefined ? undefined : `on node "${p.node}"`,
+    p.nodePool === undefined ? undefined : `on NodePool "${p.nodePool}"`,
+    p.zone === undefined ? undefined : `in zone ${p.zone}`,
+    p.capacityType === undefined ? undefined : `on ${p.capacityType} capacity`,
+  ].filter((x) => x !== undefined);
+  return parts.length === 0 ? 'anywhere' : parts.join(', ');
 }
 
 /** Which results of a simulation are the pods of `pod` (itself, or `<workload>-<ordinal>`). */
@@ -142,8 +263,11 @@ function podSubject(pod: unknown): { label: string; matches: (r: PodResult) => b
 
 function describePod(r: PodResult): string {
   if (r.ignored) return `ignored by Karpenter: ${r.reason ?? ''}`;
+  if (r.bound) return `is bound to node "${r.node}" (spec.nodeName): it is cluster state, not provisioned for`;
   if (!r.schedulable) return `stays pending: ${r.reason ?? ''}`;
-  return `lands on NodePool "${r.nodePool}" (${list(r.instanceTypes)})`;
+  const at = `zone ${r.zone ?? 'any'}, capacity type ${r.capacityType ?? 'any'}`;
+  if (r.node !== undefined) return `lands on existing node "${r.node}" (${at})`;
+  return `lands on NodeClaim ${r.nodeClaim} of NodePool "${r.nodePool}" (${at}; ${list(r.instanceTypes)})`;
 }
 
 function describePools(result: SimulationResult): string {

@@ -4,7 +4,17 @@ import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { TerraformStack, Testing } from 'cdktf';
 import { buildFullStackApp, FullStackApp } from '../../examples/full-stack/app';
 import { GeneralAndGpuPools } from '../../examples/explain-gpu/gpu-pools';
-import { simulateStack, simulationInputOf, toAdmitInstanceTypes, toAdmitOnly, toSchedulePod, toSchedulePodOn } from '../../lib/testing';
+import { SpotOnDemandSplit } from '../../lib/manifests/spot-on-demand-split';
+import {
+  simulateStack,
+  simulationInputOf,
+  toAdmitInstanceTypes,
+  toAdmitOnly,
+  toLaunchNodeClaims,
+  toSchedulePod,
+  toSchedulePodOn,
+} from '../../lib/testing';
+import { nodeClassStack } from '../manifests/node-class-stack';
 
 const CATEGORY = 'karpenter.k8s.aws/instance-category';
 const GPU_TOLERATION = { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' };
@@ -69,7 +79,7 @@ describe('where pods go', () => {
     expect(stack).toSchedulePodOn(web, 'general');
     expect(stack).not.toSchedulePodOn(web, 'gpu');
     expect(() => expect(stack).toSchedulePodOn(web, 'gpu')).toThrow(
-      /Expected pod ml\/web to land on NodePool "gpu", but:\n {2}ml\/web: lands on NodePool "general" \(\[/,
+      /Expected pod ml\/web to land on NodePool "gpu", but:\n {2}ml\/web: lands on NodeClaim general-0 of NodePool "general" \(zone any, capacity type any; \[/,
     );
   });
 
@@ -137,5 +147,87 @@ describe('on the full example', () => {
     expect(example.nodePools).toSchedulePodOn(batch, 'batch');
     const site = simulateStack(example.nodePools, { pods: [pod('site', { nodeSelector: { 'example.com/workload': 'web' } })] }).pods[0];
     expect(site).toMatchObject({ schedulable: true, nodePool: expect.stringMatching(/^web-(spot|on-demand)$/) });
+  });
+});
+
+describe('placements and NodeClaims (zone, capacity type, existing nodes)', () => {
+  // Issue #22's split: SpotOnDemandSplit spreads over its capacity-spread label, 4 spot values to 1 on-demand.
+  let split: TerraformStack;
+  let constraint: Record<string, unknown>;
+  beforeAll(() => {
+    const { stack: s, nodeClass } = nodeClassStack();
+    new KubernetesProvider(s, 'k8s', {});
+    // No limits: Karpenter's pessimistic limit accounting (each NodeClaim counts as its largest option) is not under test.
+    const pools = new SpotOnDemandSplit(s, 'Web', { namePrefix: 'web', nodeClass, ratio: { spot: 4, onDemand: 1 } });
+    constraint = pools.spreadConstraint({ app: 'web' });
+    split = s;
+  });
+  const replicas = (n: number) => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'shop' },
+    spec: {
+      replicas: n,
+      template: {
+        metadata: { labels: { app: 'web' } },
+        spec: { containers: [{ name: 'web', resources: { requests: { cpu: '500m' } } }], topologySpreadConstraints: [constraint] },
+      },
+    },
+  });
+  const node = {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: {
+      name: 'ip-10-0-1-17',
+      labels: {
+        'kubernetes.io/hostname': 'ip-10-0-1-17',
+        'topology.kubernetes.io/zone': 'us-east-1a',
+        'karpenter.sh/nodepool': 'web-on-demand',
+        'karpenter.sh/initialized': 'true',
+        'karpenter.sh/capacity-type': 'on-demand',
+        'capacity-spread': '1',
+      },
+    },
+    status: { allocatable: { cpu: '1930m', memory: '7Gi', pods: '29' }, capacity: { cpu: '2', memory: '8Gi', pods: '29' } },
+  };
+
+  test('toLaunchNodeClaims: ten replicas give one NodeClaim per spread value, 2 pods each, by pool and capacity type', () => {
+    expect(split).toLaunchNodeClaims(5, { pods: [replicas(10)] });
+    expect(split).toLaunchNodeClaims(
+      [
+        { nodePool: 'web-on-demand', capacityType: 'on-demand', labels: { 'capacity-spread': '1' }, pods: 2 },
+        ...['2', '3', '4', '5'].map((v) => ({ nodePool: 'web-spot', capacityType: 'spot', labels: { 'capacity-spread': v }, pods: 2 })),
+      ],
+      { pods: [replicas(10)] },
+    );
+    expect(split).not.toLaunchNodeClaims([{ nodePool: 'web-spot', pods: 10 }], { pods: [replicas(10)] });
+  });
+
+  test('its message lists each NodeClaim with pool, zone, capacity type, pods and domain', () => {
+    const r = toLaunchNodeClaims(split, 3, { pods: [replicas(10)] });
+    expect(r.pass).toBe(false);
+    expect(r.message()).toContain('Expected the batch to launch 3 NodeClaims. It launches: \n');
+    expect(r.message()).toMatch(/ {2}web-spot-\d: NodePool "web-spot", zone any, capacity type spot, 2 pods, capacity-spread=\d/);
+  });
+
+  test('with a running node: pods fill it first (toSchedulePodOn with node), the rest launch four spot NodeClaims', () => {
+    const options = { nodes: [node] };
+    const one = { ...replicas(1), kind: 'Pod', metadata: { name: 'solo', namespace: 'shop', labels: { app: 'web' } } };
+    (one as Record<string, unknown>).spec = replicas(1).spec.template.spec;
+    expect(split).toSchedulePodOn(one, { node: 'ip-10-0-1-17', zone: 'us-east-1a', capacityType: 'on-demand' }, options);
+    expect(split).toLaunchNodeClaims(4, { ...options, pods: [replicas(10)] });
+    expect(split).toLaunchNodeClaims(
+      ['2', '3', '4', '5'].map((v) => ({ capacityType: 'spot', labels: { 'capacity-spread': v } })),
+      { ...options, pods: [replicas(10)] },
+    );
+  });
+
+  test('toSchedulePodOn with a placement: pool and capacity type must both hold, and the message says where pods went', () => {
+    expect(split).toSchedulePodOn(replicas(2), { capacityType: 'spot' }, { zones: ['us-east-1a'] });
+    const r = toSchedulePodOn(split, replicas(10), { nodePool: 'web-spot', capacityType: 'spot' });
+    expect(r.pass).toBe(false);
+    expect(r.message()).toContain('to land on NodePool "web-spot", on spot capacity, but:');
+    expect(r.message()).toMatch(/shop\/web-\d: lands on NodeClaim web-on-demand-0 of NodePool "web-on-demand" \(zone any, capacity type on-demand;/);
+    expect(r.message()).toContain('NodeClaims of the batch:\n');
   });
 });

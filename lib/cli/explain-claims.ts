@@ -1,42 +1,8 @@
-// What `explain` shows of a simulation beyond the core result types: the NodeClaims of the batch (the result's
-// `nodeClaims` when the simulator gives them, else grouped from its pods), each pod's effective requests, and
-// each NodeClaim's cheapest type, price and allocatable, from the catalog and the price table.
+// What `explain` shows of a simulation beyond the core result: each NodeClaim's cheapest type, price, requested
+// and allocatable (from the catalog and the price table) and the domain it was given, and each pod's requests.
 import { isPlainObject } from '../core/json';
 import { WellKnownLabel } from '../core/model/labels';
-import type { InstanceTypeCatalog, PodResult, PriceTable, ResourceAmounts, SimulationResult } from '../core/sim';
-
-/** One new NodeClaim of the batch, as the simulator reports it (`SimulationResult.nodeClaims`). */
-export interface NodeClaimResult {
-  readonly name: string;
-  readonly nodePool: string;
-  /** Every label its requirements fix to exactly one value. */
-  readonly labels: Readonly<Record<string, string>>;
-  /** Its options, cheapest first. */
-  readonly instanceTypes: readonly string[];
-  /** `namespace/name` of its pods. */
-  readonly pods: readonly string[];
-}
-
-/** A pod result with the fields a newer simulator adds (all optional: older results have none). */
-export interface ExplainPod extends PodResult {
-  readonly bound?: boolean;
-  readonly node?: string;
-  readonly zone?: string;
-  readonly capacityType?: string;
-  readonly requests?: ResourceAmounts;
-  readonly notModelled?: readonly string[];
-}
-
-/**
- * A simulation result with the fields a newer simulator adds (`nodeClaims` optional: older results have none). Not an
- * extension of SimulationResult, so it stays one whether or not that requires `nodeClaims`.
- */
-export interface ExplainResult {
-  readonly pods: readonly ExplainPod[];
-  readonly nodeClaims?: readonly NodeClaimResult[];
-  readonly nodePools: SimulationResult['nodePools'];
-  readonly assumptions: SimulationResult['assumptions'];
-}
+import type { InstanceTypeCatalog, NodeClaimResult, PriceTable, ResourceAmounts, SimulationResult } from '../core/sim';
 
 /** A NodeClaim with what the CLI shows of it. */
 export interface ClaimView {
@@ -56,26 +22,6 @@ export interface ClaimView {
 
 const ZONE = WellKnownLabel.ZONE;
 const CAPACITY_TYPE = WellKnownLabel.CAPACITY_TYPE;
-
-/** The batch's new NodeClaims: the result's own list, or (older simulators) the pods grouped by `nodeClaim`. */
-export function nodeClaimsOf(result: ExplainResult): readonly NodeClaimResult[] {
-  if (Array.isArray(result.nodeClaims)) return result.nodeClaims;
-  const byName = new Map<
-    string,
-    { name: string; nodePool: string; labels: Record<string, string>; instanceTypes: readonly string[]; pods: string[] }
-  >();
-  for (const p of result.pods) {
-    if (!p.schedulable || p.ignored || p.bound || p.nodeClaim === undefined || p.node !== undefined) continue;
-    let c = byName.get(p.nodeClaim);
-    if (c === undefined) {
-      const nodePool = p.nodePool ?? '?';
-      c = { name: p.nodeClaim, nodePool, labels: { [WellKnownLabel.NODEPOOL]: nodePool }, instanceTypes: p.instanceTypes, pods: [] };
-      byName.set(p.nodeClaim, c);
-    }
-    c.pods.push(`${p.namespace}/${p.name}`);
-  }
-  return [...byName.values()];
-}
 
 /**
  * Each NodeClaim with its zone, capacity type, cheapest option, price, requested and allocatable. `requests` gives a
@@ -115,40 +61,11 @@ export function claimViews(
   });
 }
 
-/**
- * Each pod's effective requests by `namespace/name`: the result's `requests` when the simulator gives them, else read
- * from the input with the simulator's own reader (`readPods`, one entry per pod in input order, as the result lists them).
- */
-export function podRequests(result: ExplainResult, inputPods: readonly unknown[]): Map<string, ResourceAmounts> {
+/** Each pod's effective requests, by `namespace/name`, as the simulator counted them. */
+export function podRequests(result: SimulationResult): Map<string, ResourceAmounts> {
   const out = new Map<string, ResourceAmounts>();
-  let missing = false;
-  for (const p of result.pods) {
-    if (p.requests !== undefined) out.set(`${p.namespace}/${p.name}`, p.requests);
-    else missing = true;
-  }
-  if (!missing) return out;
-  try {
-    // Typed loosely on purpose: the simulator is being rewritten, and a result with `requests` never gets here.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { readPods } = require('../core/sim/inputs') as { readPods?: (o: unknown, index: number, first: number) => PodRequests[] };
-    if (typeof readPods !== 'function') return out;
-    const read = inputPods.flatMap((o, i) => readPods(o, i, 0));
-    if (read.length !== result.pods.length) return out;
-    read.forEach((pod, i) => {
-      const r = result.pods[i];
-      if (r.requests === undefined && r.namespace === pod.namespace && r.name === pod.name) out.set(`${r.namespace}/${r.name}`, pod.requests);
-    });
-  } catch {
-    // Requests stay unknown: the NodeClaims table says '?'.
-  }
+  for (const p of result.pods) if (p.requests !== undefined) out.set(`${p.namespace}/${p.name}`, p.requests);
   return out;
-}
-
-/** What `podRequests` reads of the simulator's pod reader. */
-interface PodRequests {
-  readonly namespace: string;
-  readonly name: string;
-  readonly requests: ResourceAmounts;
 }
 
 /** True when a pod or a NodePool in the input names the zone label (a zone requirement, selector, affinity or spread). */

@@ -2,10 +2,10 @@
 // simulated offline on the bundled instance-type catalog. Reads files as `validate` does (same limits).
 import { isPlainObject } from '../core/json';
 import { Severity } from '../core/issues';
-import type { InstanceTypeCatalog, SimulationInput, SimulationRun } from '../core/sim';
+import type { InstanceTypeCatalog, SimulationInput, SimulationResult, SimulationRun } from '../core/sim';
 import { CommandDependencies, CommandIo, ExitCode, FileIssue, PROGRAM } from './command-io';
 import { relevantAssumptions } from './explain-assumptions';
-import { claimViews, constrainsZones, ExplainResult, nodeClaimsOf, podRequests, poolFixedLabels, usesPodTopology } from './explain-claims';
+import { claimViews, constrainsZones, podRequests, poolFixedLabels, usesPodTopology } from './explain-claims';
 import { writeExplanation } from './explain-format';
 import { writeJson } from './explain-json';
 import { EXPLAIN_MAX_INPUT_BYTES, InputDocument, readInputDocuments } from './input-reader';
@@ -208,7 +208,7 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
   }
   problems.push(...checked);
 
-  const result = run.result as ExplainResult;
+  const { result } = run;
   const out = options.json ? io.stderr : io.stdout;
   for (const p of problems) out.write(`${formatFileIssue(p)}\n`);
   for (const [kind, list] of skipped) out.write(`${skippedNote(kind, list)}\n`);
@@ -217,8 +217,8 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
   const costs = loadCosts();
   const prices = costs.loadPriceTable();
   const ceilings = costs.nodePoolCostCeilings({ ...input, catalog, prices }, run.result);
-  const claims = nodeClaimsOf(result);
-  const requests = podRequests(result, input.pods);
+  const claims = result.nodeClaims;
+  const requests = podRequests(result);
   const writer = bufferedWriter(io.stdout);
   if (options.json) {
     writeJson(writer.write, result, claims, requests, ceilings);
@@ -273,7 +273,7 @@ function skippedNote(kind: string, list: readonly Origin[]): string {
 }
 
 /** True when a pod would not get a node, a NodePool admits nothing, or the simulator found an error in an input object. */
-function failed(result: ExplainResult, problems: readonly FileIssue[]): boolean {
+function failed(result: SimulationResult, problems: readonly FileIssue[]): boolean {
   return (
     problems.some((p) => p.severity === Severity.ERROR) ||
     result.pods.some((p) => !p.schedulable && !p.bound) ||

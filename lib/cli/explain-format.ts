@@ -2,8 +2,8 @@
 // batch's price, pods on existing nodes, pending pods grouped by reason, what is not modelled, the cost ceilings
 // and the assumptions that bear on the input. Pure formatting of a simulation result.
 import { WellKnownLabel } from '../core/model/labels';
-import type { CostCeiling, InstanceType, InstanceTypeCatalog, ResourceAmounts } from '../core/sim';
-import { ClaimView, ExplainPod, ExplainResult } from './explain-claims';
+import type { CostCeiling, InstanceType, InstanceTypeCatalog, PodResult, ResourceAmounts, SimulationResult } from '../core/sim';
+import { ClaimView } from './explain-claims';
 import { ceilingCell, ceilingEntries, ceilingHeading } from './explain-cost';
 import { formatUsd } from '../core/sim/pricing';
 
@@ -26,7 +26,7 @@ export type Write = (chunk: string) => void;
 
 /** What the text output shows. */
 export interface ExplainView {
-  readonly result: ExplainResult;
+  readonly result: SimulationResult;
   readonly catalog: InstanceTypeCatalog;
   readonly weights: ReadonlyMap<string, number>;
   /** One per NodePool of the result, same order. */
@@ -143,8 +143,8 @@ function writeClaims(w: Write, v: ExplainView): void {
   w(`\nTotal: ${formatUsd(total)}/h on-demand for ${count(claims.length, 'new NodeClaim')}, each at its cheapest type${left}.\n`);
 }
 
-function writeExistingNodes(w: Write, v: ExplainView, pods: readonly ExplainPod[]): void {
-  const byNode = new Map<string, ExplainPod[]>();
+function writeExistingNodes(w: Write, v: ExplainView, pods: readonly PodResult[]): void {
+  const byNode = new Map<string, PodResult[]>();
   for (const p of pods) {
     if (!p.schedulable || p.node === undefined) continue;
     const list = byNode.get(p.node);
@@ -174,11 +174,11 @@ interface PendingGroup {
   readonly reason: string;
   /** Whether the pods' reasons differ in their figures. */
   varies: boolean;
-  readonly pods: ExplainPod[];
+  readonly pods: PodResult[];
 }
 
 /** Groups the pods that get no node by their reason with its figures masked; each distinct reason is masked once. */
-function pendingGroups(pods: readonly ExplainPod[]): PendingGroup[] {
+function pendingGroups(pods: readonly PodResult[]): PendingGroup[] {
   const masked = new Map<string, string>();
   const groups = new Map<string, PendingGroup>();
   for (const p of pods) {
@@ -222,7 +222,7 @@ function writePending(w: Write, v: ExplainView, groups: readonly PendingGroup[])
 }
 
 function writePods(w: Write, v: ExplainView, groups: readonly PendingGroup[]): void {
-  const groupOf = new Map<ExplainPod, number>();
+  const groupOf = new Map<PodResult, number>();
   for (const g of groups) for (const p of g.pods) groupOf.set(p, g.number);
   const rows = v.result.pods.map((p) => {
     const who = `${p.namespace}/${p.name}`;
@@ -237,7 +237,7 @@ function writePods(w: Write, v: ExplainView, groups: readonly PendingGroup[]): v
   w(`\n${table(['POD', 'NODEPOOL', 'NODECLAIM OR NODE', 'CHEAPEST', 'WHERE'], rows)}`);
 }
 
-function writeNotModelled(w: Write, pods: readonly ExplainPod[]): void {
+function writeNotModelled(w: Write, pods: readonly PodResult[]): void {
   const byWhat = new Map<string, string[]>();
   for (const p of pods) {
     for (const what of p.notModelled ?? []) {

@@ -1,14 +1,13 @@
 // `explain --json`: the simulation result, written as it is serialized. A pod on a new NodeClaim names it
 // (`nodeClaim`) instead of carrying a copy of its instance-type list, which `nodeClaims` holds once; every pod
 // carries its effective requests; every pool its cost ceiling (bounds and notes). One pod or NodeClaim per line.
-import type { CostCeiling, ResourceAmounts } from '../core/sim';
-import { ExplainPod, ExplainResult, NodeClaimResult } from './explain-claims';
+import type { CostCeiling, NodeClaimResult, PodResult, ResourceAmounts, SimulationResult } from '../core/sim';
 import type { Write } from './explain-format';
 
 /** Writes the JSON document of one run. */
 export function writeJson(
   w: Write,
-  result: ExplainResult,
+  result: SimulationResult,
   claims: readonly NodeClaimResult[],
   requests: ReadonlyMap<string, ResourceAmounts>,
   ceilings: readonly CostCeiling[],
@@ -32,7 +31,7 @@ export function writeJson(
 }
 
 /** The pod as the result gives it, its instance types left out when a NodeClaim of `claims` holds them, with its requests. */
-function jsonPod(p: ExplainPod, claims: ReadonlySet<string>, requests: ReadonlyMap<string, ResourceAmounts>): object {
+function jsonPod(p: PodResult, claims: ReadonlySet<string>, requests: ReadonlyMap<string, ResourceAmounts>): object {
   const onClaim = p.nodeClaim !== undefined && p.node === undefined && claims.has(p.nodeClaim);
   const { instanceTypes, ...rest } = p;
   const r = p.requests ?? requests.get(`${p.namespace}/${p.name}`);

@@ -3,7 +3,6 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ExplainResult } from '../../lib/cli/explain-claims';
 import { EXPLAIN_USAGE, ExplainDependencies, runExplainCommand } from '../../lib/cli/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo, ExitCode, runCli, TOP_USAGE } from '../../lib/cli/validate-command';
@@ -59,7 +58,7 @@ function explain(args: string[], deps: ExplainDependencies = {}): Run {
   return { code, stdout, stderr, input };
 }
 
-const ALL_FINE: ExplainResult = {
+const ALL_FINE: SimulationResult = {
   pods: [
     {
       namespace: 'default',
@@ -72,12 +71,21 @@ const ALL_FINE: ExplainResult = {
       hourlyPrice: 0.085,
     },
   ],
+  nodeClaims: [
+    {
+      name: 'general-0',
+      nodePool: 'general',
+      labels: { 'karpenter.sh/nodepool': 'general' },
+      instanceTypes: ['c5.large', 'm5.large', 'm5.xlarge'],
+      pods: ['default/web-0'],
+    },
+  ],
   nodePools: [{ name: 'general', admittedInstanceTypes: ['m5.large', 'm5.xlarge', 'c5.large', 'm6g.large'] }],
   assumptions: ['prices are not known: every admitted type is an option'],
 };
 
-function fake(result: ExplainResult, issues: SimulationRun['issues'] = []): ExplainDependencies {
-  return { simulate: () => ({ result: result as SimulationResult, issues }) };
+function fake(result: SimulationResult, issues: SimulationRun['issues'] = []): ExplainDependencies {
+  return { simulate: () => ({ result, issues }) };
 }
 
 const MANIFESTS = `apiVersion: karpenter.sh/v1
@@ -323,7 +331,7 @@ describe('output', () => {
   });
 
   /** A result in the newer simulator's shape: NodeClaims, requests, existing and bound pods, what is not modelled. */
-  const CLUSTER: ExplainResult = {
+  const CLUSTER: SimulationResult = {
     pods: [
       ...['web-0', 'web-1', 'web-2'].map((name) => ({
         namespace: 'shop',
@@ -475,7 +483,7 @@ describe('output', () => {
     ],
     ['a pool admitting nothing', { ...ALL_FINE, nodePools: [{ name: 'x', admittedInstanceTypes: [] }] }, ExitCode.PROBLEMS],
   ])('exit status with %s', (_what, result, code) => {
-    expect(explain([file('m.yaml', MANIFESTS)], fake(result as ExplainResult)).code).toBe(code);
+    expect(explain([file('m.yaml', MANIFESTS)], fake(result as SimulationResult)).code).toBe(code);
   });
 
   test.each([

@@ -4,7 +4,6 @@ import * as os from 'os';
 import * as path from 'path';
 import { Testing } from 'cdktf';
 import { buildFullStackApp } from '../../examples/full-stack/app';
-import { ExplainResult } from '../../lib/cli/explain-claims';
 import { runExplainCommand } from '../../lib/cli/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo } from '../../lib/cli/validate-command';
@@ -21,7 +20,7 @@ spec:
       requirements: []
 `;
 // What the engine found, before prices: options in its own order.
-const UNPRICED: ExplainResult = {
+const UNPRICED: SimulationResult = {
   pods: [
     {
       namespace: 'default',
@@ -30,6 +29,15 @@ const UNPRICED: ExplainResult = {
       nodePool: 'general',
       nodeClaim: 'general-0',
       instanceTypes: ['r5.large', 'm5.large', 'c5.large'],
+    },
+  ],
+  nodeClaims: [
+    {
+      name: 'general-0',
+      nodePool: 'general',
+      labels: { 'karpenter.sh/nodepool': 'general' },
+      instanceTypes: ['r5.large', 'm5.large', 'c5.large'],
+      pods: ['default/web-0'],
     },
   ],
   nodePools: [{ name: 'general', admittedInstanceTypes: ['m5.large', 'c5.large', 'r5.large'] }],

@@ -10,7 +10,6 @@ import { TerraformStack, Testing } from 'cdktf';
 import { GeneralAndGpuPools } from '../../examples/explain-gpu/gpu-pools';
 import { ExplainDependencies, runExplainCommand } from '../../lib/cli/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
-import { ExplainResult } from '../../lib/cli/explain-claims';
 import { SimulationResult } from '../../lib/core/sim';
 
 const strings = { type: 'array', items: { type: 'string' } };
@@ -144,7 +143,7 @@ test('the pools alone', () => {
 });
 
 test("a newer simulator's result: its nodeClaims, requests, existing and bound pods pass through", () => {
-  const result: ExplainResult = {
+  const result: SimulationResult = {
     pods: [
       {
         namespace: 'a',

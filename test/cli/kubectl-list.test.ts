@@ -3,7 +3,6 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ExplainResult } from '../../lib/cli/explain-claims';
 import { runExplainCommand } from '../../lib/cli/explain-command';
 import { readInputDocuments } from '../../lib/cli/input-reader';
 import { nodeCommandIo } from '../../lib/cli/node-io';
@@ -34,7 +33,7 @@ function capture(): { io: CommandIo; out: () => string; err: () => string } {
   };
 }
 
-const EMPTY: ExplainResult = { pods: [], nodePools: [], assumptions: [] };
+const EMPTY: SimulationResult = { pods: [], nodeClaims: [], nodePools: [], assumptions: [] };
 const NAMES = (list: readonly unknown[] | undefined) => (list ?? []).map((o: any) => `${o.kind}/${o.metadata.name}`);
 
 describe('reading a kind: List', () => {
@@ -109,7 +108,12 @@ describe('explain on the running cluster', () => {
         'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: web\n  namespace: shop\n',
       ].join('---\n'),
     );
-    const result: ExplainResult = { pods: [], nodePools: [{ name: 'general', admittedInstanceTypes: ['m5.large'] }], assumptions: [] };
+    const result: SimulationResult = {
+      pods: [],
+      nodeClaims: [],
+      nodePools: [{ name: 'general', admittedInstanceTypes: ['m5.large'] }],
+      assumptions: [],
+    };
     runExplainCommand([FIXTURE, other], io, {
       simulate: (i) => {
         input = i;

@@ -1,7 +1,6 @@
 // Pure core: no cdktf or constructs imports.
 // The contract of the offline provisioning simulator: the catalog, admission and simulation shapes.
-// Results are plain data other tools read (the CLI's --json, the cost follow-up), so fields are only
-// ever added, as optional ones.
+// Results are plain data other tools read (the CLI's --json, the cost follow-up): fields are only ever added.
 import type { PriceTable } from './pricing';
 
 /** A resource list in base units: cpu in millicores, memory/ephemeral-storage in bytes, counts as integers. */
@@ -201,8 +200,8 @@ export interface SimulationResult {
   readonly pods: readonly PodResult[];
   /** One entry per NodePool, in input order. */
   readonly nodePools: readonly NodePoolResult[];
-  /** One entry per new NodeClaim of the batch, in creation order (always set by the simulator; optional for older results). */
-  readonly nodeClaims?: readonly NodeClaimResult[];
+  /** One entry per new NodeClaim of the batch, in creation order. */
+  readonly nodeClaims: readonly NodeClaimResult[];
   /** What the simulation assumed because it cannot be known offline (prices, spot availability, zones, capacity). */
   readonly assumptions: readonly string[];
 }

@@ -25,6 +25,7 @@ const pool = (name: string, limits?: Record<string, string>) => ({
 const NOW = new Date('2026-12-03T00:00:00Z');
 
 const result: SimulationResult = {
+  nodeClaims: [],
   pods: [
     {
       namespace: 'default',

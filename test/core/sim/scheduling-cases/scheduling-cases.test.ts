@@ -47,7 +47,7 @@ interface ClaimOut {
 }
 interface Result extends SimulationResult {
   readonly pods: readonly PodOut[];
-  readonly nodeClaims?: readonly ClaimOut[];
+  readonly nodeClaims: readonly ClaimOut[];
 }
 
 function simulate(c: SchedulingCase): Result {

@@ -635,10 +635,10 @@ function runChild(args: string[]): void {
     if (mode !== 'app') {
       // (e): the catalog lints' module loaded before the build in both, as the nolint patch needs it loaded
       // (KarpenterNodePool requires it at its first pool, with catalogChecks 'off' too), so the ratio is
-      // the lints' work. Off: the construct reads this export at call time, catalog load included.
+      // the lints' work. Off: planNodePool reads this export at call time (catalogChecks: 'off' returns as early).
       const root = modulePath.slice(0, modulePath.lastIndexOf(`${path.sep}examples${path.sep}`));
-      const lints = require(path.join(root, 'lib', 'core', 'sim', 'catalog-lints.js'));
-      if (mode === 'app-nolint') lints.lintNodePoolCatalog = () => [];
+      const lints = require(path.join(root, 'lib', 'core', 'lints', 'catalog-lints.js'));
+      if (mode === 'app-nolint') lints.catalogLintIssues = () => [];
     }
 
     const build = require(modulePath)[exportName] as (app: InstanceType<typeof App>) => void;

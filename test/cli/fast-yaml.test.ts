@@ -1,5 +1,5 @@
-// The fast YAML reader gives exactly the values the `yaml` library gives, or declines (undefined) so the caller
-// uses `yaml`: checked on the repository's YAML files, on tricky cases, and on generated documents.
+// The fast path (js-yaml) gives exactly the values the `yaml` library gives, or declines (undefined) so the caller
+// uses `yaml`: checked on the repository's YAML files, on tricky cases, and on generated and mutated documents.
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseAllDocuments, stringify } from 'yaml';
@@ -48,7 +48,7 @@ test.each([
     'core schema scalars',
     'a: 1\nb: -2\nc: +3\nd: 0o17\ne: 0x1F\nf: 1.5\ng: .5\nh: 1e3\ni: .inf\nj: -.Inf\nk: true\nl: False\nm: null\nn: ~\no:\np: yes\n',
   ],
-  ['strings that look like numbers', 'a: 1_000\nb: 1.2.3\nc: 08:30\nd: 2024-01-01\ne: "1"\nf: \'2\'\ng: 0b11\nh: 123abc\n'],
+  ['strings that look like numbers', 'a: 1_000\nb: 1.2.3\nc: 08:30\nd: 2024-01-01\ne: "1"\nf: \'2\'\nh: 123abc\n'],
   ['comments everywhere', '# head\na: 1 # one\n# mid\nb:\n  # inner\n  - x # ex\n  - "y" # why\nc: "#not" # yes\nd: a#b\n'],
   ['documents, empty ones too', '# c\n---\na: 1\n---\n---\n# only\n---\nb: 2\n'],
   ['nested compact sequences and mappings', 'a:\n- - 1\n  - 2\n- k: v\n  l:\n  - m: n\n    o: p\n-\n  q: r\n- ""\n'],
@@ -66,23 +66,32 @@ test.each([
 test.each([
   ['anchors and aliases', 'a: &x 1\nb: *x\n'],
   ['tags', 'a: !!str 1\n'],
-  ['flow collections', 'a: [1, 2]\nb: { c: d }\n'],
-  ['folded scalars', 'a: >\n  x\n  y\n'],
-  ['multi-line plain scalars', 'a: one\n  two\n'],
   ['multi-line quoted scalars', 'a: "one\n  two"\n'],
+  ['a plain scalar with an apostrophe', "a: it's\n"],
+  ['binary integers (js-yaml reads 0b11 as 3, the core schema as a string)', 'a: 0b11\n'],
   ['duplicate keys', 'a: 1\na: 2\n'],
-  ['merge keys', 'a: 1\n<<: {}\n'],
-  ['a key that is not a string', '1: a\n'],
   ['tabs in indentation', 'a:\n\t- b\n'],
   ['a mapping value after a key on the same line', 'a: b: c\n'],
   ['a directive', '%YAML 1.2\n---\na: 1\n'],
-  ['a top-level scalar', 'just text\n'],
   ['bad indentation', 'a:\n    b: 1\n  c: 2\n'],
   ['an unknown escape', 'a: "\\q"\n'],
   ['a byte order mark', '\ufeffa: 1\n'],
-  ['a literal block at the end without a line break', 'a: |\n  x'],
 ])('declines %s', (_what, text) => {
   expect(fastYamlDocuments(text)).toBeUndefined();
+});
+
+// Beyond kubectl's subset: js-yaml reads these as `yaml` does, or the fast path declines them.
+test.each([
+  ['flow collections', 'a: [1, 2]\nb: { c: d }\n'],
+  ['folded scalars', 'a: >\n  x\n  y\n'],
+  ['multi-line plain scalars', 'a: one\n  two\n'],
+  ['merge keys', 'a: 1\n<<: {}\n'],
+  ['a key that is not a string', '1: a\n'],
+  ['a top-level scalar', 'just text\n'],
+  ['a literal block at the end without a line break', 'a: |\n  x'],
+])('%s: as yaml reads them, or declined', (_what, text) => {
+  const f = fast(text);
+  if (f !== undefined) expect(f).toEqual(slow(text));
 });
 
 test('generated documents: what yaml.stringify writes is read the same', () => {

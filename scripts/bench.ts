@@ -978,7 +978,7 @@ function main(argv: string[]): number {
       '(d) simulator: load = loadInstanceTypeCatalog(), synth = simulateProvisioning (20 NodePools x 1,363 types x 1,000 pods)',
       '(e) (a) with the catalog lints on, and off',
       `(f) dist/bin explain on ${path.relative(refdir, poolsFile)} and 10,000 pods of 50 apps ` +
-        `(${(fs.statSync(podsFile).size / 1024 / 1024).toFixed(1)} MB of YAML)${big ? ', and on 100,000 pods in ten such files (one run)' : ''}`,
+        `(${(fs.statSync(podsFile).size / 1024 / 1024).toFixed(1)} MB of YAML)${big ? ', and on 100,000 such pods in one file (one run)' : ''}`,
       '(g) simulator: (d) on 200 existing nodes with 400 bound pods, 1,000 pending pods (a third zone-spread, a tenth anti-affine)',
     ].join('\n');
     process.stdout.write(

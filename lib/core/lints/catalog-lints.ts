@@ -5,7 +5,8 @@
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { isPlainObject } from '../json';
 import { WellKnownLabel } from '../model/labels';
-import { nodePoolRequirements, ParsedRequirement } from './lint';
+import type { WrittenRequirement } from '../model/requirements';
+import { nodePoolRequirements } from './lint';
 import type { Admission, AdmissionReading } from '../sim/admission';
 import { CATALOG_VALUE_KEYS, CatalogChecks, reportCatalogFinding, unknownCatalogValue } from './catalog-checks';
 
@@ -34,7 +35,7 @@ export interface CatalogLintOptions {
 /** The catalog lints' view of a NodePool: admission with its class, computed once for all of them. */
 interface CatalogFacts {
   readonly manifest: Json;
-  readonly requirements: readonly ParsedRequirement[];
+  readonly requirements: readonly WrittenRequirement[];
   /** The EC2NodeClass manifest; undefined when only its name is known, or a field that matters is a token. */
   readonly nodeClass?: Json;
   /** False when a requirement or limit is a token, so what the pool admits is not known. */

@@ -10,7 +10,7 @@ import { isPlainObject, isString, show } from '../json';
 import { nodeClassAmiFamily } from '../model/ami-family';
 import { durationSeconds } from '../model/duration';
 import { userDataProblem } from '../model/user-data';
-import { Operator } from '../model/requirements';
+import { Operator, WrittenRequirement } from '../model/requirements';
 import { SchedulingRequirement } from '../scheduling/requirements';
 
 /** The operator KeyState records for a template label, which requires its one value. */
@@ -25,16 +25,6 @@ type Json = Record<string, unknown>;
 interface LintReport {
   warn(field: string, message: string | PhrasedMessage): void;
   isUnresolved(value: unknown): boolean;
-}
-
-/** A requirement whose key, operator and values are all known strings. */
-export interface ParsedRequirement {
-  /** Its path, e.g. `spec.template.spec.requirements[2]`. */
-  readonly at: string;
-  readonly key: string;
-  readonly operator: string;
-  readonly values: readonly string[];
-  readonly minValues: unknown;
 }
 
 /** What the requirements and template labels on one key say, folded with the scheduler's algebra. */
@@ -57,7 +47,7 @@ interface NodePoolFacts {
   readonly spec: Json;
   /** `spec.template.spec`, or {} when it is not an object. */
   readonly tspec: Json;
-  readonly requirements: readonly ParsedRequirement[];
+  readonly requirements: readonly WrittenRequirement[];
   readonly states: ReadonlyMap<string, KeyState>;
 }
 
@@ -173,7 +163,7 @@ export const NODEPOOL_RULES = [
       for (const q of requirements) {
         const n = q.minValues;
         // An In list shorter than its own minValues is a CRD error already.
-        if (typeof n !== 'number' || r.isUnresolved(n) || (q.operator === 'In' && q.values.length < n)) continue;
+        if (n === undefined || (q.operator === 'In' && q.values.length < n)) continue;
         const cand = states.get(q.key)?.candidates;
         if (cand && cand.size < n) {
           r.warn(
@@ -414,7 +404,7 @@ export function lintNodePool(manifest: unknown, ctx: ValidationContext = {}): Va
 }
 
 /** The requirements of a NodePool manifest whose key, operator and values are all known strings. */
-export function nodePoolRequirements(manifest: unknown, ctx: ValidationContext = {}): readonly ParsedRequirement[] {
+export function nodePoolRequirements(manifest: unknown, ctx: ValidationContext = {}): readonly WrittenRequirement[] {
   if (!isPlainObject(manifest) || !isPlainObject(manifest.spec)) return [];
   const t = manifest.spec.template;
   return parsedRequirements(isPlainObject(t) && isPlainObject(t.spec) ? t.spec : {}, new IssueCollector(ctx));
@@ -458,14 +448,15 @@ export function isArm64Family(family: string): boolean {
 }
 
 /** The requirements whose key, operator and values are all known strings; the others are the schema's to report. */
-function parsedRequirements(tspec: Json, c: IssueCollector): ParsedRequirement[] {
+function parsedRequirements(tspec: Json, c: IssueCollector): WrittenRequirement[] {
   const reqs = Array.isArray(tspec.requirements) && !c.isUnresolved(tspec.requirements) ? tspec.requirements : [];
-  return reqs.flatMap((r, i): ParsedRequirement[] => {
+  return reqs.flatMap((r, i): WrittenRequirement[] => {
     if (!isPlainObject(r) || !isString(r.key) || !isString(r.operator) || c.isUnresolved(r) || c.isUnresolved(r.key) || c.isUnresolved(r.values))
       return [];
     const values = Array.isArray(r.values) ? r.values : [];
     if (values.some((v) => !isString(v) || c.isUnresolved(v))) return [];
-    return [{ at: `spec.template.spec.requirements[${i}]`, key: r.key, operator: r.operator, values: values as string[], minValues: r.minValues }];
+    const minValues = typeof r.minValues === 'number' && !c.isUnresolved(r.minValues) ? r.minValues : undefined;
+    return [{ at: `spec.template.spec.requirements[${i}]`, key: r.key, operator: r.operator, values: values as string[], minValues }];
   });
 }
 

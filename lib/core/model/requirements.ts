@@ -4,6 +4,19 @@ import { opt } from '../json';
 import { WellKnownLabel } from './labels';
 import { V1NodeSelectorRequirementWithMinValues } from './types';
 
+/**
+ * A requirement as a manifest writes it, with where (`spec.template.spec.requirements[2]`): what the lints and the
+ * simulator read of a NodePool or a pod's node selector terms, and what their messages print.
+ */
+export interface WrittenRequirement {
+  readonly at: string;
+  readonly key: string;
+  readonly operator: string;
+  readonly values: readonly string[];
+  /** A number written there (not a token); absent otherwise. */
+  readonly minValues?: number;
+}
+
 /** Requirement operators of the NodePool CRD, in its order. */
 export enum Operator {
   /** The label value is an integer greater than or equal to the single value. */

@@ -4,7 +4,8 @@
 // left, which requirement emptied the set.
 import { loadInstanceTypeCatalog } from './catalog';
 import { buildTemplate, fitsLimits, Template, templateRequirements, withinLimits } from './engine';
-import { NodeClassInput, NodePoolInput, readNodeClass, readNodePool, WrittenRequirement } from './inputs';
+import { NodeClassInput, NodePoolInput, readNodeClass, readNodePool } from './inputs';
+import type { WrittenRequirement } from '../model/requirements';
 import { ClassInstanceType, classView, offeringAllowed } from './instance-types';
 import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { AdmissionOptions, InstanceType } from './types';

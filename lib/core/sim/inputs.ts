@@ -3,6 +3,7 @@
 // access is defensive: a malformed field becomes an issue on its object, never an exception.
 import { AmiFamily, aliasFamilyOf } from '../model/ami-family';
 import { isPlainObject, isString, show } from '../json';
+import type { WrittenRequirement } from '../model/requirements';
 import { NodeResourceSettings } from './allocatable';
 import { ContainerDefaults, ContainerResources, podRequests, PodResources } from './pod-requests';
 import { CPU, MEMORY, PODS, resourceAmount } from '../shared/quantity';
@@ -19,15 +20,6 @@ export interface InputProblem {
   readonly message: string;
   /** True when the object cannot be simulated at all. */
   readonly fatal: boolean;
-}
-
-/** A requirement as written, with where it was. */
-export interface WrittenRequirement {
-  readonly at: string;
-  readonly key: string;
-  readonly operator: string;
-  readonly values: readonly string[];
-  readonly minValues?: number;
 }
 
 /** A taint as the simulator reads it (`value` '' when unset); the NodePool prop type is `Taint` of lib/core/api. */

@@ -3,7 +3,8 @@
 // with OR-terms and preferences, relaxation (preferences.go), tolerations (k8s toleration.go).
 import { WellKnownLabel, KARPENTER_KNOWN_VALUES } from '../model/labels';
 import { Operator } from '../model/requirements';
-import { NodeTaint, PodInput, Toleration, WrittenRequirement } from './inputs';
+import { NodeTaint, PodInput, Toleration } from './inputs';
+import type { WrittenRequirement } from '../model/requirements';
 import {
   HOSTNAME_LABEL,
   NORMALIZED_LABELS,

@@ -273,12 +273,14 @@ class Scheduler {
       const err = this.tryClaim(claim, pod, state, reqs, strict);
       if (err !== undefined) {
         const name = `NodePool=${t.pool.name}`;
-        // Types the limits left out never reached the filter: say so, or "not enough resources" hides the limit.
+        // Types the limits left out never reached the instance-type filter: when the filter is what failed, say so, or
+        // "not enough resources" hides the limit. A taint, requirement or topology failure is not the limits'.
         const cut = use && options.length < t.options.length ? t.options.length - options.length : 0;
         const note = use && cut > 0 ? `${limitNote(use)}; the limits left out ${cut} larger instance type(s)` : '';
         errs.push(() => {
           const text = typeof err === 'string' ? err : err();
-          return (text.includes(name) ? text : `${name}: ${text}`) + note;
+          const filtered = text.startsWith('no instance type') || text.startsWith('minValues requirement is not met');
+          return (text.includes(name) ? text : `${name}: ${text}`) + (filtered ? note : '');
         });
         continue;
       }

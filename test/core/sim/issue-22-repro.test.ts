@@ -141,6 +141,20 @@ test('a pod whose fitting types the limits left out says so, not only "not enoug
   );
 });
 
+test('a topology failure on a limited pool gets no limit note: the limits did not cause it', () => {
+  // Zonal self-anti-affinity on open zones places one pod per round (topology_test.go, "pod anti-affinity with a
+  // zone topology"); the limits cut types here too, but the reason is the topology's alone.
+  const pool = nodePool('capped', [], { limits: { cpu: '1000' } });
+  const db = deployment('db', 4, { cpu: '1' }, antiOn('topology.kubernetes.io/zone', { app: 'db' }), { app: 'db' });
+  const r = run({ nodePools: [pool], pods: [db], zones: ZONES });
+  const pending = r.result.pods.filter((p) => !p.schedulable);
+  expect(pending).toHaveLength(3);
+  for (const p of pending) {
+    expect(p.reason).toMatch(/^NodePool=capped: unsatisfiable topology constraint for pod anti-affinity, key=topology\.kubernetes\.io\/zone /);
+    expect(p.reason).not.toContain('limits');
+  }
+});
+
 test('existing nodes are filled first, and count against their NodePool limits', () => {
   const node = (name: string, pool: string) => ({
     kind: 'Node',

@@ -4,7 +4,7 @@
 // the namespaces pod affinity terms select. Hostile input becomes an issue, never an exception.
 import { WellKnownLabel } from '../model/labels';
 import { isPlainObject, isString } from '../json';
-import { InputProblem, metaOf, NodeTaint } from './inputs';
+import { InputProblem, metaOf, NodeTaint, Problems, stringMap, taintsOf as readTaints } from './inputs';
 import { resourceAmount } from '../shared/quantity';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 
@@ -36,18 +36,10 @@ export interface ClusterRead {
   readonly problems: InputProblem[];
 }
 
-function labelsOf(v: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (isPlainObject(v)) for (const [k, x] of Object.entries(v)) if (isString(x)) out[k] = x;
-  return out;
-}
-
-function taintsOf(v: unknown): NodeTaint[] {
-  if (!Array.isArray(v)) return [];
-  return v.flatMap((t) =>
-    isPlainObject(t) && isString(t.key) && isString(t.effect) ? [{ key: t.key, value: isString(t.value) ? t.value : '', effect: t.effect }] : [],
-  );
-}
+// Cluster objects come from the API server (kubectl), so their labels and taints are well-formed: read with the
+// manifest readers, their findings not reported.
+const labelsOf = (v: unknown): Record<string, string> => stringMap(v, '', new Problems(''));
+const taintsOf = (v: unknown): NodeTaint[] => readTaints(v, '', new Problems(''));
 
 function amountsOf(v: unknown, at: string, add: (field: string, message: string) => void): Record<string, number> | undefined {
   if (!isPlainObject(v)) return undefined;

@@ -193,7 +193,7 @@ function requirementsOf(v: unknown, at: string, p: Problems, fatal: boolean): Wr
   return out;
 }
 
-function taintsOf(v: unknown, at: string, p: Problems): NodeTaint[] {
+export function taintsOf(v: unknown, at: string, p: Problems): NodeTaint[] {
   return list(v, at, p).flatMap((t, i) => {
     if (!isPlainObject(t) || !isString(t.key) || !isString(t.effect)) {
       p.add(`${at}[${i}]`, 'SimInvalidTaint', 'a taint needs a string key and effect');

@@ -2,6 +2,7 @@
 // and allocatable (from the catalog and the price table) and the domain it was given, and each pod's requests.
 import { isPlainObject } from '../core/json';
 import { WellKnownLabel } from '../core/model/labels';
+import { mergeAmounts } from '../core/shared/quantity';
 import type { InstanceTypeCatalog, NodeClaimResult, PriceTable, ResourceAmounts, SimulationResult } from '../core/sim';
 
 /** A NodeClaim with what the CLI shows of it. */
@@ -44,7 +45,7 @@ export function claimViews(
         requested = undefined;
         break;
       }
-      for (const [k, v] of Object.entries(r)) requested[k] = (requested[k] ?? 0) + v;
+      requested = mergeAmounts(requested, r);
     }
     return {
       claim,

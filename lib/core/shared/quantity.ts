@@ -72,6 +72,20 @@ export function addAmounts(a: number, b: number): number {
   return exact(a + b);
 }
 
+/** Two resource lists added, resource by resource, exactly (resources.Merge). */
+export function mergeAmounts(a: Readonly<Record<string, number>>, b?: Readonly<Record<string, number>>): Record<string, number> {
+  const out: Record<string, number> = { ...a };
+  if (b) for (const [k, v] of Object.entries(b)) out[k] = addAmounts(out[k] ?? 0, v);
+  return out;
+}
+
+/** `a` less `b`, resource by resource, exactly (resources.Subtract); a resource only `b` lists goes negative. */
+export function subtractAmounts(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): Record<string, number> {
+  const out: Record<string, number> = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = addAmounts(out[k] ?? 0, -v);
+  return out;
+}
+
 /** Whether an amount is not a whole base unit (sub-millicore cpu, a fraction of a byte). */
 export function isSubUnit(n: number): boolean {
   return !Number.isInteger(n);

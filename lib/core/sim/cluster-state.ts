@@ -5,7 +5,7 @@
 import { WellKnownLabel } from '../model/labels';
 import { isPlainObject, isString } from '../json';
 import { InputProblem, metaOf, NodeTaint, Problems, stringMap, taintsOf as readTaints } from './inputs';
-import { resourceAmount } from '../shared/quantity';
+import { resourceAmount, subtractAmounts } from '../shared/quantity';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 
 type Json = Record<string, unknown>;
@@ -228,7 +228,5 @@ export function readNamespaces(list: readonly unknown[]): Map<string, Record<str
 
 /** Room left on a node: allocatable minus what its pods request. */
 export function roomOf(node: ClusterNode, used: readonly Readonly<Record<string, number>>[]): Record<string, number> {
-  const room: Record<string, number> = { ...node.allocatable };
-  for (const r of used) for (const [k, v] of Object.entries(r)) room[k] = (room[k] ?? 0) - v;
-  return room;
+  return used.reduce((room, r) => subtractAmounts(room, r), { ...node.allocatable } as Record<string, number>);
 }

@@ -4,7 +4,7 @@
 import { WellKnownLabel } from '../model/labels';
 import { NodeClassInput, NodePoolInput } from './inputs';
 import { ClassInstanceType, ClassView, classView, offeringAllowed } from './instance-types';
-import { addAmounts, CPU, formatQuantity } from '../shared/quantity';
+import { CPU, formatQuantity, mergeAmounts } from '../shared/quantity';
 import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { InstanceTypeCatalog, ResourceAmounts } from './types';
 
@@ -57,12 +57,6 @@ interface FilterFlags {
 export function resourcesString(r: ResourceAmounts): string {
   const keys = Object.keys(r).sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(formatQuantity(k, r[k]))}`).join(',')}}`;
-}
-
-function merge(a: ResourceAmounts, b: ResourceAmounts | undefined): Record<string, number> {
-  const out: Record<string, number> = { ...a };
-  if (b) for (const [k, v] of Object.entries(b)) out[k] = addAmounts(out[k] ?? 0, v);
-  return out;
 }
 
 function fits(requests: ResourceAmounts, allocatable: ResourceAmounts): boolean {
@@ -127,7 +121,7 @@ export function filterInstanceTypes(
     if (compat[i] !== 1 || offering[i] !== 1) continue;
     const it = t.all[i];
     const o = overhead?.[i];
-    if (!it.negative && fits(o ? merge(total, o) : total, it.allocatable)) remaining.push(i);
+    if (!it.negative && fits(o ? mergeAmounts(total, o) : total, it.allocatable)) remaining.push(i);
   }
   if (remaining.length > 0 && minValuesUnmet(t, remaining, r).length === 0) return { remaining };
   const f: FilterFlags = {
@@ -149,7 +143,7 @@ export function filterInstanceTypes(
     }
     const c = compat[i] === 1;
     const off = offering[i] === 1;
-    const fit = off && !it.negative && fits(o ? merge(total, o) : total, it.allocatable);
+    const fit = off && !it.negative && fits(o ? mergeAmounts(total, o) : total, it.allocatable);
     f.requirementsMet ||= c;
     f.fits ||= fit;
     f.hasOffering ||= off;
@@ -160,8 +154,8 @@ export function filterInstanceTypes(
   const unmet = minValuesUnmet(t, remaining, r);
   let resources = resourcesString(podRequests);
   if (minDaemon && maxDaemon) {
-    const lo = resourcesString(merge(minDaemon, podRequests));
-    const hi = resourcesString(merge(maxDaemon, podRequests));
+    const lo = resourcesString(mergeAmounts(minDaemon, podRequests));
+    const hi = resourcesString(mergeAmounts(maxDaemon, podRequests));
     resources = lo === hi ? lo : `min=${lo}, max=${hi}`;
   }
   const tail = `, requirements=${r}, resources=${resources}`;

@@ -8,7 +8,7 @@ import { buildTemplate, DaemonOverhead, filterInstanceTypes, maxCapacity, Templa
 import { InputProblem, NodeClassInput, NodePoolInput, NodeTaint, PodInput, readNodeClass, readNodePool } from './inputs';
 import { readWorkloads } from './workloads';
 import { ignoredReason, initialState, podRequirements, PodState, relax, strictPodRequirements, taintError } from './pods';
-import { addAmounts, CPU, formatQuantity, isSubUnit, MEMORY } from '../shared/quantity';
+import { addAmounts, CPU, formatQuantity, isSubUnit, MEMORY, mergeAmounts } from '../shared/quantity';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { loadInstanceTypeCatalog } from './catalog';
 import { emptiedBy } from './admission';
@@ -89,12 +89,6 @@ function toIssue(p: InputProblem): ValidationIssue {
   };
 }
 
-function add(into: Record<string, number>, more: Readonly<Record<string, number>>): Record<string, number> {
-  const out = { ...into };
-  for (const [k, v] of Object.entries(more)) out[k] = addAmounts(out[k] ?? 0, v);
-  return out;
-}
-
 /** Queue order (queue.go byCPUAndMemoryDescending): cpu, then memory, descending; then creation (input) order, then name. */
 function queueOrder(a: PodInput, b: PodInput): number {
   return (
@@ -124,7 +118,7 @@ function daemonOverhead(t: Template, daemons: readonly PodInput[]): DaemonOverhe
     );
     const key = running.map((d) => d.index).join(',');
     if (!byKey.has(key))
-      byKey.set(key, running.length === 0 ? undefined : running.reduce((acc, d) => add(acc, d.requests), {} as Record<string, number>));
+      byKey.set(key, running.length === 0 ? undefined : running.reduce((acc, d) => mergeAmounts(acc, d.requests), {} as Record<string, number>));
     out[i] = byKey.get(key);
   }
   return out;
@@ -345,7 +339,7 @@ class Scheduler {
       if (err) return err;
       combined.add(...topo.narrowed);
     }
-    const total = add(claim.requests, pod.requests);
+    const total = mergeAmounts(claim.requests, pod.requests);
     const out = filterInstanceTypes(t, claim.options, combined, total, pod.requests, this.overhead.get(t));
     if (out.error !== undefined) return out.error;
     claim.requirements = combined;
@@ -611,13 +605,11 @@ export function runSimulation(input: SimulationInput): SimulationRun {
         podsHere.map((p) => p.requests),
       );
       // Daemons the node should run but whose pods are not among its bound pods still take their room.
-      const expected: Record<string, number> = {};
-      for (const d of usableDaemons)
-        if (daemonRuns(d, node.taints, (r) => node.requirements.compatible(r) === undefined))
-          for (const [k, v] of Object.entries(d.requests)) expected[k] = (expected[k] ?? 0) + v;
-      const running: Record<string, number> = {};
-      for (const p of podsHere) if (facts.get(p)?.daemon) for (const [k, v] of Object.entries(p.requests)) running[k] = (running[k] ?? 0) + v;
-      for (const [k, v] of Object.entries(expected)) room[k] = (room[k] ?? 0) - Math.max(0, v - (running[k] ?? 0));
+      const expected = usableDaemons
+        .filter((d) => daemonRuns(d, node.taints, (r) => node.requirements.compatible(r) === undefined))
+        .reduce((acc, d) => mergeAmounts(acc, d.requests), {} as Record<string, number>);
+      const running = podsHere.filter((p) => facts.get(p)?.daemon).reduce((acc, p) => mergeAmounts(acc, p.requests), {} as Record<string, number>);
+      for (const [k, v] of Object.entries(expected)) room[k] = addAmounts(room[k] ?? 0, -Math.max(0, addAmounts(v, -(running[k] ?? 0))));
       return { node, room, pods: [] };
     });
   const known = new Set<string>([...pods.map((p) => p.namespace)]);

@@ -8,10 +8,11 @@ import { buildTemplate, DaemonOverhead, filterInstanceTypes, maxCapacity, Templa
 import { InputProblem, NodeClassInput, NodePoolInput, NodeTaint, PodInput, readNodeClass, readNodePool } from './inputs';
 import { readWorkloads } from './workloads';
 import { ignoredReason, initialState, podRequirements, PodState, relax, strictPodRequirements, taintError } from './pods';
-import { addAmounts, CPU, formatQuantity, isSubUnit, MEMORY, mergeAmounts } from '../shared/quantity';
+import { addAmounts, CPU, isSubUnit, MEMORY, mergeAmounts } from '../shared/quantity';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { loadInstanceTypeCatalog } from './catalog';
 import { emptiedBy } from './admission';
+import { joinPoolErrors, LimitUse, limitFigures, limitNote, PoolError } from './limit-reasons';
 import { withCosts } from './costs';
 import { ClusterNode, readCluster, readNamespaces, roomOf } from './cluster-state';
 import { BoundPod, DomainSource, Topology } from './topology';
@@ -130,35 +131,6 @@ function fitsRoom(requests: Readonly<Record<string, number>>, room: Readonly<Rec
   return true;
 }
 
-function amountsText(r: Readonly<Record<string, number>>): string {
-  return Object.keys(r)
-    .sort()
-    .map((k) => `${k} ${k === 'nodes' ? r[k] : formatQuantity(k, r[k])}`)
-    .join(', ');
-}
-
-/** How a pool's limits were used: by existing nodes, and by this batch's earlier NodeClaims. */
-interface LimitUse {
-  readonly limits: Readonly<Record<string, number>>;
-  readonly existing: Record<string, number>;
-  readonly batch: Record<string, number>;
-  readonly remaining: Record<string, number>;
-  /** The template's options within `remaining`: filtered again only after a new NodeClaim changed it. */
-  within?: readonly number[];
-}
-
-/** `(limits …; existing nodes use …; earlier NodeClaims of this batch take up to …)`, leaving out a use of nothing. */
-function limitNote(u: LimitUse): string {
-  const keys = Object.keys(u.limits);
-  const used = (r: Readonly<Record<string, number>>) => Object.fromEntries(keys.filter((k) => (r[k] ?? 0) > 0).map((k) => [k, r[k]]));
-  const existing = used(u.existing);
-  const batch = used(u.batch);
-  const parts = [`limits ${amountsText(u.limits)}`];
-  if (Object.keys(existing).length > 0) parts.push(`existing nodes use ${amountsText(existing)}`);
-  if (Object.keys(batch).length > 0) parts.push(`earlier NodeClaims of this batch take up to ${amountsText(batch)}`);
-  return ` (${parts.join('; ')})`;
-}
-
 function stateKey(s: PodState): string {
   const { requiredStart, preferredStart, preferredPodAffinity, preferredPodAntiAffinity, scheduleAnywaySpreads, toleratePreferNoSchedule } = s;
   return [requiredStart, preferredStart, preferredPodAffinity, preferredPodAntiAffinity, scheduleAnywaySpreads, toleratePreferNoSchedule].join('|');
@@ -235,21 +207,19 @@ class Scheduler {
     const inflight = this.claims.map((c, i) => ({ c, i })).sort((a, b) => a.c.pods.length - b.c.pods.length || a.i - b.i);
     for (const { c } of inflight) if (this.tryClaim(c, pod, state, reqs, strict) === undefined) return undefined;
     if (this.templates.length === 0) return () => 'nodepool requirements filtered out all available instance types';
-    const errs: (() => string)[] = [];
+    const errs: PoolError[] = [];
     for (const t of this.templates) {
       let options = t.options;
       const use = this.limits.get(t);
       if (use) {
         if (use.remaining.nodes !== undefined && use.remaining.nodes <= 0) {
-          const note = limitNote(use);
-          errs.push(() => `node limits have been exhausted for nodepool (NodePool=${t.pool.name})${note}`);
+          errs.push({ limit: 'nodes', figures: limitFigures(t.pool.name, use) });
           continue;
         }
         use.within ??= withinLimits(t, options, use.remaining);
         options = use.within;
         if (options.length === 0) {
-          const note = limitNote(use);
-          errs.push(() => `all available instance types exceed limits for nodepool (NodePool=${t.pool.name})${note}`);
+          errs.push({ limit: 'types', figures: limitFigures(t.pool.name, use) });
           continue;
         }
       }
@@ -270,11 +240,13 @@ class Scheduler {
         // Types the limits left out never reached the instance-type filter: when the filter is what failed, say so, or
         // "not enough resources" hides the limit. A taint, requirement or topology failure is not the limits'.
         const cut = use && options.length < t.options.length ? t.options.length - options.length : 0;
-        const note = use && cut > 0 ? `${limitNote(use)}; the limits left out ${cut} larger instance type(s)` : '';
-        errs.push(() => {
-          const text = typeof err === 'string' ? err : err();
-          const filtered = text.startsWith('no instance type') || text.startsWith('minValues requirement is not met');
-          return (text.includes(name) ? text : `${name}: ${text}`) + (filtered ? note : '');
+        const note = use && cut > 0 ? `${limitNote([limitFigures(t.pool.name, use)])}; the limits left out ${cut} larger instance type(s)` : '';
+        errs.push({
+          text: () => {
+            const text = typeof err === 'string' ? err : err();
+            const filtered = text.startsWith('no instance type') || text.startsWith('minValues requirement is not met');
+            return (text.includes(name) ? text : `${name}: ${text}`) + (filtered ? note : '');
+          },
         });
         continue;
       }
@@ -290,7 +262,7 @@ class Scheduler {
       }
       return undefined;
     }
-    return () => errs.map((e) => e()).join('; ');
+    return () => joinPoolErrors(errs);
   }
 
   /** ExistingNode.CanAdd, then Add on success (existingnode.go:81-185); host ports and volumes are not modelled. */

@@ -142,7 +142,10 @@ export interface PodResult {
   readonly nodeClaim?: string;
   /** The instance-type options of that NodeClaim, after every pod of the batch packed on it; cheapest first, unpriced types last. */
   readonly instanceTypes: readonly string[];
-  /** Why the pod is not schedulable or is ignored, in Karpenter's words. */
+  /**
+   * Why the pod is not schedulable or is ignored, in Karpenter's words (each NodePool's error, heaviest first,
+   * joined with "; "); NodePools stopped by their limits alike share one clause that names them all.
+   */
   readonly reason?: string;
   /** The cheapest of `instanceTypes` with a price (on-demand; see `assumptions`); absent when none is priced. */
   readonly cheapestInstanceType?: string;

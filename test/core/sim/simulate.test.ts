@@ -60,6 +60,24 @@ test('limits: capacity above the limit is dropped, and one batch subtracts the l
   expect(podOf(exhausted, 'a').reason).toMatch(/^node limits have been exhausted for nodepool \(NodePool=none\) \(limits nodes 0\)$/);
 });
 
+test('pools stopped by their limits alike share one clause, in weight order, between the other pools’ errors', () => {
+  // Issue #24: a batch that uses up every pool gave each pending pod one long clause per pool (9 MB of --json for the
+  // bench's 10,000 pods); Karpenter's words stay for one pool, several share one clause with each pool's figures.
+  const tainted = nodePool('tainted', [], { weight: 50, taints: [{ key: 'dedicated', value: 'x', effect: 'NoSchedule' }] });
+  const a = nodePool('a', [], { weight: 90, limits: { cpu: '4', memory: '64Gi' } });
+  const b = nodePool('b', [], { weight: 10, limits: { cpu: '2' } });
+  const r = sim([tainted, a, b], [pod('first', { cpu: '3' }), pod('second', { cpu: '1500m' }), pod('last', { cpu: '1' })]);
+  expect(podOf(r, 'first').nodePool).toBe('a');
+  expect(podOf(r, 'second').nodePool).toBe('b');
+  const reason = podOf(r, 'last').reason!;
+  const parts = reason.split('; NodePool=tainted: ');
+  expect(parts).toHaveLength(2);
+  expect(parts[0]).toMatch(
+    /^all available instance types exceed limits for nodepools a and b \(earlier NodeClaims of this batch take up to: a cpu 4 of 4, memory \S+ of 64Gi; b cpu 2 of 2\)$/,
+  );
+  expect(parts[1]).toMatch(/did not tolerate taint/);
+});
+
 test('pods of one batch share an open NodeClaim, even one of a lighter NodePool', () => {
   const heavy = nodePool('heavy', [req('karpenter.k8s.aws/instance-category', 'In', 'c')], { weight: 100 });
   const light = nodePool('light', [req('karpenter.k8s.aws/instance-category', 'In', 'm')]);

@@ -112,6 +112,25 @@ test('importing the package root loads no simulator module; its first call does'
   expect(after).toBeGreaterThan(0);
 });
 
+test('importing the package root loads no provider module an option of the full example does not use', () => {
+  // Each of these costs the import a module for an option most apps leave off (issue #23's import target).
+  const optional = [
+    '@cdktf/provider-aws/lib/iam-service-linked-role/',
+    '@cdktf/provider-aws/lib/iam-openid-connect-provider/',
+    '@cdktf/provider-aws/lib/data-aws-region/',
+    '@cdktf/provider-aws/lib/data-aws-eks-cluster-auth/',
+    '/fastest-levenshtein/',
+  ];
+  const script = [
+    `const optional = ${JSON.stringify(optional)};`,
+    "require('./lib');",
+    'console.log(JSON.stringify(optional.filter((m) => Object.keys(require.cache).some((f) => f.includes(m)))));',
+  ].join('\n');
+  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+  expect(JSON.parse(r.stdout)).toEqual([]);
+});
+
 test.each(['--help', 'validate --help'])('the bin loads no simulator module for %s', (commandLine) => {
   const script = [
     `process.argv = [process.argv[0], 'bin', ...${JSON.stringify(commandLine.split(' '))}];`,

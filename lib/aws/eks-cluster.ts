@@ -3,7 +3,6 @@ import { DataAwsEksAddonVersion } from '@cdktf/provider-aws/lib/data-aws-eks-add
 import { DataAwsEksCluster } from '@cdktf/provider-aws/lib/data-aws-eks-cluster';
 import { EksAddon } from '@cdktf/provider-aws/lib/eks-addon';
 import { EksCluster as EksClusterResource } from '@cdktf/provider-aws/lib/eks-cluster';
-import { IamOpenidConnectProvider } from '@cdktf/provider-aws/lib/iam-openid-connect-provider';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicy } from '@cdktf/provider-aws/lib/iam-role-policy';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
@@ -29,6 +28,12 @@ import { IRSA_AUDIENCE } from '../core/aws/trust-policies';
 import { IKarpenterNetwork } from './network';
 import { awsContext, policyJson } from '../private/aws-context';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
+
+// Loaded when the option that needs it is used: the package import loads what every app needs, no more.
+function oidcProvider(): typeof import('@cdktf/provider-aws/lib/iam-openid-connect-provider') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('@cdktf/provider-aws/lib/iam-openid-connect-provider');
+}
 
 /** An EKS add-on. */
 export interface EksAddonOptions {
@@ -191,7 +196,7 @@ export class EksCluster extends EksClusterBase {
 
     if (plan.enableIrsa) {
       // thumbprint_list is optional and computed in hashicorp/aws 5.x: IAM trusts the EKS issuer's CA itself.
-      const oidc = new IamOpenidConnectProvider(this, 'OidcProvider', {
+      const oidc = new (oidcProvider().IamOpenidConnectProvider)(this, 'OidcProvider', {
         url: this.oidcIssuerUrl,
         clientIdList: [IRSA_AUDIENCE],
         tags: props.tags,

@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
-import { IamServiceLinkedRole } from '@cdktf/provider-aws/lib/iam-service-linked-role';
+import type { IamServiceLinkedRole } from '@cdktf/provider-aws/lib/iam-service-linked-role';
 import { IEksCluster } from './eks-cluster-base';
 import { KarpenterAwsAttributes } from '../core/aws/karpenter-aws-attributes';
 import { karpenterAwsAttributes, KarpenterAwsOptions, KarpenterAwsPlan, planKarpenterAws, SPOT_SERVICE_NAME } from '../core/aws/karpenter-aws-plan';
@@ -9,6 +9,12 @@ import { KarpenterControllerRole } from './karpenter-controller-role';
 import { KarpenterNodeRole } from './karpenter-node-role';
 import { defaultAwsProvider } from '../private/aws-context';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
+
+// Loaded when the option that needs it is used: the package import loads what every app needs, no more.
+function serviceLinkedRole(): typeof import('@cdktf/provider-aws/lib/iam-service-linked-role') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('@cdktf/provider-aws/lib/iam-service-linked-role');
+}
 
 /** Props of {@link KarpenterAws}. */
 export interface KarpenterAwsProps extends KarpenterAwsOptions {
@@ -92,7 +98,10 @@ export class KarpenterAws extends Construct {
     }
 
     if (plan.createSpotServiceLinkedRole) {
-      this.spotServiceLinkedRole = new IamServiceLinkedRole(this, 'SpotServiceLinkedRole', { awsServiceName: SPOT_SERVICE_NAME, tags: props.tags });
+      this.spotServiceLinkedRole = new (serviceLinkedRole().IamServiceLinkedRole)(this, 'SpotServiceLinkedRole', {
+        awsServiceName: SPOT_SERVICE_NAME,
+        tags: props.tags,
+      });
     }
   }
 

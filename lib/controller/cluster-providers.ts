@@ -1,5 +1,4 @@
 import { DataAwsEksCluster } from '@cdktf/provider-aws/lib/data-aws-eks-cluster';
-import { DataAwsEksClusterAuth } from '@cdktf/provider-aws/lib/data-aws-eks-cluster-auth';
 import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { Fn, ITerraformDependable, TerraformProvider } from 'cdktf';
@@ -8,6 +7,12 @@ import { ClusterAuthMode, ClusterProvidersOptions, planClusterProviders } from '
 import { failValidation } from '../core/issues';
 import { recordProviderCluster } from '../private/cluster-scoped-names';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
+
+// Loaded when the option that needs it is used: the package import loads what every app needs, no more.
+function clusterAuth(): typeof import('@cdktf/provider-aws/lib/data-aws-eks-cluster-auth') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('@cdktf/provider-aws/lib/data-aws-eks-cluster-auth');
+}
 
 /** Properties of `ClusterProviders`. */
 export interface ClusterProvidersProps extends ClusterProvidersOptions {
@@ -58,7 +63,11 @@ export class ClusterProviders extends Construct {
 
     const token =
       plan.authMode === ClusterAuthMode.TOKEN
-        ? new DataAwsEksClusterAuth(this, 'Auth', { name: props.clusterName, provider: props.awsProvider, dependsOn: props.dependsOn }).token
+        ? new (clusterAuth().DataAwsEksClusterAuth)(this, 'Auth', {
+            name: props.clusterName,
+            provider: props.awsProvider,
+            dependsOn: props.dependsOn,
+          }).token
         : undefined;
     const exec = plan.exec ? { ...plan.exec, args: [...plan.exec.args] } : undefined;
 

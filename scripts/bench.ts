@@ -807,6 +807,7 @@ function newestMtime(dir: string): number {
  * `'cdktf-karpenter-eks'`) load the built package instead; returns its `appFile` module.
  */
 export function onPackage(build: string, appFile: string, distIndex: string): string {
+  build = path.resolve(build);
   const root = path.join(build, 'on-package');
   let rewritten = 0;
   const copy = (rel: string): void => {

@@ -7,8 +7,9 @@
 // as Node runs it.
 //
 // Layout after it runs:
-// - dist/lib/bundle.js: every module of lib/; the package's entry points (package.json `exports`) are
-//   two-line files that return the bundle's copy, so all of them share one copy of each class
+// - dist/lib/bundle.js: the modules of lib/, and dist/lib/bundle-lazy.js those of LAZY_ROOMS; each takes
+//   the other's modules from it, so every module has one copy. The package's entry points (package.json
+//   `exports`) are two-line files that return the bundle's copy: a class is one object from each
 //   (`instanceof` holds across `cdktf-karpenter-eks` and `cdktf-karpenter-eks/core`).
 // - dist/bin/karpenter-validate.js: the CLI in a file of its own (it runs in its own process).
 // - the .d.ts files and the JSON data as tsc wrote them. Packages (cdktf, the providers, yaml) stay external.
@@ -27,6 +28,12 @@ export const BUNDLE_ENTRIES: readonly { readonly name: string; readonly file: st
 ];
 
 export const BUNDLE_FILE = 'lib/bundle.js';
+/**
+ * The rooms the package root reaches only through lazy requires (the simulator and its catalog, migration):
+ * a second file, read at the first of them, so an app that never asks does not parse them (a third of lib/).
+ */
+export const LAZY_ROOMS: readonly string[] = ['lib/core/sim/', 'lib/core/migrate/'];
+export const LAZY_BUNDLE_FILE = 'lib/bundle-lazy.js';
 export const BIN_FILE = 'bin/karpenter-validate.js';
 
 const OPTIONS = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', logLevel: 'warning' } as const;
@@ -51,32 +58,105 @@ function walk(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
+/** The file a relative require names, as Node finds it: as given, with `.js`, or a folder's index.js. */
+function resolveFile(from: string, spec: string): string | undefined {
+  const base = path.resolve(from, spec);
+  return [base, `${base}.js`, path.join(base, 'index.js')].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+}
+
+const relRequire = (fromFile: string, toFile: string) => {
+  const rel = path.relative(path.dirname(fromFile), toFile);
+  return rel.startsWith('.') ? rel : `./${rel}`;
+};
+
+/**
+ * The modules of one bundle that the other holds are loaded from it, through its `load(<path in dist>)`: each
+ * module has one copy. `used` collects what this bundle takes from the other.
+ */
+function across(dist: string, outfile: string, otherFile: string, isOther: (rel: string) => boolean, used: Set<string>): Plugin {
+  const other = relRequire(outfile, path.join(dist, otherFile));
+  return {
+    name: 'across',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, (args) => {
+        if (args.namespace === 'across') return { path: other, external: true };
+        if (args.kind === 'entry-point' || args.path.endsWith('.json')) return undefined;
+        const file = resolveFile(args.resolveDir, args.path);
+        const rel = file && path.relative(dist, file);
+        if (!rel || !isOther(rel)) return undefined;
+        used.add(rel);
+        return { path: rel, namespace: 'across' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'across' }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(other)}).load(${JSON.stringify(args.path)});\n`,
+        resolveDir: path.dirname(outfile),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** An entry file: `exports.load(path)` returns the module at that path in dist, and each entry point by name. */
+function entryFile(file: string, modules: Iterable<string>, entries: readonly { readonly name: string; readonly file: string }[] = []): void {
+  const map = [...modules].sort().map((m) => `  ${JSON.stringify(m)}: () => require(${JSON.stringify(`./${m}`)}),`);
+  fs.writeFileSync(
+    file,
+    [
+      ...entries.map((e) => `exports.${e.name} = () => require('./${e.file}');`),
+      `const modules = {\n${map.join('\n')}\n};`,
+      'exports.load = (p) => modules[p]();',
+      '',
+    ].join('\n'),
+  );
+}
+
 /** Bundles `dist` in place (tsc must have written it). */
 export async function bundleDist(dist = path.join(REPO, 'dist')): Promise<void> {
   for (const f of [...BUNDLE_ENTRIES.map((e) => e.file), BIN_FILE]) {
     if (!fs.existsSync(path.join(dist, f))) throw new Error(`bundle: ${path.join(dist, f)} is missing; run tsc first`);
   }
-  // Each entry is required inside a function: the bundle runs an entry's modules only when it is asked for.
-  const entry = path.join(dist, 'bundle-entry.js');
-  fs.writeFileSync(entry, BUNDLE_ENTRIES.map((e) => `exports.${e.name} = () => require('./${e.file}');\n`).join(''));
+  const inLazyRoom = (rel: string) => LAZY_ROOMS.some((room) => rel.startsWith(room));
+  const lazyModules = walk(path.join(dist, 'lib'))
+    .map((f) => path.relative(dist, f))
+    .filter((rel) => rel.endsWith('.js') && inLazyRoom(rel));
+  const mainFile = path.join(dist, BUNDLE_FILE);
+  const lazyFile = path.join(dist, LAZY_BUNDLE_FILE);
+  const mainEntry = path.join(dist, 'bundle-entry.js');
+  const lazyEntry = path.join(dist, 'bundle-lazy-entry.js');
   const bin = path.join(dist, 'bin', 'karpenter-validate.bundle.js');
   try {
-    const outfile = path.join(dist, BUNDLE_FILE);
+    // The lazy rooms first: what they take from the main bundle is what the main one must offer by path.
+    const fromMain = new Set<string>();
+    entryFile(lazyEntry, lazyModules);
     // Plugins need esbuild's asynchronous API.
-    await build({ ...OPTIONS, entryPoints: [entry], outfile, plugins: [jsonBeside(outfile)] });
+    await build({
+      ...OPTIONS,
+      entryPoints: [lazyEntry],
+      outfile: lazyFile,
+      plugins: [jsonBeside(lazyFile), across(dist, lazyFile, BUNDLE_FILE, (rel) => !inLazyRoom(rel), fromMain)],
+    });
+    // Each entry is required inside a function: the bundle runs an entry's modules only when it is asked for.
+    entryFile(mainEntry, fromMain, BUNDLE_ENTRIES);
+    await build({
+      ...OPTIONS,
+      entryPoints: [mainEntry],
+      outfile: mainFile,
+      plugins: [jsonBeside(mainFile), across(dist, mainFile, LAZY_BUNDLE_FILE, inLazyRoom, new Set())],
+    });
     await build({ ...OPTIONS, entryPoints: [path.join(dist, BIN_FILE)], outfile: bin, plugins: [jsonBeside(bin)] });
   } finally {
-    fs.rmSync(entry, { force: true });
+    fs.rmSync(mainEntry, { force: true });
+    fs.rmSync(lazyEntry, { force: true });
   }
   // What the bundles hold goes: a second, loose copy of a module would be a second copy of its classes.
   for (const f of walk(path.join(dist, 'lib'))) {
-    if (f !== path.join(dist, BUNDLE_FILE) && f.endsWith('.js')) fs.rmSync(f);
+    if (f !== mainFile && f !== lazyFile && f.endsWith('.js')) fs.rmSync(f);
   }
   fs.renameSync(bin, path.join(dist, BIN_FILE));
   fs.chmodSync(path.join(dist, BIN_FILE), 0o755);
   for (const e of BUNDLE_ENTRIES) {
-    const rel = path.relative(path.dirname(path.join(dist, e.file)), path.join(dist, BUNDLE_FILE));
-    fs.writeFileSync(path.join(dist, e.file), `'use strict';\nmodule.exports = require('${rel.startsWith('.') ? rel : `./${rel}`}').${e.name}();\n`);
+    const shim = path.join(dist, e.file);
+    fs.writeFileSync(shim, `'use strict';\nmodule.exports = require('${relRequire(shim, mainFile)}').${e.name}();\n`);
   }
 }
 

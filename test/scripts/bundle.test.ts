@@ -3,7 +3,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { BIN_FILE, BUNDLE_ENTRIES, BUNDLE_FILE, bundleDist } from '../../scripts/bundle';
+import { BIN_FILE, BUNDLE_ENTRIES, BUNDLE_FILE, bundleDist, LAZY_BUNDLE_FILE } from '../../scripts/bundle';
 
 function write(root: string, files: Record<string, string>): void {
   for (const [f, text] of Object.entries(files)) {
@@ -19,14 +19,17 @@ describe('the bundle of dist/', () => {
     write(dist, {
       // One class that two entries export, as NodePoolDefinition is exported by the root and by core.
       'lib/core/shared.js': 'exports.Shared = class Shared {};\nglobalThis.__sharedRuns = (globalThis.__sharedRuns ?? 0) + 1;\n',
-      'lib/core/lazy.js': "globalThis.__lazyRuns = (globalThis.__lazyRuns ?? 0) + 1;\nexports.data = require('./data.json');\n",
-      'lib/core/data.json': '{"answer": 42}',
-      'lib/core/index.js': "exports.Shared = require('./shared').Shared;\nexports.lazy = () => require('./lazy').data;\n",
+      // A module of a lazy room (the simulator's), which takes a module of the main bundle.
+      'lib/core/sim/lazy.js':
+        'globalThis.__lazyRuns = (globalThis.__lazyRuns ?? 0) + 1;\n' +
+        "exports.data = require('./data.json');\nexports.Shared = require('../shared').Shared;\n",
+      'lib/core/sim/data.json': '{"answer": 42}',
+      'lib/core/index.js': "exports.Shared = require('./shared').Shared;\nexports.lazy = () => require('./sim/lazy');\n",
       'lib/index.js': "exports.Shared = require('./core/shared').Shared;\nexports.root = true;\n",
       'lib/index.d.ts': 'export declare const root: boolean;\n',
       'lib/testing/index.js': "exports.testing = require('../core/shared').Shared;\n",
       'lib/testing/jest.js': 'exports.jest = true;\n',
-      [BIN_FILE]: "#!/usr/bin/env node\nconsole.log(JSON.stringify(require('../lib/core/index.js').lazy()));\n",
+      [BIN_FILE]: "#!/usr/bin/env node\nconsole.log(JSON.stringify(require('../lib/core/index.js').lazy().data));\n",
     });
     await bundleDist(dist);
   });
@@ -37,7 +40,9 @@ describe('the bundle of dist/', () => {
       fs
         .readdirSync(dir, { withFileTypes: true })
         .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.relative(dist, path.join(dir, e.name))]));
-    expect(files(dist).sort()).toEqual([BUNDLE_FILE, BIN_FILE, 'lib/index.d.ts', 'lib/core/data.json', ...BUNDLE_ENTRIES.map((e) => e.file)].sort());
+    expect(files(dist).sort()).toEqual(
+      [BUNDLE_FILE, LAZY_BUNDLE_FILE, BIN_FILE, 'lib/index.d.ts', 'lib/core/sim/data.json', ...BUNDLE_ENTRIES.map((e) => e.file)].sort(),
+    );
   });
 
   test('every entry returns the bundle’s one copy of a module: a class is the same object from each', () => {
@@ -45,15 +50,20 @@ describe('the bundle of dist/', () => {
       `const root = require(${JSON.stringify(path.join(dist, 'lib/index.js'))});`,
       `const core = require(${JSON.stringify(path.join(dist, 'lib/core/index.js'))});`,
       `const testing = require(${JSON.stringify(path.join(dist, 'lib/testing/index.js'))});`,
-      'const before = globalThis.__lazyRuns ?? 0;',
-      'const data = core.lazy();',
-      'console.log(JSON.stringify({ same: root.Shared === core.Shared && core.Shared === testing.testing, runs: globalThis.__sharedRuns, before, after: globalThis.__lazyRuns, data }));',
+      "const lazyFile = () => Object.keys(require.cache).some((f) => f.endsWith('bundle-lazy.js'));",
+      'const before = [globalThis.__lazyRuns ?? 0, lazyFile()];',
+      'const lazy = core.lazy();',
+      'console.log(JSON.stringify({',
+      '  same: root.Shared === core.Shared && core.Shared === testing.testing && lazy.Shared === core.Shared,',
+      '  runs: globalThis.__sharedRuns, before, after: [globalThis.__lazyRuns, lazyFile()], data: lazy.data,',
+      '}));',
     ].join('\n');
     const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     expect(r.stderr).toBe('');
-    // A module runs once, and a lazy require still runs at its first call; the JSON is read from its file.
-    expect(JSON.parse(r.stdout)).toEqual({ same: true, runs: 1, before: 0, after: 1, data: { answer: 42 } });
-    expect(fs.readFileSync(path.join(dist, BUNDLE_FILE), 'utf8')).toContain('require("./core/data.json")');
+    // A module runs once, also when the lazy room's file takes it from the main one; a lazy require still runs
+    // at its first call, and only then is the lazy room's file read; the JSON is read from its file.
+    expect(JSON.parse(r.stdout)).toEqual({ same: true, runs: 1, before: [0, false], after: [1, true], data: { answer: 42 } });
+    expect(fs.readFileSync(path.join(dist, LAZY_BUNDLE_FILE), 'utf8')).toContain('require("./core/sim/data.json")');
   });
 
   test('the bin is a node script of its own that runs', () => {

@@ -134,6 +134,21 @@ describeConsumer('a consumer project installing the packed package', () => {
       ).toEqual(['karpenter', 'karpenter-crd']);
     });
 
+    test('the installed root loads one bundle; the simulator’s file is read at its first use', () => {
+      if (offline) return;
+      const script = [
+        "const ours = () => Object.keys(require.cache).filter((f) => f.includes('/cdktf-karpenter-eks/dist/'))",
+        "  .map((f) => f.replace(/.*\\/dist\\//, ''));",
+        "const root = require('cdktf-karpenter-eks');",
+        'const before = ours();',
+        'root.loadInstanceTypeCatalog();',
+        'console.log(JSON.stringify([before, ours()]));',
+      ].join('\n');
+      const [before, after] = JSON.parse(ok(app, process.execPath, ['-e', script])) as [string[], string[]];
+      expect(before).toEqual(['lib/index.js', 'lib/bundle.js']);
+      expect(after).toEqual(expect.arrayContaining(['lib/bundle-lazy.js', 'lib/core/sim/catalog-data.json']));
+    });
+
     test("reads aws_region by the installed major's attribute, never the deprecated name under 21.x", () => {
       if (offline) return;
       // The README's infra stack knows its region, so it reads no aws_region at all.

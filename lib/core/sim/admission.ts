@@ -9,6 +9,7 @@ import type { WrittenRequirement } from '../model/requirements';
 import { ClassInstanceType, classView, offeringAllowed } from './instance-types';
 import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { AdmissionOptions, InstanceType } from './types';
+import { LIMIT_ERRORS } from './limit-reasons';
 
 /** The step after which no instance type was left. */
 export interface EmptiedBy {
@@ -104,7 +105,7 @@ export class AdmissionReading {
     const t = buildTemplate(pool, nc, this.options.catalog ?? loadInstanceTypeCatalog(), this.options.zones);
     const limited = t.filterError ? [] : pool.limits ? withinLimits(t, t.options, pool.limits) : t.options;
     if (limited.length > 0) return { instanceTypes: limited.map((i) => t.all[i].type), problems: [] };
-    const reason = t.filterError ?? `all available instance types exceed limits for nodepool (NodePool=${pool.name})`;
+    const reason = t.filterError ?? `${LIMIT_ERRORS.types} (NodePool=${pool.name})`;
     return { instanceTypes: [], reason, emptiedBy: emptiedBy(pool, t), problems: [] };
   }
 }

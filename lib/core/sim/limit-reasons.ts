@@ -34,6 +34,7 @@ export type LimitError = keyof typeof LIMIT_ERRORS;
 /** One NodePool's error in a pod's reason: a limit error (merged with the other pools' alike) or any other text. */
 export type PoolError = { readonly limit: LimitError; readonly figures: LimitFigures } | { readonly text: () => string };
 
+/** A copy of the pool's use now, for a reason that is put into words later. */
 export function limitFigures(pool: string, u: LimitUse): LimitFigures {
   return { pool, limits: u.limits, existing: { ...u.existing }, batch: { ...u.batch } };
 }

@@ -12,7 +12,7 @@ import { addAmounts, CPU, isSubUnit, MEMORY, mergeAmounts } from '../shared/quan
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { loadInstanceTypeCatalog } from './catalog';
 import { emptiedBy } from './admission';
-import { joinPoolErrors, LimitUse, limitFigures, limitNote, PoolError } from './limit-reasons';
+import { joinPoolErrors, LIMIT_ERRORS, LimitUse, limitFigures, limitNote, PoolError } from './limit-reasons';
 import { withCosts } from './costs';
 import { ClusterNode, readCluster, readNamespaces, roomOf } from './cluster-state';
 import { BoundPod, DomainSource, Topology } from './topology';
@@ -420,9 +420,7 @@ function prepare(input: SimulationInput): Prepared {
     if (pool.limits && (limited.length === 0 || pool.limits.nodes === 0)) {
       poolReasons.set(
         pool,
-        pool.limits.nodes === 0
-          ? `node limits have been exhausted for nodepool (NodePool=${pool.name})`
-          : `all available instance types exceed limits for nodepool (NodePool=${pool.name})`,
+        pool.limits.nodes === 0 ? `${LIMIT_ERRORS.nodes} (NodePool=${pool.name})` : `${LIMIT_ERRORS.types} (NodePool=${pool.name})`,
       );
     }
     templates.push(t);

@@ -1,7 +1,7 @@
-// Bundles tsc's CommonJS output of lib/ into one file, after `tsc` in `npm run build`.
+// Bundles tsc's CommonJS output of lib/ into two files, after `tsc` in `npm run build`.
 //
 // Why: a Node process pays each module it loads (path resolution, a package.json lookup, a file read and a
-// compile wrapper), and the package root loads about 90 of ours. One file of the same CommonJS modules keeps
+// compile wrapper), and the package root loads about 90 of ours. A bundle of the same CommonJS modules keeps
 // their semantics (each still runs at its first require, so the lazy loads stay lazy) without that cost:
 // issue #23's import target. esbuild does it; it is the bundler most libraries use, and it bundles CommonJS
 // as Node runs it.

@@ -205,23 +205,30 @@ export function taintsOf(v: unknown, at: string, p: Problems): NodeTaint[] {
   });
 }
 
-/** Reads a quantity map (limits, requests) into base units; bad entries are problems and left out. */
-export function amounts(v: unknown, at: string, p: Problems, fatal: boolean): Record<string, number> {
+/**
+ * The one reading of a map of quantities (manifests' limits and requests, cluster objects' capacity) into base
+ * units: an entry that is no quantity goes to `bad` and is left out. Undefined for anything but a map, which
+ * each caller reports in its own words.
+ */
+export function readQuantities(v: unknown, bad: (key: string, value: unknown) => void): Record<string, number> | undefined {
+  if (!isPlainObject(v)) return undefined;
   const out: Record<string, number> = {};
-  if (v === undefined || v === null) return out;
-  if (!isPlainObject(v)) {
-    p.add(at, 'SimInvalidField', `must be a map of quantities, got ${typeof v}`, fatal);
-    return out;
-  }
   for (const [k, q] of Object.entries(v)) {
     const n = resourceAmount(k, q);
-    if (n === undefined) {
-      p.add(`${at}.${k}`, 'SimInvalidQuantity', `${show(q)} is not a Kubernetes quantity; use e.g. "500m", "2", "4Gi"`, fatal, q);
-      continue;
-    }
-    out[k] = n;
+    if (n === undefined) bad(k, q);
+    else out[k] = n;
   }
   return out;
+}
+
+/** Reads a quantity map of a manifest (limits, requests) into base units; bad entries are problems and left out. */
+export function amounts(v: unknown, at: string, p: Problems, fatal: boolean): Record<string, number> {
+  if (v === undefined || v === null) return {};
+  const out = readQuantities(v, (k, q) =>
+    p.add(`${at}.${k}`, 'SimInvalidQuantity', `${show(q)} is not a Kubernetes quantity; use e.g. "500m", "2", "4Gi"`, fatal, q),
+  );
+  if (out === undefined) p.add(at, 'SimInvalidField', `must be a map of quantities, got ${typeof v}`, fatal);
+  return out ?? {};
 }
 
 const STANDARD_RESOURCES = new Set([CPU, MEMORY, 'ephemeral-storage', 'storage', PODS]);

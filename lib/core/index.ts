@@ -5,7 +5,8 @@
 
 // Issues and builder values.
 export { builderList, builderMap, builderValue } from './builder-value';
-export { describeValue } from './json';
+export { show } from './json';
+export type { ShowStyle } from './json';
 export type { BuilderKind } from './builder-value';
 export {
   IssueCollector,

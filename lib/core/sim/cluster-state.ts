@@ -3,7 +3,7 @@
 // state/cluster.go, scheduling/existingnode.go): Nodes and in-flight NodeClaims that can take pods, and
 // the namespaces pod affinity terms select. Hostile input becomes an issue, never an exception.
 import { WellKnownLabel } from '../model/labels';
-import { isPlainObject, isString } from '../json';
+import { isPlainObject, isString, show } from '../json';
 import { InputProblem, metaOf, NodeTaint, Problems, readQuantities, stringMap, taintsOf as readTaints } from './inputs';
 import { subtractAmounts } from '../shared/quantity';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
@@ -43,7 +43,7 @@ const taintsOf = (v: unknown): NodeTaint[] => readTaints(v, '', new Problems('')
 
 /** A status map of quantities, read as the manifests' (`readQuantities`); undefined when it is not a map. */
 function amountsOf(v: unknown, at: string, add: (field: string, message: string) => void): Record<string, number> | undefined {
-  return readQuantities(v, (k, q) => add(`${at}.${k}`, `${JSON.stringify(q) ?? typeof q} is not a Kubernetes quantity; it is left out`));
+  return readQuantities(v, (k, q) => add(`${at}.${k}`, `${show(q)} is not a Kubernetes quantity; it is left out`));
 }
 
 function unreadable(where: string): InputProblem {

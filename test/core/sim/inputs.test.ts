@@ -27,3 +27,14 @@ test("a manifest's map and a Node's status read the same amounts, each naming th
     'Node/ip-1 status.allocatable.memory: "lots" is not a Kubernetes quantity; it is left out',
   ]);
 });
+
+test('a value no message can print as JSON costs its entry, not the Node (the renderer used to throw)', () => {
+  const node = { kind: 'Node', metadata: { name: 'ip-1' }, status: { allocatable: { cpu: '2', memory: BigInt(1), pods: 'x'.repeat(100) } } };
+  const { nodes, problems } = readCluster([node], []);
+  // JSON.stringify threw on the bigint, and the whole Node was left out as "could not be read".
+  expect(nodes.map((n) => [n.name, n.allocatable])).toEqual([['ip-1', { cpu: 2000 }]]);
+  expect(problems.map((x) => `${x.field}: ${x.message}`)).toEqual([
+    'status.allocatable.memory: bigint is not a Kubernetes quantity; it is left out',
+    `status.allocatable.pods: "${'x'.repeat(76)}... is not a Kubernetes quantity; it is left out`,
+  ]);
+});

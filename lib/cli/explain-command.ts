@@ -2,7 +2,7 @@
 // simulated offline on the bundled instance-type catalog. Reads files as `validate` does (same limits).
 import { isPlainObject } from '../core/json';
 import { Severity } from '../core/issues';
-import type { InstanceTypeCatalog, SimulationInput, SimulationResult, SimulationRun } from '../core/sim';
+import type { InstanceTypeCatalog, PriceTable, SimulationInput, SimulationResult, SimulationRun } from '../core/sim';
 import { CommandDependencies, CommandIo, ExitCode, FileIssue, PROGRAM } from './command-io';
 import { relevantAssumptions } from './explain-assumptions';
 import { claimViews, constrainsZones, podRequests, poolFixedLabels, usesPodTopology } from './explain-claims';
@@ -214,9 +214,9 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
   for (const [kind, list] of skipped) out.write(`${skippedNote(kind, list)}\n`);
 
   const catalog = deps.catalog ?? loadCatalog();
-  const costs = loadCosts();
-  const prices = costs.loadPriceTable();
-  const ceilings = costs.nodePoolCostCeilings({ ...input, catalog, prices }, run.result);
+  const prices = loadPriceTable();
+  // The ceilings the simulation computed from the pools it read: the pools are not read a second time here.
+  const ceilings = run.costCeilings;
   const claims = result.nodeClaims;
   const requests = podRequests(result);
   const writer = bufferedWriter(io.stdout);
@@ -454,9 +454,9 @@ function loadNodePoolPlan(): typeof import('../core/api/node-pool-plan').planNod
   return (require('../core/api/node-pool-plan') as typeof import('../core/api/node-pool-plan')).planNodePool;
 }
 
-function loadCosts(): Pick<typeof import('../core/sim'), 'nodePoolCostCeilings' | 'loadPriceTable'> {
+function loadPriceTable(): PriceTable {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('../core/sim') as typeof import('../core/sim');
+  return (require('../core/sim') as typeof import('../core/sim')).loadPriceTable();
 }
 
 function loadCatalog(): InstanceTypeCatalog {

@@ -1,7 +1,7 @@
 // `validate`'s run: reads each input, checks (or migrates, then checks) every document and the
 // documents against each other, then writes the report. No fs or process access here: the caller passes
 // the I/O, so every path is testable in-process.
-import { describeValue, isPlainObject as isObject } from '../core/json';
+import { isPlainObject as isObject, show } from '../core/json';
 import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/migrate';
 import type { NodePoolPlanContext, PlannedNodePool } from '../core/api/node-pool-plan';
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
@@ -204,7 +204,7 @@ class ValidateRun {
         severity: Severity.ERROR,
         field: '(document)',
         code: 'NotAnObject',
-        message: `the document is ${describeValue(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec`,
+        message: `the document is ${show(value, 'typed')}; expected a Kubernetes object with apiVersion, kind, metadata and spec`,
         line: where('')?.line,
         column: where('')?.column,
       });

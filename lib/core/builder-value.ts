@@ -4,7 +4,7 @@
 // Every such prop is read through these helpers: the builder value itself, the one an unambiguous string
 // stands for (`'1.29'`, `'30m'`, `'32Gi'`), or an error naming the prop, what was given and the builder to use.
 import { carriedIssues, Severity, ValidationIssue } from './issues';
-import { describeValue } from './json';
+import { show } from './json';
 
 /** A builder class, as these helpers check and convert values for it. */
 export interface BuilderKind<T> {
@@ -35,7 +35,7 @@ function wrongType(kind: BuilderKind<unknown>, value: unknown, field: string, is
     severity: Severity.ERROR,
     field,
     code: 'WrongBuilderType',
-    message: `expects a ${kind.name}, got ${describeValue(value)}; use ${kind.example}${strings}`,
+    message: `expects a ${kind.name}, got ${show(value, 'typed')}; use ${kind.example}${strings}`,
   });
 }
 
@@ -64,7 +64,7 @@ export function builderList<T>(kind: BuilderKind<T>, value: unknown, field: stri
       severity: Severity.ERROR,
       field,
       code: 'WrongBuilderType',
-      message: `expects a list of ${kind.name}, got ${describeValue(value)}; use e.g. [${kind.example}]`,
+      message: `expects a list of ${kind.name}, got ${show(value, 'typed')}; use e.g. [${kind.example}]`,
     });
     return undefined;
   }
@@ -87,7 +87,7 @@ export function builderMap<T>(
         severity: Severity.ERROR,
         field,
         code: 'WrongBuilderType',
-        message: `expects a map of ${kind.name}, got ${describeValue(value)}; use e.g. { key: ${kind.example} }`,
+        message: `expects a map of ${kind.name}, got ${show(value, 'typed')}; use e.g. { key: ${kind.example} }`,
       });
     }
     return undefined;

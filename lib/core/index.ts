@@ -5,7 +5,8 @@
 
 // Issues and builder values.
 export { builderList, builderMap, builderValue } from './builder-value';
-export { describeValue } from './json';
+export { show } from './json';
+export type { ShowStyle } from './json';
 export type { BuilderKind } from './builder-value';
 export {
   IssueCollector,
@@ -164,6 +165,8 @@ export { lintNodePoolCatalog } from './lints/catalog-lints';
 export type { CatalogLintOptions } from './lints/catalog-lints';
 export { UNKNOWN_NODE_CLASS_NOTE, assumedNodeClass, nodePoolCostCeiling, nodePoolCostCeilings, nodePoolLimits, withCosts } from './sim/costs';
 export type { CostCeilingOptions } from './sim/costs';
+export { readPoolLimits } from './sim/inputs';
+export type { PoolLimits, UnreadLimit } from './sim/inputs';
 export { planNodePool } from './api/node-pool-plan';
 export type { NodePoolPlanContext, PlannedNodePool } from './api/node-pool-plan';
 export {

@@ -13,10 +13,21 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * A value for a message, as JSON (`"m5.large"`, `4`, `{"key":"x"}`), shortened to 80 characters. Never throws:
- * a value JSON cannot show (undefined, a function, a cycle, a bigint) prints its type.
+ * How `show` renders a value. `json`: as JSON (`"m5.large"`, `4`, `{"key":"x"}`), shortened to 80 characters.
+ * `typed`: what was given, for "expects X, got ..." messages (`string "1.29"`, `number 30`, `a plain object {"key":"x"}`,
+ * `a Quantity`, `a list`).
  */
-export function show(value: unknown): string {
+export type ShowStyle = 'json' | 'typed';
+
+/**
+ * The one renderer of values in messages, in the style asked (`ShowStyle`, default `json`). Never throws: a value
+ * JSON cannot show (undefined, a function, a cycle, a bigint) prints its type.
+ */
+export function show(value: unknown, style: ShowStyle = 'json'): string {
+  return style === 'typed' ? typed(value) : json(value);
+}
+
+function json(value: unknown): string {
   let s: string | undefined;
   try {
     s = JSON.stringify(value);
@@ -27,16 +38,15 @@ export function show(value: unknown): string {
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
-/** What was given, for "expects X, got ..." messages: `string '1.29'`, `number 30`, `a plain object {"key":"x"}`, `a Quantity`, `a list`. */
-export function describeValue(value: unknown): string {
+function typed(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'string') return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;
   if (typeof value === 'object') {
     const ctor = (Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null)?.constructor;
     if (!isPlainObject(value) && ctor?.name) return `a ${ctor.name}`;
-    const json = show(value);
-    return `a plain object${json === 'object' ? '' : ` ${json.length > 60 ? `${json.slice(0, 60)}...` : json}`}`;
+    const text = json(value);
+    return `a plain object${text === 'object' ? '' : ` ${text.length > 60 ? `${text.slice(0, 60)}...` : text}`}`;
   }
   return value === undefined ? 'undefined' : `${typeof value} ${String(value)}`;
 }

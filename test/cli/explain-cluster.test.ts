@@ -5,7 +5,7 @@ import * as path from 'path';
 import { runExplainCommand } from '../../lib/cli/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo } from '../../lib/cli/validate-command';
-import { SimulationInput, simulateProvisioning, SimulationRun, runSimulation } from '../../lib/core/sim';
+import { nodePoolCostCeilings, SimulationInput, simulateProvisioning, SimulationRun, runSimulation } from '../../lib/core/sim';
 
 let dir: string;
 beforeAll(() => {
@@ -110,7 +110,7 @@ test('pods with something not modelled are listed, grouped by what', () => {
     [path.join(dir, 'none.yaml')],
     { ...io, stat: () => ({ size: 1, isDirectory: false }), readFile: () => Buffer.from('{}') },
     {
-      simulate: () => ({ result, issues: [] }),
+      simulate: (i) => ({ result, issues: [], costCeilings: nodePoolCostCeilings(i, result) }),
     },
   );
   expect(text).toContain('Not modelled (Karpenter may place these pods differently):\n');

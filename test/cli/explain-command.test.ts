@@ -7,7 +7,7 @@ import { EXPLAIN_USAGE, ExplainDependencies, runExplainCommand } from '../../lib
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo, ExitCode, runCli, TOP_USAGE } from '../../lib/cli/validate-command';
 import { Severity } from '../../lib/core/issues';
-import { SimulationInput, SimulationResult, SimulationRun } from '../../lib/core/sim';
+import { nodePoolCostCeilings, SimulationInput, SimulationResult, SimulationRun } from '../../lib/core/sim';
 
 let dir: string;
 beforeAll(() => {
@@ -85,7 +85,8 @@ const ALL_FINE: SimulationResult = {
 };
 
 function fake(result: SimulationResult, issues: SimulationRun['issues'] = []): ExplainDependencies {
-  return { simulate: () => ({ result, issues }) };
+  // The ceilings the simulator would give with the result, from the input's pools.
+  return { simulate: (input) => ({ result, issues, costCeilings: nodePoolCostCeilings(input, result) }) };
 }
 
 const MANIFESTS = `apiVersion: karpenter.sh/v1

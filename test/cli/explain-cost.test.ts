@@ -7,7 +7,10 @@ import { buildFullStackApp } from '../../examples/full-stack/app';
 import { runExplainCommand } from '../../lib/cli/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo } from '../../lib/cli/validate-command';
-import { SimulationResult, withCosts } from '../../lib/core/sim';
+import { CostCeiling, describeCostCeiling, nodePoolCostCeilings, SimulationResult, withCosts } from '../../lib/core/sim';
+import * as costs from '../../lib/core/sim/costs';
+import * as inputs from '../../lib/core/sim/inputs';
+import * as pricing from '../../lib/core/sim/pricing';
 
 const MANIFESTS = `apiVersion: karpenter.sh/v1
 kind: NodePool
@@ -60,7 +63,10 @@ function explain(args: string[]): { code: number; stdout: string } {
   };
   try {
     const code = runExplainCommand([...args, file], io, {
-      simulate: (input) => ({ result: withCosts(input, UNPRICED as SimulationResult), issues: [] }),
+      simulate: (input) => {
+        const costCeilings = nodePoolCostCeilings(input, UNPRICED);
+        return { result: withCosts(input, UNPRICED, costCeilings), issues: [], costCeilings };
+      },
     });
     return { code, stdout };
   } finally {
@@ -136,5 +142,41 @@ describe('on the full example', () => {
     const json = JSON.parse(run([tfJson, '--json'])) as SimulationResult;
     expect(json.nodePools.find((p) => p.name === 'reserved')).toMatchObject({ costCeilingPerHour: 3.2256 });
     expect(json.nodePools.every((p) => typeof p.costCeilingPerHour === 'number' && typeof p.typicalPerVcpuHour === 'number')).toBe(true);
+  });
+});
+
+describe('each ceiling once', () => {
+  // Issue #23: explain prints the ceilings the simulation computed from the pools it read, and computes none again.
+  const POOL_AND_CLASS = `${MANIFESTS}---
+apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata: { name: default }
+spec: { amiSelectorTerms: [{ alias: al2023@latest }] }
+`;
+  test.each([[[]], [['--json']]])('explain %j computes one ceiling per pool, the one it prints', (args) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-once-'));
+    const file = path.join(dir, 'pools.yaml');
+    fs.writeFileSync(file, POOL_AND_CLASS);
+    const ceiling = jest.spyOn(pricing, 'costCeiling');
+    const byName = jest.spyOn(costs, 'nodePoolCostCeilings');
+    const readPool = jest.spyOn(inputs, 'readNodePool');
+    let stdout = '';
+    let printed: CostCeiling;
+    try {
+      runExplainCommand([...args, file], { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => true } });
+      expect(ceiling).toHaveBeenCalledTimes(1);
+      expect(byName).not.toHaveBeenCalled();
+      // Once by the simulation, once by the NodePool checks `validate` runs too (their reading is shared by the lints).
+      expect(readPool).toHaveBeenCalledTimes(2);
+      printed = ceiling.mock.results[0].value as CostCeiling;
+    } finally {
+      ceiling.mockRestore();
+      byName.mockRestore();
+      readPool.mockRestore();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(printed.status).toBe('bounded');
+    if (args.length > 0) expect(JSON.parse(stdout).nodePools[0].costCeiling).toEqual(printed);
+    else expect(stdout).toContain(`  - general: ${describeCostCeiling(printed)} = `);
   });
 });

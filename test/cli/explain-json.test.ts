@@ -10,7 +10,7 @@ import { TerraformStack, Testing } from 'cdktf';
 import { GeneralAndGpuPools } from '../../examples/explain-gpu/gpu-pools';
 import { ExplainDependencies, runExplainCommand } from '../../lib/cli/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
-import { SimulationResult } from '../../lib/core/sim';
+import { nodePoolCostCeilings, SimulationResult } from '../../lib/core/sim';
 
 const strings = { type: 'array', items: { type: 'string' } };
 const amounts = { type: 'object', additionalProperties: { type: 'number' } };
@@ -163,7 +163,9 @@ test("a newer simulator's result: its nodeClaims, requests, existing and bound p
     nodePools: [{ name: 'general', admittedInstanceTypes: ['m5.large'] }],
     assumptions: [],
   };
-  const out = json([stack], { simulate: () => ({ result: result as SimulationResult, issues: [] }) });
+  const out = json([stack], {
+    simulate: (i) => ({ result: result as SimulationResult, issues: [], costCeilings: nodePoolCostCeilings(i, result as SimulationResult) }),
+  });
   expect(out.pods[0]).toEqual({ namespace: 'a', name: 'p', schedulable: true, nodePool: 'general', nodeClaim: 'general-0', requests: { cpu: 100 } });
   expect(out.pods[1]).toMatchObject({ node: 'ip-1', zone: 'us-east-1a', instanceTypes: [], notModelled: ['host ports'] });
   expect(out.nodeClaims).toEqual(result.nodeClaims);

@@ -7,7 +7,7 @@ import { runExplainCommand } from '../../lib/cli/explain-command';
 import { readInputDocuments } from '../../lib/cli/input-reader';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo, ExitCode, runCli } from '../../lib/cli/validate-command';
-import { SimulationInput, SimulationResult } from '../../lib/core/sim';
+import { nodePoolCostCeilings, SimulationInput, SimulationResult } from '../../lib/core/sim';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'cli', 'kubectl-cluster.yaml');
 
@@ -117,7 +117,7 @@ describe('explain on the running cluster', () => {
     runExplainCommand([FIXTURE, other], io, {
       simulate: (i) => {
         input = i;
-        return { result: result as SimulationResult, issues: [] };
+        return { result, issues: [], costCeilings: nodePoolCostCeilings(i, result) };
       },
     });
     const all = input as SimulationInput & Record<string, unknown[] | undefined>;
@@ -144,6 +144,7 @@ describe('explain on the running cluster', () => {
     runExplainCommand([FIXTURE], io, {
       simulate: () => ({
         result: EMPTY as SimulationResult,
+        costCeilings: [],
         issues: [{ severity: 'warning' as never, field: 'Pod/shop/api-5b7f9d8c4-t6c1v spec.topologySpreadConstraints', message: 'm', code: 'C' }],
       }),
     });

@@ -1,7 +1,7 @@
 import { DURATION_BUILDER, KarpenterDuration } from '../../lib/core/model/duration';
 import { QUANTITY_BUILDER } from '../../lib/core/model/quantity';
 import { builderList, builderMap, builderValue } from '../../lib/core/builder-value';
-import { describeValue } from '../../lib/core/json';
+import { show } from '../../lib/core/json';
 import { ValidationIssue } from '../../lib/core/issues';
 
 describe('builderValue', () => {
@@ -43,8 +43,8 @@ describe('builderValue', () => {
     expect(issues.map((i) => i.field)).toEqual(['l[1]', 'l', 'm["nvidia.com/gpu"]', 'm']);
   });
 
-  test('describeValue names what was given', () => {
-    expect([describeValue('1.29'), describeValue(3), describeValue({ a: 1 }), describeValue(KarpenterDuration.hours(1)), describeValue([])]).toEqual([
+  test("show(value, 'typed') names what was given", () => {
+    expect([show('1.29', 'typed'), show(3, 'typed'), show({ a: 1 }, 'typed'), show(KarpenterDuration.hours(1), 'typed'), show([], 'typed')]).toEqual([
       'string "1.29"',
       'number 3',
       'a plain object {"a":1}',

@@ -2,7 +2,8 @@ import * as vm from 'vm';
 import { nodePool } from './api/fixtures';
 import { Quantity } from '../../lib/core/model/quantity';
 import { validateNodePool } from '../../lib/core/validation/validate-nodepool';
-import { cloneJson, describeValue, isPlainObject, isString, opt, show } from '../../lib/core/json';
+import * as json from '../../lib/core/json';
+import { cloneJson, isPlainObject, isString, opt, show } from '../../lib/core/json';
 
 describe('JSON helpers', () => {
   test('isPlainObject: objects, not arrays or null', () => {
@@ -50,14 +51,16 @@ describe('JSON helpers', () => {
     expect(show('x'.repeat(100))).toHaveLength(80);
   });
 
-  test('describeValue names what was given, built on show; isString is the one string guard', () => {
-    expect([describeValue(null), describeValue(undefined), describeValue(Object.create(null)), describeValue(Quantity.cpu(1))]).toEqual([
+  test("show(value, 'typed') names what was given, built on the JSON style; isString is the one string guard", () => {
+    expect([show(null, 'typed'), show(undefined, 'typed'), show(Object.create(null), 'typed'), show(Quantity.cpu(1), 'typed')]).toEqual([
       'null',
       'undefined',
       'a plain object {}',
       'a Quantity',
     ]);
     expect(['a', 1, null].map(isString)).toEqual([true, false, false]);
+    // One renderer, two styles (issue #23): the typed style is no second export.
+    expect(Object.keys(json).filter((k) => /^(show|describe|render)/.test(k))).toEqual(['show']);
   });
 
   test('a class instance where a manifest has an object is an InvalidType error naming its class', () => {

@@ -101,8 +101,9 @@ export function nodePoolBudgetIssues(
   ctx: BudgetCheckContext & CostCeilingOptions,
 ): ValidationIssue[] {
   if (maxHourlyCost === undefined) return [];
-  const admission = (reading ?? new (admissionModule().AdmissionReading)(nodePool, costs().assumedNodeClass(nodePool), ctx)).explain();
-  const ceiling = pricing().costCeiling(admission.instanceTypes, costs().nodePoolLimits(nodePool), ctx.prices ?? pricing().loadPriceTable());
+  // The reading's pool is the one parsed for admission: its limits are not read again.
+  const read = reading ?? new (admissionModule().AdmissionReading)(nodePool, costs().assumedNodeClass(nodePool), ctx);
+  const ceiling = costs().readingCostCeiling(read, ctx.prices ?? pricing().loadPriceTable());
   return checkCostBudget(ceiling, maxHourlyCost, ctx, reading === undefined ? costs().UNKNOWN_NODE_CLASS_NOTE : undefined);
 }
 

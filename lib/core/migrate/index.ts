@@ -3,7 +3,7 @@
 //   karpenter.sh/v1beta1 NodePool, karpenter.k8s.aws/v1beta1 EC2NodeClass (Karpenter 0.33-0.37): v1beta1.ts
 //   karpenter.sh/v1alpha5 Provisioner: v1alpha5.ts; karpenter.k8s.aws/v1alpha1 AWSNodeTemplate (up to 0.31): v1alpha1.ts
 import { Document, isDocument, parseAllDocuments } from 'yaml';
-import { cloneJson, describeValue } from '../json';
+import { cloneJson, show } from '../json';
 import { EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND, NODEPOOL_API_VERSION } from '../model/types';
 import { toYaml } from '../model/yaml';
 import { DocumentComments, collectComments, yamlWithComments } from './comments';
@@ -121,7 +121,7 @@ class Migration implements MigrationRun {
       this.fail({
         document: index,
         code: 'NotAnObject',
-        message: `document ${index} is ${describeValue(value)}; expected a Kubernetes object with apiVersion, kind, metadata and spec`,
+        message: `document ${index} is ${show(value, 'typed')}; expected a Kubernetes object with apiVersion, kind, metadata and spec`,
       });
       return;
     }

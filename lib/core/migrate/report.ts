@@ -1,7 +1,7 @@
 // Pure core: no cdktf or constructs imports.
 // Recording changes, and what every converter does alike: carry unknown fields over, check the
 // type of the fields it reads, convert the envelope (top-level fields, metadata).
-import { cloneJson, describeValue } from '../json';
+import { cloneJson, show } from '../json';
 import { Severity } from '../issues';
 import { OBJECT_META_FIELDS } from '../validation/meta';
 import { MigrationChange, MigrationReport, Obj, Output, Rec, Source } from './types';
@@ -59,7 +59,7 @@ export function shaped(src: Source, field: string, value: unknown, type: 'object
     name: src.name,
     field,
     code: 'InvalidFieldType',
-    message: `must be ${expected}, got ${describeValue(value)}: check its indentation (${how}). Fix the input and migrate again`,
+    message: `must be ${expected}, got ${show(value, 'typed')}: check its indentation (${how}). Fix the input and migrate again`,
   });
   return undefined;
 }

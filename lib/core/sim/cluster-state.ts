@@ -3,9 +3,9 @@
 // state/cluster.go, scheduling/existingnode.go): Nodes and in-flight NodeClaims that can take pods, and
 // the namespaces pod affinity terms select. Hostile input becomes an issue, never an exception.
 import { WellKnownLabel } from '../model/labels';
-import { isPlainObject, isString } from '../json';
-import { InputProblem, metaOf, NodeTaint, Problems, stringMap, taintsOf as readTaints } from './inputs';
-import { resourceAmount, subtractAmounts } from '../shared/quantity';
+import { isPlainObject, isString, show } from '../json';
+import { InputProblem, metaOf, NodeTaint, Problems, readQuantities, stringMap, taintsOf as readTaints } from './inputs';
+import { subtractAmounts } from '../shared/quantity';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 
 type Json = Record<string, unknown>;
@@ -41,15 +41,9 @@ export interface ClusterRead {
 const labelsOf = (v: unknown): Record<string, string> => stringMap(v, '', new Problems(''));
 const taintsOf = (v: unknown): NodeTaint[] => readTaints(v, '', new Problems(''));
 
+/** A status map of quantities, read as the manifests' (`readQuantities`); undefined when it is not a map. */
 function amountsOf(v: unknown, at: string, add: (field: string, message: string) => void): Record<string, number> | undefined {
-  if (!isPlainObject(v)) return undefined;
-  const out: Record<string, number> = {};
-  for (const [k, q] of Object.entries(v)) {
-    const n = resourceAmount(k, q);
-    if (n === undefined) add(`${at}.${k}`, `${JSON.stringify(q) ?? typeof q} is not a Kubernetes quantity; it is left out`);
-    else out[k] = n;
-  }
-  return out;
+  return readQuantities(v, (k, q) => add(`${at}.${k}`, `${show(q)} is not a Kubernetes quantity; it is left out`));
 }
 
 function unreadable(where: string): InputProblem {

@@ -2,10 +2,11 @@
 // Adds the price figures to a simulation result: NodeClaim options cheapest first, each pod's cheapest
 // type and price, each pool's cost ceiling. Only optional fields are added; nothing else changes.
 import { isPlainObject } from '../json';
-import { admittedInstanceTypes } from './admission';
+import { AdmissionReading } from './admission';
 import { loadInstanceTypeCatalog } from './catalog';
+import { NodePoolInput, poolLimits, readPoolLimits } from './inputs';
 import { CostCeiling, costCeiling, loadPriceTable, orderByPrice, priceAssumptions, PriceTable } from './pricing';
-import { AdmissionOptions, InstanceType, NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
+import { AdmissionOptions, InstanceType, InstanceTypeCatalog, NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
 
 /** Options of `nodePoolCostCeiling`. */
 export interface CostCeilingOptions extends AdmissionOptions {
@@ -16,7 +17,7 @@ export interface CostCeilingOptions extends AdmissionOptions {
   readonly prices?: PriceTable;
 }
 
-/** The pool's `spec.limits`, or undefined when it has none (or the manifest is malformed). */
+/** The pool's `spec.limits` as written, or undefined when it has none (or the manifest is malformed); `readPoolLimits` reads it. */
 export function nodePoolLimits(nodePool: unknown): unknown {
   const spec = isPlainObject(nodePool) ? nodePool.spec : undefined;
   return isPlainObject(spec) ? spec.limits : undefined;
@@ -44,14 +45,37 @@ export function assumedNodeClass(nodePool: unknown): unknown {
 
 /** The most a NodePool's limits let it spend, over the types it admits with its EC2NodeClass (`costCeiling`). */
 export function nodePoolCostCeiling(nodePool: unknown, nodeClass: unknown, options: CostCeilingOptions = {}): CostCeiling {
-  return costCeiling(admittedInstanceTypes(nodePool, nodeClass, options), nodePoolLimits(nodePool), options.prices ?? loadPriceTable());
+  return readingCostCeiling(new AdmissionReading(nodePool, nodeClass, options), options.prices ?? loadPriceTable());
+}
+
+/** The ceiling of a pool read with its class: the types it admits under the limits that reading parsed. */
+export function readingCostCeiling(reading: AdmissionReading, table: PriceTable): CostCeiling {
+  return costCeiling(reading.explain().instanceTypes, poolLimits(reading.pool), table);
+}
+
+/**
+ * The cost ceiling of each of `result.nodePools` (same order) from the pools the simulation read (`pools[i]` is
+ * `result.nodePools[i]`), its admitted types from the catalog.
+ */
+export function poolCostCeilings(
+  pools: readonly NodePoolInput[],
+  result: SimulationResult,
+  catalog: InstanceTypeCatalog,
+  table: PriceTable,
+): CostCeiling[] {
+  return result.nodePools.map((pool, i) => costCeiling(admittedTypes(pool, catalog), poolLimits(pools[i]), table));
 }
 
 /**
  * The cost ceiling of each of `result.nodePools` (same order): its admitted types from the catalog, its limits from
- * the input NodePool of that name.
+ * the input NodePool of that name. For a result without the pools it was read from; `runSimulation` gives its
+ * ceilings in `costCeilings`.
  */
 export function nodePoolCostCeilings(input: SimulationInput, result: SimulationResult): CostCeiling[] {
+  return ceilingsByName(input, result);
+}
+
+function ceilingsByName(input: SimulationInput, result: SimulationResult): CostCeiling[] {
   const table = input.prices ?? loadPriceTable();
   const catalog = input.catalog ?? loadInstanceTypeCatalog();
   const manifests = new Map<string, unknown>();
@@ -60,13 +84,17 @@ export function nodePoolCostCeilings(input: SimulationInput, result: SimulationR
     if (typeof name === 'string' && !manifests.has(name)) manifests.set(name, np);
   }
   return result.nodePools.map((pool) => {
-    const types = pool.admittedInstanceTypes.map((n) => catalog.get(n)).filter((t): t is InstanceType => t !== undefined);
+    const types = admittedTypes(pool, catalog);
     // The engine reports a hostile manifest; here its limits are just unreadable.
     return guarded(
-      () => costCeiling(types, nodePoolLimits(manifests.get(pool.name)), table),
+      () => costCeiling(types, readPoolLimits(nodePoolLimits(manifests.get(pool.name))), table),
       () => costCeiling(types, undefined, table),
     );
   });
+}
+
+function admittedTypes(pool: NodePoolResult, catalog: InstanceTypeCatalog): InstanceType[] {
+  return pool.admittedInstanceTypes.map((n) => catalog.get(n)).filter((t): t is InstanceType => t !== undefined);
 }
 
 /** `read()`, or the fallback when reading hostile input throws (a Proxy, a throwing getter). */
@@ -78,8 +106,11 @@ function guarded<T>(read: () => T, fallback: T | (() => T)): T {
   }
 }
 
-/** The result with prices: options cheapest first, pods' cheapest types, pools' ceilings, and the price assumptions. */
-export function withCosts(input: SimulationInput, result: SimulationResult): SimulationResult {
+/**
+ * The result with prices: options cheapest first, pods' cheapest types, pools' ceilings, and the price assumptions.
+ * `ceilings` are those of `result.nodePools` (same order); by default each pool's is read from the input NodePool of its name.
+ */
+export function withCosts(input: SimulationInput, result: SimulationResult, ceilings?: readonly CostCeiling[]): SimulationResult {
   const table = input.prices ?? loadPriceTable();
   const unpriced = new Set<string>();
   // Pods on one NodeClaim share its options: order them once per claim.
@@ -106,9 +137,9 @@ export function withCosts(input: SimulationInput, result: SimulationResult): Sim
     const instanceTypes = byClaim.get(c.name) ?? ordered(c.instanceTypes);
     return { ...c, instanceTypes };
   });
-  const ceilings = nodePoolCostCeilings(input, result);
+  const perPool = ceilings ?? ceilingsByName(input, result);
   const nodePools = result.nodePools.map((pool, i): NodePoolResult => {
-    const c = ceilings[i];
+    const c = perPool[i];
     return {
       ...pool,
       // A pool that admits nothing keeps its reason alone.

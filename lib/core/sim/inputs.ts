@@ -2,7 +2,7 @@
 // Reads the simulator's inputs, plain manifests of unknown shape, into the few facts it needs. Every
 // access is defensive: a malformed field becomes an issue on its object, never an exception.
 import { AmiFamily, aliasFamilyOf } from '../model/ami-family';
-import { isPlainObject, isString, show } from '../json';
+import { isPlainObject, isString, opt, show } from '../json';
 import type { WrittenRequirement } from '../model/requirements';
 import { NodeResourceSettings } from './allocatable';
 import { ContainerDefaults, ContainerResources, podRequests, PodResources } from './pod-requests';
@@ -20,6 +20,8 @@ export interface InputProblem {
   readonly message: string;
   /** True when the object cannot be simulated at all. */
   readonly fatal: boolean;
+  /** The value that could not be read, as given (a quantity that is none), for messages that name it later. */
+  readonly value?: unknown;
 }
 
 /** A taint as the simulator reads it (`value` '' when unset); the NodePool prop type is `Taint` of lib/core/api. */
@@ -143,8 +145,8 @@ export function objectName(o: unknown, fallback: string): string {
 export class Problems {
   public readonly list: InputProblem[] = [];
   constructor(private readonly object: string) {}
-  public add(field: string, code: string, message: string, fatal = false): void {
-    this.list.push({ object: this.object, field, code, message, fatal });
+  public add(field: string, code: string, message: string, fatal = false, value?: unknown): void {
+    this.list.push({ object: this.object, field, code, message, fatal, ...opt('value', value) });
   }
   public get fatal(): boolean {
     return this.list.some((p) => p.fatal);
@@ -203,23 +205,30 @@ export function taintsOf(v: unknown, at: string, p: Problems): NodeTaint[] {
   });
 }
 
-/** Reads a quantity map (limits, requests) into base units; bad entries are problems and left out. */
-export function amounts(v: unknown, at: string, p: Problems, fatal: boolean): Record<string, number> {
+/**
+ * The one reading of a map of quantities (manifests' limits and requests, cluster objects' capacity) into base
+ * units: an entry that is no quantity goes to `bad` and is left out. Undefined for anything but a map, which
+ * each caller reports in its own words.
+ */
+export function readQuantities(v: unknown, bad: (key: string, value: unknown) => void): Record<string, number> | undefined {
+  if (!isPlainObject(v)) return undefined;
   const out: Record<string, number> = {};
-  if (v === undefined || v === null) return out;
-  if (!isPlainObject(v)) {
-    p.add(at, 'SimInvalidField', `must be a map of quantities, got ${typeof v}`, fatal);
-    return out;
-  }
   for (const [k, q] of Object.entries(v)) {
     const n = resourceAmount(k, q);
-    if (n === undefined) {
-      p.add(`${at}.${k}`, 'SimInvalidQuantity', `${show(q)} is not a Kubernetes quantity; use e.g. "500m", "2", "4Gi"`, fatal);
-      continue;
-    }
-    out[k] = n;
+    if (n === undefined) bad(k, q);
+    else out[k] = n;
   }
   return out;
+}
+
+/** Reads a quantity map of a manifest (limits, requests) into base units; bad entries are problems and left out. */
+export function amounts(v: unknown, at: string, p: Problems, fatal: boolean): Record<string, number> {
+  if (v === undefined || v === null) return {};
+  const out = readQuantities(v, (k, q) =>
+    p.add(`${at}.${k}`, 'SimInvalidQuantity', `${show(q)} is not a Kubernetes quantity; use e.g. "500m", "2", "4Gi"`, fatal, q),
+  );
+  if (out === undefined) p.add(at, 'SimInvalidField', `must be a map of quantities, got ${typeof v}`, fatal);
+  return out ?? {};
 }
 
 const STANDARD_RESOURCES = new Set([CPU, MEMORY, 'ephemeral-storage', 'storage', PODS]);
@@ -235,6 +244,50 @@ function checkResourceNames(requests: Record<string, number>, at: string, p: Pro
       true,
     );
   }
+}
+
+/** Where a NodePool's limits are, the prefix of the problems `poolLimits` reads back. */
+export const LIMITS_FIELD = 'spec.limits';
+
+/** A `spec.limits` entry that is no quantity, with the value as written. */
+export interface UnreadLimit {
+  /** The limited resource, e.g. `cpu`. */
+  readonly resource: string;
+  /** The value as written, e.g. `"lots"`. */
+  readonly value: unknown;
+}
+
+/** A NodePool's limits as read once (`poolLimits`): what its cost ceiling is bounded by (`costCeiling`). */
+export interface PoolLimits {
+  /**
+   * The limits that are quantities, in base units (cpu in millicores, memory in bytes, else a count).
+   * @default - no limits
+   */
+  readonly amounts?: Readonly<Record<string, number>>;
+  /**
+   * The entries that are no quantity: they bound nothing, which the ceiling's notes say.
+   * @default - none
+   */
+  readonly unread?: readonly UnreadLimit[];
+}
+
+/** The limits of a read NodePool: its amounts, and the entries it could not read with the values given. */
+export function poolLimits(pool: NodePoolInput): PoolLimits {
+  return limitsOf(pool.limits, pool.problems);
+}
+
+/** A `spec.limits` map of quantities as `costCeiling` takes it, read as `readNodePool` reads it. */
+export function readPoolLimits(limits: unknown): PoolLimits {
+  const p = new Problems('');
+  return limitsOf(limits === undefined || limits === null ? undefined : amounts(limits, LIMITS_FIELD, p, true), p.list);
+}
+
+function limitsOf(read: Readonly<Record<string, number>> | undefined, problems: readonly InputProblem[]): PoolLimits {
+  const prefix = `${LIMITS_FIELD}.`;
+  const unread = problems
+    .filter((p) => p.code === 'SimInvalidQuantity' && p.field.startsWith(prefix))
+    .map((p): UnreadLimit => ({ resource: p.field.slice(prefix.length), value: p.value }));
+  return { ...opt('amounts', read), ...(unread.length > 0 ? { unread } : {}) };
 }
 
 /** Reads a NodePool. */
@@ -263,7 +316,7 @@ export function readNodePool(o: unknown, index: number): NodePoolInput {
     );
   }
   const weight = typeof spec.weight === 'number' && Number.isFinite(spec.weight) ? spec.weight : 0;
-  const limits = spec.limits === undefined || spec.limits === null ? undefined : amounts(spec.limits, 'spec.limits', p, true);
+  const limits = spec.limits === undefined || spec.limits === null ? undefined : amounts(spec.limits, LIMITS_FIELD, p, true);
   return {
     index,
     name,

@@ -13,15 +13,21 @@ import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '.
 import { loadInstanceTypeCatalog } from './catalog';
 import { emptiedBy } from './admission';
 import { joinPoolErrors, LIMIT_ERRORS, LimitUse, limitFigures, limitNote, PoolError } from './limit-reasons';
-import { withCosts } from './costs';
+import { poolCostCeilings, withCosts } from './costs';
+import { CostCeiling, loadPriceTable } from './pricing';
 import { ClusterNode, readCluster, readNamespaces, roomOf } from './cluster-state';
 import { BoundPod, DomainSource, Topology } from './topology';
-import { NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
+import { InstanceTypeCatalog, NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
 
 /** The simulation with the issues found on bad input (for the CLI and the synth lints). */
 export interface SimulationRun {
   readonly result: SimulationResult;
   readonly issues: readonly ValidationIssue[];
+  /**
+   * The cost ceiling of each of `result.nodePools` (same order), from the pools as the simulation read them: what
+   * their `costCeilingPerHour` and `typicalPerVcpuHour` come from.
+   */
+  readonly costCeilings: readonly CostCeiling[];
 }
 
 /** What the simulator assumes because it cannot know it offline; `simulateProvisioning` lists these in its result. */
@@ -338,6 +344,8 @@ function fixedLabels(r: SchedulingRequirements): Record<string, string> {
 }
 
 interface Prepared {
+  /** The catalog the templates were built from, which the cost ceilings read too. */
+  readonly catalog: InstanceTypeCatalog;
   readonly pools: readonly NodePoolInput[];
   readonly classes: ReadonlyMap<string, NodeClassInput>;
   readonly poolReasons: Map<NodePoolInput, string>;
@@ -427,7 +435,7 @@ function prepare(input: SimulationInput): Prepared {
   }
   // Weight descending, then name descending (utils/nodepool OrderByWeight).
   templates.sort((a, b) => b.pool.weight - a.pool.weight || (a.pool.name < b.pool.name ? 1 : a.pool.name > b.pool.name ? -1 : 0));
-  return { pools, classes, poolReasons, templates, built, admitted, issues };
+  return { catalog, pools, classes, poolReasons, templates, built, admitted, issues };
 }
 
 /** What the raw manifest of a Pod says beyond its spec: phase, deletion, DaemonSet ownership. */
@@ -460,7 +468,7 @@ function list(v: unknown): readonly unknown[] {
 /** Simulates, with the issues found on bad input. Never throws on input. */
 export function runSimulation(input: SimulationInput): SimulationRun {
   const safe: SimulationInput = input !== null && typeof input === 'object' ? input : { nodePools: [], nodeClasses: [], pods: [] };
-  const { pools, poolReasons, templates, built, admitted, issues } = prepare(safe);
+  const { catalog, pools, poolReasons, templates, built, admitted, issues } = prepare(safe);
   const zones = Array.isArray(safe.zones) && safe.zones.every((z) => typeof z === 'string') && safe.zones.length > 0 ? safe.zones : undefined;
 
   const workloads = readWorkloads(safe);
@@ -676,8 +684,9 @@ export function runSimulation(input: SimulationInput): SimulationRun {
       ...(queue.some((p) => Object.values(p.requests).some(isSubUnit)) ? [SUB_UNIT_REQUESTS] : []),
     ],
   };
-  // Prices last: options cheapest first, each pod's cheapest type, each pool's cost ceiling.
-  return { result: withCosts(safe, result), issues };
+  // Prices last: options cheapest first, each pod's cheapest type, each pool's cost ceiling from the pool read above.
+  const costCeilings = poolCostCeilings(pools, result, catalog, safe.prices ?? loadPriceTable());
+  return { result: withCosts(safe, result, costCeilings), issues, costCeilings };
 }
 
 function domainsOf(labels: Readonly<Record<string, string>>): { zone?: string; capacityType?: string } {

@@ -1,7 +1,7 @@
 // Pure core: no cdktf or constructs imports.
 // A small structural-schema checker mirroring what the API server does with a CRD's OpenAPI
 // schema (types, enums, patterns, bounds, required, unknown fields), plus hooks for the CEL rules.
-import { describeValue, isPlainObject, show } from '../json';
+import { isPlainObject, show } from '../json';
 import { child, IssueCollector, PhrasedMessage } from '../issues';
 import { runeLength } from '../model/labels';
 
@@ -147,7 +147,7 @@ function hinted(s: Schema, message: string): string | PhrasedMessage {
 function wrongType(c: IssueCollector, path: string, s: Schema, expected: string, value: unknown): void {
   // A class instance (a Date, a builder value from JavaScript) is no JSON object: name its class.
   const instance = typeof value === 'object' && value !== null && !Array.isArray(value) && !isPlainObject(value);
-  c.error(path, 'InvalidType', hinted(s, `must be ${expected}, got ${instance ? describeValue(value) : `${typeName(value)} ${show(value)}`}`));
+  c.error(path, 'InvalidType', hinted(s, `must be ${expected}, got ${instance ? show(value, 'typed') : `${typeName(value)} ${show(value)}`}`));
 }
 
 /** Checks `value` against `schema` and runs its CEL rule replicas. Unresolved tokens are skipped. */

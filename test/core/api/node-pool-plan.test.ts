@@ -43,6 +43,24 @@ describe('planNodePool', () => {
     }
   });
 
+  test('the budget takes the limits the shared reading parsed: they are not read again', () => {
+    const reads = (maxHourlyCost?: number) => {
+      let n = 0;
+      const limits = {
+        get cpu() {
+          n++;
+          return '100';
+        },
+      };
+      const { issues } = planNodePool({ ...nodePool(), spec: { ...nodePool().spec, limits } }, { nodeClass: ec2NodeClass(), maxHourlyCost });
+      return { n, verdict: verdict(issues) };
+    };
+    const checked = reads(1);
+    expect(checked.verdict).toEqual(['warning CostCeilingOverBudget']);
+    // The schema and the reading read the limits; the budget adds no read of its own.
+    expect(checked.n).toBe(reads().n);
+  });
+
   test('without the node class the checks that need it are skipped', () => {
     expect(verdict(planNodePool(HUGE).issues)).toEqual(['warning NodePoolWithoutLimits']);
   });

@@ -1,4 +1,5 @@
 import { checkCostBudget, COST_CEILING_OVER_BUDGET } from '../../../lib/core/lints/budget';
+import { readPoolLimits } from '../../../lib/core/sim/inputs';
 import { costCeiling, PricedInstanceType } from '../../../lib/core/sim/pricing';
 import { Severity } from '../../../lib/core/issues';
 
@@ -6,7 +7,7 @@ const GiB = 2 ** 30;
 const type = (name: string, vcpu: number, gib: number): PricedInstanceType => ({ name, capacity: { cpu: vcpu * 1000, memory: gib * GiB } });
 // $0.096, $0.085, $0.126 per hour; 2 vCPU each, so r5.large is dearest per vCPU at $0.063
 const general = [type('m5.large', 2, 8), type('c5.large', 2, 4), type('r5.large', 2, 16)];
-const cpu1000 = costCeiling(general, { cpu: '1000' }); // 1000 × 0.063 = $63/h
+const cpu1000 = costCeiling(general, readPoolLimits({ cpu: '1000' })); // 1000 × 0.063 = $63/h
 
 test('a ceiling within budget is fine', () => {
   expect(checkCostBudget(cpu1000, 63)).toEqual([]);
@@ -42,17 +43,17 @@ test('an unbounded pool cannot keep a budget', () => {
 });
 
 test('an unpriced pool cannot be checked, and says so', () => {
-  const [issue] = checkCostBudget(costCeiling([type('g7.2xlarge', 8, 32)], { cpu: 100 }), 50);
+  const [issue] = checkCostBudget(costCeiling([type('g7.2xlarge', 8, 32)], readPoolLimits({ cpu: 100 })), 50);
   expect(issue.message).toMatch(/cannot be checked against maxHourlyCost \$50.00\/h: no admitted instance type has a price/);
 });
 
 test('a partly unpriced ceiling says what it leaves out', () => {
-  const [issue] = checkCostBudget(costCeiling([...general, type('g7.2xlarge', 8, 32)], { cpu: 1000 }), 50);
+  const [issue] = checkCostBudget(costCeiling([...general, type('g7.2xlarge', 8, 32)], readPoolLimits({ cpu: 1000 })), 50);
   expect(issue.message).toMatch(/over maxHourlyCost \$50.00\/h; 1 unpriced admitted type\(s\) not counted;/);
 });
 
 test('an empty pool spends nothing', () => {
-  expect(checkCostBudget(costCeiling([], { cpu: 10 }), 1)).toEqual([]);
+  expect(checkCostBudget(costCeiling([], readPoolLimits({ cpu: 10 })), 1)).toEqual([]);
 });
 
 test.each([0, -5, NaN, Infinity, '50', null, {}])('maxHourlyCost %p is an error, not a crash', (bad) => {

@@ -3,6 +3,7 @@ import { isArm64Family, lintEc2NodeClass, lintNodePool } from '../../../lib/core
 import { LINT_CODES, LintCode } from '../../../lib/core/lints/lint-codes';
 import { checkCostBudget } from '../../../lib/core/lints/budget';
 import { lintNodePoolCatalog } from '../../../lib/core/lints/catalog-lints';
+import { readPoolLimits } from '../../../lib/core/sim/inputs';
 import { costCeiling } from '../../../lib/core/sim/pricing';
 import { validateEc2NodeClass } from '../../../lib/core/validation/validate-ec2nodeclass';
 import { validateNodePool } from '../../../lib/core/validation/validate-nodepool';
@@ -331,7 +332,9 @@ test('LINT_CODES lists every code the linters emit', () => {
     ['spec.userData', '[settings.kubernetes]\nmax-pods = 1'],
   );
   lintEc2NodeClass(nc).forEach((i) => emitted.add(i.code));
-  checkCostBudget(costCeiling([{ name: 'm5.large', capacity: { cpu: 2000 } }], { cpu: '1000' }), 1).forEach((i) => emitted.add(i.code));
+  checkCostBudget(costCeiling([{ name: 'm5.large', capacity: { cpu: 2000 } }], readPoolLimits({ cpu: '1000' })), 1).forEach((i) =>
+    emitted.add(i.code),
+  );
   expect([...emitted].sort()).toEqual(Object.keys(LINT_CODES).sort());
 });
 

@@ -1,4 +1,5 @@
-import { withCosts } from '../../../lib/core/sim/costs';
+import { nodePoolCostCeiling, nodePoolCostCeilings, withCosts } from '../../../lib/core/sim/costs';
+import { runSimulation } from '../../../lib/core/sim/simulate';
 import { InstanceType, InstanceTypeCatalog, SimulationResult } from '../../../lib/core/sim/types';
 
 const GiB = 2 ** 30;
@@ -108,4 +109,43 @@ test('manifests that throw when read (a Proxy) cost no crash', () => {
   const limitsTrap = { metadata: { name: 'general' }, spec: { limits: trap } };
   const r = withCosts({ nodePools: [trap, limitsTrap], nodeClasses: [], pods: [], catalog }, result);
   expect(r.nodePools[0]).toEqual({ ...result.nodePools[0], typicalPerVcpuHour: 0.0425 });
+});
+
+// Issue #23: the ceilings come from the pools as the simulation read them; the raw limits are read once.
+describe('the pools are read once for their ceilings', () => {
+  /** A NodePool whose cpu limit counts how often it is read. */
+  function countedPool(name: string, cpu: string) {
+    let reads = 0;
+    const limits = {
+      get cpu() {
+        reads++;
+        return cpu;
+      },
+    };
+    return { manifest: { ...pool(name), spec: { ...pool(name).spec, limits } }, reads: () => reads };
+  }
+  const nodeClass = { apiVersion: 'karpenter.k8s.aws/v1', kind: 'EC2NodeClass', metadata: { name: 'default' }, spec: { amiFamily: 'AL2023' } };
+
+  test('runSimulation gives each pool its ceiling in costCeilings, its limits read once', () => {
+    const general = countedPool('general', '1000');
+    const input = { nodePools: [general.manifest, pool('open')], nodeClasses: [nodeClass], pods: [], catalog, now: NOW };
+    const run = runSimulation(input);
+    expect(general.reads()).toBe(1);
+    expect(run.costCeilings).toHaveLength(run.result.nodePools.length);
+    // The same ceilings the compatibility function gives by name, and the figures the result carries.
+    expect(run.costCeilings).toEqual(nodePoolCostCeilings(input, run.result));
+    expect(run.costCeilings.map((c) => c.status)).toEqual(['bounded', 'unbounded']);
+    expect(run.result.nodePools.map((p) => p.costCeilingPerHour)).toEqual([run.costCeilings[0].perHour, undefined]);
+  });
+
+  test('nodePoolCostCeiling reads the limits with the admission, once', () => {
+    const general = countedPool('general', '1000');
+    expect(nodePoolCostCeiling(general.manifest, nodeClass, { catalog })).toMatchObject({ status: 'bounded', perHour: 63 });
+    expect(general.reads()).toBe(1);
+  });
+
+  test('pools of one name each keep their own limits', () => {
+    const input = { nodePools: [pool('twin', { cpu: '1000' }), pool('twin', { cpu: '10' })], nodeClasses: [nodeClass], pods: [], catalog };
+    expect(runSimulation(input).costCeilings.map((c) => c.perHour)).toEqual([63, 0.63]);
+  });
 });

@@ -14,6 +14,7 @@ import {
   formatRate,
   formatUsd,
 } from '../../../lib/core/sim/pricing';
+import { readPoolLimits } from '../../../lib/core/sim/inputs';
 
 const GiB = 2 ** 30;
 // Hand-made capacities (vCPU, GiB, GPUs) with the shipped table's real prices, so the arithmetic is checkable by hand.
@@ -89,10 +90,19 @@ describe('price order (OrderByPrice)', () => {
 describe('cost ceiling', () => {
   const general = [m5large, c5large, r5large];
 
+  test('a raw spec.limits map is refused with what to call, not read as no limits', () => {
+    // From JavaScript the argument of before issue #23 would otherwise give an "unbounded" ceiling.
+    expect(() => costCeiling(general, { cpu: '1000' } as never)).toThrow(
+      'costCeiling takes the limits as read (PoolLimits: { amounts, unread }), got a map with "cpu"; ' +
+        'read a spec.limits map with readPoolLimits(spec.limits) first',
+    );
+    expect(costCeiling(general, {}).status).toBe('unbounded');
+  });
+
   test('cpu 1000: bound by the type dearest per vCPU', () => {
     // per vCPU-hour: m5.large 0.096/2 = 0.048, c5.large 0.085/2 = 0.0425, r5.large 0.126/2 = 0.063 (dearest)
     // ceiling 1000 × 0.063 = 63/h, × 730 = 45,990/month; typical: c5.large at 0.0425
-    const c = costCeiling(general, { cpu: '1000' });
+    const c = costCeiling(general, readPoolLimits({ cpu: '1000' }));
     expect(c).toMatchObject({ status: 'bounded', perHour: 63, perMonth: 45990, bindingResource: 'cpu' });
     expect(c.bounds).toEqual([{ resource: 'cpu', limit: 1000, unit: 'vCPU', mostExpensiveType: 'r5.large', perUnitHour: 0.063, perHour: 63 }]);
     expect(c).toMatchObject({ typicalPerVcpuHour: 0.0425, typicalInstanceType: 'c5.large', unpricedInstanceTypes: [], notes: [] });
@@ -101,7 +111,7 @@ describe('cost ceiling', () => {
   test('the tightest of cpu and memory, both reported', () => {
     // per GiB-hour: m5.large 0.096/8 = 0.012, c5.large 0.085/4 = 0.02125 (dearest), r5.large 0.126/16 = 0.007875
     // memory 1000Gi: 1000 × 0.02125 = 21.25/h < cpu's 63/h
-    const c = costCeiling(general, { cpu: 1000, memory: '1000Gi' });
+    const c = costCeiling(general, readPoolLimits({ cpu: 1000, memory: '1000Gi' }));
     expect(c).toMatchObject({ status: 'bounded', perHour: 21.25, perMonth: 21.25 * HOURS_PER_MONTH, bindingResource: 'memory' });
     expect(c.bounds.map((b) => [b.resource, b.mostExpensiveType, b.perHour])).toEqual([
       ['memory', 'c5.large', 21.25],
@@ -111,7 +121,7 @@ describe('cost ceiling', () => {
 
   test('cpu in millicores and memory in decimal units', () => {
     // 1500m = 1.5 vCPU × 0.063 = 0.0945; 8G = 8e9 bytes = 7.4506 GiB × 0.02125 = 0.1583
-    const c = costCeiling(general, { cpu: '1500m', memory: '8G' });
+    const c = costCeiling(general, readPoolLimits({ cpu: '1500m', memory: '8G' }));
     expect(c.bounds.map((b) => [b.resource, b.perHour])).toEqual([
       ['cpu', 0.0945],
       ['memory', 0.1583],
@@ -120,7 +130,7 @@ describe('cost ceiling', () => {
 
   test('a GPU limit bounds a GPU-only pool by the dearest GPU', () => {
     // per GPU-hour: g4dn.xlarge 0.526/1 = 0.526, g4dn.12xlarge 3.912/4 = 0.978 (dearest); 8 GPUs × 0.978 = 7.824/h
-    const c = costCeiling([g4dnXlarge, g4dn12xlarge], { 'nvidia.com/gpu': 8 });
+    const c = costCeiling([g4dnXlarge, g4dn12xlarge], readPoolLimits({ 'nvidia.com/gpu': 8 }));
     expect(c).toMatchObject({ status: 'bounded', perHour: 7.824, bindingResource: 'nvidia.com/gpu' });
     expect(c.bounds[0]).toMatchObject({ unit: 'nvidia.com/gpu', limit: 8, mostExpensiveType: 'g4dn.12xlarge', perUnitHour: 0.978 });
     // typical per vCPU: g4dn.xlarge 0.526/4 = 0.1315, g4dn.12xlarge 3.912/48 = 0.0815
@@ -128,7 +138,7 @@ describe('cost ceiling', () => {
   });
 
   test('a GPU limit does not bound types without GPUs', () => {
-    const c = costCeiling([g4dnXlarge, m5large], { 'nvidia.com/gpu': 8 });
+    const c = costCeiling([g4dnXlarge, m5large], readPoolLimits({ 'nvidia.com/gpu': 8 }));
     expect(c.status).toBe('unbounded');
     expect(c.perHour).toBeUndefined();
     expect(c.notes).toEqual([
@@ -139,14 +149,14 @@ describe('cost ceiling', () => {
 
   test('a nodes limit bounds by the dearest type per node', () => {
     // 10 nodes × g4dn.12xlarge's 3.912 = 39.12/h; with gpu 8 (7.824/h) the GPU limit is tighter
-    expect(costCeiling([g4dnXlarge, g4dn12xlarge], { nodes: '10' })).toMatchObject({ perHour: 39.12, bindingResource: 'nodes' });
-    const both = costCeiling([g4dnXlarge, g4dn12xlarge], { nodes: '10', 'nvidia.com/gpu': '8' });
+    expect(costCeiling([g4dnXlarge, g4dn12xlarge], readPoolLimits({ nodes: '10' }))).toMatchObject({ perHour: 39.12, bindingResource: 'nodes' });
+    const both = costCeiling([g4dnXlarge, g4dn12xlarge], readPoolLimits({ nodes: '10', 'nvidia.com/gpu': '8' }));
     expect(both).toMatchObject({ perHour: 7.824, bindingResource: 'nvidia.com/gpu' });
     expect(both.bounds[1]).toMatchObject({ resource: 'nodes', unit: 'node', limit: 10, mostExpensiveType: 'g4dn.12xlarge', perUnitHour: 3.912 });
   });
 
   test('no limits: unbounded, still with the typical figure', () => {
-    for (const limits of [undefined, {}, 'nonsense']) {
+    for (const limits of [undefined, readPoolLimits(undefined), readPoolLimits({}), readPoolLimits('nonsense')]) {
       const c = costCeiling(general, limits);
       expect(c).toMatchObject({ status: 'unbounded', typicalPerVcpuHour: 0.0425, bounds: [] });
       expect(describeCostCeiling(c)).toBe('unbounded: no limit bounds it; set spec.limits (cpu, memory, nodes)');
@@ -154,20 +164,31 @@ describe('cost ceiling', () => {
   });
 
   test('a malformed limit bounds nothing and says so', () => {
-    const c = costCeiling(general, { cpu: 'lots', memory: '1000Gi' });
+    const c = costCeiling(general, readPoolLimits({ cpu: 'lots', memory: '1000Gi' }));
     expect(c).toMatchObject({ status: 'bounded', bindingResource: 'memory', perHour: 21.25 });
     expect(c.notes).toEqual(['limits.cpu "lots" is not a quantity, so it bounds nothing here']);
   });
 
+  test('takes the limits as read, in base units: what the simulator parsed once', () => {
+    const read = readPoolLimits({ cpu: '1000', memory: 'lots' });
+    expect(read).toEqual({ amounts: { cpu: 1_000_000 }, unread: [{ resource: 'memory', value: 'lots' }] });
+    expect(costCeiling(general, { amounts: { cpu: 1_000_000 } })).toEqual(costCeiling(general, readPoolLimits({ cpu: '1000' })));
+    expect(costCeiling(general, read).notes).toEqual(['limits.memory "lots" is not a quantity, so it bounds nothing here']);
+    // A negative limit is named as Kubernetes writes it, as before the limits were read once.
+    expect(costCeiling(general, readPoolLimits({ cpu: '-1', memory: '1000Gi' })).notes).toEqual([
+      'limits.cpu "-1" is not a quantity, so it bounds nothing here',
+    ]);
+  });
+
   test('unpriced types are left out of the figures and named', () => {
     // g7.2xlarge has no price: the ceiling is the GPU bound of g4dn.xlarge alone, 4 × 0.526 = 2.104
-    const c = costCeiling([g4dnXlarge, g7], { 'nvidia.com/gpu': 4 });
+    const c = costCeiling([g4dnXlarge, g7], readPoolLimits({ 'nvidia.com/gpu': 4 }));
     expect(c).toMatchObject({ status: 'bounded', perHour: 2.104, unpricedInstanceTypes: ['g7.2xlarge'] });
     expect(c.notes).toEqual(['1 admitted instance type(s) have no price in the table and are not counted: g7.2xlarge']);
   });
 
   test('only unpriced types: no figure', () => {
-    const c = costCeiling([g7, p5e], { cpu: 1000 });
+    const c = costCeiling([g7, p5e], readPoolLimits({ cpu: 1000 }));
     expect(c).toMatchObject({ status: 'unpriced', unpricedInstanceTypes: ['g7.2xlarge', 'p5e.48xlarge'] });
     expect(c.perHour).toBeUndefined();
     expect(c.typicalPerVcpuHour).toBeUndefined();
@@ -175,12 +196,14 @@ describe('cost ceiling', () => {
   });
 
   test('admitting nothing costs nothing', () => {
-    const c = costCeiling([], { cpu: 1000 });
+    const c = costCeiling([], readPoolLimits({ cpu: 1000 }));
     expect(c).toMatchObject({ status: 'empty', perHour: 0, perMonth: 0 });
   });
 
   test('a bounded ceiling in words', () => {
-    expect(describeCostCeiling(costCeiling(general, { cpu: '1000' }))).toBe('at most $63.00/h ($45,990.00/month), bound by limits.cpu');
+    expect(describeCostCeiling(costCeiling(general, readPoolLimits({ cpu: '1000' })))).toBe(
+      'at most $63.00/h ($45,990.00/month), bound by limits.cpu',
+    );
   });
 
   test('the typical figure breaks equal per-vCPU rates by the smaller type', () => {
@@ -191,7 +214,7 @@ describe('cost ceiling', () => {
   test('a custom table', () => {
     const table = createPriceTable({ ...loadPriceTable(), prices: { 'm5.large': 1, 'c5.large': 3 } });
     // per vCPU: m5.large 0.5, c5.large 1.5; r5.large unpriced. cpu 10 × 1.5 = 15
-    expect(costCeiling(general, { cpu: 10 }, table)).toMatchObject({
+    expect(costCeiling(general, readPoolLimits({ cpu: 10 }), table)).toMatchObject({
       perHour: 15,
       unpricedInstanceTypes: ['r5.large'],
       typicalInstanceType: 'm5.large',

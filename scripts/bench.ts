@@ -1006,7 +1006,8 @@ function main(argv: string[]): number {
     const header = [
       `Synth benchmark: ${options.runs} runs each after a warm-up, medians; node ${process.version}, ` +
         `${os.cpus().length} CPUs, ${files} files transpiled`,
-      `(a) ${appFile}:${exportName}: ${counts.stacks} stacks, ${counts.resources} resources, ${counts.data} data sources, on the built package (dist/)`,
+      `(a) ${appFile}:${exportName} on the built package (dist/): ${counts.stacks} stacks, ${counts.resources} resources, ` +
+        `${counts.data} data sources`,
       `(b) typed baseline: the same stacks as hand-written L1 code (${typedNote}); ${same(differences)}`,
       `    raw baseline (information): the same JSON from L1 classes with every attribute a raw override; ${same(rawDifferences)}`,
       `(c) require('${path.relative(REPO, distIndex)}'), against the typed baseline's module load (cdktf and ${t.modules.length - 1} ` +

@@ -166,7 +166,7 @@ export type { CatalogLintOptions } from './lints/catalog-lints';
 export { UNKNOWN_NODE_CLASS_NOTE, assumedNodeClass, nodePoolCostCeiling, nodePoolCostCeilings, nodePoolLimits, withCosts } from './sim/costs';
 export type { CostCeilingOptions } from './sim/costs';
 export { readPoolLimits } from './sim/inputs';
-export type { PoolLimits, UnreadLimit } from './sim/inputs';
+export type { PoolLimits, UnreadLimit } from './sim/pricing';
 export { planNodePool } from './api/node-pool-plan';
 export type { NodePoolPlanContext, PlannedNodePool } from './api/node-pool-plan';
 export {

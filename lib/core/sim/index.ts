@@ -13,4 +13,4 @@ export * from './pricing';
 export { assumedNodeClass, nodePoolCostCeiling, nodePoolCostCeilings, nodePoolLimits, UNKNOWN_NODE_CLASS_NOTE, withCosts } from './costs';
 export type { CostCeilingOptions } from './costs';
 export { readPoolLimits } from './inputs';
-export type { PoolLimits, UnreadLimit } from './inputs';
+export type { PoolLimits, UnreadLimit } from './pricing';

@@ -8,6 +8,7 @@ import { NodeResourceSettings } from './allocatable';
 import { ContainerDefaults, ContainerResources, podRequests, PodResources } from './pod-requests';
 import { CPU, MEMORY, PODS, resourceAmount } from '../shared/quantity';
 import { LabelSelector, parseLabelSelector, withMatchLabelKeys } from './selectors';
+import type { PoolLimits, UnreadLimit } from './pricing';
 
 type Json = Record<string, unknown>;
 
@@ -248,28 +249,6 @@ function checkResourceNames(requests: Record<string, number>, at: string, p: Pro
 
 /** Where a NodePool's limits are, the prefix of the problems `poolLimits` reads back. */
 export const LIMITS_FIELD = 'spec.limits';
-
-/** A `spec.limits` entry that is no quantity, with the value as written. */
-export interface UnreadLimit {
-  /** The limited resource, e.g. `cpu`. */
-  readonly resource: string;
-  /** The value as written, e.g. `"lots"`. */
-  readonly value: unknown;
-}
-
-/** A NodePool's limits as read once (`poolLimits`): what its cost ceiling is bounded by (`costCeiling`). */
-export interface PoolLimits {
-  /**
-   * The limits that are quantities, in base units (cpu in millicores, memory in bytes, else a count).
-   * @default - no limits
-   */
-  readonly amounts?: Readonly<Record<string, number>>;
-  /**
-   * The entries that are no quantity: they bound nothing, which the ceiling's notes say.
-   * @default - none
-   */
-  readonly unread?: readonly UnreadLimit[];
-}
 
 /** The limits of a read NodePool: its amounts, and the entries it could not read with the values given. */
 export function poolLimits(pool: NodePoolInput): PoolLimits {

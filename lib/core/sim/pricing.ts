@@ -3,7 +3,6 @@
 // the price order of NodeClaim options, and the most a NodePool's limits let it spend.
 import { isPlainObject, show } from '../json';
 import { CPU, formatQuantity, GI, MILLICORES_PER_CORE } from '../shared/quantity';
-import type { PoolLimits } from './inputs';
 // Type-only, so the build ships the file; it is read on first use, not when the core is imported.
 import type PRICE_TABLE_DATA from './on-demand-prices-us-east-1.json';
 
@@ -17,6 +16,28 @@ export interface PricedInstanceType {
   readonly name: string;
   /** What the hardware has, in base units: cpu in millicores, memory in bytes, counts as integers. */
   readonly capacity: Readonly<Record<string, number>>;
+}
+
+/** A `spec.limits` entry that is no quantity, with the value as written. */
+export interface UnreadLimit {
+  /** The limited resource, e.g. `cpu`. */
+  readonly resource: string;
+  /** The value as written, e.g. `"lots"`. */
+  readonly value: unknown;
+}
+
+/** A NodePool's limits as read once (`poolLimits`): what its cost ceiling is bounded by (`costCeiling`). */
+export interface PoolLimits {
+  /**
+   * The limits that are quantities, in base units (cpu in millicores, memory in bytes, else a count).
+   * @default - no limits
+   */
+  readonly amounts?: Readonly<Record<string, number>>;
+  /**
+   * The entries that are no quantity: they bound nothing, which the ceiling's notes say.
+   * @default - none
+   */
+  readonly unread?: readonly UnreadLimit[];
 }
 
 /** A table of on-demand hourly prices, with where they come from. */

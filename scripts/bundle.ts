@@ -54,6 +54,9 @@ function jsonBeside(outfile: string): Plugin {
   };
 }
 
+/** A path in dist with forward slashes, as LAZY_ROOMS and the entry maps write them on every platform. */
+const distPath = (dist: string, file: string) => path.relative(dist, file).split(path.sep).join('/');
+
 function walk(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
@@ -82,7 +85,7 @@ function across(dist: string, outfile: string, otherFile: string, isOther: (rel:
         if (args.namespace === 'across') return { path: other, external: true };
         if (args.kind === 'entry-point' || args.path.endsWith('.json')) return undefined;
         const file = resolveFile(args.resolveDir, args.path);
-        const rel = file && path.relative(dist, file);
+        const rel = file && distPath(dist, file);
         if (!rel || !isOther(rel)) return undefined;
         used.add(rel);
         return { path: rel, namespace: 'across' };
@@ -117,7 +120,7 @@ export async function bundleDist(dist = path.join(REPO, 'dist')): Promise<void> 
   }
   const inLazyRoom = (rel: string) => LAZY_ROOMS.some((room) => rel.startsWith(room));
   const lazyModules = walk(path.join(dist, 'lib'))
-    .map((f) => path.relative(dist, f))
+    .map((f) => distPath(dist, f))
     .filter((rel) => rel.endsWith('.js') && inLazyRoom(rel));
   const mainFile = path.join(dist, BUNDLE_FILE);
   const lazyFile = path.join(dist, LAZY_BUNDLE_FILE);

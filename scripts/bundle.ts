@@ -38,6 +38,12 @@ export const BIN_FILE = 'bin/karpenter-validate.js';
 
 const OPTIONS = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', logLevel: 'warning' } as const;
 
+/** A require path from one file to another: `./x` or `../x`. */
+const relRequire = (fromFile: string, toFile: string) => {
+  const rel = path.relative(path.dirname(fromFile), toFile);
+  return rel.startsWith('.') ? rel : `./${rel}`;
+};
+
 /**
  * The data files (the catalog, the price table) stay JSON files, required from the bundle's place: JSON.parse
  * reads them faster than V8 parses the same data as code, and every process would parse it as code.
@@ -46,10 +52,7 @@ function jsonBeside(outfile: string): Plugin {
   return {
     name: 'json-beside',
     setup(build) {
-      build.onResolve({ filter: /\.json$/ }, (args) => {
-        const rel = path.relative(path.dirname(outfile), path.resolve(args.resolveDir, args.path));
-        return { path: rel.startsWith('.') ? rel : `./${rel}`, external: true };
-      });
+      build.onResolve({ filter: /\.json$/ }, (args) => ({ path: relRequire(outfile, path.resolve(args.resolveDir, args.path)), external: true }));
     },
   };
 }
@@ -66,11 +69,6 @@ function resolveFile(from: string, spec: string): string | undefined {
   const base = path.resolve(from, spec);
   return [base, `${base}.js`, path.join(base, 'index.js')].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
 }
-
-const relRequire = (fromFile: string, toFile: string) => {
-  const rel = path.relative(path.dirname(fromFile), toFile);
-  return rel.startsWith('.') ? rel : `./${rel}`;
-};
 
 /**
  * The modules of one bundle that the other holds are loaded from it, through its `load(<path in dist>)`: each

@@ -72,10 +72,6 @@ export function poolCostCeilings(
  * ceilings in `costCeilings`.
  */
 export function nodePoolCostCeilings(input: SimulationInput, result: SimulationResult): CostCeiling[] {
-  return ceilingsByName(input, result);
-}
-
-function ceilingsByName(input: SimulationInput, result: SimulationResult): CostCeiling[] {
   const table = input.prices ?? loadPriceTable();
   const catalog = input.catalog ?? loadInstanceTypeCatalog();
   const manifests = new Map<string, unknown>();
@@ -137,7 +133,7 @@ export function withCosts(input: SimulationInput, result: SimulationResult, ceil
     const instanceTypes = byClaim.get(c.name) ?? ordered(c.instanceTypes);
     return { ...c, instanceTypes };
   });
-  const perPool = ceilings ?? ceilingsByName(input, result);
+  const perPool = ceilings ?? nodePoolCostCeilings(input, result);
   const nodePools = result.nodePools.map((pool, i): NodePoolResult => {
     const c = perPool[i];
     return {

@@ -194,7 +194,12 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
     const nodeClass = classes.length === 1 ? classes[0] : undefined;
     // `kubectl get -o yaml` prints the controller's status; on a running cluster it is expected, not a mistake.
     const manifest = isPlainObject(pool) && 'status' in pool ? Object.fromEntries(Object.entries(pool).filter(([k]) => k !== 'status')) : pool;
-    for (const issue of planNodePool(manifest, { nodeClass }).issues) {
+    // The simulation's reading of the pool and its class: the checks do not read them again.
+    const read = run.read && {
+      pool: run.read.pools[i],
+      nodeClass: typeof name === 'string' && nodeClass ? run.read.nodeClasses.get(name) : undefined,
+    };
+    for (const issue of planNodePool(manifest, { nodeClass, read }).issues) {
       checked.push(engineIssue({ ...issue, message: issue.yamlMessage ?? issue.message, field: `nodePools[${i}] ${issue.field}` }, index));
     }
   });

@@ -160,19 +160,22 @@ spec: { amiSelectorTerms: [{ alias: al2023@latest }] }
     const ceiling = jest.spyOn(pricing, 'costCeiling');
     const byName = jest.spyOn(costs, 'nodePoolCostCeilings');
     const readPool = jest.spyOn(inputs, 'readNodePool');
+    const readClass = jest.spyOn(inputs, 'readNodeClass');
     let stdout = '';
     let printed: CostCeiling;
     try {
       runExplainCommand([...args, file], { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => true } });
       expect(ceiling).toHaveBeenCalledTimes(1);
       expect(byName).not.toHaveBeenCalled();
-      // Once by the simulation, once by the NodePool checks `validate` runs too (their reading is shared by the lints).
-      expect(readPool).toHaveBeenCalledTimes(2);
+      // Once, by the simulation: the NodePool checks `validate` runs too take its reading of the pool and its class.
+      expect(readPool).toHaveBeenCalledTimes(1);
+      expect(readClass).toHaveBeenCalledTimes(1);
       printed = ceiling.mock.results[0].value as CostCeiling;
     } finally {
       ceiling.mockRestore();
       byName.mockRestore();
       readPool.mockRestore();
+      readClass.mockRestore();
       fs.rmSync(dir, { recursive: true, force: true });
     }
     expect(printed.status).toBe('bounded');

@@ -11,7 +11,7 @@ import { validateManifest } from '../validation/validate';
 import { nodePoolBudgetIssues } from '../lints/budget';
 import { CatalogChecks } from '../lints/catalog-checks';
 import { catalogLintIssues } from '../lints/catalog-lints';
-import { AdmissionReading } from '../sim/admission';
+import { AdmissionRead, AdmissionReading } from '../sim/admission';
 
 /** What `planNodePool` checks a NodePool with besides the pool itself. */
 export interface NodePoolPlanContext extends ValidationContext {
@@ -36,6 +36,12 @@ export interface NodePoolPlanContext extends ValidationContext {
    * @default - no budget check
    */
   readonly maxHourlyCost?: unknown;
+  /**
+   * The pool and its class as the simulation already read them (`explain`): the checks take these instead of
+   * reading the manifests again.
+   * @internal
+   */
+  readonly read?: AdmissionRead;
 }
 
 /** A checked NodePool: its manifest and every issue found. */
@@ -56,7 +62,7 @@ const EXPLAINED_BY_MISMATCH: readonly string[] = ['NoCompatibleInstanceTypes', '
 export function planNodePool(nodePool: NodePoolDefinition, ctx?: NodePoolPlanContext): PlannedNodePool;
 export function planNodePool(nodePool: unknown, ctx?: NodePoolPlanContext): PlannedNodePool<unknown>;
 export function planNodePool(nodePool: unknown, ctx: NodePoolPlanContext = {}): PlannedNodePool<unknown> {
-  const { nodeClass: classInput, nodeClassName, catalogChecks, maxHourlyCost, ...validation } = ctx;
+  const { nodeClass: classInput, nodeClassName, catalogChecks, maxHourlyCost, read, ...validation } = ctx;
   const definition = nodePool instanceof NodePoolDefinition;
   const manifest = definition ? nodePool.toManifest() : nodePool;
   // The definition's issues include those carried by builder values in its props.
@@ -64,7 +70,7 @@ export function planNodePool(nodePool: unknown, ctx: NodePoolPlanContext = {}): 
   if (!isV1NodePool(manifest)) return { manifest, issues: own };
   const nodeClass = classInput instanceof Ec2NodeClassDefinition ? classInput.toManifest() : classInput;
   // One reading of the pool with its class for the catalog lints and the budget: both ask what it admits.
-  const reading = nodeClass === undefined ? undefined : new AdmissionReading(manifest, nodeClass);
+  const reading = nodeClass === undefined ? undefined : new AdmissionReading(manifest, nodeClass, {}, read);
   const catalog = catalogLintIssues(manifest, validation, { nodeClass, catalogChecks }, own, reading);
   const budget = nodePoolBudgetIssues(manifest, reading, maxHourlyCost, { ...validation, catalogChecks });
   const mismatch = nodeClass === undefined ? [] : poolNodeClassIssues(manifest, nodeClass, nodeClassName ?? quotedName(nodeClass), validation);

@@ -50,21 +50,32 @@ export function explainAdmission(nodePool: unknown, nodeClass: unknown, options:
   return new AdmissionReading(nodePool, nodeClass, options).explain();
 }
 
+/** A NodePool and its EC2NodeClass as `readNodePool` and `readNodeClass` read them, either one optional. */
+export interface AdmissionRead {
+  readonly pool?: NodePoolInput;
+  readonly nodeClass?: NodeClassInput;
+}
+
 /**
  * One NodePool and its EC2NodeClass, read once for every check that asks what the pool admits (the catalog lints,
  * the budget): each is read on first use, and each answer is computed once.
  */
 export class AdmissionReading {
   private readPool?: NodePoolInput;
-  private readClass?: NodeClassInput & { readonly name: string };
+  private readClass?: NodeClassInput;
   private any?: { readonly answer: boolean | undefined };
   private explained?: Admission;
 
+  /** `read`: the pool and its class as the caller already read them (the simulation's reading), taken as they are. */
   constructor(
     private readonly nodePool: unknown,
     private readonly nodeClassManifest: unknown,
     private readonly options: AdmissionOptions = {},
-  ) {}
+    read: AdmissionRead = {},
+  ) {
+    this.readPool = read.pool;
+    this.readClass = read.nodeClass;
+  }
 
   /** The pool as the scheduler reads it. */
   public get pool(): NodePoolInput {
@@ -72,7 +83,7 @@ export class AdmissionReading {
   }
 
   /** The node class as the scheduler reads it. */
-  public get nodeClass(): NodeClassInput & { readonly name: string } {
+  public get nodeClass(): NodeClassInput {
     return (this.readClass ??= readNodeClass(this.nodeClassManifest, 0));
   }
 

@@ -4,7 +4,7 @@
 // the namespaces pod affinity terms select. Hostile input becomes an issue, never an exception.
 import { WellKnownLabel } from '../model/labels';
 import { isPlainObject, isString, show } from '../json';
-import { InputProblem, metaOf, NodeTaint, Problems, readQuantities, stringMap, taintsOf as readTaints } from './inputs';
+import { InputProblem, metaOf, NodePoolInput, NodeTaint, Problems, readQuantities, stringMap, taintsOf as readTaints } from './inputs';
 import { subtractAmounts } from '../shared/quantity';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 
@@ -71,15 +71,13 @@ function requirementsOf(labels: Readonly<Record<string, string>>, hostname: stri
  * Reads Nodes and NodeClaims into candidates; a NodeClaim whose status.nodeName names a given Node is that Node.
  * Candidates come initialized first, then by name (scheduler.go:845-858).
  */
-export function readCluster(nodes: readonly unknown[], nodeClaims: readonly unknown[], nodePools: readonly unknown[] = []): ClusterRead {
+export function readCluster(
+  nodes: readonly unknown[],
+  nodeClaims: readonly unknown[],
+  nodePools: readonly Pick<NodePoolInput, 'name' | 'startupTaints'>[] = [],
+): ClusterRead {
   // A Node without its NodeClaim in the input sheds its NodePool's startup taints (the claim's come from there).
-  const poolStartup = new Map<string, NodeTaint[]>();
-  for (const np of nodePools) {
-    const m = metaOf(np);
-    const spec = isPlainObject(np) && isPlainObject(np.spec) ? np.spec : {};
-    const tmpl = isPlainObject(spec.template) && isPlainObject(spec.template.spec) ? spec.template.spec : {};
-    if (isString(m.name)) poolStartup.set(m.name, taintsOf(tmpl.startupTaints));
-  }
+  const poolStartup = new Map(nodePools.map((p) => [p.name, p.startupTaints]));
   const problems: InputProblem[] = [];
   const out: ClusterNode[] = [];
   const claimsByNode = new Map<string, Json>();

@@ -46,6 +46,8 @@ export interface NodePoolInput {
   readonly requirements: readonly WrittenRequirement[];
   readonly labels: Readonly<Record<string, string>>;
   readonly taints: readonly NodeTaint[];
+  /** Taints a node of the pool has until it is initialized (what an existing node may still carry). */
+  readonly startupTaints: readonly NodeTaint[];
   readonly nodeClassName?: string;
   /** `<group>/<lower-case kind>`, the label key Karpenter puts the node class name under. */
   readonly nodeClassLabelKey: string;
@@ -303,6 +305,7 @@ export function readNodePool(o: unknown, index: number): NodePoolInput {
     requirements: requirementsOf(tspec.requirements, 'spec.template.spec.requirements', p, true),
     labels: stringMap(tmeta.labels, 'spec.template.metadata.labels', p),
     taints: taintsOf(tspec.taints, 'spec.template.spec.taints', p),
+    startupTaints: taintsOf(tspec.startupTaints, 'spec.template.spec.startupTaints', p),
     nodeClassName: ref && isString(ref.name) ? ref.name : undefined,
     nodeClassLabelKey: `${group}/${kind.toLowerCase()}`,
     limits,

@@ -28,6 +28,18 @@ export interface SimulationRun {
    * their `costCeilingPerHour` and `typicalPerVcpuHour` come from.
    */
   readonly costCeilings: readonly CostCeiling[];
+  /**
+   * The NodePools (in input order) and the readable EC2NodeClasses (by name) as the simulation read them: `explain`
+   * gives each pool's checks (`planNodePool`) these, so that no pool is read twice.
+   * @internal
+   */
+  readonly read?: SimulationReading;
+}
+
+/** What the simulation read its NodePools and EC2NodeClasses into. */
+export interface SimulationReading {
+  readonly pools: readonly NodePoolInput[];
+  readonly nodeClasses: ReadonlyMap<string, NodeClassInput>;
 }
 
 /** What the simulator assumes because it cannot know it offline; `simulateProvisioning` lists these in its result. */
@@ -468,7 +480,7 @@ function list(v: unknown): readonly unknown[] {
 /** Simulates, with the issues found on bad input. Never throws on input. */
 export function runSimulation(input: SimulationInput): SimulationRun {
   const safe: SimulationInput = input !== null && typeof input === 'object' ? input : { nodePools: [], nodeClasses: [], pods: [] };
-  const { catalog, pools, poolReasons, templates, built, admitted, issues } = prepare(safe);
+  const { catalog, pools, classes, poolReasons, templates, built, admitted, issues } = prepare(safe);
   const zones = Array.isArray(safe.zones) && safe.zones.every((z) => typeof z === 'string') && safe.zones.length > 0 ? safe.zones : undefined;
 
   const workloads = readWorkloads(safe);
@@ -487,7 +499,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
   );
 
   const cluster = readSafely(
-    () => readCluster(list(safe.nodes), list(safe.nodeClaims), list(safe.nodePools)),
+    () => readCluster(list(safe.nodes), list(safe.nodeClaims), pools),
     () => ({
       nodes: [],
       problems: [
@@ -686,7 +698,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
   };
   // Prices last: options cheapest first, each pod's cheapest type, each pool's cost ceiling from the pool read above.
   const costCeilings = poolCostCeilings(pools, result, catalog, safe.prices ?? loadPriceTable());
-  return { result: withCosts(safe, result, costCeilings), issues, costCeilings };
+  return { result: withCosts(safe, result, costCeilings), issues, costCeilings, read: { pools, nodeClasses: classes } };
 }
 
 function domainsOf(labels: Readonly<Record<string, string>>): { zone?: string; capacityType?: string } {

@@ -190,3 +190,36 @@ test('bad cluster input: a Node without allocatable and a selector that does not
   expect(r.issues.find((i) => i.code === 'SimInvalidSelector')!.message).toMatch(/operator In needs at least one value/);
   expect(r.result.pods.every((p) => p.schedulable)).toBe(true);
 });
+
+// Issue #23: the cluster reads each pool's startup taints from the simulation's one reading of the pool.
+describe("a Node without its NodeClaim sheds its NodePool's startup taints until initialized", () => {
+  const STARTUP = { key: 'node.cilium.io/agent-not-ready', effect: 'NoExecute' };
+  const withStartup = (startupTaints: unknown) => {
+    const p = nodePool('default');
+    return { ...p, spec: { ...p.spec, template: { spec: { ...p.spec.template.spec, startupTaints } } } };
+  };
+  const starting = {
+    kind: 'Node',
+    metadata: { name: 'starting', labels: { 'karpenter.sh/nodepool': 'default', 'kubernetes.io/hostname': 'starting' } },
+    spec: { taints: [STARTUP] },
+    status: { allocatable: { cpu: '2', memory: '4Gi', pods: '10' } },
+  };
+
+  test('the taint its pool declares does not keep a pod off the node', () => {
+    const r = run({ nodePools: [withStartup([STARTUP])], nodes: [starting], pods: [pod('a', { cpu: '1' })] });
+    expect(byName(r.result.pods, 'a')).toMatchObject({ schedulable: true, node: 'starting' });
+  });
+
+  test('a taint the pool does not declare does', () => {
+    const r = run({ nodePools: [withStartup([])], nodes: [starting], pods: [pod('a', { cpu: '1' })] });
+    expect(byName(r.result.pods, 'a').node).toBeUndefined();
+    expect(byName(r.result.pods, 'a').nodeClaim).toBe('default-0');
+  });
+
+  test('a malformed startup taint is reported on the pool, as a malformed taint is', () => {
+    const r = run({ nodePools: [withStartup([{ key: 'no-effect' }])], pods: [] });
+    expect(r.issues).toContainEqual(
+      expect.objectContaining({ code: 'SimInvalidTaint', field: 'NodePool/default spec.template.spec.startupTaints[0]' }),
+    );
+  });
+});

@@ -13,6 +13,7 @@
 //   (`instanceof` holds across `cdktf-karpenter-eks` and `cdktf-karpenter-eks/core`).
 // - dist/bin/karpenter-validate.js: the CLI in a file of its own (it runs in its own process).
 // - the .d.ts files and the JSON data as tsc wrote them. Packages (cdktf, the providers, yaml) stay external.
+// - every bundle in ASCII (`asciiOnly`).
 import * as fs from 'fs';
 import * as path from 'path';
 import { build, Plugin } from 'esbuild';
@@ -111,6 +112,30 @@ function entryFile(file: string, modules: Iterable<string>, entries: readonly { 
   );
 }
 
+const hex = (c: string) => c.charCodeAt(0).toString(16).padStart(4, '0');
+
+/**
+ * The bundle in ASCII: esbuild escapes strings, but keeps comments and regular expressions as written, and one
+ * non-ASCII character makes V8 hold the whole file as UTF-16 (twice the memory, and slower to read and parse).
+ * Every other character becomes its `\uXXXX` escape, which means the same in a comment, a regular expression and
+ * an identifier; one behind a backslash would not, and is refused with its place.
+ */
+export function asciiOnly(code: string, file: string): string {
+  return code.replace(/(\\*)([^\x00-\x7f])/g, (_, slashes: string, c: string, at: number) => {
+    if (slashes.length % 2 === 1) {
+      const line = code.slice(0, at).split('\n').length;
+      throw new Error(`${file}:${line}: "\\${c}" cannot be written in ASCII; write the character as \\u${hex(c)} in the source`);
+    }
+    return `${slashes}\\u${hex(c)}`;
+  });
+}
+
+/** esbuild, then `asciiOnly` on what it wrote. */
+async function buildAscii(options: Parameters<typeof build>[0] & { outfile: string }): Promise<void> {
+  await build(options);
+  fs.writeFileSync(options.outfile, asciiOnly(fs.readFileSync(options.outfile, 'utf8'), options.outfile));
+}
+
 /** Bundles `dist` in place (tsc must have written it). */
 export async function bundleDist(dist = path.join(REPO, 'dist')): Promise<void> {
   for (const f of [...BUNDLE_ENTRIES.map((e) => e.file), BIN_FILE]) {
@@ -130,7 +155,7 @@ export async function bundleDist(dist = path.join(REPO, 'dist')): Promise<void> 
     const fromMain = new Set<string>();
     entryFile(lazyEntry, lazyModules);
     // Plugins need esbuild's asynchronous API.
-    await build({
+    await buildAscii({
       ...OPTIONS,
       entryPoints: [lazyEntry],
       outfile: lazyFile,
@@ -138,13 +163,13 @@ export async function bundleDist(dist = path.join(REPO, 'dist')): Promise<void> 
     });
     // Each entry is required inside a function: the bundle runs an entry's modules only when it is asked for.
     entryFile(mainEntry, fromMain, BUNDLE_ENTRIES);
-    await build({
+    await buildAscii({
       ...OPTIONS,
       entryPoints: [mainEntry],
       outfile: mainFile,
       plugins: [jsonBeside(mainFile), across(dist, mainFile, LAZY_BUNDLE_FILE, inLazyRoom, new Set())],
     });
-    await build({ ...OPTIONS, entryPoints: [path.join(dist, BIN_FILE)], outfile: bin, plugins: [jsonBeside(bin)] });
+    await buildAscii({ ...OPTIONS, entryPoints: [path.join(dist, BIN_FILE)], outfile: bin, plugins: [jsonBeside(bin)] });
   } finally {
     fs.rmSync(mainEntry, { force: true });
     fs.rmSync(lazyEntry, { force: true });

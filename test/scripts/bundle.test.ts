@@ -3,7 +3,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { BIN_FILE, BUNDLE_ENTRIES, BUNDLE_FILE, bundleDist, LAZY_BUNDLE_FILE } from '../../scripts/bundle';
+import { asciiOnly, BIN_FILE, BUNDLE_ENTRIES, BUNDLE_FILE, bundleDist, LAZY_BUNDLE_FILE } from '../../scripts/bundle';
 
 function write(root: string, files: Record<string, string>): void {
   for (const [f, text] of Object.entries(files)) {
@@ -25,7 +25,9 @@ describe('the bundle of dist/', () => {
         "exports.data = require('./data.json');\nexports.Shared = require('../shared').Shared;\n",
       'lib/core/sim/data.json': '{"answer": 42}',
       'lib/core/index.js': "exports.Shared = require('./shared').Shared;\nexports.lazy = () => require('./sim/lazy');\n",
-      'lib/index.js': "exports.Shared = require('./core/shared').Shared;\nexports.root = true;\n",
+      'lib/index.js': "exports.Shared = require('./core/shared').Shared;\nexports.root = true;\nexports.units = require('./core/units');\n",
+      // esbuild keeps comments and regular expressions as written: the bundle escapes them.
+      'lib/core/units.js': 'exports.Units = class Units {\n  /** 1 µs → 1000 ns */\n  m() {}\n};\nexports.micro = /^(µs|μs)$/;\nexports.sign = "→";\n',
       'lib/index.d.ts': 'export declare const root: boolean;\n',
       'lib/testing/index.js': "exports.testing = require('../core/shared').Shared;\n",
       'lib/testing/jest.js': 'exports.jest = true;\n',
@@ -72,6 +74,22 @@ describe('the bundle of dist/', () => {
     expect(fs.statSync(bin).mode & 0o111).not.toBe(0);
     const r = spawnSync(process.execPath, [bin], { encoding: 'utf8' });
     expect(r.stdout.trim()).toBe('{"answer":42}');
+  });
+
+  test('every bundle is ASCII, and an escaped regular expression, comment or string means what it meant', () => {
+    for (const f of [BUNDLE_FILE, LAZY_BUNDLE_FILE, BIN_FILE]) expect(fs.readFileSync(path.join(dist, f), 'utf8')).toMatch(/^[\x00-\x7f]*$/);
+    const root = require(path.join(dist, 'lib/index.js')) as { units: { micro: RegExp; sign: string } };
+    expect(['µs', 'μs', 'us'].map((s) => root.units.micro.test(s))).toEqual([true, true, false]);
+    expect(root.units.sign).toBe('→');
+    expect(fs.readFileSync(path.join(dist, BUNDLE_FILE), 'utf8')).toContain('/** 1 \\u00b5s \\u2192 1000 ns */');
+  });
+
+  test('a character behind a backslash, which no escape can stand for, is refused with its place', () => {
+    // An escaped backslash before it is no escape of it.
+    expect(asciiOnly('// a \\\\→ b', 'x.js')).toBe('// a \\\\\\u2192 b');
+    expect(() => asciiOnly('const a = 1;\nconst b = /\\µ/;\n', 'x.js')).toThrow(
+      'x.js:2: "\\µ" cannot be written in ASCII; write the character as \\u00b5 in the source',
+    );
   });
 
   test('a dist/ without what tsc writes is an error, not an empty bundle', async () => {

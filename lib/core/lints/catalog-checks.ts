@@ -43,29 +43,27 @@ export const CATALOG_VALUE_KEYS: readonly string[] = [
   WellKnownLabel.INSTANCE_ACCELERATOR_COUNT,
 ];
 
-const valueSets = new WeakMap<InstanceTypeCatalog, Map<string, Set<string>>>();
+const valueSets = new WeakMap<InstanceTypeCatalog, Map<string, ReadonlySet<string> | undefined>>();
 
-/** The values each catalog label key takes. */
-export function catalogValues(catalog: InstanceTypeCatalog = catalogModule().loadInstanceTypeCatalog()): ReadonlyMap<string, ReadonlySet<string>> {
-  let m = valueSets.get(catalog);
-  if (m) return m;
-  m = new Map();
+/**
+ * The values a catalog label key takes; undefined for a key no type has. Each key's set is built at its first
+ * question: a lint asks about the few keys a pool's requirements name, not all forty.
+ */
+function knownValues(catalog: InstanceTypeCatalog, key: string): ReadonlySet<string> | undefined {
+  let byKey = valueSets.get(catalog);
+  if (!byKey) valueSets.set(catalog, (byKey = new Map()));
+  if (byKey.has(key)) return byKey.get(key);
   const cols = catalogModule().catalogColumns(catalog);
+  let values: ReadonlySet<string> | undefined;
   if (cols) {
-    for (const [k, values] of cols.values) m.set(k, new Set(values));
-    m.set(WellKnownLabel.INSTANCE_TYPE, new Set(cols.names));
-    valueSets.set(catalog, m);
-    return m;
+    const listed = key === WellKnownLabel.INSTANCE_TYPE ? cols.names : cols.values.get(key);
+    values = listed && new Set(listed);
+  } else {
+    const found = catalog.instanceTypes.map((it) => it.labels[key]).filter((v) => v !== undefined);
+    values = found.length > 0 ? new Set(found) : undefined;
   }
-  for (const it of catalog.instanceTypes) {
-    for (const k in it.labels) {
-      let s = m.get(k);
-      if (!s) m.set(k, (s = new Set()));
-      s.add(it.labels[k]);
-    }
-  }
-  valueSets.set(catalog, m);
-  return m;
+  byKey.set(key, values);
+  return values;
 }
 
 function distance(a: string, b: string): number {
@@ -98,8 +96,7 @@ export function unknownCatalogValue(
   value: string,
   catalog: InstanceTypeCatalog = catalogModule().loadInstanceTypeCatalog(),
 ): string | undefined {
-  const values = catalogValues(catalog);
-  const known = values.get(key);
+  const known = knownValues(catalog, key);
   if (!known || known.has(value)) return undefined;
   for (const other of [
     WellKnownLabel.INSTANCE_TYPE,
@@ -107,7 +104,7 @@ export function unknownCatalogValue(
     WellKnownLabel.INSTANCE_CATEGORY,
     WellKnownLabel.INSTANCE_SIZE,
   ]) {
-    if (other !== key && values.get(other)?.has(value))
+    if (other !== key && knownValues(catalog, other)?.has(value))
       return `${JSON.stringify(value)} is ${NOUN[other]}, not ${NOUN[key] ?? `a ${key} value`}; use ${other}`;
   }
   const lower = value.toLowerCase();

@@ -106,7 +106,7 @@ export class AdmissionReading {
     const view = classView(this.options.catalog ?? loadInstanceTypeCatalog(), nc, this.options.zones);
     const limits = pool.limits;
     const admits = (it: ClassInstanceType) => it.available && !it.negative && (!limits || fitsLimits(it, limits));
-    return view.findCompatible(r, (i) => admits(view.types[i])) >= 0;
+    return view.findCompatible(r, (i) => admits(view.type(i))) >= 0;
   }
 
   private explainOnce(): Admission {

@@ -134,7 +134,10 @@ export interface NodeClassShape {
 
 /** Every catalog type under one node class; per-type requirements and resources are computed on first use. */
 export interface ClassView {
+  /** Every type, in catalog order. */
   readonly types: readonly ClassInstanceType[];
+  /** `types[i]`, without building the others. */
+  type(i: number): ClassInstanceType;
   /** Per type, whether it meets `r` on every key both define (Intersects), from its labels alone. */
   compatibleMask(r: SchedulingRequirements): Uint8Array;
   /** The first type index `accept` takes among those `compatibleMask` would mark, testing no type after it; -1 if none. */
@@ -157,19 +160,29 @@ export function classView(catalog: InstanceTypeCatalog, shape: NodeClassShape, z
   if (hit) return hit;
   const family = shape.settings.amiFamily;
   const windows = isWindowsFamily(family);
-  const types = catalog.instanceTypes.map((type): ClassInstanceType => {
+  const n = catalog.instanceTypes.length;
+  // Each type under the class is built at its first question: a synth lint asks about the first few that match.
+  const made: (ClassInstanceType | undefined)[] = new Array(n);
+  const type = (i: number): ClassInstanceType => {
+    let t = made[i];
+    if (t) return t;
+    const it = catalog.instanceTypes[i];
     let unavailableReason: string | undefined;
-    if (family === AmiFamily.AL2023 && type.name.startsWith('a1.')) unavailableReason = 'a1 instance types do not run AL2023';
-    else if (shape.connectionTracking && type.labels[WellKnownLabel.INSTANCE_HYPERVISOR] !== 'nitro') {
+    if (family === AmiFamily.AL2023 && it.name.startsWith('a1.')) unavailableReason = 'a1 instance types do not run AL2023';
+    else if (shape.connectionTracking && it.labels[WellKnownLabel.INSTANCE_HYPERVISOR] !== 'nitro') {
       unavailableReason = 'spec.connectionTracking needs a Nitro instance type';
     }
-    return new LazyClassInstanceType(type, shape.settings, zones, unavailableReason);
-  });
+    return (made[i] = t = new LazyClassInstanceType(it, shape.settings, zones, unavailableReason));
+  };
+  let types: readonly ClassInstanceType[] | undefined;
   const label = labelReader(catalog);
   const view: ClassView = {
-    types,
-    compatibleMask: (r) => compatibleMask(types.length, label, windows, keyTests(windows, family, zones, r)),
-    findCompatible: (r, accept) => findCompatible(types.length, label, windows, keyTests(windows, family, zones, r), accept),
+    get types() {
+      return (types ??= Array.from({ length: n }, (_, i) => type(i)));
+    },
+    type,
+    compatibleMask: (r) => compatibleMask(n, label, windows, keyTests(windows, family, zones, r)),
+    findCompatible: (r, accept) => findCompatible(n, label, windows, keyTests(windows, family, zones, r), accept),
   };
   byShape.set(key, view);
   return view;

@@ -1,6 +1,7 @@
 // The label-based compatibility mask must agree with the requirement sets it stands in for.
 import { loadInstanceTypeCatalog, SchedulingRequirement, SchedulingRequirements } from '../../../lib/core/sim';
 import { classView, instanceTypeRequirementOn, instanceTypeRequirements } from '../../../lib/core/sim/instance-types';
+import { admitsAnyInstanceType } from '../../../lib/core/sim/admission';
 
 const catalog = loadInstanceTypeCatalog();
 const SEED = Number(process.env.MASK_SEED ?? 15);
@@ -82,4 +83,43 @@ test('instanceTypeRequirementOn answers as the built requirements do, for every 
       for (const key of keys) expect(String(instanceTypeRequirementOn(it, amiFamily, zones, key))).toBe(String(built.find(key)));
     }
   }
+});
+
+// Issue #23: a synth lint asks whether a pool admits any type; it builds the types it tests, not all 1,363.
+describe('a class view builds each type at its first question', () => {
+  const counting = () => {
+    const reads = new Set<number>();
+    const types = new Proxy(catalog.instanceTypes, {
+      get: (target, p, receiver) => {
+        if (typeof p === 'string' && /^\d+$/.test(p)) reads.add(Number(p));
+        return Reflect.get(target, p, receiver);
+      },
+    });
+    return { catalog: { ...catalog, instanceTypes: types }, reads };
+  };
+  const shape = { settings: { amiFamily: 'AL2023' }, connectionTracking: true };
+
+  test('type(i) is types[i], and asking for it builds no other type', () => {
+    const { catalog: counted, reads } = counting();
+    const view = classView(counted, shape);
+    const t = view.type(7);
+    expect([...reads]).toEqual([7]);
+    expect(view.types[7]).toBe(t);
+    expect(view.types).toHaveLength(catalog.instanceTypes.length);
+    expect(view.types.map((x) => x.type)).toEqual(catalog.instanceTypes);
+  });
+
+  test("admitsAnyInstanceType builds only the types up to the first the pool's requirements allow", () => {
+    const { catalog: counted, reads } = counting();
+    const pool = {
+      apiVersion: 'karpenter.sh/v1',
+      kind: 'NodePool',
+      metadata: { name: 'p' },
+      spec: { template: { spec: { nodeClassRef: { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'c' }, requirements: [] } } },
+    };
+    const nc = { apiVersion: 'karpenter.k8s.aws/v1', kind: 'EC2NodeClass', metadata: { name: 'c' }, spec: { amiFamily: 'AL2023' } };
+    expect(admitsAnyInstanceType(pool, nc, { catalog: counted })).toBe(true);
+    expect(reads.size).toBeGreaterThan(0);
+    expect(reads.size).toBeLessThan(10);
+  });
 });

@@ -10,8 +10,9 @@
 //   (c) `require('dist/lib/index.js')`: the package's import time and peak RSS, against the typed
 //       baseline's own module load (cdktf and the provider modules it imports), interleaved;
 //   (d) the provisioning simulator: catalog load, and 20 NodePools x 1,363 types x 1,000 pods;
-//   (e) (a) with the catalog lints on versus off (their cost in the full example's synth), on the transpiled
-//       sources, where the lints' module can be patched off;
+//   (e) (a) with the catalog lints on versus off (their cost in the full example's synth), and with the NodePool
+//       and EC2NodeClass checks off (what they take of (a), as information), on the transpiled sources, where
+//       modules can be patched off;
 //   (f) `explain` as a process on a 10,000-pod YAML file against the full example's pools
 //       (scripts/generate-explain-pods.ts); `--explain-100k` adds a 100,000-pod run;
 //   (g) the simulator on an existing cluster: (d)'s pools and pods with zone spreads and hostname
@@ -204,6 +205,19 @@ export function evaluateSimulatorTargets(s: SimulatorSamples, targets = TARGETS)
       ok: ratio <= targets.maxLintRatio,
     },
   ];
+}
+
+/**
+ * What the NodePool and EC2NodeClass checks cost in (a): (e)'s build + synth with them on less with them off, and
+ * (a)/(b) with that taken off (a)'s wall time. Information: it says how much of the synth target the checks use.
+ */
+export function checksShare(a: Sample, b: Sample, on: Sample, off: Sample): string {
+  const cost = (x: Sample) => (x.buildMs ?? NaN) + (x.synthMs ?? NaN);
+  const checks = cost(on) - cost(off);
+  return (
+    `the NodePool and EC2NodeClass checks take ${ms0(checks)} ms of (e)'s build + synth (${(cost(on) / cost(off)).toFixed(3)}x); ` +
+    `(a)/(b) without them would be about ${((a.wallMs - checks) / b.wallMs).toFixed(3)}`
+  );
 }
 
 /** (f)'s measurements: `explain` on 10,000 pods (text and JSON), and optionally on 100,000 (text). */
@@ -575,7 +589,24 @@ function now(): number {
 }
 
 /**
- * `--child app|app-lint|app-nolint <module> <export> <outdir>` | `--child typed <module> <outdir>` |
+ * (e) checks off: the NodePool checks (`planNodePool`: schema, lints, catalog lints, budget) stand in the module
+ * cache as a stub that renders the manifest, so neither they nor the simulator's modules they read load; the
+ * EC2NodeClass's `validate()` finds nothing. What is left is the example's synth without those checks.
+ */
+function stubChecks(modulePath: string): void {
+  const api = path.join(modulePath.slice(0, modulePath.lastIndexOf(`${path.sep}examples${path.sep}`)), 'lib', 'core', 'api');
+  const { NodePoolDefinition } = require(path.join(api, 'node-pool-definition.js')) as typeof import('../lib/core/api/node-pool-definition');
+  const plan = path.join(api, 'node-pool-plan.js');
+  const planNodePool = (p: unknown) => ({ manifest: p instanceof NodePoolDefinition ? p.toManifest() : p, issues: [] });
+  require.cache[plan] = { id: plan, filename: plan, loaded: true, exports: { planNodePool } } as unknown as NodeJS.Module;
+  const { Ec2NodeClassDefinition } = require(
+    path.join(api, 'ec2-node-class-definition.js'),
+  ) as typeof import('../lib/core/api/ec2-node-class-definition');
+  Ec2NodeClassDefinition.prototype.validate = () => [];
+}
+
+/**
+ * `--child app|app-lint|app-nolint|app-nochecks <module> <export> <outdir>` | `--child typed <module> <outdir>` |
  * `--child baseline <module> <refdir> <outdir>` | `--child import|typed-load <module>` | `--child sim|cluster <module>` | `--child node`.
  */
 function runChild(args: string[]): void {
@@ -632,9 +663,10 @@ function runChild(args: string[]): void {
   }
 
   const { App } = require('cdktf') as typeof import('cdktf');
-  if (mode === 'app' || mode === 'app-lint' || mode === 'app-nolint') {
+  if (mode === 'app' || mode === 'app-lint' || mode === 'app-nolint' || mode === 'app-nochecks') {
     const [modulePath, exportName, outdir] = rest;
-    if (mode !== 'app') {
+    if (mode === 'app-nochecks') stubChecks(modulePath);
+    else if (mode !== 'app') {
       // (e): the catalog lints' module loaded before the build in both, as the nolint patch needs it loaded
       // (KarpenterNodePool requires it at its first pool, with catalogChecks 'off' too), so the ratio is
       // the lints' work. Off: planNodePool reads this export at call time (catalogChecks: 'off' returns as early).
@@ -937,6 +969,7 @@ function main(argv: string[]): number {
     const clusterSamples: Sample[] = [];
     const lintOn: Sample[] = [];
     const lintOff: Sample[] = [];
+    const checksOff: Sample[] = [];
     child(['sim', simModule]);
     child(['cluster', simModule]);
     for (let i = 0; i < options.runs; i++) {
@@ -945,6 +978,7 @@ function main(argv: string[]): number {
       for (const [samples, m] of [
         [lintOn, 'app-lint'],
         [lintOff, 'app-nolint'],
+        [checksOff, 'app-nochecks'],
       ] as const) {
         const out = tmp('synth');
         try {
@@ -1013,7 +1047,7 @@ function main(argv: string[]): number {
       `(c) require('${path.relative(REPO, distIndex)}'), against the typed baseline's module load (cdktf and ${t.modules.length - 1} ` +
         'provider modules)',
       '(d) simulator: load = loadInstanceTypeCatalog(), synth = simulateProvisioning (20 NodePools x 1,363 types x 1,000 pods)',
-      '(e) (a) with the catalog lints on, and off',
+      '(e) (a) on the transpiled sources with the catalog lints on, off, and with the NodePool and EC2NodeClass checks off',
       `(f) dist/bin explain on ${path.relative(refdir, poolsFile)} and 10,000 pods of 50 apps ` +
         `(${(fs.statSync(podsFile).size / 1024 / 1024).toFixed(1)} MB of YAML)${big ? ', and on 100,000 such pods in one file (one run)' : ''}`,
       '(g) simulator: (d) on 200 existing nodes with 400 bound pods, 1,000 pending pods (a third zone-spread, a tenth anti-affine)',
@@ -1031,6 +1065,7 @@ function main(argv: string[]): number {
           { label: '(d) simulator', samples: simSamples },
           { label: '(e) lints on', samples: lintOn },
           { label: '    lints off', samples: lintOff },
+          { label: '    checks off', samples: checksOff },
           { label: '(f) explain, text', samples: explainText },
           { label: '    explain --json', samples: explainJson },
           ...(big ? [{ label: '    explain 100,000', samples: [big] }] : []),
@@ -1044,6 +1079,7 @@ function main(argv: string[]): number {
       const cpu = big.cpuMs / explainSamples.text.cpuMs;
       process.stdout.write(`info explain CPU time, 100,000 / 10,000 pods: ${cpu.toFixed(2)} (linear: 10)\n`);
     }
+    process.stdout.write(`info ${checksShare(medianSample(a), medianSample(b), medianSample(lintOn), medianSample(checksOff))}\n`);
     const rawRatio = medianSample(a).wallMs / medianSample(raw).wallMs;
     process.stdout.write(`info synth time (a) / raw baseline: ${rawRatio.toFixed(3)} (not a target: no user writes raw overrides)\n`);
     const m = medianSample(all);

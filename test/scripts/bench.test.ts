@@ -13,6 +13,7 @@ import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { App, Fn, TerraformOutput, TerraformProvider, TerraformResource, TerraformStack, TerraformVariable } from 'cdktf';
 import { Construct } from 'constructs';
 import {
+  checksShare,
   clusterWorkload,
   compareOutdirs,
   evaluateClusterTargets,
@@ -289,6 +290,13 @@ describe('simulator figures', () => {
     ]);
     expect(checks[2].value).toBeCloseTo(1.075);
   });
+});
+
+test("(e)'s checks off: their build + synth cost, and (a)/(b) with it taken off (a)", () => {
+  const s = (x: Partial<Sample>): Sample => ({ wallMs: 0, maxRssKb: 0, ...x });
+  expect(checksShare(s({ wallMs: 560 }), s({ wallMs: 470 }), s({ buildMs: 90, synthMs: 100 }), s({ buildMs: 60, synthMs: 85 }))).toBe(
+    "the NodePool and EC2NodeClass checks take 45 ms of (e)'s build + synth (1.310x); (a)/(b) without them would be about 1.096",
+  );
 });
 
 describe('explain figures (f)', () => {

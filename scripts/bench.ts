@@ -2,7 +2,8 @@
 //
 // Measures, each in fresh child processes, repeated, reporting the median:
 //   (a) synth of the full example (`buildFullStackApp`) on the built package (dist/, as an app that installed
-//       it loads it): wall time and peak RSS;
+//       it loads it): wall time and peak RSS; also, as information, with the NodePool and EC2NodeClass checks
+//       off (distWithoutChecks): what the checks take of (a);
 //   (b) the typed baseline (scripts/bench-baseline-typed.ts): the same stacks written as hand-written
 //       cdktf code, L1 classes with typed config and references, so (a)/(b) is the overhead of our
 //       constructs; also the raw baseline (scripts/bench-baseline.ts, every attribute a raw override),
@@ -10,9 +11,8 @@
 //   (c) `require('dist/lib/index.js')`: the package's import time and peak RSS, against the typed
 //       baseline's own module load (cdktf and the provider modules it imports), interleaved;
 //   (d) the provisioning simulator: catalog load, and 20 NodePools x 1,363 types x 1,000 pods;
-//   (e) (a) with the catalog lints on versus off (their cost in the full example's synth), and with the NodePool
-//       and EC2NodeClass checks off (what they take of (a), as information), on the transpiled sources, where
-//       modules can be patched off;
+//   (e) (a) with the catalog lints on versus off (their cost in the full example's synth), on the transpiled
+//       sources, where the lints' module can be patched off;
 //   (f) `explain` as a process on a 10,000-pod YAML file against the full example's pools
 //       (scripts/generate-explain-pods.ts); `--explain-100k` adds a 100,000-pod run;
 //   (g) the simulator on an existing cluster: (d)'s pools and pods with zone spreads and hostname
@@ -207,16 +207,39 @@ export function evaluateSimulatorTargets(s: SimulatorSamples, targets = TARGETS)
   ];
 }
 
+/** The global through which the `app-nochecks` child hands distWithoutChecks' copy its stub of `planNodePool`. */
+const CHECKS_OFF = '__benchNodePoolChecksOff';
+
 /**
- * What the NodePool and EC2NodeClass checks cost in (a): (e)'s build + synth with them on less with them off, and
- * (a)/(b) with that taken off (a)'s wall time. Information: it says how much of the synth target the checks use.
+ * A copy of dist/lib for (a) with the NodePool and EC2NodeClass checks off: the node-pool-plan module takes its
+ * `planNodePool` from the child (CHECKS_OFF) instead of running, so neither the checks nor the simulator's
+ * modules they read load, and `validateEc2NodeClass` finds nothing. Returns the copy's index.js. Throws when
+ * the bundle no longer holds the module headers it patches, so a changed layout is not measured as "off".
  */
-export function checksShare(a: Sample, b: Sample, on: Sample, off: Sample): string {
-  const cost = (x: Sample) => (x.buildMs ?? NaN) + (x.synthMs ?? NaN);
-  const checks = cost(on) - cost(off);
+export function distWithoutChecks(distLib: string, out: string): string {
+  fs.cpSync(distLib, out, { recursive: true });
+  const file = path.join(out, 'bundle.js');
+  let src = fs.readFileSync(file, 'utf8');
+  const patch = (module: string, body: string) => {
+    const header = `"dist/lib/${module}"(exports2) {`;
+    if (src.split(header).length !== 2) throw new Error(`${file}: no single module ${module} (${header}); the bundle's layout changed`);
+    src = src.replace(header, `${header}\n${body}`);
+  };
+  patch('core/api/node-pool-plan.js', `if (globalThis.${CHECKS_OFF}) return void (exports2.planNodePool = globalThis.${CHECKS_OFF});`);
+  // The module's own assignments of the export go to the setter, which keeps the stub.
+  patch(
+    'core/validation/validate-ec2nodeclass.js',
+    `Object.defineProperty(exports2, "validateEc2NodeClass", { enumerable: true, get: () => () => [], set() {} });`,
+  );
+  fs.writeFileSync(file, src);
+  return path.join(out, 'index.js');
+}
+
+/** (a) with the NodePool and EC2NodeClass checks off: what the checks take of (a), and (a)/(b) without them. */
+export function checksShare(a: Sample, off: Sample, b: Sample): string {
   return (
-    `the NodePool and EC2NodeClass checks take ${ms0(checks)} ms of (e)'s build + synth (${(cost(on) / cost(off)).toFixed(3)}x); ` +
-    `(a)/(b) without them would be about ${((a.wallMs - checks) / b.wallMs).toFixed(3)}`
+    `(a) with the NodePool and EC2NodeClass checks off: ${ms0(off.wallMs)} ms, (a)/(b) ${(off.wallMs / b.wallMs).toFixed(3)}; ` +
+    `the checks take ${ms0(a.wallMs - off.wallMs)} ms of (a)`
   );
 }
 
@@ -589,23 +612,6 @@ function now(): number {
 }
 
 /**
- * (e) checks off: the NodePool checks (`planNodePool`: schema, lints, catalog lints, budget) stand in the module
- * cache as a stub that renders the manifest, so neither they nor the simulator's modules they read load; the
- * EC2NodeClass's `validate()` finds nothing. What is left is the example's synth without those checks.
- */
-function stubChecks(modulePath: string): void {
-  const api = path.join(modulePath.slice(0, modulePath.lastIndexOf(`${path.sep}examples${path.sep}`)), 'lib', 'core', 'api');
-  const { NodePoolDefinition } = require(path.join(api, 'node-pool-definition.js')) as typeof import('../lib/core/api/node-pool-definition');
-  const plan = path.join(api, 'node-pool-plan.js');
-  const planNodePool = (p: unknown) => ({ manifest: p instanceof NodePoolDefinition ? p.toManifest() : p, issues: [] });
-  require.cache[plan] = { id: plan, filename: plan, loaded: true, exports: { planNodePool } } as unknown as NodeJS.Module;
-  const { Ec2NodeClassDefinition } = require(
-    path.join(api, 'ec2-node-class-definition.js'),
-  ) as typeof import('../lib/core/api/ec2-node-class-definition');
-  Ec2NodeClassDefinition.prototype.validate = () => [];
-}
-
-/**
  * `--child app|app-lint|app-nolint|app-nochecks <module> <export> <outdir>` | `--child typed <module> <outdir>` |
  * `--child baseline <module> <refdir> <outdir>` | `--child import|typed-load <module>` | `--child sim|cluster <module>` | `--child node`.
  */
@@ -665,7 +671,9 @@ function runChild(args: string[]): void {
   const { App } = require('cdktf') as typeof import('cdktf');
   if (mode === 'app' || mode === 'app-lint' || mode === 'app-nolint' || mode === 'app-nochecks') {
     const [modulePath, exportName, outdir] = rest;
-    if (mode === 'app-nochecks') stubChecks(modulePath);
+    // On distWithoutChecks' copy: the NodePool checks render the manifest and find nothing.
+    if (mode === 'app-nochecks')
+      (globalThis as Record<string, unknown>)[CHECKS_OFF] = (p: { toManifest(): unknown }) => ({ manifest: p.toManifest(), issues: [] });
     else if (mode !== 'app') {
       // (e): the catalog lints' module loaded before the build in both, as the nolint patch needs it loaded
       // (KarpenterNodePool requires it at its first pool, with catalogChecks 'off' too), so the ratio is
@@ -838,9 +846,9 @@ function newestMtime(dir: string): number {
  * A copy of the transpiled examples whose imports of the library (`'../../lib'`, which an app writes as
  * `'cdktf-karpenter-eks'`) load the built package instead; returns its `appFile` module.
  */
-export function onPackage(build: string, appFile: string, distIndex: string): string {
+export function onPackage(build: string, appFile: string, distIndex: string, dir = 'on-package'): string {
   build = path.resolve(build);
-  const root = path.join(build, 'on-package');
+  const root = path.join(build, dir);
   let rewritten = 0;
   const copy = (rel: string): void => {
     const from = path.join(build, rel);
@@ -908,6 +916,12 @@ function main(argv: string[]): number {
     const baselineModule = path.join(build, 'scripts', 'bench-baseline.js');
     const distIndex = ensureDist(options.build);
     const appModule = onPackage(build, appFile, distIndex);
+    const checksOffModule = onPackage(
+      build,
+      appFile,
+      distWithoutChecks(path.dirname(distIndex), path.join(work, 'dist-checks-off')),
+      'on-package-checks-off',
+    );
     const env = { ...process.env, CHECKPOINT_DISABLE: '1' };
     const tmp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `karpenter-bench-${name}-`));
     const child = (args: string[]) => measureCommand(process.execPath, [benchJs, '--child', ...args], { env });
@@ -934,12 +948,14 @@ function main(argv: string[]): number {
     const a: Sample[] = [];
     const b: Sample[] = [];
     const raw: Sample[] = [];
+    const checksOff: Sample[] = [];
     for (let i = 0; i < options.runs; i++) {
       // Interleaved, so drift in machine load hits all alike.
       for (const [samples, args] of [
         [a, ['app', appModule, exportName]],
         [b, ['typed', typedModule]],
         [raw, ['baseline', baselineModule, refdir]],
+        [checksOff, ['app-nochecks', checksOffModule, exportName]],
       ] as const) {
         const out = tmp('synth');
         try {
@@ -969,7 +985,6 @@ function main(argv: string[]): number {
     const clusterSamples: Sample[] = [];
     const lintOn: Sample[] = [];
     const lintOff: Sample[] = [];
-    const checksOff: Sample[] = [];
     child(['sim', simModule]);
     child(['cluster', simModule]);
     for (let i = 0; i < options.runs; i++) {
@@ -978,7 +993,6 @@ function main(argv: string[]): number {
       for (const [samples, m] of [
         [lintOn, 'app-lint'],
         [lintOff, 'app-nolint'],
-        [checksOff, 'app-nochecks'],
       ] as const) {
         const out = tmp('synth');
         try {
@@ -1047,7 +1061,7 @@ function main(argv: string[]): number {
       `(c) require('${path.relative(REPO, distIndex)}'), against the typed baseline's module load (cdktf and ${t.modules.length - 1} ` +
         'provider modules)',
       '(d) simulator: load = loadInstanceTypeCatalog(), synth = simulateProvisioning (20 NodePools x 1,363 types x 1,000 pods)',
-      '(e) (a) on the transpiled sources with the catalog lints on, off, and with the NodePool and EC2NodeClass checks off',
+      '(e) (a) with the catalog lints on, and off',
       `(f) dist/bin explain on ${path.relative(refdir, poolsFile)} and 10,000 pods of 50 apps ` +
         `(${(fs.statSync(podsFile).size / 1024 / 1024).toFixed(1)} MB of YAML)${big ? ', and on 100,000 such pods in one file (one run)' : ''}`,
       '(g) simulator: (d) on 200 existing nodes with 400 bound pods, 1,000 pending pods (a third zone-spread, a tenth anti-affine)',
@@ -1056,6 +1070,7 @@ function main(argv: string[]): number {
       formatReport(
         [
           { label: '(a) full example', samples: a },
+          { label: '    checks off', samples: checksOff },
           { label: '(b) typed baseline', samples: b },
           { label: '    raw baseline', samples: raw },
           { label: '(c) package import', samples: c },
@@ -1065,7 +1080,6 @@ function main(argv: string[]): number {
           { label: '(d) simulator', samples: simSamples },
           { label: '(e) lints on', samples: lintOn },
           { label: '    lints off', samples: lintOff },
-          { label: '    checks off', samples: checksOff },
           { label: '(f) explain, text', samples: explainText },
           { label: '    explain --json', samples: explainJson },
           ...(big ? [{ label: '    explain 100,000', samples: [big] }] : []),
@@ -1079,7 +1093,7 @@ function main(argv: string[]): number {
       const cpu = big.cpuMs / explainSamples.text.cpuMs;
       process.stdout.write(`info explain CPU time, 100,000 / 10,000 pods: ${cpu.toFixed(2)} (linear: 10)\n`);
     }
-    process.stdout.write(`info ${checksShare(medianSample(a), medianSample(b), medianSample(lintOn), medianSample(checksOff))}\n`);
+    process.stdout.write(`info ${checksShare(medianSample(a), medianSample(checksOff), medianSample(b))}\n`);
     const rawRatio = medianSample(a).wallMs / medianSample(raw).wallMs;
     process.stdout.write(`info synth time (a) / raw baseline: ${rawRatio.toFixed(3)} (not a target: no user writes raw overrides)\n`);
     const m = medianSample(all);

@@ -1,4 +1,5 @@
 // Cheap checks of the bench's parts; the bench itself (`npm run bench`) is not run here.
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -16,6 +17,7 @@ import {
   checksShare,
   clusterWorkload,
   compareOutdirs,
+  distWithoutChecks,
   evaluateClusterTargets,
   evaluateExplainTargets,
   evaluateSimulatorTargets,
@@ -292,11 +294,55 @@ describe('simulator figures', () => {
   });
 });
 
-test("(e)'s checks off: their build + synth cost, and (a)/(b) with it taken off (a)", () => {
-  const s = (x: Partial<Sample>): Sample => ({ wallMs: 0, maxRssKb: 0, ...x });
-  expect(checksShare(s({ wallMs: 560 }), s({ wallMs: 470 }), s({ buildMs: 90, synthMs: 100 }), s({ buildMs: 60, synthMs: 85 }))).toBe(
-    "the NodePool and EC2NodeClass checks take 45 ms of (e)'s build + synth (1.310x); (a)/(b) without them would be about 1.096",
-  );
+describe('(a) with the NodePool and EC2NodeClass checks off', () => {
+  // Two modules as esbuild writes them, each a method named by its path in dist.
+  const BUNDLE = [
+    'const modules = {',
+    '  "dist/lib/core/api/node-pool-plan.js"(exports2) {',
+    "    globalThis.__planRan = true; require('./sim');",
+    '    exports2.planNodePool = () => "checked";',
+    '  },',
+    '  "dist/lib/core/validation/validate-ec2nodeclass.js"(exports2) {',
+    '    exports2.validateEc2NodeClass = validateEc2NodeClass;',
+    '    function validateEc2NodeClass() { return ["issue"]; }',
+    '    exports2.validateEc2NodeClass = validateEc2NodeClass;',
+    '  },',
+    '};',
+    'module.exports = Object.fromEntries(Object.entries(modules).map(([k, f]) => { const e = {}; f(e); return [k, e]; }));',
+    '',
+  ].join('\n');
+
+  test('the copy takes planNodePool from the child without running the checks, and validateEc2NodeClass finds nothing', () => {
+    const dist = path.join(tmp(), 'lib');
+    fs.mkdirSync(dist);
+    fs.writeFileSync(path.join(dist, 'bundle.js'), BUNDLE);
+    fs.writeFileSync(path.join(dist, 'index.js'), "module.exports = require('./bundle.js');\n");
+    const index = distWithoutChecks(dist, path.join(tmp(), 'lib'));
+    const script = [
+      'globalThis.__benchNodePoolChecksOff = () => "stub";',
+      `const m = require(${JSON.stringify(index)});`,
+      'console.log(JSON.stringify([m["dist/lib/core/api/node-pool-plan.js"].planNodePool(), globalThis.__planRan ?? false,',
+      '  m["dist/lib/core/validation/validate-ec2nodeclass.js"].validateEc2NodeClass()]));',
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(JSON.parse(r.stdout)).toEqual(['stub', false, []]);
+    // The original is untouched.
+    expect(fs.readFileSync(path.join(dist, 'bundle.js'), 'utf8')).toBe(BUNDLE);
+  });
+
+  test('a bundle without the module it patches is an error, not a run with the checks on', () => {
+    const dist = path.join(tmp(), 'lib');
+    fs.mkdirSync(dist);
+    fs.writeFileSync(path.join(dist, 'bundle.js'), BUNDLE.replace('node-pool-plan.js', 'plan.js'));
+    expect(() => distWithoutChecks(dist, path.join(tmp(), 'lib'))).toThrow(/no single module core\/api\/node-pool-plan\.js/);
+  });
+
+  test('the share: its time, (a)/(b) without the checks, and what they take of (a)', () => {
+    const s = (wallMs: number): Sample => ({ wallMs, maxRssKb: 0 });
+    expect(checksShare(s(567), s(532), s(484))).toBe(
+      '(a) with the NodePool and EC2NodeClass checks off: 532 ms, (a)/(b) 1.099; the checks take 35 ms of (a)',
+    );
+  });
 });
 
 describe('explain figures (f)', () => {

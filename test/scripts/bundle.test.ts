@@ -27,7 +27,8 @@ describe('the bundle of dist/', () => {
       'lib/core/index.js': "exports.Shared = require('./shared').Shared;\nexports.lazy = () => require('./sim/lazy');\n",
       'lib/index.js': "exports.Shared = require('./core/shared').Shared;\nexports.root = true;\nexports.units = require('./core/units');\n",
       // esbuild keeps comments and regular expressions as written: the bundle escapes them.
-      'lib/core/units.js': 'exports.Units = class Units {\n  /** 1 µs → 1000 ns */\n  m() {}\n};\nexports.micro = /^(µs|μs)$/;\nexports.sign = "→";\n',
+      'lib/core/units.js':
+        'exports.Units = class Units {\n  /** 1 µs → 1000 ns */\n  m() {}\n};\n' + 'exports.micro = /^(µs|μs)$/;\nexports.sign = "→";\n',
       'lib/index.d.ts': 'export declare const root: boolean;\n',
       'lib/testing/index.js': "exports.testing = require('../core/shared').Shared;\n",
       'lib/testing/jest.js': 'exports.jest = true;\n',

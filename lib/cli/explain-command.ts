@@ -203,10 +203,12 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
       checked.push(engineIssue({ ...issue, message: issue.yamlMessage ?? issue.message, field: `nodePools[${i}] ${issue.field}` }, index));
     }
   });
-  // A field the NodePool checks already reject needs no second report of the simulator's reading.
+  // A field the NodePool checks already reject, there or within it (a taint's missing effect), needs no second
+  // report of the simulator's reading.
+  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
   const rejected = (p: FileIssue) =>
     p.kind === 'NodePool' &&
-    checked.some((c) => c.severity === Severity.ERROR && c.file === p.file && c.document === p.document && c.field === p.field);
+    checked.some((c) => c.severity === Severity.ERROR && c.file === p.file && c.document === p.document && within(c.field, p.field));
   for (const i of run.issues) {
     const p = engineIssue(i, index);
     if (!rejected(p)) problems.push(p);

@@ -156,10 +156,8 @@ describe('one NodePool verdict: validate and explain run planNodePool, as synth 
     expect(findings[1]).toContain('instance-cpu Gt 1024');
     expect(stdout).not.toContain('Exists >=1025');
   });
-  test('explain: a field the NodePool checks reject is reported once, not again by the simulator', () => {
-    const bad =
-      'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: { name: bad }\nspec:\n  limits: { cpu: "100" }\n  template:\n    spec:\n' +
-      '      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }\n      requirements: oops\n';
+  /** explain on bad.yaml beside an EC2NodeClass "default": its exit status and standard output. */
+  function explainWithClass(bad: string): { status: number; stdout: string } {
     let stdout = '';
     const io: CommandIo = {
       readFile: (p) => (p === 'bad.yaml' ? bad : nodeClass('default')),
@@ -169,11 +167,33 @@ describe('one NodePool verdict: validate and explain run planNodePool, as synth 
       stdout: { write: (s: string) => (stdout += s) },
       stderr: { write: () => true },
     };
+    const status = runExplainCommand(['bad.yaml', 'class.yaml'], io);
+    return { status, stdout };
+  }
+
+  test('explain: a field the NodePool checks reject is reported once, not again by the simulator', () => {
+    const bad =
+      'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: { name: bad }\nspec:\n  limits: { cpu: "100" }\n  template:\n    spec:\n' +
+      '      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }\n      requirements: oops\n';
+    const { status, stdout } = explainWithClass(bad);
     // A NodePool error fails the run, as in validate.
-    expect(runExplainCommand(['bad.yaml', 'class.yaml'], io)).toBe(ExitCode.PROBLEMS);
+    expect(status).toBe(ExitCode.PROBLEMS);
     const onRequirements = stdout.split('\n').filter((l) => l.includes(' spec.template.spec.requirements: '));
     expect(onRequirements).toEqual([
       expect.stringMatching(/^bad\.yaml:9:21: error NodePool\/bad .*must be a list, got string "oops" \(InvalidType\)$/),
+    ]);
+  });
+
+  test('explain: a taint the NodePool checks reject within (its effect) is not reported again by the simulator', () => {
+    const bad =
+      'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: { name: bad }\nspec:\n  limits: { cpu: "100" }\n  template:\n    spec:\n' +
+      '      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }\n      requirements: []\n' +
+      '      taints: [{ key: a }]\n      startupTaints: [{ key: b }]\n';
+    const { stdout } = explainWithClass(bad);
+    const onTaints = stdout.split('\n').filter((l) => /spec\.template\.spec\.(startupT|t)aints/.test(l));
+    expect(onTaints).toEqual([
+      expect.stringMatching(/^bad\.yaml:10:16: error NodePool\/bad spec\.template\.spec\.taints\[0\]\.effect: is required \(RequiredField\)$/),
+      expect.stringMatching(/^bad\.yaml:11:23: error NodePool\/bad spec\.template\.spec\.startupTaints\[0\]\.effect: is required \(RequiredField\)$/),
     ]);
   });
 });

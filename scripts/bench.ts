@@ -944,6 +944,11 @@ function main(argv: string[]): number {
     child(['typed', typedModule, typedCheckDir]);
     const differences = compareOutdirs(refdir, typedCheckDir);
     fs.rmSync(typedCheckDir, { recursive: true, force: true });
+    // (a) checks off must synthesize what (a) does, or it measures another app.
+    const checksOffDir = tmp('checks-off-check');
+    child(['app-nochecks', checksOffModule, exportName, checksOffDir]);
+    const checksOffDifferences = compareOutdirs(refdir, checksOffDir);
+    fs.rmSync(checksOffDir, { recursive: true, force: true });
 
     const a: Sample[] = [];
     const b: Sample[] = [];
@@ -1056,6 +1061,7 @@ function main(argv: string[]): number {
         `${os.cpus().length} CPUs, ${files} files transpiled`,
       `(a) ${appFile}:${exportName} on the built package (dist/): ${counts.stacks} stacks, ${counts.resources} resources, ` +
         `${counts.data} data sources`,
+      `    checks off (information): the same app with the NodePool and EC2NodeClass checks finding nothing; ${same(checksOffDifferences)}`,
       `(b) typed baseline: the same stacks as hand-written L1 code (${typedNote}); ${same(differences)}`,
       `    raw baseline (information): the same JSON from L1 classes with every attribute a raw override; ${same(rawDifferences)}`,
       `(c) require('${path.relative(REPO, distIndex)}'), against the typed baseline's module load (cdktf and ${t.modules.length - 1} ` +
@@ -1102,9 +1108,11 @@ function main(argv: string[]): number {
     );
     if (options.keep) process.stdout.write(`kept ${work} and ${refdir}\n`);
     const missed = checks.filter((x) => !x.ok);
-    const mismatch = differences.length > 0 || rawDifferences.length > 0;
+    const mismatch = differences.length > 0 || rawDifferences.length > 0 || checksOffDifferences.length > 0;
     if (options.check && (missed.length > 0 || mismatch)) {
-      process.stderr.write(`bench: ${missed.length} target(s) missed${mismatch ? ', and a baseline does not match the example' : ''}\n`);
+      process.stderr.write(
+        `bench: ${missed.length} target(s) missed${mismatch ? ', and a baseline or checks off does not match the example' : ''}\n`,
+      );
       return 1;
     }
     return 0;

@@ -3,7 +3,7 @@
 // pre-filter (scheduler.go:156-171), then the pool's limits (filterByRemainingResources). When nothing is
 // left, which requirement emptied the set.
 import { loadInstanceTypeCatalog } from './catalog';
-import { buildTemplate, fitsLimits, Template, templateRequirements, withinLimits } from './engine';
+import { buildTemplate, fitsLimits, Template, templateRequirements, withinLimits } from './nodeclaim-template';
 import { NodeClassInput, NodePoolInput, readNodeClass, readNodePool } from './inputs';
 import type { WrittenRequirement } from '../model/requirements';
 import { ClassInstanceType, classView, offeringAllowed } from './instance-types';

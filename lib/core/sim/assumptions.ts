@@ -32,9 +32,14 @@ export const NO_ZONES =
   'NodePools name and nodes carry; with none, zone topology is left out (said on each pod it concerns).';
 
 /** The note on namespaces a pod affinity namespaceSelector was matched against without their Namespace object. */
-export function namespaceNote(topology: Topology, labels: ReadonlyMap<string, unknown> | undefined, pods: readonly PodInput[]): string[] {
-  if (topology.assumedNamespaces.size === 0) return [];
-  const names = pods.filter((p) => topology.assumedNamespaces.has(p.shape)).map((p) => `${p.namespace}/${p.name}`);
+export function namespaceNote(
+  topologies: readonly Topology[],
+  labels: ReadonlyMap<string, unknown> | undefined,
+  pods: readonly PodInput[],
+): string[] {
+  const assumed = new Set(topologies.flatMap((t) => [...t.assumedNamespaces]));
+  if (assumed.size === 0) return [];
+  const names = pods.filter((p) => assumed.has(p.shape)).map((p) => `${p.namespace}/${p.name}`);
   const missing = [...new Set(pods.map((p) => p.namespace))].filter((n) => !labels?.has(n)).sort();
   const shown = (xs: readonly string[]) => (xs.length > 5 ? `${xs.slice(0, 5).join(', ')} and ${xs.length - 5} more` : xs.join(', '));
   return [

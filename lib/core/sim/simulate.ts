@@ -7,18 +7,21 @@ import { isSubUnit } from '../shared/quantity';
 import { NodeClassInput, NodePoolInput, PodInput } from './inputs';
 import { poolCostCeilings, withCosts } from './costs';
 import { CostCeiling, loadPriceTable } from './pricing';
-import { DomainSource, Topology } from './topology';
+import { DomainSource } from './topology';
 import { daemonOverhead } from './daemon-overhead';
 import { existingNodes } from './existing-node';
-import { queueOrder, Scheduler, scheduleBatch } from './scheduler';
+import { queueOrder } from './scheduler';
+import { readRounds, RoundPlan, RoundsOutcome, scheduleRounds } from './settle';
+import { LAUNCH_ASSUMPTIONS } from './launch';
 import { Prepared, prepare, readClusterState, readPods, ClusterStateRead, PodsRead } from './reading';
 import { sortPods, SortedPods } from './pending-pods';
-import { BatchOutcome, nodeClaimResults, nodePoolResults, podResults } from './result';
+import { nodeClaimResults, nodePoolResults, podResults } from './result';
 import { Claim } from './nodeclaim';
 import { EMPTY_CLUSTER, GIVEN_CLUSTER, namespaceNote, NO_ZONES, SIMULATION_ASSUMPTIONS, SUB_UNIT_REQUESTS } from './assumptions';
 import { SimulationInput, SimulationResult } from './types';
 
 export { SIMULATION_ASSUMPTIONS, SUB_UNIT_REQUESTS } from './assumptions';
+export { SETTLE_MAX_ROUNDS } from './settle';
 
 /** The simulation with the issues found on bad input (for the CLI and the synth lints). */
 export interface SimulationRun {
@@ -51,6 +54,7 @@ interface Read {
   readonly workloads: PodsRead;
   readonly cluster: ClusterStateRead;
   readonly sorted: SortedPods;
+  readonly rounds: RoundPlan;
 }
 
 /** Phase 1: the inputs read (templates, pods, cluster) and the pods sorted into the batch and the rest. */
@@ -62,46 +66,52 @@ function readInputs(input: SimulationInput): Read {
   const cluster = readClusterState(safe, prepared.pools, prepared.issues);
   const sorted = sortPods(workloads.pods, workloads.facts, cluster.nodeByName, prepared.issues);
   sorted.queue.sort(queueOrder);
-  return { input: safe, prepared, ...(zones ? { zones } : {}), workloads, cluster, sorted };
+  const rounds = readRounds(safe.rounds, prepared.issues);
+  return { input: safe, prepared, ...(zones ? { zones } : {}), workloads, cluster, sorted, rounds };
 }
 
-/** Phase 2: one batch of the queue on the cluster's nodes and new NodeClaims (Provisioner.Schedule). */
-function scheduleOnce(read: Read): BatchOutcome & { readonly topology: Topology } {
+/** Phase 2: the batches (one unless `rounds` asks for more) on the cluster's nodes and new NodeClaims (Provisioner.Schedule). */
+function schedule(read: Read): RoundsOutcome {
   const { prepared, workloads, cluster, sorted } = read;
-  const existing = existingNodes(cluster.nodes, sorted.onNode, workloads.daemons, (p) => workloads.facts.get(p)?.daemon === true);
+  const isDaemonPod = (p: PodInput) => workloads.facts.get(p)?.daemon === true;
+  const existing = existingNodes(cluster.nodes, sorted.onNode, workloads.daemons, isDaemonPod);
   const known = new Set<string>([...workloads.pods.map((p) => p.namespace)]);
   const sources: DomainSource[] = prepared.built.map((t) => ({ requirements: t.requirements, taints: t.pool.taints, types: t.all }));
-  const topology = new Topology(
-    sources,
-    cluster.nodes.filter((n) => n.active),
-    sorted.bound,
-    { ...(cluster.namespaceLabels ? { labels: cluster.namespaceLabels } : {}), known },
-    read.zones !== undefined,
-  );
   const dynamic = prepared.templates.length > 0 || prepared.pools.some((p) => prepared.admitted.has(p));
-  const overhead = new Map(prepared.templates.map((t) => [t, daemonOverhead(t, workloads.daemons)]));
-  const scheduler = new Scheduler(prepared.templates, overhead, topology, existing, cluster.nodes);
-  for (const pod of sorted.queue) scheduler.enqueue(pod);
-  const errors = scheduleBatch(scheduler, sorted.queue, dynamic || existing.length > 0, dynamic ? undefined : 'no dynamic nodepools found');
-  return { claims: scheduler.claims, placed: scheduler.placed, errors, topology };
+  const inputs = {
+    templates: prepared.templates,
+    overhead: new Map(prepared.templates.map((t) => [t, daemonOverhead(t, workloads.daemons)])),
+    sources,
+    namespaces: { ...(cluster.namespaceLabels ? { labels: cluster.namespaceLabels } : {}), known },
+    zonesKnown: read.zones !== undefined,
+    ...(read.zones ? { zones: read.zones } : {}),
+    daemons: workloads.daemons,
+    isDaemonPod,
+    ...(dynamic ? {} : { noPools: 'no dynamic nodepools found' }),
+    prices: () => read.input.prices ?? loadPriceTable(),
+  };
+  return scheduleRounds(inputs, read.rounds, { nodes: [...cluster.nodes], existing, bound: sorted.bound }, sorted.queue);
 }
 
 /** Phase 3: the answer, with the assumptions that bear on this input and the prices. */
-function answer(read: Read, outcome: BatchOutcome, topology: Topology): SimulationRun {
+function answer(read: Read, outcome: RoundsOutcome): SimulationRun {
   const { prepared, workloads, cluster, sorted } = read;
   const claimPods = new Map<Claim, string[]>();
   const pods: readonly PodInput[] = workloads.pods;
+  const withRounds = read.rounds.launching;
   const result: SimulationResult = {
-    pods: podResults(pods, sorted.verdicts, outcome, topology, claimPods),
+    pods: podResults(pods, sorted.verdicts, outcome, withRounds, claimPods),
     nodePools: nodePoolResults(prepared.pools, prepared.poolReasons, prepared.admitted),
-    nodeClaims: nodeClaimResults(outcome.claims, claimPods),
+    nodeClaims: nodeClaimResults(outcome, withRounds, claimPods),
     assumptions: [
       ...SIMULATION_ASSUMPTIONS,
       cluster.nodes.length === 0 ? EMPTY_CLUSTER : GIVEN_CLUSTER,
       ...(read.zones ? [] : [NO_ZONES]),
-      ...namespaceNote(topology, cluster.namespaceLabels, pods),
+      ...namespaceNote(outcome.topologies, cluster.namespaceLabels, pods),
       ...(sorted.queue.some((p) => Object.values(p.requests).some(isSubUnit)) ? [SUB_UNIT_REQUESTS] : []),
+      ...(withRounds ? [...LAUNCH_ASSUMPTIONS, ...roundsNote(outcome, read.rounds)] : []),
     ],
+    ...(withRounds ? { rounds: outcome.rounds, settled: outcome.settled } : {}),
   };
   // Prices last: options cheapest first, each pod's cheapest type, each pool's cost ceiling from the pool read above.
   const costCeilings = poolCostCeilings(prepared.pools, result, prepared.catalog, read.input.prices ?? loadPriceTable());
@@ -113,11 +123,19 @@ function answer(read: Read, outcome: BatchOutcome, topology: Topology): Simulati
   };
 }
 
+/** Said when the round cap, not a round that launched nothing, ended the run. */
+function roundsNote(outcome: RoundsOutcome, plan: RoundPlan): string[] {
+  if (outcome.settled) return [];
+  return [
+    `Stopped after ${plan.cap} round(s), the cap, while the last round still launched NodeClaims: ` +
+      'a pod still pending may be placed in a later round.',
+  ];
+}
+
 /** Simulates, with the issues found on bad input. Never throws on input. */
 export function runSimulation(input: SimulationInput): SimulationRun {
   const read = readInputs(input);
-  const outcome = scheduleOnce(read);
-  return answer(read, outcome, outcome.topology);
+  return answer(read, schedule(read));
 }
 
 /** Where Karpenter would put each pending pod of one batch, and what each NodePool can launch. Never throws on input. */

@@ -126,6 +126,16 @@ export interface SimulationInput {
    * @default - the current time
    */
   readonly now?: Date;
+  /**
+   * How many batches to run. One round is one batch (Karpenter's `Schedule`). After a round, each of its new
+   * NodeClaims launches (at its cheapest priced type; see `assumptions`): it becomes a Node holding its pods and
+   * counts against its pool's limits at that type; the next round schedules the pods still pending, onto the
+   * launched nodes first. `'settle'` repeats until a round launches nothing (at most `SETTLE_MAX_ROUNDS` rounds);
+   * a number caps the rounds. With `rounds` given, the result carries `rounds` and `settled`, each placed pod its
+   * `round`, each NodeClaim its `round` and `launch`.
+   * @default - one batch, without the round fields
+   */
+  readonly rounds?: number | 'settle';
 }
 
 /** Where one pod would go. */
@@ -166,6 +176,19 @@ export interface PodResult {
    * (persistentVolumeClaim volumes)", "host ports", "dynamic resources (resourceClaims)"); absent when nothing.
    */
   readonly notModelled?: readonly string[];
+  /**
+   * With `rounds` given: the round the pod was placed in (1-based). A pod placed onto a node an earlier round
+   * launched keeps that NodeClaim's name in `nodeClaim`.
+   */
+  readonly round?: number;
+}
+
+/** What a NodeClaim launched as, in a run with `rounds` (the launch choices are in `assumptions`). */
+export interface NodeClaimLaunch {
+  readonly instanceType: string;
+  /** Absent when no zone is known (no `zones` given and none named by the NodeClaim). */
+  readonly zone?: string;
+  readonly capacityType: string;
 }
 
 /** One new NodeClaim of the batch. */
@@ -177,8 +200,12 @@ export interface NodeClaimResult {
   readonly labels: Readonly<Record<string, string>>;
   /** Its instance-type options, cheapest first (as the pods' `instanceTypes`). */
   readonly instanceTypes: readonly string[];
-  /** `namespace/name` of its pods. */
+  /** `namespace/name` of its pods (with `rounds`, also those later rounds placed on its node). */
   readonly pods: readonly string[];
+  /** With `rounds` given: the round that made it (1-based). */
+  readonly round?: number;
+  /** With `rounds` given: the instance type, zone and capacity type it launched as. */
+  readonly launch?: NodeClaimLaunch;
 }
 
 /** What one NodePool can launch. */
@@ -207,4 +234,11 @@ export interface SimulationResult {
   readonly nodeClaims: readonly NodeClaimResult[];
   /** What the simulation assumed because it cannot be known offline (prices, spot availability, zones, capacity). */
   readonly assumptions: readonly string[];
+  /** With `rounds` given: the number of rounds that launched at least one NodeClaim (0 when none did). */
+  readonly rounds?: number;
+  /**
+   * With `rounds` given: true when the run ended because a round launched nothing or no pod was left pending, so a pod
+   * still pending stays pending for good; false when the round cap stopped it.
+   */
+  readonly settled?: boolean;
 }

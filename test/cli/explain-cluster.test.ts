@@ -6,6 +6,7 @@ import { runExplainCommand } from '../../lib/cli/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo } from '../../lib/cli/validate-command';
 import { nodePoolCostCeilings, SimulationInput, simulateProvisioning, SimulationRun, runSimulation } from '../../lib/core/sim';
+import { daemonSet, ec2NodeClass, kubectlList, nodePool, pod } from './kubectl-dump';
 
 let dir: string;
 beforeAll(() => {
@@ -116,4 +117,39 @@ test('pods with something not modelled are listed, grouped by what', () => {
   expect(text).toContain('Not modelled (Karpenter may place these pods differently):\n');
   expect(text).toContain('  - topology spread on topology.kubernetes.io/zone (no zones');
   expect(text).toMatch(/: 5 pods \(default\/web-0 default\/web-1/);
+});
+
+/** Runs explain on a kubectl dump, with the real simulator; returns what it printed and the run it printed. */
+function explainDump(name: string, dump: string, args: string[] = []): { code: number; stdout: string; run: SimulationRun; input: SimulationInput } {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, dump);
+  let stdout = '';
+  let run: SimulationRun | undefined;
+  let input: SimulationInput | undefined;
+  const io: CommandIo = { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stdout += s) } };
+  const code = runExplainCommand([file, ...args], io, {
+    simulate: (i) => {
+      input = i;
+      return (run = runSimulation(i));
+    },
+  });
+  return { code, stdout, run: run!, input: input! };
+}
+
+const C6A_LARGE = [{ key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['c6a.large', 'c6a.xlarge'] }];
+
+describe('the running cluster as kubectl prints it', () => {
+  test('DaemonSet overhead counts on a pool with a PreferNoSchedule taint (daemon pods tolerate it, scheduler.go:1020-1026)', () => {
+    const dump = kubectlList([
+      nodePool('batch', { requirements: C6A_LARGE, taints: [{ effect: 'PreferNoSchedule', key: 'batch', value: 'true' }] }),
+      ec2NodeClass('default'),
+      daemonSet('log-shipper', 'logging', { cpu: '100m' }),
+      pod('job-abcde', { namespace: 'etl', owner: { kind: 'Job', name: 'job' }, requests: { cpu: '1850m', memory: '1Gi' } }),
+    ]);
+    const { run, stdout } = explainDump('prefer-no-schedule.yaml', dump);
+    const job = run.result.pods.find((p) => p.name === 'job-abcde')!;
+    // 1850m + 100m of the log shipper is more than c6a.large's 1930m: the pod needs c6a.xlarge.
+    expect(job).toMatchObject({ schedulable: true, nodeClaim: 'batch-0', instanceTypes: ['c6a.xlarge'] });
+    expect(stdout).toMatch(/batch-0 +batch +- +- +c6a\.xlarge /);
+  });
 });

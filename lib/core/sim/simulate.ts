@@ -118,9 +118,12 @@ function queueOrder(a: PodInput, b: PodInput): number {
   );
 }
 
-/** Whether a daemon pod would run on a node with these taints and requirements (strict: first required term, no relaxation). */
-function daemonRuns(d: PodInput, taints: readonly NodeTaint[], fits: (r: SchedulingRequirements) => boolean): boolean {
-  if (taintError(taints, d.tolerations, false) !== undefined) return false;
+/**
+ * Whether a daemon pod would run on a node with these taints and requirements (strict: first required term, no relaxation).
+ * On a NodePool's template it tolerates PreferNoSchedule (scheduler.go:1020-1026), on an existing node not (scheduler.go:824-832).
+ */
+function daemonRuns(d: PodInput, taints: readonly NodeTaint[], fits: (r: SchedulingRequirements) => boolean, template = false): boolean {
+  if (taintError(taints, d.tolerations, template) !== undefined) return false;
   for (let term = 0; term < Math.max(1, d.affinity.requiredTerms.length); term++) if (fits(strictPodRequirements(d, term))) return true;
   return false;
 }
@@ -133,7 +136,7 @@ function daemonOverhead(t: Template, daemons: readonly PodInput[]): DaemonOverhe
   for (const i of t.options) {
     const it = t.all[i];
     const running = daemons.filter((d) =>
-      daemonRuns(d, t.pool.taints, (r) => t.requirements.compatible(r, true) === undefined && it.requirements.intersects(r) === undefined),
+      daemonRuns(d, t.pool.taints, (r) => t.requirements.compatible(r, true) === undefined && it.requirements.intersects(r) === undefined, true),
     );
     const key = running.map((d) => d.index).join(',');
     if (!byKey.has(key))

@@ -17,6 +17,7 @@ import { poolCostCeilings, withCosts } from './costs';
 import { CostCeiling, loadPriceTable } from './pricing';
 import { ClusterNode, readCluster, readNamespaces, roomOf } from './cluster-state';
 import { BoundPod, DomainSource, Topology } from './topology';
+import { offeredZones, zoneAssumptions } from './subnet-zones';
 import { InstanceTypeCatalog, NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
 
 /** The simulation with the issues found on bad input (for the CLI and the synth lints). */
@@ -66,9 +67,6 @@ const EMPTY_CLUSTER = 'The cluster is empty: no existing Nodes or NodeClaims wer
 const GIVEN_CLUSTER =
   'The cluster is the given Nodes and NodeClaims with the bound pods among the input: pods not in the input are not counted, ' +
   'and pods Karpenter would reschedule from nodes being deleted are not added to the batch.';
-const NO_ZONES =
-  'Zones are not known: zone requirements are only checked against each other, and zone topology uses only the zones ' +
-  'NodePools name and nodes carry; with none, zone topology is left out (said on each pod it concerns).';
 
 interface Claim {
   readonly template: Template;
@@ -427,7 +425,7 @@ function prepare(input: SimulationInput): Prepared {
       poolReasons.set(pool, 'a static NodePool (spec.replicas set): the provisioner does not launch nodes for pending pods from it');
       continue;
     }
-    const t = buildTemplate(pool, nc, catalog, input.zones);
+    const t = buildTemplate(pool, nc, catalog, offeredZones(givenZones(input), nc));
     built.push(t);
     if (t.filterError) {
       const by = emptiedBy(pool, t);
@@ -476,6 +474,12 @@ function factsOf(o: unknown): PodFacts {
   };
 }
 
+/** The zones the input gives (`--zones`), when it gives a non-empty list of strings. */
+function givenZones(input: SimulationInput): readonly string[] | undefined {
+  const z = input.zones;
+  return Array.isArray(z) && z.length > 0 && z.every((x) => typeof x === 'string') ? z : undefined;
+}
+
 function list(v: unknown): readonly unknown[] {
   return Array.isArray(v) ? v : [];
 }
@@ -484,7 +488,7 @@ function list(v: unknown): readonly unknown[] {
 export function runSimulation(input: SimulationInput): SimulationRun {
   const safe: SimulationInput = input !== null && typeof input === 'object' ? input : { nodePools: [], nodeClasses: [], pods: [] };
   const { catalog, pools, classes, poolReasons, templates, built, admitted, issues } = prepare(safe);
-  const zones = Array.isArray(safe.zones) && safe.zones.every((z) => typeof z === 'string') && safe.zones.length > 0 ? safe.zones : undefined;
+  const zones = givenZones(safe);
 
   const workloads = readWorkloads(safe);
   const pods = workloads.pods;
@@ -612,7 +616,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
     cluster.nodes.filter((n) => n.active),
     bound,
     { ...(namespaceLabels ? { labels: namespaceLabels } : {}), known },
-    zones !== undefined,
+    zones !== undefined || built.some((t) => t.zones !== undefined),
   );
 
   const dynamic = templates.length > 0 || pools.some((p) => admitted.has(p));
@@ -694,7 +698,10 @@ export function runSimulation(input: SimulationInput): SimulationRun {
     assumptions: [
       ...SIMULATION_ASSUMPTIONS,
       cluster.nodes.length === 0 ? EMPTY_CLUSTER : GIVEN_CLUSTER,
-      ...(zones ? [] : [NO_ZONES]),
+      ...zoneAssumptions(
+        zones,
+        [...new Set(built.map((t) => t.nodeClass))].map((c) => ({ name: c.name, zones: c.zones })),
+      ),
       ...namespaceNote(topology, namespaceLabels, pods),
       ...(queue.some((p) => Object.values(p.requests).some(isSubUnit)) ? [SUB_UNIT_REQUESTS] : []),
     ],

@@ -31,7 +31,8 @@ resources. Other documents are skipped with a note. Each NodePool also gets the 
 printed with the other problems.
 
 Options:
-  --zones ZONE[,ZONE]   the zones of the cluster's subnets (default: any zone a requirement names)
+  --zones ZONE[,ZONE]   the zones of the cluster's subnets, for every NodePool (default: its
+                        EC2NodeClass's status.subnets, else any zone a requirement names)
   -o, --output FORMAT   text (default); wide: also every NodeClaim, every pending reason and a
                         row per pod; json: as --json
   --json                print the result as JSON (problems and notes go to standard error)

@@ -33,7 +33,8 @@ export interface SimulateStackOptions {
   readonly namespaces?: readonly unknown[];
   /**
    * The zones of the cluster's subnets.
-   * @default - zones are not modelled: any zone a requirement names is assumed offered
+   * @default - an EC2NodeClass's `status.subnets` zones when it has them (a synthesized one has none); else zones are not
+   * modelled: any zone a requirement names is assumed offered
    */
   readonly zones?: readonly string[];
   /**

@@ -6,6 +6,7 @@ import { runExplainCommand } from '../../lib/cli/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo } from '../../lib/cli/validate-command';
 import { nodePoolCostCeilings, SimulationInput, simulateProvisioning, SimulationRun, runSimulation } from '../../lib/core/sim';
+import { daemonSet, ec2NodeClass, kubectlList, node, nodePool, pod } from './kubectl-dump';
 
 let dir: string;
 beforeAll(() => {
@@ -116,4 +117,110 @@ test('pods with something not modelled are listed, grouped by what', () => {
   expect(text).toContain('Not modelled (Karpenter may place these pods differently):\n');
   expect(text).toContain('  - topology spread on topology.kubernetes.io/zone (no zones');
   expect(text).toMatch(/: 5 pods \(default\/web-0 default\/web-1/);
+});
+
+/** Runs explain on a kubectl dump, with the real simulator; returns what it printed and the run it printed. */
+function explainDump(name: string, dump: string, args: string[] = []): { code: number; stdout: string; run: SimulationRun; input: SimulationInput } {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, dump);
+  let stdout = '';
+  let run: SimulationRun | undefined;
+  let input: SimulationInput | undefined;
+  const io: CommandIo = { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stdout += s) } };
+  const code = runExplainCommand([file, ...args], io, {
+    simulate: (i) => {
+      input = i;
+      return (run = runSimulation(i));
+    },
+  });
+  return { code, stdout, run: run!, input: input! };
+}
+
+const C6A_LARGE = [{ key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['c6a.large', 'c6a.xlarge'] }];
+
+describe('the running cluster as kubectl prints it', () => {
+  test('DaemonSet overhead counts on a pool with a PreferNoSchedule taint (daemon pods tolerate it, scheduler.go:1020-1026)', () => {
+    const dump = kubectlList([
+      nodePool('batch', { requirements: C6A_LARGE, taints: [{ effect: 'PreferNoSchedule', key: 'batch', value: 'true' }] }),
+      ec2NodeClass('default'),
+      daemonSet('log-shipper', 'logging', { cpu: '100m' }),
+      pod('job-abcde', { namespace: 'etl', owner: { kind: 'Job', name: 'job' }, requests: { cpu: '1850m', memory: '1Gi' } }),
+    ]);
+    const { run, stdout } = explainDump('prefer-no-schedule.yaml', dump);
+    const job = run.result.pods.find((p) => p.name === 'job-abcde')!;
+    // 1850m + 100m of the log shipper is more than c6a.large's 1930m: the pod needs c6a.xlarge.
+    expect(job).toMatchObject({ schedulable: true, nodeClaim: 'batch-0', instanceTypes: ['c6a.xlarge'] });
+    expect(stdout).toMatch(/batch-0 +batch +- +- +c6a\.xlarge /);
+  });
+  // A Deployment spread over zones with running replicas in us-east-1a and 1b; the node class's subnets are in 1a, 1b and 1c.
+  const spread = {
+    labels: { app: 'web', 'pod-template-hash': '7d4b9c6f8' },
+    spec: {
+      topologySpreadConstraints: [
+        {
+          labelSelector: { matchLabels: { app: 'web' } },
+          maxSkew: 1,
+          topologyKey: 'topology.kubernetes.io/zone',
+          whenUnsatisfiable: 'DoNotSchedule',
+        },
+      ],
+    },
+  };
+  const web = { namespace: 'shop', owner: { kind: 'ReplicaSet', name: 'web-7d4b9c6f8' }, requests: { cpu: '1500m', memory: '1Gi' }, ...spread };
+  const zonal = (classes: Record<string, unknown>[]) =>
+    kubectlList([
+      nodePool('general', { requirements: C6A_LARGE }, { limits: { cpu: '100' } }),
+      ...classes,
+      node('ip-10-0-1-10.ec2.internal', { zone: 'us-east-1a', instanceType: 'c6a.large', nodePool: 'general', cpu: '1930m' }),
+      node('ip-10-0-2-20.ec2.internal', { zone: 'us-east-1b', instanceType: 'c6a.large', nodePool: 'general', cpu: '1930m' }),
+      pod('web-7d4b9c6f8-m9zq2', { ...web, nodeName: 'ip-10-0-1-10.ec2.internal' }),
+      pod('web-7d4b9c6f8-k2x7d', { ...web, nodeName: 'ip-10-0-2-20.ec2.internal' }),
+      pod('web-7d4b9c6f8-p4w8t', web),
+    ]);
+
+  test("zones come from the EC2NodeClass's status.subnets: the pending replica of a zone spread goes to us-east-1c", () => {
+    const { run, stdout, code } = explainDump('subnet-zones.yaml', zonal([ec2NodeClass('default', ['us-east-1a', 'us-east-1b', 'us-east-1c'])]));
+    expect(run.result.pods.find((p) => p.name === 'web-7d4b9c6f8-p4w8t')).toMatchObject({ nodeClaim: 'general-0', zone: 'us-east-1c' });
+    expect(run.result.nodeClaims).toEqual([
+      expect.objectContaining({ name: 'general-0', labels: expect.objectContaining({ 'topology.kubernetes.io/zone': 'us-east-1c' }) }),
+    ]);
+    expect(stdout).toMatch(/general-0 +general +us-east-1c /);
+    const source =
+      "Zones come from each EC2NodeClass's status.subnets, as Karpenter takes them for its NodePools: default (us-east-1a, us-east-1b, us-east-1c).";
+    expect(run.result.assumptions).toContain(source);
+    expect(run.result.assumptions.filter((a) => a.startsWith('Zones are'))).toEqual([]);
+    expect(stdout.replace(/\n {4}/g, ' ')).toContain(`  - ${source}\n`);
+    expect(code).toBe(0);
+  });
+
+  test('--zones overrides the subnets, and the assumptions say so', () => {
+    const { run, stdout } = explainDump('subnet-zones.yaml', zonal([ec2NodeClass('default', ['us-east-1a', 'us-east-1b', 'us-east-1c'])]), [
+      '--zones',
+      'us-east-1a,us-east-1b,us-east-1d',
+    ]);
+    expect(run.result.pods.find((p) => p.name === 'web-7d4b9c6f8-p4w8t')).toMatchObject({ nodeClaim: 'general-0', zone: 'us-east-1d' });
+    const given =
+      "Zones are the given ones (us-east-1a, us-east-1b, us-east-1d) for every NodePool; the zones of the EC2NodeClasses' status.subnets " +
+      'are not used: default (us-east-1a, us-east-1b, us-east-1c).';
+    expect(run.result.assumptions).toContain(given);
+    expect(run.result.assumptions.some((a) => a.startsWith('Zones come from'))).toBe(false);
+    expect(stdout.replace(/\n {4}/g, ' ')).toContain(`  - ${given}\n`);
+  });
+
+  test('a node class without status.subnets: zones are not known for its pools, and the assumptions name it', () => {
+    const { run } = explainDump('no-subnets.yaml', zonal([ec2NodeClass('default')]));
+    // Only the nodes' zones are domains: the replica goes to the first (skew 2 once it runs, which is what "not known" costs).
+    expect(run.result.pods.find((p) => p.name === 'web-7d4b9c6f8-p4w8t')).toMatchObject({ nodeClaim: 'general-0', zone: 'us-east-1a' });
+    expect(run.result.assumptions.filter((a) => a.startsWith('Zones'))).toEqual([expect.stringMatching(/^Zones are not known: /)]);
+  });
+
+  test('several node classes: each says where its zones come from', () => {
+    const other = nodePool('gpu', { nodeClassRef: { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'gpu' } });
+    const dump = kubectlList([nodePool('general', {}), other, ec2NodeClass('default', ['us-east-1b', 'us-east-1a']), ec2NodeClass('gpu')]);
+    const { run } = explainDump('two-classes.yaml', dump);
+    expect(run.result.assumptions.filter((a) => a.startsWith('Zones'))).toEqual([
+      "Zones come from each EC2NodeClass's status.subnets, as Karpenter takes them for its NodePools: default (us-east-1a, us-east-1b).",
+      'Zones are not known for the NodePools of EC2NodeClass gpu (no status.subnets): their zone requirements are only checked against each other.',
+    ]);
+  });
 });

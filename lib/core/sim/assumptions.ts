@@ -27,9 +27,6 @@ export const EMPTY_CLUSTER = 'The cluster is empty: no existing Nodes or NodeCla
 export const GIVEN_CLUSTER =
   'The cluster is the given Nodes and NodeClaims with the bound pods among the input: pods not in the input are not counted, ' +
   'and pods Karpenter would reschedule from nodes being deleted are not added to the batch.';
-export const NO_ZONES =
-  'Zones are not known: zone requirements are only checked against each other, and zone topology uses only the zones ' +
-  'NodePools name and nodes carry; with none, zone topology is left out (said on each pod it concerns).';
 
 /** The note on namespaces a pod affinity namespaceSelector was matched against without their Namespace object. */
 export function namespaceNote(

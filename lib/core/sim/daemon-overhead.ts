@@ -7,9 +7,12 @@ import { mergeAmounts } from '../shared/quantity';
 import { SchedulingRequirements } from '../scheduling/requirements';
 import { DaemonOverhead, Template } from './nodeclaim-template';
 
-/** Whether a daemon pod would run on a node with these taints and requirements (strict: first required term, no relaxation). */
-export function daemonRuns(d: PodInput, taints: readonly NodeTaint[], fits: (r: SchedulingRequirements) => boolean): boolean {
-  if (taintError(taints, d.tolerations, false) !== undefined) return false;
+/**
+ * Whether a daemon pod would run on a node with these taints and requirements (strict: first required term, no relaxation).
+ * On a NodePool's template it tolerates PreferNoSchedule (scheduler.go:1020-1026), on an existing node not (scheduler.go:824-832).
+ */
+export function daemonRuns(d: PodInput, taints: readonly NodeTaint[], fits: (r: SchedulingRequirements) => boolean, template = false): boolean {
+  if (taintError(taints, d.tolerations, template) !== undefined) return false;
   for (let term = 0; term < Math.max(1, d.affinity.requiredTerms.length); term++) if (fits(strictPodRequirements(d, term))) return true;
   return false;
 }
@@ -22,7 +25,7 @@ export function daemonOverhead(t: Template, daemons: readonly PodInput[]): Daemo
   for (const i of t.options) {
     const it = t.all[i];
     const running = daemons.filter((d) =>
-      daemonRuns(d, t.pool.taints, (r) => t.requirements.compatible(r, true) === undefined && it.requirements.intersects(r) === undefined),
+      daemonRuns(d, t.pool.taints, (r) => t.requirements.compatible(r, true) === undefined && it.requirements.intersects(r) === undefined, true),
     );
     const key = running.map((d) => d.index).join(',');
     if (!byKey.has(key))

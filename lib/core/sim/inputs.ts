@@ -9,6 +9,7 @@ import { ContainerDefaults, ContainerResources, podRequests, PodResources } from
 import { CPU, MEMORY, PODS, resourceAmount } from '../shared/quantity';
 import { LabelSelector, parseLabelSelector, withMatchLabelKeys } from './selectors';
 import type { PoolLimits, UnreadLimit } from './pricing';
+import { subnetZonesOf } from './subnet-zones';
 
 type Json = Record<string, unknown>;
 
@@ -62,6 +63,8 @@ export interface NodeClassInput {
   readonly settings: NodeResourceSettings;
   /** `spec.connectionTracking` set: only Nitro types are compatible. */
   readonly connectionTracking: boolean;
+  /** The zones of `status.subnets` (sorted), where its NodePools launch when no zones are given; undefined when it lists none. */
+  readonly zones?: readonly string[];
   readonly problems: readonly InputProblem[];
 }
 
@@ -372,7 +375,8 @@ export function readNodeClass(o: unknown, index: number): NodeClassInput & { rea
     blockDeviceMappings: bdms,
     raid0: spec.instanceStorePolicy === 'RAID0',
   };
-  return { name, settings, connectionTracking: isPlainObject(spec.connectionTracking), problems: p.list };
+  const zones = subnetZonesOf(o);
+  return { name, settings, connectionTracking: isPlainObject(spec.connectionTracking), ...(zones ? { zones } : {}), problems: p.list };
 }
 
 function containerResources(c: unknown, at: string, p: Problems): ContainerResources {

@@ -14,8 +14,9 @@ export const LAUNCH_ASSUMPTIONS: readonly string[] = [
   'Rounds: after each batch its NodeClaims launch and the pods still pending form the next batch, tried on the launched nodes first; ' +
     'a launched node counts against its pool’s limits at its type’s capacity.',
   'A NodeClaim launches as its cheapest priced option (the first option when none is priced), as spot when it allows spot, ' +
-    'else on-demand (reserved capacity is not modelled), in its zone when fixed, else in the first zone it allows in the given ' +
-    'zones’ order (sorted when zones come from requirements; none when no zone is known).',
+    'else on-demand (reserved capacity is not modelled), in its zone when fixed, else in the first zone it allows of its pool’s ' +
+    'zones (the given zones in their order, else its EC2NodeClass’s status.subnets zones sorted), else the first zone its ' +
+    'requirements name, sorted (none when no zone is known).',
   'A launched node carries the NodeClaim’s single-value labels, its type’s labels, zone, capacity type, karpenter.sh/nodepool, ' +
     'the hostname (the NodeClaim’s name), karpenter.sh/registered and karpenter.sh/initialized; the pool’s taints without its ' +
     'startup taints; the type’s allocatable less the DaemonSet overhead.',
@@ -49,7 +50,8 @@ export function launchChoice(claim: Claim, prices: PriceTable, zones: readonly s
   const t = claim.template;
   const names = claim.options.map((i) => ({ name: t.all[i].type.name, i }));
   const type = orderByPrice(names, prices)[0].i;
-  const zone = zoneOf(claim.requirements.find(WellKnownLabel.ZONE), zones);
+  // The pool's zones: the given ones, else its node class's status.subnets (the template holds them).
+  const zone = zoneOf(claim.requirements.find(WellKnownLabel.ZONE), t.zones ?? zones);
   const capacityType = capacityTypeOf(claim.requirements.find(WellKnownLabel.CAPACITY_TYPE));
   return { type, launch: { instanceType: t.all[type].type.name, ...(zone === undefined ? {} : { zone }), capacityType } };
 }

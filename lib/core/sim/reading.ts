@@ -11,6 +11,7 @@ import { loadInstanceTypeCatalog } from './catalog';
 import { emptiedBy } from './admission';
 import { LIMIT_ERRORS } from './limit-reasons';
 import { ClusterNode, ClusterRead, readCluster, readNamespaces } from './cluster-state';
+import { offeredZones } from './subnet-zones';
 import { InstanceTypeCatalog, SimulationInput } from './types';
 
 /** Reads an input; one whose reading throws (a getter, a proxy) is read as nothing, which is an issue on it. */
@@ -29,6 +30,12 @@ export function toIssue(p: InputProblem): ValidationIssue {
     code: p.code,
     message: p.message,
   };
+}
+
+/** The zones the input gives (`--zones`), when it gives a non-empty list of strings. */
+export function givenZones(input: SimulationInput): readonly string[] | undefined {
+  const z = input.zones;
+  return Array.isArray(z) && z.length > 0 && z.every((x) => typeof x === 'string') ? z : undefined;
 }
 
 export function list(v: unknown): readonly unknown[] {
@@ -97,7 +104,7 @@ function poolTemplate(
   if (pool.isStatic) {
     return void out.poolReasons.set(pool, 'a static NodePool (spec.replicas set): the provisioner does not launch nodes for pending pods from it');
   }
-  const t = buildTemplate(pool, nc, catalog, input.zones);
+  const t = buildTemplate(pool, nc, catalog, offeredZones(givenZones(input), nc));
   (out.built as Template[]).push(t);
   if (t.filterError) {
     const by = emptiedBy(pool, t);

@@ -13,11 +13,12 @@ import { existingNodes } from './existing-node';
 import { queueOrder } from './scheduler';
 import { readRounds, RoundPlan, RoundsOutcome, scheduleRounds } from './settle';
 import { LAUNCH_ASSUMPTIONS } from './launch';
-import { Prepared, prepare, readClusterState, readPods, ClusterStateRead, PodsRead } from './reading';
+import { givenZones, Prepared, prepare, readClusterState, readPods, ClusterStateRead, PodsRead } from './reading';
+import { zoneAssumptions } from './subnet-zones';
 import { sortPods, SortedPods } from './pending-pods';
 import { nodeClaimResults, nodePoolResults, podResults } from './result';
 import { Claim } from './nodeclaim';
-import { EMPTY_CLUSTER, GIVEN_CLUSTER, namespaceNote, NO_ZONES, SIMULATION_ASSUMPTIONS, SUB_UNIT_REQUESTS } from './assumptions';
+import { EMPTY_CLUSTER, GIVEN_CLUSTER, namespaceNote, SIMULATION_ASSUMPTIONS, SUB_UNIT_REQUESTS } from './assumptions';
 import { SimulationInput, SimulationResult } from './types';
 
 export { SIMULATION_ASSUMPTIONS, SUB_UNIT_REQUESTS } from './assumptions';
@@ -61,7 +62,7 @@ interface Read {
 function readInputs(input: SimulationInput): Read {
   const safe: SimulationInput = input !== null && typeof input === 'object' ? input : { nodePools: [], nodeClasses: [], pods: [] };
   const prepared = prepare(safe);
-  const zones = Array.isArray(safe.zones) && safe.zones.every((z) => typeof z === 'string') && safe.zones.length > 0 ? safe.zones : undefined;
+  const zones = givenZones(safe);
   const workloads = readPods(safe, prepared.issues);
   const cluster = readClusterState(safe, prepared.pools, prepared.issues);
   const sorted = sortPods(workloads.pods, workloads.facts, cluster.nodeByName, prepared.issues);
@@ -83,7 +84,7 @@ function schedule(read: Read): RoundsOutcome {
     overhead: new Map(prepared.templates.map((t) => [t, daemonOverhead(t, workloads.daemons)])),
     sources,
     namespaces: { ...(cluster.namespaceLabels ? { labels: cluster.namespaceLabels } : {}), known },
-    zonesKnown: read.zones !== undefined,
+    zonesKnown: read.zones !== undefined || prepared.built.some((t) => t.zones !== undefined),
     ...(read.zones ? { zones: read.zones } : {}),
     daemons: workloads.daemons,
     isDaemonPod,
@@ -106,7 +107,10 @@ function answer(read: Read, outcome: RoundsOutcome): SimulationRun {
     assumptions: [
       ...SIMULATION_ASSUMPTIONS,
       cluster.nodes.length === 0 ? EMPTY_CLUSTER : GIVEN_CLUSTER,
-      ...(read.zones ? [] : [NO_ZONES]),
+      ...zoneAssumptions(
+        read.zones,
+        [...new Set(prepared.built.map((t) => t.nodeClass))].map((c) => ({ name: c.name, zones: c.zones })),
+      ),
       ...namespaceNote(outcome.topologies, cluster.namespaceLabels, pods),
       ...(sorted.queue.some((p) => Object.values(p.requests).some(isSubUnit)) ? [SUB_UNIT_REQUESTS] : []),
       ...(withRounds ? [...LAUNCH_ASSUMPTIONS, ...roundsNote(outcome, read.rounds)] : []),

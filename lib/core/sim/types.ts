@@ -37,7 +37,7 @@ export interface AdmissionOptions {
   readonly catalog?: InstanceTypeCatalog;
   /**
    * Zones offered to the pool; a zone requirement admits a type only when it allows one of them.
-   * @default - every zone is assumed to offer every type
+   * @default - the zones of the EC2NodeClass's `status.subnets`; without them, every zone is assumed to offer every type
    */
   readonly zones?: readonly string[];
 }
@@ -90,8 +90,9 @@ export interface SimulationInput {
    */
   readonly daemonSets?: readonly unknown[];
   /**
-   * The zones the cluster's subnets are in.
-   * @default - zones are not modelled: every type is assumed offered in any zone a requirement names
+   * The zones the cluster's subnets are in, for every NodePool.
+   * @default - each NodePool's EC2NodeClass's `status.subnets` zones, as Karpenter takes them; for a class without them,
+   * zones are not modelled: every type is assumed offered in any zone a requirement names
    */
   readonly zones?: readonly string[];
   /**

@@ -27,6 +27,10 @@ const RULES: readonly (readonly [string, (c: AssumptionContext) => boolean])[] =
   // zoneAssumptions (lib/core/sim/subnet-zones.ts): where the zones came from bears on every NodeClaim and zone constraint
   ['Zones come from', (c) => c.zones || c.nodeClaims],
   ['Zones are the given ones', (c) => c.zones || c.nodeClaims],
+  // LAUNCH_ASSUMPTIONS (lib/core/sim/launch.ts): how the NodeClaims of a round launch
+  ['Rounds: after each batch', (c) => c.nodeClaims],
+  ['A NodeClaim launches as', (c) => c.nodeClaims],
+  ['A launched node carries', (c) => c.nodeClaims],
   // priceAssumptions (lib/core/sim/pricing.ts): the ceilings are always shown, the options' order only with NodeClaims
   ['Options are ordered by on-demand price', (c) => c.nodeClaims],
   ['No price in the table, so ordered last', (c) => c.nodeClaims],

@@ -16,8 +16,9 @@ export const EXPLAIN_USAGE = `Usage: ${PROGRAM} explain [options] <file...>
 
 Simulates Karpenter 1.14 provisioning offline: which instance types each NodePool can launch
 with its EC2NodeClass, which NodeClaims the pending pods would get (pool, zone, capacity type,
-cheapest instance type and its on-demand price) or why they would stay pending, on the catalog
-of 1,363 EC2 instance types.
+instance type and its on-demand price) or why they would stay pending, on the catalog of 1,363
+EC2 instance types. It runs batches until the cluster settles: each batch's NodeClaims launch
+(at their cheapest priced type), and the pods still pending go into the next batch.
 
 Files are YAML or JSON (up to 256 MiB each), may hold several documents ('-' reads standard
 input), and may mix NodePools, EC2NodeClasses, Pods, Deployments, StatefulSets, ReplicaSets,
@@ -33,6 +34,8 @@ printed with the other problems.
 Options:
   --zones ZONE[,ZONE]   the zones of the cluster's subnets, for every NodePool (default: its
                         EC2NodeClass's status.subnets, else any zone a requirement names)
+  --rounds N            run at most N batches (default: until a batch launches nothing, at most
+                        100); --rounds 1 is one Karpenter batch, with each NodeClaim's options
   -o, --output FORMAT   text (default); wide: also every NodeClaim, every pending reason and a
                         row per pod; json: as --json
   --json                print the result as JSON (problems and notes go to standard error)
@@ -66,6 +69,7 @@ interface ExplainOptions {
   readonly wide: boolean;
   readonly quiet: boolean;
   readonly zones?: string[];
+  readonly rounds: number | 'settle';
 }
 
 /** The input lists `explain` fills: the simulator's, with those a newer simulator reads (the running cluster). */
@@ -178,7 +182,12 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
   try {
     // Without Namespace objects the simulator says what it assumed for namespaceSelectors.
     const { namespaces, ...rest } = input;
-    run = (deps.simulate ?? loadSimulator())({ ...rest, ...(namespaces.length > 0 ? { namespaces } : {}), zones: options.zones } as SimulationInput);
+    run = (deps.simulate ?? loadSimulator())({
+      ...rest,
+      ...(namespaces.length > 0 ? { namespaces } : {}),
+      zones: options.zones,
+      rounds: options.rounds,
+    } as SimulationInput);
   } catch (e) {
     // Last line of defence: hostile input costs one line, never a stack trace.
     io.stderr.write(`${PROGRAM} explain: cannot simulate the input: ${firstLine(e)}\n`);
@@ -290,6 +299,7 @@ function failed(result: SimulationResult, problems: readonly FileIssue[]): boole
 }
 
 const ZONES_NEEDED = "option '--zones' needs one or more zones, e.g. --zones us-east-1a,us-east-1b";
+const ROUNDS_NEEDED = "option '--rounds' takes a positive whole number of batches, e.g. --rounds 1";
 const FORMATS = ['text', 'wide', 'json'];
 
 function parseArgs(args: readonly string[]): ExplainOptions | 'help' {
@@ -297,6 +307,7 @@ function parseArgs(args: readonly string[]): ExplainOptions | 'help' {
   let wide = false;
   let quiet = false;
   let zones: string[] | undefined;
+  let rounds: number | 'settle' = 'settle';
   const scanned = scanArgs(args, (o): 'help' | undefined => {
     switch (o.flag) {
       case '-h':
@@ -319,6 +330,12 @@ function parseArgs(args: readonly string[]): ExplainOptions | 'help' {
         wide = format === 'wide';
         break;
       }
+      case '--rounds': {
+        const value = o.value(ROUNDS_NEEDED);
+        if (!/^[1-9]\d{0,5}$/.test(value)) throw new UsageError(`${ROUNDS_NEEDED}, not '${value}'`);
+        rounds = Number(value);
+        break;
+      }
       case '--zones': {
         const value = o.value(ZONES_NEEDED);
         const list = value
@@ -337,7 +354,7 @@ function parseArgs(args: readonly string[]): ExplainOptions | 'help' {
   if (scanned === 'help') return 'help';
   const { files } = scanned;
   if (json && wide) throw new UsageError("'-o wide' is a text format; it does not go with --json");
-  return { files, json, wide, quiet, zones };
+  return { files, json, wide, quiet, zones, rounds };
 }
 
 function classify(value: unknown): InputList | undefined {

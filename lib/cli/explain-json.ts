@@ -19,15 +19,16 @@ export function writeJson(
   });
   w(`${result.pods.length === 0 ? '' : '\n  '}],\n  "nodeClaims": [`);
   claims.forEach((c, i) => {
-    const { name, nodePool, labels, instanceTypes, pods } = c;
-    w(`${i === 0 ? '' : ','}\n    ${JSON.stringify({ name, nodePool, labels, instanceTypes, pods })}`);
+    const { name, nodePool, labels, instanceTypes, pods, round, launch } = c;
+    w(`${i === 0 ? '' : ','}\n    ${JSON.stringify({ name, nodePool, labels, instanceTypes, pods, round, launch })}`);
   });
   w(`${claims.length === 0 ? '' : '\n  '}],\n  "nodePools": [`);
   result.nodePools.forEach((p, i) => {
     const pool = ceilings[i] === undefined ? p : { ...p, costCeiling: ceilings[i] };
     w(`${i === 0 ? '' : ','}\n    ${indent(JSON.stringify(pool, null, 2), '    ')}`);
   });
-  w(`${result.nodePools.length === 0 ? '' : '\n  '}],\n  "assumptions": ${indent(JSON.stringify(result.assumptions, null, 2), '  ')}\n}\n`);
+  const rounds = result.rounds === undefined ? '' : `,\n  "rounds": ${result.rounds},\n  "settled": ${result.settled === true}`;
+  w(`${result.nodePools.length === 0 ? '' : '\n  '}],\n  "assumptions": ${indent(JSON.stringify(result.assumptions, null, 2), '  ')}${rounds}\n}\n`);
 }
 
 /** The pod as the result gives it, its instance types left out when a NodeClaim of `claims` holds them, with its requests. */

@@ -150,7 +150,7 @@ describe('the running cluster as kubectl prints it', () => {
     const job = run.result.pods.find((p) => p.name === 'job-abcde')!;
     // 1850m + 100m of the log shipper is more than c6a.large's 1930m: the pod needs c6a.xlarge.
     expect(job).toMatchObject({ schedulable: true, nodeClaim: 'batch-0', instanceTypes: ['c6a.xlarge'] });
-    expect(stdout).toMatch(/batch-0 +batch +- +- +c6a\.xlarge /);
+    expect(stdout).toMatch(/batch-0 +1 +batch +\S+ +spot +c6a\.xlarge /);
   });
   // A Deployment spread over zones with running replicas in us-east-1a and 1b; the node class's subnets are in 1a, 1b and 1c.
   const spread = {
@@ -184,7 +184,7 @@ describe('the running cluster as kubectl prints it', () => {
     expect(run.result.nodeClaims).toEqual([
       expect.objectContaining({ name: 'general-0', labels: expect.objectContaining({ 'topology.kubernetes.io/zone': 'us-east-1c' }) }),
     ]);
-    expect(stdout).toMatch(/general-0 +general +us-east-1c /);
+    expect(stdout).toMatch(/general-0 +1 +general +us-east-1c /);
     const source =
       "Zones come from each EC2NodeClass's status.subnets, as Karpenter takes them for its NodePools: default (us-east-1a, us-east-1b, us-east-1c).";
     expect(run.result.assumptions).toContain(source);

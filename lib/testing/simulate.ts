@@ -42,6 +42,12 @@ export interface SimulateStackOptions {
    * @default - the bundled catalog (Karpenter 1.14.1)
    */
   readonly catalog?: InstanceTypeCatalog;
+  /**
+   * How many batches to run: `'settle'` until a batch launches nothing, or a number (see `SimulationInput.rounds`).
+   * @default - one batch in `simulateStack` and `simulateStackRun` (Karpenter's `Schedule`); `'settle'` in the
+   * `toSchedulePodOn` and `toLaunchNodeClaims` matchers
+   */
+  readonly rounds?: number | 'settle';
 }
 
 /**
@@ -60,6 +66,7 @@ export function simulationInputOf(received: unknown, options: SimulateStackOptio
     ...(options.namespaces === undefined ? {} : { namespaces: options.namespaces }),
     zones: options.zones,
     catalog: options.catalog,
+    ...(options.rounds === undefined ? {} : { rounds: options.rounds }),
   };
 }
 

@@ -223,4 +223,44 @@ describe('the running cluster as kubectl prints it', () => {
       'Zones are not known for the NodePools of EC2NodeClass gpu (no status.subnets): their zone requirements are only checked against each other.',
     ]);
   });
+  // Two system nodes run aws-node and kube-proxy; the dump has their pods but no DaemonSet objects (the recipe did not ask).
+  const system = (name: string, zone: string) =>
+    node(name, { zone, instanceType: 'm6i.large', cpu: '1930m', taints: [{ effect: 'NoSchedule', key: 'CriticalAddonsOnly', value: 'true' }] });
+  const daemonPod = (name: string, ds: string, cpu: string, nodeName: string, created: string) =>
+    pod(name, { namespace: 'kube-system', owner: { kind: 'DaemonSet', name: ds }, requests: { cpu }, nodeName, created, labels: { 'k8s-app': ds } });
+  const daemonDump = (pending: string, more: Record<string, unknown>[] = []) =>
+    kubectlList([
+      nodePool('general', { requirements: C6A_LARGE }, { limits: { cpu: '100' } }),
+      ec2NodeClass('default', ['us-east-1a', 'us-east-1b']),
+      ...more,
+      system('ip-10-0-1-5.ec2.internal', 'us-east-1a'),
+      system('ip-10-0-2-5.ec2.internal', 'us-east-1b'),
+      // An older aws-node pod (before a rollout raised its request) first: the newest one is the overhead.
+      daemonPod('aws-node-7xk2p', 'aws-node', '10m', 'ip-10-0-1-5.ec2.internal', '2026-10-01T08:00:00Z'),
+      daemonPod('aws-node-q9d4s', 'aws-node', '50m', 'ip-10-0-2-5.ec2.internal', '2026-11-01T08:00:00Z'),
+      daemonPod('kube-proxy-2mfpl', 'kube-proxy', '100m', 'ip-10-0-1-5.ec2.internal', '2026-11-01T08:00:00Z'),
+      daemonPod('kube-proxy-8wz5c', 'kube-proxy', '100m', 'ip-10-0-2-5.ec2.internal', '2026-11-01T08:00:00Z'),
+      pod('report-5b7f9d8c4-8rj2n', { namespace: 'shop', owner: { kind: 'ReplicaSet', name: 'report-5b7f9d8c4' }, requests: { cpu: pending } }),
+    ]);
+
+  test("without DaemonSet objects, each DaemonSet's newest pod is its overhead (provisioner.go:534-544, cluster.go:665-685)", () => {
+    const { run, stdout } = explainDump('daemon-pods.yaml', daemonDump('1800m'));
+    // 1800m + aws-node 50m + kube-proxy 100m = 1950m, more than c6a.large's 1930m (with the older aws-node pod's 10m it would fit).
+    expect(run.result.pods.find((p) => p.name === 'report-5b7f9d8c4-8rj2n')).toMatchObject({ nodeClaim: 'general-0', instanceTypes: ['c6a.xlarge'] });
+    expect(run.result.pods.find((p) => p.name === 'aws-node-q9d4s')).toMatchObject({ bound: true, node: 'ip-10-0-2-5.ec2.internal' });
+    const note = run.result.assumptions.find((a) => a.startsWith('DaemonSet overhead of '));
+    expect(note).toMatch(/^DaemonSet overhead of kube-system\/aws-node, kube-system\/kube-proxy is the requests of its newest pod in the input/);
+    expect(note).toContain('add daemonsets to the input');
+    expect(stdout.replace(/\n {4}/g, ' ')).toContain(`  - ${note}\n`);
+    expect(stdout).toMatch(/general-0 +general +- +- +c6a\.xlarge /);
+  });
+
+  test('with the DaemonSet objects, their templates are the overhead and their pods are not counted again', () => {
+    const objects = [daemonSet('aws-node', 'kube-system', { cpu: '50m' }), daemonSet('kube-proxy', 'kube-system', { cpu: '100m' })];
+    // 1700m + 150m fits c6a.large; counted twice (300m) it would not.
+    const { run, input } = explainDump('daemon-sets.yaml', daemonDump('1700m', objects));
+    expect(input.daemonSets).toHaveLength(2);
+    expect(run.result.pods.find((p) => p.name === 'report-5b7f9d8c4-8rj2n')).toMatchObject({ instanceTypes: ['c6a.large', 'c6a.xlarge'] });
+    expect(run.result.assumptions.some((a) => a.startsWith('DaemonSet overhead of '))).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-// The running cluster from kubectl: `kubectl get nodepools,ec2nodeclasses,nodes,pods -A -o yaml` prints one
+// The running cluster from kubectl: `kubectl get nodepools,ec2nodeclasses,daemonsets,nodes,pods -A -o yaml` prints one
 // `kind: List`; every command reads its items as documents (issue #24). The fixture is made like kubectl's output.
 import * as fs from 'fs';
 import * as os from 'os';

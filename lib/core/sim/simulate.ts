@@ -18,6 +18,7 @@ import { CostCeiling, loadPriceTable } from './pricing';
 import { ClusterNode, readCluster, readNamespaces, roomOf } from './cluster-state';
 import { BoundPod, DomainSource, Topology } from './topology';
 import { offeredZones, zoneAssumptions } from './subnet-zones';
+import { daemonsFromPods } from './daemonset-pods';
 import { InstanceTypeCatalog, NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
 
 /** The simulation with the issues found on bad input (for the CLI and the synth lints). */
@@ -493,7 +494,8 @@ export function runSimulation(input: SimulationInput): SimulationRun {
   const workloads = readWorkloads(safe);
   const pods = workloads.pods;
   issues.push(...workloads.problems.map(toIssue));
-  const usableDaemons = workloads.daemons.filter((d) => !d.problems.some((p) => p.fatal));
+  const fromPods = daemonsFromPods(pods, workloads.sources, list(safe.daemonSets), workloads.daemons.length);
+  const usableDaemons = [...workloads.daemons.filter((d) => !d.problems.some((p) => p.fatal)), ...fromPods.daemons];
   const facts = new Map<PodInput, PodFacts>();
   pods.forEach((pod, i) =>
     facts.set(
@@ -582,7 +584,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
       continue;
     }
     const ignored = f.daemon
-      ? 'owned by a DaemonSet: Karpenter does not provision for DaemonSet pods (give the DaemonSet as a daemonSet to count its overhead)'
+      ? 'owned by a DaemonSet: Karpenter does not provision for DaemonSet pods; they count as overhead on the nodes they would run on'
       : f.mirror
         ? 'a static (mirror) pod, owned by its Node: Karpenter does not provision for it'
         : ignoredReason(pod);
@@ -702,6 +704,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
         zones,
         [...new Set(built.map((t) => t.nodeClass))].map((c) => ({ name: c.name, zones: c.zones })),
       ),
+      ...fromPods.assumptions,
       ...namespaceNote(topology, namespaceLabels, pods),
       ...(queue.some((p) => Object.values(p.requests).some(isSubUnit)) ? [SUB_UNIT_REQUESTS] : []),
     ],

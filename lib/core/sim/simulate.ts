@@ -19,6 +19,7 @@ import { ClusterNode, readCluster, readNamespaces, roomOf } from './cluster-stat
 import { BoundPod, DomainSource, Topology } from './topology';
 import { offeredZones, zoneAssumptions } from './subnet-zones';
 import { daemonsFromPods } from './daemonset-pods';
+import { EXISTING_FIT, withExistingFit } from './kube-scheduler-fit';
 import { InstanceTypeCatalog, NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
 
 /** The simulation with the issues found on bad input (for the CLI and the synth lints). */
@@ -536,6 +537,8 @@ export function runSimulation(input: SimulationInput): SimulationRun {
   const queue: PodInput[] = [];
   const bound: BoundPod[] = [];
   const onNode = new Map<ClusterNode, PodInput[]>();
+  /** Pods Karpenter ignores but kube-scheduler may still place. */
+  const unprovisioned: PodInput[] = [];
   for (const pod of pods) {
     const base = { namespace: pod.namespace, name: pod.name };
     const fatal = pod.problems.find((p) => p.fatal);
@@ -590,6 +593,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
         : ignoredReason(pod);
     if (ignored) {
       verdicts.set(pod, { ...base, schedulable: false, ignored: true, instanceTypes: [], reason: ignored, ...extra });
+      if (!f.daemon && !f.mirror) unprovisioned.push(pod);
       continue;
     }
     queue.push(pod);
@@ -611,6 +615,8 @@ export function runSimulation(input: SimulationInput): SimulationRun {
       for (const [k, v] of Object.entries(expected)) room[k] = addAmounts(room[k] ?? 0, -Math.max(0, addAmounts(v, -(running[k] ?? 0))));
       return { node, room, pods: [] };
     });
+  const fits = new Map<string, { count: number; nodes: string[] }>();
+  if (cluster.nodes.length > 0) for (const pod of unprovisioned) verdicts.set(pod, withExistingFit(verdicts.get(pod)!, pod, existing, fits));
   const known = new Set<string>([...pods.map((p) => p.namespace)]);
   const sources: DomainSource[] = built.map((t) => ({ requirements: t.requirements, taints: t.pool.taints, types: t.all }));
   const topology = new Topology(
@@ -705,6 +711,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
         [...new Set(built.map((t) => t.nodeClass))].map((c) => ({ name: c.name, zones: c.zones })),
       ),
       ...fromPods.assumptions,
+      ...(fits.size > 0 ? [EXISTING_FIT] : []),
       ...namespaceNote(topology, namespaceLabels, pods),
       ...(queue.some((p) => Object.values(p.requests).some(isSubUnit)) ? [SUB_UNIT_REQUESTS] : []),
     ],

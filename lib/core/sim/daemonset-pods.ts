@@ -66,9 +66,10 @@ export function daemonsFromPods(
   pods.forEach((pod, i) => {
     try {
       const source = sources[i];
-      if (kindOf(source) !== 'Pod' || pod.problems.some((p) => p.fatal)) return;
+      if (kindOf(source) !== 'Pod') return;
       const owner = daemonOwner(source);
       if (!owner || given.has(owner.name) || (owner.uid !== undefined && given.has(owner.uid))) return;
+      if (pod.problems.some((p) => p.fatal)) return;
       const at = createdAt(source);
       const seen = newest.get(owner.key);
       if (!seen || at > seen.at) newest.set(owner.key, { pod, at, name: owner.name });

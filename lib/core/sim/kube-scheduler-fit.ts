@@ -84,31 +84,68 @@ export function fitsNode(pod: PodInput, n: NodeRoom): boolean {
   );
 }
 
-/**
- * The pod's result with where it fits among the existing Nodes: the count and the first names in `existingNodeFit`,
- * and a sentence after its reason. Only Nodes (not NodeClaims without one) that are initialized, so their taints are all known.
- */
-export function withExistingFit(
-  result: PodResult,
-  pod: PodInput,
-  nodes: readonly NodeRoom[],
-  byShape: Map<string, { count: number; nodes: string[] }>,
-): PodResult {
-  let fit = byShape.get(pod.shape);
-  if (!fit) {
-    fit = { count: 0, nodes: [] };
-    for (const n of nodes) {
-      if (!n.node.hasNode || !n.node.initialized || !fitsNode(pod, n)) continue;
-      fit.count++;
-      if (fit.nodes.length < SHOWN_FIT_NODES) fit.nodes.push(n.node.name);
-    }
-    byShape.set(pod.shape, fit);
+/** Where pods fit among the existing Nodes; answers are shared by pods alike in what the filters read. */
+export class ExistingFit {
+  private readonly nodes: readonly NodeRoom[];
+  private byLabel?: Map<string, Map<string, NodeRoom[]>>;
+  private readonly answers = new Map<string, { readonly count: number; readonly nodes: readonly string[] }>();
+
+  /** Only Nodes (not NodeClaims without one) that are initialized, so their taints are all known. */
+  constructor(nodes: readonly NodeRoom[]) {
+    this.nodes = nodes.filter((n) => n.node.hasNode && n.node.initialized);
   }
-  const more = fit.count > fit.nodes.length ? ` and ${fit.count - fit.nodes.length} more` : '';
-  const where =
-    fit.count === 0
-      ? `it fits no existing node either (by ${CHECKED}), so kube-scheduler cannot place it`
-      : `kube-scheduler may still place it: it fits existing node${fit.count === 1 ? '' : 's'} ${fit.nodes.join(', ')}${more} ` +
-        `(by ${CHECKED}; pod affinity and topology spread are not checked)`;
-  return { ...result, reason: `${result.reason ?? ''}; ${where}`, existingNodeFit: { count: fit.count, nodes: fit.nodes } };
+
+  /** Whether any pod was asked about. */
+  public get used(): boolean {
+    return this.answers.size > 0;
+  }
+
+  /** The pod's result with the count and first names in `existingNodeFit`, and a sentence after its reason. */
+  public withFit(result: PodResult, pod: PodInput): PodResult {
+    const a = pod.affinity;
+    const key = JSON.stringify([pod.requests, a.nodeSelector, a.requiredTerms, a.requiredFields ?? null, pod.tolerations]);
+    let fit = this.answers.get(key);
+    if (!fit) {
+      const nodes: string[] = [];
+      let count = 0;
+      for (const n of this.candidates(pod)) {
+        if (!fitsNode(pod, n)) continue;
+        count++;
+        if (nodes.length < SHOWN_FIT_NODES) nodes.push(n.node.name);
+      }
+      this.answers.set(key, (fit = { count, nodes }));
+    }
+    const more = fit.count > fit.nodes.length ? ` and ${fit.count - fit.nodes.length} more` : '';
+    const where =
+      fit.count === 0
+        ? `it fits no existing node either (by ${CHECKED}), so kube-scheduler cannot place it`
+        : `kube-scheduler may still place it: it fits existing node${fit.count === 1 ? '' : 's'} ${fit.nodes.join(', ')}${more} ` +
+          `(by ${CHECKED}; pod affinity and topology spread are not checked)`;
+    return { ...result, reason: `${result.reason ?? ''}; ${where}`, existingNodeFit: fit };
+  }
+
+  /** The nodes that carry the pod's rarest nodeSelector label (a hostname selector names one), else every node. */
+  private candidates(pod: PodInput): readonly NodeRoom[] {
+    let best: readonly NodeRoom[] = this.nodes;
+    for (const [k, v] of Object.entries(pod.affinity.nodeSelector)) {
+      const hit = this.index().get(k)?.get(v) ?? [];
+      if (hit.length < best.length) best = hit;
+    }
+    return best;
+  }
+
+  private index(): Map<string, Map<string, NodeRoom[]>> {
+    if (this.byLabel) return this.byLabel;
+    const byLabel = new Map<string, Map<string, NodeRoom[]>>();
+    for (const n of this.nodes) {
+      for (const [k, v] of Object.entries(n.node.labels)) {
+        let values = byLabel.get(k);
+        if (!values) byLabel.set(k, (values = new Map()));
+        const list = values.get(v);
+        if (list) list.push(n);
+        else values.set(v, [n]);
+      }
+    }
+    return (this.byLabel = byLabel);
+  }
 }

@@ -19,7 +19,7 @@ import { ClusterNode, readCluster, readNamespaces, roomOf } from './cluster-stat
 import { BoundPod, DomainSource, Topology } from './topology';
 import { offeredZones, zoneAssumptions } from './subnet-zones';
 import { daemonsFromPods } from './daemonset-pods';
-import { EXISTING_FIT, withExistingFit } from './kube-scheduler-fit';
+import { EXISTING_FIT, ExistingFit } from './kube-scheduler-fit';
 import { InstanceTypeCatalog, NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
 
 /** The simulation with the issues found on bad input (for the CLI and the synth lints). */
@@ -615,8 +615,8 @@ export function runSimulation(input: SimulationInput): SimulationRun {
       for (const [k, v] of Object.entries(expected)) room[k] = addAmounts(room[k] ?? 0, -Math.max(0, addAmounts(v, -(running[k] ?? 0))));
       return { node, room, pods: [] };
     });
-  const fits = new Map<string, { count: number; nodes: string[] }>();
-  if (cluster.nodes.length > 0) for (const pod of unprovisioned) verdicts.set(pod, withExistingFit(verdicts.get(pod)!, pod, existing, fits));
+  const fits = new ExistingFit(existing);
+  if (cluster.nodes.length > 0) for (const pod of unprovisioned) verdicts.set(pod, fits.withFit(verdicts.get(pod)!, pod));
   const known = new Set<string>([...pods.map((p) => p.namespace)]);
   const sources: DomainSource[] = built.map((t) => ({ requirements: t.requirements, taints: t.pool.taints, types: t.all }));
   const topology = new Topology(
@@ -711,7 +711,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
         [...new Set(built.map((t) => t.nodeClass))].map((c) => ({ name: c.name, zones: c.zones })),
       ),
       ...fromPods.assumptions,
-      ...(fits.size > 0 ? [EXISTING_FIT] : []),
+      ...(fits.used ? [EXISTING_FIT] : []),
       ...namespaceNote(topology, namespaceLabels, pods),
       ...(queue.some((p) => Object.values(p.requests).some(isSubUnit)) ? [SUB_UNIT_REQUESTS] : []),
     ],

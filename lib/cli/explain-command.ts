@@ -24,8 +24,8 @@ Files are YAML or JSON (up to 256 MiB each), may hold several documents ('-' rea
 input), and may mix NodePools, EC2NodeClasses, Pods, Deployments, StatefulSets, ReplicaSets,
 Jobs, CronJobs and DaemonSets (overhead on every node they run on). The running cluster counts
 too: Nodes, NodeClaims, Namespaces, LimitRanges, RuntimeClasses, HorizontalPodAutoscalers, and
-Pods bound to a node (spec.nodeName), as 'kubectl get nodepools,ec2nodeclasses,nodes,pods -A
--o yaml' prints them (kind: List); only pending, unbound pods are simulated. A synthesized
+Pods bound to a node (spec.nodeName), as 'kubectl get nodepools,ec2nodeclasses,daemonsets,
+nodes,pods -A -o yaml' prints them (kind: List); only pending, unbound pods are simulated. A synthesized
 cdktf stack (cdktf.out/stacks/<stack>/cdk.tf.json) is read too: its kubernetes_manifest
 resources. Other documents are skipped with a note. Each NodePool also gets the checks
 'validate' and synth run (with its EC2NodeClass when the input has it); their findings are

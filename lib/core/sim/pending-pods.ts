@@ -23,11 +23,13 @@ export interface SortedPods {
   readonly queue: PodInput[];
   readonly bound: BoundPod[];
   readonly onNode: Map<ClusterNode, PodInput[]>;
+  /** Pods Karpenter ignores but kube-scheduler may still place. */
+  readonly unprovisioned: PodInput[];
 }
 
 function ignoredBy(pod: PodInput, f: PodFacts): string | undefined {
   if (f.daemon)
-    return 'owned by a DaemonSet: Karpenter does not provision for DaemonSet pods (give the DaemonSet as a daemonSet to count its overhead)';
+    return 'owned by a DaemonSet: Karpenter does not provision for DaemonSet pods ; they count as overhead on the nodes they would run on';
   if (f.mirror) return 'a static (mirror) pod, owned by its Node: Karpenter does not provision for it';
   return ignoredReason(pod);
 }
@@ -38,7 +40,7 @@ export function sortPods(
   nodeByName: ReadonlyMap<string, ClusterNode>,
   issues: ValidationIssue[],
 ): SortedPods {
-  const out: SortedPods = { verdicts: new Map(), queue: [], bound: [], onNode: new Map() };
+  const out: SortedPods = { verdicts: new Map(), queue: [], bound: [], onNode: new Map(), unprovisioned: [] };
   for (const pod of pods) {
     const base = { namespace: pod.namespace, name: pod.name };
     const fatal = pod.problems.find((p) => p.fatal);
@@ -89,6 +91,7 @@ export function sortPods(
     const ignored = ignoredBy(pod, f);
     if (ignored) {
       out.verdicts.set(pod, { ...base, schedulable: false, ignored: true, instanceTypes: [], reason: ignored, ...extra });
+      if (!f.daemon && !f.mirror) out.unprovisioned.push(pod);
       continue;
     }
     out.queue.push(pod);

@@ -7,6 +7,7 @@ import { isPlainObject } from '../json';
 import { buildTemplate, Template, withinLimits } from './nodeclaim-template';
 import { InputProblem, NodeClassInput, NodePoolInput, PodInput, readNodeClass, readNodePool } from './inputs';
 import { readWorkloads } from './workloads';
+import { daemonsFromPods } from './daemonset-pods';
 import { loadInstanceTypeCatalog } from './catalog';
 import { emptiedBy } from './admission';
 import { LIMIT_ERRORS } from './limit-reasons';
@@ -170,14 +171,18 @@ function factsOf(o: unknown): PodFacts {
 export interface PodsRead {
   readonly pods: readonly PodInput[];
   readonly facts: ReadonlyMap<PodInput, PodFacts>;
+  /** The DaemonSets' pods that can run, and one pod per DaemonSet the input gives only pods of. */
   readonly daemons: readonly PodInput[];
+  /** What the overhead of DaemonSets given only by their pods assumes. */
+  readonly daemonAssumptions: readonly string[];
 }
 
 export function readPods(input: SimulationInput, issues: ValidationIssue[]): PodsRead {
   const workloads = readWorkloads(input);
   const pods = workloads.pods;
   issues.push(...workloads.problems.map(toIssue));
-  const daemons = workloads.daemons.filter((d) => !d.problems.some((p) => p.fatal));
+  const fromPods = daemonsFromPods(pods, workloads.sources, list(input.daemonSets), workloads.daemons.length);
+  const daemons = [...workloads.daemons.filter((d) => !d.problems.some((p) => p.fatal)), ...fromPods.daemons];
   const facts = new Map<PodInput, PodFacts>();
   pods.forEach((pod, i) =>
     facts.set(
@@ -188,7 +193,7 @@ export function readPods(input: SimulationInput, issues: ValidationIssue[]): Pod
       ),
     ),
   );
-  return { pods, facts, daemons };
+  return { pods, facts, daemons, daemonAssumptions: fromPods.assumptions };
 }
 
 /** The running cluster: its Nodes and NodeClaims, and the namespaces' labels when Namespace objects were given. */

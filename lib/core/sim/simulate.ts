@@ -15,6 +15,7 @@ import { readRounds, RoundPlan, RoundsOutcome, scheduleRounds } from './settle';
 import { LAUNCH_ASSUMPTIONS } from './launch';
 import { givenZones, Prepared, prepare, readClusterState, readPods, ClusterStateRead, PodsRead } from './reading';
 import { zoneAssumptions } from './subnet-zones';
+import { EXISTING_FIT, ExistingFit } from './kube-scheduler-fit';
 import { sortPods, SortedPods } from './pending-pods';
 import { nodeClaimResults, nodePoolResults, podResults } from './result';
 import { Claim } from './nodeclaim';
@@ -71,11 +72,20 @@ function readInputs(input: SimulationInput): Read {
   return { input: safe, prepared, ...(zones ? { zones } : {}), workloads, cluster, sorted, rounds };
 }
 
+/** What the batches found: where they put the pods, and whether an ignored pod was fitted on the existing nodes. */
+interface Scheduled {
+  readonly outcome: RoundsOutcome;
+  readonly fitUsed: boolean;
+}
+
 /** Phase 2: the batches (one unless `rounds` asks for more) on the cluster's nodes and new NodeClaims (Provisioner.Schedule). */
-function schedule(read: Read): RoundsOutcome {
+function schedule(read: Read): Scheduled {
   const { prepared, workloads, cluster, sorted } = read;
   const isDaemonPod = (p: PodInput) => workloads.facts.get(p)?.daemon === true;
   const existing = existingNodes(cluster.nodes, sorted.onNode, workloads.daemons, isDaemonPod);
+  // Where kube-scheduler could still bind a pod Karpenter ignores, on the nodes before any batch.
+  const fits = new ExistingFit(existing);
+  if (cluster.nodes.length > 0) for (const pod of sorted.unprovisioned) sorted.verdicts.set(pod, fits.withFit(sorted.verdicts.get(pod)!, pod));
   const known = new Set<string>([...workloads.pods.map((p) => p.namespace)]);
   const sources: DomainSource[] = prepared.built.map((t) => ({ requirements: t.requirements, taints: t.pool.taints, types: t.all }));
   const dynamic = prepared.templates.length > 0 || prepared.pools.some((p) => prepared.admitted.has(p));
@@ -91,11 +101,12 @@ function schedule(read: Read): RoundsOutcome {
     ...(dynamic ? {} : { noPools: 'no dynamic nodepools found' }),
     prices: () => read.input.prices ?? loadPriceTable(),
   };
-  return scheduleRounds(inputs, read.rounds, { nodes: [...cluster.nodes], existing, bound: sorted.bound }, sorted.queue);
+  const outcome = scheduleRounds(inputs, read.rounds, { nodes: [...cluster.nodes], existing, bound: sorted.bound }, sorted.queue);
+  return { outcome, fitUsed: fits.used };
 }
 
 /** Phase 3: the answer, with the assumptions that bear on this input and the prices. */
-function answer(read: Read, outcome: RoundsOutcome): SimulationRun {
+function answer(read: Read, { outcome, fitUsed }: Scheduled): SimulationRun {
   const { prepared, workloads, cluster, sorted } = read;
   const claimPods = new Map<Claim, string[]>();
   const pods: readonly PodInput[] = workloads.pods;
@@ -111,6 +122,8 @@ function answer(read: Read, outcome: RoundsOutcome): SimulationRun {
         read.zones,
         [...new Set(prepared.built.map((t) => t.nodeClass))].map((c) => ({ name: c.name, zones: c.zones })),
       ),
+      ...workloads.daemonAssumptions,
+      ...(fitUsed ? [EXISTING_FIT] : []),
       ...namespaceNote(outcome.topologies, cluster.namespaceLabels, pods),
       ...(sorted.queue.some((p) => Object.values(p.requests).some(isSubUnit)) ? [SUB_UNIT_REQUESTS] : []),
       ...(withRounds ? [...LAUNCH_ASSUMPTIONS, ...roundsNote(outcome, read.rounds)] : []),

@@ -162,6 +162,12 @@ export interface PodResult {
   readonly cheapestInstanceType?: string;
   /** That type's on-demand price, USD per hour. */
   readonly hourlyPrice?: number;
+  /**
+   * For a pod Karpenter ignores (`ignored`, not a DaemonSet, mirror or finished pod), when Nodes are given: the existing
+   * Nodes kube-scheduler could still bind it to, by requests, node selector and affinity, and taints (pod affinity and
+   * topology spread are not checked): how many, and the first names (at most 10), in candidate order.
+   */
+  readonly existingNodeFit?: { readonly count: number; readonly nodes: readonly string[] };
   /** The pod is bound (`spec.nodeName`): it is not provisioned for, and counts on its node. */
   readonly bound?: boolean;
   /** The existing Node (or in-flight NodeClaim) it lands on or is bound to. */

@@ -36,7 +36,9 @@ export function podResults(
       // A pod on a node an earlier round launched names that NodeClaim, with the launched zone and capacity type.
       const claim = launched || at.claim!;
       const launch = outcome.launches.get(claim)?.launch;
-      claimPods.set(claim, [...(claimPods.get(claim) ?? []), `${pod.namespace}/${pod.name}`]);
+      const names = claimPods.get(claim);
+      if (names) names.push(`${pod.namespace}/${pod.name}`);
+      else claimPods.set(claim, [`${pod.namespace}/${pod.name}`]);
       return {
         ...base,
         schedulable: true,

@@ -57,7 +57,7 @@ export class Scheduler {
   /** Pods placed so far: the scheduler's state changes only with a placement. */
   private placements = 0;
   /** Per pod shape, its last failure: at which placement count, from and to which relaxation state, and why. */
-  private readonly failed = new Map<string, { placements: number; start: string; end: PodState; error: string }>();
+  private readonly failed = new Map<string, { placements: number; start: string; end: PodState; endKey: string; error: string }>();
 
   constructor(
     private readonly templates: readonly Template[],
@@ -86,8 +86,11 @@ export class Scheduler {
     const start = stateKey(state);
     const memo = this.failed.get(pod.shape);
     if (memo && memo.placements === this.placements && memo.start === start) {
-      Object.assign(state, memo.end);
-      this.topology.update(pod, state);
+      // Relaxed as the last one was: its topology groups follow its new state (unrelaxed, they are already its own).
+      if (memo.endKey !== start) {
+        Object.assign(state, memo.end);
+        this.topology.update(pod, state);
+      }
       return memo.error;
     }
     for (;;) {
@@ -95,7 +98,7 @@ export class Scheduler {
       if (err === undefined) return undefined;
       if (!relax(pod, state, this.anyPreferNoSchedule)) {
         const error = err();
-        this.failed.set(pod.shape, { placements: this.placements, start, end: { ...state }, error });
+        this.failed.set(pod.shape, { placements: this.placements, start, end: { ...state }, endKey: stateKey(state), error });
         return error;
       }
       this.topology.update(pod, state);

@@ -41,7 +41,6 @@ function prettyCounts(m: ReadonlyMap<string, number>): string {
 export class TopologyGroup {
   public readonly domains = new Map<string, number>();
   public readonly empty = new Set<string>();
-  public readonly owners = new Set<PodInput>();
   private readonly selectsShape = new Map<string, boolean>();
 
   constructor(

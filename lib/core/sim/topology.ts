@@ -58,7 +58,8 @@ export class Topology {
   private readonly byKey = new Map<string, TopologyGroup[]>();
   private readonly owned = new Map<PodInput, TopologyGroup[]>();
   private readonly inverseOwned = new Map<PodInput, TopologyGroup[]>();
-  private readonly byShape = new Map<string, TopologyGroup[]>();
+  private readonly byShape = new Map<string, Map<string, TopologyGroup[]>>();
+  private readonly inverseByShape = new Map<string, TopologyGroup[]>();
   private readonly domainGroups = new Map<string, Map<string, (readonly NodeTaint[])[]>>();
   private readonly hostnames: string[] = [];
   /** Shapes of the pods whose namespaceSelector was matched against assumed namespaces (no Namespace objects given). */
@@ -88,17 +89,28 @@ export class Topology {
 
   /** Makes the pod the owner of the groups its constraints (after relaxation) define (Topology.Update). */
   public update(pod: PodInput, state: PodState): void {
-    for (const g of this.owned.get(pod) ?? []) g.owners.delete(pod);
-    const relaxed = [state.requiredStart, state.preferredPodAffinity, state.preferredPodAntiAffinity, state.scheduleAnywaySpreads];
-    const sig = `${pod.shape}\u0003${relaxed.join('|')}`;
-    let gs = this.byShape.get(sig);
+    // Keyed by the shape string itself (its hash is cached), then the relaxation: no long key is built per call.
+    let perShape = this.byShape.get(pod.shape);
+    if (!perShape) {
+      perShape = new Map();
+      this.byShape.set(pod.shape, perShape);
+    }
+    const relaxed = `${state.requiredStart}|${state.preferredPodAffinity}|${state.preferredPodAntiAffinity}|${state.scheduleAnywaySpreads}`;
+    let gs = perShape.get(relaxed);
     if (!gs) {
       gs = this.build(pod, state);
-      this.byShape.set(sig, gs);
+      perShape.set(relaxed, gs);
     }
-    for (const g of gs) g.owners.add(pod);
     this.owned.set(pod, gs);
-    if (!this.inverseOwned.has(pod)) this.inverseOwned.set(pod, this.inverseGroupsOf(pod));
+    if (!this.inverseOwned.has(pod)) {
+      // A pod's inverse groups follow from its shape (namespace, labels, spec): one lookup per shape.
+      let inv = this.inverseByShape.get(pod.shape);
+      if (!inv) {
+        inv = this.inverseGroupsOf(pod);
+        this.inverseByShape.set(pod.shape, inv);
+      }
+      this.inverseOwned.set(pod, inv);
+    }
   }
 
   /** Whether the pod takes part in topology at all (owns a group, or an inverse group selects it). */

@@ -151,7 +151,8 @@ function main(argv: string[]): number {
       fs.writeFileSync(bigPodsFile, explainPodsYaml(100000, 50));
     }
     const env = { ...process.env, CHECKPOINT_DISABLE: '1' };
-    const simModule = path.join(repo, 'dist', 'lib', 'core', 'sim', 'index.js');
+    // dist/ is bundled: (d)'s workload runs on the sources, as this script does (ts-node, transpile only).
+    const simModule = path.join(repo, 'lib', 'core', 'sim');
     const s = measureSettle({ explainBin, poolsFile, podsFile, bigPodsFile, simModule, runs, env, outDir: work }, bench.measureCommand);
     const checks = evaluateSettleTargets(s, bench.medianSample);
     const { rows, info } = settleRows(s);

@@ -85,7 +85,9 @@ export interface SimulationInput {
   readonly runtimeClasses?: readonly unknown[];
   /**
    * DaemonSets (or their pods): their requests are counted as overhead on every node they would run on, after
-   * the same admission as `pods` (LimitRange defaults, RuntimeClass overhead and scheduling).
+   * the same admission as `pods` (LimitRange defaults, RuntimeClass overhead and scheduling). A DaemonSet-owned Pod
+   * among `pods` whose DaemonSet is not here (by uid, else namespace/name) stands in for it: its DaemonSet's newest pod
+   * is the overhead, as Karpenter prefers a DaemonSet's pod to its template (said in `assumptions`).
    * @default - none
    */
   readonly daemonSets?: readonly unknown[];

@@ -1,6 +1,7 @@
 // `explain --json`: the simulation result, written as it is serialized. A pod on a new NodeClaim names it
 // (`nodeClaim`) instead of carrying a copy of its instance-type list, which `nodeClaims` holds once; every pod
-// carries its effective requests; every pool its cost ceiling (bounds and notes). One pod or NodeClaim per line.
+// carries its effective requests; every pool its cost ceiling (bounds and notes); with rounds, the round of each pod and
+// NodeClaim, each NodeClaim's launch, and the run's rounds and settled. One pod or NodeClaim per line.
 import type { CostCeiling, NodeClaimResult, PodResult, ResourceAmounts, SimulationResult } from '../core/sim';
 import type { Write } from './explain-format';
 

@@ -26,15 +26,23 @@ export interface RoundPlan {
 }
 
 /** Reads `rounds`: a positive integer or `'settle'`; anything else is an error and one batch. */
-export function readRounds(rounds: unknown, issues: ValidationIssue[]): RoundPlan {
-  if (rounds === undefined) return { cap: 1, launching: false };
-  if (rounds === 'settle') return { cap: SETTLE_MAX_ROUNDS, launching: true };
-  if (typeof rounds === 'number' && Number.isSafeInteger(rounds) && rounds >= 1) return { cap: rounds, launching: true };
+export function readRounds(read: () => unknown, issues: ValidationIssue[]): RoundPlan {
+  let rounds: unknown;
+  let what: string;
+  try {
+    rounds = read();
+    if (rounds === undefined) return { cap: 1, launching: false };
+    if (rounds === 'settle') return { cap: SETTLE_MAX_ROUNDS, launching: true };
+    if (typeof rounds === 'number' && Number.isSafeInteger(rounds) && rounds >= 1) return { cap: rounds, launching: true };
+    what = `${show(rounds)} is not a number of rounds`;
+  } catch {
+    what = 'could not be read (a value threw when read)';
+  }
   issues.push({
     severity: Severity.ERROR,
     field: 'rounds',
     code: 'SimInvalidRounds',
-    message: `${show(rounds)} is not a number of rounds: ` + "give a positive integer or 'settle'; one batch was simulated",
+    message: `${what}: give a positive integer or 'settle'; one batch was simulated`,
   });
   return { cap: 1, launching: false };
 }

@@ -68,7 +68,7 @@ function readInputs(input: SimulationInput): Read {
   const cluster = readClusterState(safe, prepared.pools, prepared.issues);
   const sorted = sortPods(workloads.pods, workloads.facts, cluster.nodeByName, prepared.issues);
   sorted.queue.sort(queueOrder);
-  const rounds = readRounds(safe.rounds, prepared.issues);
+  const rounds = readRounds(() => safe.rounds, prepared.issues);
   return { input: safe, prepared, ...(zones ? { zones } : {}), workloads, cluster, sorted, rounds };
 }
 

@@ -135,6 +135,19 @@ describe('rounds input', () => {
     expect(run.result.rounds).toBeUndefined();
   });
 
+  test('a rounds value that throws when read is the same error, and the simulation does not throw', () => {
+    const input = { nodePools: [nodePool('default')], nodeClasses: [nodeClass('default')], pods: [] } as Record<string, unknown>;
+    Object.defineProperty(input, 'rounds', {
+      get: () => {
+        throw new Error('hostile');
+      },
+    });
+    const run = runSimulation(input as unknown as SimulationInput);
+    expect(run.issues).toContainEqual(expect.objectContaining({ field: 'rounds', code: 'SimInvalidRounds' }));
+    expect(run.issues.find((i) => i.code === 'SimInvalidRounds')?.message).toMatch(/^could not be read \(a value threw when read\)/);
+    expect(run.result.rounds).toBeUndefined();
+  });
+
   test('a cap below what settling needs says so, with the number, and settled is false', () => {
     const r = simulate(
       { pods: pods('web', 4, { labels: { app: 'web' }, podAntiAffinity: { required: [term(ZONE, { app: 'web' })] } }), zones: ZONES },

@@ -24,6 +24,10 @@ export const SUB_UNIT_REQUESTS =
   'Requests are added exactly, as Karpenter adds them; the kube-scheduler rounds each pod’s cpu up to a whole millicore ' +
   '(other resources to a whole unit) before adding, so a node packed to a fraction of a millicore may not take every pod placed on it.';
 export const EMPTY_CLUSTER = 'The cluster is empty: no existing Nodes or NodeClaims were given; limits count only this batch.';
+/** The same, in a run with rounds: the nodes earlier rounds launched count too. */
+export const EMPTY_CLUSTER_ROUNDS =
+  'The cluster is empty at the start: no existing Nodes or NodeClaims were given; limits count the nodes earlier rounds ' +
+  'launched and the current batch.';
 export const GIVEN_CLUSTER =
   'The cluster is the given Nodes and NodeClaims with the bound pods among the input: pods not in the input are not counted, ' +
   'and pods Karpenter would reschedule from nodes being deleted are not added to the batch.';

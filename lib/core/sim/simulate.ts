@@ -19,7 +19,7 @@ import { EXISTING_FIT, ExistingFit } from './kube-scheduler-fit';
 import { sortPods, SortedPods } from './pending-pods';
 import { nodeClaimResults, nodePoolResults, podResults } from './result';
 import { Claim } from './nodeclaim';
-import { EMPTY_CLUSTER, GIVEN_CLUSTER, namespaceNote, SIMULATION_ASSUMPTIONS, SUB_UNIT_REQUESTS } from './assumptions';
+import { EMPTY_CLUSTER, EMPTY_CLUSTER_ROUNDS, GIVEN_CLUSTER, namespaceNote, SIMULATION_ASSUMPTIONS, SUB_UNIT_REQUESTS } from './assumptions';
 import { SimulationInput, SimulationResult } from './types';
 
 export { SIMULATION_ASSUMPTIONS, SUB_UNIT_REQUESTS } from './assumptions';
@@ -117,7 +117,7 @@ function answer(read: Read, { outcome, fitUsed }: Scheduled): SimulationRun {
     nodeClaims: nodeClaimResults(outcome, withRounds, claimPods),
     assumptions: [
       ...SIMULATION_ASSUMPTIONS,
-      cluster.nodes.length === 0 ? EMPTY_CLUSTER : GIVEN_CLUSTER,
+      cluster.nodes.length > 0 ? GIVEN_CLUSTER : withRounds ? EMPTY_CLUSTER_ROUNDS : EMPTY_CLUSTER,
       ...zoneAssumptions(
         read.zones,
         [...new Set(prepared.built.map((t) => t.nodeClass))].map((c) => ({ name: c.name, zones: c.zones })),

@@ -4,6 +4,7 @@
 import { isPlainObject, show } from '../json';
 import { child, IssueCollector, PhrasedMessage } from '../issues';
 import { runeLength } from '../model/labels';
+import { suggestOne } from '../shared/suggest';
 
 /** A CEL rule replica: runs on a value that already has the right JSON type. */
 // CEL rules see a dynamically typed value, as CEL itself does.
@@ -205,7 +206,7 @@ export function checkSchema(value: unknown, schema: Schema, path: string, c: Iss
         if (v === undefined || (v === null && sub)) continue;
         if (!sub) {
           const known = Object.keys(schema.properties);
-          const near = known.find((n) => n.toLowerCase() === k.toLowerCase());
+          const near = suggestOne(k, known);
           c.error(
             child(path, k),
             'UnknownField',

@@ -4,6 +4,7 @@
 import { IssueCollector, ValidationContext } from '../issues';
 import { WellKnownLabel } from '../model/labels';
 import type { InstanceTypeCatalog } from '../sim/types';
+import { didYouMean, quotedChoices, SuggestionIndex } from '../shared/suggest';
 
 // The catalog loads at the first check: the codes of the catalog lints load no catalog.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -66,18 +67,19 @@ function knownValues(catalog: InstanceTypeCatalog, key: string): ReadonlySet<str
   return values;
 }
 
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = d[0];
-    d[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = d[j];
-      d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return d[b.length];
+const indexes = new WeakMap<ReadonlySet<string>, SuggestionIndex>();
+
+/** The suggestion index of a key's values, built at the first unknown value and kept with the catalog's value set. */
+function suggestionIndex(values: ReadonlySet<string>): SuggestionIndex {
+  let index = indexes.get(values);
+  if (!index) indexes.set(values, (index = new SuggestionIndex(values)));
+  return index;
+}
+
+/** True when some catalog type has `value` under `key`, or the catalog knows no value of `key` (nothing to check). */
+export function isKnownCatalogValue(key: string, value: string, catalog: InstanceTypeCatalog = catalogModule().loadInstanceTypeCatalog()): boolean {
+  const known = knownValues(catalog, key);
+  return !known || known.has(value);
 }
 
 const NOUN: Readonly<Record<string, string>> = {
@@ -107,16 +109,11 @@ export function unknownCatalogValue(
     if (other !== key && knownValues(catalog, other)?.has(value))
       return `${JSON.stringify(value)} is ${NOUN[other]}, not ${NOUN[key] ?? `a ${key} value`}; use ${other}`;
   }
-  const lower = value.toLowerCase();
-  if (known.has(lower)) return `${JSON.stringify(value)} is not a ${key} value; did you mean ${JSON.stringify(lower)}?`;
-  let best: string | undefined;
-  let bestD = Number.POSITIVE_INFINITY;
-  for (const k of known) {
-    const d = distance(lower, k);
-    if (d < bestD || (d === bestD && best !== undefined && k < best)) [best, bestD] = [k, d];
-  }
-  const hint = best !== undefined && bestD <= Math.max(1, Math.floor(value.length / 3)) ? `; did you mean ${JSON.stringify(best)}?` : '';
-  const sample = [...known].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+  const index = suggestionIndex(known);
+  const near = didYouMean(value, index);
+  const hint = near.length > 0 ? `; did you mean ${quotedChoices(near)}?` : '';
+  const sample = index.sorted();
   const list = sample.length > 12 ? `${sample.slice(0, 12).join(', ')}, ...` : sample.join(', ');
+  if (near.length > 0 && near.every((n) => n.toLowerCase() === value.toLowerCase())) return `${JSON.stringify(value)} is not a ${key} value${hint}`;
   return `no instance type of the catalog has ${key}=${JSON.stringify(value)}${hint || ` (known values: ${list})`}`;
 }

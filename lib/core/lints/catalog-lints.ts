@@ -99,8 +99,9 @@ export const CATALOG_RULES = [
           const shown = rest.slice(0, 3).map((j) => `values[${j}] ${show(q.values[j])}`);
           r.warn(
             `${q.at}.values`,
-            `${rest.length} more values (of ${q.values.length}) that no instance type of the catalog has under ${q.key} are not listed one ` +
-              `by one, only the first ${MAX_LISTED_UNKNOWN_VALUES}: ${shown.join(', ')}${rest.length > shown.length ? ', ...' : ''}; ` +
+            `${rest.length.toLocaleString('en')} more values (of ${q.values.length.toLocaleString('en')}) that no instance type of the ` +
+              `catalog has under ${q.key} are not listed one by one, only the first ${MAX_LISTED_UNKNOWN_VALUES}: ` +
+              `${shown.join(', ')}${rest.length > shown.length ? ', ...' : ''}; ` +
               `check the list against the catalog${CATALOG_NOTE}`,
           );
         }

@@ -1,6 +1,7 @@
 // Label keys a letter or two off a well-known key (issue 33 item 13): a warning with the key meant where Karpenter
 // takes the key as a custom label; the suggestion in the error where the CRD restricts the key's domain. Synth,
 // `validate` and `explain` give the same verdict (all run planNodePool).
+import { execFileSync } from 'child_process';
 import { runExplainCommand } from '../../../lib/cli/explain-command';
 import { CommandIo, runCli } from '../../../lib/cli/validate-command';
 import { Severity, ValidationIssue } from '../../../lib/core/issues';
@@ -90,6 +91,12 @@ describe('synth, validate and explain agree', () => {
   const requirements = [
     Requirement.of('kubernetes.io/arc', Operator.IN, ['arm64']),
     Requirement.of('karpenter.sh/capacity-typ', Operator.IN, ['spot']),
+    // Unknown catalog values past the first ten are one summary (issue 33 item 2): the same in all three.
+    Requirement.of(
+      WellKnownLabel.INSTANCE_TYPE,
+      Operator.IN,
+      Array.from({ length: 13 }, (_, i) => `zz${i}.large`),
+    ),
   ];
   const { stack, nodeClass } = nodeClassStack();
   const pool = new KarpenterNodePool(stack, 'Pool', { name: 'typos', nodeClass, requirements });
@@ -123,11 +130,66 @@ describe('synth, validate and explain agree', () => {
 
   test('synth has the warning and the error', () => {
     expect(synth).toEqual(expect.arrayContaining(['error RestrictedLabelDomain', 'warning WellKnownKeyTypo']));
+    expect(synth.filter((c) => c === 'warning UnknownCatalogValue')).toHaveLength(11);
     expect(stackErrorLines(stack).join('\n')).toContain('did you mean "karpenter.sh/capacity-type"?');
   });
 
   test('validate and explain give the same codes', () => {
     expect(cli((io) => runCli(['validate', 'class.yaml', 'pool.yaml'], io))).toEqual(synth);
     expect(cli((io) => runExplainCommand(['class.yaml', 'pool.yaml'], io))).toEqual(synth);
+  });
+});
+
+// KARPENTER_WELL_KNOWN_LABELS against the cited lines at v1.14.1, when git directories of both repositories are given.
+describe('the well-known keys are upstream WellKnownLabels', () => {
+  const core = process.env.KARPENTER_CORE_GIT_DIR;
+  const aws = process.env.KARPENTER_AWS_GIT_DIR;
+  if (!core || !aws) {
+    console.warn('SKIPPED: well-known label keys vs upstream: set KARPENTER_CORE_GIT_DIR and KARPENTER_AWS_GIT_DIR (git directories, tag v1.14.1)');
+    return;
+  }
+  const show = (dir: string) => execFileSync('git', ['--git-dir', dir, 'show', 'v1.14.1:pkg/apis/v1/labels.go'], { encoding: 'utf8' }).split('\n');
+  // k8s.io/api core/v1 well_known_labels.go: the names the core file takes from Kubernetes.
+  const KUBERNETES: Record<string, string> = {
+    'v1.LabelTopologyZone': 'topology.kubernetes.io/zone',
+    'v1.LabelTopologyRegion': 'topology.kubernetes.io/region',
+    'v1.LabelInstanceTypeStable': 'node.kubernetes.io/instance-type',
+    'v1.LabelArchStable': 'kubernetes.io/arch',
+    'v1.LabelOSStable': 'kubernetes.io/os',
+    'v1.LabelWindowsBuild': 'node.kubernetes.io/windows-build',
+    'corev1.LabelWindowsBuild': 'node.kubernetes.io/windows-build',
+  };
+  /** The keys of the identifiers on lines `from`-`to` (1-based) of `lines`, resolved in the same file. */
+  const keys = (lines: string[], from: number, to: number, group: string) =>
+    lines.slice(from - 1, to).map((l) => {
+      const id = l.trim().replace(/,$/, '');
+      if (KUBERNETES[id]) return KUBERNETES[id];
+      const def = lines.map((x) => new RegExp(`^\\s*${id}\\s*=\\s*(apis\\.Group \\+ )?"([^"]+)"`).exec(x)).find((m) => m);
+      if (!def) throw new Error(`${id}: no definition in labels.go`);
+      return def[1] ? `${group}${def[2]}` : def[2];
+    });
+
+  test('core pkg/apis/v1/labels.go:75-84 and provider-aws pkg/apis/v1/labels.go:33-63', () => {
+    const coreLines = show(core);
+    const awsLines = show(aws);
+    expect(coreLines[74]).toContain('WellKnownLabels = sets.New(');
+    expect(awsLines[32]).toContain('karpv1.WellKnownLabels = karpv1.WellKnownLabels.Insert(');
+    const upstream = new Set([...keys(coreLines, 76, 83, 'karpenter.sh'), ...keys(awsLines, 34, 62, 'karpenter.k8s.aws')]);
+    expect([...upstream].sort()).toEqual([...KARPENTER_WELL_KNOWN_LABELS].sort());
+  });
+
+  test('core pkg/apis/v1/labels.go:121-127: the normalized aliases', () => {
+    const lines = show(core);
+    expect(lines[120]).toContain('NormalizedLabels = map[string]string{');
+    const aliases: Record<string, string> = {
+      'v1.LabelFailureDomainBetaZone': 'failure-domain.beta.kubernetes.io/zone',
+      'v1.LabelInstanceType': 'beta.kubernetes.io/instance-type',
+      'v1.LabelFailureDomainBetaRegion': 'failure-domain.beta.kubernetes.io/region',
+    };
+    const written = lines.slice(121, 126).map((l) => {
+      const k = l.trim().split(':')[0].trim();
+      return aliases[k] ?? JSON.parse(k);
+    });
+    expect(written.sort()).toEqual([...NORMALIZED_LABELS].sort());
   });
 });

@@ -181,7 +181,7 @@ export const NORMALIZED_LABELS: readonly string[] = [
 /** What a key may be a typo of: the well-known keys a NodePool may name (not karpenter.sh/nodepool, which it may not), and their aliases. */
 const SUGGESTED_KEYS = [...KARPENTER_WELL_KNOWN_LABELS.filter((k) => k !== WellKnownLabel.NODEPOOL), ...NORMALIZED_LABELS];
 /** Keys that are no typo though not suggested: the restricted ones (their own errors say so) and the node class label. */
-const OTHER_KNOWN_KEYS = [WellKnownLabel.NODEPOOL, 'kubernetes.io/hostname', WellKnownLabel.EC2NODECLASS];
+const NO_TYPO = new Set<string>([...SUGGESTED_KEYS, WellKnownLabel.NODEPOOL, 'kubernetes.io/hostname', WellKnownLabel.EC2NODECLASS]);
 let keyIndex: SuggestionIndex | undefined;
 
 /**
@@ -190,7 +190,7 @@ let keyIndex: SuggestionIndex | undefined;
  * (`team`, `example.com/zone`), or when several are as close.
  */
 export function nearWellKnownLabel(key: string): string | undefined {
-  if (SUGGESTED_KEYS.includes(key) || OTHER_KNOWN_KEYS.includes(key)) return undefined;
+  if (NO_TYPO.has(key)) return undefined;
   return suggestOne(key, (keyIndex ??= new SuggestionIndex(SUGGESTED_KEYS)), { maxDistance: 2 });
 }
 

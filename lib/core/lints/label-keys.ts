@@ -21,14 +21,15 @@ export interface KeyReport {
   isUnresolved(value: unknown): boolean;
 }
 
-/** The warning for `key`, written at `what`, when it is a near miss of a well-known key. */
-function typoMessage(key: string, what: string): string | undefined {
+/** The warning for `key` (a requirement key, or a template label), when it is a near miss of a well-known key. */
+function typoMessage(key: string, what: 'requirement key' | 'label'): string | undefined {
   if (labelRestrictions(key).length > 0) return undefined;
   const near = nearWellKnownLabel(key);
   if (near === undefined) return undefined;
+  const effect = what === 'label' ? `nodes get it beside their own ${near}` : `it does not narrow ${near}`;
   return (
     `${what} ${show(key)} is not a well-known label; did you mean ${show(near)}? Karpenter takes ${show(key)} as a custom label, ` +
-    `so it does not narrow ${near}; fix the key, or silence WellKnownKeyTypo if the custom label is meant`
+    `so ${effect}; fix the key, or silence WellKnownKeyTypo if the custom label is meant`
   );
 }
 

@@ -67,7 +67,7 @@ describe('WellKnownKeyTypo', () => {
     const np = patched(nodePool(), [['spec', 'template', 'metadata', 'labels'], { 'kubernetes.io/os-': 'linux', team: 'a' }]);
     expect(typos(lintNodePool(np))).toEqual([
       expect.stringMatching(
-        /^spec.template.metadata.labels\["kubernetes.io\/os-"\]: label "kubernetes.io\/os-" .*did you mean "kubernetes.io\/os"\?/,
+        /^spec.template.metadata.labels\["kubernetes.io\/os-"\]: label "kubernetes.io\/os-" .*did you mean "kubernetes.io\/os"\? .*so nodes get it beside their own kubernetes.io\/os; /,
       ),
     ]);
   });

@@ -111,9 +111,13 @@ export function unknownCatalogValue(
   }
   const index = suggestionIndex(known);
   const near = didYouMean(value, index);
-  const hint = near.length > 0 ? `; did you mean ${quotedChoices(near)}?` : '';
+  if (near.length > 0) {
+    const hint = `; did you mean ${quotedChoices(near)}?`;
+    if (near.every((n) => n.toLowerCase() === value.toLowerCase())) return `${JSON.stringify(value)} is not a ${key} value${hint}`;
+    return `no instance type of the catalog has ${key}=${JSON.stringify(value)}${hint}`;
+  }
+  // Sorted once per key, at the first value with no suggestion.
   const sample = index.sorted();
   const list = sample.length > 12 ? `${sample.slice(0, 12).join(', ')}, ...` : sample.join(', ');
-  if (near.length > 0 && near.every((n) => n.toLowerCase() === value.toLowerCase())) return `${JSON.stringify(value)} is not a ${key} value${hint}`;
-  return `no instance type of the catalog has ${key}=${JSON.stringify(value)}${hint || ` (known values: ${list})`}`;
+  return `no instance type of the catalog has ${key}=${JSON.stringify(value)} (known values: ${list})`;
 }

@@ -127,47 +127,11 @@ export const KARPENTER_KNOWN_VALUES: { readonly [key: string]: readonly string[]
 
 /**
  * Karpenter's `WellKnownLabels` at v1.14.1: kubernetes-sigs/karpenter pkg/apis/v1/labels.go:75-84 and what
- * aws/karpenter-provider-aws pkg/apis/v1/labels.go:33-63 inserts. A NodePool requirement on one of them narrows
- * what Karpenter launches; on a key a letter off, it is a custom label that narrows nothing.
+ * aws/karpenter-provider-aws pkg/apis/v1/labels.go:33-63 inserts, which are every `WellKnownLabel` but the node
+ * class label (test/core/lints/label-keys.test.ts checks them against those lines). A NodePool requirement on one
+ * of them narrows what Karpenter launches; on a key a letter off, it is a custom label that narrows nothing.
  */
-export const KARPENTER_WELL_KNOWN_LABELS: readonly string[] = [
-  WellKnownLabel.NODEPOOL,
-  WellKnownLabel.ZONE,
-  WellKnownLabel.REGION,
-  WellKnownLabel.INSTANCE_TYPE,
-  WellKnownLabel.ARCH,
-  WellKnownLabel.OS,
-  WellKnownLabel.CAPACITY_TYPE,
-  WellKnownLabel.WINDOWS_BUILD,
-  WellKnownLabel.CAPACITY_RESERVATION_ID,
-  WellKnownLabel.CAPACITY_RESERVATION_TYPE,
-  WellKnownLabel.CAPACITY_RESERVATION_INTERRUPTIBLE,
-  WellKnownLabel.INSTANCE_HYPERVISOR,
-  WellKnownLabel.INSTANCE_ENCRYPTION_IN_TRANSIT_SUPPORTED,
-  WellKnownLabel.INSTANCE_CATEGORY,
-  WellKnownLabel.INSTANCE_CAPABILITY_FLEX,
-  WellKnownLabel.INSTANCE_FAMILY,
-  WellKnownLabel.INSTANCE_GENERATION,
-  WellKnownLabel.INSTANCE_SIZE,
-  WellKnownLabel.INSTANCE_LOCAL_NVME,
-  WellKnownLabel.INSTANCE_CPU,
-  WellKnownLabel.INSTANCE_CPU_MANUFACTURER,
-  WellKnownLabel.INSTANCE_CPU_SUSTAINED_CLOCK_SPEED_MHZ,
-  WellKnownLabel.INSTANCE_MEMORY,
-  WellKnownLabel.INSTANCE_EBS_BANDWIDTH,
-  WellKnownLabel.INSTANCE_NETWORK_BANDWIDTH,
-  WellKnownLabel.INSTANCE_GPU_NAME,
-  WellKnownLabel.INSTANCE_GPU_MANUFACTURER,
-  WellKnownLabel.INSTANCE_GPU_COUNT,
-  WellKnownLabel.INSTANCE_GPU_MEMORY,
-  WellKnownLabel.INSTANCE_ACCELERATOR_NAME,
-  WellKnownLabel.INSTANCE_ACCELERATOR_MANUFACTURER,
-  WellKnownLabel.INSTANCE_ACCELERATOR_COUNT,
-  WellKnownLabel.ZONE_ID,
-  WellKnownLabel.INSTANCE_TENANCY,
-  WellKnownLabel.PLACEMENT_GROUP_ID,
-  WellKnownLabel.PLACEMENT_GROUP_PARTITION,
-];
+export const KARPENTER_WELL_KNOWN_LABELS: readonly string[] = Object.values(WellKnownLabel).filter((k) => k !== WellKnownLabel.EC2NODECLASS);
 
 /** The aliases Karpenter translates into well-known labels, its `NormalizedLabels` (core pkg/apis/v1/labels.go:121-127). */
 export const NORMALIZED_LABELS: readonly string[] = [

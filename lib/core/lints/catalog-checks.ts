@@ -60,7 +60,8 @@ function knownValues(catalog: InstanceTypeCatalog, key: string): ReadonlySet<str
     const listed = key === WellKnownLabel.INSTANCE_TYPE ? cols.names : cols.values.get(key);
     values = listed && new Set(listed);
   } else {
-    const found = catalog.instanceTypes.map((it) => it.labels[key]).filter((v) => v !== undefined);
+    // Own labels only: `constructor` is a valid label key.
+    const found = catalog.instanceTypes.flatMap((it) => (Object.hasOwn(it.labels, key) ? [it.labels[key]] : []));
     values = found.length > 0 ? new Set(found) : undefined;
   }
   byKey.set(key, values);
@@ -82,12 +83,12 @@ export function isKnownCatalogValue(key: string, value: string, catalog: Instanc
   return !known || known.has(value);
 }
 
-const NOUN: Readonly<Record<string, string>> = {
-  [WellKnownLabel.INSTANCE_TYPE]: 'an instance type',
-  [WellKnownLabel.INSTANCE_FAMILY]: 'a family',
-  [WellKnownLabel.INSTANCE_CATEGORY]: 'a category',
-  [WellKnownLabel.INSTANCE_SIZE]: 'a size',
-};
+const NOUN: ReadonlyMap<string, string> = new Map([
+  [WellKnownLabel.INSTANCE_TYPE, 'an instance type'],
+  [WellKnownLabel.INSTANCE_FAMILY, 'a family'],
+  [WellKnownLabel.INSTANCE_CATEGORY, 'a category'],
+  [WellKnownLabel.INSTANCE_SIZE, 'a size'],
+]);
 
 /**
  * Why `value` under `key` matches no catalog type, with a fix: the key it belongs to (`m5.large` is an
@@ -107,7 +108,7 @@ export function unknownCatalogValue(
     WellKnownLabel.INSTANCE_SIZE,
   ]) {
     if (other !== key && knownValues(catalog, other)?.has(value))
-      return `${JSON.stringify(value)} is ${NOUN[other]}, not ${NOUN[key] ?? `a ${key} value`}; use ${other}`;
+      return `${JSON.stringify(value)} is ${NOUN.get(other)}, not ${NOUN.get(key) ?? `a ${key} value`}; use ${other}`;
   }
   const index = suggestionIndex(known);
   const near = didYouMean(value, index);

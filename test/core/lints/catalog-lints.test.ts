@@ -1,4 +1,6 @@
 import { CatalogLintOptions, lintNodePool, lintNodePoolCatalog, Severity, validateNodePool } from '../../../lib/core';
+import { unknownCatalogValue } from '../../../lib/core/lints/catalog-checks';
+import { loadInstanceTypeCatalog } from '../../../lib/core/sim/catalog';
 import { nodeClass, nodePool, req } from '../sim/fixtures';
 
 const nc = nodeClass();
@@ -109,4 +111,11 @@ test('unknown values: the first ten one by one with their suggestion, the rest i
 test('family m6 suggests the families that extend it before g6', () => {
   const [fam] = lint(nodePool('p', [req('karpenter.k8s.aws/instance-family', 'In', 'm6')]), {});
   expect(fam.message).toMatch(/karpenter.k8s.aws\/instance-family="m6"; did you mean "m6a", "m6g" or "m6i"\?/);
+});
+
+test('a catalog of its own: label keys named like object properties are no catalog values', () => {
+  const catalog = { ...loadInstanceTypeCatalog() };
+  expect(unknownCatalogValue('constructor', 'x', catalog)).toBeUndefined();
+  expect(unknownCatalogValue('toString', 'x', catalog)).toBeUndefined();
+  expect(unknownCatalogValue('karpenter.k8s.aws/instance-family', 'm7x', catalog)).toMatch(/did you mean "m7a", "m7g" or "m7i"\?$/);
 });

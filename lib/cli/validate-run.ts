@@ -12,6 +12,7 @@ import { expandInputs, joinPath } from './input-files';
 import { firstLine, InputReader, locate, ParsedDocument } from './input-reader';
 import { Options, outputCollision, outputName, parseArgs, readCommandLine, VALIDATE_USAGE } from './validate-args';
 import { SkippedDocument, writeReport } from './validate-format';
+import { suggestOne } from '../core/shared/suggest';
 
 /** API versions `--migrate` converts: karpenter.sh v1alpha5/v1beta1, karpenter.k8s.aws v1alpha1/v1beta1. */
 const OLDER_API_VERSIONS = /^karpenter\.(sh|k8s\.aws)\/v1(alpha\d+|beta\d+)$/;
@@ -352,7 +353,7 @@ class ValidateRun {
     for (const code of new Set(this.options.silence)) {
       if (this.warningCodes().includes(code) || this.silencedErrors.has(code)) continue;
       const known = this.warningCodes();
-      const near = known.find((k) => k.toLowerCase() === code.toLowerCase());
+      const near = suggestOne(code, known);
       this.add({
         file: '(command line)',
         severity: Severity.WARNING,

@@ -425,7 +425,7 @@ describe('validate with the library validator and migrator', () => {
 
     expect(r.stdout.match(/UnknownSilenceCode/g)).toHaveLength(1);
     expect(r.stdout).toMatch(
-      /^\(command line\): warning --silence: "NodePoolWithoutLimit" is not a warning code, so it silences nothing; codes that can be silenced: NodePoolWithoutLimits, .* \(UnknownSilenceCode\)$/m,
+      /^\(command line\): warning --silence: "NodePoolWithoutLimit" is not a warning code, so it silences nothing \(did you mean "NodePoolWithoutLimits"\?\); codes that can be silenced: NodePoolWithoutLimits, .* \(UnknownSilenceCode\)$/m,
     );
     expect(r.code).toBe(ExitCode.OK);
     expect(run(['validate', '--strict', '--silence', 'Bogus', 'valid.yaml'], {}).code).toBe(ExitCode.PROBLEMS);

@@ -83,7 +83,7 @@ describe('silence codes', () => {
         field: 'silence',
         code: 'UnknownSilenceCode',
         message: expect.stringMatching(
-          /^"NodePoolWithoutLimit" is not a warning code, so it silences nothing; codes that can be silenced: NodePoolWithoutLimits, .*StatusIgnored$/,
+          /^"NodePoolWithoutLimit" is not a warning code, so it silences nothing \(did you mean "NodePoolWithoutLimits"\?\); codes that can be silenced: NodePoolWithoutLimits, .*StatusIgnored$/,
         ),
       },
     ]);
@@ -106,4 +106,11 @@ describe('silence codes', () => {
     const typo: ManifestWarningCode[] = ['NodePoolWithoutLimit'];
     expect([ok, typo]).toHaveLength(2);
   });
+});
+
+test('an unknown field one edit from a known one gets the same suggestion as every other "did you mean"', () => {
+  const issues = validateManifest(patched(nodePool(), ['spec.template.spec.requirments', []]));
+  const unknown = issues.find((i) => i.code === 'UnknownField');
+  expect(unknown?.field).toBe('spec.template.spec.requirments');
+  expect(unknown?.message).toMatch(/^is not a field of this object \(did you mean "requirements"\?\)/);
 });

@@ -15,6 +15,12 @@ export const MAX_NESTING_DEPTH = 256;
 /** Most YAML alias expansions per document (the yaml library's guard against "billion laughs"). */
 const MAX_ALIAS_COUNT = 100;
 
+/**
+ * `yaml` sends its warnings (a mapping used as a key) to process.emitWarning, which Node prints outside the report, once
+ * per document; such a key is stringified and the checks then report the field.
+ */
+const YAML_LOG_LEVEL = 'error';
+
 /** One parsed document of an input file. */
 export interface InputDocument {
   /** Input file as given (`-` for standard input). */
@@ -159,7 +165,7 @@ export class InputReader {
     let syntaxErrors = false;
     // How many more documents the Lists so far held than their own count: later documents are numbered after their items.
     let shift = 0;
-    const docs = parseAllDocuments(text, { lineCounter: lines });
+    const docs = parseAllDocuments(text, { lineCounter: lines, logLevel: YAML_LOG_LEVEL });
     if (docs.length === 0) {
       this.add({
         file,
@@ -284,7 +290,10 @@ function fastValues(text: string, docs: readonly FastDocument[]): Omit<InputDocu
       if (parsed === undefined) {
         lines ??= text.split('\n');
         const counter = new LineCounter();
-        parsed = { doc: parseDocument(lines.slice(d.startLine, d.endLine).join('\n'), { lineCounter: counter }), lines: counter };
+        parsed = {
+          doc: parseDocument(lines.slice(d.startLine, d.endLine).join('\n'), { lineCounter: counter, logLevel: YAML_LOG_LEVEL }),
+          lines: counter,
+        };
       }
       const p = locate(parsed.doc, parsed.lines, field, prefix);
       return p && { line: p.line + d.startLine, column: p.column };

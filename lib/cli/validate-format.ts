@@ -17,6 +17,8 @@ export interface ValidateReport {
   readonly issues: readonly FileIssue[];
   readonly migrations: readonly (MigrationReport & { file: string })[];
   readonly skipped: readonly SkippedDocument[];
+  /** Directories a walk left out (node_modules, cdktf.out). */
+  readonly skippedDirectories: readonly string[];
   readonly silencedErrors: ReadonlySet<string>;
   readonly files: number;
   readonly documents: number;
@@ -42,6 +44,7 @@ export function writeReport(
           issues: r.issues,
           migrations: r.migrate ? r.migrations : undefined,
           skipped: r.skipped,
+          skippedDirectories: r.skippedDirectories,
           summary: { files, documents: r.documents, skipped: r.skipped.length, errors, warnings },
         },
         null,
@@ -54,6 +57,11 @@ export function writeReport(
     for (const d of r.skipped) {
       const at = `${d.file}#${d.document}`;
       out.write(`note: skipped ${at} ${d.kind ?? '?'}/${d.name ?? '?'} (${d.apiVersion}): not a Karpenter API group\n`);
+    }
+    if (r.skippedDirectories.length > 0) {
+      const shown = r.skippedDirectories.slice(0, 3).join(', ');
+      const more = r.skippedDirectories.length > 3 ? ` and ${r.skippedDirectories.length - 3} more` : '';
+      out.write(`note: not walked: ${shown}${more} (installed packages and synth output; name a directory to check it)\n`);
     }
     const problems = errors + warnings === 0 ? 'no problems' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
     const migrated = r.migrate ? `, ${plural(r.migrations.length, 'document')} migrated` : '';

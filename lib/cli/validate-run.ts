@@ -53,6 +53,7 @@ class ValidateRun {
   private readonly migratedYaml: string[] = [];
   private readonly silencedErrors = new Set<string>();
   private readonly skipped: SkippedDocument[] = [];
+  private readonly skippedDirectories: string[] = [];
   private readonly declared: DeclaredDocument[] = [];
   private readonly pendingPools: PendingNodePool[] = [];
   private knownWarningCodes?: readonly string[];
@@ -97,14 +98,19 @@ class ValidateRun {
     const io = this.io;
     // A file given twice is checked once (it would otherwise clash with itself as a DuplicateName).
     if (!io.readDir || !io.stat) return [...new Set(this.options.files)];
-    const entries = expandInputs(this.options.files, {
-      isDirectory: (p) => io.stat!(p).isDirectory,
-      readDir: (p) => io.readDir!(p),
-      realpath: io.realpath && ((p) => io.realpath!(p)),
-    });
+    const entries = expandInputs(
+      this.options.files,
+      {
+        isDirectory: (p) => io.stat!(p).isDirectory,
+        readDir: (p) => io.readDir!(p),
+        realpath: io.realpath && ((p) => io.realpath!(p)),
+      },
+      this.options.ignore,
+    );
     const files: string[] = [];
     for (const e of entries) {
       if ('file' in e) files.push(e.file);
+      else if ('skippedDirectory' in e) this.skippedDirectories.push(e.skippedDirectory);
       else this.add({ file: e.problem.path, severity: e.problem.warning ? Severity.WARNING : Severity.ERROR, field: '(file)', ...e.problem });
     }
     const clash = this.options.writeMigrated !== undefined ? outputCollision(files, this.options.writeMigrated) : undefined;
@@ -371,6 +377,7 @@ class ValidateRun {
         issues: this.issues,
         migrations: this.migrations,
         skipped: this.skipped,
+        skippedDirectories: this.skippedDirectories,
         silencedErrors: this.silencedErrors,
         files: this.files,
         documents: this.documents,

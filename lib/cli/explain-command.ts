@@ -8,7 +8,8 @@ import { relevantAssumptions } from './explain-assumptions';
 import { claimViews, constrainsZones, podRequests, poolFixedLabels, usesPodTopology } from './explain-claims';
 import { writeExplanation } from './explain-format';
 import { writeJson } from './explain-json';
-import { EXPLAIN_MAX_INPUT_BYTES, InputDocument, readInputDocuments } from './input-reader';
+import { inputObjects } from './input-objects';
+import { InputDocument, readInputDocuments } from './input-reader';
 import { readCommandLine, scanArgs, UsageError } from './validate-args';
 import { formatFileIssue } from './validate-format';
 
@@ -127,11 +128,7 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
   const options = readCommandLine('explain', EXPLAIN_USAGE, args, io, parseArgs);
   if (typeof options === 'number') return options;
 
-  // A running cluster is larger than a set of manifests: explain reads bigger files than validate.
-  const { documents, issues: readIssues } = readInputDocuments(options.files, io, {
-    ...deps,
-    maxInputBytes: deps.maxInputBytes ?? EXPLAIN_MAX_INPUT_BYTES,
-  });
+  const { documents, issues: readIssues } = readInputDocuments(options.files, io, deps);
   const inputErrors: FileIssue[] = readIssues.filter((i) => i.severity === Severity.ERROR);
   const problems: FileIssue[] = readIssues.filter((i) => i.severity !== Severity.ERROR);
   const input = Object.fromEntries(INPUT_LISTS.map((l) => [l, [] as unknown[]])) as Record<InputList, unknown[]>;
@@ -150,12 +147,11 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
     origins[list].push(origin);
   };
   for (const d of documents) {
-    const terraform = terraformManifests(d.value);
-    if (terraform !== undefined) {
-      for (const m of terraform) take(m.manifest, { ...objectOrigin(d, m.manifest), address: m.address });
-    } else if (isPlainObject(d.value)) {
-      take(d.value, objectOrigin(d, d.value));
-    } else {
+    for (const o of inputObjects(d.value)) {
+      if (isPlainObject(o.value)) {
+        take(o.value, { ...objectOrigin(d, o.value), address: o.address });
+        continue;
+      }
       inputErrors.push({
         file: d.file,
         document: d.index,
@@ -348,16 +344,6 @@ function classify(value: unknown): InputList | undefined {
   // A hand-written Pod or Node without apiVersion still counts by its kind; a Karpenter kind needs its group.
   const byKind = apiVersion === '' && !route.groups.some((g) => g.startsWith('karpenter.'));
   return byKind || route.groups.includes(group) ? route.list : undefined;
-}
-
-/** The `kubernetes_manifest` objects of a synthesized cdktf stack, or undefined when `value` is not one. */
-function terraformManifests(value: unknown): { address: string; manifest: unknown }[] | undefined {
-  if (!isPlainObject(value) || value.kind !== undefined || !isPlainObject(value.resource)) return undefined;
-  const blocks = value.resource.kubernetes_manifest;
-  if (!isPlainObject(blocks)) return [];
-  return Object.entries(blocks)
-    .filter(([, body]) => isPlainObject(body) && isPlainObject(body.manifest))
-    .map(([id, body]) => ({ address: `kubernetes_manifest.${id}`, manifest: (body as Record<string, unknown>).manifest }));
 }
 
 function objectOrigin(d: InputDocument, value: unknown): Origin {

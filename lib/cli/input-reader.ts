@@ -6,10 +6,11 @@ import { Severity } from '../core/issues';
 import { CommandDependencies, CommandIo, FileIssue, Position, STDIN } from './command-io';
 import { joinPath } from './input-files';
 
-/** Largest file the command reads: Karpenter manifests are kilobytes; anything near this is the wrong file or hostile. */
-export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
-/** Largest file `explain` reads: a running cluster from kubectl takes a few kilobytes per pod. */
-export const EXPLAIN_MAX_INPUT_BYTES = 256 * 1024 * 1024;
+/**
+ * Largest file `validate` and `explain` read: both read what kubectl prints of a running cluster (a few kilobytes per
+ * pod); anything past it is the wrong file or hostile.
+ */
+export const MAX_INPUT_BYTES = 256 * 1024 * 1024;
 /** Deepest nesting of YAML/JSON collections accepted; Karpenter manifests nest about 10 deep. */
 export const MAX_NESTING_DEPTH = 256;
 /** Most YAML alias expansions per document (the yaml library's guard against "billion laughs"). */
@@ -71,9 +72,7 @@ export class InputReader {
       this.fileError(
         file,
         'FileTooLarge',
-        `is ${formatBytes(size)}, more than the ${formatBytes(max)} the command reads; ` +
-          (max < EXPLAIN_MAX_INPUT_BYTES ? 'Karpenter manifests are a few kilobytes, ' : '') +
-          'check that it is the file you meant',
+        `is ${formatBytes(size)}, more than the ${formatBytes(max)} the command reads; check that it is the file you meant`,
       );
     let content: Uint8Array | string;
     try {

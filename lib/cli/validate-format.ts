@@ -54,10 +54,7 @@ export function writeReport(
   } else {
     for (const m of r.migrations) out.write(formatMigration(m));
     for (const i of r.issues) out.write(`${formatFileIssue(i)}\n`);
-    for (const d of r.skipped) {
-      const at = `${d.file}#${d.document}`;
-      out.write(`note: skipped ${at} ${d.kind ?? '?'}/${d.name ?? '?'} (${d.apiVersion}): not a Karpenter API group\n`);
-    }
+    if (r.skipped.length > 0) out.write(`${skippedNote(r.skipped)}\n`);
     if (r.skippedDirectories.length > 0) {
       const shown = r.skippedDirectories.slice(0, 3).join(', ');
       const more = r.skippedDirectories.length > 3 ? ` and ${r.skippedDirectories.length - 3} more` : '';
@@ -77,6 +74,26 @@ export function writeReport(
   for (const code of r.silencedErrors) {
     stderr.write(`note: --silence ${code} has no effect: ${code} is an error, and only warnings can be silenced\n`);
   }
+}
+
+/** Kinds named in the skipped note before `+N more kinds`. */
+const SHOWN_KINDS = 5;
+
+/** One line for every document left unchecked: the document itself, or how many of each kind and the first. */
+function skippedNote(skipped: readonly SkippedDocument[]): string {
+  const describe = (d: SkippedDocument) => `${d.file}#${d.document} ${d.kind ?? '?'}/${d.name ?? '?'}`;
+  if (skipped.length === 1) {
+    const d = skipped[0];
+    const why = /^karpenter\./.test(d.apiVersion) ? `a kind validate does not check` : 'not a Karpenter API group';
+    return `note: skipped ${describe(d)} (${d.apiVersion}): ${why}`;
+  }
+  const byKind = new Map<string, number>();
+  for (const d of skipped) byKind.set(d.kind ?? '?', (byKind.get(d.kind ?? '?') ?? 0) + 1);
+  const kinds = [...byKind].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0));
+  const shown = kinds.slice(0, SHOWN_KINDS).map(([kind, n]) => `${n} ${kind}`);
+  const more = kinds.length > SHOWN_KINDS ? ` and ${kinds.length - SHOWN_KINDS} more kinds` : '';
+  const first = describe(skipped[0]);
+  return `note: skipped ${skipped.length} documents validate does not check (${shown.join(', ')}${more}), first ${first}; --json lists each`;
 }
 
 /**

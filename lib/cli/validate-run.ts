@@ -9,7 +9,8 @@ import { toYaml } from '../core/model/yaml';
 import { NODEPOOL_API_VERSION } from '../core/model/types';
 import { CommandDependencies, CommandIo, ExitCode, FileIssue, Position, PROGRAM, STDIN } from './command-io';
 import { expandInputs, joinPath } from './input-files';
-import { firstLine, InputReader, locate, ParsedDocument } from './input-reader';
+import { inputObjects, isTerraformExpression, readFromCluster } from './input-objects';
+import { firstLine, InputDocument, InputReader, locate, ParsedDocument } from './input-reader';
 import { Options, outputCollision, outputName, parseArgs, readCommandLine, VALIDATE_USAGE } from './validate-args';
 import { SkippedDocument, writeReport } from './validate-format';
 
@@ -31,6 +32,8 @@ interface CheckedDocument {
   readonly name?: string;
   readonly manifest: Record<string, unknown>;
   readonly where: (field: string) => Position | undefined;
+  /** Inside a synthesized stack: the resource address. */
+  readonly address?: string;
 }
 
 /** A NodePool or EC2NodeClass of the run, for the checks across documents. */
@@ -122,6 +125,17 @@ class ValidateRun {
   }
 
   private checkFile(file: string): void {
+    if (!this.options.migrate) {
+      // As explain reads it: the fast reader, Lists expanded, a synthesized stack's kubernetes_manifest objects.
+      for (const d of this.reader.readValues(file)) {
+        try {
+          this.checkObjects(file, d);
+        } catch (e) {
+          this.reader.fileError(file, 'InputNotProcessable', `cannot process the file: ${firstLine(e)}`);
+        }
+      }
+      return;
+    }
     const text = this.reader.readText(file);
     if (text === undefined) return;
     try {
@@ -134,11 +148,20 @@ class ValidateRun {
 
   private checkText(file: string, text: string): void {
     const parsed = this.reader.parseText(file, text);
-    if (parsed === undefined) return;
-    if (this.options.migrate) {
-      this.migrateAndCheck(file, parsed.documents, parsed.syntaxErrors);
-    } else {
-      for (const p of parsed.documents) this.checkDocument(file, p.index, p.value, (field) => locate(p.doc, p.lines, field));
+    if (parsed !== undefined) this.migrateAndCheck(file, parsed.documents, parsed.syntaxErrors);
+  }
+
+  /** The objects of a document: itself, or each kubernetes_manifest of a synthesized stack (none: skipped). */
+  private checkObjects(file: string, d: Omit<InputDocument, 'file'>): void {
+    const objects = inputObjects(d.value);
+    if (objects.length === 0) {
+      this.skip(file, d.index, { apiVersion: 'cdk.tf.json', kind: 'TerraformStack', metadata: { name: stackName(d.value) } });
+      return;
+    }
+    for (const o of objects) {
+      const at = o.at;
+      const where = at === undefined ? (f: string) => d.locate(f) : (f: string) => d.locate(f === '' ? at : `${at}.${f}`);
+      this.checkDocument(file, d.index, o.value, where, o.address);
     }
   }
 
@@ -197,9 +220,11 @@ class ValidateRun {
     if (this.options.output !== undefined) this.migratedYaml.push(yaml);
   }
 
-  private checkDocument(file: string, index: number, value: unknown, where: (field: string) => Position | undefined): void {
+  private checkDocument(file: string, index: number, value: unknown, where: (field: string) => Position | undefined, address?: string): void {
     this.documents++;
-    const obj = isObject(value) ? value : undefined;
+    const read = isObject(value) ? value : undefined;
+    // `kubectl get -o yaml` prints the controller's status: on an object read from a cluster it is expected.
+    const obj = read && 'status' in read && readFromCluster(read) ? withoutStatus(read) : read;
     const kind = obj && typeof obj.kind === 'string' ? obj.kind : undefined;
     const metadata = obj && isObject(obj.metadata) ? obj.metadata : undefined;
     const name = metadata && typeof metadata.name === 'string' ? metadata.name : undefined;
@@ -217,12 +242,12 @@ class ValidateRun {
       return;
     }
     if (typeof obj.apiVersion === 'string' && OLDER_API_VERSIONS.test(obj.apiVersion)) this.olderApiVersions++;
-    if (isOtherApiGroup(obj) && !this.options.failOnOtherKinds) {
+    if ((isOtherApiGroup(obj) && !this.options.failOnOtherKinds) || isUncheckedKarpenterKind(obj)) {
       this.documents--;
       this.skip(file, index, obj);
       return;
     }
-    const document: CheckedDocument = { file, index, kind, name, manifest: obj, where };
+    const document: CheckedDocument = { file, index, kind, name, manifest: obj, where, address };
     if ((kind === 'NodePool' || kind === 'EC2NodeClass') && name !== undefined && KARPENTER_GROUPS.includes(apiGroupOf(obj.apiVersion))) {
       this.declared.push({ ...document, kind, name });
     }
@@ -232,17 +257,22 @@ class ValidateRun {
       return;
     }
     const validate = this.deps.validate ?? loadValidator();
-    this.checkWith(document, () => validate(obj, this.validationContext()));
+    this.checkWith(document, () => validate(obj, this.validationContext(document)));
   }
 
-  /** Only warning codes go to the validator: the command reports unknown ones once, not per document. */
-  private validationContext(): ValidationContext {
-    return { silence: this.options.silence.filter((code) => this.warningCodes().includes(code)) };
+  /**
+   * Only warning codes go to the validator: the command reports unknown ones once, not per document. In a synthesized
+   * stack a Terraform expression is known at apply only, as synth treats its tokens.
+   */
+  private validationContext(d?: CheckedDocument): ValidationContext {
+    const silence = this.options.silence.filter((code) => this.warningCodes().includes(code));
+    return d?.address !== undefined ? { silence, isUnresolved: isTerraformExpression } : { silence };
   }
 
   /** Adds the issues `check` finds on a document, or one error when it throws. */
   private checkWith(d: CheckedDocument, check: () => readonly ValidationIssue[], add = (i: FileIssue) => this.add(i)): void {
-    const { file, index, kind, name, where } = d;
+    const { file, index, kind, where } = d;
+    const name = d.address !== undefined ? `${d.name ?? '?'} (${d.address})` : d.name;
     let issues: readonly ValidationIssue[];
     try {
       issues = check();
@@ -299,7 +329,7 @@ class ValidateRun {
       // Not in this run, or a duplicate name (reported): the checks that need the class are skipped.
       const nc = matching.length === 1 ? matching[0] : undefined;
       const found: FileIssue[] = [];
-      const ctx = { ...this.validationContext(), nodeClass: nc?.manifest, nodeClassName: nc && `${JSON.stringify(nc.name)} (${place(nc)})` };
+      const ctx = { ...this.validationContext(pool), nodeClass: nc?.manifest, nodeClassName: nc && `${JSON.stringify(nc.name)} (${place(nc)})` };
       this.checkWith(
         pool,
         () => plan(pool.manifest, ctx).issues,
@@ -399,6 +429,26 @@ function isOtherApiGroup(obj: Record<string, unknown>): boolean {
   const { apiVersion, kind } = obj;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string' || apiVersion === '' || kind === '') return false;
   return !KARPENTER_GROUPS.includes(apiGroupOf(apiVersion));
+}
+
+/** Karpenter kinds validate does not check: NodeClaims are Karpenter's (kubectl dumps of a cluster hold them). */
+const UNCHECKED_KARPENTER_KINDS: Readonly<Record<string, readonly string[]>> = { [NODEPOOL_API_VERSION]: ['NodeClaim'] };
+
+function isUncheckedKarpenterKind(obj: Record<string, unknown>): boolean {
+  const { apiVersion, kind } = obj;
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !Object.hasOwn(UNCHECKED_KARPENTER_KINDS, apiVersion)) return false;
+  return UNCHECKED_KARPENTER_KINDS[apiVersion].includes(kind);
+}
+
+function withoutStatus(obj: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(obj).filter(([k]) => k !== 'status'));
+}
+
+/** A synthesized stack's name (`//.metadata.stackName`), when it records one. */
+function stackName(value: unknown): string | undefined {
+  const head = isObject(value) ? value['//'] : undefined;
+  const meta = isObject(head) ? head.metadata : undefined;
+  return isObject(meta) && typeof meta.stackName === 'string' ? meta.stackName : undefined;
 }
 
 /** The group of an `apiVersion` (`karpenter.sh` of `karpenter.sh/v1`); '' for the core group or a non-string. */

@@ -107,14 +107,25 @@ describe('hostile input', () => {
     ]);
   });
 
-  test('a 100 MB file is refused from its size, before it is read', () => {
+  // Issue 33 item 11: validate reads the kubectl dumps explain reads, up to the one limit both use.
+  test('a file over the limit is refused from its size, before it is read', () => {
     const f = path.join(dir, 'huge.yaml');
     fs.writeFileSync(f, '');
-    fs.truncateSync(f, 100 * 1024 * 1024); // sparse: no 100 MB written or read
+    fs.truncateSync(f, MAX_INPUT_BYTES + 1024 * 1024); // sparse: nothing written or read
     const r = run([f]);
-    expectOneLineFor(r, f, /huge\.yaml: error is 100 MiB, more than the 16 MiB the command reads; .*\(FileTooLarge\)$/);
+    expectOneLineFor(r, f, /huge\.yaml: error is 257 MiB, more than the 256 MiB the command reads; .*\(FileTooLarge\)$/);
     expect(r.reads).not.toContain(f);
-    expect(MAX_INPUT_BYTES).toBe(16 * 1024 * 1024);
+    expect(MAX_INPUT_BYTES).toBe(256 * 1024 * 1024);
+  });
+
+  test('a 20 MiB kubectl dump is read, as explain reads it', () => {
+    const pod = (i: number) => `- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: p${i}\n    uid: u${i}\n  status:\n    phase: Running\n`;
+    const chunk = Array.from({ length: 1000 }, (_, i) => pod(i)).join('');
+    const copies = Math.ceil((20 * 1024 * 1024) / chunk.length);
+    const f = file('dump.yaml', `apiVersion: v1\nkind: List\nitems:\n${chunk.repeat(copies)}`);
+    const r = run([f]);
+    expect(r.lines.filter((l) => l.includes('FileTooLarge'))).toEqual([]);
+    expect(r.lines[r.lines.length - 1]).toBe(`2 files, ${copies * 1000 + 2} documents (${copies * 1000} skipped): no problems`);
   });
 
   test('the limit applies to the bytes read too: a file or stdin just over a lower limit', () => {

@@ -41,9 +41,10 @@ Options:
 
 Exit status: 0 every pod schedulable and every NodePool admits an instance type; 1 a pod
 would stay pending, a NodePool admits nothing or has an error, or the simulator found an
-error in an input object; 2 bad command line or unreadable input (e.g. a missing file, YAML
-or JSON that does not parse, a document that is not an object): then only the error is
-printed. A closed output pipe ends the command quietly.
+error in an input object; 2 bad command line or input explain cannot use (e.g. a missing
+file, YAML or JSON that does not parse, a document that is not an object, no NodePools and
+no Nodes given): then only the error is printed. A .json file is read as JSON. A closed
+output pipe ends the command quietly.
 `;
 
 /** What `explain` simulates with; tests replace them. */
@@ -169,6 +170,12 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
     return ExitCode.USAGE;
   }
 
+  // Nothing to simulate: no pool to launch from and no node to land on (a lone Pod would read as a finding).
+  if (input.nodePools.length === 0 && input.nodes.length === 0) {
+    io.stderr.write(`${PROGRAM} explain: ${NO_NODEPOOLS}\n`);
+    return ExitCode.USAGE;
+  }
+
   let run: SimulationRun;
   try {
     // Without Namespace objects the simulator says what it assumed for namespaceSelectors.
@@ -284,6 +291,8 @@ function failed(result: SimulationResult, problems: readonly FileIssue[]): boole
   );
 }
 
+/** Input without NodePools (nor Nodes): nothing to simulate. */
+export const NO_NODEPOOLS = 'no NodePools given: explain simulates NodePools; pass them with the pods (kubectl get nodepools,ec2nodeclasses -o yaml)';
 const ZONES_NEEDED = "option '--zones' needs one or more zones, e.g. --zones us-east-1a,us-east-1b";
 const FORMATS = ['text', 'wide', 'json'];
 

@@ -85,6 +85,10 @@ export function writeExplanation(w: Write, v: ExplainView): void {
 }
 
 function writePools(w: Write, v: ExplainView): void {
+  if (v.result.nodePools.length === 0) {
+    w('No NodePools given: pods can go only to the given nodes.\n');
+    return;
+  }
   const rows = v.result.nodePools.map((p, i) => {
     const s = summarizeInstanceTypes(p.admittedInstanceTypes, v.catalog);
     const weight = String(v.weights.get(p.name) ?? 0);

@@ -5,6 +5,7 @@ import { FastDocument, fastYamlDocuments } from './fast-yaml';
 import { Severity } from '../core/issues';
 import { CommandDependencies, CommandIo, FileIssue, Position, STDIN } from './command-io';
 import { joinPath } from './input-files';
+import { JSON_FILE, readJson } from './json-syntax';
 
 /**
  * Largest file `validate` and `explain` read: both read what kubectl prints of a running cluster (a few kilobytes per
@@ -133,6 +134,11 @@ export class InputReader {
     const text = this.readText(file);
     if (text === undefined) return [];
     try {
+      // A `.json` file is JSON: YAML would accept a trailing comma or a comment in it.
+      if (JSON_FILE.test(file) && nestingDepth(text, MAX_NESTING_DEPTH) === undefined) {
+        const json = this.readJsonFile(file, text);
+        return json === undefined ? [] : fastValues(text, [{ index: 0, value: json.value, startLine: 0, endLine: Infinity }]);
+      }
       const fast = nestingDepth(text, MAX_NESTING_DEPTH) === undefined ? (jsonDocument(text) ?? fastYamlDocuments(text)) : undefined;
       if (fast !== undefined) return fastValues(text, fast);
       return (this.parseText(file, text)?.documents ?? []).map((p) => ({
@@ -159,6 +165,7 @@ export class InputReader {
       return undefined;
     }
 
+    if (JSON_FILE.test(file) && this.readJsonFile(file, text) === undefined) return undefined;
     const lines = new LineCounter();
     const parsed: ParsedDocument[] = [];
     let syntaxErrors = false;
@@ -233,6 +240,14 @@ export class InputReader {
       shift += items.length - 1;
     });
     return { documents: parsed, syntaxErrors };
+  }
+
+  /** A `.json` file's value, or undefined after reporting its syntax error (JsonSyntaxError, with its line and column). */
+  private readJsonFile(file: string, text: string): { readonly value: unknown } | undefined {
+    const json = readJson(text);
+    if ('value' in json) return json;
+    this.fileError(file, 'JsonSyntaxError', `is not valid JSON: ${json.error}; a .json file is read as JSON`, json.at);
+    return undefined;
   }
 
   public fileError(file: string, code: string, message: string, pos?: Position): void {

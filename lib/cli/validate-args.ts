@@ -49,9 +49,10 @@ Options:
                             standard output (messages then go to standard error)
   -h, --help                show this help
 
-Exit status: 0 no errors, 1 errors (or warnings with --strict) or an unreadable, malformed
-or oversized input (each such file is one error line; the other files are still checked),
-2 bad command line.
+Exit status: 0 no errors; 1 errors (or warnings with --strict) in the manifests; 2 bad command
+line, or an input that cannot be read as manifests: unreadable, oversized, malformed YAML or
+JSON (a .json file is read as JSON), a document that is not an object (each such file is one
+error line, and the other files are still checked and reported).
 `;
 
 /** The parsed options of one `validate` run. */

@@ -63,6 +63,8 @@ class ValidateRun {
   private documents = 0;
   private files = 0;
   private olderApiVersions = 0;
+  /** An input could not be read or is not a Kubernetes object: exit 2, as a finding would be 1. */
+  private badInput = false;
   // With `--output -` stdout carries YAML only.
   private readonly out: { write(chunk: string): unknown };
   private readonly reader: InputReader;
@@ -73,7 +75,7 @@ class ValidateRun {
     private readonly deps: CommandDependencies,
   ) {
     this.out = options.output === STDIN ? io.stderr : io.stdout;
-    this.reader = new InputReader(io, deps, (i) => this.add(i));
+    this.reader = new InputReader(io, deps, (i) => this.addInputProblem(i));
   }
 
   public run(): number {
@@ -92,6 +94,7 @@ class ValidateRun {
 
     const errors = this.issues.filter((i) => i.severity === Severity.ERROR).length;
     const warnings = this.issues.length - errors;
+    if (this.badInput) return ExitCode.USAGE;
     if (errors > 0 || (this.options.strict && warnings > 0)) return ExitCode.PROBLEMS;
     return ExitCode.OK;
   }
@@ -114,7 +117,13 @@ class ValidateRun {
     for (const e of entries) {
       if ('file' in e) files.push(e.file);
       else if ('skippedDirectory' in e) this.skippedDirectories.push(e.skippedDirectory);
-      else this.add({ file: e.problem.path, severity: e.problem.warning ? Severity.WARNING : Severity.ERROR, field: '(file)', ...e.problem });
+      else
+        this.addInputProblem({
+          file: e.problem.path,
+          severity: e.problem.warning ? Severity.WARNING : Severity.ERROR,
+          field: '(file)',
+          ...e.problem,
+        });
     }
     const clash = this.options.writeMigrated !== undefined ? outputCollision(files, this.options.writeMigrated) : undefined;
     if (clash !== undefined) {
@@ -229,7 +238,7 @@ class ValidateRun {
     const metadata = obj && isObject(obj.metadata) ? obj.metadata : undefined;
     const name = metadata && typeof metadata.name === 'string' ? metadata.name : undefined;
     if (!obj) {
-      this.add({
+      this.addInputProblem({
         file,
         document: index,
         severity: Severity.ERROR,
@@ -359,6 +368,12 @@ class ValidateRun {
 
   private add(issue: FileIssue): void {
     this.issues.push(issue);
+  }
+
+  /** A problem with an input itself (unreadable, malformed, not an object): reported, and the exit status is 2. */
+  private addInputProblem(issue: FileIssue): void {
+    if (issue.severity === Severity.ERROR) this.badInput = true;
+    this.add(issue);
   }
 
   /** Records a document of another API group as skipped (it still counts as a document). */

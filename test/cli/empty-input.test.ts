@@ -62,7 +62,7 @@ describe('a .json file is read as JSON', () => {
     expect(r.stdout.split('\n')[0]).toBe(
       `${f}:5:1: error is not valid JSON: a trailing comma before '}'; a .json file is read as JSON (JsonSyntaxError)`,
     );
-    expect(r.code).not.toBe(ExitCode.OK);
+    expect(r.code).toBe(ExitCode.USAGE);
   });
 
   test('explain: the same error alone, exit 2', () => {

@@ -1,5 +1,5 @@
 // Unreadable, malformed and hostile inputs: each costs one clear error line for that file, the
-// command exits 1, and the other files are still checked. Real files, in a temporary directory.
+// command exits 2 (bad input, apart from findings: 1), and the other files are still checked. Real files, in a temporary directory.
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -48,7 +48,7 @@ function run(files: string[], deps: CommandDependencies = {}, stdin?: Buffer): R
 
 /** The run's lines about `f`, and that the valid file after it was still checked. */
 function expectOneLineFor(r: Run, f: string, pattern: RegExp): void {
-  expect(r.code).toBe(ExitCode.PROBLEMS);
+  expect(r.code).toBe(ExitCode.USAGE);
   expect(r.stderr).toBe('');
   expect(r.lines.filter((l) => l.startsWith(f))).toEqual([expect.stringMatching(pattern)]);
   // valid.yaml holds two documents: checked, and clean.
@@ -137,7 +137,7 @@ describe('hostile input', () => {
 
     let stdout = '';
     const io: CommandIo = { ...nodeCommandIo(), readStdin: () => Buffer.alloc(2048, 0x20), stdout: { write: (s: string) => (stdout += s) } };
-    expect(runCli(['validate', '-'], io, { maxInputBytes: 1024 })).toBe(ExitCode.PROBLEMS);
+    expect(runCli(['validate', '-'], io, { maxInputBytes: 1024 })).toBe(ExitCode.USAGE);
     expect(stdout).toMatch(/^-: error is 2 KiB, more than the 1 KiB the command reads; .*\(FileTooLarge\)$/m);
   });
 
@@ -156,7 +156,7 @@ describe('hostile input', () => {
     const bin = file('a.bin', Buffer.from([0, 1, 2]));
     const deep = file('b.yaml', '['.repeat(1000));
     const r = run([bin, deep]);
-    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.code).toBe(ExitCode.USAGE);
     expect(r.lines.map((l) => l.split(': ')[0])).toEqual([bin, expect.stringMatching(/b\.yaml:1:\d+$/), '3 files, 2 documents']);
   });
 });

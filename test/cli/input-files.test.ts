@@ -150,7 +150,7 @@ describe('validate DIR', () => {
     expect(r.code).toBe(ExitCode.PROBLEMS);
   });
 
-  test('an unreadable subfolder gives a clear error line and exit 1; the rest is checked', () => {
+  test('an unreadable subfolder gives a clear error line and exit 2; the rest is checked', () => {
     write('a/x.yaml', VALID);
     write('b/y.yaml', VALID);
     const denied = path.join(root, 'a');
@@ -160,7 +160,7 @@ describe('validate DIR', () => {
         return real.readDir!(p);
       },
     });
-    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.code).toBe(ExitCode.USAGE);
     expect(r.lines).toEqual([
       `${denied}: error cannot read the directory: EACCES: permission denied, scandir '${denied}'; its files are not checked (DirectoryNotReadable)`,
       '1 file, 2 documents: 1 error, 0 warnings',

@@ -127,7 +127,7 @@ describe('validate', () => {
   test('should locate problems in a multi-document file, skip empty documents and, with a note, other API groups', () => {
     const r = run(['validate', 'multi-doc.yaml']);
 
-    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.code).toBe(ExitCode.USAGE);
     expect(r.stdout.split('\n')).toEqual([
       'multi-doc.yaml:25:33: error EC2NodeClass/tagged spec.tags["kubernetes.io/cluster/demo"]: ' +
         'tag kubernetes.io/cluster/demo is set by Karpenter (RestrictedTag)',
@@ -159,7 +159,7 @@ describe('validate', () => {
   test('should report YAML syntax errors with line and column and still check the other documents', () => {
     const r = run(['validate', 'syntax-error.yaml']);
 
-    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.code).toBe(ExitCode.USAGE);
     expect(r.stdout).toMatch(/^syntax-error\.yaml:\d+:\d+: error .+ \[[A-Z_]+\]( \(and \d+ more syntax errors?\))? \(YamlSyntaxError\)$/m);
     expect(r.stdout.match(/YamlSyntaxError/g)).toHaveLength(1);
     expect(r.stdout).toMatch(/1 file, 1 document: \d+ errors?, 0 warnings\n$/);
@@ -168,7 +168,7 @@ describe('validate', () => {
   test('should report an unreadable file and an empty one', () => {
     const r = run(['validate', 'missing.yaml', 'empty.yaml']);
 
-    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.code).toBe(ExitCode.USAGE);
     expect(r.stdout).toMatch(/^missing\.yaml: error cannot read the file: ENOENT.* \(FileNotReadable\)$/m);
     expect(r.stdout).toMatch(/^empty\.yaml: warning the file holds no YAML documents; check that it is the file you meant \(NoDocuments\)$/m);
   });

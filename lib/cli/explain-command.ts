@@ -5,7 +5,7 @@ import { Severity } from '../core/issues';
 import type { InstanceTypeCatalog, PriceTable, SimulationInput, SimulationResult, SimulationRun } from '../core/sim';
 import { CommandDependencies, CommandIo, ExitCode, FileIssue, PROGRAM } from './command-io';
 import { relevantAssumptions } from './explain-assumptions';
-import { claimViews, constrainsZones, podRequests, poolFixedLabels, usesPodTopology } from './explain-claims';
+import { claimViews, constrainsZones, nodePoolsOfNodes, podRequests, poolFixedLabels, usesPodTopology } from './explain-claims';
 import { writeExplanation } from './explain-format';
 import { writeJson } from './explain-json';
 import { inputObjects } from './input-objects';
@@ -34,7 +34,7 @@ printed with the other problems.
 Options:
   --zones ZONE[,ZONE]   the zones of the cluster's subnets (default: any zone a requirement names)
   -o, --output FORMAT   text (default); wide: also every NodeClaim, every pending reason and a
-                        row per pod; json: as --json
+                        row per pod, long text wrapped instead of cut; json: as --json
   --json                print the result as JSON (problems and notes go to standard error)
   -q, --quiet           leave out the assumptions (text output)
   -h, --help            show this help
@@ -248,6 +248,7 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
       claims: claimViews(claims, (pod) => requests.get(pod), catalog, prices, poolFixedLabels(input.nodePools)),
       assumptions: options.quiet ? [] : relevantAssumptions(result.assumptions, context),
       wide: options.wide,
+      nodePoolOfNode: nodePoolsOfNodes([...input.nodes, ...input.nodeClaims]),
     });
   }
   writer.flush();

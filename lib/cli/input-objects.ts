@@ -46,3 +46,15 @@ export function readFromCluster(value: Record<string, unknown>): boolean {
   const m = value.metadata;
   return isPlainObject(m) && (typeof m.uid === 'string' || typeof m.resourceVersion === 'string');
 }
+
+/** The object without its `status`. */
+export function withoutStatus(obj: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(obj).filter(([k]) => k !== 'status'));
+}
+
+/** A synthesized stack's name (`//.metadata.stackName`), when it records one. */
+export function stackName(value: unknown): string | undefined {
+  const head = isPlainObject(value) ? value['//'] : undefined;
+  const meta = isPlainObject(head) ? head.metadata : undefined;
+  return isPlainObject(meta) && typeof meta.stackName === 'string' ? meta.stackName : undefined;
+}

@@ -6,10 +6,10 @@ import type { MigrationOptions, MigrationReport, MigrationResult } from '../core
 import type { NodePoolPlanContext, PlannedNodePool } from '../core/api/node-pool-plan';
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
 import { toYaml } from '../core/model/yaml';
-import { NODEPOOL_API_VERSION } from '../core/model/types';
 import { CommandDependencies, CommandIo, ExitCode, FileIssue, Position, PROGRAM, STDIN } from './command-io';
 import { expandInputs, joinPath } from './input-files';
-import { inputObjects, isTerraformExpression, readFromCluster } from './input-objects';
+import { inputObjects, isTerraformExpression, readFromCluster, stackName, withoutStatus } from './input-objects';
+import { apiGroupOf, isOtherApiGroup, isUncheckedKarpenterKind, isV1NodePool, KARPENTER_GROUPS } from './validate-kinds';
 import { firstLine, InputDocument, InputReader, locate, ParsedDocument } from './input-reader';
 import { Options, outputCollision, outputName, parseArgs, readCommandLine, VALIDATE_USAGE } from './validate-args';
 import { SkippedDocument, writeReport } from './validate-format';
@@ -437,40 +437,6 @@ class ValidateRun {
   }
 }
 
-const KARPENTER_GROUPS = ['karpenter.sh', 'karpenter.k8s.aws'];
-
-/** True for a Kubernetes object of an API group other than Karpenter's (a ConfigMap, a Deployment). */
-function isOtherApiGroup(obj: Record<string, unknown>): boolean {
-  const { apiVersion, kind } = obj;
-  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || apiVersion === '' || kind === '') return false;
-  return !KARPENTER_GROUPS.includes(apiGroupOf(apiVersion));
-}
-
-/** Karpenter kinds validate does not check: NodeClaims are Karpenter's (kubectl dumps of a cluster hold them). */
-const UNCHECKED_KARPENTER_KINDS: Readonly<Record<string, readonly string[]>> = { [NODEPOOL_API_VERSION]: ['NodeClaim'] };
-
-function isUncheckedKarpenterKind(obj: Record<string, unknown>): boolean {
-  const { apiVersion, kind } = obj;
-  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !Object.hasOwn(UNCHECKED_KARPENTER_KINDS, apiVersion)) return false;
-  return UNCHECKED_KARPENTER_KINDS[apiVersion].includes(kind);
-}
-
-function withoutStatus(obj: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(obj).filter(([k]) => k !== 'status'));
-}
-
-/** A synthesized stack's name (`//.metadata.stackName`), when it records one. */
-function stackName(value: unknown): string | undefined {
-  const head = isObject(value) ? value['//'] : undefined;
-  const meta = isObject(head) ? head.metadata : undefined;
-  return isObject(meta) && typeof meta.stackName === 'string' ? meta.stackName : undefined;
-}
-
-/** The group of an `apiVersion` (`karpenter.sh` of `karpenter.sh/v1`); '' for the core group or a non-string. */
-function apiGroupOf(apiVersion: unknown): string {
-  return typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
-}
-
 function migrationError(file: string, e: unknown, fileIndex: (i: number) => number): FileIssue {
   const o = isObject(e) ? e : {};
   const document = typeof o.document === 'number' ? fileIndex(o.document) : undefined;
@@ -501,10 +467,6 @@ function loadNodePoolPlan(): (nodePool: unknown, ctx: NodePoolPlanContext) => Pl
 function place(d: DeclaredDocument): string {
   const pos = d.where('metadata.name');
   return pos ? `${d.file}:${pos.line}` : `${d.file}#${d.index}`;
-}
-
-function isV1NodePool(o: unknown): boolean {
-  return isObject(o) && o.apiVersion === NODEPOOL_API_VERSION && o.kind === 'NodePool';
 }
 
 function loadDuplicateNameCheck(): typeof import('../core/validation/duplicate-names').duplicateNameIssues {

@@ -16,7 +16,8 @@ export interface DirectoryIo {
 
 /** One input to check, or a problem found while walking. */
 export type InputEntry =
-  | { readonly file: string }
+  /** `walked`: found by a directory walk, not named on the command line. */
+  | { readonly file: string; readonly walked?: boolean }
   /** A directory the walk left out (dependencies, synth output): named on the command line, it is walked. */
   | { readonly skippedDirectory: string }
   | { readonly problem: { readonly path: string; readonly code: string; readonly message: string; readonly warning?: boolean } };
@@ -52,11 +53,11 @@ export function expandInputs(inputs: readonly string[], io: DirectoryIo, ignore:
       return p;
     }
   };
-  const addFile = (file: string) => {
+  const addFile = (file: string, walked = false) => {
     const r = real(file);
     if (seenFiles.has(r)) return;
     seenFiles.add(r);
-    out.push({ file });
+    out.push(walked ? { file, walked } : { file });
   };
   const walk = (dir: string, depth: number): number => {
     const r = real(dir);
@@ -81,7 +82,7 @@ export function expandInputs(inputs: readonly string[], io: DirectoryIo, ignore:
       } catch {
         // A dangling symlink or an entry gone since the listing: report it only if it looked like a manifest.
         if (MANIFEST_FILE_PATTERN.test(name)) {
-          out.push({ file: path });
+          out.push({ file: path, walked: true });
           found++;
         }
         continue;
@@ -89,7 +90,7 @@ export function expandInputs(inputs: readonly string[], io: DirectoryIo, ignore:
       if (isDir && SKIPPED_DIRECTORIES.includes(name)) out.push({ skippedDirectory: path });
       else if (isDir) found += walk(path, depth + 1);
       else if (MANIFEST_FILE_PATTERN.test(name) && !ignore.some((re) => re.test(path))) {
-        addFile(path);
+        addFile(path, true);
         found++;
       }
     }

@@ -18,7 +18,8 @@ Checks Karpenter v1 NodePool (karpenter.sh/v1) and EC2NodeClass (karpenter.k8s.a
 manifests against the schema and rules of the Karpenter ${KARPENTER_RELEASE.crdVersion} CRDs, offline. Files are YAML or JSON and
 may hold several documents; '-' reads standard input; a directory stands for the *.yaml,
 *.yml and *.json files under it (sorted; hidden entries such as .git, and node_modules and
-cdktf.out folders are skipped unless named). Each problem is printed as
+cdktf.out folders are skipped unless named; a document there without apiVersion and kind,
+such as package.json, is skipped too). Each problem is printed as
   <file>:<line>:<column>: <severity> <kind>/<name> <field>: <message> (<code>)
 with the position of the field (or of its nearest parent) in the file; <file>#<document>
 (counted from 0) replaces the position where there is none (migrated documents). A kubectl

@@ -76,6 +76,9 @@ export function writeReport(
   }
 }
 
+/** The apiVersion of a skipped document without one (a package.json met in a directory walk). */
+export const NO_API_VERSION = '(none)';
+
 /** Kinds named in the skipped note before `+N more kinds`. */
 const SHOWN_KINDS = 5;
 
@@ -84,11 +87,19 @@ function skippedNote(skipped: readonly SkippedDocument[]): string {
   const describe = (d: SkippedDocument) => `${d.file}#${d.document} ${d.kind ?? '?'}/${d.name ?? '?'}`;
   if (skipped.length === 1) {
     const d = skipped[0];
-    const why = /^karpenter\./.test(d.apiVersion) ? `a kind validate does not check` : 'not a Karpenter API group';
+    const why =
+      d.apiVersion === NO_API_VERSION
+        ? 'no apiVersion and kind, not a Kubernetes object'
+        : /^karpenter\./.test(d.apiVersion)
+          ? 'a kind validate does not check'
+          : 'not a Karpenter API group';
     return `note: skipped ${describe(d)} (${d.apiVersion}): ${why}`;
   }
   const byKind = new Map<string, number>();
-  for (const d of skipped) byKind.set(d.kind ?? '?', (byKind.get(d.kind ?? '?') ?? 0) + 1);
+  for (const d of skipped) {
+    const kind = d.kind ?? (d.apiVersion === NO_API_VERSION ? 'without apiVersion and kind' : 'without kind');
+    byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+  }
   const kinds = [...byKind].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0));
   const shown = kinds.slice(0, SHOWN_KINDS).map(([kind, n]) => `${n} ${kind}`);
   const more = kinds.length > SHOWN_KINDS ? ` and ${kinds.length - SHOWN_KINDS} more kinds` : '';

@@ -12,7 +12,7 @@ import { inputObjects, isTerraformExpression, readFromCluster, stackName, withou
 import { apiGroupOf, isOtherApiGroup, isUncheckedKarpenterKind, isV1NodePool, KARPENTER_GROUPS } from './validate-kinds';
 import { firstLine, InputDocument, InputReader, locate, ParsedDocument } from './input-reader';
 import { Options, outputCollision, outputName, parseArgs, readCommandLine, VALIDATE_USAGE } from './validate-args';
-import { SkippedDocument, writeReport } from './validate-format';
+import { NO_API_VERSION, SkippedDocument, writeReport } from './validate-format';
 
 /** API versions `--migrate` converts: karpenter.sh v1alpha5/v1beta1, karpenter.k8s.aws v1alpha1/v1beta1. */
 const OLDER_API_VERSIONS = /^karpenter\.(sh|k8s\.aws)\/v1(alpha\d+|beta\d+)$/;
@@ -57,6 +57,8 @@ class ValidateRun {
   private readonly silencedErrors = new Set<string>();
   private readonly skipped: SkippedDocument[] = [];
   private readonly skippedDirectories: string[] = [];
+  /** Files a directory walk found (not named): a document without apiVersion and kind in one is skipped, not an error. */
+  private readonly walkedFiles = new Set<string>();
   private readonly declared: DeclaredDocument[] = [];
   private readonly pendingPools: PendingNodePool[] = [];
   private knownWarningCodes?: readonly string[];
@@ -115,8 +117,10 @@ class ValidateRun {
     );
     const files: string[] = [];
     for (const e of entries) {
-      if ('file' in e) files.push(e.file);
-      else if ('skippedDirectory' in e) this.skippedDirectories.push(e.skippedDirectory);
+      if ('file' in e) {
+        files.push(e.file);
+        if (e.walked) this.walkedFiles.add(e.file);
+      } else if ('skippedDirectory' in e) this.skippedDirectories.push(e.skippedDirectory);
       else
         this.addInputProblem({
           file: e.problem.path,
@@ -251,7 +255,9 @@ class ValidateRun {
       return;
     }
     if (typeof obj.apiVersion === 'string' && OLDER_API_VERSIONS.test(obj.apiVersion)) this.olderApiVersions++;
-    if ((isOtherApiGroup(obj) && !this.options.failOnOtherKinds) || isUncheckedKarpenterKind(obj)) {
+    // package.json, tsconfig.json, a Helm values file: no Kubernetes object lacks both, and `validate .` meets them.
+    const notAnObject = this.walkedFiles.has(file) && obj.apiVersion === undefined && obj.kind === undefined;
+    if ((isOtherApiGroup(obj) && !this.options.failOnOtherKinds) || isUncheckedKarpenterKind(obj) || notAnObject) {
       this.documents--;
       this.skip(file, index, obj);
       return;
@@ -383,7 +389,7 @@ class ValidateRun {
     this.skipped.push({
       file,
       document,
-      apiVersion: String(obj.apiVersion),
+      apiVersion: typeof obj.apiVersion === 'string' ? obj.apiVersion : NO_API_VERSION,
       kind: typeof obj.kind === 'string' ? obj.kind : undefined,
       name: metadata && typeof metadata.name === 'string' ? metadata.name : undefined,
     });

@@ -118,17 +118,22 @@ describe('a repository walk (issue 33 item 9)', () => {
   test('validate . in a cdktf project checks its manifests only, with one note, and no Node warning', () => {
     project();
     write('pools/a.yaml', VALID);
+    // The project's own files: no apiVersion and kind, so no Kubernetes object; skipped in a walk, an error when named.
+    const pkg = write('package.json', '{"name": "app", "version": "1.0.0"}');
+    write('cdktf.json', '{"language": "typescript", "app": "npx ts-node main.ts"}');
     // A mapping as a key: the yaml library warns about it through process.emitWarning, which Node prints as is.
     write('node_modules/pkg/funding.yml', '? { futureFlags: 1 }\n: x\n');
     const emitted = jest.spyOn(process, 'emitWarning');
     try {
       const r = run([root]);
       expect(r.lines).toEqual([
+        `note: skipped 2 documents validate does not check (2 without apiVersion and kind), first ${root}/cdktf.json#0 ?/?; --json lists each`,
         `note: not walked: ${root}/cdktf.out, ${root}/node_modules, ${root}/sub/node_modules (installed packages and synth output; ` +
           'name a directory to check it)',
-        '1 file, 2 documents: no problems',
+        '3 files, 4 documents (2 skipped): no problems',
       ]);
       expect(r.code).toBe(ExitCode.OK);
+      expect(run([pkg]).lines[0]).toMatch(/package\.json:1:1: error .*\(UnsupportedApiVersion\)$/);
       run([path.join(root, 'node_modules', 'pkg')]);
       expect(emitted).not.toHaveBeenCalled();
     } finally {

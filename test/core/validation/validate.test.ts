@@ -26,7 +26,12 @@ describe('validateManifest', () => {
     [
       'a NodeClaim',
       { apiVersion: 'karpenter.sh/v1', kind: 'NodeClaim' },
-      /^kind: "NodeClaim" is not a kind of karpenter.sh\/v1; expected NodePool \(UnsupportedKind\)$/,
+      /^kind: "NodeClaim" is a karpenter.sh\/v1 kind Karpenter creates; validateManifest checks NodePool and EC2NodeClass \(UnsupportedKind\)$/,
+    ],
+    [
+      'a Provisioner of v1',
+      { apiVersion: 'karpenter.sh/v1', kind: 'Provisioner' },
+      /^kind: "Provisioner" is not a kind of karpenter.sh\/v1; expected NodePool/,
     ],
     ['a Deployment', { apiVersion: 'apps/v1', kind: 'Deployment' }, /UnsupportedApiVersion/],
     ['an array', [], /^: a manifest must be an object, got \[\] \(InvalidType\)$/],

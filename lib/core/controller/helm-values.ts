@@ -21,11 +21,13 @@ import {
   KarpenterFeatureGates,
   LogLevel,
 } from './controller-settings';
+import { checkControllerNodes, CONTROLLER_NODES_WARNING_CODES } from './controller-nodes-check';
 import { KARPENTER_REGISTRY_BUILDER, KARPENTER_VERSION_BUILDER, KarpenterRegistry, KarpenterVersion } from './karpenter-version';
 
 /** The warnings the controller's plan reports: what `KarpenterController` `silenceWarnings` takes. */
 export const CONTROLLER_WARNING_CODES = [
   'AdditionalValuesOverride',
+  ...CONTROLLER_NODES_WARNING_CODES,
   'InterruptionHandlingDisabled',
   'ObsoleteHelmValue',
   'PodDisruptionBudgetAllowsOutage',
@@ -209,7 +211,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   issues.add(registry.validate('registry', ctx));
 
   const k = options.karpenter;
-  const { namespaceValid } = validateKarpenterAwsAttributes(issues, 'karpenter', k);
+  const { namespaceValid, controllerNodes } = validateKarpenterAwsAttributes(issues, 'karpenter', k);
   const settings: HelmValues = { clusterName: k.clusterName };
 
   const queue = k.interruptionQueueName;
@@ -301,6 +303,12 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   };
 
   const merged = options.additionalValues ? mergeAdditionalValues(issues, values, options.additionalValues, version, protectedValues(k)) : values;
+  if (controllerNodes !== undefined) {
+    const tolerationsField = Object.hasOwn(options.additionalValues ?? {}, 'tolerations')
+      ? 'additionalValues.tolerations'
+      : 'karpenter.controllerNodes';
+    checkControllerNodes(issues, merged, controllerNodes, tolerationsField);
+  }
   return { values: merged, issues: issues.issues, namespaceValid };
 }
 

@@ -1,6 +1,7 @@
 // The controller node group as the simulator's running cluster: `desiredSize` Nodes of its first instance type,
 // with its labels and taints, spread over the zones of its subnets as an EKS managed node group balances them.
-import { allocatableFor, CATALOG_SETTINGS, loadInstanceTypeCatalog } from '../../lib/core/sim';
+import { allocatableFor, CATALOG_SETTINGS, loadInstanceTypeCatalog, runSimulation } from '../../lib/core/sim';
+import type { K8sObject } from './render';
 import { resourceBlocksOf, Synthesizable } from '../util/stacks';
 
 /** What the simulator needs of a controller node group. */
@@ -67,4 +68,30 @@ export function nodeManifests(group: ControllerNodes, namePrefix = 'controller')
       },
     };
   });
+}
+
+/** Karpenter's own label domains (scheduling.RestrictedLabelDomains at v1.14.1, with the AWS provider's). */
+const KARPENTER_DOMAINS = /^(karpenter\.sh|karpenter\.k8s\.aws)\//;
+const relabel = (key: string): string => key.replace(KARPENTER_DOMAINS, (_m, domain: string) => `${domain.replace(/\./g, '-')}.relabelled/`);
+const relabelKeys = (labels: Record<string, string> = {}) => Object.fromEntries(Object.entries(labels).map(([k, v]) => [relabel(k), v]));
+
+/**
+ * The simulator's verdict for the rendered Deployment on the given nodes (no NodePool: only existing nodes take pods).
+ * The simulator follows Karpenter's provisioner, which ignores a pod that selects on Karpenter's own label domains
+ * (karpenter.sh/controller, karpenter.sh/nodepool DoesNotExist): the kube-scheduler places the controller, not
+ * Karpenter. So those label keys are renamed alike in the pod's node selection and on the nodes: a renaming of keys
+ * keeps every match as it was, and the rest of the rendered pod (anti-affinity, spread, tolerations, requests) is
+ * scheduled on the nodes as rendered.
+ */
+export function scheduleOnNodes(deployment: K8sObject, nodes: ControllerNodes) {
+  const manifests = nodeManifests(nodes).map((n) => {
+    const metadata = n.metadata as { labels: Record<string, string> };
+    return { ...n, metadata: { ...metadata, labels: relabelKeys(metadata.labels) } };
+  });
+  const pod = structuredClone(deployment);
+  const spec = pod.spec.template.spec;
+  if (spec.nodeSelector) spec.nodeSelector = relabelKeys(spec.nodeSelector);
+  const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  for (const term of required?.nodeSelectorTerms ?? []) for (const m of term.matchExpressions ?? []) m.key = relabel(m.key);
+  return runSimulation({ nodePools: [], nodeClasses: [], pods: [pod], nodes: manifests, zones: [...new Set(nodes.zones)] }).result;
 }

@@ -2,9 +2,8 @@
 // and assertions on what the chart makes of them (not on our values), then the rendered Deployment scheduled by the
 // simulator on the controller's nodes. Skips loudly without ../shared/reference/charts or a helm binary (fails in CI).
 import * as path from 'path';
-import { runSimulation } from '../../lib/core/sim';
 import { CONTROLLER_CONFIGURATIONS, ControllerConfiguration } from '../util/controller-configurations';
-import { ControllerNodes, nodeManifests } from './controller-nodes';
+import { nodeManifests, scheduleOnNodes } from './controller-nodes';
 import { helmTier } from './helm-binary';
 import { helmLint, helmTemplate, K8sObject, Render } from './render';
 
@@ -55,32 +54,6 @@ function tolerates(
 
 function matchesLabels(selector: { matchLabels?: Record<string, string> } | undefined, labels: Record<string, string>): boolean {
   return selector?.matchLabels !== undefined && Object.entries(selector.matchLabels).every(([k, v]) => labels[k] === v);
-}
-
-/** Karpenter's own label domains (scheduling.RestrictedLabelDomains at v1.14.1, with the AWS provider's). */
-const KARPENTER_DOMAINS = /^(karpenter\.sh|karpenter\.k8s\.aws)\//;
-const relabel = (key: string): string => key.replace(KARPENTER_DOMAINS, (_m, domain: string) => `${domain.replace(/\./g, '-')}.relabelled/`);
-const relabelKeys = (labels: Record<string, string> = {}) => Object.fromEntries(Object.entries(labels).map(([k, v]) => [relabel(k), v]));
-
-/**
- * The simulator's verdict for the rendered Deployment on the given nodes (no NodePool: only existing nodes take pods).
- * The simulator follows Karpenter's provisioner, which ignores a pod that selects on Karpenter's own label domains
- * (karpenter.sh/controller, karpenter.sh/nodepool DoesNotExist): the kube-scheduler places the controller, not
- * Karpenter. So those label keys are renamed alike in the pod's node selection and on the nodes: a renaming of keys
- * keeps every match as it was, and the rest of the rendered pod (anti-affinity, spread, tolerations, requests) is
- * scheduled on the nodes as rendered.
- */
-export function scheduleOnNodes(deployment: K8sObject, nodes: ControllerNodes) {
-  const manifests = nodeManifests(nodes).map((n) => {
-    const metadata = n.metadata as { labels: Record<string, string> };
-    return { ...n, metadata: { ...metadata, labels: relabelKeys(metadata.labels) } };
-  });
-  const pod = structuredClone(deployment);
-  const spec = pod.spec.template.spec;
-  if (spec.nodeSelector) spec.nodeSelector = relabelKeys(spec.nodeSelector);
-  const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  for (const term of required?.nodeSelectorTerms ?? []) for (const m of term.matchExpressions ?? []) m.key = relabel(m.key);
-  return runSimulation({ nodePools: [], nodeClasses: [], pods: [pod], nodes: manifests, zones: [...new Set(nodes.zones)] }).result;
 }
 
 describeTier.each(CONTROLLER_CONFIGURATIONS.map((c) => [c.name, c] as const))('the karpenter chart rendered for %s', (_name, c) => {

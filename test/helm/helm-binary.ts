@@ -75,14 +75,14 @@ export interface HelmTier {
  * `SKIPPED:` line; without a runnable helm it skips the same way, except in CI (`CI` set), where it throws, as the
  * CRD tier does with KARPENTER_REQUIRE_CRDS=1.
  */
-export function helmTier(what: string): HelmTier {
+export function helmTier(what: string, findHelm: () => { path?: string; reason?: string } = helmBinary): HelmTier {
   const charts = releasedChartsDir();
   if (charts === undefined) {
     const message = `SKIPPED: ${what}: the released charts not found in ../shared/reference/charts (set KARPENTER_REFERENCE_DIR)`;
     console.warn(message);
     return { skipped: message };
   }
-  const helm = helmBinary();
+  const helm = findHelm();
   if (helm.path === undefined) {
     const message = `SKIPPED: ${what}: no helm binary: ${helm.reason}`;
     if (process.env.CI) throw new Error(`CI is set: ${message}`);

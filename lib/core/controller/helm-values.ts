@@ -4,7 +4,7 @@ import { QUANTITY_PATTERN, quantityToNumber } from '../shared/quantity';
 import { KarpenterAwsAttributes, validateKarpenterAwsAttributes } from '../aws/karpenter-aws-attributes';
 import { ControllerIdentityType } from '../aws/controller-identity';
 import { builderValue } from '../builder-value';
-import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import { IssueCollector, Severity, ValidationContext, ValidationIssue } from '../issues';
 import { cloneJson, isPlainObject } from '../json';
 import {
   CONTROLLER_NODE_LABEL_KEY,
@@ -21,6 +21,7 @@ import {
   KarpenterFeatureGates,
   LogLevel,
 } from './controller-settings';
+import { checkAdditionalValuesAgainstChart } from './chart-values-check';
 import { checkControllerNodes, CONTROLLER_NODES_WARNING_CODES } from './controller-nodes-check';
 import { KARPENTER_REGISTRY_BUILDER, KARPENTER_VERSION_BUILDER, KarpenterRegistry, KarpenterVersion } from './karpenter-version';
 
@@ -303,6 +304,13 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   };
 
   const merged = options.additionalValues ? mergeAdditionalValues(issues, values, options.additionalValues, version, protectedValues(k)) : values;
+  if (options.additionalValues) {
+    // webhook and settings.aws are ObsoleteHelmValue's; a value merging reported is not reported again.
+    const reported = issues.issues.flatMap((i) =>
+      i.severity === Severity.ERROR && i.field.startsWith('additionalValues.') ? [i.field.slice('additionalValues.'.length)] : [],
+    );
+    checkAdditionalValuesAgainstChart(issues, options.additionalValues, version.chartVersion, ['webhook', 'settings.aws', ...reported]);
+  }
   if (controllerNodes !== undefined) {
     const tolerationsField = Object.hasOwn(options.additionalValues ?? {}, 'tolerations')
       ? 'additionalValues.tolerations'
@@ -495,7 +503,7 @@ function formatPath(path: readonly string[]): string {
 /** The value under a dotted path whose last key may itself hold dots (annotation keys do). */
 function valueAt(v: unknown, path: string): unknown {
   if (!isPlainObject(v)) return undefined;
-  if (path in v) return v[path];
+  if (Object.hasOwn(v, path)) return v[path];
   const dot = path.indexOf('.');
   return dot < 0 ? undefined : valueAt(v[path.slice(0, dot)], path.slice(dot + 1));
 }
@@ -537,7 +545,7 @@ function mergeAdditionalValues(
     for (const [key, value] of Object.entries(add)) {
       if (value === undefined) continue;
       const here = [...path, key];
-      const current = target[key];
+      const current = Object.hasOwn(target, key) ? target[key] : undefined;
       if (isPlainObject(value) && isPlainObject(current)) {
         out[key] = walk(current, value, here);
         continue;
@@ -545,7 +553,7 @@ function mergeAdditionalValues(
       out[key] = cloneJson(value);
       const dotted = here.join('.');
       if (containsUnresolved(issues, value) || containsUnresolved(issues, current) || sameValue(value, current)) continue;
-      const protectedValue = protectedPaths[dotted];
+      const protectedValue = Object.hasOwn(protectedPaths, dotted) ? protectedPaths[dotted] : undefined;
       // Replacing a parent (e.g. `settings: null`) drops the protected values set below it.
       const dropped = Object.keys(protectedPaths).filter(
         (p) => p.startsWith(`${dotted}.`) && valueAt(current, p.slice(dotted.length + 1)) !== undefined,

@@ -113,6 +113,16 @@ export const CONTROLLER_CONFIGURATIONS: readonly ControllerConfiguration[] = [
     nodes: () => demoControllerNodes({ criticalAddonsOnly: true }),
   },
   {
+    name: 'a custom namespace without a queue',
+    values: () =>
+      valuesOf({
+        karpenter: karpenterAttributes({ controllerNamespace: 'karpenter', interruptionQueueName: undefined }),
+        interruptionHandling: false,
+      }),
+    expect: { ...DEMO, namespace: 'karpenter', queue: undefined },
+    nodes: () => demoControllerNodes(),
+  },
+  {
     name: 'custom settings',
     values: () =>
       valuesOf({

@@ -1,7 +1,6 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 // additionalValues against the pinned chart's values.yaml: a key the chart does not have is ignored by Helm, and a
 // value of the wrong kind renders into something else (a string "false" is true in a template's `if`).
-import { closest } from 'fastest-levenshtein';
 import { IssueCollector } from '../issues';
 import { isPlainObject } from '../json';
 import { KARPENTER_CHART_VALUES_SHAPE } from './chart-values-shape';
@@ -96,6 +95,9 @@ export function checkAdditionalValuesAgainstChart(
       const at = [...path, key].join('.');
       if (skip.includes(at)) continue;
       const known = Object.keys(shape);
+      // Loaded for a misspelt key only, as for a misspelt region.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { closest } = require('fastest-levenshtein') as typeof import('fastest-levenshtein');
       issues.warn(
         `additionalValues.${at}`,
         'SettingNotInChart',

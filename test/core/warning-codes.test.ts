@@ -26,6 +26,7 @@ describe('warning code lists', () => {
     expect(
       warnedCodes(
         'controller/helm-values.ts',
+        'controller/additional-values.ts',
         'controller/chart-values-check.ts',
         'controller/controller-nodes-check.ts',
         'controller/karpenter-controller-plan.ts',

@@ -16,7 +16,8 @@
 //   (f) `explain` as a process on a 10,000-pod YAML file against the full example's pools
 //       (scripts/generate-explain-pods.ts); `--explain-100k` adds a 100,000-pod run;
 //   (g) the simulator on an existing cluster: (d)'s pools and pods with zone spreads and hostname
-//       anti-affinity, and 200 existing nodes with bound pods.
+//       anti-affinity, and 200 existing nodes with bound pods;
+//   (h) and on: the rows of scripts/bench-lints.ts.
 // Children run plain JavaScript (sources transpiled once up front, like a user's compiled app),
 // so the TypeScript compiler is in neither measurement. With --check, exits 1 when a target
 // is missed. Never part of `npm test`.
@@ -61,6 +62,8 @@ export const TARGETS = {
   maxExplainGrowth: 12,
   /** (g) `simulateProvisioning` of (d)'s pools with spreads and anti-affinity on 200 existing nodes, ms. */
   maxClusterSimulationMs: 2000,
+  /** (h) `validate` of a NodePool listing 10,000 unknown instance types (scripts/bench-lints.ts): wall time, ms. */
+  maxValidateUnknownTypesMs: 1000,
 };
 
 /** One child-process measurement. */
@@ -1035,6 +1038,8 @@ function main(argv: string[]): number {
       fs.writeFileSync(bigPods, explainPodsYaml(100000, 50));
       big = explain(bigPods, false, path.join(work, 'explain-100000.txt'));
     }
+    const lints = require('./bench-lints') as typeof import('./bench-lints');
+    const unknownTypes = lints.measureValidateUnknownTypes(explainBin, work, options.runs, measureCommand, env);
     const explainSamples: ExplainSamples = {
       text: medianSample(explainText),
       json: medianSample(explainJson),
@@ -1054,6 +1059,7 @@ function main(argv: string[]): number {
       ...evaluateSimulatorTargets({ sim: medianSample(simSamples), lintOn: medianSample(lintOn), lintOff: medianSample(lintOff) }),
       ...evaluateExplainTargets(explainSamples),
       ...evaluateClusterTargets(medianSample(clusterSamples)),
+      ...lints.evaluateLintTargets(medianSample(unknownTypes), TARGETS.maxValidateUnknownTypesMs),
     ];
     const same = (d: string[]) =>
       d.length === 0 ? 'synthesizes identical Terraform JSON' : `DIFFERS in ${d.length} places:\n    ${d.join('\n    ')}`;
@@ -1076,6 +1082,7 @@ function main(argv: string[]): number {
       `(f) dist/bin explain (settled, its default; one batch: --rounds 1) on ${path.relative(refdir, poolsFile)} and 10,000 pods of 50 apps ` +
         `(${(fs.statSync(podsFile).size / 1024 / 1024).toFixed(1)} MB of YAML)${big ? ', and on 100,000 such pods in one file (one run)' : ''}`,
       '(g) simulator: (d) on 200 existing nodes with 400 bound pods, 1,000 pending pods (a third zone-spread, a tenth anti-affine)',
+      lints.LINT_BENCH_HEADER,
     ].join('\n');
     process.stdout.write(
       formatReport(
@@ -1096,6 +1103,7 @@ function main(argv: string[]): number {
           ...(big ? [{ label: '    explain 100,000', samples: [big] }] : []),
           ...settleReport.rows,
           { label: '(g) simulator, cluster', samples: clusterSamples },
+          { label: '(h) validate, unknown types', samples: unknownTypes },
         ],
         checks,
         header,

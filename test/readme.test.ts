@@ -12,7 +12,7 @@ import { nodeCommandIo } from '../lib/cli/node-io';
 import { Budget, Disruption, Ec2NodeClass, KarpenterNodePool, Operator, Quantity, Requirement } from '../lib';
 import { KARPENTER_RELEASE } from '../lib/core/controller/release';
 import { SynthesizedStack } from '../lib/testing/synth';
-import { readmeBlock } from './readme-blocks';
+import { readmeBlock, readmeInstalls } from './readme-blocks';
 
 const root = path.join(__dirname, '..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -110,6 +110,18 @@ test('the README is for users: repository figures live in CONTRIBUTING.md', () =
     expect(readmeBlock(readme, title).length).toBeGreaterThan(0);
   }
   expect(readmeBlock(readme, 'install')).toMatch(/ typescript@5 /);
+});
+
+// Issue 33: the package is not published; the README's first install route is the tarball `npm pack` writes.
+test("the README installs the tarball 'npm pack' writes (the package is not on npm), with the peers", () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string; peerDependencies: object };
+  const tarball = `${pkg.name}-${pkg.version}.tgz`;
+  expect(readmeBlock(readme, 'pack')).toMatch(/\bnpm ci && npm pack\b/);
+  const [first, ...peers] = readmeInstalls(readme).dependencies;
+  expect(first).toBe(`../${pkg.name}/${tarball}`);
+  expect(peers.map((d) => d.slice(0, d.lastIndexOf('@'))).sort()).toEqual(Object.keys(pkg.peerDependencies).sort());
+  expect(readme).toContain(`writes \`${tarball}\``);
+  expect(readme).toContain('Once it is published, `npm install cdktf-karpenter-eks` replaces the tarball path');
 });
 
 test('the README existing-cluster code is examples/existing-cluster/readme-stacks.ts, which synthesizes cleanly', () => {

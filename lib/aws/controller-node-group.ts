@@ -10,6 +10,8 @@ import { ControllerNodeGroupOptions, planControllerNodeGroup } from '../core/aws
 import { EKS_NODE_MANAGED_POLICIES } from '../core/aws/eks-iam';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { EksCluster } from './eks-cluster';
+import { KarpenterNetwork } from './network';
+import { ControllerNodes } from '../core/aws/karpenter-aws-attributes';
 import { awsContext, clusterNameRef, policyJson, providerDefaultTags } from '../private/aws-context';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
@@ -48,6 +50,11 @@ export class ControllerNodeGroup extends Construct {
   public readonly nodeRoleName: string;
   /** The node group resource, for `dependsOn`. */
   public readonly resource: ITerraformDependable;
+  /**
+   * Its nodes as the controller's placement is checked against them: `KarpenterAws.attributes` carries them to
+   * `KarpenterController` (`controllerNodes`).
+   */
+  public readonly nodes: ControllerNodes;
 
   constructor(scope: Construct, id: string, props: ControllerNodeGroupProps) {
     super(scope, id);
@@ -57,6 +64,7 @@ export class ControllerNodeGroup extends Construct {
         ...props,
         clusterName: props.cluster.clusterName,
         clusterVersion: managed?.version,
+        subnetZones: managed === undefined ? undefined : subnetZones(managed.network, props.subnetIds),
         // The subnets of a network that reported errors of its own (too few zones) are not counted again.
         subnetsReportedByNetwork:
           managed !== undefined && props.subnetIds === managed.network.privateSubnetIds && managed.network.reportedErrors === true,
@@ -126,8 +134,22 @@ export class ControllerNodeGroup extends Construct {
     this.nodeRoleArn = role.arn;
     this.nodeRoleName = role.name;
     this.resource = nodeGroup;
+    this.nodes = plan.nodes;
 
     if (props.cluster instanceof EksCluster) props.cluster.addComputeDependency(nodeGroup);
     if (props.cluster instanceof EksClusterBase) props.cluster.addControllerNodeGroup(this);
   }
+}
+
+/** The zone of each subnet when all are subnets of a `KarpenterNetwork` whose zones are known at synth; else undefined. */
+function subnetZones(network: unknown, subnetIds: readonly string[]): string[] | undefined {
+  if (!(network instanceof KarpenterNetwork) || Token.isUnresolved(subnetIds)) return undefined;
+  const zones = network.availabilityZones;
+  if (zones.some((z) => Token.isUnresolved(z))) return undefined;
+  const zoneOf = new Map<string, string>();
+  zones.forEach((zone, i) => {
+    for (const list of [network.privateSubnetIds, network.publicSubnetIds]) if (list[i] !== undefined) zoneOf.set(list[i], zone);
+  });
+  const out = subnetIds.map((id) => zoneOf.get(id));
+  return out.every((z): z is string => z !== undefined) ? out : undefined;
 }

@@ -4,6 +4,7 @@ import type { IamServiceLinkedRole } from '@cdktf/provider-aws/lib/iam-service-l
 import { IEksCluster } from './eks-cluster-base';
 import { KarpenterAwsAttributes } from '../core/aws/karpenter-aws-attributes';
 import { karpenterAwsAttributes, KarpenterAwsOptions, KarpenterAwsPlan, planKarpenterAws, SPOT_SERVICE_NAME } from '../core/aws/karpenter-aws-plan';
+import { ControllerNodeGroup } from './controller-node-group';
 import { InterruptionQueue } from './interruption-queue';
 import { KarpenterControllerRole } from './karpenter-controller-role';
 import { KarpenterNodeRole } from './karpenter-node-role';
@@ -110,13 +111,15 @@ export class KarpenterAws extends Construct {
    * another stack). Everything in it is a plain string except `controllerRoleArn`, which the
    * controller reads only under IRSA. When the region is not known as a plain string, synth fails
    * with `RegionUnknown`. `controllerNodeGroup` says whether a `ControllerNodeGroup` was created for
-   * the cluster by the time the attributes are read, so create it first.
+   * the cluster by the time the attributes are read, so create it first; `controllerNodes` holds their nodes.
    */
   public get attributes(): KarpenterAwsAttributes {
+    const groups = this.cluster.controllerNodeGroups ?? [];
     const { attributes, issues } = karpenterAwsAttributes(
       this.plan,
       this.controllerRole.roleArn,
-      (this.cluster.controllerNodeGroups?.length ?? 0) > 0,
+      groups.length > 0,
+      groups.flatMap((g) => (g instanceof ControllerNodeGroup ? [g.nodes] : [])),
     );
     // Once, however often the attributes are read.
     if (!this.attributesReported) reportIssuesAtSynth(this, issues);

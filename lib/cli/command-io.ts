@@ -63,9 +63,12 @@ export interface CommandDependencies {
 export enum ExitCode {
   /** No errors (and, with `--strict`, no warnings). */
   OK = 0,
-  /** Problems found (explain: a pod stays pending, a pool admits nothing); validate: also an input it could not read or parse. */
+  /** Problems found: validate's errors (or warnings with --strict); explain: a pod stays pending, a pool admits nothing. */
   PROBLEMS = 1,
-  /** Bad command line; explain: also an input it could not read or parse (nothing else is printed then). */
+  /**
+   * Bad command line, or an input the command cannot use: unreadable, malformed, not an object; explain: also no
+   * NodePools (nor Nodes). explain then prints the error only; validate still checks and reports the other files.
+   */
   USAGE = 2,
 }
 

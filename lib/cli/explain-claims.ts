@@ -112,3 +112,15 @@ export function poolFixedLabels(nodePools: readonly unknown[]): Map<string, Set<
   }
   return out;
 }
+
+/** The `karpenter.sh/nodepool` label of each Node or NodeClaim that has one, by name. */
+export function nodePoolsOfNodes(objects: readonly unknown[]): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  for (const o of objects) {
+    const metadata = isPlainObject(o) && isPlainObject(o.metadata) ? o.metadata : undefined;
+    const labels = metadata && isPlainObject(metadata.labels) ? metadata.labels : undefined;
+    const pool = labels && Object.hasOwn(labels, WellKnownLabel.NODEPOOL) ? labels[WellKnownLabel.NODEPOOL] : undefined;
+    if (typeof metadata?.name === 'string' && typeof pool === 'string' && !out.has(metadata.name)) out.set(metadata.name, pool);
+  }
+  return out;
+}

@@ -5,10 +5,11 @@ import { Severity } from '../core/issues';
 import type { InstanceTypeCatalog, PriceTable, SimulationInput, SimulationResult, SimulationRun } from '../core/sim';
 import { CommandDependencies, CommandIo, ExitCode, FileIssue, PROGRAM } from './command-io';
 import { relevantAssumptions } from './explain-assumptions';
-import { claimViews, constrainsZones, podRequests, poolFixedLabels, usesPodTopology } from './explain-claims';
+import { claimViews, constrainsZones, nodePoolsOfNodes, podRequests, poolFixedLabels, usesPodTopology } from './explain-claims';
 import { writeExplanation } from './explain-format';
 import { writeJson } from './explain-json';
-import { EXPLAIN_MAX_INPUT_BYTES, InputDocument, readInputDocuments } from './input-reader';
+import { inputObjects } from './input-objects';
+import { InputDocument, readInputDocuments } from './input-reader';
 import { readCommandLine, scanArgs, UsageError } from './validate-args';
 import { formatFileIssue } from './validate-format';
 
@@ -37,16 +38,17 @@ Options:
   --rounds N            run at most N batches (default: until a batch launches nothing, at most
                         100); --rounds 1 is one Karpenter batch, with each NodeClaim's options
   -o, --output FORMAT   text (default); wide: also every NodeClaim, every pending reason and a
-                        row per pod; json: as --json
+                        row per pod, long text wrapped instead of cut; json: as --json
   --json                print the result as JSON (problems and notes go to standard error)
   -q, --quiet           leave out the assumptions (text output)
   -h, --help            show this help
 
 Exit status: 0 every pod schedulable and every NodePool admits an instance type; 1 a pod
 would stay pending, a NodePool admits nothing or has an error, or the simulator found an
-error in an input object; 2 bad command line or unreadable input (e.g. a missing file, YAML
-or JSON that does not parse, a document that is not an object): then only the error is
-printed. A closed output pipe ends the command quietly.
+error in an input object; 2 bad command line or input explain cannot use (e.g. a missing
+file, YAML or JSON that does not parse, a document that is not an object, no NodePools and
+no Nodes given): then only the error is printed. A .json file is read as JSON. A closed
+output pipe ends the command quietly.
 `;
 
 /** What `explain` simulates with; tests replace them. */
@@ -132,11 +134,7 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
   const options = readCommandLine('explain', EXPLAIN_USAGE, args, io, parseArgs);
   if (typeof options === 'number') return options;
 
-  // A running cluster is larger than a set of manifests: explain reads bigger files than validate.
-  const { documents, issues: readIssues } = readInputDocuments(options.files, io, {
-    ...deps,
-    maxInputBytes: deps.maxInputBytes ?? EXPLAIN_MAX_INPUT_BYTES,
-  });
+  const { documents, issues: readIssues } = readInputDocuments(options.files, io, deps);
   const inputErrors: FileIssue[] = readIssues.filter((i) => i.severity === Severity.ERROR);
   const problems: FileIssue[] = readIssues.filter((i) => i.severity !== Severity.ERROR);
   const input = Object.fromEntries(INPUT_LISTS.map((l) => [l, [] as unknown[]])) as Record<InputList, unknown[]>;
@@ -155,12 +153,11 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
     origins[list].push(origin);
   };
   for (const d of documents) {
-    const terraform = terraformManifests(d.value);
-    if (terraform !== undefined) {
-      for (const m of terraform) take(m.manifest, { ...objectOrigin(d, m.manifest), address: m.address });
-    } else if (isPlainObject(d.value)) {
-      take(d.value, objectOrigin(d, d.value));
-    } else {
+    for (const o of inputObjects(d.value)) {
+      if (isPlainObject(o.value)) {
+        take(o.value, { ...objectOrigin(d, o.value), address: o.address });
+        continue;
+      }
       inputErrors.push({
         file: d.file,
         document: d.index,
@@ -175,6 +172,12 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
   // Unreadable input: the error only, no tables (a result of part of the input would look complete).
   if (inputErrors.length > 0) {
     for (const p of inputErrors) io.stderr.write(`${formatFileIssue(p)}\n`);
+    return ExitCode.USAGE;
+  }
+
+  // Nothing to simulate: no pool to launch from and no node to land on (a lone Pod would read as a finding).
+  if (input.nodePools.length === 0 && input.nodes.length === 0) {
+    io.stderr.write(`${PROGRAM} explain: ${NO_NODEPOOLS}\n`);
     return ExitCode.USAGE;
   }
 
@@ -255,6 +258,7 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
       claims: claimViews(claims, (pod) => requests.get(pod), catalog, prices, poolFixedLabels(input.nodePools)),
       assumptions: options.quiet ? [] : relevantAssumptions(result.assumptions, context),
       wide: options.wide,
+      nodePoolOfNode: nodePoolsOfNodes([...input.nodes, ...input.nodeClaims]),
     });
   }
   writer.flush();
@@ -298,6 +302,8 @@ function failed(result: SimulationResult, problems: readonly FileIssue[]): boole
   );
 }
 
+/** Input without NodePools (nor Nodes): nothing to simulate. */
+export const NO_NODEPOOLS = 'no NodePools given: explain simulates NodePools; pass them with the pods (kubectl get nodepools,ec2nodeclasses -o yaml)';
 const ZONES_NEEDED = "option '--zones' needs one or more zones, e.g. --zones us-east-1a,us-east-1b";
 const ROUNDS_NEEDED = "option '--rounds' takes a positive whole number of batches, e.g. --rounds 1";
 const FORMATS = ['text', 'wide', 'json'];
@@ -366,16 +372,6 @@ function classify(value: unknown): InputList | undefined {
   // A hand-written Pod or Node without apiVersion still counts by its kind; a Karpenter kind needs its group.
   const byKind = apiVersion === '' && !route.groups.some((g) => g.startsWith('karpenter.'));
   return byKind || route.groups.includes(group) ? route.list : undefined;
-}
-
-/** The `kubernetes_manifest` objects of a synthesized cdktf stack, or undefined when `value` is not one. */
-function terraformManifests(value: unknown): { address: string; manifest: unknown }[] | undefined {
-  if (!isPlainObject(value) || value.kind !== undefined || !isPlainObject(value.resource)) return undefined;
-  const blocks = value.resource.kubernetes_manifest;
-  if (!isPlainObject(blocks)) return [];
-  return Object.entries(blocks)
-    .filter(([, body]) => isPlainObject(body) && isPlainObject(body.manifest))
-    .map(([id, body]) => ({ address: `kubernetes_manifest.${id}`, manifest: (body as Record<string, unknown>).manifest }));
 }
 
 function objectOrigin(d: InputDocument, value: unknown): Origin {

@@ -34,8 +34,13 @@ export interface ExplainView {
   readonly claims: readonly ClaimView[];
   /** The assumptions to print (already cut to those that bear on the input; empty with --quiet). */
   readonly assumptions: readonly string[];
-  /** `-o wide`: every NodeClaim, every reason group and a row per pod. */
+  /** `-o wide`: every NodeClaim, every reason group and a row per pod; long text wraps instead of being cut. */
   readonly wide: boolean;
+  /**
+   * The NodePool of each existing Node or NodeClaim, by name (its `karpenter.sh/nodepool` label).
+   * @default - none known: pods on existing nodes show NODEPOOL '-'
+   */
+  readonly nodePoolOfNode?: ReadonlyMap<string, string>;
 }
 
 /** What a list of instance types spans, for a one-line summary. */
@@ -85,11 +90,16 @@ export function writeExplanation(w: Write, v: ExplainView): void {
 }
 
 function writePools(w: Write, v: ExplainView): void {
+  if (v.result.nodePools.length === 0) {
+    w('No NodePools given: pods can go only to the given nodes.\n');
+    return;
+  }
   const rows = v.result.nodePools.map((p, i) => {
     const s = summarizeInstanceTypes(p.admittedInstanceTypes, v.catalog);
     const weight = String(v.weights.get(p.name) ?? 0);
     const ceiling = ceilingCell(v.ceilings[i]);
-    if (s.count === 0) return [p.name, weight, '0', '-', '-', '-', ceiling, `admits nothing: ${clip(p.reason ?? 'no instance type', 300)}`];
+    const reason = p.reason ?? 'no instance type';
+    if (s.count === 0) return [p.name, weight, '0', '-', '-', '-', ceiling, `admits nothing: ${v.wide ? reason : clip(reason, 300)}`];
     return [
       p.name,
       weight,
@@ -101,7 +111,7 @@ function writePools(w: Write, v: ExplainView): void {
       abbreviate(s.families, SHOWN_FAMILIES),
     ];
   });
-  w(table(['NODEPOOL', 'WEIGHT', 'TYPES', 'VCPU', 'MEMORY (GiB)', 'ARCH', 'CEILING/H', 'FAMILIES'], rows));
+  w(table(['NODEPOOL', 'WEIGHT', 'TYPES', 'VCPU', 'MEMORY (GiB)', 'ARCH', 'CEILING/H', 'FAMILIES'], rows, v.wide));
 }
 
 function writeClaims(w: Write, v: ExplainView): void {
@@ -127,8 +137,8 @@ function writeClaims(w: Write, v: ExplainView): void {
     String(c.claim.pods.length),
     ofAllocatable(c, 'cpu', cores),
     ofAllocatable(c, 'memory', gib),
-    ...(domains ? [c.domain.length === 0 ? '-' : clip(c.domain.join(' '), 60)] : []),
-    fitNames(c.claim.pods),
+    ...(domains ? [c.domain.length === 0 ? '-' : v.wide ? c.domain.join(' ') : clip(c.domain.join(' '), 60)] : []),
+    podNames(c.claim.pods, v.wide),
   ]);
   const heads = [
     'NODECLAIM',
@@ -143,7 +153,7 @@ function writeClaims(w: Write, v: ExplainView): void {
     'CPU',
     'MEMORY (GiB)',
   ];
-  w(`\n${table([...heads, ...(domains ? ['DOMAIN'] : []), 'POD NAMES'], rows)}`);
+  w(`\n${table([...heads, ...(domains ? ['DOMAIN'] : []), 'POD NAMES'], rows, v.wide)}`);
   if (shown.length < claims.length) w(`(+${claims.length - shown.length} more NodeClaims; -o wide lists every one)\n`);
   if (launched) {
     w('ROUND is the batch that made the NodeClaim; ZONE, CAPACITY and LAUNCHED are what it launched as (see the assumptions).\n');
@@ -187,10 +197,13 @@ function writeExistingNodes(w: Write, v: ExplainView, pods: readonly PodResult[]
     on[0].zone ?? '-',
     on[0].capacityType ?? '-',
     String(on.length),
-    fitNames(on.map((p) => `${p.namespace}/${p.name}`)),
+    podNames(
+      on.map((p) => `${p.namespace}/${p.name}`),
+      v.wide,
+    ),
   ]);
   const n = entries.reduce((sum, [, on]) => sum + on.length, 0);
-  w(`\n${count(n, 'pod')} would land on existing nodes:\n${table(['NODE', 'ZONE', 'CAPACITY', 'PODS', 'POD NAMES'], rows)}`);
+  w(`\n${count(n, 'pod')} would land on existing nodes:\n${table(['NODE', 'ZONE', 'CAPACITY', 'PODS', 'POD NAMES'], rows, v.wide)}`);
   if (shown.length < entries.length) w(`(+${entries.length - shown.length} more nodes; -o wide lists every one)\n`);
 }
 
@@ -240,9 +253,10 @@ function writePending(w: Write, v: ExplainView, groups: readonly PendingGroup[])
     const what = g.ignored ? 'ignored by Karpenter' : 'pending';
     const varies = g.varies ? ' (the figures differ between these pods; --json has each reason)' : '';
     const head = `[${g.number}] ${count(g.pods.length, 'pod')} ${what}${varies}: `;
-    const names = fitNames(g.pods.map((p) => `${p.namespace}/${p.name}`));
-    w(`${head}${names(Math.max(MIN_LAST, LINE_WIDTH - head.length))}\n`);
-    for (const line of g.ignored ? [g.reason] : perNodePool(g.reason)) w(item(line));
+    const names = g.pods.map((p) => `${p.namespace}/${p.name}`);
+    if (v.wide) w(`${wrap(`${head}${names.join(' ')}`, LINE_WIDTH, '    ').join('\n')}\n`);
+    else w(`${head}${fitNames(names)(Math.max(MIN_LAST, LINE_WIDTH - head.length))}\n`);
+    for (const line of g.ignored ? [g.reason] : perNodePool(g.reason)) w(item(line, '  ', v.wide));
   }
   if (shown.length < groups.length) {
     const rest = groups.slice(shown.length).reduce((n, g) => n + g.pods.length, 0);
@@ -258,10 +272,12 @@ function writePods(w: Write, v: ExplainView, groups: readonly PendingGroup[]): v
   const launchOf = new Map(v.claims.map((c) => [c.claim.name, c]));
   const row = (p: PodResult): string[] => {
     const who = `${p.namespace}/${p.name}`;
-    if (p.bound) return [who, '-', p.node ?? '-', '-', `bound to ${p.node ?? 'a node'} (cluster state)`];
+    // A Karpenter node names its pool in its `karpenter.sh/nodepool` label.
+    const nodePool = p.nodePool ?? (p.node === undefined ? undefined : v.nodePoolOfNode?.get(p.node)) ?? '-';
+    if (p.bound) return [who, nodePool, p.node ?? '-', '-', `bound to ${p.node ?? 'a node'} (cluster state)`];
     const group = groupOf.get(p);
     if (group !== undefined) return [who, '-', '-', '-', p.ignored ? `ignored [${group}]` : `pending [${group}]`];
-    if (p.node !== undefined) return [who, p.nodePool ?? '-', p.node, '-', 'existing node'];
+    if (p.node !== undefined) return [who, nodePool, p.node, '-', 'existing node'];
     const launched = rounds ? launchOf.get(p.nodeClaim ?? '') : undefined;
     const type = launched ? launched.cheapest : p.cheapestInstanceType;
     const hourly = launched ? launched.hourlyPrice : p.hourlyPrice;
@@ -273,7 +289,7 @@ function writePods(w: Write, v: ExplainView, groups: readonly PendingGroup[]): v
     return rounds ? [r[0], p.round === undefined ? '-' : String(p.round), ...r.slice(1)] : r;
   });
   const heads = ['POD', ...(rounds ? ['ROUND'] : []), 'NODEPOOL', 'NODECLAIM OR NODE', rounds ? 'TYPE' : 'CHEAPEST', 'WHERE'];
-  w(`\n${table(heads, rows)}`);
+  w(`\n${table(heads, rows, v.wide)}`);
 }
 
 function writeNotModelled(w: Write, pods: readonly PodResult[]): void {
@@ -305,8 +321,9 @@ function writeCeilings(w: Write, v: ExplainView): void {
   });
 }
 
-/** `  - text` (or `indent- text`), wrapped to LINE_WIDTH; a word longer than a line is cut. */
-function item(text: string, indent = '  '): string {
+/** `  - text` (or `indent- text`), wrapped to LINE_WIDTH; a word longer than a line is cut, or with `wide` wrapped too. */
+function item(text: string, indent = '  ', wide = false): string {
+  if (wide) return `${wrap(`${indent}- ${text}`, LINE_WIDTH, `${indent}  `).join('\n')}\n`;
   const lines: string[] = [];
   let line = `${indent}-`;
   const rest = `${indent} `;
@@ -354,25 +371,49 @@ type LastCell = string | ((width: number) => string);
 
 /**
  * A table; cells longer than MAX_CELL are cut, the last column (free text) is not padded and gets what is left of
- * LINE_WIDTH (at least MIN_LAST).
+ * LINE_WIDTH (at least MIN_LAST). `wide`: no cell is cut, and the last column wraps onto lines of its own indent.
  */
-function table(header: readonly string[], rows: readonly (readonly LastCell[])[]): string {
+function table(header: readonly string[], rows: readonly (readonly LastCell[])[], wide = false): string {
   const last = header.length - 1;
-  const fixed = rows.map((r) => r.slice(0, last).map((cell) => clip(cell as string, MAX_CELL)));
+  const fixed = rows.map((r) => r.slice(0, last).map((cell) => (wide ? (cell as string) : clip(cell as string, MAX_CELL))));
   const widths = header.map((h, c) => (c === last ? 0 : fixed.reduce((m, r) => Math.max(m, (r[c] ?? '').length), h.length)));
-  const room = Math.max(MIN_LAST, LINE_WIDTH - widths.reduce((sum, w) => sum + w + 2, 0));
-  const cells = rows.map((r, i) => {
-    const text = r[last] as LastCell;
-    return [...fixed[i], typeof text === 'string' ? clip(text, room) : text(room)];
-  });
+  const start = widths.reduce((sum, w) => sum + w + 2, 0);
+  const room = Math.max(MIN_LAST, LINE_WIDTH - start);
   const line = (r: readonly string[]) =>
     r
       .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c])))
       .join('  ')
       .trimEnd() + '\n';
   const out: string[] = [line(header)];
-  for (const r of cells) out.push(line(r));
+  rows.forEach((r, i) => {
+    const text = r[last] as LastCell;
+    if (!wide) {
+      out.push(line([...fixed[i], typeof text === 'string' ? clip(text, room) : text(room)]));
+      return;
+    }
+    const [first, ...more] = wrap(typeof text === 'string' ? text : text(Infinity), room, '');
+    out.push(line([...fixed[i], first]));
+    for (const rest of more) out.push(`${' '.repeat(start)}${rest}\n`);
+  });
   return out.join('');
+}
+
+/**
+ * `text` in lines of at most `width` characters, broken at spaces; a word longer than a line stays whole on a line of
+ * its own (a name stays copyable). Lines after the first start with `indent` (counted in the width).
+ */
+function wrap(text: string, width: number, indent: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const room = width - (lines.length === 0 ? 0 : indent.length);
+    if (line !== '' && line.length + 1 + word.length > room) {
+      lines.push(lines.length === 0 ? line : `${indent}${line}`);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  lines.push(lines.length === 0 ? line : `${indent}${line}`);
+  return lines;
 }
 
 /** `text`, cut to `max` characters with `...` in the middle (names keep their start and end). */
@@ -407,6 +448,11 @@ const gib = (bytes: number) => trimNumber(bytes / 1024 ** 3);
 function ofAllocatable(c: ClaimView, resource: string, show: (n: number) => string): string {
   const req = (r: ResourceAmounts | undefined) => (r === undefined ? '?' : show(r[resource] ?? 0));
   return `${req(c.requested)}/${req(c.allocatable)}`;
+}
+
+/** Every name with `wide`, wrapped by the table; else as many as fit (fitNames). */
+function podNames(names: readonly string[], wide: boolean): LastCell {
+  return wide ? names.join(' ') : fitNames(names);
 }
 
 /** As many of `names` as fit in `width` with `(+N more)`; at least one, cut to fit. */

@@ -16,21 +16,33 @@ export interface DirectoryIo {
 
 /** One input to check, or a problem found while walking. */
 export type InputEntry =
-  | { readonly file: string }
+  /** `walked`: found by a directory walk, not named on the command line. */
+  | { readonly file: string; readonly walked?: boolean }
+  /** A directory the walk left out (dependencies, synth output): named on the command line, it is walked. */
+  | { readonly skippedDirectory: string }
   | { readonly problem: { readonly path: string; readonly code: string; readonly message: string; readonly warning?: boolean } };
 
 /** Files a directory walk picks up. */
 export const MANIFEST_FILE_PATTERN = /\.(ya?ml|json)$/i;
+/**
+ * Directories a walk leaves out unless named on the command line: installed packages and cdktf's synth output hold
+ * JSON and YAML that are not manifests (a cdktf project's node_modules: about 2,000 files). Hidden entries (`.git`, `.hg`,
+ * `.svn`) are left out too. kubeconform walks everything and leaves exclusions to `-ignore-filename-pattern`
+ * (yannh/kubeconform pkg/resource/files.go:51-72); these two are never what `validate .` means in a cdktf project.
+ */
+export const SKIPPED_DIRECTORIES: readonly string[] = ['node_modules', 'cdktf.out'];
 /** Deepest directory nesting walked; manifests trees are a few levels deep, and it also stops loops a realpath cannot see. */
 const MAX_DEPTH = 32;
 
 /**
  * The files to check for `inputs`, in order: a file as given (`-` too), and for a directory every
  * `*.yaml`, `*.yml` and `*.json` file under it, walked in sorted order (by name, code point order), skipping
- * hidden entries (`.git`). Each directory and file is visited once by real path, so symlink loops end;
- * an unreadable directory is one problem entry, and the walk goes on.
+ * hidden entries (`.git`, `.hg`, `.svn`) and SKIPPED_DIRECTORIES below it (each one entry), and files whose path matches one of
+ * `ignore` (kubeconform's `-ignore-filename-pattern`: a regular expression searched in the path). Each directory and
+ * file is visited once by real path, so symlink loops end; an unreadable directory is one problem entry, and the walk
+ * goes on.
  */
-export function expandInputs(inputs: readonly string[], io: DirectoryIo): InputEntry[] {
+export function expandInputs(inputs: readonly string[], io: DirectoryIo, ignore: readonly RegExp[] = []): InputEntry[] {
   const out: InputEntry[] = [];
   const seenFiles = new Set<string>();
   const seenDirs = new Set<string>();
@@ -41,11 +53,11 @@ export function expandInputs(inputs: readonly string[], io: DirectoryIo): InputE
       return p;
     }
   };
-  const addFile = (file: string) => {
+  const addFile = (file: string, walked = false) => {
     const r = real(file);
     if (seenFiles.has(r)) return;
     seenFiles.add(r);
-    out.push({ file });
+    out.push(walked ? { file, walked } : { file });
   };
   const walk = (dir: string, depth: number): number => {
     const r = real(dir);
@@ -70,14 +82,15 @@ export function expandInputs(inputs: readonly string[], io: DirectoryIo): InputE
       } catch {
         // A dangling symlink or an entry gone since the listing: report it only if it looked like a manifest.
         if (MANIFEST_FILE_PATTERN.test(name)) {
-          out.push({ file: path });
+          out.push({ file: path, walked: true });
           found++;
         }
         continue;
       }
-      if (isDir) found += walk(path, depth + 1);
-      else if (MANIFEST_FILE_PATTERN.test(name)) {
-        addFile(path);
+      if (isDir && SKIPPED_DIRECTORIES.includes(name)) out.push({ skippedDirectory: path });
+      else if (isDir) found += walk(path, depth + 1);
+      else if (MANIFEST_FILE_PATTERN.test(name) && !ignore.some((re) => re.test(path))) {
+        addFile(path, true);
         found++;
       }
     }
@@ -98,7 +111,8 @@ export function expandInputs(inputs: readonly string[], io: DirectoryIo): InputE
     }
     if (seenDirs.has(real(input))) continue;
     const before = out.length;
-    if (walk(input, 0) === 0 && out.length === before) {
+    // Only skipped directories under it: still no manifest file to check.
+    if (walk(input, 0) === 0 && out.slice(before).every((e) => 'skippedDirectory' in e)) {
       out.push({
         problem: {
           path: input,

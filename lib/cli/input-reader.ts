@@ -5,15 +5,23 @@ import { FastDocument, fastYamlDocuments } from './fast-yaml';
 import { Severity } from '../core/issues';
 import { CommandDependencies, CommandIo, FileIssue, Position, STDIN } from './command-io';
 import { joinPath } from './input-files';
+import { JSON_FILE, readJson } from './json-syntax';
 
-/** Largest file the command reads: Karpenter manifests are kilobytes; anything near this is the wrong file or hostile. */
-export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
-/** Largest file `explain` reads: a running cluster from kubectl takes a few kilobytes per pod. */
-export const EXPLAIN_MAX_INPUT_BYTES = 256 * 1024 * 1024;
+/**
+ * Largest file `validate` and `explain` read: both read what kubectl prints of a running cluster (a few kilobytes per
+ * pod); anything past it is the wrong file or hostile.
+ */
+export const MAX_INPUT_BYTES = 256 * 1024 * 1024;
 /** Deepest nesting of YAML/JSON collections accepted; Karpenter manifests nest about 10 deep. */
 export const MAX_NESTING_DEPTH = 256;
 /** Most YAML alias expansions per document (the yaml library's guard against "billion laughs"). */
 const MAX_ALIAS_COUNT = 100;
+
+/**
+ * `yaml` sends its warnings (a mapping used as a key) to process.emitWarning, which Node prints outside the report, once
+ * per document; such a key is stringified and the checks then report the field.
+ */
+const YAML_LOG_LEVEL = 'error';
 
 /** One parsed document of an input file. */
 export interface InputDocument {
@@ -65,9 +73,7 @@ export class InputReader {
       this.fileError(
         file,
         'FileTooLarge',
-        `is ${formatBytes(size)}, more than the ${formatBytes(max)} the command reads; ` +
-          (max < EXPLAIN_MAX_INPUT_BYTES ? 'Karpenter manifests are a few kilobytes, ' : '') +
-          'check that it is the file you meant',
+        `is ${formatBytes(size)}, more than the ${formatBytes(max)} the command reads; check that it is the file you meant`,
       );
     let content: Uint8Array | string;
     try {
@@ -128,6 +134,11 @@ export class InputReader {
     const text = this.readText(file);
     if (text === undefined) return [];
     try {
+      // A `.json` file is JSON: YAML would accept a trailing comma or a comment in it.
+      if (JSON_FILE.test(file) && nestingDepth(text, MAX_NESTING_DEPTH) === undefined) {
+        const json = this.readJsonFile(file, text);
+        return json === undefined ? [] : fastValues(text, [{ index: 0, value: json.value, startLine: 0, endLine: Infinity }]);
+      }
       const fast = nestingDepth(text, MAX_NESTING_DEPTH) === undefined ? (jsonDocument(text) ?? fastYamlDocuments(text)) : undefined;
       if (fast !== undefined) return fastValues(text, fast);
       return (this.parseText(file, text)?.documents ?? []).map((p) => ({
@@ -154,12 +165,13 @@ export class InputReader {
       return undefined;
     }
 
+    if (JSON_FILE.test(file) && this.readJsonFile(file, text) === undefined) return undefined;
     const lines = new LineCounter();
     const parsed: ParsedDocument[] = [];
     let syntaxErrors = false;
     // How many more documents the Lists so far held than their own count: later documents are numbered after their items.
     let shift = 0;
-    const docs = parseAllDocuments(text, { lineCounter: lines });
+    const docs = parseAllDocuments(text, { lineCounter: lines, logLevel: YAML_LOG_LEVEL });
     if (docs.length === 0) {
       this.add({
         file,
@@ -230,6 +242,14 @@ export class InputReader {
     return { documents: parsed, syntaxErrors };
   }
 
+  /** A `.json` file's value, or undefined after reporting its syntax error (JsonSyntaxError, with its line and column). */
+  private readJsonFile(file: string, text: string): { readonly value: unknown } | undefined {
+    const json = readJson(text);
+    if ('value' in json) return json;
+    this.fileError(file, 'JsonSyntaxError', `is not valid JSON: ${json.error}; a .json file is read as JSON`, json.at);
+    return undefined;
+  }
+
   public fileError(file: string, code: string, message: string, pos?: Position): void {
     this.add({ file, severity: Severity.ERROR, field: '(file)', code, message, line: pos?.line, column: pos?.column });
   }
@@ -284,7 +304,10 @@ function fastValues(text: string, docs: readonly FastDocument[]): Omit<InputDocu
       if (parsed === undefined) {
         lines ??= text.split('\n');
         const counter = new LineCounter();
-        parsed = { doc: parseDocument(lines.slice(d.startLine, d.endLine).join('\n'), { lineCounter: counter }), lines: counter };
+        parsed = {
+          doc: parseDocument(lines.slice(d.startLine, d.endLine).join('\n'), { lineCounter: counter, logLevel: YAML_LOG_LEVEL }),
+          lines: counter,
+        };
       }
       const p = locate(parsed.doc, parsed.lines, field, prefix);
       return p && { line: p.line + d.startLine, column: p.column };

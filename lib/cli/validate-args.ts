@@ -17,11 +17,16 @@ export const VALIDATE_USAGE = `Usage: ${PROGRAM} validate [options] <file|dir...
 Checks Karpenter v1 NodePool (karpenter.sh/v1) and EC2NodeClass (karpenter.k8s.aws/v1)
 manifests against the schema and rules of the Karpenter ${KARPENTER_RELEASE.crdVersion} CRDs, offline. Files are YAML or JSON and
 may hold several documents; '-' reads standard input; a directory stands for the *.yaml,
-*.yml and *.json files under it (sorted, hidden entries skipped). Each problem is printed as
+*.yml and *.json files under it (sorted; hidden entries such as .git, and node_modules and
+cdktf.out folders are skipped unless named; a document there without apiVersion and kind,
+such as package.json, is skipped too). Each problem is printed as
   <file>:<line>:<column>: <severity> <kind>/<name> <field>: <message> (<code>)
 with the position of the field (or of its nearest parent) in the file; <file>#<document>
-(counted from 0) replaces the position where there is none (migrated documents). Documents of
-other API groups (a Deployment in a bundle) are skipped with a note.
+(counted from 0) replaces the position where there is none (migrated documents). A kubectl
+List (up to 256 MiB) is read item by item, and a synthesized cdktf stack (cdk.tf.json) for its
+kubernetes_manifest objects. Documents of other API groups (a Deployment in a bundle) and
+NodeClaims are not checked: one note line counts them. A status is expected on an object read
+from a cluster (with metadata.uid or resourceVersion) and a StatusIgnored warning otherwise.
 
 Options:
   --strict                  exit 1 on warnings too
@@ -32,6 +37,9 @@ Options:
                             name declared in two files is an error (DuplicateName); without it
                             that is a warning (overlays for different clusters share names), and
                             only a name declared twice in one file is an error
+  --ignore-filename-pattern REGEX
+                            leave out the files of a directory walk whose path matches REGEX
+                            (may be repeated; as kubeconform's -ignore-filename-pattern)
   --json                    print one JSON object instead of text
   --migrate                 convert v1beta1 / v1alpha5 manifests (Provisioner, AWSNodeTemplate)
                             to v1 first, print what changed, then validate the result
@@ -42,9 +50,10 @@ Options:
                             standard output (messages then go to standard error)
   -h, --help                show this help
 
-Exit status: 0 no errors, 1 errors (or warnings with --strict) or an unreadable, malformed
-or oversized input (each such file is one error line; the other files are still checked),
-2 bad command line.
+Exit status: 0 no errors; 1 errors (or warnings with --strict) in the manifests; 2 bad command
+line, or an input that cannot be read as manifests: unreadable, oversized, malformed YAML or
+JSON (a .json file is read as JSON), a document that is not an object (each such file is one
+error line, and the other files are still checked and reported).
 `;
 
 /** The parsed options of one `validate` run. */
@@ -57,6 +66,8 @@ export interface Options {
   readonly failOnOtherKinds: boolean;
   /** The files are applied to one cluster: a name in two files is an error, not a warning. */
   readonly sameCluster: boolean;
+  /** `--ignore-filename-pattern`: files of a directory walk left out. */
+  readonly ignore: RegExp[];
   readonly writeMigrated?: string;
   readonly output?: string;
   readonly role?: string;
@@ -154,6 +165,7 @@ export function parseArgs(args: readonly string[]): Options | 'help' {
   let writeMigrated: string | undefined;
   let output: string | undefined;
   let role: string | undefined;
+  const ignore: RegExp[] = [];
   const scanned = scanArgs(args, (o): 'help' | undefined => {
     switch (o.flag) {
       case '-h':
@@ -190,6 +202,15 @@ export function parseArgs(args: readonly string[]): Options | 'help' {
         silence.push(...codes);
         break;
       }
+      case '--ignore-filename-pattern': {
+        const pattern = o.value(`option '--ignore-filename-pattern' needs a regular expression, e.g. '/examples/'`);
+        try {
+          ignore.push(new RegExp(pattern));
+        } catch (e) {
+          throw new UsageError(`option '--ignore-filename-pattern' takes a regular expression: ${(e as Error).message}`);
+        }
+        break;
+      }
       case '--write-migrated':
         writeMigrated = o.value();
         break;
@@ -213,7 +234,7 @@ export function parseArgs(args: readonly string[]): Options | 'help' {
   if (json && output === STDIN) throw new UsageError("--json and '--output -' both write to standard output; write the YAML to a file instead");
   const clash = writeMigrated !== undefined ? outputCollision(files, writeMigrated) : undefined;
   if (clash !== undefined) throw new UsageError(clash);
-  return { files, strict, json, migrate, silence, failOnOtherKinds, sameCluster, writeMigrated, output, role };
+  return { files, strict, json, migrate, silence, failOnOtherKinds, sameCluster, ignore, writeMigrated, output, role };
 }
 
 /** Why `--write-migrated` cannot write `files` into `dir` (two with one base name), or undefined. */

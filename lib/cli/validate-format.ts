@@ -17,6 +17,8 @@ export interface ValidateReport {
   readonly issues: readonly FileIssue[];
   readonly migrations: readonly (MigrationReport & { file: string })[];
   readonly skipped: readonly SkippedDocument[];
+  /** Directories a walk left out (node_modules, cdktf.out). */
+  readonly skippedDirectories: readonly string[];
   readonly silencedErrors: ReadonlySet<string>;
   readonly files: number;
   readonly documents: number;
@@ -42,6 +44,7 @@ export function writeReport(
           issues: r.issues,
           migrations: r.migrate ? r.migrations : undefined,
           skipped: r.skipped,
+          skippedDirectories: r.skippedDirectories,
           summary: { files, documents: r.documents, skipped: r.skipped.length, errors, warnings },
         },
         null,
@@ -51,9 +54,11 @@ export function writeReport(
   } else {
     for (const m of r.migrations) out.write(formatMigration(m));
     for (const i of r.issues) out.write(`${formatFileIssue(i)}\n`);
-    for (const d of r.skipped) {
-      const at = `${d.file}#${d.document}`;
-      out.write(`note: skipped ${at} ${d.kind ?? '?'}/${d.name ?? '?'} (${d.apiVersion}): not a Karpenter API group\n`);
+    if (r.skipped.length > 0) out.write(`${skippedNote(r.skipped)}\n`);
+    if (r.skippedDirectories.length > 0) {
+      const shown = r.skippedDirectories.slice(0, 3).join(', ');
+      const more = r.skippedDirectories.length > 3 ? ` and ${r.skippedDirectories.length - 3} more` : '';
+      out.write(`note: not walked: ${shown}${more} (installed packages and synth output; name a directory to check it)\n`);
     }
     const problems = errors + warnings === 0 ? 'no problems' : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
     const migrated = r.migrate ? `, ${plural(r.migrations.length, 'document')} migrated` : '';
@@ -69,6 +74,37 @@ export function writeReport(
   for (const code of r.silencedErrors) {
     stderr.write(`note: --silence ${code} has no effect: ${code} is an error, and only warnings can be silenced\n`);
   }
+}
+
+/** The apiVersion of a skipped document without one (a package.json met in a directory walk). */
+export const NO_API_VERSION = '(none)';
+
+/** Kinds named in the skipped note before `+N more kinds`. */
+const SHOWN_KINDS = 5;
+
+/** One line for every document left unchecked: the document itself, or how many of each kind and the first. */
+function skippedNote(skipped: readonly SkippedDocument[]): string {
+  const describe = (d: SkippedDocument) => `${d.file}#${d.document} ${d.kind ?? '?'}/${d.name ?? '?'}`;
+  if (skipped.length === 1) {
+    const d = skipped[0];
+    const why =
+      d.apiVersion === NO_API_VERSION
+        ? 'no apiVersion and kind, not a Kubernetes object'
+        : /^karpenter\./.test(d.apiVersion)
+          ? 'a kind validate does not check'
+          : 'not a Karpenter API group';
+    return `note: skipped ${describe(d)} (${d.apiVersion}): ${why}`;
+  }
+  const byKind = new Map<string, number>();
+  for (const d of skipped) {
+    const kind = d.kind ?? (d.apiVersion === NO_API_VERSION ? 'without apiVersion and kind' : 'without kind');
+    byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+  }
+  const kinds = [...byKind].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0));
+  const shown = kinds.slice(0, SHOWN_KINDS).map(([kind, n]) => `${n} ${kind}`);
+  const more = kinds.length > SHOWN_KINDS ? ` and ${kinds.length - SHOWN_KINDS} more kinds` : '';
+  const first = describe(skipped[0]);
+  return `note: skipped ${skipped.length} documents validate does not check (${shown.join(', ')}${more}), first ${first}; --json lists each`;
 }
 
 /**

@@ -6,12 +6,14 @@ import type { MigrationOptions, MigrationReport, MigrationResult } from '../core
 import type { NodePoolPlanContext, PlannedNodePool } from '../core/api/node-pool-plan';
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
 import { toYaml } from '../core/model/yaml';
-import { NODEPOOL_API_VERSION } from '../core/model/types';
 import { CommandDependencies, CommandIo, ExitCode, FileIssue, Position, PROGRAM, STDIN } from './command-io';
 import { expandInputs, joinPath } from './input-files';
-import { firstLine, InputReader, locate, ParsedDocument } from './input-reader';
+import { inputObjects, isTerraformExpression, readFromCluster, stackName, withoutStatus } from './input-objects';
+import { apiGroupOf, isOtherApiGroup, isUncheckedKarpenterKind, isV1NodePool, KARPENTER_GROUPS } from './validate-kinds';
+import { firstLine, InputDocument, InputReader, locate, ParsedDocument } from './input-reader';
 import { Options, outputCollision, outputName, parseArgs, readCommandLine, VALIDATE_USAGE } from './validate-args';
-import { SkippedDocument, writeReport } from './validate-format';
+import { NO_API_VERSION, SkippedDocument, writeReport } from './validate-format';
+import { suggestOne } from '../core/shared/suggest';
 
 /** API versions `--migrate` converts: karpenter.sh v1alpha5/v1beta1, karpenter.k8s.aws v1alpha1/v1beta1. */
 const OLDER_API_VERSIONS = /^karpenter\.(sh|k8s\.aws)\/v1(alpha\d+|beta\d+)$/;
@@ -31,6 +33,8 @@ interface CheckedDocument {
   readonly name?: string;
   readonly manifest: Record<string, unknown>;
   readonly where: (field: string) => Position | undefined;
+  /** Inside a synthesized stack: the resource address. */
+  readonly address?: string;
 }
 
 /** A NodePool or EC2NodeClass of the run, for the checks across documents. */
@@ -53,12 +57,17 @@ class ValidateRun {
   private readonly migratedYaml: string[] = [];
   private readonly silencedErrors = new Set<string>();
   private readonly skipped: SkippedDocument[] = [];
+  private readonly skippedDirectories: string[] = [];
+  /** Files a directory walk found (not named): a document without apiVersion and kind in one is skipped, not an error. */
+  private readonly walkedFiles = new Set<string>();
   private readonly declared: DeclaredDocument[] = [];
   private readonly pendingPools: PendingNodePool[] = [];
   private knownWarningCodes?: readonly string[];
   private documents = 0;
   private files = 0;
   private olderApiVersions = 0;
+  /** An input could not be read or is not a Kubernetes object: exit 2, as a finding would be 1. */
+  private badInput = false;
   // With `--output -` stdout carries YAML only.
   private readonly out: { write(chunk: string): unknown };
   private readonly reader: InputReader;
@@ -69,7 +78,7 @@ class ValidateRun {
     private readonly deps: CommandDependencies,
   ) {
     this.out = options.output === STDIN ? io.stderr : io.stdout;
-    this.reader = new InputReader(io, deps, (i) => this.add(i));
+    this.reader = new InputReader(io, deps, (i) => this.addInputProblem(i));
   }
 
   public run(): number {
@@ -88,6 +97,7 @@ class ValidateRun {
 
     const errors = this.issues.filter((i) => i.severity === Severity.ERROR).length;
     const warnings = this.issues.length - errors;
+    if (this.badInput) return ExitCode.USAGE;
     if (errors > 0 || (this.options.strict && warnings > 0)) return ExitCode.PROBLEMS;
     return ExitCode.OK;
   }
@@ -97,15 +107,28 @@ class ValidateRun {
     const io = this.io;
     // A file given twice is checked once (it would otherwise clash with itself as a DuplicateName).
     if (!io.readDir || !io.stat) return [...new Set(this.options.files)];
-    const entries = expandInputs(this.options.files, {
-      isDirectory: (p) => io.stat!(p).isDirectory,
-      readDir: (p) => io.readDir!(p),
-      realpath: io.realpath && ((p) => io.realpath!(p)),
-    });
+    const entries = expandInputs(
+      this.options.files,
+      {
+        isDirectory: (p) => io.stat!(p).isDirectory,
+        readDir: (p) => io.readDir!(p),
+        realpath: io.realpath && ((p) => io.realpath!(p)),
+      },
+      this.options.ignore,
+    );
     const files: string[] = [];
     for (const e of entries) {
-      if ('file' in e) files.push(e.file);
-      else this.add({ file: e.problem.path, severity: e.problem.warning ? Severity.WARNING : Severity.ERROR, field: '(file)', ...e.problem });
+      if ('file' in e) {
+        files.push(e.file);
+        if (e.walked) this.walkedFiles.add(e.file);
+      } else if ('skippedDirectory' in e) this.skippedDirectories.push(e.skippedDirectory);
+      else
+        this.addInputProblem({
+          file: e.problem.path,
+          severity: e.problem.warning ? Severity.WARNING : Severity.ERROR,
+          field: '(file)',
+          ...e.problem,
+        });
     }
     const clash = this.options.writeMigrated !== undefined ? outputCollision(files, this.options.writeMigrated) : undefined;
     if (clash !== undefined) {
@@ -116,6 +139,17 @@ class ValidateRun {
   }
 
   private checkFile(file: string): void {
+    if (!this.options.migrate) {
+      // As explain reads it: the fast reader, Lists expanded, a synthesized stack's kubernetes_manifest objects.
+      for (const d of this.reader.readValues(file)) {
+        try {
+          this.checkObjects(file, d);
+        } catch (e) {
+          this.reader.fileError(file, 'InputNotProcessable', `cannot process the file: ${firstLine(e)}`);
+        }
+      }
+      return;
+    }
     const text = this.reader.readText(file);
     if (text === undefined) return;
     try {
@@ -128,11 +162,20 @@ class ValidateRun {
 
   private checkText(file: string, text: string): void {
     const parsed = this.reader.parseText(file, text);
-    if (parsed === undefined) return;
-    if (this.options.migrate) {
-      this.migrateAndCheck(file, parsed.documents, parsed.syntaxErrors);
-    } else {
-      for (const p of parsed.documents) this.checkDocument(file, p.index, p.value, (field) => locate(p.doc, p.lines, field));
+    if (parsed !== undefined) this.migrateAndCheck(file, parsed.documents, parsed.syntaxErrors);
+  }
+
+  /** The objects of a document: itself, or each kubernetes_manifest of a synthesized stack (none: skipped). */
+  private checkObjects(file: string, d: Omit<InputDocument, 'file'>): void {
+    const objects = inputObjects(d.value);
+    if (objects.length === 0) {
+      this.skip(file, d.index, { apiVersion: 'cdk.tf.json', kind: 'TerraformStack', metadata: { name: stackName(d.value) } });
+      return;
+    }
+    for (const o of objects) {
+      const at = o.at;
+      const where = at === undefined ? (f: string) => d.locate(f) : (f: string) => d.locate(f === '' ? at : `${at}.${f}`);
+      this.checkDocument(file, d.index, o.value, where, o.address);
     }
   }
 
@@ -191,14 +234,16 @@ class ValidateRun {
     if (this.options.output !== undefined) this.migratedYaml.push(yaml);
   }
 
-  private checkDocument(file: string, index: number, value: unknown, where: (field: string) => Position | undefined): void {
+  private checkDocument(file: string, index: number, value: unknown, where: (field: string) => Position | undefined, address?: string): void {
     this.documents++;
-    const obj = isObject(value) ? value : undefined;
+    const read = isObject(value) ? value : undefined;
+    // `kubectl get -o yaml` prints the controller's status: on an object read from a cluster it is expected.
+    const obj = read && 'status' in read && readFromCluster(read) ? withoutStatus(read) : read;
     const kind = obj && typeof obj.kind === 'string' ? obj.kind : undefined;
     const metadata = obj && isObject(obj.metadata) ? obj.metadata : undefined;
     const name = metadata && typeof metadata.name === 'string' ? metadata.name : undefined;
     if (!obj) {
-      this.add({
+      this.addInputProblem({
         file,
         document: index,
         severity: Severity.ERROR,
@@ -211,12 +256,14 @@ class ValidateRun {
       return;
     }
     if (typeof obj.apiVersion === 'string' && OLDER_API_VERSIONS.test(obj.apiVersion)) this.olderApiVersions++;
-    if (isOtherApiGroup(obj) && !this.options.failOnOtherKinds) {
+    // package.json, tsconfig.json, a Helm values file: no Kubernetes object lacks both, and `validate .` meets them.
+    const notAnObject = this.walkedFiles.has(file) && obj.apiVersion === undefined && obj.kind === undefined;
+    if ((isOtherApiGroup(obj) && !this.options.failOnOtherKinds) || isUncheckedKarpenterKind(obj) || notAnObject) {
       this.documents--;
       this.skip(file, index, obj);
       return;
     }
-    const document: CheckedDocument = { file, index, kind, name, manifest: obj, where };
+    const document: CheckedDocument = { file, index, kind, name, manifest: obj, where, address };
     if ((kind === 'NodePool' || kind === 'EC2NodeClass') && name !== undefined && KARPENTER_GROUPS.includes(apiGroupOf(obj.apiVersion))) {
       this.declared.push({ ...document, kind, name });
     }
@@ -226,17 +273,22 @@ class ValidateRun {
       return;
     }
     const validate = this.deps.validate ?? loadValidator();
-    this.checkWith(document, () => validate(obj, this.validationContext()));
+    this.checkWith(document, () => validate(obj, this.validationContext(document)));
   }
 
-  /** Only warning codes go to the validator: the command reports unknown ones once, not per document. */
-  private validationContext(): ValidationContext {
-    return { silence: this.options.silence.filter((code) => this.warningCodes().includes(code)) };
+  /**
+   * Only warning codes go to the validator: the command reports unknown ones once, not per document. In a synthesized
+   * stack a Terraform expression is known at apply only, as synth treats its tokens.
+   */
+  private validationContext(d?: CheckedDocument): ValidationContext {
+    const silence = this.options.silence.filter((code) => this.warningCodes().includes(code));
+    return d?.address !== undefined ? { silence, isUnresolved: isTerraformExpression } : { silence };
   }
 
   /** Adds the issues `check` finds on a document, or one error when it throws. */
   private checkWith(d: CheckedDocument, check: () => readonly ValidationIssue[], add = (i: FileIssue) => this.add(i)): void {
-    const { file, index, kind, name, where } = d;
+    const { file, index, kind, where } = d;
+    const name = d.address !== undefined ? `${d.name ?? '?'} (${d.address})` : d.name;
     let issues: readonly ValidationIssue[];
     try {
       issues = check();
@@ -293,7 +345,7 @@ class ValidateRun {
       // Not in this run, or a duplicate name (reported): the checks that need the class are skipped.
       const nc = matching.length === 1 ? matching[0] : undefined;
       const found: FileIssue[] = [];
-      const ctx = { ...this.validationContext(), nodeClass: nc?.manifest, nodeClassName: nc && `${JSON.stringify(nc.name)} (${place(nc)})` };
+      const ctx = { ...this.validationContext(pool), nodeClass: nc?.manifest, nodeClassName: nc && `${JSON.stringify(nc.name)} (${place(nc)})` };
       this.checkWith(
         pool,
         () => plan(pool.manifest, ctx).issues,
@@ -325,6 +377,12 @@ class ValidateRun {
     this.issues.push(issue);
   }
 
+  /** A problem with an input itself (unreadable, malformed, not an object): reported, and the exit status is 2. */
+  private addInputProblem(issue: FileIssue): void {
+    if (issue.severity === Severity.ERROR) this.badInput = true;
+    this.add(issue);
+  }
+
   /** Records a document of another API group as skipped (it still counts as a document). */
   private skip(file: string, document: number, obj: Record<string, unknown>): void {
     this.documents++;
@@ -332,7 +390,7 @@ class ValidateRun {
     this.skipped.push({
       file,
       document,
-      apiVersion: String(obj.apiVersion),
+      apiVersion: typeof obj.apiVersion === 'string' ? obj.apiVersion : NO_API_VERSION,
       kind: typeof obj.kind === 'string' ? obj.kind : undefined,
       name: metadata && typeof metadata.name === 'string' ? metadata.name : undefined,
     });
@@ -352,7 +410,7 @@ class ValidateRun {
     for (const code of new Set(this.options.silence)) {
       if (this.warningCodes().includes(code) || this.silencedErrors.has(code)) continue;
       const known = this.warningCodes();
-      const near = known.find((k) => k.toLowerCase() === code.toLowerCase());
+      const near = suggestOne(code, known);
       this.add({
         file: '(command line)',
         severity: Severity.WARNING,
@@ -371,6 +429,7 @@ class ValidateRun {
         issues: this.issues,
         migrations: this.migrations,
         skipped: this.skipped,
+        skippedDirectories: this.skippedDirectories,
         silencedErrors: this.silencedErrors,
         files: this.files,
         documents: this.documents,
@@ -383,20 +442,6 @@ class ValidateRun {
       this.io.stderr,
     );
   }
-}
-
-const KARPENTER_GROUPS = ['karpenter.sh', 'karpenter.k8s.aws'];
-
-/** True for a Kubernetes object of an API group other than Karpenter's (a ConfigMap, a Deployment). */
-function isOtherApiGroup(obj: Record<string, unknown>): boolean {
-  const { apiVersion, kind } = obj;
-  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || apiVersion === '' || kind === '') return false;
-  return !KARPENTER_GROUPS.includes(apiGroupOf(apiVersion));
-}
-
-/** The group of an `apiVersion` (`karpenter.sh` of `karpenter.sh/v1`); '' for the core group or a non-string. */
-function apiGroupOf(apiVersion: unknown): string {
-  return typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
 }
 
 function migrationError(file: string, e: unknown, fileIndex: (i: number) => number): FileIssue {
@@ -429,10 +474,6 @@ function loadNodePoolPlan(): (nodePool: unknown, ctx: NodePoolPlanContext) => Pl
 function place(d: DeclaredDocument): string {
   const pos = d.where('metadata.name');
   return pos ? `${d.file}:${pos.line}` : `${d.file}#${d.index}`;
-}
-
-function isV1NodePool(o: unknown): boolean {
-  return isObject(o) && o.apiVersion === NODEPOOL_API_VERSION && o.kind === 'NodePool';
 }
 
 function loadDuplicateNameCheck(): typeof import('../core/validation/duplicate-names').duplicateNameIssues {

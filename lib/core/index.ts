@@ -311,7 +311,7 @@ export type { EventPattern, InterruptionRule } from './aws/interruption';
 export { planInterruptionQueue } from './aws/interruption-queue-plan';
 export type { InterruptionQueueField, InterruptionQueuePlan, InterruptionQueuePlanInput } from './aws/interruption-queue-plan';
 export { validateKarpenterAwsAttributes } from './aws/karpenter-aws-attributes';
-export type { CheckedAttributes, CheckedName, KarpenterAwsAttributes } from './aws/karpenter-aws-attributes';
+export type { CheckedAttributes, CheckedName, ControllerNodes, ControllerNodeTaint, KarpenterAwsAttributes } from './aws/karpenter-aws-attributes';
 export { SPOT_SERVICE_NAME, UNKNOWN_REGION_PLACEHOLDER, karpenterAwsAttributes, planKarpenterAws } from './aws/karpenter-aws-plan';
 export type { KarpenterAwsOptions, KarpenterAwsPlan, KarpenterAwsPlanInput } from './aws/karpenter-aws-plan';
 export {

@@ -194,7 +194,13 @@ async function runPlan(stackDir: string, cliConfig: string, options: TerraformPl
   const run = (args: string[], allowExit?: number[]) =>
     runTerraform(options.terraformBinary ?? 'terraform', args, stackDir, env, options.commandTimeoutMs ?? 300_000, allowExit);
 
-  await run(['init', '-input=false', '-no-color']);
+  try {
+    await run(['init', '-input=false', '-no-color']);
+  } catch (e) {
+    // terraform says only "no available releases match 6.25.0": say what the mirror holds and what the stack needs.
+    if (e instanceof TerraformCommandError) e.message += `\n${providerVersionsNote(stackDir, options.pluginMirror ?? terraformPluginMirror())}`;
+    throw e;
+  }
   // validate -json exits 1 on invalid configuration; the JSON holds the diagnostics.
   const validation = JSON.parse((await run(['validate', '-json', '-no-color'], [1])).stdout) as TerraformValidateJson;
   if (!validation.valid) {
@@ -252,6 +258,46 @@ function offlineOverrideFor(config: { terraform?: { backend?: object }; provider
     override.terraform = { backend: { local: {} } };
   }
   return override;
+}
+
+/**
+ * Which versions of each mirrored provider the mirror holds (unpacked `<host>/<ns>/<type>/<version>/` directories or
+ * packed `terraform-provider-<type>_<version>_<os>_<arch>.zip` files) and which the stack requires.
+ */
+function providerVersionsNote(stackDir: string, mirror: string): string {
+  let required: Record<string, unknown> = {};
+  try {
+    const config = JSON.parse(fs.readFileSync(path.join(stackDir, 'cdk.tf.json'), 'utf8')) as { terraform?: { required_providers?: object } };
+    required = (config.terraform?.required_providers ?? {}) as Record<string, unknown>;
+  } catch {
+    // The stack was checked to exist; an unreadable one leaves the requirement unknown.
+  }
+  return MIRRORED_PROVIDERS.map((address) => {
+    const type = address.split('/').pop() ?? address;
+    const held = mirroredVersions(mirror, address, type);
+    const entry = Object.hasOwn(required, type) ? required[type] : undefined;
+    const constraint = typeof entry === 'object' && entry !== null ? (entry as { version?: unknown }).version : undefined;
+    const needs = typeof constraint === 'string' ? `requires ${constraint}` : 'sets no version constraint';
+    const holds = held.length > 0 ? held.join(', ') : 'no version';
+    return (
+      `The provider mirror ${mirror} holds ${address} ${holds}; the stack ${needs} (terraform.required_providers.${type} in cdk.tf.json).\n` +
+      `It comes from the installed @cdktf/provider-${type} package (@cdktf/provider-aws 20.x needs hashicorp/aws 5, 21.x needs 6): ` +
+      "plan with a package whose provider version the mirror holds, or add that version to the mirror ('terraform providers mirror')."
+    );
+  }).join('\n');
+}
+
+function mirroredVersions(mirror: string, address: string, type: string): string[] {
+  const dir = path.join(mirror, ...address.split('/'));
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const packed = new RegExp(`^terraform-provider-${type}_([^_]+)_[^_]+_[^_]+\\.zip$`);
+  const versions = names.map((n) => packed.exec(n)?.[1] ?? (/^\d+\.\d+\.\d+/.test(n) ? n : undefined));
+  return [...new Set(versions.filter((v): v is string => v !== undefined))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }
 
 function cliConfigFor(mirror: string): string {

@@ -6,6 +6,11 @@ import { IEksCluster } from '../../lib/aws/eks-cluster-base';
 import { ControllerNodeGroup, ControllerNodeGroupProps } from '../../lib/aws/controller-node-group';
 import { NodeGroupAmiType } from '../../lib/core/aws/controller-node-group-plan';
 import { EksCluster } from '../../lib/aws/eks-cluster';
+import { KarpenterAws } from '../../lib/aws/karpenter-aws';
+import { KarpenterController } from '../../lib/controller/karpenter-controller';
+import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
+import { warningsOf } from '../util/warnings';
+import { KarpenterNetwork } from '../../lib/aws/network';
 import { HttpTokens, VolumeType } from '../../lib/core/shared/ec2';
 import { dataRef, newAwsStack, newStack, onlyResource, resourceRef, resourcesOf, synthOf } from '../util/stacks';
 import { synthErrorLines } from '../private/at-synth';
@@ -269,6 +274,64 @@ describe('ControllerNodeGroup', () => {
         { Name: 'demo-karpenter-controller' },
         { Name: 'demo-karpenter-controller' },
       ]);
+    });
+  });
+
+  describe('its nodes, for the controller', () => {
+    test('carry the labels, the taints in Kubernetes spelling and desiredSize; zones are unknown without a KarpenterNetwork', () => {
+      const group = nodeGroup(newAwsStack(), { criticalAddonsOnly: true, desiredSize: 3, maxSize: 3, labels: { team: 'platform' } });
+      expect(group.nodes).toEqual({
+        desiredSize: 3,
+        labels: { team: 'platform', 'karpenter.sh/controller': 'true' },
+        taints: [{ key: 'CriticalAddonsOnly', value: 'true', effect: 'NoSchedule' }],
+      });
+    });
+
+    test("take the zones of a KarpenterNetwork's subnets, and KarpenterAws hands them to the controller", () => {
+      const stack = newAwsStack();
+      const network = new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ['eu-west-1a', 'eu-west-1b'] });
+      const cluster = new EksCluster(stack, 'Cluster', { network });
+      const both = new ControllerNodeGroup(stack, 'Both', { cluster, subnetIds: network.privateSubnetIds });
+      const one = new ControllerNodeGroup(stack, 'One', { cluster, subnetIds: [network.privateSubnetIds[1]], allowSingleNode: true, desiredSize: 1 });
+      const elsewhere = new ControllerNodeGroup(stack, 'Elsewhere', { cluster, subnetIds: ['subnet-0aaaaaaaaaaaaaaa9'] });
+      expect(both.nodes.zones).toEqual(['eu-west-1a', 'eu-west-1b']);
+      expect(one.nodes.zones).toEqual(['eu-west-1b']);
+      expect(elsewhere.nodes.zones).toBeUndefined();
+      const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster });
+      expect(karpenter.attributes.controllerNodes).toEqual([both.nodes, one.nodes, elsewhere.nodes]);
+    });
+  });
+
+  describe('what KarpenterController makes of its nodes, through KarpenterAws.attributes', () => {
+    function controllerOn(group: Partial<ControllerNodeGroupProps>, additionalValues?: Record<string, unknown>) {
+      const stack = newAwsStack();
+      const network = new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ['eu-west-1a', 'eu-west-1b'] });
+      const cluster = new EksCluster(stack, 'Cluster', { network });
+      new ControllerNodeGroup(stack, 'ControllerNodes', { cluster, subnetIds: network.privateSubnetIds, ...group });
+      const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster });
+      new HelmProvider(stack, 'helm', {});
+      return new KarpenterController(stack, 'Controller', { karpenter: karpenter.attributes, additionalValues });
+    }
+
+    test('tolerations that drop the taint of a criticalAddonsOnly group fail synth at the controller', () => {
+      expect(synthErrorLines(() => controllerOn({ criticalAddonsOnly: true }, { tolerations: [] }))).toEqual([
+        expect.stringMatching(
+          /^\[test\/Controller\] additionalValues\.tolerations: the controller nodes carry CriticalAddonsOnly=true:NoSchedule, .*\(ControllerTaintNotTolerated\)$/s,
+        ),
+      ]);
+      expect(synthErrorLines(() => controllerOn({ criticalAddonsOnly: true }))).toEqual([]);
+    });
+
+    test('a group in one zone of the network: the controller warns', () => {
+      const stack = newAwsStack();
+      const network = new KarpenterNetwork(stack, 'Network', { clusterName: 'demo', availabilityZones: ['eu-west-1a', 'eu-west-1b'] });
+      const cluster = new EksCluster(stack, 'Cluster', { network });
+      new ControllerNodeGroup(stack, 'ControllerNodes', { cluster, subnetIds: [network.privateSubnetIds[0]] });
+      const karpenter = new KarpenterAws(stack, 'Karpenter', { cluster });
+      new HelmProvider(stack, 'helm', {});
+      const controller = new KarpenterController(stack, 'Controller', { karpenter: karpenter.attributes });
+      synthOf(stack, { validate: true });
+      expect(warningsOf(controller)).toEqual([expect.stringMatching(/every controller node is in eu-west-1a, .*\(ControllerNodesInOneZone\)$/s)]);
     });
   });
 });

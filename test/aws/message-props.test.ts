@@ -220,6 +220,32 @@ const TABLE: { readonly [name: string]: Mistakes } = {
         placement: ControllerPlacement.controllerNodes({ key: 'bad key', value: 'bad value' }),
       }),
   },
+  'KarpenterController, tolerations its nodes need replaced': {
+    props: 'KarpenterControllerProps',
+    build: (s) =>
+      new KarpenterController(s, 'X', {
+        karpenter: karpenterAttributes({
+          controllerNodes: [
+            {
+              desiredSize: 2,
+              labels: { 'karpenter.sh/controller': 'true' },
+              taints: [{ key: 'CriticalAddonsOnly', value: 'true', effect: 'NoSchedule' }],
+            },
+          ],
+        }),
+        additionalValues: { tolerations: [] },
+      }),
+  },
+  'KarpenterController, more replicas than nodes, all in one zone': {
+    props: 'KarpenterControllerProps',
+    build: (s) =>
+      new KarpenterController(s, 'X', {
+        karpenter: karpenterAttributes({
+          controllerNodes: [{ desiredSize: 2, labels: { 'karpenter.sh/controller': 'true' }, taints: [], zones: ['eu-west-1a', 'eu-west-1a'] }],
+        }),
+        replicas: 3,
+      }),
+  },
   'ClusterProviders, everything wrong': {
     props: 'ClusterProvidersProps',
     build: (s) =>

@@ -110,7 +110,7 @@ test('pods with something not modelled are listed, grouped by what', () => {
   const io = { ...nodeCommandIo(), stdout: { write: (t: string) => (text += t) }, stderr: { write: () => undefined } };
   runExplainCommand(
     [path.join(dir, 'none.yaml')],
-    { ...io, stat: () => ({ size: 1, isDirectory: false }), readFile: () => Buffer.from('{}') },
+    { ...io, stat: () => ({ size: 1, isDirectory: false }), readFile: () => Buffer.from('{"apiVersion":"karpenter.sh/v1","kind":"NodePool"}') },
     {
       simulate: (i) => ({ result, issues: [], costCeilings: nodePoolCostCeilings(i, result) }),
     },

@@ -149,7 +149,9 @@ describe('command line', () => {
     expect(EXPLAIN_USAGE).toContain(
       'Exit status: 0 every pod schedulable and every NodePool admits an instance type; 1 a pod\n' +
         'would stay pending, a NodePool admits nothing or has an error, or the simulator found an\n' +
-        'error in an input object; 2 bad command line or unreadable input (e.g. a missing file, YAML',
+        'error in an input object; 2 bad command line or input explain cannot use (e.g. a missing\n' +
+        'file, YAML or JSON that does not parse, a document that is not an object, no NodePools and\n' +
+        'no Nodes given)',
     );
   });
 
@@ -278,7 +280,8 @@ describe('reading', () => {
       { severity: Severity.ERROR, field: 'somewhere', message: 'not tied to an object', code: 'Other' },
     ];
     const workloads = file('w.yaml', WORKLOADS);
-    const r = explain([workloads], fake(ALL_FINE, issues));
+    const pool = file('pool.yaml', 'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: { name: general }\n');
+    const r = explain([workloads, pool], fake(ALL_FINE, issues));
 
     expect(r.stdout).toContain(`${workloads}:8:5: error Deployment/web spec.template: the Deployment has no pod template (WorkloadWithoutTemplate)`);
     expect(r.stdout).toContain(`${workloads}:15:3: warning DaemonSet/agent spec: an unnamed DaemonSet (Unnamed)`);

@@ -1,5 +1,5 @@
 // Unreadable, malformed and hostile inputs: each costs one clear error line for that file, the
-// command exits 1, and the other files are still checked. Real files, in a temporary directory.
+// command exits 2 (bad input, apart from findings: 1), and the other files are still checked. Real files, in a temporary directory.
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -48,7 +48,7 @@ function run(files: string[], deps: CommandDependencies = {}, stdin?: Buffer): R
 
 /** The run's lines about `f`, and that the valid file after it was still checked. */
 function expectOneLineFor(r: Run, f: string, pattern: RegExp): void {
-  expect(r.code).toBe(ExitCode.PROBLEMS);
+  expect(r.code).toBe(ExitCode.USAGE);
   expect(r.stderr).toBe('');
   expect(r.lines.filter((l) => l.startsWith(f))).toEqual([expect.stringMatching(pattern)]);
   // valid.yaml holds two documents: checked, and clean.
@@ -107,14 +107,25 @@ describe('hostile input', () => {
     ]);
   });
 
-  test('a 100 MB file is refused from its size, before it is read', () => {
+  // Issue 33 item 11: validate reads the kubectl dumps explain reads, up to the one limit both use.
+  test('a file over the limit is refused from its size, before it is read', () => {
     const f = path.join(dir, 'huge.yaml');
     fs.writeFileSync(f, '');
-    fs.truncateSync(f, 100 * 1024 * 1024); // sparse: no 100 MB written or read
+    fs.truncateSync(f, MAX_INPUT_BYTES + 1024 * 1024); // sparse: nothing written or read
     const r = run([f]);
-    expectOneLineFor(r, f, /huge\.yaml: error is 100 MiB, more than the 16 MiB the command reads; .*\(FileTooLarge\)$/);
+    expectOneLineFor(r, f, /huge\.yaml: error is 257 MiB, more than the 256 MiB the command reads; .*\(FileTooLarge\)$/);
     expect(r.reads).not.toContain(f);
-    expect(MAX_INPUT_BYTES).toBe(16 * 1024 * 1024);
+    expect(MAX_INPUT_BYTES).toBe(256 * 1024 * 1024);
+  });
+
+  test('a 20 MiB kubectl dump is read, as explain reads it', () => {
+    const pod = (i: number) => `- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: p${i}\n    uid: u${i}\n  status:\n    phase: Running\n`;
+    const chunk = Array.from({ length: 1000 }, (_, i) => pod(i)).join('');
+    const copies = Math.ceil((20 * 1024 * 1024) / chunk.length);
+    const f = file('dump.yaml', `apiVersion: v1\nkind: List\nitems:\n${chunk.repeat(copies)}`);
+    const r = run([f]);
+    expect(r.lines.filter((l) => l.includes('FileTooLarge'))).toEqual([]);
+    expect(r.lines[r.lines.length - 1]).toBe(`2 files, ${copies * 1000 + 2} documents (${copies * 1000} skipped): no problems`);
   });
 
   test('the limit applies to the bytes read too: a file or stdin just over a lower limit', () => {
@@ -126,7 +137,7 @@ describe('hostile input', () => {
 
     let stdout = '';
     const io: CommandIo = { ...nodeCommandIo(), readStdin: () => Buffer.alloc(2048, 0x20), stdout: { write: (s: string) => (stdout += s) } };
-    expect(runCli(['validate', '-'], io, { maxInputBytes: 1024 })).toBe(ExitCode.PROBLEMS);
+    expect(runCli(['validate', '-'], io, { maxInputBytes: 1024 })).toBe(ExitCode.USAGE);
     expect(stdout).toMatch(/^-: error is 2 KiB, more than the 1 KiB the command reads; .*\(FileTooLarge\)$/m);
   });
 
@@ -145,7 +156,7 @@ describe('hostile input', () => {
     const bin = file('a.bin', Buffer.from([0, 1, 2]));
     const deep = file('b.yaml', '['.repeat(1000));
     const r = run([bin, deep]);
-    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.code).toBe(ExitCode.USAGE);
     expect(r.lines.map((l) => l.split(': ')[0])).toEqual([bin, expect.stringMatching(/b\.yaml:1:\d+$/), '3 files, 2 documents']);
   });
 });

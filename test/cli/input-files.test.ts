@@ -26,7 +26,13 @@ const real = nodeCommandIo();
 const walkIo = { isDirectory: (p: string) => real.stat!(p).isDirectory, readDir: real.readDir!, realpath: real.realpath };
 const rel = (entries: ReturnType<typeof expandInputs>) =>
   entries.map((e) =>
-    'file' in e ? (e.file === '-' ? '-' : path.relative(root, e.file)) : `${e.problem.code} ${path.relative(root, e.problem.path)}`,
+    'file' in e
+      ? e.file === '-'
+        ? '-'
+        : path.relative(root, e.file)
+      : 'skippedDirectory' in e
+        ? `skipped ${path.relative(root, e.skippedDirectory)}`
+        : `${e.problem.code} ${path.relative(root, e.problem.path)}`,
   );
 
 function run(args: string[], io: Partial<CommandIo> = {}): { code: number; lines: string[] } {
@@ -77,6 +83,65 @@ describe('expandInputs', () => {
   });
 });
 
+describe('a repository walk (issue 33 item 9)', () => {
+  const project = () => {
+    write('pools/a.yaml', 'x: 1\n');
+    for (const f of ['node_modules/cdktf/package.json', 'sub/node_modules/x/a.yaml', 'cdktf.out/stacks/s/cdk.tf.json']) write(f, '{}');
+    for (const f of ['.git/a.yaml', '.hg/a.yaml', '.svn/a.yaml']) write(f, 'x: 1\n');
+  };
+
+  test('leaves out node_modules, cdktf.out and VCS folders below a directory, each node_modules or cdktf.out one entry', () => {
+    project();
+    expect(rel(expandInputs([root], walkIo))).toEqual(['skipped cdktf.out', 'skipped node_modules', 'pools/a.yaml', 'skipped sub/node_modules']);
+  });
+
+  test('walks them when named on the command line', () => {
+    project();
+    const named = ['cdktf.out', 'node_modules', '.git'].map((d) => path.join(root, d));
+    expect(rel(expandInputs(named, walkIo))).toEqual(['cdktf.out/stacks/s/cdk.tf.json', 'node_modules/cdktf/package.json', '.git/a.yaml']);
+  });
+
+  test('a directory holding only skipped folders is still a NoManifestFiles warning', () => {
+    write('node_modules/x/package.json', '{}');
+    expect(rel(expandInputs([root], walkIo))).toEqual(['skipped node_modules', 'NoManifestFiles ']);
+  });
+
+  test('--ignore-filename-pattern leaves out walked files whose path matches, as in kubeconform', () => {
+    write('pools/a.yaml', VALID);
+    write('examples/b.yaml', 'kind: [\n');
+    const r = run(['--ignore-filename-pattern', '/examples/', '--ignore-filename-pattern=^$', root]);
+    expect(r.lines).toEqual(['1 file, 2 documents: no problems']);
+    expect(rel(expandInputs([root], walkIo, [/xamples\/b/]))).toEqual(['pools/a.yaml']);
+    expect(run(['--ignore-filename-pattern', '(', root]).code).toBe(ExitCode.USAGE);
+  });
+
+  test('validate . in a cdktf project checks its manifests only, with one note, and no Node warning', () => {
+    project();
+    write('pools/a.yaml', VALID);
+    // The project's own files: no apiVersion and kind, so no Kubernetes object; skipped in a walk, an error when named.
+    const pkg = write('package.json', '{"name": "app", "version": "1.0.0"}');
+    write('cdktf.json', '{"language": "typescript", "app": "npx ts-node main.ts"}');
+    // A mapping as a key: the yaml library warns about it through process.emitWarning, which Node prints as is.
+    write('node_modules/pkg/funding.yml', '? { futureFlags: 1 }\n: x\n');
+    const emitted = jest.spyOn(process, 'emitWarning');
+    try {
+      const r = run([root]);
+      expect(r.lines).toEqual([
+        `note: skipped 2 documents validate does not check (2 without apiVersion and kind), first ${root}/cdktf.json#0 ?/?; --json lists each`,
+        `note: not walked: ${root}/cdktf.out, ${root}/node_modules, ${root}/sub/node_modules (installed packages and synth output; ` +
+          'name a directory to check it)',
+        '3 files, 4 documents (2 skipped): no problems',
+      ]);
+      expect(r.code).toBe(ExitCode.OK);
+      expect(run([pkg]).lines[0]).toMatch(/package\.json:1:1: error .*\(UnsupportedApiVersion\)$/);
+      run([path.join(root, 'node_modules', 'pkg')]);
+      expect(emitted).not.toHaveBeenCalled();
+    } finally {
+      emitted.mockRestore();
+    }
+  });
+});
+
 describe('validate DIR', () => {
   test('checks every manifest file under the directory, in sorted order', () => {
     write('pools/b.yaml', VALID);
@@ -90,7 +155,7 @@ describe('validate DIR', () => {
     expect(r.code).toBe(ExitCode.PROBLEMS);
   });
 
-  test('an unreadable subfolder gives a clear error line and exit 1; the rest is checked', () => {
+  test('an unreadable subfolder gives a clear error line and exit 2; the rest is checked', () => {
     write('a/x.yaml', VALID);
     write('b/y.yaml', VALID);
     const denied = path.join(root, 'a');
@@ -100,7 +165,7 @@ describe('validate DIR', () => {
         return real.readDir!(p);
       },
     });
-    expect(r.code).toBe(ExitCode.PROBLEMS);
+    expect(r.code).toBe(ExitCode.USAGE);
     expect(r.lines).toEqual([
       `${denied}: error cannot read the directory: EACCES: permission denied, scandir '${denied}'; its files are not checked (DirectoryNotReadable)`,
       '1 file, 2 documents: 1 error, 0 warnings',

@@ -93,7 +93,8 @@ describeConsumer('a consumer project installing the packed package', () => {
         fs.mkdirSync(app);
         fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'karpenter-app', version: '1.0.0', private: true }, null, 2));
         const { dependencies, devDependencies } = readmeInstalls(readme);
-        const deps = dependencies.map((d) => (d === 'cdktf-karpenter-eks' ? tarball : d));
+        // The README installs the tarball `npm pack` writes, from a checkout beside the project.
+        const deps = dependencies.map((d) => (d.endsWith('.tgz') ? tarball : d));
         // cdktf-cli only wraps terraform and runs cdktf.json's app command, which the test runs itself;
         // installing it would double the time of this test.
         const devDeps = devDependencies.filter((d) => !d.startsWith('cdktf-cli@'));

@@ -23,8 +23,15 @@ describe('warning code lists', () => {
   });
 
   test('CONTROLLER_WARNING_CODES lists every warning of the controller plan', () => {
-    expect(warnedCodes('controller/helm-values.ts', 'controller/karpenter-controller-plan.ts', 'controller/flow-schemas.ts')).toEqual(
-      [...CONTROLLER_WARNING_CODES].sort(),
-    );
+    expect(
+      warnedCodes(
+        'controller/helm-values.ts',
+        'controller/additional-values.ts',
+        'controller/chart-values-check.ts',
+        'controller/controller-nodes-check.ts',
+        'controller/karpenter-controller-plan.ts',
+        'controller/flow-schemas.ts',
+      ),
+    ).toEqual([...CONTROLLER_WARNING_CODES].sort());
   });
 });

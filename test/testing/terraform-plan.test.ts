@@ -233,6 +233,24 @@ describe('planStack', () => {
     await expect(run).rejects.toBeInstanceOf(TerraformCommandError);
   });
 
+  // Issue 33 item 15: with @cdktf/provider-aws 21 terraform said only "no available releases match 6.25.0".
+  test('an init failure says which provider versions the mirror holds and which the stack requires', async () => {
+    const { dir, terraform } = setup({ terraform: { required_providers: { aws: { source: 'aws', version: '6.25.0' } } } });
+    const held = tempDir();
+    for (const v of ['5.100.0/linux_amd64', '5.99.1/linux_amd64'])
+      fs.mkdirSync(path.join(held, 'registry.terraform.io/hashicorp/aws', v), { recursive: true });
+    fs.writeFileSync(path.join(held, 'registry.terraform.io/hashicorp/aws/terraform-provider-aws_6.0.0_linux_amd64.zip'), '');
+    const run = planStack(dir, { terraformBinary: terraform, pluginMirror: held, env: { FAKE_TF_FAIL: 'init' } });
+    await expect(run).rejects.toBeInstanceOf(TerraformCommandError);
+    await expect(run).rejects.toThrow(
+      new RegExp(
+        'Error: init went wrong\\n' +
+          `The provider mirror ${held} holds registry\\.terraform\\.io/hashicorp/aws 5\\.99\\.1, 5\\.100\\.0, 6\\.0\\.0; ` +
+          'the stack requires 6\\.25\\.0 \\(terraform\\.required_providers\\.aws in cdk\\.tf\\.json',
+      ),
+    );
+  });
+
   test('throws with the diagnostics when validate finds errors', async () => {
     const { dir, terraform } = setup();
     await expect(planStack(dir, { terraformBinary: terraform, pluginMirror: mirror, env: { FAKE_TF_INVALID: '1' } })).rejects.toThrow(

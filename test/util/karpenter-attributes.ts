@@ -14,6 +14,8 @@ export const KARPENTER_ATTRIBUTES: KarpenterAwsAttributes = {
   identityType: 'podIdentity',
   controllerRoleArn: 'arn:aws:iam::123456789012:role/KarpenterController-demo',
   controllerNodeGroup: true,
+  // The default ControllerNodeGroup's nodes, as KarpenterAws reads them (zones unknown: not a KarpenterNetwork's subnets).
+  controllerNodes: [{ desiredSize: 2, labels: { 'karpenter.sh/controller': 'true' }, taints: [] }],
 };
 
 /** `KARPENTER_ATTRIBUTES` with some values changed. */

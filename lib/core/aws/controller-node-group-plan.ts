@@ -4,6 +4,7 @@ import { NodeGroupScaling, validateControllerScaling } from './node-group-scalin
 import { HttpTokens, VolumeType } from '../shared/ec2';
 import { CONTROLLER_NODE_LABEL_KEY, CONTROLLER_NODE_LABEL_VALUE, CRITICAL_ADDONS_ONLY_TAINT_KEY } from '../shared/controller-nodes';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
+import { ControllerNodes } from './karpenter-aws-attributes';
 
 /** AMI families for the controller nodes. */
 export enum NodeGroupAmiType {
@@ -157,6 +158,11 @@ export interface ControllerNodeGroupPlanInput extends ControllerNodeGroupOptions
   readonly clusterVersion?: KubernetesVersion;
   readonly subnetIds: readonly string[];
   /**
+   * The zone of each subnet, when known at synth (subnets of a `KarpenterNetwork`).
+   * @default - unknown
+   */
+  readonly subnetZones?: readonly string[];
+  /**
    * The subnets are those of a network whose construct reported errors that left them fewer (e.g. one zone),
    * so their count is not reported again.
    * @default false
@@ -221,8 +227,17 @@ export interface ControllerNodeGroupPlan {
   readonly taints: PlannedTaint[];
   /** IMDS options and the node volume; the node group must then not set `disk_size`. */
   readonly launchTemplate: PlannedLaunchTemplate;
+  /** Its nodes as the controller's placement is checked against them (`KarpenterAwsAttributes.controllerNodes`). */
+  readonly nodes: ControllerNodes;
   readonly issues: ValidationIssue[];
 }
+
+/** The Kubernetes spelling of the effects EKS spells in capitals. */
+const TAINT_EFFECTS: Readonly<Record<string, string>> = {
+  NO_SCHEDULE: 'NoSchedule',
+  NO_EXECUTE: 'NoExecute',
+  PREFER_NO_SCHEDULE: 'PreferNoSchedule',
+};
 
 /** Resolves and checks the settings of the controller node group. */
 export function planControllerNodeGroup(input: ControllerNodeGroupPlanInput, ctx: ValidationContext = {}): ControllerNodeGroupPlan {
@@ -246,6 +261,8 @@ export function planControllerNodeGroup(input: ControllerNodeGroupPlanInput, ctx
     );
   }
 
+  const labels = { ...input.labels, [CONTROLLER_NODE_LABEL_KEY]: CONTROLLER_NODE_LABEL_VALUE };
+  const taints: PlannedTaint[] = input.criticalAddonsOnly ? [{ key: CRITICAL_ADDONS_ONLY_TAINT_KEY, value: 'true', effect: 'NO_SCHEDULE' }] : [];
   return {
     nodeGroupName: input.nodeGroupName,
     nodeGroupNamePrefix: input.nodeGroupName === undefined ? DEFAULT_NAME_PREFIX : undefined,
@@ -255,9 +272,15 @@ export function planControllerNodeGroup(input: ControllerNodeGroupPlanInput, ctx
     amiType,
     instanceTypes,
     scaling,
-    labels: { ...input.labels, [CONTROLLER_NODE_LABEL_KEY]: CONTROLLER_NODE_LABEL_VALUE },
-    taints: input.criticalAddonsOnly ? [{ key: CRITICAL_ADDONS_ONLY_TAINT_KEY, value: 'true', effect: 'NO_SCHEDULE' }] : [],
+    labels,
+    taints,
     launchTemplate,
+    nodes: {
+      desiredSize: scaling.desiredSize,
+      labels: { ...labels },
+      taints: taints.map((t) => ({ key: t.key, value: t.value, effect: TAINT_EFFECTS[t.effect] })),
+      ...(input.subnetZones === undefined ? {} : { zones: [...input.subnetZones] }),
+    },
     issues: issues.issues,
   };
 }

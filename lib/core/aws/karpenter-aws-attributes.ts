@@ -33,6 +33,30 @@ export interface CheckedAttributes {
   readonly controllerServiceAccount?: CheckedName;
 }
 
+/** A taint on the controller nodes, as Kubernetes spells it. */
+export interface ControllerNodeTaint {
+  readonly key: string;
+  /** @default - no value */
+  readonly value?: string;
+  /** `NoSchedule`, `PreferNoSchedule` or `NoExecute`. */
+  readonly effect: string;
+}
+
+/** The nodes of one `ControllerNodeGroup`: what the controller's replicas, placement and tolerations are checked against. */
+export interface ControllerNodes {
+  /** How many nodes the group runs (`desiredSize`). */
+  readonly desiredSize: number;
+  /** The labels of its nodes, `karpenter.sh/controller` among them. */
+  readonly labels: Readonly<Record<string, string>>;
+  /** The taints of its nodes. */
+  readonly taints: readonly ControllerNodeTaint[];
+  /**
+   * The zones of its subnets, when known at synth (subnets of a `KarpenterNetwork`).
+   * @default - unknown: the zone spread is not checked
+   */
+  readonly zones?: readonly string[];
+}
+
 const CHECKED_KEYS = ['clusterName', 'region', 'interruptionQueueName', 'nodeRoleName', 'controllerNamespace', 'controllerServiceAccount'] as const;
 
 /**
@@ -76,14 +100,26 @@ export interface KarpenterAwsAttributes {
    * @default false
    */
   readonly controllerNodeGroup?: boolean;
+  /**
+   * The nodes of each `ControllerNodeGroup` of the cluster, as `KarpenterAws` found them when the attributes were read:
+   * `KarpenterController` checks that its replicas can run there (enough nodes for the hostname anti-affinity, the
+   * taints tolerated, more than one zone for the zone spread).
+   * @default - unknown: the controller's placement is not checked against nodes
+   */
+  readonly controllerNodes?: readonly ControllerNodes[];
 }
 
 /**
  * Checks an attributes object, e.g. one written by hand. Names that decide resources and provider
  * configuration must be plain strings; only the role ARN may be a reference. A name `checked` holds a
- * verdict for (the same value) is not checked again. Returns the verdicts on the namespace and service account.
+ * verdict for (the same value) is not checked again. Returns the verdicts on the namespace and service account, and
+ * `controllerNodes` when it can be read.
  */
-export function validateKarpenterAwsAttributes(issues: IssueCollector, field: string, a: KarpenterAwsAttributes): ServiceAccountRefVerdict {
+export function validateKarpenterAwsAttributes(
+  issues: IssueCollector,
+  field: string,
+  a: KarpenterAwsAttributes,
+): ServiceAccountRefVerdict & { readonly controllerNodes?: readonly ControllerNodes[] } {
   // Checked once, where they entered: a verdict of KarpenterAws holds only for the value it checked.
   const checked = checkedAttribute(issues, `${field}.checked`, a.checked);
   const verdict = (key: (typeof CHECKED_KEYS)[number], check: () => void): boolean => {
@@ -121,9 +157,11 @@ export function validateKarpenterAwsAttributes(issues: IssueCollector, field: st
     issues.error(`${field}.identityType`, 'InvalidIdentityType', `must be ${allowed}; got '${String(a.identityType)}'.`);
   }
   booleanAttribute(issues, `${field}.controllerNodeGroup`, a.controllerNodeGroup);
+  const nodes = a.controllerNodes;
+  const controllerNodes = nodes !== undefined && controllerNodesAttribute(issues, `${field}.controllerNodes`, nodes) ? nodes : undefined;
   if (a.identityType === ControllerIdentityType.IRSA)
     validateRoleArn(issues, `${field}.controllerRoleArn`, a.controllerRoleArn, 'InvalidIrsaRoleArn');
-  return { namespaceValid, serviceAccountValid };
+  return { namespaceValid, serviceAccountValid, controllerNodes };
 }
 
 /** `checked`; undefined when unset, or (reported) when malformed, e.g. edited by hand in a JSON file. */
@@ -174,4 +212,36 @@ function validateQueueNameAttribute(issues: IssueCollector, field: string, queue
   } else {
     validateQueueName(issues, field, queue, false);
   }
+}
+
+/**
+ * `controllerNodes`, e.g. edited by hand in a JSON file: each entry `{ desiredSize, labels, taints, zones? }`. Returns
+ * whether it can be read; a wrong entry is reported once here and the nodes are then not checked.
+ */
+export function controllerNodesAttribute(issues: IssueCollector, field: string, value: unknown): value is readonly ControllerNodes[] {
+  const wrong = (at: string, what: string, got: unknown) => `${at} must be ${what}, got ${JSON.stringify(got) ?? 'nothing'}`;
+  const problems: string[] = [];
+  if (!Array.isArray(value)) problems.push(wrong(field, 'a list', value));
+  else {
+    value.forEach((g: unknown, i) => {
+      const at = `${field}[${i}]`;
+      if (!isPlainObject(g)) {
+        problems.push(wrong(at, '{ desiredSize, labels, taints, zones? }', g));
+        return;
+      }
+      if (typeof g.desiredSize !== 'number' && !issues.isUnresolved(g.desiredSize))
+        problems.push(wrong(`${at}.desiredSize`, 'a number', g.desiredSize));
+      if (!isPlainObject(g.labels) || !Object.values(g.labels).every((v) => typeof v === 'string')) {
+        problems.push(wrong(`${at}.labels`, 'a map of strings', g.labels));
+      }
+      const taintOk = (t: unknown) =>
+        isPlainObject(t) && typeof t.key === 'string' && typeof t.effect === 'string' && ['string', 'undefined'].includes(typeof t.value);
+      if (!Array.isArray(g.taints) || !g.taints.every(taintOk)) problems.push(wrong(`${at}.taints`, 'a list of { key, value?, effect }', g.taints));
+      const zonesOk = g.zones === undefined || (Array.isArray(g.zones) && g.zones.every((z) => typeof z === 'string'));
+      if (!zonesOk) problems.push(wrong(`${at}.zones`, 'a list of zone names', g.zones));
+    });
+  }
+  if (problems.length === 0) return true;
+  issues.error(field, 'InvalidAttribute', `${problems.join('; ')}. The controller's placement is not checked against these nodes.`);
+  return false;
 }

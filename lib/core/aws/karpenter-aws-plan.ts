@@ -6,7 +6,7 @@ import { AccessEntryType } from './node-role-policies';
 import { ControllerRolePlan, PlanClusterInput, planControllerRole } from './controller-role-plan';
 import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';
 import { InterruptionQueuePlan, planInterruptionQueue } from './interruption-queue-plan';
-import { KarpenterAwsAttributes } from './karpenter-aws-attributes';
+import { ControllerNodes, KarpenterAwsAttributes } from './karpenter-aws-attributes';
 import { NodeRolePlan, planNodeRole } from './node-role-plan';
 import { checkClusterNameOnce, CheckedClusterName } from './plan-fields';
 import { PolicyStatementOptions } from './policy-document';
@@ -288,6 +288,7 @@ export function karpenterAwsAttributes(
   plan: KarpenterAwsPlan,
   controllerRoleArn: string,
   controllerNodeGroup = false,
+  controllerNodes: readonly ControllerNodes[] = [],
 ): { attributes: KarpenterAwsAttributes; issues: ValidationIssue[] } {
   const issues = new IssueCollector();
   if (plan.region === undefined) {
@@ -319,6 +320,8 @@ export function karpenterAwsAttributes(
     identityType: identity.type,
     controllerRoleArn,
     controllerNodeGroup,
+    // Known only for groups of this library; with none, nothing is checked against nodes.
+    ...(controllerNodes.length > 0 ? { controllerNodes: controllerNodes.map((n) => ({ ...n })) } : {}),
   };
   return { attributes, issues: issues.issues };
 }

@@ -1,5 +1,6 @@
 // Pure core: no cdktf or constructs imports in lib/core.
 import { builderError, IssueCollector, ValidationIssue, withIssues } from '../issues';
+import { suggestOne } from '../shared/suggest';
 
 /** A region of one of the AWS partitions this library knows. */
 export interface AwsRegionInfo {
@@ -87,19 +88,13 @@ export function isKnownRegion(region: string): boolean {
 
 /**
  * The known region `region` was most likely meant to be: the same in lower case, or the one
- * closest by edit distance (at most 2 edits); undefined when none is that close, or several are.
+ * closest (`suggestOne`: one it extends, else by edit distance; at most 2 edits); undefined when none is that close, or several are.
  */
 export function suggestRegion(region: string): string | undefined {
   const folded = region.trim().toLowerCase();
   if (isKnownRegion(folded)) return folded;
-  // Loaded for a region that is not known: a typo's rare path.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { distance } = require('fastest-levenshtein') as typeof import('fastest-levenshtein');
-  const scored = Object.keys(AWS_REGIONS).map((name) => ({ name, d: distance(folded, name) }));
-  const min = Math.min(...scored.map((s) => s.d));
-  const best = scored.filter((s) => s.d === min);
   // A tie (ap-southeast-8: 1 to 7 alike) is no guess.
-  return min <= 2 && best.length === 1 ? best[0].name : undefined;
+  return suggestOne(folded, Object.keys(AWS_REGIONS), { maxDistance: 2 });
 }
 
 /**

@@ -4,6 +4,7 @@
 import { IssueCollector, ValidationContext } from '../issues';
 import { WellKnownLabel } from '../model/labels';
 import type { InstanceTypeCatalog } from '../sim/types';
+import { didYouMean, quotedChoices, SuggestionIndex } from '../shared/suggest';
 
 // The catalog loads at the first check: the codes of the catalog lints load no catalog.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -59,33 +60,35 @@ function knownValues(catalog: InstanceTypeCatalog, key: string): ReadonlySet<str
     const listed = key === WellKnownLabel.INSTANCE_TYPE ? cols.names : cols.values.get(key);
     values = listed && new Set(listed);
   } else {
-    const found = catalog.instanceTypes.map((it) => it.labels[key]).filter((v) => v !== undefined);
+    // Own labels only: `constructor` is a valid label key.
+    const found = catalog.instanceTypes.flatMap((it) => (Object.hasOwn(it.labels, key) ? [it.labels[key]] : []));
     values = found.length > 0 ? new Set(found) : undefined;
   }
   byKey.set(key, values);
   return values;
 }
 
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = d[0];
-    d[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = d[j];
-      d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return d[b.length];
+const indexes = new WeakMap<ReadonlySet<string>, SuggestionIndex>();
+
+/** The suggestion index of a key's values, built at the first unknown value and kept with the catalog's value set. */
+function suggestionIndex(values: ReadonlySet<string>): SuggestionIndex {
+  let index = indexes.get(values);
+  if (!index) indexes.set(values, (index = new SuggestionIndex(values)));
+  return index;
 }
 
-const NOUN: Readonly<Record<string, string>> = {
-  [WellKnownLabel.INSTANCE_TYPE]: 'an instance type',
-  [WellKnownLabel.INSTANCE_FAMILY]: 'a family',
-  [WellKnownLabel.INSTANCE_CATEGORY]: 'a category',
-  [WellKnownLabel.INSTANCE_SIZE]: 'a size',
-};
+/** True when some catalog type has `value` under `key`, or the catalog knows no value of `key` (nothing to check). */
+export function isKnownCatalogValue(key: string, value: string, catalog: InstanceTypeCatalog = catalogModule().loadInstanceTypeCatalog()): boolean {
+  const known = knownValues(catalog, key);
+  return !known || known.has(value);
+}
+
+const NOUN: ReadonlyMap<string, string> = new Map([
+  [WellKnownLabel.INSTANCE_TYPE, 'an instance type'],
+  [WellKnownLabel.INSTANCE_FAMILY, 'a family'],
+  [WellKnownLabel.INSTANCE_CATEGORY, 'a category'],
+  [WellKnownLabel.INSTANCE_SIZE, 'a size'],
+]);
 
 /**
  * Why `value` under `key` matches no catalog type, with a fix: the key it belongs to (`m5.large` is an
@@ -105,18 +108,17 @@ export function unknownCatalogValue(
     WellKnownLabel.INSTANCE_SIZE,
   ]) {
     if (other !== key && knownValues(catalog, other)?.has(value))
-      return `${JSON.stringify(value)} is ${NOUN[other]}, not ${NOUN[key] ?? `a ${key} value`}; use ${other}`;
+      return `${JSON.stringify(value)} is ${NOUN.get(other)}, not ${NOUN.get(key) ?? `a ${key} value`}; use ${other}`;
   }
-  const lower = value.toLowerCase();
-  if (known.has(lower)) return `${JSON.stringify(value)} is not a ${key} value; did you mean ${JSON.stringify(lower)}?`;
-  let best: string | undefined;
-  let bestD = Number.POSITIVE_INFINITY;
-  for (const k of known) {
-    const d = distance(lower, k);
-    if (d < bestD || (d === bestD && best !== undefined && k < best)) [best, bestD] = [k, d];
+  const index = suggestionIndex(known);
+  const near = didYouMean(value, index);
+  if (near.length > 0) {
+    const hint = `; did you mean ${quotedChoices(near)}?`;
+    if (near.every((n) => n.toLowerCase() === value.toLowerCase())) return `${JSON.stringify(value)} is not a ${key} value${hint}`;
+    return `no instance type of the catalog has ${key}=${JSON.stringify(value)}${hint}`;
   }
-  const hint = best !== undefined && bestD <= Math.max(1, Math.floor(value.length / 3)) ? `; did you mean ${JSON.stringify(best)}?` : '';
-  const sample = [...known].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+  // Sorted once per key, at the first value with no suggestion.
+  const sample = index.sorted();
   const list = sample.length > 12 ? `${sample.slice(0, 12).join(', ')}, ...` : sample.join(', ');
-  return `no instance type of the catalog has ${key}=${JSON.stringify(value)}${hint || ` (known values: ${list})`}`;
+  return `no instance type of the catalog has ${key}=${JSON.stringify(value)} (known values: ${list})`;
 }

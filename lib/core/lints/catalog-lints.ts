@@ -3,12 +3,12 @@
 // types its EC2NodeClass's AMI family cannot run. Each code stands with its check; LINT_CODES (lint-codes.ts)
 // lists them with the others, and they silence like them; `catalogChecks` turns them off or into errors.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
-import { isPlainObject } from '../json';
+import { isPlainObject, show } from '../json';
 import { WellKnownLabel } from '../model/labels';
 import type { WrittenRequirement } from '../model/requirements';
 import { nodePoolRequirements } from './lint';
 import type { Admission, AdmissionReading } from '../sim/admission';
-import { CATALOG_VALUE_KEYS, CatalogChecks, reportCatalogFinding, unknownCatalogValue } from './catalog-checks';
+import { CATALOG_VALUE_KEYS, CatalogChecks, isKnownCatalogValue, reportCatalogFinding, unknownCatalogValue } from './catalog-checks';
 
 // The checks ask the simulator, which loads at the first check: the codes (LINT_CODES, silence lists) load no engine.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -60,6 +60,9 @@ const NODE_CLASS_REF = 'spec.template.spec.nodeClassRef';
 const CATALOG_NOTE =
   " (checked against Karpenter 1.14.1's instance-type catalog; a newer type may be missing from it: silence the code, or set catalogChecks: 'off')";
 
+/** Unknown values of one requirement reported one by one (each with its suggestion); the rest get one summary warning. */
+export const MAX_LISTED_UNKNOWN_VALUES = 10;
+
 /** Catalog-free findings that already say the pool can never launch a node: no catalog verdict repeats them. */
 const NEVER_LAUNCHES = ['RequirementsUnsatisfiable', 'ArchFamilyMismatch', 'MinValuesUnsatisfiable'];
 
@@ -87,10 +90,21 @@ export const CATALOG_RULES = [
     check: ({ requirements }, r) => {
       for (const q of requirements) {
         if (!CATALOG_VALUE_KEYS.includes(q.key) || (q.operator !== 'In' && q.operator !== 'NotIn')) continue;
-        q.values.forEach((v, j) => {
-          const why = unknownCatalogValue(q.key, v);
-          if (why) r.warn(`${q.at}.values[${j}]`, why + CATALOG_NOTE);
-        });
+        // A set lookup per value; the message (with its suggestion search) only for the first few.
+        const unknown = q.values.flatMap((v, j) => (isKnownCatalogValue(q.key, v) ? [] : [j]));
+        for (const j of unknown.slice(0, MAX_LISTED_UNKNOWN_VALUES))
+          r.warn(`${q.at}.values[${j}]`, unknownCatalogValue(q.key, q.values[j])! + CATALOG_NOTE);
+        const rest = unknown.slice(MAX_LISTED_UNKNOWN_VALUES);
+        if (rest.length > 0) {
+          const shown = rest.slice(0, 3).map((j) => `values[${j}] ${show(q.values[j])}`);
+          r.warn(
+            `${q.at}.values`,
+            `${rest.length.toLocaleString('en')} more values (of ${q.values.length.toLocaleString('en')}) that no instance type of the ` +
+              `catalog has under ${q.key} are not listed one by one, only the first ${MAX_LISTED_UNKNOWN_VALUES}: ` +
+              `${shown.join(', ')}${rest.length > shown.length ? ', ...' : ''}; ` +
+              `check the list against the catalog${CATALOG_NOTE}`,
+          );
+        }
       }
     },
   },

@@ -12,6 +12,7 @@ import { durationSeconds } from '../model/duration';
 import { userDataProblem } from '../model/user-data';
 import { Operator, WrittenRequirement } from '../model/requirements';
 import { SchedulingRequirement } from '../scheduling/requirements';
+import { WELL_KNOWN_KEY_TYPO_RULE } from './label-keys';
 
 /** The operator KeyState records for a template label, which requires its one value. */
 const LABEL = 'label';
@@ -222,6 +223,7 @@ export const NODEPOOL_RULES = [
       );
     },
   },
+  WELL_KNOWN_KEY_TYPO_RULE,
 ] as const satisfies readonly NodePoolRule[];
 
 // ------------------------------------------------------------------ EC2NodeClass rules

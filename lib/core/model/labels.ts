@@ -1,6 +1,7 @@
 // Pure core: no cdktf or constructs imports.
 // Label and taint syntax, and the label restrictions of the Karpenter 1.14 CRDs.
 import { DNS1123_SUBDOMAIN_PATTERN } from '../shared/kubernetes-names';
+import { SuggestionIndex, suggestOne } from '../shared/suggest';
 
 /** Well-known node label keys Karpenter (core and the AWS provider) understands. */
 export enum WellKnownLabel {
@@ -123,6 +124,39 @@ export const KARPENTER_KNOWN_VALUES: { readonly [key: string]: readonly string[]
   [WellKnownLabel.CAPACITY_TYPE]: ['on-demand', 'spot', 'reserved'],
   [WellKnownLabel.INSTANCE_TENANCY]: ['default', 'dedicated'],
 };
+
+/**
+ * Karpenter's `WellKnownLabels` at v1.14.1: kubernetes-sigs/karpenter pkg/apis/v1/labels.go:75-84 and what
+ * aws/karpenter-provider-aws pkg/apis/v1/labels.go:33-63 inserts, which are every `WellKnownLabel` but the node
+ * class label (test/core/lints/label-keys.test.ts checks them against those lines). A NodePool requirement on one
+ * of them narrows what Karpenter launches; on a key a letter off, it is a custom label that narrows nothing.
+ */
+export const KARPENTER_WELL_KNOWN_LABELS: readonly string[] = Object.values(WellKnownLabel).filter((k) => k !== WellKnownLabel.EC2NODECLASS);
+
+/** The aliases Karpenter translates into well-known labels, its `NormalizedLabels` (core pkg/apis/v1/labels.go:121-127). */
+export const NORMALIZED_LABELS: readonly string[] = [
+  'failure-domain.beta.kubernetes.io/zone',
+  'beta.kubernetes.io/arch',
+  'beta.kubernetes.io/os',
+  'beta.kubernetes.io/instance-type',
+  'failure-domain.beta.kubernetes.io/region',
+];
+
+/** What a key may be a typo of: the well-known keys a NodePool may name (not karpenter.sh/nodepool, which it may not), and their aliases. */
+const SUGGESTED_KEYS = [...KARPENTER_WELL_KNOWN_LABELS.filter((k) => k !== WellKnownLabel.NODEPOOL), ...NORMALIZED_LABELS];
+/** Keys that are no typo though not suggested: the restricted ones (their own errors say so) and the node class label. */
+const NO_TYPO = new Set<string>([...SUGGESTED_KEYS, WellKnownLabel.NODEPOOL, 'kubernetes.io/hostname', WellKnownLabel.EC2NODECLASS]);
+let keyIndex: SuggestionIndex | undefined;
+
+/**
+ * The well-known label key `key` is a near miss of (`kubernetes.io/arc`: `kubernetes.io/arch`): one it
+ * extends by up to two characters, or two edits away; undefined for a well-known key or one not that close
+ * (`team`, `example.com/zone`), or when several are as close.
+ */
+export function nearWellKnownLabel(key: string): string | undefined {
+  if (NO_TYPO.has(key)) return undefined;
+  return suggestOne(key, (keyIndex ??= new SuggestionIndex(SUGGESTED_KEYS)), { maxDistance: 2 });
+}
 
 /** CRD pattern of a label value (template labels, requirement values); max 63 characters. */
 export const LABEL_VALUE_PATTERN = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;

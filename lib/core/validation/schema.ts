@@ -4,6 +4,7 @@
 import { isPlainObject, show } from '../json';
 import { child, IssueCollector, PhrasedMessage } from '../issues';
 import { runeLength } from '../model/labels';
+import { SuggestionIndex, suggestOne } from '../shared/suggest';
 
 /** A CEL rule replica: runs on a value that already has the right JSON type. */
 // CEL rules see a dynamically typed value, as CEL itself does.
@@ -205,7 +206,7 @@ export function checkSchema(value: unknown, schema: Schema, path: string, c: Iss
         if (v === undefined || (v === null && sub)) continue;
         if (!sub) {
           const known = Object.keys(schema.properties);
-          const near = known.find((n) => n.toLowerCase() === k.toLowerCase());
+          const near = suggestOne(k, fieldIndex(schema.properties));
           c.error(
             child(path, k),
             'UnknownField',
@@ -286,4 +287,13 @@ function checkString(value: string, s: StringSchema, path: string, c: IssueColle
 /** `has(x.f)` for a CEL rule replica. */
 export function has(obj: unknown, field: string): boolean {
   return isPlainObject(obj) && !absent(obj[field]);
+}
+
+const fieldIndexes = new WeakMap<object, SuggestionIndex>();
+
+/** The suggestion index of an object schema's fields, built at its first unknown field. */
+function fieldIndex(properties: object): SuggestionIndex {
+  let index = fieldIndexes.get(properties);
+  if (!index) fieldIndexes.set(properties, (index = new SuggestionIndex(Object.keys(properties))));
+  return index;
 }

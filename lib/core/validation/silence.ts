@@ -1,6 +1,7 @@
 // Pure core: no cdktf or constructs imports.
 import { IssueCollector, ValidationContext } from '../issues';
 import { LINT_CODES, LintCode } from '../lints/lint-codes';
+import { suggestOne } from '../shared/suggest';
 
 /** Warnings of the manifest validators besides the lint codes (envelope checks). */
 export const ENVELOPE_WARNING_CODES = ['NamespaceOnClusterScopedResource', 'StatusIgnored'] as const;
@@ -24,7 +25,7 @@ export function checkSilenceCodes(ctx: ValidationContext, c: IssueCollector): vo
 
 /** Why `code` silences nothing, with the nearest valid code and the full list. */
 export function unknownSilenceCodeMessage(code: string): string {
-  const near = MANIFEST_WARNING_CODES.find((k) => k.toLowerCase() === code.toLowerCase());
+  const near = suggestOne(code, MANIFEST_WARNING_CODES);
   return (
     `${JSON.stringify(code)} is not a warning code, so it silences ` +
     `nothing${near ? ` (did you mean "${near}"?)` : ''}; codes that can be silenced: ${MANIFEST_WARNING_CODES.join(', ')}`

@@ -21,6 +21,7 @@ import {
   dns1123SubdomainProblems,
   labelRestrictions,
   labelValueProblems,
+  nearWellKnownLabel,
   qualifiedNameProblems,
 } from '../model/labels';
 import { lintNodePool } from '../lints/lint';
@@ -40,10 +41,13 @@ const RUNTIME = ' (the API server accepts this, but the Karpenter controller rej
 function restrictedKey(key: string, path: string, c: IssueCollector, what: string): void {
   if (c.isUnresolved(key)) return;
   for (const r of labelRestrictions(key)) {
+    const near = r.code === 'RestrictedLabelDomain' ? nearWellKnownLabel(key) : undefined;
     const fix =
       r.code === 'RestrictedLabel'
         ? 'Karpenter sets this label itself; remove it'
-        : 'use a well-known key (see WellKnownLabel) or a label in your own domain, e.g. "example.com/team"';
+        : near !== undefined
+          ? `did you mean ${show(near)}? Use a well-known key (see WellKnownLabel) or a label in your own domain`
+          : 'use a well-known key (see WellKnownLabel) or a label in your own domain, e.g. "example.com/team"';
     c.error(path, r.code, `${what} ${show(key)} is not allowed: ${fix}${crdRule(r.crdMessage)}`);
   }
 }

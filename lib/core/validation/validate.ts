@@ -56,7 +56,10 @@ export function validateManifest(manifest: unknown, ctx: ValidationContext = {})
   }
   const { apiVersion, kind } = manifest;
   const expected = typeof apiVersion === 'string' ? KINDS[apiVersion] : undefined;
-  if (expected) {
+  if (apiVersion === NODEPOOL_API_VERSION && kind === 'NodeClaim') {
+    // A real kind of the group: Karpenter creates NodeClaims, so there is no manifest of one to check.
+    c.error('kind', 'UnsupportedKind', `${show(kind)} is a ${apiVersion} kind Karpenter creates; validateManifest checks NodePool and EC2NodeClass`);
+  } else if (expected) {
     c.error('kind', 'UnsupportedKind', `${show(kind)} is not a kind of ${apiVersion}; expected ${expected}`);
   } else {
     const v1beta1 =

@@ -2,14 +2,12 @@
 // values.yaml: Helm ignores an unknown key silently, so a typo or a renamed value would be lost.
 import * as fs from 'fs';
 import * as path from 'path';
-import { Testing } from 'cdktf';
-import { buildFullStackApp } from '../../../examples/full-stack/app';
 import { HelmValues, buildKarpenterHelmValues } from '../../../lib/core/controller/helm-values';
 import { ControllerPlacement, DnsPolicy, LogLevel } from '../../../lib/core/controller/controller-settings';
-import { KarpenterRegistry } from '../../../lib/core/controller/karpenter-version';
 import { upstreamValuesFile } from '../../../scripts/fetch-upstream';
 import { CHART_VALUES_FILE, parseChartValues, readReferenceFixture, readSharedReference } from '../../fixtures/reference';
 import { keyPaths, missingChartKeys } from '../../util/chart-values-keys';
+import { CONTROLLER_CONFIGURATIONS } from '../../util/controller-configurations';
 import { karpenterAttributes } from '../../util/karpenter-attributes';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -27,36 +25,9 @@ if (fs.existsSync(downloaded)) CHARTS.push([path.relative(ROOT, downloaded), par
 const valuesOf = (options: Partial<Parameters<typeof buildKarpenterHelmValues>[0]>): HelmValues =>
   buildKarpenterHelmValues({ karpenter: karpenterAttributes(), ...options }).values;
 
-function fullExampleValues(): HelmValues {
-  const stacks = buildFullStackApp(Testing.app(), { clusterName: 'prod', region: 'eu-west-1', availabilityZones: ['eu-west-1a', 'eu-west-1b'] });
-  return stacks.controller.controller.values;
-}
-
-/** The values the library builds: the full example, and every option that adds keys. */
+/** The values the library builds: the configurations the Helm tier renders, and every option that adds keys. */
 const CASES: [string, () => HelmValues][] = [
-  ['the full example', fullExampleValues],
-  [
-    'IRSA',
-    () =>
-      valuesOf({
-        karpenter: karpenterAttributes({ identityType: 'irsa', controllerRoleArn: 'arn:aws:iam::123456789012:role/KarpenterController-demo' }),
-      }),
-  ],
-  [
-    'a private registry that re-pushes images',
-    () =>
-      valuesOf({
-        registry: KarpenterRegistry.custom({
-          chartRepository: 'oci://123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter',
-          imageRepository: '123456789012.dkr.ecr.eu-west-1.amazonaws.com/ecr-public/karpenter/controller',
-          keepImageDigest: false,
-        }),
-      }),
-  ],
-  [
-    'a custom namespace without a queue',
-    () => valuesOf({ karpenter: karpenterAttributes({ controllerNamespace: 'karpenter', interruptionQueueName: undefined }) }),
-  ],
+  ...CONTROLLER_CONFIGURATIONS.map((c): [string, () => HelmValues] => [c.name, c.values]),
   [
     'every typed setting',
     () =>

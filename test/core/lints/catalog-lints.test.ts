@@ -1,4 +1,6 @@
 import { CatalogLintOptions, lintNodePool, lintNodePoolCatalog, Severity, validateNodePool } from '../../../lib/core';
+import { unknownCatalogValue } from '../../../lib/core/lints/catalog-checks';
+import { loadInstanceTypeCatalog } from '../../../lib/core/sim/catalog';
 import { nodeClass, nodePool, req } from '../sim/fixtures';
 
 const nc = nodeClass();
@@ -25,7 +27,7 @@ test('a family under instance-category, an unknown family with its nearest, a cp
   expect(cat.message).toMatch(/^"m5" is a family, not a category; use karpenter.k8s.aws\/instance-family/);
   const [fam] = lint(nodePool('p', [req('karpenter.k8s.aws/instance-family', 'In', 'm7x', 'm5')]), {});
   expect(fam.field).toBe('spec.template.spec.requirements[0].values[0]');
-  expect(fam.message).toMatch(/^no instance type of the catalog has karpenter.k8s.aws\/instance-family="m7x"; did you mean "m7a"\?/);
+  expect(fam.message).toMatch(/^no instance type of the catalog has karpenter.k8s.aws\/instance-family="m7x"; did you mean "m7a", "m7g" or "m7i"\?/);
   const cpu = lint(nodePool('p', [req('karpenter.k8s.aws/instance-cpu', 'Gte', '1024')]));
   expect(cpu.map((i) => i.code)).toEqual(['NoCompatibleInstanceTypes']);
 });
@@ -88,4 +90,32 @@ test('lintNodePool and validateNodePool ask no catalog: the catalog codes come f
   const codes = [...lintNodePool(np), ...validateNodePool(np)].map((i) => i.code);
   expect(codes).not.toContain('UnknownCatalogValue');
   expect(lint(np).map((i) => i.code)).toEqual(['UnknownCatalogValue', 'NoCompatibleInstanceTypes']);
+});
+
+test('unknown values: the first ten one by one with their suggestion, the rest in one warning with their count', () => {
+  const values = ['m5.large', ...Array.from({ length: 25 }, (_, i) => `zz${i}.large`), 'c5.large'];
+  const issues = lint(nodePool('p', [req('node.kubernetes.io/instance-type', 'In', ...values)]), {});
+  expect(issues.map((i) => [i.code, i.field])).toEqual([
+    ...Array.from({ length: 10 }, (_, i) => ['UnknownCatalogValue', `spec.template.spec.requirements[0].values[${i + 1}]`]),
+    ['UnknownCatalogValue', 'spec.template.spec.requirements[0].values'],
+  ]);
+  expect(issues[10].message).toMatch(
+    /^15 more values \(of 27\) that no instance type of the catalog has under node.kubernetes.io\/instance-type are not listed one by one, only the first 10: values\[11\] "zz10.large", values\[12\] "zz11.large", values\[13\] "zz12.large", \.\.\.; /,
+  );
+  // Ten unknown values are all listed; no summary.
+  const ten = lint(nodePool('p', [req('node.kubernetes.io/instance-type', 'In', ...values.slice(0, 11))]), {});
+  expect(ten.map((i) => i.field)).not.toContain('spec.template.spec.requirements[0].values');
+  expect(ten).toHaveLength(10);
+});
+
+test('family m6 suggests the families that extend it before g6', () => {
+  const [fam] = lint(nodePool('p', [req('karpenter.k8s.aws/instance-family', 'In', 'm6')]), {});
+  expect(fam.message).toMatch(/karpenter.k8s.aws\/instance-family="m6"; did you mean "m6a", "m6g" or "m6i"\?/);
+});
+
+test('a catalog of its own: label keys named like object properties are no catalog values', () => {
+  const catalog = { ...loadInstanceTypeCatalog() };
+  expect(unknownCatalogValue('constructor', 'x', catalog)).toBeUndefined();
+  expect(unknownCatalogValue('toString', 'x', catalog)).toBeUndefined();
+  expect(unknownCatalogValue('karpenter.k8s.aws/instance-family', 'm7x', catalog)).toMatch(/did you mean "m7a", "m7g" or "m7i"\?$/);
 });

@@ -311,6 +311,7 @@ test('LINT_CODES lists every code the linters emit', () => {
       ['spec.disruption', { consolidateAfter: '0s', budgets: [{ nodes: '1', schedule: '@never', duration: '1h' }] }],
     ),
     patched(nodePool(), ['spec.template.spec.expireAfter', '1m'], ['spec.disruption', { consolidateAfter: '1h' }]),
+    patched(nodePool(), [REQ, [req('kubernetes.io/arc', 'In', ['arm64'])]]),
   ];
   np.forEach((m) => lintNodePool(m).forEach((i) => emitted.add(i.code)));
   // The catalog lints, with a node class.

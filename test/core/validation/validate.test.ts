@@ -26,7 +26,12 @@ describe('validateManifest', () => {
     [
       'a NodeClaim',
       { apiVersion: 'karpenter.sh/v1', kind: 'NodeClaim' },
-      /^kind: "NodeClaim" is not a kind of karpenter.sh\/v1; expected NodePool \(UnsupportedKind\)$/,
+      /^kind: "NodeClaim" is a karpenter.sh\/v1 kind Karpenter creates; validateManifest checks NodePool and EC2NodeClass \(UnsupportedKind\)$/,
+    ],
+    [
+      'a Provisioner of v1',
+      { apiVersion: 'karpenter.sh/v1', kind: 'Provisioner' },
+      /^kind: "Provisioner" is not a kind of karpenter.sh\/v1; expected NodePool/,
     ],
     ['a Deployment', { apiVersion: 'apps/v1', kind: 'Deployment' }, /UnsupportedApiVersion/],
     ['an array', [], /^: a manifest must be an object, got \[\] \(InvalidType\)$/],
@@ -83,7 +88,7 @@ describe('silence codes', () => {
         field: 'silence',
         code: 'UnknownSilenceCode',
         message: expect.stringMatching(
-          /^"NodePoolWithoutLimit" is not a warning code, so it silences nothing; codes that can be silenced: NodePoolWithoutLimits, .*StatusIgnored$/,
+          /^"NodePoolWithoutLimit" is not a warning code, so it silences nothing \(did you mean "NodePoolWithoutLimits"\?\); codes that can be silenced: NodePoolWithoutLimits, .*StatusIgnored$/,
         ),
       },
     ]);
@@ -106,4 +111,11 @@ describe('silence codes', () => {
     const typo: ManifestWarningCode[] = ['NodePoolWithoutLimit'];
     expect([ok, typo]).toHaveLength(2);
   });
+});
+
+test('an unknown field one edit from a known one gets the same suggestion as every other "did you mean"', () => {
+  const issues = validateManifest(patched(nodePool(), ['spec.template.spec.requirments', []]));
+  const unknown = issues.find((i) => i.code === 'UnknownField');
+  expect(unknown?.field).toBe('spec.template.spec.requirments');
+  expect(unknown?.message).toMatch(/^is not a field of this object \(did you mean "requirements"\?\)/);
 });

@@ -1,0 +1,121 @@
+// Pure core: no cdktf or constructs imports.
+//
+// Reads a manifest's JSON the way Go's encoding/json fills Karpenter's structs, into the GoValues hashstructure.ts
+// walks: an absent key or `null` leaves the Go zero value (nil map, nil slice, nil pointer, ""), `{}` and `[]` make
+// empty but non-nil ones. A value of the wrong JSON type makes Go's decoder fail, so the reader records an issue
+// and the caller hashes nothing.
+
+import { ValidationIssue, Severity } from '../issues';
+import { isPlainObject, show } from '../json';
+import { parseGoDuration } from './go-duration';
+import {
+  GoField,
+  GoMap,
+  GoPointer,
+  GoSlice,
+  GoString,
+  GoStruct,
+  GoValue,
+  goInt64,
+  goMap,
+  goPointer,
+  goSlice,
+  goString,
+  goStruct,
+} from './hashstructure';
+
+/** Issue code of a manifest field Go's JSON decoder (or the API server) would refuse, so no hash can be computed. */
+export const UNHASHABLE_FIELD = 'UnhashableField';
+
+/** The Go zero value of `""`. */
+export const EMPTY_STRING: GoString = goString('');
+
+/** Reads JSON fields into GoValues, recording an issue per field Go could not decode. */
+export class GoJsonReader {
+  private readonly found: ValidationIssue[] = [];
+
+  public get issues(): readonly ValidationIssue[] {
+    return this.found;
+  }
+
+  public fail(field: string, message: string): void {
+    this.found.push({ severity: Severity.ERROR, field, code: UNHASHABLE_FIELD, message });
+  }
+
+  /** The own property `key` of a plain object, never its prototype's (`__proto__`, `constructor`). */
+  public get(obj: unknown, key: string): unknown {
+    return isPlainObject(obj) && Object.hasOwn(obj, key) ? obj[key] : undefined;
+  }
+
+  /** An object field: undefined for absent or null, else the object (a non-object is recorded). */
+  public object(value: unknown, field: string): Record<string, unknown> | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (isPlainObject(value)) return value;
+    this.fail(field, `must be an object, got ${show(value, 'typed')}`);
+    return undefined;
+  }
+
+  /** A `string` field (a named string type too). */
+  public string(value: unknown, field: string): GoString {
+    if (value === undefined || value === null) return EMPTY_STRING;
+    if (typeof value === 'string') return goString(value);
+    this.fail(field, `must be a string, got ${show(value, 'typed')}`);
+    return EMPTY_STRING;
+  }
+
+  /** A `map[string]string`. */
+  public stringMap(value: unknown, field: string): GoMap {
+    const obj = this.object(value, field);
+    if (obj === undefined) return goMap(null);
+    return goMap(Object.keys(obj).map((k) => [goString(k), this.string(obj[k], `${field}.${k}`)] as const));
+  }
+
+  /** A slice of elements read by `element`. */
+  public slice(value: unknown, field: string, element: (item: unknown, field: string) => GoValue): GoSlice {
+    if (value === undefined || value === null) return goSlice(null);
+    if (!Array.isArray(value)) {
+      this.fail(field, `must be a list, got ${show(value, 'typed')}`);
+      return goSlice(null);
+    }
+    return goSlice(value.map((item, i) => element(item, `${field}[${i}]`)));
+  }
+
+  /** A pointer to a struct read by `read`; `zero` is the struct's zero value. */
+  public structPointer(value: unknown, field: string, zero: GoStruct, read: (obj: Record<string, unknown>) => GoStruct): GoPointer {
+    const obj = this.object(value, field);
+    return goPointer(obj === undefined ? null : read(obj), zero);
+  }
+
+  /** Nanoseconds of a Go duration string (`time.ParseDuration`), or undefined (recorded) when Go refuses it. */
+  public duration(value: unknown, field: string): bigint | undefined {
+    if (typeof value !== 'string') {
+      this.fail(field, `must be a duration string such as "720h", got ${show(value, 'typed')}`);
+      return undefined;
+    }
+    const ns = parseGoDuration(value);
+    if (ns === undefined) this.fail(field, `${show(value)} is not a Go duration; write e.g. "720h", "1h30m" or "30s"`);
+    return ns;
+  }
+
+  /** A `metav1.Duration` (`struct { time.Duration }`), whose JSON is a duration string. */
+  public metav1Duration(value: unknown, field: string): GoStruct {
+    const ns = value === undefined || value === null ? 0n : (this.duration(value, field) ?? 0n);
+    return metav1DurationOf(ns);
+  }
+
+  /** A `*metav1.Duration` field. */
+  public metav1DurationPointer(value: unknown, field: string): GoPointer {
+    if (value === undefined || value === null) return goPointer(null, metav1DurationOf(0n));
+    return goPointer(this.metav1Duration(value, field), metav1DurationOf(0n));
+  }
+}
+
+/** `metav1.Duration{Duration: ns}` (apimachinery pkg/apis/meta/v1/duration.go: `type Duration struct { time.Duration }`). */
+export function metav1DurationOf(ns: bigint): GoStruct {
+  return goStruct('Duration', [{ name: 'Duration', value: goInt64(ns) }]);
+}
+
+/** A struct from its fields, in Go order. */
+export function struct(typeName: string, fields: readonly GoField[]): GoStruct {
+  return goStruct(typeName, fields);
+}

@@ -9,13 +9,16 @@ import { ValidationIssue, Severity } from '../issues';
 import { isPlainObject, show } from '../json';
 import { parseGoDuration } from './go-duration';
 import {
+  GoBool,
   GoField,
+  GoInt,
   GoMap,
   GoPointer,
   GoSlice,
   GoString,
   GoStruct,
   GoValue,
+  goBool,
   goInt64,
   goMap,
   goPointer,
@@ -26,6 +29,9 @@ import {
 
 /** Issue code of a manifest field Go's JSON decoder (or the API server) would refuse, so no hash can be computed. */
 export const UNHASHABLE_FIELD = 'UnhashableField';
+
+/** The Go zero value of `bool`. */
+const FALSE: GoBool = goBool(false);
 
 /** The Go zero value of `""`. */
 export const EMPTY_STRING: GoString = goString('');
@@ -63,11 +69,54 @@ export class GoJsonReader {
     return EMPTY_STRING;
   }
 
+  /** A `*string` (a `*NamedString` too). */
+  public stringPointer(value: unknown, field: string): GoPointer {
+    if (value === undefined || value === null) return goPointer(null, EMPTY_STRING);
+    return goPointer(this.string(value, field), EMPTY_STRING);
+  }
+
+  /** A `*bool`. */
+  public boolPointer(value: unknown, field: string): GoPointer {
+    if (value === undefined || value === null) return goPointer(null, FALSE);
+    if (typeof value === 'boolean') return goPointer(goBool(value), FALSE);
+    this.fail(field, `must be true or false, got ${show(value, 'typed')}`);
+    return goPointer(null, FALSE);
+  }
+
+  /** A `bool`. */
+  public bool(value: unknown, field: string): GoBool {
+    return (this.boolPointer(value, field).elem as GoBool | null) ?? FALSE;
+  }
+
+  /** An `int32` or `int64` (Go's decoder refuses a fraction or a number out of range). */
+  public int(value: unknown, field: string, bits: 32 | 64): GoInt {
+    const zero: GoInt = { kind: 'int', bits, signed: true, value: 0n };
+    if (value === undefined || value === null) return zero;
+    const limit = 1n << BigInt(bits - 1);
+    if (typeof value === 'number' && Number.isInteger(value) && BigInt(value) >= -limit && BigInt(value) < limit) {
+      return { kind: 'int', bits, signed: true, value: BigInt(value) };
+    }
+    this.fail(field, `must be a whole number that fits an int${bits}, got ${show(value, 'typed')}`);
+    return zero;
+  }
+
+  /** A `*int32` or `*int64`. */
+  public intPointer(value: unknown, field: string, bits: 32 | 64): GoPointer {
+    const zero: GoInt = { kind: 'int', bits, signed: true, value: 0n };
+    if (value === undefined || value === null) return goPointer(null, zero);
+    return goPointer(this.int(value, field, bits), zero);
+  }
+
   /** A `map[string]string`. */
   public stringMap(value: unknown, field: string): GoMap {
+    return this.map(value, field, (v, f) => this.string(v, f));
+  }
+
+  /** A `map[string]T` whose values `read` decodes. */
+  public map(value: unknown, field: string, read: (value: unknown, field: string) => GoValue): GoMap {
     const obj = this.object(value, field);
     if (obj === undefined) return goMap(null);
-    return goMap(Object.keys(obj).map((k) => [goString(k), this.string(obj[k], `${field}.${k}`)] as const));
+    return goMap(Object.keys(obj).map((k) => [goString(k), read(obj[k], `${field}.${k}`)] as const));
   }
 
   /** A slice of elements read by `element`. */

@@ -351,7 +351,7 @@ function classify(value: unknown): InputList | undefined {
 }
 
 /** The `kubernetes_manifest` objects of a synthesized cdktf stack, or undefined when `value` is not one. */
-function terraformManifests(value: unknown): { address: string; manifest: unknown }[] | undefined {
+export function terraformManifests(value: unknown): { address: string; manifest: unknown }[] | undefined {
   if (!isPlainObject(value) || value.kind !== undefined || !isPlainObject(value.resource)) return undefined;
   const blocks = value.resource.kubernetes_manifest;
   if (!isPlainObject(blocks)) return [];

@@ -109,7 +109,7 @@ const networkInterface: Read = (r, o, f) =>
 
 /** MetadataOptions (ec2nodeclass.go:344-391), with the CRD's per-field defaults applied. */
 const metadataOptions: Read = (r, o, f) => {
-  const field = (key: string): unknown => r.get(o, key) ?? METADATA_OPTIONS_DEFAULT[key];
+  const field = (key: string): unknown => r.get(o, key) ?? (Object.hasOwn(METADATA_OPTIONS_DEFAULT, key) ? METADATA_OPTIONS_DEFAULT[key] : undefined);
   return goStruct('MetadataOptions', [
     { name: 'HTTPEndpoint', value: r.stringPointer(field('httpEndpoint'), `${f}.httpEndpoint`) },
     { name: 'HTTPProtocolIPv6', value: r.stringPointer(field('httpProtocolIPv6'), `${f}.httpProtocolIPv6`) },
@@ -137,8 +137,8 @@ const IGNORED = (name: string): { name: string; value: GoValue; tag: 'ignore' } 
 function ec2NodeClassSpec(r: GoJsonReader, spec: Record<string, unknown>): GoStruct {
   const g = (key: string): unknown => r.get(spec, key);
   const p = (key: string): string => `${SPEC}.${key}`;
-  // An absent metadataOptions takes the CRD default object; null stays nil (the API server prunes it).
-  const metadata = Object.hasOwn(spec, 'metadataOptions') ? g('metadataOptions') : {};
+  // An absent metadataOptions (or null, which the API server prunes before defaulting) takes the CRD default object.
+  const metadata = g('metadataOptions') ?? {};
   return goStruct('EC2NodeClassSpec', [
     IGNORED('SubnetSelectorTerms'),
     IGNORED('SecurityGroupSelectorTerms'),
@@ -219,7 +219,7 @@ export interface Ec2NodeClassHashOptions {
 
 /** The three hashed terms, each as an interface element of `[]any`. */
 function hashedTerms(r: GoJsonReader, nodeClass: unknown, caBundle: string): GoValue {
-  const spec = r.object(r.get(nodeClass, 'spec'), SPEC) ?? {};
+  const spec = r.object(r.get(r.root(nodeClass, 'EC2NodeClass'), 'spec'), SPEC) ?? {};
   return goSlice([goInterface(ec2NodeClassSpec(r, spec)), goInterface(goString(resolvedAmiFamily(r, spec))), goInterface(goString(caBundle))]);
 }
 

@@ -13,7 +13,7 @@ const MIN_INT64 = -(1n << 63n);
 const MAX_INT64_FACTORS = 18;
 const NANO = -9;
 
-type Format = 'DecimalExponent' | 'BinarySI' | 'DecimalSI';
+export type QuantityFormat = 'DecimalExponent' | 'BinarySI' | 'DecimalSI';
 
 const DECIMAL_SUFFIXES: ReadonlyMap<string, number> = new Map([
   ['n', -9],
@@ -82,7 +82,7 @@ function split(str: string): Split | undefined {
 }
 
 /** suffixer.interpret (suffix.go): base, exponent and format of a suffix. */
-function interpret(suffix: string): { base: 2 | 10; exponent: number; format: Format } | undefined {
+function interpret(suffix: string): { base: 2 | 10; exponent: number; format: QuantityFormat } | undefined {
   const dec = DECIMAL_SUFFIXES.get(suffix);
   if (dec !== undefined) return { base: 10, exponent: dec, format: 'DecimalSI' };
   const bin = BINARY_SUFFIXES.get(suffix);
@@ -97,18 +97,18 @@ function interpret(suffix: string): { base: 2 | 10; exponent: number; format: Fo
   return undefined;
 }
 
-/** A parsed quantity: `unscaled × 10^-scale`, its format, and the cached string ParseQuantity keeps. */
-interface Parsed {
+/** A parsed quantity: `unscaled × 10^-scale`, its format, and the string ParseQuantity keeps as its String(). */
+export interface ParsedQuantity {
   readonly unscaled: bigint;
   readonly scale: number;
-  readonly format: Format;
+  readonly format: QuantityFormat;
   readonly cached?: string;
 }
 
 const pow10 = (n: number): bigint => 10n ** BigInt(n);
 
 /** The int64 fast path of ParseQuantity (quantity.go:296-346); undefined when it falls through to inf.Dec (:348). */
-function fastPath(str: string, s: Split, exponent: number, format: Format): Parsed | 'ErrNumeric' | undefined {
+function fastPath(str: string, s: Split, exponent: number, format: QuantityFormat): ParsedQuantity | 'ErrNumeric' | undefined {
   let precision: number;
   let scale = 0;
   let mantissa = 1n;
@@ -136,7 +136,7 @@ function fastPath(str: string, s: Split, exponent: number, format: Format): Pars
 }
 
 /** ParseQuantity (quantity.go:278-392); undefined where Go returns an error. */
-export function parseQuantity(str: string): Parsed | undefined {
+export function parseQuantity(str: string): ParsedQuantity | undefined {
   if (str.length === 0) return undefined;
   if (str === '0') return { unscaled: 0n, scale: 0, format: 'DecimalSI', cached: str };
   const s = split(str);
@@ -179,7 +179,7 @@ function removeFactors(value: bigint, base: bigint): { result: bigint; times: nu
 }
 
 /** Rounds away from zero to an integer (AsScale(0)), and whether that was exact. */
-function asScale0(q: Parsed): { value: bigint; exact: boolean } {
+function asScale0(q: ParsedQuantity): { value: bigint; exact: boolean } {
   if (q.scale <= 0) return { value: q.unscaled * pow10(-q.scale), exact: true };
   const d = pow10(q.scale);
   const quotient = q.unscaled / d;
@@ -187,14 +187,14 @@ function asScale0(q: Parsed): { value: bigint; exact: boolean } {
   return { value: q.unscaled > 0n ? quotient + 1n : quotient - 1n, exact: false };
 }
 
-function decimalSuffix(exponent: number, format: Format): string {
+function decimalSuffix(exponent: number, format: QuantityFormat): string {
   if (format === 'DecimalExponent') return exponent === 0 ? '' : `e${exponent}`;
   for (const [suffix, e] of DECIMAL_SUFFIXES) if (e === exponent) return suffix;
   return ''; // constructBytes finds no suffix: Go prints none
 }
 
 /** CanonicalizeBytes (quantity.go:425-462): the canonical text of a parsed quantity. */
-export function canonicalQuantity(q: Parsed): string {
+export function canonicalQuantity(q: ParsedQuantity): string {
   if (q.unscaled === 0n) return '0';
   let format = q.format;
   let rounded = 0n;

@@ -12,6 +12,11 @@ const MIN_INT64 = -(1n << 63n);
 /** quantity.go maxInt64Factors: the decimal digits an int64 always holds. */
 const MAX_INT64_FACTORS = 18;
 const NANO = -9;
+/**
+ * A bound Go does not have: a value above 10^1000 is refused rather than expanded digit by digit (inf.Dec would
+ * allocate them all). No CRD pattern accepts such a quantity, so no hash Karpenter writes depends on it.
+ */
+const MAX_DECIMAL_EXPONENT = 1000;
 
 export type QuantityFormat = 'DecimalExponent' | 'BinarySI' | 'DecimalSI';
 
@@ -156,10 +161,13 @@ export function parseQuantity(str: string): ParsedQuantity | undefined {
   else unscaled *= 1n << BigInt(exponent);
   // Round non-zero values up to the nanounit (RoundUp: away from zero; the sign is applied after).
   if (unscaled !== 0n) {
-    if (scale > 9) {
+    if (scale - 9 >= digits.length)
+      unscaled = 1n; // below one nanounit: rounds up to it
+    else if (scale > 9) {
       const d = pow10(scale - 9);
       unscaled = (unscaled + d - 1n) / d;
-    } else unscaled *= pow10(9 - scale);
+    } else if (9 - scale > MAX_DECIMAL_EXPONENT) return undefined;
+    else unscaled *= pow10(9 - scale);
     scale = 9;
   }
   if (format === 'BinarySI' && unscaled > MAX_INT64 * pow10(scale)) unscaled = MAX_INT64 * pow10(scale);

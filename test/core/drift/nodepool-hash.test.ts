@@ -133,6 +133,13 @@ describe('the reference rules (karpenter-drift-semantics.md §1.2-1.3) as cases'
     expect(hashes.size).toBe(changed.length + 3);
   });
 
+  test('timeAdded is hashed as its instant: the zone it is written in does not matter, the year is read as written', () => {
+    const at = (timeAdded: string) => h({ taints: [{ ...taint('a'), timeAdded }] });
+    expect(at('2024-01-01T01:00:00+01:00')).toBe(at('2024-01-01T00:00:00Z'));
+    expect(at('2024-01-01T00:00:00.5Z')).not.toBe(at('2024-01-01T00:00:00Z'));
+    expect(at('0099-01-01T00:00:00Z')).not.toBe(at('1999-01-01T00:00:00Z'));
+  });
+
   test('label keys are read as own keys, prototype names included', () => {
     const labels = JSON.parse('{"__proto__": "x", "constructor": "y"}') as unknown;
     expect(h({}, { labels })).not.toBe(h({}, { labels: {} }));
@@ -247,6 +254,11 @@ describe('input Go cannot decode gives undefined and issues, never a throw', () 
     ['expireAfter 30d', pool({ nodeClassRef: REF, expireAfter: '30d' }), 'spec.template.spec.expireAfter'],
     ['expireAfter as a number', pool({ nodeClassRef: REF, expireAfter: 3600 }), 'spec.template.spec.expireAfter'],
     ['terminationGracePeriod Never', pool({ nodeClassRef: REF, terminationGracePeriod: 'Never' }), 'spec.template.spec.terminationGracePeriod'],
+    [
+      'timeAdded on Feb 30',
+      pool({ nodeClassRef: REF, taints: [{ key: 'a', effect: 'NoSchedule', timeAdded: '2024-02-30T00:00:00Z' }] }),
+      'spec.template.spec.taints[0].timeAdded',
+    ],
     [
       'a bad timeAdded',
       pool({ nodeClassRef: REF, taints: [{ key: 'a', effect: 'NoSchedule', timeAdded: 'yesterday' }] }),

@@ -133,6 +133,13 @@ describe('Quantity.String() after ParseQuantity', () => {
     expect(quantityString('8Gi')).toBe('8Gi'); // 8 & 7 == 0: not kept, canonicalized to the same text
   });
 
+  test('huge exponents stay cheap: below a nanounit rounds up to 1n, above 10^1000 is refused (a bound Go lacks)', () => {
+    expect(quantityString('1e-999999999')).toBe('1e-9');
+    expect(quantityString('1111111111111111111e-999999999')).toBe('1e-9');
+    expect(quantityString('1.5e999999999')).toBe('1500e999999996');
+    expect(quantityString('1111111111111111111e999999')).toBeUndefined();
+  });
+
   test('canonicalQuantity of a parsed zero is 0', () => {
     expect(canonicalQuantity({ unscaled: 0n, scale: 3, format: 'BinarySI' })).toBe('0');
   });

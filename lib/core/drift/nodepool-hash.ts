@@ -74,9 +74,9 @@ function nodeClaimTemplate(r: GoJsonReader, nodePool: unknown): GoStruct {
   const templateSpec = goStruct('NodeClaimTemplateSpec', [
     { name: 'Taints', value: r.slice(r.get(ts, 'taints'), `${f}.taints`, (x, p) => taint(r, x, p)) },
     { name: 'StartupTaints', value: r.slice(r.get(ts, 'startupTaints'), `${f}.startupTaints`, (x, p) => taint(r, x, p)) },
-    // Requirements carry hash:"ignore" (nodepool.go:234); their value never reaches the hash or the zero check of a
-    // hashed struct, so they are not read.
-    { name: 'Requirements', value: goSlice(null), tag: 'ignore' },
+    // Requirements carry hash:"ignore" (nodepool.go:234): never hashed, but a non-nil list keeps the spec from being
+    // zero, so only their presence is modelled.
+    { name: 'Requirements', value: goSlice(Array.isArray(r.get(ts, 'requirements')) ? [] : null), tag: 'ignore' },
     {
       name: 'NodeClassRef',
       value: r.structPointer(r.get(ts, 'nodeClassRef'), `${f}.nodeClassRef`, NODE_CLASS_REFERENCE_ZERO, (o) =>

@@ -270,6 +270,12 @@ describe('input Go cannot decode gives undefined and issues, never a throw', () 
     expect(issues.map((i) => [i.code, i.field])).toContainEqual([UNHASHABLE_FIELD, field]);
   });
 
+  test('requirements alone keep the template spec from being zero (IsZero reads ignored fields too)', () => {
+    const noDefault = (spec: Spec) => nodePoolHash(pool({ expireAfter: 'Never', ...spec }));
+    expect(noDefault({ requirements: [] })).not.toBe(noDefault({}));
+    expect(noDefault({ requirements: [{ key: 'a', operator: 'Exists' }] })).toBe(noDefault({ requirements: [] }));
+  });
+
   test('a NodePool without spec.template hashes its zero template, with the expireAfter default', () => {
     expect(readNodePoolHash({ spec: {} })).toEqual({ hash: nodePoolHash(pool({})), issues: [] });
   });

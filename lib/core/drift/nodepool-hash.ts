@@ -12,7 +12,7 @@ import { readMetav1TimePointer } from './metav1-time';
 /** `karpenter.sh/nodepool-hash-version` this hash matches (nodepool.go:334; "v3" from v1.0.0 through v1.14.1). */
 export const NODEPOOL_HASH_VERSION = 'v3';
 
-/** The CRD default of `spec.template.spec.expireAfter` (karpenter.sh_nodepools.yaml:240, nodepool.go:258), hashed. */
+/** The CRD default of `spec.template.spec.expireAfter` (../shared/karpenter-crds/karpenter.sh_nodepools.yaml:240, nodepool.go:263), hashed. */
 export const EXPIRE_AFTER_DEFAULT = '720h';
 
 const TEMPLATE = 'spec.template';

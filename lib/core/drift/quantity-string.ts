@@ -2,8 +2,8 @@
 //
 // `(*resource.Quantity).String()` after `UnmarshalJSON`, ported step by step from kubernetes/apimachinery v0.35.3
 // (the version aws/karpenter-provider-aws v1.14.1 pins) pkg/api/resource: quantity.go ParseQuantity (:278-392),
-// CanonicalizeBytes (:425-462), String (:680-691), UnmarshalJSON (:733-750); amount.go AsCanonicalBytes and
-// AsCanonicalBase1024Bytes (:257-341); suffix.go. Karpenter hashes an EC2NodeClass's `volumeSize` through it
+// CanonicalizeBytes (:425-462), String (:680-691), UnmarshalJSON (:733-752); amount.go AsCanonicalBytes and
+// AsCanonicalBase1024Bytes (:257-337); suffix.go. Karpenter hashes an EC2NodeClass's `volumeSize` through it
 // (`hash:"string"`), so `100Gi` and `102400Mi` hash alike. Note the cache: ParseQuantity keeps the input text as
 // the String() of an int64 value already in canonical form (quantity.go:332-342), sign and leading zeros included.
 

@@ -2,7 +2,7 @@ import { canonicalQuantity, parseQuantity, quantityString } from '../../../lib/c
 
 // Cases from kubernetes/apimachinery v0.35.3 pkg/api/resource/quantity_test.go (the version the AWS provider v1.14.1 pins).
 
-/** TestQuantityString (:696-745): [canonical, alternate]: parsing the canonical keeps it, the alternate canonicalizes to it. */
+/** TestQuantityString (:696-743): [canonical, alternate]: parsing the canonical keeps it, the alternate canonicalizes to it. */
 const STRING_TABLE: readonly (readonly [string, string])[] = [
   ['1Gi', '1024Mi'],
   ['300Mi', '307200Ki'],

@@ -97,6 +97,32 @@ describe('ec2NodeClassHash reproduces the provider v1.14.1 fixed hashes', () => 
   });
 });
 
+// The v4 hash (provider v1.1-v1.11) is the v5 one without the CA term: hashstructure of []any{spec, AMIFamily()}
+// (aws/karpenter-provider-aws v1.5.0 pkg/apis/v1/ec2nodeclass.go:486-498), i.e. ec2NodeClassHash(nc) XOR H("").
+// Fields added since are zero when unset, so they do not enter the spec term.
+describe('ec2NodeClassHash reproduces a v4 hash a real cluster printed', () => {
+  // The same walkthrough as the NodePool vector 11142864721958693070 (`kubectl describe ec2nodeclass
+  // default-ec2nodeclass`, 2026-07-08; the search index's file 54603096579).
+  test('default-ec2nodeclass (AL2023 alias, 20Gi gp3, hop limit 2): 6409880261969345973', () => {
+    const nodeClass = {
+      spec: {
+        amiFamily: 'AL2023',
+        amiSelectorTerms: [{ alias: 'al2023@latest' }],
+        blockDeviceMappings: [
+          { deviceName: '/dev/xvda', ebs: { deleteOnTermination: true, encrypted: true, volumeSize: '20Gi', volumeType: 'gp3' } },
+        ],
+        metadataOptions: { httpEndpoint: 'enabled', httpProtocolIPv6: 'disabled', httpPutResponseHopLimit: 2, httpTokens: 'required' },
+        role: 'arn:aws:iam::088354478627:role/drwp-dev-karpenter-node-role',
+        securityGroupSelectorTerms: [{ tags: { 'kubernetes.io/cluster/eks-control-plane': 'owned' } }],
+        subnetSelectorTerms: [{ tags: { 'kubernetes.io/cluster/eks-control-plane': 'owned', 'kubernetes.io/role/internal-elb': '1' } }],
+        tags: { 'karpenter.sh/discovery': 'eks-control-plane' },
+      },
+    };
+    const emptyCaTerm = 0xcbf29ce484222325n; // FNV-1 64 of no bytes
+    expect((BigInt(ec2NodeClassHash(nodeClass) ?? 'x') ^ emptyCaTerm).toString()).toBe('6409880261969345973');
+  });
+});
+
 describe('EC2NodeClass hash rules', () => {
   const h = (edit: Edit, caBundle = 'test-ca-bundle') => {
     const nodeClass = base();

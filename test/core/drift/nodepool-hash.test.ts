@@ -52,6 +52,16 @@ describe('nodePoolHash reproduces hashes real clusters printed (karpenter.sh/nod
     expect(nodePoolHash(pool(spec))).toBe('6821555240594823858');
   });
 
+  // A public Karpenter walkthrough's `kubectl describe nodepools` (2026-07-08, cluster eks-control-plane; the search
+  // index's file 54603096579): ondemand-nodepool and spot-nodepool differ only in requirements and budgets and print the
+  // same hash; both list `Startup Taints:` and `Taints:` empty, and only the template with both `[]` reproduces it.
+  test('two NodePools differing in requirements, with taints: [] and startupTaints: []: 11142864721958693070', () => {
+    const spec = { expireAfter: '720h', nodeClassRef: { ...REF, name: 'default-ec2nodeclass' }, requirements: [] };
+    expect(nodePoolHash(pool({ ...spec, taints: [], startupTaints: [] }))).toBe('11142864721958693070');
+    expect(nodePoolHash(pool(spec))).not.toBe('11142864721958693070');
+    expect(nodePoolHash(pool({ ...spec, taints: [] }))).not.toBe('11142864721958693070');
+  });
+
   // aws/karpenter-provider-aws v1.14.1 website/content/en/docs/concepts/nodeclaims.md:234, the NodeClaim's stored hash
   // (kubectl describe nodeclaim). Its nodeClassRef.group is empty (a claim converted from v1beta1), which is skipped.
   // The taints that page lists under Spec do not enter this value: the hash matches the template without them, so the

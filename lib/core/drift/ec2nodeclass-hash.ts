@@ -35,14 +35,14 @@ function structPointer(r: GoJsonReader, value: unknown, field: string, typeName:
   return r.structPointer(value, field, zeroOf(typeName), (o) => read(r, o, field));
 }
 
-/** PlacementGroupSelector (ec2nodeclass.go:224-235): Name, ID. */
+/** PlacementGroupSelector (ec2nodeclass.go:224-233): Name, ID. */
 const placementGroupSelector: Read = (r, o, f) =>
   goStruct('PlacementGroupSelector', [
     { name: 'Name', value: r.stringPointer(r.get(o, 'name'), `${f}.name`) },
     { name: 'ID', value: r.stringPointer(r.get(o, 'id'), `${f}.id`) },
   ]);
 
-/** KubeletConfiguration (ec2nodeclass.go:278-342), fields in Go order. */
+/** KubeletConfiguration (ec2nodeclass.go:278-340), fields in Go order. */
 const kubelet: Read = (r, o, f) =>
   goStruct('KubeletConfiguration', [
     { name: 'ClusterDNS', value: r.slice(r.get(o, 'clusterDNS'), `${f}.clusterDNS`, (x, p) => r.string(x, p)) },
@@ -67,7 +67,7 @@ const kubelet: Read = (r, o, f) =>
 function quantityPointer(r: GoJsonReader, value: unknown, field: string): GoPointer {
   const zero: GoValue = { kind: 'stringer', typeName: 'Quantity', string: '0', zero: true };
   if (value === undefined || value === null) return goPointer(null, zero);
-  // Quantity.UnmarshalJSON takes a JSON string or a bare number (quantity.go:733-750).
+  // Quantity.UnmarshalJSON takes a JSON string or a bare number (quantity.go:733-752).
   const text = typeof value === 'string' ? value : typeof value === 'number' ? JSON.stringify(value) : undefined;
   const str = text === undefined ? undefined : quantityString(text);
   if (str === undefined) {
@@ -77,7 +77,7 @@ function quantityPointer(r: GoJsonReader, value: unknown, field: string): GoPoin
   return goPointer({ kind: 'stringer', typeName: 'Quantity', string: str, zero: false }, zero);
 }
 
-/** BlockDevice (ec2nodeclass.go:456-531). */
+/** BlockDevice (ec2nodeclass.go:456-529). */
 const blockDevice: Read = (r, o, f) =>
   goStruct('BlockDevice', [
     { name: 'DeleteOnTermination', value: r.boolPointer(r.get(o, 'deleteOnTermination'), `${f}.deleteOnTermination`) },
@@ -99,7 +99,7 @@ const blockDeviceMapping: Read = (r, o, f) =>
     { name: 'RootVolume', value: r.bool(r.get(o, 'rootVolume'), `${f}.rootVolume`) },
   ]);
 
-/** NetworkInterface (ec2nodeclass.go:555-572): NetworkCardIndex, DeviceIndex, InterfaceType. */
+/** NetworkInterface (ec2nodeclass.go:555-565): NetworkCardIndex, DeviceIndex, InterfaceType. */
 const networkInterface: Read = (r, o, f) =>
   goStruct('NetworkInterface', [
     { name: 'NetworkCardIndex', value: r.int(r.get(o, 'networkCardIndex'), `${f}.networkCardIndex`, 32) },
@@ -107,9 +107,9 @@ const networkInterface: Read = (r, o, f) =>
     { name: 'InterfaceType', value: r.string(r.get(o, 'interfaceType'), `${f}.interfaceType`) },
   ]);
 
-/** MetadataOptions (ec2nodeclass.go:344-391), with the CRD's per-field defaults applied. */
+/** MetadataOptions (ec2nodeclass.go:344-390), with the CRD's per-field defaults applied. */
 const metadataOptions: Read = (r, o, f) => {
-  const field = (key: string): unknown => r.get(o, key) ?? METADATA_OPTIONS_DEFAULT[key];
+  const field = (key: string): unknown => r.get(o, key) ?? (Object.hasOwn(METADATA_OPTIONS_DEFAULT, key) ? METADATA_OPTIONS_DEFAULT[key] : undefined);
   return goStruct('MetadataOptions', [
     { name: 'HTTPEndpoint', value: r.stringPointer(field('httpEndpoint'), `${f}.httpEndpoint`) },
     { name: 'HTTPProtocolIPv6', value: r.stringPointer(field('httpProtocolIPv6'), `${f}.httpProtocolIPv6`) },
@@ -126,19 +126,19 @@ const connectionTracking: Read = (r, o, f) =>
     { name: 'UDPTimeout', value: r.intPointer(r.get(o, 'udpTimeout'), `${f}.udpTimeout`, 32) },
   ]);
 
-/** CPUOptions (ec2nodeclass.go:393-410). */
+/** CPUOptions (ec2nodeclass.go:393-400). */
 const cpuOptions: Read = (r, o, f) =>
   goStruct('CPUOptions', [{ name: 'NestedVirtualization', value: r.stringPointer(r.get(o, 'nestedVirtualization'), `${f}.nestedVirtualization`) }]);
 
 /** Spec fields tagged `hash:"ignore"` (ec2nodeclass.go:40,48,55,67,76,85): never read, never hashed. */
 const IGNORED = (name: string): { name: string; value: GoValue; tag: 'ignore' } => ({ name, value: goSlice(null), tag: 'ignore' });
 
-/** EC2NodeClassSpec (ec2nodeclass.go:33-170), fields in Go order. */
+/** EC2NodeClassSpec (ec2nodeclass.go:33-168), fields in Go order. */
 function ec2NodeClassSpec(r: GoJsonReader, spec: Record<string, unknown>): GoStruct {
   const g = (key: string): unknown => r.get(spec, key);
   const p = (key: string): string => `${SPEC}.${key}`;
-  // An absent metadataOptions takes the CRD default object; null stays nil (the API server prunes it).
-  const metadata = Object.hasOwn(spec, 'metadataOptions') ? g('metadataOptions') : {};
+  // An absent metadataOptions (or null, which the API server prunes before defaulting) takes the CRD default object.
+  const metadata = g('metadataOptions') ?? {};
   return goStruct('EC2NodeClassSpec', [
     IGNORED('SubnetSelectorTerms'),
     IGNORED('SecurityGroupSelectorTerms'),
@@ -178,7 +178,7 @@ function ec2NodeClassSpec(r: GoJsonReader, spec: Record<string, unknown>): GoStr
 
 /**
  * `AMIFamily()` (ec2nodeclass.go:666-675): `spec.amiFamily`, else the family of the first alias term, else Custom.
- * An alias Go cannot split (`amiFamilyFromAlias`, :703-720, exits the controller) is recorded as an issue.
+ * An alias Go cannot split (`amiFamilyFromAlias`, :703-722, exits the controller) is recorded as an issue.
  */
 export function resolvedAmiFamily(r: GoJsonReader, spec: Record<string, unknown>): string {
   const explicit = r.get(spec, 'amiFamily');
@@ -219,7 +219,7 @@ export interface Ec2NodeClassHashOptions {
 
 /** The three hashed terms, each as an interface element of `[]any`. */
 function hashedTerms(r: GoJsonReader, nodeClass: unknown, caBundle: string): GoValue {
-  const spec = r.object(r.get(nodeClass, 'spec'), SPEC) ?? {};
+  const spec = r.object(r.get(r.root(nodeClass, 'EC2NodeClass'), 'spec'), SPEC) ?? {};
   return goSlice([goInterface(ec2NodeClassSpec(r, spec)), goInterface(goString(resolvedAmiFamily(r, spec))), goInterface(goString(caBundle))]);
 }
 

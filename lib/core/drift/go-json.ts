@@ -53,6 +53,13 @@ export class GoJsonReader {
     return isPlainObject(obj) && Object.hasOwn(obj, key) ? obj[key] : undefined;
   }
 
+  /** The manifest itself: a plain object, else recorded at the root (field `''`). */
+  public root(value: unknown, kind: string): Record<string, unknown> {
+    if (isPlainObject(value)) return value;
+    this.fail('', `a ${kind} manifest must be an object, got ${show(value, 'typed')}`);
+    return {};
+  }
+
   /** An object field: undefined for absent or null, else the object (a non-object is recorded). */
   public object(value: unknown, field: string): Record<string, unknown> | undefined {
     if (value === undefined || value === null) return undefined;

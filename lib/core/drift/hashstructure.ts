@@ -112,47 +112,70 @@ export interface HashOptions {
 /** Karpenter's options: `SlicesAsSets`, `IgnoreZeroValue`, `ZeroNil`. */
 export const KARPENTER_HASH_OPTIONS: HashOptions = { slicesAsSets: true, ignoreZeroValue: true, zeroNil: true };
 
-const MASK64 = (1n << 64n) - 1n;
-const FNV64_OFFSET = 0xcbf29ce484222325n;
-const FNV64_PRIME = 0x100000001b3n;
+// FNV-1 64 (multiply, then XOR: `fnv.New64`, not New64a), reset before every use (hs:108-110, 202-204, 418-420). The
+// state is kept as two 32-bit halves: the prime is 2^40 + 0x1b3, so a multiply is the low half shifted into the high
+// half plus two small products, exact in doubles.
+let hashHi = 0;
+let hashLo = 0;
 
-/** FNV-1 64 (multiply, then XOR: `fnv.New64`, not New64a) of bytes, from a reset hasher (hs:108-110). */
-export function fnv1_64(bytes: Uint8Array): bigint {
-  let h = FNV64_OFFSET;
-  for (const b of bytes) {
-    h = (h * FNV64_PRIME) & MASK64;
-    h ^= BigInt(b);
-  }
-  return h;
+function reset(): void {
+  hashHi = 0xcbf29ce4;
+  hashLo = 0x84222325;
 }
 
-function le(value: bigint, bytes: number): Uint8Array {
-  const out = new Uint8Array(bytes);
-  let v = BigInt.asUintN(bytes * 8, value);
+function writeByte(b: number): void {
+  const t = hashLo * 0x1b3;
+  hashHi = (hashHi * 0x1b3 + hashLo * 256 + Math.floor(t / 0x100000000)) >>> 0;
+  hashLo = ((t >>> 0) ^ b) >>> 0;
+}
+
+/** binary.Write(h, binary.LittleEndian, x) of a sized integer of `bytes` bytes. */
+function writeLittleEndian(x: bigint, bytes: number): void {
+  const v = BigInt.asUintN(64, x);
+  let lo = Number(v & 0xffffffffn);
+  let hi = Number(v >> 32n);
   for (let i = 0; i < bytes; i++) {
-    out[i] = Number(v & 0xffn);
-    v >>= 8n;
+    if (i < 4) {
+      writeByte(lo & 0xff);
+      lo >>>= 8;
+    } else {
+      writeByte(hi & 0xff);
+      hi >>>= 8;
+    }
   }
-  return out;
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
+function sum64(): bigint {
+  return (BigInt(hashHi) << 32n) | BigInt(hashLo);
+}
+
+/** FNV-1 64 of bytes, from a reset hasher. */
+export function fnv1_64(bytes: Uint8Array): bigint {
+  reset();
+  for (const b of bytes) writeByte(b);
+  return sum64();
+}
+
+/** A sized integer's little-endian bytes, hashed from a reset hasher (hs:199-205). */
+function hashInt(x: bigint, bytes: number): bigint {
+  reset();
+  writeLittleEndian(x, bytes);
+  return sum64();
 }
 
 const utf8 = new TextEncoder();
 
 /** `hashUpdateOrdered` (hs:428-444): FNV-1 of `le64(a) || le64(b)`. */
 function ordered(a: bigint, b: bigint): bigint {
-  return fnv1_64(concat(le(a, 8), le(b, 8)));
+  reset();
+  writeLittleEndian(a, 8);
+  writeLittleEndian(b, 8);
+  return sum64();
 }
 
 /** `hashFinishUnordered` (hs:464-474): FNV-1 of `le64(a)`. */
 function finish(a: bigint): bigint {
-  return fnv1_64(le(a, 8));
+  return hashInt(a, 8);
 }
 
 function hashString(s: string): bigint {
@@ -219,9 +242,9 @@ class Walker {
     const w = v ?? zero;
     switch (w.kind) {
       case 'int':
-        return fnv1_64(le(w.value, w.bits / 8));
+        return hashInt(w.value, w.bits / 8);
       case 'bool':
-        return fnv1_64(le(w.value ? 1n : 0n, 1));
+        return hashInt(w.value ? 1n : 0n, 1);
       case 'time':
         return fnv1_64(timeBinary(w));
       case 'string':

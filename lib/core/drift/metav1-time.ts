@@ -23,7 +23,15 @@ export function readMetav1TimePointer(r: GoJsonReader, value: unknown, field: st
   const [, y, mo, d, h, mi, s, frac, zone] = m;
   let offsetSec = 0;
   if (zone !== 'Z' && zone !== 'z') offsetSec = (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 3600 + Number(zone.slice(4, 6)) * 60);
-  const utcMs = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  const date = new Date(0);
+  date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d)); // Date.UTC would read years 0-99 as 1900-1999
+  date.setUTCHours(Number(h), Number(mi), Number(s), 0);
+  const utcMs = date.getTime();
+  // time.Parse refuses an out-of-range field (Feb 30, hour 24) where Date would roll it over.
+  if (date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
+    r.fail(field, `${JSON.stringify(value)} is not a valid time`);
+    return goPointer(null, METAV1_TIME_ZERO);
+  }
   const unixSeconds = BigInt(utcMs / 1000) - BigInt(offsetSec);
   const nanos = frac === undefined ? 0 : Number(frac.padEnd(9, '0'));
   return goPointer(goStruct('Time', [{ name: 'Time', value: { kind: 'time', unixSeconds, nanos, offsetMinutes: 0 } }]), METAV1_TIME_ZERO);

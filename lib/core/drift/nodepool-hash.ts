@@ -12,7 +12,7 @@ import { readMetav1TimePointer } from './metav1-time';
 /** `karpenter.sh/nodepool-hash-version` this hash matches (nodepool.go:334; "v3" from v1.0.0 through v1.14.1). */
 export const NODEPOOL_HASH_VERSION = 'v3';
 
-/** The CRD default of `spec.template.spec.expireAfter` (karpenter.sh_nodepools.yaml:240, nodepool.go:258), hashed. */
+/** The CRD default of `spec.template.spec.expireAfter` (../shared/karpenter-crds/karpenter.sh_nodepools.yaml:240, nodepool.go:263), hashed. */
 export const EXPIRE_AFTER_DEFAULT = '720h';
 
 const TEMPLATE = 'spec.template';
@@ -45,27 +45,24 @@ function nodeClassRef(r: GoJsonReader, obj: Record<string, unknown>, field: stri
 
 /**
  * `NillableDuration` (core pkg/apis/v1/duration.go:33-65): `{ *time.Duration; Raw []byte hash:"ignore" }`. `Never`
- * leaves both nil (UnmarshalJSON returns early), so it hashes like an absent field; an absent field takes the CRD
- * default first.
+ * leaves both nil (UnmarshalJSON returns early), so the field is zero and skipped. An absent field, or `null` (which
+ * the API server prunes before defaulting), takes the CRD default `720h` first.
  */
 function expireAfter(r: GoJsonReader, value: unknown, field: string): GoStruct {
-  const text = value === undefined ? EXPIRE_AFTER_DEFAULT : value;
+  const text = value === undefined || value === null ? EXPIRE_AFTER_DEFAULT : value;
   let ns: bigint | undefined;
-  if (text !== null && text !== 'Never') ns = r.duration(text, field);
-  const raw = ns === undefined ? goSlice(null) : goSlice([...new TextEncoder().encode(JSON.stringify(text))].map((b) => goUint8(b)));
+  if (text !== 'Never') ns = r.duration(text, field);
+  // Raw (hash:"ignore") only counts for the struct's zero check: nil exactly when the duration is.
+  const raw = goSlice(ns === undefined ? null : []);
   return goStruct('NillableDuration', [
     { name: 'Duration', value: goPointer(ns === undefined ? null : goInt64(ns), goInt64(0n)) },
     { name: 'Raw', value: raw, tag: 'ignore' },
   ]);
 }
 
-function goUint8(b: number): GoValue {
-  return { kind: 'int', bits: 8, signed: false, value: BigInt(b) };
-}
-
 /** `spec.template` as the Go `NodeClaimTemplate` Karpenter hashes (nodepool.go:204-269). */
 function nodeClaimTemplate(r: GoJsonReader, nodePool: unknown): GoStruct {
-  const spec = r.object(r.get(nodePool, 'spec'), 'spec') ?? {};
+  const spec = r.object(r.get(r.root(nodePool, 'NodePool'), 'spec'), 'spec') ?? {};
   const template = r.object(r.get(spec, 'template'), TEMPLATE) ?? {};
   const meta = r.object(r.get(template, 'metadata'), `${TEMPLATE}.metadata`) ?? {};
   const ts = r.object(r.get(template, 'spec'), `${TEMPLATE}.spec`) ?? {};
@@ -77,9 +74,9 @@ function nodeClaimTemplate(r: GoJsonReader, nodePool: unknown): GoStruct {
   const templateSpec = goStruct('NodeClaimTemplateSpec', [
     { name: 'Taints', value: r.slice(r.get(ts, 'taints'), `${f}.taints`, (x, p) => taint(r, x, p)) },
     { name: 'StartupTaints', value: r.slice(r.get(ts, 'startupTaints'), `${f}.startupTaints`, (x, p) => taint(r, x, p)) },
-    // Requirements carry hash:"ignore" (nodepool.go:234); their value never reaches the hash or the zero check of a
-    // hashed struct, so they are not read.
-    { name: 'Requirements', value: goSlice(null), tag: 'ignore' },
+    // Requirements carry hash:"ignore" (nodepool.go:234): never hashed, but a non-nil list keeps the spec from being
+    // zero, so only their presence is modelled.
+    { name: 'Requirements', value: goSlice(Array.isArray(r.get(ts, 'requirements')) ? [] : null), tag: 'ignore' },
     {
       name: 'NodeClassRef',
       value: r.structPointer(r.get(ts, 'nodeClassRef'), `${f}.nodeClassRef`, NODE_CLASS_REFERENCE_ZERO, (o) =>

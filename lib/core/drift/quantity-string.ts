@@ -2,8 +2,8 @@
 //
 // `(*resource.Quantity).String()` after `UnmarshalJSON`, ported step by step from kubernetes/apimachinery v0.35.3
 // (the version aws/karpenter-provider-aws v1.14.1 pins) pkg/api/resource: quantity.go ParseQuantity (:278-392),
-// CanonicalizeBytes (:425-462), String (:680-691), UnmarshalJSON (:733-750); amount.go AsCanonicalBytes and
-// AsCanonicalBase1024Bytes (:257-341); suffix.go. Karpenter hashes an EC2NodeClass's `volumeSize` through it
+// CanonicalizeBytes (:425-462), String (:680-691), UnmarshalJSON (:733-752); amount.go AsCanonicalBytes and
+// AsCanonicalBase1024Bytes (:257-337); suffix.go. Karpenter hashes an EC2NodeClass's `volumeSize` through it
 // (`hash:"string"`), so `100Gi` and `102400Mi` hash alike. Note the cache: ParseQuantity keeps the input text as
 // the String() of an int64 value already in canonical form (quantity.go:332-342), sign and leading zeros included.
 
@@ -12,8 +12,13 @@ const MIN_INT64 = -(1n << 63n);
 /** quantity.go maxInt64Factors: the decimal digits an int64 always holds. */
 const MAX_INT64_FACTORS = 18;
 const NANO = -9;
+/**
+ * A bound Go does not have: a value above 10^1000 is refused rather than expanded digit by digit (inf.Dec would
+ * allocate them all). No CRD pattern accepts such a quantity, so no hash Karpenter writes depends on it.
+ */
+const MAX_DECIMAL_EXPONENT = 1000;
 
-type Format = 'DecimalExponent' | 'BinarySI' | 'DecimalSI';
+export type QuantityFormat = 'DecimalExponent' | 'BinarySI' | 'DecimalSI';
 
 const DECIMAL_SUFFIXES: ReadonlyMap<string, number> = new Map([
   ['n', -9],
@@ -82,7 +87,7 @@ function split(str: string): Split | undefined {
 }
 
 /** suffixer.interpret (suffix.go): base, exponent and format of a suffix. */
-function interpret(suffix: string): { base: 2 | 10; exponent: number; format: Format } | undefined {
+function interpret(suffix: string): { base: 2 | 10; exponent: number; format: QuantityFormat } | undefined {
   const dec = DECIMAL_SUFFIXES.get(suffix);
   if (dec !== undefined) return { base: 10, exponent: dec, format: 'DecimalSI' };
   const bin = BINARY_SUFFIXES.get(suffix);
@@ -97,18 +102,18 @@ function interpret(suffix: string): { base: 2 | 10; exponent: number; format: Fo
   return undefined;
 }
 
-/** A parsed quantity: `unscaled × 10^-scale`, its format, and the cached string ParseQuantity keeps. */
-interface Parsed {
+/** A parsed quantity: `unscaled × 10^-scale`, its format, and the string ParseQuantity keeps as its String(). */
+export interface ParsedQuantity {
   readonly unscaled: bigint;
   readonly scale: number;
-  readonly format: Format;
+  readonly format: QuantityFormat;
   readonly cached?: string;
 }
 
 const pow10 = (n: number): bigint => 10n ** BigInt(n);
 
 /** The int64 fast path of ParseQuantity (quantity.go:296-346); undefined when it falls through to inf.Dec (:348). */
-function fastPath(str: string, s: Split, exponent: number, format: Format): Parsed | 'ErrNumeric' | undefined {
+function fastPath(str: string, s: Split, exponent: number, format: QuantityFormat): ParsedQuantity | 'ErrNumeric' | undefined {
   let precision: number;
   let scale = 0;
   let mantissa = 1n;
@@ -136,7 +141,7 @@ function fastPath(str: string, s: Split, exponent: number, format: Format): Pars
 }
 
 /** ParseQuantity (quantity.go:278-392); undefined where Go returns an error. */
-export function parseQuantity(str: string): Parsed | undefined {
+export function parseQuantity(str: string): ParsedQuantity | undefined {
   if (str.length === 0) return undefined;
   if (str === '0') return { unscaled: 0n, scale: 0, format: 'DecimalSI', cached: str };
   const s = split(str);
@@ -156,10 +161,13 @@ export function parseQuantity(str: string): Parsed | undefined {
   else unscaled *= 1n << BigInt(exponent);
   // Round non-zero values up to the nanounit (RoundUp: away from zero; the sign is applied after).
   if (unscaled !== 0n) {
-    if (scale > 9) {
+    if (scale - 9 >= digits.length)
+      unscaled = 1n; // below one nanounit: rounds up to it
+    else if (scale > 9) {
       const d = pow10(scale - 9);
       unscaled = (unscaled + d - 1n) / d;
-    } else unscaled *= pow10(9 - scale);
+    } else if (9 - scale > MAX_DECIMAL_EXPONENT) return undefined;
+    else unscaled *= pow10(9 - scale);
     scale = 9;
   }
   if (format === 'BinarySI' && unscaled > MAX_INT64 * pow10(scale)) unscaled = MAX_INT64 * pow10(scale);
@@ -179,7 +187,7 @@ function removeFactors(value: bigint, base: bigint): { result: bigint; times: nu
 }
 
 /** Rounds away from zero to an integer (AsScale(0)), and whether that was exact. */
-function asScale0(q: Parsed): { value: bigint; exact: boolean } {
+function asScale0(q: ParsedQuantity): { value: bigint; exact: boolean } {
   if (q.scale <= 0) return { value: q.unscaled * pow10(-q.scale), exact: true };
   const d = pow10(q.scale);
   const quotient = q.unscaled / d;
@@ -187,14 +195,14 @@ function asScale0(q: Parsed): { value: bigint; exact: boolean } {
   return { value: q.unscaled > 0n ? quotient + 1n : quotient - 1n, exact: false };
 }
 
-function decimalSuffix(exponent: number, format: Format): string {
+function decimalSuffix(exponent: number, format: QuantityFormat): string {
   if (format === 'DecimalExponent') return exponent === 0 ? '' : `e${exponent}`;
   for (const [suffix, e] of DECIMAL_SUFFIXES) if (e === exponent) return suffix;
   return ''; // constructBytes finds no suffix: Go prints none
 }
 
 /** CanonicalizeBytes (quantity.go:425-462): the canonical text of a parsed quantity. */
-export function canonicalQuantity(q: Parsed): string {
+export function canonicalQuantity(q: ParsedQuantity): string {
   if (q.unscaled === 0n) return '0';
   let format = q.format;
   let rounded = 0n;

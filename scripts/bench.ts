@@ -61,6 +61,10 @@ export const TARGETS = {
   maxExplainGrowth: 12,
   /** (g) `simulateProvisioning` of (d)'s pools with spreads and anti-affinity on 200 existing nodes, ms. */
   maxClusterSimulationMs: 2000,
+  /** (h) `drift` on 100 NodePools, 5,000 NodeClaims and 50,000 pods (YAML) against a changed synth, ms (issue #31). */
+  maxDriftMs: 1000,
+  /** (h) wall time of 5,000 over 2,500 NodeClaims; linear growth is 2, less with the fixed start-up. */
+  maxDriftGrowth: 2.2,
 };
 
 /** One child-process measurement. */
@@ -1042,6 +1046,11 @@ function main(argv: string[]): number {
       jsonBytes: fs.statSync(jsonOut).size,
       big,
     };
+    // (h): drift on a running cluster (scripts/bench-drift.ts).
+    const { runDriftBench, evaluateDriftTargets, medianDriftSample } = require('./bench-drift') as typeof import('./bench-drift');
+    const drift = runDriftBench(work, options.runs, (args, outFile) =>
+      measureCommand(process.execPath, [explainBin, 'drift', ...args], { env, stdoutFile: outFile, okStatuses: [1] }),
+    );
     if (!options.keep) fs.rmSync(refdir, { recursive: true, force: true });
 
     const checks = [
@@ -1049,6 +1058,7 @@ function main(argv: string[]): number {
       ...evaluateSimulatorTargets({ sim: medianSample(simSamples), lintOn: medianSample(lintOn), lintOff: medianSample(lintOff) }),
       ...evaluateExplainTargets(explainSamples),
       ...evaluateClusterTargets(medianSample(clusterSamples)),
+      ...evaluateDriftTargets(medianDriftSample(drift.full), medianDriftSample(drift.half), TARGETS),
     ];
     const same = (d: string[]) =>
       d.length === 0 ? 'synthesizes identical Terraform JSON' : `DIFFERS in ${d.length} places:\n    ${d.join('\n    ')}`;
@@ -1071,6 +1081,8 @@ function main(argv: string[]): number {
       `(f) dist/bin explain on ${path.relative(refdir, poolsFile)} and 10,000 pods of 50 apps ` +
         `(${(fs.statSync(podsFile).size / 1024 / 1024).toFixed(1)} MB of YAML)${big ? ', and on 100,000 such pods in one file (one run)' : ''}`,
       '(g) simulator: (d) on 200 existing nodes with 400 bound pods, 1,000 pending pods (a third zone-spread, a tenth anti-affine)',
+      `(h) dist/bin drift --json: ${drift.inputMb.toFixed(1)} MB of cluster YAML (100 NodePools, 5,000 NodeClaims and Nodes, ` +
+        '50,000 pods, 500 PDBs) against a changed stack; and 2,500 NodeClaims, 25,000 pods; and the 5,000 as JSON (information)',
     ].join('\n');
     process.stdout.write(
       formatReport(
@@ -1090,6 +1102,9 @@ function main(argv: string[]): number {
           { label: '    explain --json', samples: explainJson },
           ...(big ? [{ label: '    explain 100,000', samples: [big] }] : []),
           { label: '(g) simulator, cluster', samples: clusterSamples },
+          { label: '(h) drift, 5,000 claims', samples: drift.full as Sample[] },
+          { label: '    drift, 2,500 claims', samples: drift.half as Sample[] },
+          { label: '    drift, JSON input', samples: drift.json as Sample[] },
         ],
         checks,
         header,

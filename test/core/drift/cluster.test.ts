@@ -200,6 +200,23 @@ describe('bad input', () => {
     expect(result.issues.map((i) => i.code)).toContain('DriftInvalidObject');
   });
 
+  test('hostile keys in NodeClaim labels and annotations, pod labels and PDB selectors are plain keys', () => {
+    const hostile = (o: Record<string, string>) => {
+      for (const key of ['__proto__', 'constructor', 'toString']) Object.defineProperty(o, key, { value: 'x', enumerable: true });
+      return o;
+    };
+    const claim = nodeClaim('a');
+    hostile(claim.metadata.labels);
+    hostile(claim.metadata.annotations);
+    const p = pod('p', 'a', { labels: hostile({}) });
+    const budget = pdb('proto', {}, 0);
+    budget.spec.selector = { matchLabels: hostile({}) };
+    const narrowed = nodePool('default', (s) => s.template.spec.requirements.push({ key: 'constructor', operator: 'In', values: ['y'] }));
+    const [result] = preview(cluster([claim], { pods: [p], podDisruptionBudgets: [budget] }), narrowed).nodePools;
+    expect(result.nodeClaims![0]).toMatchObject({ drifted: true, reason: 'RequirementsDrifted' });
+    expect(result.nodeClaims![0].blocked).toBe('PodDisruptionBudget apps/proto allows 0 disruptions of pod apps/p');
+  });
+
   test('an unhashable template (a labels list) makes the pool unknown with the hash issue', () => {
     const bad = nodePool('default', (s) => (s.template.metadata.labels = ['x']));
     const [pool] = previewDrift({

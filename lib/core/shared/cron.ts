@@ -4,6 +4,11 @@
 // parser.go (Parse :88-158, getRange :252-319, parseDescriptor :365-430) and spec.go (Next :58-177, dayMatches :179-188).
 // Only UTC is needed, so the daylight-saving steps of Next fall away.
 
+/** Go's unicode.IsSpace, what strings.Fields and strings.TrimSpace split on (JavaScript's \s differs: U+0085, U+FEFF). */
+const SPACE = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const GO_SPACES = new RegExp(`[${SPACE}]+`);
+const GO_SPACE_EDGES = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, 'g');
+
 /** A parsed schedule: the allowed values of each field, and whether dom/dow were `*` (spec.go starBit). */
 export interface CronSchedule {
   readonly minute: readonly boolean[];
@@ -125,14 +130,14 @@ const DESCRIPTORS: Readonly<Record<string, () => CronSchedule>> = {
  * for a schedule robfig/cron rejects; `@every` (a constant-delay schedule) is reported as not supported here.
  */
 export function parseCronSchedule(spec: string): CronSchedule {
-  const trimmed = spec.trim();
+  const trimmed = spec.replace(GO_SPACE_EDGES, '');
   if (trimmed === '') throw new Error('empty spec string');
   if (trimmed.startsWith('@')) {
     const d = Object.hasOwn(DESCRIPTORS, trimmed) ? DESCRIPTORS[trimmed] : undefined;
     if (d) return d();
     throw new Error(trimmed.startsWith('@every ') ? `${trimmed} is not a schedule the NodePool CRD accepts` : `unrecognized descriptor: ${trimmed}`);
   }
-  const fields = trimmed.split(/\s+/);
+  const fields = trimmed.split(GO_SPACES);
   if (fields.length !== 5) throw new Error(`expected exactly 5 fields, found ${fields.length}: [${fields.join(' ')}]`);
   return schedule(
     getField(fields[0], MINUTES),

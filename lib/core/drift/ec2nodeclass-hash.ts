@@ -180,7 +180,7 @@ function ec2NodeClassSpec(r: GoJsonReader, spec: Record<string, unknown>): GoStr
  * `AMIFamily()` (ec2nodeclass.go:666-675): `spec.amiFamily`, else the family of the first alias term, else Custom.
  * An alias Go cannot split (`amiFamilyFromAlias`, :703-722, exits the controller) is recorded as an issue.
  */
-export function resolvedAmiFamily(r: GoJsonReader, spec: Record<string, unknown>): string {
+function resolvedAmiFamily(r: GoJsonReader, spec: Record<string, unknown>): string {
   const explicit = r.get(spec, 'amiFamily');
   if (explicit !== undefined && explicit !== null) return r.string(explicit, `${SPEC}.amiFamily`).value;
   const terms = r.get(spec, 'amiSelectorTerms');

@@ -10,7 +10,6 @@ import { isPlainObject, show } from '../json';
 import { parseGoDuration } from './go-duration';
 import {
   GoBool,
-  GoField,
   GoInt,
   GoMap,
   GoPointer,
@@ -34,7 +33,7 @@ export const UNHASHABLE_FIELD = 'UnhashableField';
 const FALSE: GoBool = goBool(false);
 
 /** The Go zero value of `""`. */
-export const EMPTY_STRING: GoString = goString('');
+const EMPTY_STRING: GoString = goString('');
 
 /** Reads JSON fields into GoValues, recording an issue per field Go could not decode. */
 export class GoJsonReader {
@@ -169,9 +168,4 @@ export class GoJsonReader {
 /** `metav1.Duration{Duration: ns}` (apimachinery pkg/apis/meta/v1/duration.go: `type Duration struct { time.Duration }`). */
 export function metav1DurationOf(ns: bigint): GoStruct {
   return goStruct('Duration', [{ name: 'Duration', value: goInt64(ns) }]);
-}
-
-/** A struct from its fields, in Go order. */
-export function struct(typeName: string, fields: readonly GoField[]): GoStruct {
-  return goStruct(typeName, fields);
 }

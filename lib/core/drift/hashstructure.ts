@@ -322,10 +322,6 @@ export function goInt64(value: bigint): GoInt {
   return { kind: 'int', bits: 64, signed: true, value };
 }
 
-export function goInt32(value: number): GoInt {
-  return { kind: 'int', bits: 32, signed: true, value: BigInt(value) };
-}
-
 export function goBool(value: boolean): GoBool {
   return { kind: 'bool', value };
 }

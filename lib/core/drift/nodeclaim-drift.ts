@@ -80,11 +80,19 @@ function staticClass(ann: ReadonlyMap<string, string>, judge: ClaimJudge, object
   return judge.classChanged ? { drifted: true, detail: 'a hashed field of its EC2NodeClass changed' } : { drifted: false };
 }
 
+/** One judged NodeClaim, and whether its EC2NodeClass hash alone would drift it (whatever Karpenter reports first). */
+export interface JudgedClaim {
+  readonly claim: NodeClaimDrift;
+  readonly classDrift: boolean | 'unknown';
+}
+
 /** Judges one NodeClaim of a pool; issues (missing annotations, unknown versions) go to `issues`. */
-export function judgeNodeClaim(claim: unknown, judge: ClaimJudge, issues: DriftIssue[]): NodeClaimDrift {
+export function judgeNodeClaim(claim: unknown, judge: ClaimJudge, issues: DriftIssue[]): JudgedClaim {
   const name = nameOf(claim);
   const object = `NodeClaim/${name}`;
-  if (!conditionTrue(claim, 'Launched')) return { name, drifted: false, detail: 'not launched: Karpenter judges drift only once it is' };
+  if (!conditionTrue(claim, 'Launched')) {
+    return { claim: { name, drifted: false, detail: 'not launched: Karpenter judges drift only once it is' }, classDrift: false };
+  }
   const ann = annotationsOf(claim);
   const missing = [NODEPOOL_HASH, NODEPOOL_HASH_VERSION_KEY, NODECLASS_HASH, NODECLASS_HASH_VERSION_KEY].filter((k) => !ann.has(k));
   if (missing.length > 0) {
@@ -96,10 +104,15 @@ export function judgeNodeClaim(claim: unknown, judge: ClaimJudge, issues: DriftI
     });
   }
   const pool = staticPool(ann, judge, object, issues);
+  const cls = staticClass(ann, judge, object, issues);
+  return { claim: decide(name, claim, judge, pool, cls), classDrift: cls.drifted };
+}
+
+/** Karpenter's order: static, requirements, the class hash, then an existing condition; else what AWS must decide. */
+function decide(name: string, claim: unknown, judge: ClaimJudge, pool: Static, cls: Static): NodeClaimDrift {
   if (pool.drifted === true) return { name, drifted: true, reason: 'NodePoolDrifted', detail: pool.detail };
   const req = claimRequirementsDrift(labelsOf(claim), judge.requirements);
   if (req !== undefined) return { name, drifted: true, reason: 'RequirementsDrifted', detail: req };
-  const cls = staticClass(ann, judge, object, issues);
   if (cls.drifted === true) return { name, drifted: true, reason: 'NodeClassDrift', detail: cls.detail };
   const existing = conditionOf(claim, 'Drifted');
   if (existing?.status === 'True') {

@@ -144,8 +144,20 @@ export function previewDrift(input: DriftInput): DriftPreview {
   }
   const cluster = input.before.nodeClaims === undefined ? undefined : indexCluster(input, issues);
   const poolNames = [...new Set([...poolsBefore.keys(), ...poolsAfter.keys()])].sort();
-  const nodePools = poolNames.map((name) => judgePool(name, poolsBefore.get(name), poolsAfter.get(name), { classes, cluster, at }));
-  const ec2NodeClasses = classNames.map((name) => classVerdict(classes.get(name)!, nodePools, cluster !== undefined));
+  const classCounts = new Map<string, ClassCount>();
+  const nodePools = poolNames.map((name) => judgePool(name, poolsBefore.get(name), poolsAfter.get(name), { classes, classCounts, cluster, at }));
+  const ec2NodeClasses = classNames.map((name) =>
+    classVerdict(classes.get(name)!, cluster === undefined ? undefined : classCount(classCounts, name)),
+  );
+  for (const [pool, claims] of cluster?.claimsByPool ?? []) {
+    if (poolsBefore.has(pool) || poolsAfter.has(pool)) continue;
+    issues.push({
+      object: `NodePool/${pool}`,
+      field: '',
+      code: 'DriftNodeClaimsWithoutNodePool',
+      message: `${claims.length} NodeClaim(s) name this NodePool, which neither side has: they are not judged`,
+    });
+  }
   return { nodePools, ec2NodeClasses, issues, at: at.toISOString() };
 }
 
@@ -175,8 +187,22 @@ function indexCluster(input: DriftInput, issues: DriftIssue[]): ClusterView {
   return { index, claimsByPool };
 }
 
+/** Per EC2NodeClass: the launched NodeClaims of its pools, and those its hash drifts. */
+interface ClassCount {
+  total: number;
+  drifted: number;
+  unknown: number;
+}
+
+function classCount(counts: Map<string, ClassCount>, name: string): ClassCount {
+  let c = counts.get(name);
+  if (c === undefined) counts.set(name, (c = { total: 0, drifted: 0, unknown: 0 }));
+  return c;
+}
+
 interface PoolContext {
   readonly classes: ReadonlyMap<string, ClassJudged>;
+  readonly classCounts: Map<string, ClassCount>;
   readonly cluster?: ClusterView;
   readonly at: Date;
 }
@@ -240,8 +266,14 @@ function judgePool(name: string, before: unknown, after: unknown, ctx: PoolConte
       classDynamic: cls?.dynamic ?? false,
     };
     const index = ctx.cluster.index;
+    const tally = className === undefined ? undefined : classCount(ctx.classCounts, className);
     nodeClaims = claims.map((c) => {
-      const judged = judgeNodeClaim(c, judge, issues);
+      const { claim: judged, classDrift } = judgeNodeClaim(c, judge, issues);
+      if (tally && judged.detail?.startsWith('not launched') !== true) {
+        tally.total++;
+        if (classDrift === true) tally.drifted++;
+        else if (classDrift === 'unknown') tally.unknown++;
+      }
       const blocked = judged.drifted === false ? undefined : candidateBlock(c, index, ctx.at);
       return blocked ? { ...judged, blocked } : judged;
     });
@@ -263,12 +295,10 @@ function judgePool(name: string, before: unknown, after: unknown, ctx: PoolConte
   };
 }
 
-/** A class's verdict; with a cluster, counted over the NodeClaims of the pools that use it. */
-function classVerdict(judged: ClassJudged, pools: readonly NodePoolDrift[], withCluster: boolean): Ec2NodeClassDrift {
-  if (!withCluster || judged.result.change !== 'changed') return judged.result;
-  const claims = pools.filter((p) => p.nodeClass === judged.result.name).flatMap((p) => p.nodeClaims ?? []);
-  const drifted = claims.filter((c) => c.reason === 'NodeClassDrift').length;
-  let drift: DriftVerdict = drifted === 0 ? 'none' : drifted === claims.length ? 'all' : 'some';
-  if (drift === 'none' && (judged.dynamic || judged.changed === undefined)) drift = 'unknown';
+/** A class's verdict; with a cluster, counted over the launched NodeClaims of the pools that use it. */
+function classVerdict(judged: ClassJudged, counts: ClassCount | undefined): Ec2NodeClassDrift {
+  if (counts === undefined || judged.result.change !== 'changed') return judged.result;
+  let drift: DriftVerdict = counts.drifted === 0 ? 'none' : counts.drifted === counts.total ? 'all' : 'some';
+  if (drift === 'none' && (counts.unknown > 0 || judged.dynamic || judged.changed === undefined)) drift = 'unknown';
   return { ...judged.result, drift };
 }

@@ -181,6 +181,13 @@ describe('bad input', () => {
     expect(result.nodePools[0].issues).toEqual([expect.objectContaining({ code: 'DriftMissingNodeClass' })]);
   });
 
+  test('NodeClaims of a NodePool neither side has: one issue, not judged', () => {
+    const stray = nodeClaim('x', { pool: nodePool('gone') });
+    const result = preview(cluster([nodeClaim('a'), stray]));
+    expect(result.issues).toEqual([expect.objectContaining({ object: 'NodePool/gone', code: 'DriftNodeClaimsWithoutNodePool' })]);
+    expect(result.nodePools.map((p) => p.name)).toEqual(['default']);
+  });
+
   test('objects of no shape, unnamed or repeated, never throw', () => {
     const junk = [null, 7, 'x', [], {}, { metadata: { name: 5 } }, nodePool(), nodePool()];
     const result = previewDrift({

@@ -109,4 +109,17 @@ describe('with a running cluster: the CA term recovered from the live annotation
     ]);
     expect(result.ec2NodeClasses[0].drift).toBe('some');
   });
+
+  test('the class verdict counts claims its hash drifts, whatever Karpenter reports first', () => {
+    const after = nodeClass('default', (s) => (s.tags = { team: 'a' }));
+    const claims = [nodeClaim('a', { classHash: ec2NodeClassHash(nodeClass(), { caBundle: CA })! })];
+    const relabelled = nodePool('default', (s) => (s.template.metadata.labels.team = 'b'));
+    const result = previewDrift({
+      before: { nodePools: [live(nodePool())], ec2NodeClasses: [liveClass()], nodeClaims: claims, nodes: [node('a')] },
+      after: { nodePools: [relabelled], ec2NodeClasses: [after] },
+      at: AT,
+    });
+    expect(result.nodePools[0].nodeClaims![0].reason).toBe('NodePoolDrifted');
+    expect(result.ec2NodeClasses[0].drift).toBe('all');
+  });
 });

@@ -68,6 +68,66 @@ const NODE_CLASS = {
   },
 };
 
+/** The NodeClaim `n` of the cluster, its Node and its pods. */
+function claimItems(n: number, hashes: readonly string[], classHash: string): unknown[] {
+  const items: unknown[] = [];
+  const i = n % POOLS;
+  const name = `pool-${String(i).padStart(3, '0')}-${n.toString(36).padStart(5, '0')}`;
+  const category = CATEGORIES[n % 3];
+  items.push({
+    apiVersion: 'karpenter.sh/v1',
+    kind: 'NodeClaim',
+    metadata: {
+      name,
+      labels: {
+        'karpenter.sh/nodepool': `pool-${String(i).padStart(3, '0')}`,
+        'karpenter.sh/capacity-type': n % 4 === 0 ? 'on-demand' : 'spot',
+        'karpenter.k8s.aws/instance-category': category,
+        'node.kubernetes.io/instance-type': `${category}6i.large`,
+        'kubernetes.io/arch': 'amd64',
+        team: `t${i}`,
+      },
+      annotations: {
+        'karpenter.sh/nodepool-hash': hashes[i],
+        'karpenter.sh/nodepool-hash-version': 'v3',
+        'karpenter.k8s.aws/ec2nodeclass-hash': classHash,
+        'karpenter.k8s.aws/ec2nodeclass-hash-version': 'v5',
+      },
+    },
+    spec: { nodeClassRef: CLASS_REF },
+    status: {
+      nodeName: name,
+      providerID: `aws:///eu-west-1a/i-${n.toString(16).padStart(17, '0')}`,
+      conditions: [
+        { type: 'Launched', status: 'True' },
+        { type: 'Initialized', status: 'True' },
+      ],
+    },
+  });
+  items.push({
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name, labels: { 'karpenter.sh/nodepool': `pool-${String(i).padStart(3, '0')}`, 'karpenter.sh/initialized': 'true' } },
+    status: { conditions: [{ type: 'Ready', status: n % 50 === 0 ? 'False' : 'True' }] },
+  });
+  for (let k = 0; k < PODS_PER_NODE; k++) {
+    const app = `app-${(n * PODS_PER_NODE + k) % 500}`;
+    items.push({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name: `${app}-${n}-${k}`,
+        namespace: `ns-${k}`,
+        labels: { app },
+        ...(k === 0 && n % 100 === 0 ? { annotations: { 'karpenter.sh/do-not-disrupt': 'true' } } : {}),
+      },
+      spec: { nodeName: name, containers: [{ name: 'app', image: 'registry.example/app:1' }] },
+      status: { phase: 'Running' },
+    });
+  }
+  return items;
+}
+
 /** The running cluster as one `kind: List` of YAML: pools with their hash annotations, claims, nodes, pods, PDBs. */
 export function driftClusterYaml(nodeClaims: number): string {
   const classHash = ec2NodeClassHash(NODE_CLASS, { caBundle: 'YmVuY2gtY2E=' })!;
@@ -92,62 +152,7 @@ export function driftClusterYaml(nodeClaims: number): string {
       },
     });
   }
-  for (let n = 0; n < nodeClaims; n++) {
-    const i = n % POOLS;
-    const name = `pool-${String(i).padStart(3, '0')}-${n.toString(36).padStart(5, '0')}`;
-    const category = CATEGORIES[n % 3];
-    items.push({
-      apiVersion: 'karpenter.sh/v1',
-      kind: 'NodeClaim',
-      metadata: {
-        name,
-        labels: {
-          'karpenter.sh/nodepool': `pool-${String(i).padStart(3, '0')}`,
-          'karpenter.sh/capacity-type': n % 4 === 0 ? 'on-demand' : 'spot',
-          'karpenter.k8s.aws/instance-category': category,
-          'node.kubernetes.io/instance-type': `${category}6i.large`,
-          'kubernetes.io/arch': 'amd64',
-          team: `t${i}`,
-        },
-        annotations: {
-          'karpenter.sh/nodepool-hash': hashes[i],
-          'karpenter.sh/nodepool-hash-version': 'v3',
-          'karpenter.k8s.aws/ec2nodeclass-hash': classHash,
-          'karpenter.k8s.aws/ec2nodeclass-hash-version': 'v5',
-        },
-      },
-      spec: { nodeClassRef: CLASS_REF },
-      status: {
-        nodeName: name,
-        providerID: `aws:///eu-west-1a/i-${n.toString(16).padStart(17, '0')}`,
-        conditions: [
-          { type: 'Launched', status: 'True' },
-          { type: 'Initialized', status: 'True' },
-        ],
-      },
-    });
-    items.push({
-      apiVersion: 'v1',
-      kind: 'Node',
-      metadata: { name, labels: { 'karpenter.sh/nodepool': `pool-${String(i).padStart(3, '0')}`, 'karpenter.sh/initialized': 'true' } },
-      status: { conditions: [{ type: 'Ready', status: n % 50 === 0 ? 'False' : 'True' }] },
-    });
-    for (let k = 0; k < PODS_PER_NODE; k++) {
-      const app = `app-${(n * PODS_PER_NODE + k) % 500}`;
-      items.push({
-        apiVersion: 'v1',
-        kind: 'Pod',
-        metadata: {
-          name: `${app}-${n}-${k}`,
-          namespace: `ns-${k}`,
-          labels: { app },
-          ...(k === 0 && n % 100 === 0 ? { annotations: { 'karpenter.sh/do-not-disrupt': 'true' } } : {}),
-        },
-        spec: { nodeName: name, containers: [{ name: 'app', image: 'registry.example/app:1' }] },
-        status: { phase: 'Running' },
-      });
-    }
-  }
+  for (let n = 0; n < nodeClaims; n++) items.push(...claimItems(n, hashes, classHash));
   for (let k = 0; k < PODS_PER_NODE; k++) {
     for (let a = 0; a < 50; a++) {
       items.push({

@@ -101,7 +101,9 @@ export interface NodePoolDrift {
   /** `added`, `removed` or `changed` (also when unchanged). */
   readonly change: 'added' | 'removed' | 'changed';
   readonly reasons: readonly DriftReason[];
+  /** The `karpenter.sh/nodepool-hash` Karpenter will write, and the one before (the live annotation when given). */
   readonly hash: { readonly after?: string; readonly before?: string };
+  /** The EC2NodeClass its `nodeClassRef` names after the change. */
   readonly nodeClass?: string;
   readonly nodeClaims?: readonly NodeClaimDrift[];
   readonly pace?: DriftPace;
@@ -113,6 +115,10 @@ export interface Ec2NodeClassDrift {
   readonly drift: DriftVerdict;
   readonly change: 'added' | 'removed' | 'changed';
   readonly reasons: readonly DriftReason[];
+  /**
+   * With the live EC2NodeClass's `karpenter.k8s.aws/ec2nodeclass-hash` (v5): that annotation, and the hash Karpenter will
+   * write (the cluster's CA term carried over). Without it: both hashes without a CA bundle, comparable with each other only.
+   */
   readonly hash: { readonly after?: string; readonly before?: string };
   /** The NodePools that use it (after the change). */
   readonly nodePools: readonly string[];

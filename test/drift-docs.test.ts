@@ -1,4 +1,4 @@
-// docs/drift.md: its edit is applied to examples/full-stack/node-pools-stack.ts as written, and its output blocks
+// docs/drift.md: its edit is applied to a copy of examples/full-stack/node-pools-stack.ts as written, and its output blocks
 // are what `drift` prints for the example synthesized before and after that edit.
 import * as fs from 'fs';
 import * as os from 'os';
@@ -13,18 +13,19 @@ const doc = fs.readFileSync(path.join(root, 'docs', 'drift.md'), 'utf8');
 
 /** The example's node-pools stack, synthesized with `source` as node-pools-stack.ts (written beside it, then removed). */
 let written = 0;
-function synthWith(source: string): string {
-  // A new name each time: require caches modules by path.
-  const file = path.join(root, 'examples', 'full-stack', `tmp-drift-doc-${process.pid}-${written++}.ts`);
-  fs.writeFileSync(file, source);
-  try {
-    const { NodePoolsStack } = require(file) as typeof import('../examples/full-stack/node-pools-stack');
-    const app = Testing.app();
-    const stack = new NodePoolsStack(app, 'karpenter-node-pools', { clusterName: 'demo', region: 'eu-west-1', nodeRoleName: 'demo-node' });
-    return Testing.synth(stack, true);
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
+/** The example's node-pools stack, synthesized with `source` as node-pools-stack.ts (in a temporary folder). */
+function synthWith(source: string, dir: string): string {
+  // Its imports made absolute; a new name each time, as require caches modules by path.
+  const example = path.join(root, 'examples', 'full-stack');
+  const absolute = (spec: string) => (spec.startsWith('.') ? path.join(example, spec) : require.resolve(spec, { paths: [example] }));
+  const file = path.join(dir, `node-pools-stack-${written++}.ts`);
+  fs.writeFileSync(
+    file,
+    source.replace(/from '([^']+)'/g, (_, spec: string) => `from '${absolute(spec)}'`),
+  );
+  const { NodePoolsStack } = require(file) as typeof import('../examples/full-stack/node-pools-stack');
+  const stack = new NodePoolsStack(Testing.app(), 'karpenter-node-pools', { clusterName: 'demo', region: 'eu-west-1', nodeRoleName: 'demo-node' });
+  return Testing.synth(stack, true);
 }
 
 function drift(args: string[]): { code: number; out: string } {
@@ -45,9 +46,9 @@ describe('docs/drift.md', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drift-doc-'));
     deployed = path.join(dir, 'deployed.tf.json');
     edited = path.join(dir, 'cdk.tf.json');
-    fs.writeFileSync(deployed, synthWith(source));
+    fs.writeFileSync(deployed, synthWith(source, dir));
     // The edit, and Budget added to the example's imports from the package.
-    fs.writeFileSync(edited, synthWith(source.replace(before, after).replace('  Disruption,\n', '  Budget,\n  Disruption,\n')));
+    fs.writeFileSync(edited, synthWith(source.replace(before, after).replace('  Disruption,\n', '  Budget,\n  Disruption,\n'), dir));
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

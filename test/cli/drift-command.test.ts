@@ -165,6 +165,19 @@ test('a running cluster as kubectl prints it: each NodeClaim counted', () => {
   expect(r.code).toBe(ExitCode.PROBLEMS);
 });
 
+test('several --from files make one old side: a pool only there is removed', () => {
+  const extra = file('extra-pool.yaml');
+  fs.writeFileSync(
+    extra,
+    'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: { name: legacy }\n' +
+      'spec: { template: { spec: { nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }, requirements: [] } } }\n',
+  );
+  const r = drift(['--from', before, '--from', extra, before, ...AT]);
+  expect(r.stdout).toMatch(/^legacy +all +- +- +removed$/m);
+  expect(r.stdout).toContain('warning: NodePool/legacy: only on the old side: deleting a NodePool deletes its NodeClaims');
+  expect(r.code).toBe(ExitCode.PROBLEMS);
+});
+
 describe('bad input and command lines', () => {
   test('a file that does not parse: the error only, exit 2', () => {
     fs.writeFileSync(file('bad.yaml'), 'kind: [unclosed\n');

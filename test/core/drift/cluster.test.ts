@@ -59,6 +59,16 @@ describe('static drift from the stored hash', () => {
     expect(pool.issues.filter((i) => i.code === 'DriftUnknownHashVersion')).toHaveLength(1);
   });
 
+  test('an unknown EC2NodeClass hash version makes the claim unknown, with one issue', () => {
+    const claim = nodeClaim('a');
+    claim.metadata.annotations['karpenter.k8s.aws/ec2nodeclass-hash-version'] = 'v6';
+    const [pool] = preview(cluster([claim])).nodePools;
+    expect(pool.nodeClaims![0].drifted).toBe('unknown');
+    expect(pool.issues.map((i) => [i.code, i.field])).toEqual([
+      ['DriftUnknownHashVersion', 'metadata.annotations.karpenter.k8s.aws/ec2nodeclass-hash-version'],
+    ]);
+  });
+
   test('a NodeClaim without hash annotations: one issue, and only the other checks apply', () => {
     const result = preview(cluster([nodeClaim('a', { hash: null, classHash: null }), nodeClaim('b')]), relabelled);
     const [pool] = result.nodePools;

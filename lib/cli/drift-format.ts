@@ -5,6 +5,8 @@ import type { DriftPreview, DriftReason, NodePoolDrift } from '../core/drift/typ
 
 type Out = { write(chunk: string): unknown };
 
+/** Issues of one code listed before the rest are counted. */
+const SHOWN_PER_CODE = 20;
 /** Blocked NodeClaims listed per pool before the rest are counted. */
 const SHOWN_BLOCKED = 10;
 
@@ -50,7 +52,14 @@ export function writeDriftText(out: Out, p: DriftPreview, notes: readonly string
   const parts: string[] = [];
   for (const n of notes) parts.push(`${n}\n`);
   const issues = [...p.issues, ...p.nodePools.flatMap((x) => x.issues), ...p.ec2NodeClasses.flatMap((x) => x.issues)];
-  for (const i of issues) parts.push(`warning: ${i.object}${i.field ? ` ${i.field}` : ''}: ${i.message} (${i.code})\n`);
+  // One line per issue, up to SHOWN_PER_CODE of a code (NodeClaims without hashes can be thousands); JSON has them all.
+  const shown = new Map<string, number>();
+  for (const i of issues) {
+    const n = (shown.get(i.code) ?? 0) + 1;
+    shown.set(i.code, n);
+    if (n <= SHOWN_PER_CODE) parts.push(`warning: ${i.object}${i.field ? ` ${i.field}` : ''}: ${i.message} (${i.code})\n`);
+  }
+  for (const [code, n] of shown) if (n > SHOWN_PER_CODE) parts.push(`warning: and ${n - SHOWN_PER_CODE} more ${code} (-o json lists them all)\n`);
   if (parts.length > 0) parts.push('\n');
   const rows = [
     ['NODEPOOL', 'DRIFT', 'NODECLAIMS', 'AT ONCE', 'WHY'],

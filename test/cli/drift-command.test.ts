@@ -178,6 +178,23 @@ test('several --from files make one old side: a pool only there is removed', () 
   expect(r.code).toBe(ExitCode.PROBLEMS);
 });
 
+test('thousands of NodeClaims without hashes: 20 warning lines and a count in text, all of them in JSON', () => {
+  const pool = manifestOf(edited, 'app');
+  const claims = Array.from({ length: 30 }, (_, i) => ({
+    apiVersion: 'karpenter.sh/v1',
+    kind: 'NodeClaim',
+    metadata: { name: `c${i}`, labels: { 'karpenter.sh/nodepool': 'app' } },
+    status: { conditions: [{ type: 'Launched', status: 'True' }] },
+  }));
+  const cluster = file('no-hashes.json');
+  fs.writeFileSync(cluster, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [pool, ...claims] }));
+  const r = drift(['--from', cluster, before, ...AT]);
+  expect(r.stdout.split('\n').filter((l) => l.endsWith('(DriftNodeClaimWithoutHash)'))).toHaveLength(20);
+  expect(r.stdout).toContain('warning: and 10 more DriftNodeClaimWithoutHash (-o json lists them all)\n');
+  const json = JSON.parse(drift(['--from', cluster, before, ...AT, '--json']).stdout) as DriftPreview;
+  expect(json.nodePools.find((p) => p.name === 'app')!.issues).toHaveLength(30);
+});
+
 describe('bad input and command lines', () => {
   test('a file that does not parse: the error only, exit 2', () => {
     fs.writeFileSync(file('bad.yaml'), 'kind: [unclosed\n');

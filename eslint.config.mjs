@@ -27,6 +27,8 @@ const CORE_ROOMS = {
   validation: ['shared', 'model', 'scheduling', 'sim', 'lints'],
   api: ['shared', 'model', 'scheduling', 'sim', 'lints', 'validation'],
   migrate: ['shared', 'model', 'validation'],
+  // Drift reads the requirement algebra and the simulator's selectors; nothing below imports it.
+  drift: ['shared', 'model', 'scheduling', 'sim'],
   controller: ['shared', 'model', 'aws'],
 };
 

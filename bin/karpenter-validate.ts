@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Entry point of `npx cdktf-karpenter-eks validate|explain ...`; the logic is in lib/cli.
+// Entry point of `npx cdktf-karpenter-eks validate|explain|drift ...`; the logic is in lib/cli.
 import { nodeCommandIo, quietOnClosedPipe } from '../lib/cli/node-io';
 
 // `explain ... | head`: a reader that stops early ends the command quietly, not with an EPIPE stack trace.
@@ -12,6 +12,10 @@ if (command === 'explain') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { runExplainCommand } = require('../lib/cli/explain-command') as typeof import('../lib/cli/explain-command');
   process.exitCode = runExplainCommand(rest, nodeCommandIo());
+} else if (command === 'drift') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { runDriftCommand } = require('../lib/cli/drift-command') as typeof import('../lib/cli/drift-command');
+  process.exitCode = runDriftCommand(rest, nodeCommandIo());
 } else {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { runCli } = require('../lib/cli/validate-command') as typeof import('../lib/cli/validate-command');

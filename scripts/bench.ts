@@ -17,7 +17,8 @@
 //       (scripts/generate-explain-pods.ts); `--explain-100k` adds a 100,000-pod run;
 //   (g) the simulator on an existing cluster: (d)'s pools and pods with zone spreads and hostname
 //       anti-affinity, and 200 existing nodes with bound pods;
-//   (h) and on: the rows of scripts/bench-lints.ts.
+//   (h) `validate` of 10,000 unknown instance types (scripts/bench-lints.ts); (i) `drift` on a running cluster
+//       (scripts/bench-drift.ts).
 // Children run plain JavaScript (sources transpiled once up front, like a user's compiled app),
 // so the TypeScript compiler is in neither measurement. With --check, exits 1 when a target
 // is missed. Never part of `npm test`.
@@ -64,6 +65,10 @@ export const TARGETS = {
   maxClusterSimulationMs: 2000,
   /** (h) `validate` of a NodePool listing 10,000 unknown instance types (scripts/bench-lints.ts): wall time, ms. */
   maxValidateUnknownTypesMs: 1000,
+  /** (i) `drift` on 100 NodePools, 5,000 NodeClaims and 50,000 pods (YAML) against a changed synth, ms (issue #31). */
+  maxDriftMs: 1000,
+  /** (i) wall time of 5,000 over 2,500 NodeClaims; linear growth is 2, less with the fixed start-up. */
+  maxDriftGrowth: 2.2,
 };
 
 /** One child-process measurement. */
@@ -1047,6 +1052,11 @@ function main(argv: string[]): number {
       jsonBytes: fs.statSync(jsonOut).size,
       big,
     };
+    // (i): drift on a running cluster (scripts/bench-drift.ts).
+    const { runDriftBench, evaluateDriftTargets, medianDriftSample } = require('./bench-drift') as typeof import('./bench-drift');
+    const drift = runDriftBench(work, options.runs, (args, outFile) =>
+      measureCommand(process.execPath, [explainBin, 'drift', ...args], { env, stdoutFile: outFile, okStatuses: [1] }),
+    );
     // Settling: (f) as one batch beside (f) settled (explain's default), and (d)'s workload settled.
     const settleBench = require('./bench-settle') as typeof import('./bench-settle');
     const settle = settleBench.measureSettle({ explainBin, poolsFile, podsFile, simModule, runs: options.runs, env, outDir: work }, measureCommand);
@@ -1060,6 +1070,7 @@ function main(argv: string[]): number {
       ...evaluateExplainTargets(explainSamples),
       ...evaluateClusterTargets(medianSample(clusterSamples)),
       ...lints.evaluateLintTargets(medianSample(unknownTypes), TARGETS.maxValidateUnknownTypesMs),
+      ...evaluateDriftTargets(medianDriftSample(drift.full), medianDriftSample(drift.half), TARGETS),
     ];
     const same = (d: string[]) =>
       d.length === 0 ? 'synthesizes identical Terraform JSON' : `DIFFERS in ${d.length} places:\n    ${d.join('\n    ')}`;
@@ -1083,6 +1094,8 @@ function main(argv: string[]): number {
         `(${(fs.statSync(podsFile).size / 1024 / 1024).toFixed(1)} MB of YAML)${big ? ', and on 100,000 such pods in one file (one run)' : ''}`,
       '(g) simulator: (d) on 200 existing nodes with 400 bound pods, 1,000 pending pods (a third zone-spread, a tenth anti-affine)',
       lints.LINT_BENCH_HEADER,
+      `(i) dist/bin drift --json: ${drift.inputMb.toFixed(1)} MB of cluster YAML (100 NodePools, 5,000 NodeClaims and Nodes, ` +
+        '50,000 pods, 500 PDBs) against a changed stack; and 2,500 NodeClaims, 25,000 pods; and the 5,000 as JSON (information)',
     ].join('\n');
     process.stdout.write(
       formatReport(
@@ -1104,6 +1117,9 @@ function main(argv: string[]): number {
           ...settleReport.rows,
           { label: '(g) simulator, cluster', samples: clusterSamples },
           { label: '(h) validate, unknown types', samples: unknownTypes },
+          { label: '(i) drift, 5,000 claims', samples: drift.full as Sample[] },
+          { label: '    drift, 2,500 claims', samples: drift.half as Sample[] },
+          { label: '    drift, JSON input', samples: drift.json as Sample[] },
         ],
         checks,
         header,

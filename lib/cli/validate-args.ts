@@ -8,6 +8,9 @@ Commands:
   validate <file|dir...>  check Karpenter NodePool and EC2NodeClass manifests offline
   explain <file...>       which instance types each NodePool can launch, which NodeClaims the
                           pending pods would get, and why a pod would stay pending
+  drift --from <old> <new...>
+                          which running nodes a change would replace (Karpenter's drift),
+                          why, and how many at once the disruption budgets allow
 
 Run '${PROGRAM} <command> --help' for the options and exit status of a command.
 `;

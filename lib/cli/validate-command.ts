@@ -30,6 +30,8 @@ export function runCli(argv: readonly string[], io: CommandIo, deps: ExplainDepe
   // explain loads the simulator: only when it runs, so `validate` and `--help` stay light.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   if (command === 'explain') return (require('./explain-command') as typeof import('./explain-command')).runExplainCommand(rest, io, deps);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (command === 'drift') return (require('./drift-command') as typeof import('./drift-command')).runDriftCommand(rest, io, deps);
   io.stderr.write(`${PROGRAM}: unknown command '${command}'\n\n${TOP_USAGE}`);
   return ExitCode.USAGE;
 }

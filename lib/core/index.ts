@@ -205,6 +205,25 @@ export type {
   SimulationResult,
 } from './sim/types';
 
+// Drift: the hashes Karpenter writes, and what a change does to the running nodes.
+export { EC2NODECLASS_HASH_VERSION, ec2NodeClassHash } from './drift/ec2nodeclass-hash';
+export { NODEPOOL_HASH_VERSION, nodePoolHash } from './drift/nodepool-hash';
+export { previewDrift } from './drift/preview-drift';
+export type {
+  BudgetWindow,
+  DriftInput,
+  DriftIssue,
+  DriftPace,
+  DriftPreview,
+  DriftReason,
+  DriftReasonKind,
+  DriftSide,
+  DriftVerdict,
+  Ec2NodeClassDrift,
+  NodeClaimDrift,
+  NodePoolDrift,
+} from './drift/types';
+
 // AWS side: plans of the AWS constructs, IAM documents, queue and rules, network.
 export {
   IAM_POLICY_NAME_MAX_LENGTH,

@@ -11,5 +11,7 @@ export { toAdmitInstanceTypes, toAdmitOnly, toLaunchNodeClaims, toSchedulePod, t
 export type { AdmittedTypesExpectation, NodeClaimExpectation, PodPlacement } from './simulation-matchers';
 export * from './simulate';
 export * from './cost-matchers';
+export { toDriftNodes } from './drift-matchers';
+export type { DriftExpectation } from './drift-matchers';
 export * from './terraform-plan';
 export * from './plan-summary';

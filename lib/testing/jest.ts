@@ -3,6 +3,7 @@
 import { HelmReleaseSelector, karpenterMatchers, ManifestExpectation } from './matchers';
 import { AdmittedTypesExpectation, NodeClaimExpectation, PodPlacement } from './simulation-matchers';
 import { SimulateStackOptions } from './simulate';
+import { DriftExpectation } from './drift-matchers';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -64,6 +65,12 @@ declare global {
        * (us-east-1, the table's date), is at most `maxUsdPerHour`; an unbounded pool fails.
        */
       toCostAtMostPerHour(nodePool: string, maxUsdPerHour: number): R;
+      /**
+       * Applying the stack over `expected.from` (the deployed stack, or a running cluster) replaces running nodes
+       * of any NodePool (or of `expected.nodePool`), as Karpenter decides drift; a verdict that needs AWS counts.
+       * `.not.toDriftNodes({ from })` asserts the change replaces no node; its message gives the reasons.
+       */
+      toDriftNodes(expected: DriftExpectation): R;
     }
   }
 }

@@ -1,4 +1,5 @@
 import { costMatchers } from './cost-matchers';
+import { driftMatchers } from './drift-matchers';
 import { isPlainObject } from '../core/json';
 import { closestIndex, count, differenceCount, formatMismatches, hint, indent, KarpenterMatcherResult, partialMatch, render } from './partial-match';
 import { toAdmitInstanceTypes, toAdmitOnly, toLaunchNodeClaims, toSchedulePod, toSchedulePodOn } from './simulation-matchers';
@@ -110,6 +111,7 @@ export const karpenterMatchers = {
   toSchedulePodOn,
   toLaunchNodeClaims,
   ...costMatchers,
+  ...driftMatchers,
 };
 
 function manifestMatcher(

@@ -46,6 +46,10 @@ describe('lint layering', () => {
     ['lib/core/validation/bad.ts', "import { NodePoolDefinition } from '../api/node-pool-definition';"],
     ['lib/core/migrate/bad.ts', "import { explainAdmission } from '../sim/admission';"],
     ['lib/core/controller/bad.ts', "import { explainAdmission } from '../sim/admission';"],
+    ['lib/core/drift/bad.ts', "import { lintNodePool } from '../lints/lint';"],
+    ['lib/core/drift/bad.ts', "import { validateNodePool } from '../validation/validate-nodepool';"],
+    ['lib/core/sim/bad.ts', "import { previewDrift } from '../drift/preview-drift';"],
+    ['lib/core/scheduling/bad.ts', "import { nodePoolHash } from '../drift/nodepool-hash';"],
     ['lib/private/bad.ts', "import { EksCluster } from '../aws/eks-cluster';"],
     ['lib/private/bad.ts', "import { KarpenterManifestOptions } from '../manifests/karpenter-manifest-options';"],
   ])('%s importing upward (%s) fails', async (file, code) => {
@@ -62,6 +66,7 @@ describe('lint layering', () => {
     ['lib/core/validation/ok.ts', "import { lintNodePool } from '../lints/lint';"],
     ['lib/core/api/ok.ts', "import { validateNodePool } from '../validation/validate-nodepool';"],
     ['lib/core/migrate/ok.ts', "import { toYaml } from '../model/yaml';"],
+    ['lib/core/drift/ok.ts', "import { SchedulingRequirements } from '../scheduling/requirements';\nimport { selects } from '../sim/selectors';"],
   ])('%s importing downward is allowed', async (file, code) => {
     expect(await ruleIdsFor(file, `${code}\nexport const x = 1;\n`)).not.toContain('import-x/no-restricted-paths');
   });

@@ -51,7 +51,7 @@ export class SchedulingRequirement {
    * (validation checks that first); a non-integer bound counts as 0, as Go's Atoi leaves it.
    */
   public static of(key: string, operator: string, values: readonly string[] = [], minValues?: number): SchedulingRequirement {
-    key = NORMALIZED_LABELS[key] ?? key;
+    key = Object.hasOwn(NORMALIZED_LABELS, key) ? NORMALIZED_LABELS[key] : key;
     const bound = atoi(values[0] ?? '') ?? 0;
     switch (operator) {
       case Operator.IN:

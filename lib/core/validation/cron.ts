@@ -3,6 +3,7 @@
 // schedules Karpenter's cron parser (robfig/cron `ParseStandard`) rejects; Karpenter then fails
 // closed on the budget: `GetAllowedDisruptions` returns 0 nodes, at all times.
 import { show } from '../json';
+import { parseCronSchedule } from '../shared/cron';
 import { Rule } from './schema';
 
 /** The CRD pattern of `spec.disruption.budgets[].schedule`: a macro, or five whitespace-separated fields. */
@@ -18,8 +19,21 @@ const CRON_FIELDS: { name: string; min: number; max: number; names?: string[] }[
   { name: 'day of week', min: 0, max: 6, names: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] },
 ];
 
-/** What is wrong with a cron schedule (robfig/cron `ParseStandard` semantics), or undefined. */
+/**
+ * What is wrong with a cron schedule, or undefined: the verdict is robfig/cron's `ParseStandard` (lib/core/shared/cron.ts,
+ * which drift evaluates budgets with), the message names the field where it can.
+ */
 export function cronProblem(schedule: string): string | undefined {
+  try {
+    parseCronSchedule(schedule);
+    return undefined;
+  } catch (e) {
+    return fieldProblem(schedule) ?? (e as Error).message;
+  }
+}
+
+/** The field a rejected schedule fails on, in words. */
+function fieldProblem(schedule: string): string | undefined {
   const s = schedule.trim();
   if (s.startsWith('@')) return CRON_MACROS.includes(s) ? undefined : `unknown macro ${show(s)}`;
   const fields = s.split(/[\t\n\f\r ]+/);

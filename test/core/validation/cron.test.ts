@@ -57,6 +57,14 @@ test.each([
   ['0 22-6 * * *', /hour range "22-6" starts after it ends/],
   ['0 0 * * fri-mon', /day of week range "fri-mon" starts after it ends/],
   ['0 0 * * mon-fri', undefined],
+  // What robfig/cron reads and a stricter reading rejected: a sign (strconv.Atoi), `*-5` (the star takes the whole
+  // range), empty list items (strings.FieldsFunc drops them; a field of only commas never fires), Go's spaces.
+  ['+5 * * * *', undefined],
+  ['0 *-5 * * *', undefined],
+  ['0 1,,2 * * *', undefined],
+  ['0 0 , * *', undefined],
+  ['0\u00859 * * *', undefined],
+  ['0\ufeff9 * * *', /expected 5 fields, got 4/],
 ])('cronProblem(%s)', (schedule, problem) => {
   if (problem) expect(cronProblem(schedule)).toMatch(problem);
   else expect(cronProblem(schedule)).toBeUndefined();

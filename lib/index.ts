@@ -183,6 +183,7 @@ export type {
   AdmissionOptions,
   InstanceType,
   InstanceTypeCatalog,
+  NodeClaimLaunch,
   NodeClaimResult,
   NodePoolResult,
   PodResult,

@@ -1057,9 +1057,14 @@ function main(argv: string[]): number {
     const drift = runDriftBench(work, options.runs, (args, outFile) =>
       measureCommand(process.execPath, [explainBin, 'drift', ...args], { env, stdoutFile: outFile, okStatuses: [1] }),
     );
+    // Settling: (f) as one batch beside (f) settled (explain's default), and (d)'s workload settled.
+    const settleBench = require('./bench-settle') as typeof import('./bench-settle');
+    const settle = settleBench.measureSettle({ explainBin, poolsFile, podsFile, simModule, runs: options.runs, env, outDir: work }, measureCommand);
+    const settleReport = settleBench.settleRows(settle);
     if (!options.keep) fs.rmSync(refdir, { recursive: true, force: true });
 
     const checks = [
+      ...settleBench.evaluateSettleTargets(settle, medianSample),
       ...evaluateTargets(medianSample(a), medianSample(b), medianSample(c), medianSample(typedLoad)),
       ...evaluateSimulatorTargets({ sim: medianSample(simSamples), lintOn: medianSample(lintOn), lintOff: medianSample(lintOff) }),
       ...evaluateExplainTargets(explainSamples),
@@ -1085,7 +1090,7 @@ function main(argv: string[]): number {
         'provider modules)',
       '(d) simulator: load = loadInstanceTypeCatalog(), synth = simulateProvisioning (20 NodePools x 1,363 types x 1,000 pods)',
       '(e) (a) with the catalog lints on, and off',
-      `(f) dist/bin explain on ${path.relative(refdir, poolsFile)} and 10,000 pods of 50 apps ` +
+      `(f) dist/bin explain (settled, its default; one batch: --rounds 1) on ${path.relative(refdir, poolsFile)} and 10,000 pods of 50 apps ` +
         `(${(fs.statSync(podsFile).size / 1024 / 1024).toFixed(1)} MB of YAML)${big ? ', and on 100,000 such pods in one file (one run)' : ''}`,
       '(g) simulator: (d) on 200 existing nodes with 400 bound pods, 1,000 pending pods (a third zone-spread, a tenth anti-affine)',
       lints.LINT_BENCH_HEADER,
@@ -1109,6 +1114,7 @@ function main(argv: string[]): number {
           { label: '(f) explain, text', samples: explainText },
           { label: '    explain --json', samples: explainJson },
           ...(big ? [{ label: '    explain 100,000', samples: [big] }] : []),
+          ...settleReport.rows,
           { label: '(g) simulator, cluster', samples: clusterSamples },
           { label: '(h) validate, unknown types', samples: unknownTypes },
           { label: '(i) drift, 5,000 claims', samples: drift.full as Sample[] },
@@ -1124,6 +1130,7 @@ function main(argv: string[]): number {
       process.stdout.write(`info explain CPU time, 100,000 / 10,000 pods: ${cpu.toFixed(2)} (linear: 10)\n`);
     }
     process.stdout.write(`info ${checksShare(medianSample(a), medianSample(checksOff), medianSample(b))}\n`);
+    process.stdout.write(`info ${settleReport.info}\n`);
     const rawRatio = medianSample(a).wallMs / medianSample(raw).wallMs;
     process.stdout.write(`info synth time (a) / raw baseline: ${rawRatio.toFixed(3)} (not a target: no user writes raw overrides)\n`);
     const m = medianSample(all);

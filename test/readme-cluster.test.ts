@@ -25,6 +25,7 @@ test('its output is what explain prints: two replicas on the running node, eight
   expect(stdout).toMatch(
     /^2 pods would land on existing nodes:\n.*\nip-10-0-1-17\.ec2\.internal +us-east-1a +on-demand +2 +shop\/web-0 shop\/web-5$/m,
   );
-  const claims = stdout.match(/^split-spot-\d +split-spot +- +spot +.* 2 +[\d./]+ +[\d./]+ +capacity-spread=\d +shop\/web-\d shop\/web-\d$/gm) ?? [];
+  const claims =
+    stdout.match(/^split-spot-\d +1 +split-spot +- +spot +.* 2 +[\d./]+ +[\d./]+ +capacity-spread=\d +shop\/web-\d shop\/web-\d$/gm) ?? [];
   expect(claims.map((l) => /capacity-spread=(\d)/.exec(l)![1])).toEqual(['2', '3', '4', '5']);
 });

@@ -15,7 +15,7 @@ export interface AssumptionContext {
 
 /** How an assumption starts, and when it bears on the input. */
 const RULES: readonly (readonly [string, (c: AssumptionContext) => boolean])[] = [
-  // SIMULATION_ASSUMPTIONS and the zones note (lib/core/sim/simulate.ts)
+  // SIMULATION_ASSUMPTIONS (lib/core/sim/simulate.ts)
   ['Every instance type is offered on-demand and spot in every zone', (c) => c.nodeClaims],
   ['NodeClaim options are ordered by', (c) => c.nodeClaims],
   ['The cluster is empty', (c) => c.pods],
@@ -24,6 +24,13 @@ const RULES: readonly (readonly [string, (c: AssumptionContext) => boolean])[] =
   ['Memory capacity is Karpenter', (c) => c.pods],
   ['Pods per node are ENI-limited', (c) => c.pods],
   ['Zones are not known', (c) => c.zones],
+  // zoneAssumptions (lib/core/sim/subnet-zones.ts): where the zones came from bears on every NodeClaim and zone constraint
+  ['Zones come from', (c) => c.zones || c.nodeClaims],
+  ['Zones are the given ones', (c) => c.zones || c.nodeClaims],
+  // LAUNCH_ASSUMPTIONS (lib/core/sim/launch.ts): how the NodeClaims of a round launch
+  ['Rounds: after each batch', (c) => c.nodeClaims],
+  ['A NodeClaim launches as', (c) => c.nodeClaims],
+  ['A launched node carries', (c) => c.nodeClaims],
   // priceAssumptions (lib/core/sim/pricing.ts): the ceilings are always shown, the options' order only with NodeClaims
   ['Options are ordered by on-demand price', (c) => c.nodeClaims],
   ['No price in the table, so ordered last', (c) => c.nodeClaims],

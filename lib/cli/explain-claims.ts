@@ -10,7 +10,7 @@ export interface ClaimView {
   readonly claim: NodeClaimResult;
   readonly zone?: string;
   readonly capacityType?: string;
-  /** Its cheapest priced option and that price, USD per hour. */
+  /** Its cheapest priced option (the type it launched as, in a run with rounds) and that price, USD per hour. */
   readonly cheapest?: string;
   readonly hourlyPrice?: number;
   /** The sum of its pods' requests (base units), when every pod's requests are known. */
@@ -36,7 +36,7 @@ export function claimViews(
   poolFixed: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
 ): ClaimView[] {
   return claims.map((claim) => {
-    const cheapest = claim.instanceTypes.find((t) => prices.priceOf(t) !== undefined);
+    const cheapest = claim.launch?.instanceType ?? claim.instanceTypes.find((t) => prices.priceOf(t) !== undefined);
     const shown = cheapest ?? claim.instanceTypes[0];
     let requested: Record<string, number> | undefined = {};
     for (const pod of claim.pods) {
@@ -49,8 +49,8 @@ export function claimViews(
     }
     return {
       claim,
-      zone: claim.labels[ZONE],
-      capacityType: claim.labels[CAPACITY_TYPE],
+      zone: claim.launch ? claim.launch.zone : claim.labels[ZONE],
+      capacityType: claim.launch?.capacityType ?? claim.labels[CAPACITY_TYPE],
       cheapest,
       hourlyPrice: cheapest === undefined ? undefined : prices.priceOf(cheapest),
       requested,

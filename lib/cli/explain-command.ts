@@ -17,22 +17,26 @@ export const EXPLAIN_USAGE = `Usage: ${PROGRAM} explain [options] <file...>
 
 Simulates Karpenter 1.14 provisioning offline: which instance types each NodePool can launch
 with its EC2NodeClass, which NodeClaims the pending pods would get (pool, zone, capacity type,
-cheapest instance type and its on-demand price) or why they would stay pending, on the catalog
-of 1,363 EC2 instance types.
+instance type and its on-demand price) or why they would stay pending, on the catalog of 1,363
+EC2 instance types. It runs batches until the cluster settles: each batch's NodeClaims launch
+(at their cheapest priced type), and the pods still pending go into the next batch.
 
 Files are YAML or JSON (up to 256 MiB each), may hold several documents ('-' reads standard
 input), and may mix NodePools, EC2NodeClasses, Pods, Deployments, StatefulSets, ReplicaSets,
 Jobs, CronJobs and DaemonSets (overhead on every node they run on). The running cluster counts
 too: Nodes, NodeClaims, Namespaces, LimitRanges, RuntimeClasses, HorizontalPodAutoscalers, and
-Pods bound to a node (spec.nodeName), as 'kubectl get nodepools,ec2nodeclasses,nodes,pods -A
--o yaml' prints them (kind: List); only pending, unbound pods are simulated. A synthesized
+Pods bound to a node (spec.nodeName), as 'kubectl get nodepools,ec2nodeclasses,daemonsets,
+nodes,pods -A -o yaml' prints them (kind: List); only pending, unbound pods are simulated. A synthesized
 cdktf stack (cdktf.out/stacks/<stack>/cdk.tf.json) is read too: its kubernetes_manifest
 resources. Other documents are skipped with a note. Each NodePool also gets the checks
 'validate' and synth run (with its EC2NodeClass when the input has it); their findings are
 printed with the other problems.
 
 Options:
-  --zones ZONE[,ZONE]   the zones of the cluster's subnets (default: any zone a requirement names)
+  --zones ZONE[,ZONE]   the zones of the cluster's subnets, for every NodePool (default: its
+                        EC2NodeClass's status.subnets, else any zone a requirement names)
+  --rounds N            run at most N batches (default: until a batch launches nothing, at most
+                        100); --rounds 1 is one Karpenter batch, with each NodeClaim's options
   -o, --output FORMAT   text (default); wide: also every NodeClaim, every pending reason and a
                         row per pod, long text wrapped instead of cut; json: as --json
   --json                print the result as JSON (problems and notes go to standard error)
@@ -67,6 +71,7 @@ interface ExplainOptions {
   readonly wide: boolean;
   readonly quiet: boolean;
   readonly zones?: string[];
+  readonly rounds: number | 'settle';
 }
 
 /** The input lists `explain` fills: the simulator's, with those a newer simulator reads (the running cluster). */
@@ -180,7 +185,12 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
   try {
     // Without Namespace objects the simulator says what it assumed for namespaceSelectors.
     const { namespaces, ...rest } = input;
-    run = (deps.simulate ?? loadSimulator())({ ...rest, ...(namespaces.length > 0 ? { namespaces } : {}), zones: options.zones } as SimulationInput);
+    run = (deps.simulate ?? loadSimulator())({
+      ...rest,
+      ...(namespaces.length > 0 ? { namespaces } : {}),
+      zones: options.zones,
+      rounds: options.rounds,
+    } as SimulationInput);
   } catch (e) {
     // Last line of defence: hostile input costs one line, never a stack trace.
     io.stderr.write(`${PROGRAM} explain: cannot simulate the input: ${firstLine(e)}\n`);
@@ -295,6 +305,7 @@ function failed(result: SimulationResult, problems: readonly FileIssue[]): boole
 /** Input without NodePools (nor Nodes): nothing to simulate. */
 export const NO_NODEPOOLS = 'no NodePools given: explain simulates NodePools; pass them with the pods (kubectl get nodepools,ec2nodeclasses -o yaml)';
 const ZONES_NEEDED = "option '--zones' needs one or more zones, e.g. --zones us-east-1a,us-east-1b";
+const ROUNDS_NEEDED = "option '--rounds' takes a positive whole number of batches, e.g. --rounds 1";
 const FORMATS = ['text', 'wide', 'json'];
 
 function parseArgs(args: readonly string[]): ExplainOptions | 'help' {
@@ -302,6 +313,7 @@ function parseArgs(args: readonly string[]): ExplainOptions | 'help' {
   let wide = false;
   let quiet = false;
   let zones: string[] | undefined;
+  let rounds: number | 'settle' = 'settle';
   const scanned = scanArgs(args, (o): 'help' | undefined => {
     switch (o.flag) {
       case '-h':
@@ -324,6 +336,12 @@ function parseArgs(args: readonly string[]): ExplainOptions | 'help' {
         wide = format === 'wide';
         break;
       }
+      case '--rounds': {
+        const value = o.value(ROUNDS_NEEDED);
+        if (!/^[1-9]\d{0,5}$/.test(value)) throw new UsageError(`${ROUNDS_NEEDED}, not '${value}'`);
+        rounds = Number(value);
+        break;
+      }
       case '--zones': {
         const value = o.value(ZONES_NEEDED);
         const list = value
@@ -342,7 +360,7 @@ function parseArgs(args: readonly string[]): ExplainOptions | 'help' {
   if (scanned === 'help') return 'help';
   const { files } = scanned;
   if (json && wide) throw new UsageError("'-o wide' is a text format; it does not go with --json");
-  return { files, json, wide, quiet, zones };
+  return { files, json, wide, quiet, zones, rounds };
 }
 
 function classify(value: unknown): InputList | undefined {

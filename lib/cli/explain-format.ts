@@ -121,10 +121,13 @@ function writeClaims(w: Write, v: ExplainView): void {
     return;
   }
   const shown = v.wide ? claims : claims.slice(0, SHOWN_ROWS);
+  // In a run with rounds each NodeClaim launched: its round, and the type it launched as instead of the cheapest.
+  const launched = claims.some((c) => c.claim.launch !== undefined);
   // DOMAIN only when some NodeClaim was narrowed beyond its pool (a spread or affinity domain).
   const domains = claims.some((c) => c.domain.length > 0);
   const rows = shown.map((c) => [
     c.claim.name,
+    ...(launched ? [String(c.claim.round ?? '-')] : []),
     c.claim.nodePool,
     c.zone ?? '-',
     c.capacityType ?? '-',
@@ -137,11 +140,28 @@ function writeClaims(w: Write, v: ExplainView): void {
     ...(domains ? [c.domain.length === 0 ? '-' : v.wide ? c.domain.join(' ') : clip(c.domain.join(' '), 60)] : []),
     podNames(c.claim.pods, v.wide),
   ]);
-  const heads = ['NODECLAIM', 'NODEPOOL', 'ZONE', 'CAPACITY', 'CHEAPEST', 'PRICE/H', 'TYPES', 'PODS', 'CPU', 'MEMORY (GiB)'];
+  const heads = [
+    'NODECLAIM',
+    ...(launched ? ['ROUND'] : []),
+    'NODEPOOL',
+    'ZONE',
+    'CAPACITY',
+    launched ? 'LAUNCHED' : 'CHEAPEST',
+    'PRICE/H',
+    'TYPES',
+    'PODS',
+    'CPU',
+    'MEMORY (GiB)',
+  ];
   w(`\n${table([...heads, ...(domains ? ['DOMAIN'] : []), 'POD NAMES'], rows, v.wide)}`);
   if (shown.length < claims.length) w(`(+${claims.length - shown.length} more NodeClaims; -o wide lists every one)\n`);
-  w("ZONE and CAPACITY are '-' where the NodeClaim leaves them open (Karpenter picks at launch).\n");
-  w("CPU and MEMORY are the pods' requests of the allocatable of the cheapest type.\n");
+  if (launched) {
+    w('ROUND is the batch that made the NodeClaim; ZONE, CAPACITY and LAUNCHED are what it launched as (see the assumptions).\n');
+    w("CPU and MEMORY are the pods' requests of the allocatable of the launched type.\n");
+  } else {
+    w("ZONE and CAPACITY are '-' where the NodeClaim leaves them open (Karpenter picks at launch).\n");
+    w("CPU and MEMORY are the pods' requests of the allocatable of the cheapest type.\n");
+  }
   if (domains) w('DOMAIN is what the pods fixed beyond the pool: the topology spread or affinity domain the NodeClaim was given.\n');
   let total = 0;
   let unpriced = 0;
@@ -150,7 +170,15 @@ function writeClaims(w: Write, v: ExplainView): void {
     else total += c.hourlyPrice;
   }
   const left = unpriced === 0 ? '' : `; ${unpriced} NodeClaim(s) with no priced option are not counted`;
-  w(`\nTotal: ${formatUsd(total)}/h on-demand for ${count(claims.length, 'new NodeClaim')}, each at its cheapest type${left}.\n`);
+  const at = launched ? 'launched' : 'cheapest';
+  w(`\nTotal: ${formatUsd(total)}/h on-demand for ${count(claims.length, 'new NodeClaim')}, each at its ${at} type${left}.\n`);
+  if (v.result.rounds !== undefined) w(`${roundsLine(v.result.rounds, v.result.settled === true)}\n`);
+}
+
+/** How many rounds the cluster took to settle, or that the cap stopped it. */
+function roundsLine(rounds: number, settled: boolean): string {
+  if (!settled) return `Stopped after ${count(rounds, 'round')} (--rounds): a later round may launch more and place pods still pending.`;
+  return `Settles in ${count(rounds, 'round')}: each round's NodeClaims launch and the pods still pending go into the next.`;
 }
 
 function writeExistingNodes(w: Write, v: ExplainView, pods: readonly PodResult[]): void {
@@ -217,7 +245,8 @@ function writePending(w: Write, v: ExplainView, groups: readonly PendingGroup[])
   if (groups.length === 0) return;
   const pending = groups.filter((g) => !g.ignored).reduce((n, g) => n + g.pods.length, 0);
   const ignored = groups.filter((g) => g.ignored).reduce((n, g) => n + g.pods.length, 0);
-  const heads = [pending > 0 ? `${count(pending, 'pod')} would stay pending` : '', ignored > 0 ? `${count(ignored, 'pod')} ignored` : ''];
+  const stay = v.result.settled === false ? `still pending after ${count(v.result.rounds ?? 0, 'round')}` : 'would stay pending';
+  const heads = [pending > 0 ? `${count(pending, 'pod')} ${stay}` : '', ignored > 0 ? `${count(ignored, 'pod')} ignored` : ''];
   w(`\n${heads.filter((h) => h !== '').join(', ')}, by reason:\n`);
   const shown = v.wide ? groups : groups.slice(0, SHOWN_GROUPS);
   for (const g of shown) {
@@ -238,7 +267,10 @@ function writePending(w: Write, v: ExplainView, groups: readonly PendingGroup[])
 function writePods(w: Write, v: ExplainView, groups: readonly PendingGroup[]): void {
   const groupOf = new Map<PodResult, number>();
   for (const g of groups) for (const p of g.pods) groupOf.set(p, g.number);
-  const rows = v.result.pods.map((p) => {
+  // With rounds: the round each pod was placed in, and the type its NodeClaim launched as.
+  const rounds = v.result.rounds !== undefined;
+  const launchOf = new Map(v.claims.map((c) => [c.claim.name, c]));
+  const row = (p: PodResult): string[] => {
     const who = `${p.namespace}/${p.name}`;
     // A Karpenter node names its pool in its `karpenter.sh/nodepool` label.
     const nodePool = p.nodePool ?? (p.node === undefined ? undefined : v.nodePoolOfNode?.get(p.node)) ?? '-';
@@ -246,11 +278,18 @@ function writePods(w: Write, v: ExplainView, groups: readonly PendingGroup[]): v
     const group = groupOf.get(p);
     if (group !== undefined) return [who, '-', '-', '-', p.ignored ? `ignored [${group}]` : `pending [${group}]`];
     if (p.node !== undefined) return [who, nodePool, p.node, '-', 'existing node'];
-    const price =
-      p.cheapestInstanceType === undefined || p.hourlyPrice === undefined ? 'no price' : `${p.cheapestInstanceType} ${formatUsd(p.hourlyPrice)}/h`;
+    const launched = rounds ? launchOf.get(p.nodeClaim ?? '') : undefined;
+    const type = launched ? launched.cheapest : p.cheapestInstanceType;
+    const hourly = launched ? launched.hourlyPrice : p.hourlyPrice;
+    const price = type === undefined || hourly === undefined ? (type ?? 'no price') : `${type} ${formatUsd(hourly)}/h`;
     return [who, p.nodePool ?? '-', p.nodeClaim ?? '-', price, 'new NodeClaim'];
+  };
+  const rows = v.result.pods.map((p) => {
+    const r = row(p);
+    return rounds ? [r[0], p.round === undefined ? '-' : String(p.round), ...r.slice(1)] : r;
   });
-  w(`\n${table(['POD', 'NODEPOOL', 'NODECLAIM OR NODE', 'CHEAPEST', 'WHERE'], rows, v.wide)}`);
+  const heads = ['POD', ...(rounds ? ['ROUND'] : []), 'NODEPOOL', 'NODECLAIM OR NODE', rounds ? 'TYPE' : 'CHEAPEST', 'WHERE'];
+  w(`\n${table(heads, rows, v.wide)}`);
 }
 
 function writeNotModelled(w: Write, pods: readonly PodResult[]): void {

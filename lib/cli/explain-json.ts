@@ -1,6 +1,7 @@
 // `explain --json`: the simulation result, written as it is serialized. A pod on a new NodeClaim names it
 // (`nodeClaim`) instead of carrying a copy of its instance-type list, which `nodeClaims` holds once; every pod
-// carries its effective requests; every pool its cost ceiling (bounds and notes). One pod or NodeClaim per line.
+// carries its effective requests; every pool its cost ceiling (bounds and notes); with rounds, the round of each pod and
+// NodeClaim, each NodeClaim's launch, and the run's rounds and settled. One pod or NodeClaim per line.
 import type { CostCeiling, NodeClaimResult, PodResult, ResourceAmounts, SimulationResult } from '../core/sim';
 import type { Write } from './explain-format';
 
@@ -19,15 +20,16 @@ export function writeJson(
   });
   w(`${result.pods.length === 0 ? '' : '\n  '}],\n  "nodeClaims": [`);
   claims.forEach((c, i) => {
-    const { name, nodePool, labels, instanceTypes, pods } = c;
-    w(`${i === 0 ? '' : ','}\n    ${JSON.stringify({ name, nodePool, labels, instanceTypes, pods })}`);
+    const { name, nodePool, labels, instanceTypes, pods, round, launch } = c;
+    w(`${i === 0 ? '' : ','}\n    ${JSON.stringify({ name, nodePool, labels, instanceTypes, pods, round, launch })}`);
   });
   w(`${claims.length === 0 ? '' : '\n  '}],\n  "nodePools": [`);
   result.nodePools.forEach((p, i) => {
     const pool = ceilings[i] === undefined ? p : { ...p, costCeiling: ceilings[i] };
     w(`${i === 0 ? '' : ','}\n    ${indent(JSON.stringify(pool, null, 2), '    ')}`);
   });
-  w(`${result.nodePools.length === 0 ? '' : '\n  '}],\n  "assumptions": ${indent(JSON.stringify(result.assumptions, null, 2), '  ')}\n}\n`);
+  const rounds = result.rounds === undefined ? '' : `,\n  "rounds": ${result.rounds},\n  "settled": ${result.settled === true}`;
+  w(`${result.nodePools.length === 0 ? '' : '\n  '}],\n  "assumptions": ${indent(JSON.stringify(result.assumptions, null, 2), '  ')}${rounds}\n}\n`);
 }
 
 /** The pod as the result gives it, its instance types left out when a NodeClaim of `claims` holds them, with its requests. */

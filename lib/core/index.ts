@@ -191,12 +191,13 @@ export {
 } from './sim/pricing';
 export type { CostCeiling, PriceTable, PriceTableData, PricedInstanceType, PricedOption, ResourceCostBound } from './sim/pricing';
 export { SchedulingRequirement, SchedulingRequirements } from './scheduling/requirements';
-export { SIMULATION_ASSUMPTIONS, runSimulation, simulateProvisioning } from './sim/simulate';
+export { SETTLE_MAX_ROUNDS, SIMULATION_ASSUMPTIONS, runSimulation, simulateProvisioning } from './sim/simulate';
 export type { SimulationRun } from './sim/simulate';
 export type {
   AdmissionOptions,
   InstanceType,
   InstanceTypeCatalog,
+  NodeClaimLaunch,
   NodePoolResult,
   PodResult,
   ResourceAmounts,

@@ -42,18 +42,22 @@ declare global {
        * or Job) from the stack's NodePools; `options.pods` join the same batch. `.not` checks it stays pending.
        */
       toSchedulePod(pod: Record<string, unknown>, options?: SimulateStackOptions): R;
-      /** Like `toSchedulePod`, and the pod lands on the NodePool named `nodePool`. */
+      /**
+       * Like `toSchedulePod`, and the pod lands on the NodePool named `nodePool` once the cluster settles
+       * (`options.rounds`, default `'settle'`; `rounds: 1` is one batch).
+       */
       toSchedulePodOn(pod: Record<string, unknown>, nodePool: string, options?: SimulateStackOptions): R;
       /**
        * Like `toSchedulePod`, and every pod lands where `placement` says: `{ nodePool, zone, capacityType, node }`,
        * each field optional (zone and capacity type as its NodeClaim or node fixes them; node: an existing node of
-       * `options.nodes`).
+       * `options.nodes`), once the cluster settles (`options.rounds`, default `'settle'`).
        */
       toSchedulePodOn(pod: Record<string, unknown>, placement: PodPlacement, options?: SimulateStackOptions): R;
       /**
-       * The batch (`options.pods`, on the running cluster of `options.nodes`) launches exactly `expected` new
+       * The batches (`options.pods`, on the running cluster of `options.nodes`) launch exactly `expected` new
        * NodeClaims: a count, or one `{ nodePool, zone, capacityType, labels, pods }` per NodeClaim, in any order.
-       * The failure message lists each NodeClaim with its pool, zone, capacity type and pods.
+       * They run until the cluster settles (`options.rounds`, default `'settle'`; `rounds: 1` is one batch). The failure
+       * message lists each NodeClaim with its round, pool, zone, capacity type, launched type and pods.
        */
       toLaunchNodeClaims(expected: number | readonly NodeClaimExpectation[], options?: SimulateStackOptions): R;
       /**

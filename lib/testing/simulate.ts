@@ -33,7 +33,8 @@ export interface SimulateStackOptions {
   readonly namespaces?: readonly unknown[];
   /**
    * The zones of the cluster's subnets.
-   * @default - zones are not modelled: any zone a requirement names is assumed offered
+   * @default - an EC2NodeClass's `status.subnets` zones when it has them (a synthesized one has none); else zones are not
+   * modelled: any zone a requirement names is assumed offered
    */
   readonly zones?: readonly string[];
   /**
@@ -41,6 +42,12 @@ export interface SimulateStackOptions {
    * @default - the bundled catalog (Karpenter 1.14.1)
    */
   readonly catalog?: InstanceTypeCatalog;
+  /**
+   * How many batches to run: `'settle'` until a batch launches nothing, or a number (see `SimulationInput.rounds`).
+   * @default - one batch in `simulateStack` and `simulateStackRun` (Karpenter's `Schedule`); `'settle'` in the
+   * `toSchedulePodOn` and `toLaunchNodeClaims` matchers
+   */
+  readonly rounds?: number | 'settle';
 }
 
 /**
@@ -59,6 +66,7 @@ export function simulationInputOf(received: unknown, options: SimulateStackOptio
     ...(options.namespaces === undefined ? {} : { namespaces: options.namespaces }),
     zones: options.zones,
     catalog: options.catalog,
+    ...(options.rounds === undefined ? {} : { rounds: options.rounds }),
   };
 }
 

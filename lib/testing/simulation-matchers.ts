@@ -109,7 +109,8 @@ export interface PodPlacement {
 
 /**
  * Like `toSchedulePod`, and the pod lands on the NodePool named `nodePool`, or where `placement` says (NodePool,
- * zone, capacity type, existing node).
+ * zone, capacity type, existing node), once the cluster settles (`options.rounds`, default `'settle'`: each batch's
+ * NodeClaims launch and the pods still pending go into the next; `rounds: 1` is one batch).
  */
 export function toSchedulePodOn(
   received: unknown,
@@ -117,7 +118,8 @@ export function toSchedulePodOn(
   where: string | PodPlacement,
   options: SimulateStackOptions = {},
 ): KarpenterMatcherResult {
-  return podMatcher('toSchedulePodOn', received, pod, typeof where === 'string' ? { nodePool: where } : where, options);
+  const placement = typeof where === 'string' ? { nodePool: where } : where;
+  return podMatcher('toSchedulePodOn', received, pod, placement, { ...options, rounds: options.rounds ?? 'settle' });
 }
 
 /** One NodeClaim `toLaunchNodeClaims` expects: each field given must hold (labels: each one). */
@@ -132,8 +134,10 @@ export interface NodeClaimExpectation {
 }
 
 /**
- * Passes when the batch (`options.pods`, with `options.nodes` as the running cluster) launches exactly
- * `expected` new NodeClaims: a count, or one expectation per NodeClaim (in any order, each matched by another one).
+ * Passes when the batches (`options.pods`, with `options.nodes` as the running cluster) launch exactly `expected` new
+ * NodeClaims: a count, or one expectation per NodeClaim (in any order, each matched by another one). They run until the
+ * cluster settles (`options.rounds`, default `'settle'`); `rounds: 1` is one batch. A NodeClaim's zone and capacity
+ * type are those it launched as.
  */
 export function toLaunchNodeClaims(
   received: unknown,
@@ -141,27 +145,44 @@ export function toLaunchNodeClaims(
   options: SimulateStackOptions = {},
 ): KarpenterMatcherResult {
   const name = 'toLaunchNodeClaims';
-  const sim = simulateStackRun(received, options);
+  const sim = simulateStackRun(received, { ...options, rounds: options.rounds ?? 'settle' });
   const claims = sim.result.nodeClaims ?? [];
   const wanted = typeof expected === 'number' ? undefined : expected;
   const unmatched = wanted === undefined ? [] : unmatchedClaims(wanted, claims);
   const pass = (typeof expected === 'number' ? claims.length === expected : claims.length === expected.length) && unmatched.length === 0;
   const what = typeof expected === 'number' ? count(expected, 'NodeClaim') : `${count(expected.length, 'NodeClaim')} ${JSON.stringify(expected)}`;
   const launched = claims.length === 0 ? 'none' : `\n${claims.map((c) => `  ${describeClaim(c)}`).join('\n')}`;
-  const pending = sim.result.pods.filter((p) => !p.schedulable && !p.ignored).length;
-  const tail = `${pending > 0 ? `\n${count(pending, 'pod')} stay pending.` : ''}${issuesNote(sim)}`;
+  const pending = sim.result.pods.filter((p) => !p.schedulable && !p.ignored && !p.bound).length;
+  const tail = `${pending > 0 ? `\n${count(pending, 'pod')} ${stayPending(sim.result)}.` : ''}${issuesNote(sim)}`;
   return {
     pass,
     message: () =>
-      `expect(received)${pass ? '.not' : ''}.${name}(expected)\n\nExpected the batch ${pass ? 'not ' : ''}to launch ${what}` +
+      `expect(received)${pass ? '.not' : ''}.${name}(expected)\n\nExpected ${batches(sim.result)} ${pass ? 'not ' : ''}to launch ${what}` +
       `${unmatched.length > 0 ? `; none matches ${unmatched.map((u) => JSON.stringify(u)).join(', ')}` : ''}. It launches: ${launched}${tail}`,
   };
 }
 
+/** `the batch`, or the rounds and how they ended. */
+function batches(r: SimulationResult): string {
+  // One round that still launched: `rounds: 1`, Karpenter's one batch.
+  if (r.rounds === undefined || (!r.settled && r.rounds === 1)) return 'the batch';
+  return `the batches (${r.settled ? `settled in ${count(r.rounds, 'round')}` : `stopped by the cap after ${count(r.rounds, 'round')}`})`;
+}
+
+function stayPending(r: SimulationResult, one = false): string {
+  if (r.rounds === undefined) return one ? 'stays pending' : 'stay pending';
+  if (r.settled) return one ? 'stays pending for good' : 'stay pending for good';
+  return `${one ? 'is' : 'are'} still pending after ${count(r.rounds, 'round')}`;
+}
+
+/** The zone and capacity type a NodeClaim launched as, else those its requirements fix. */
+const zoneOf = (c: NodeClaimResult) => (c.launch ? c.launch.zone : c.labels[ZONE]);
+const capacityTypeOf = (c: NodeClaimResult) => c.launch?.capacityType ?? c.labels[CAPACITY_TYPE];
+
 function claimMatches(c: NodeClaimResult, e: NodeClaimExpectation): boolean {
   if (e.nodePool !== undefined && c.nodePool !== e.nodePool) return false;
-  if (e.zone !== undefined && c.labels[ZONE] !== e.zone) return false;
-  if (e.capacityType !== undefined && c.labels[CAPACITY_TYPE] !== e.capacityType) return false;
+  if (e.zone !== undefined && zoneOf(c) !== e.zone) return false;
+  if (e.capacityType !== undefined && capacityTypeOf(c) !== e.capacityType) return false;
   if (e.pods !== undefined && c.pods.length !== e.pods) return false;
   return Object.entries(e.labels ?? {}).every(([k, v]) => c.labels[k] === v);
 }
@@ -191,8 +212,10 @@ function describeClaim(c: NodeClaimResult): string {
   const others = Object.entries(c.labels)
     .filter(([k]) => k !== ZONE && k !== CAPACITY_TYPE && k !== WellKnownLabel.NODEPOOL && k !== WellKnownLabel.EC2NODECLASS)
     .map(([k, v]) => `${k}=${v}`);
+  const round = c.round === undefined ? '' : `round ${c.round}, `;
+  const launched = c.launch === undefined ? '' : `, launched as ${c.launch.instanceType}`;
   return (
-    `${c.name}: NodePool "${c.nodePool}", zone ${fixed(c.labels[ZONE])}, capacity type ${fixed(c.labels[CAPACITY_TYPE])}, ` +
+    `${c.name}: ${round}NodePool "${c.nodePool}", zone ${fixed(zoneOf(c))}, capacity type ${fixed(capacityTypeOf(c))}${launched}, ` +
     `${count(c.pods.length, 'pod')}${others.length > 0 ? `, ${others.join(' ')}` : ''}`
   );
 }
@@ -213,7 +236,7 @@ function podMatcher(
   const ok = (r: PodResult) => r.schedulable && !r.bound && (placement === undefined || placedAt(r, placement));
   const pass = results.length > 0 && results.every(ok);
   const shown = pass ? results : results.filter((r) => !ok(r));
-  const outcome = shown.map((r) => `  ${r.namespace}/${r.name}: ${describePod(r)}`).join('\n');
+  const outcome = shown.map((r) => `  ${r.namespace}/${r.name}: ${describePod(r, sim.result)}`).join('\n');
   if (pass) {
     return {
       pass: true,
@@ -226,7 +249,7 @@ function podMatcher(
       const head = `expect(received).${name}(${args})\n\nExpected ${subject.label} ${where}, but`;
       if (results.length === 0) return `${head} the simulation has no pod for it (is it a Pod, Deployment, StatefulSet or Job?).${issuesNote(sim)}`;
       const claims = sim.result.nodeClaims ?? [];
-      const launched = claims.length === 0 ? '' : `\nNodeClaims of the batch:\n${claims.map((c) => `  ${describeClaim(c)}`).join('\n')}`;
+      const launched = claims.length === 0 ? '' : `\nNodeClaims of ${batches(sim.result)}:\n${claims.map((c) => `  ${describeClaim(c)}`).join('\n')}`;
       return `${head}:\n${outcome}\nNodePools: ${describePools(sim.result)}.${launched}${issuesNote(sim)}`;
     },
   };
@@ -261,11 +284,11 @@ function podSubject(pod: unknown): { label: string; matches: (r: PodResult) => b
   return { label: `the pods of ${kind} ${namespace}/${name}`, matches: (r) => r.namespace === namespace && ordinal.test(r.name) };
 }
 
-function describePod(r: PodResult): string {
+function describePod(r: PodResult, result: SimulationResult): string {
   if (r.ignored) return `ignored by Karpenter: ${r.reason ?? ''}`;
   if (r.bound) return `is bound to node "${r.node}" (spec.nodeName): it is cluster state, not provisioned for`;
-  if (!r.schedulable) return `stays pending: ${r.reason ?? ''}`;
-  const at = `zone ${r.zone ?? 'any'}, capacity type ${r.capacityType ?? 'any'}`;
+  if (!r.schedulable) return `${stayPending(result, true)}: ${r.reason ?? ''}`;
+  const at = `${r.round === undefined ? '' : `round ${r.round}, `}zone ${r.zone ?? 'any'}, capacity type ${r.capacityType ?? 'any'}`;
   if (r.node !== undefined) return `lands on existing node "${r.node}" (${at})`;
   return `lands on NodeClaim ${r.nodeClaim} of NodePool "${r.nodePool}" (${at}; ${list(r.instanceTypes)})`;
 }

@@ -63,7 +63,8 @@ test('the kubectl recipe: the running cluster from kubectl get -o yaml', () => {
   const r = explain([KUBECTL]);
   golden(
     'explain-kubectl.txt',
-    `$ kubectl get nodepools,ec2nodeclasses,nodes,pods -A -o yaml > cluster.yaml\n$ npx cdktf-karpenter-eks explain cluster.yaml\n${r.stdout}`,
+    '$ kubectl get nodepools,ec2nodeclasses,daemonsets,nodes,pods -A -o yaml > cluster.yaml\n' +
+      `$ npx cdktf-karpenter-eks explain cluster.yaml\n${r.stdout}`,
   );
   expect(r.stderr).toBe('');
   expect([ExitCode.OK, ExitCode.PROBLEMS]).toContain(r.code);

@@ -44,6 +44,7 @@ const EXPLAIN_JSON_SCHEMA = {
           hourlyPrice: { type: 'number' },
           requests: amounts,
           notModelled: strings,
+          round: { type: 'integer', minimum: 1 },
         },
         // On a new NodeClaim: its name, not a copy of its options.
         if: { required: ['nodeClaim'], not: { required: ['node'] } },
@@ -63,6 +64,13 @@ const EXPLAIN_JSON_SCHEMA = {
           labels: { type: 'object', additionalProperties: { type: 'string' } },
           instanceTypes: strings,
           pods: strings,
+          round: { type: 'integer', minimum: 1 },
+          launch: {
+            type: 'object',
+            required: ['instanceType', 'capacityType'],
+            additionalProperties: false,
+            properties: { instanceType: { type: 'string' }, zone: { type: 'string' }, capacityType: { type: 'string' } },
+          },
         },
       },
     },
@@ -100,6 +108,8 @@ const EXPLAIN_JSON_SCHEMA = {
       },
     },
     assumptions: strings,
+    rounds: { type: 'integer', minimum: 0 },
+    settled: { type: 'boolean' },
   },
 };
 

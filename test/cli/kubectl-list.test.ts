@@ -1,4 +1,4 @@
-// The running cluster from kubectl: `kubectl get nodepools,ec2nodeclasses,nodes,pods -A -o yaml` prints one
+// The running cluster from kubectl: `kubectl get nodepools,ec2nodeclasses,daemonsets,nodes,pods -A -o yaml` prints one
 // `kind: List`; every command reads its items as documents (issue #24). The fixture is made like kubectl's output.
 import * as fs from 'fs';
 import * as os from 'os';
@@ -8,6 +8,7 @@ import { readInputDocuments } from '../../lib/cli/input-reader';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo, ExitCode, runCli } from '../../lib/cli/validate-command';
 import { nodePoolCostCeilings, SimulationInput, SimulationResult } from '../../lib/core/sim';
+import { daemonSet, kubectlList, nodePool, pod } from './kubectl-dump';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'cli', 'kubectl-cluster.yaml');
 
@@ -158,6 +159,33 @@ describe('explain on the running cluster', () => {
     expect(NAMES(all.limitRanges)).toEqual(['LimitRange/lr']);
     expect(NAMES(all.runtimeClasses)).toEqual(['RuntimeClass/gvisor']);
     expect(NAMES(all.horizontalPodAutoscalers)).toEqual(['HorizontalPodAutoscaler/web']);
+  });
+
+  test('the recipe with daemonsets: DaemonSets go to daemonSets, their pods stay pods (their overhead when no DaemonSet is given)', () => {
+    let input: SimulationInput | undefined;
+    const { io } = capture();
+    const dump = file(
+      'daemonsets.yaml',
+      // With a NodePool: explain stops at a dump without one (no NodePools given, exit 2).
+      kubectlList([
+        nodePool('general', {}),
+        daemonSet('kube-proxy', 'kube-system', { cpu: '100m' }),
+        pod('kube-proxy-2mfpl', {
+          namespace: 'kube-system',
+          owner: { kind: 'DaemonSet', name: 'kube-proxy' },
+          requests: { cpu: '100m' },
+          nodeName: 'n1',
+        }),
+      ]),
+    );
+    runExplainCommand([dump], io, {
+      simulate: (i) => {
+        input = i;
+        return { result: EMPTY, issues: [], costCeilings: [] };
+      },
+    });
+    expect(NAMES(input?.daemonSets)).toEqual(['DaemonSet/kube-proxy']);
+    expect(NAMES(input?.pods)).toEqual(['Pod/kube-proxy-2mfpl']);
   });
 
   test('an engine issue on a List item points at its line', () => {

@@ -79,7 +79,7 @@ describe('where pods go', () => {
     expect(stack).toSchedulePodOn(web, 'general');
     expect(stack).not.toSchedulePodOn(web, 'gpu');
     expect(() => expect(stack).toSchedulePodOn(web, 'gpu')).toThrow(
-      /Expected pod ml\/web to land on NodePool "gpu", but:\n {2}ml\/web: lands on NodeClaim general-0 of NodePool "general" \(zone any, capacity type any; \[/,
+      /Expected pod ml\/web to land on NodePool "gpu", but:\n {2}ml\/web: lands on NodeClaim general-0 of NodePool "general" \(round 1, zone any, capacity type spot; \[/,
     );
   });
 
@@ -90,7 +90,7 @@ describe('where pods go', () => {
     );
     expect(() => expect(stack).toSchedulePod(notebook)).toThrow(/NodePools: "general" admits \d+ types, "gpu" admits \d+ types\./);
     expect(() => expect(stack).toSchedulePodOn(pod('huge', { requests: { 'nvidia.com/gpu': '16' }, tolerations: [GPU_TOLERATION] }), 'gpu')).toThrow(
-      /stays pending: .*no instance type has enough resources/,
+      /stays pending for good: .*no instance type has enough resources/,
     );
   });
 
@@ -206,8 +206,10 @@ describe('placements and NodeClaims (zone, capacity type, existing nodes)', () =
   test('its message lists each NodeClaim with pool, zone, capacity type, pods and domain', () => {
     const r = toLaunchNodeClaims(split, 3, { pods: [replicas(10)] });
     expect(r.pass).toBe(false);
-    expect(r.message()).toContain('Expected the batch to launch 3 NodeClaims. It launches: \n');
-    expect(r.message()).toMatch(/ {2}web-spot-\d: NodePool "web-spot", zone any, capacity type spot, 2 pods, capacity-spread=\d/);
+    expect(r.message()).toContain('Expected the batches (settled in 1 round) to launch 3 NodeClaims. It launches: \n');
+    expect(r.message()).toMatch(
+      / {2}web-spot-\d: round 1, NodePool "web-spot", zone any, capacity type spot, launched as \S+, 2 pods, capacity-spread=\d/,
+    );
   });
 
   test('with a running node: pods fill it first (toSchedulePodOn with node), the rest launch four spot NodeClaims', () => {
@@ -227,7 +229,58 @@ describe('placements and NodeClaims (zone, capacity type, existing nodes)', () =
     const r = toSchedulePodOn(split, replicas(10), { nodePool: 'web-spot', capacityType: 'spot' });
     expect(r.pass).toBe(false);
     expect(r.message()).toContain('to land on NodePool "web-spot", on spot capacity, but:');
-    expect(r.message()).toMatch(/shop\/web-\d: lands on NodeClaim web-on-demand-0 of NodePool "web-on-demand" \(zone any, capacity type on-demand;/);
-    expect(r.message()).toContain('NodeClaims of the batch:\n');
+    expect(r.message()).toMatch(
+      /shop\/web-\d: lands on NodeClaim web-on-demand-0 of NodePool "web-on-demand" \(round 1, zone any, capacity type on-demand;/,
+    );
+    expect(r.message()).toContain('NodeClaims of the batches (settled in 1 round):\n');
+  });
+
+  // Four replicas that may not share a zone: one per batch while the first NodeClaim's zone is open.
+  const apart = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'api', namespace: 'shop' },
+    spec: {
+      replicas: 4,
+      template: {
+        metadata: { labels: { app: 'api' } },
+        spec: {
+          containers: [{ name: 'api', resources: { requests: { cpu: '1' } } }],
+          affinity: {
+            podAntiAffinity: {
+              requiredDuringSchedulingIgnoredDuringExecution: [
+                { topologyKey: 'topology.kubernetes.io/zone', labelSelector: { matchLabels: { app: 'api' } } },
+              ],
+            },
+          },
+        },
+      },
+    },
+  };
+  const zones = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
+
+  test("toLaunchNodeClaims settles by default (three rounds, one zone each); rounds: 1 is Karpenter's one batch", () => {
+    expect(split).toLaunchNodeClaims(
+      zones.map((zone) => ({ zone, pods: 1 })),
+      { pods: [apart], zones },
+    );
+    expect(split).toLaunchNodeClaims(1, { pods: [apart], zones, rounds: 1 });
+    const r = toLaunchNodeClaims(split, 4, { pods: [apart], zones });
+    expect(r.message()).toContain('Expected the batches (settled in 3 rounds) to launch 4 NodeClaims. It launches: \n');
+    expect(r.message()).toMatch(/ {2}web-\S+-\d: round 3, NodePool "web-\S+", zone us-east-1c, capacity type \S+, launched as \S+, 1 pod/);
+    expect(r.message()).toContain('\n1 pod stay pending for good.');
+  });
+
+  test('toSchedulePodOn: the message says the round each pod was placed in, or that it stays pending for good', () => {
+    const r = toSchedulePodOn(split, apart, { zone: 'us-east-1a' }, { zones });
+    expect(r.pass).toBe(false);
+    expect(r.message()).toMatch(/shop\/api-1: lands on NodeClaim \S+ of NodePool "\S+" \(round 2, zone us-east-1b,/);
+    expect(r.message()).toMatch(/shop\/api-3: stays pending for good: .*anti-affinity/);
+    const capped = toSchedulePodOn(split, apart, { zone: 'us-east-1a' }, { zones, rounds: 2 });
+    expect(capped.message()).toMatch(/shop\/api-3: is still pending after 2 rounds: /);
+    // rounds: 1 is one batch, and says so as before.
+    const one = toSchedulePodOn(split, apart, { zone: 'us-east-1a' }, { zones, rounds: 1 }).message();
+    expect(one).toContain('NodeClaims of the batch:\n');
+    expect(one).toMatch(/shop\/api-1: is still pending after 1 round: /);
   });
 });

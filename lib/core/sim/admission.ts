@@ -3,13 +3,14 @@
 // pre-filter (scheduler.go:156-171), then the pool's limits (filterByRemainingResources). When nothing is
 // left, which requirement emptied the set.
 import { loadInstanceTypeCatalog } from './catalog';
-import { buildTemplate, fitsLimits, Template, templateRequirements, withinLimits } from './engine';
+import { buildTemplate, fitsLimits, Template, templateRequirements, withinLimits } from './nodeclaim-template';
 import { NodeClassInput, NodePoolInput, readNodeClass, readNodePool } from './inputs';
 import type { WrittenRequirement } from '../model/requirements';
 import { ClassInstanceType, classView, offeringAllowed } from './instance-types';
 import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { AdmissionOptions, InstanceType } from './types';
 import { LIMIT_ERRORS } from './limit-reasons';
+import { offeredZones } from './subnet-zones';
 
 /** The step after which no instance type was left. */
 export interface EmptiedBy {
@@ -87,6 +88,11 @@ export class AdmissionReading {
     return (this.readClass ??= readNodeClass(this.nodeClassManifest, 0));
   }
 
+  /** The zones the pool launches into: the given ones, else its node class's status.subnets. */
+  private get zones(): readonly string[] | undefined {
+    return offeredZones(this.options.zones, this.nodeClass);
+  }
+
   /** `admitsAnyInstanceType`. */
   public admitsAny(): boolean | undefined {
     if (this.explained) return this.explained.problems.length > 0 ? undefined : this.explained.instanceTypes.length > 0;
@@ -102,8 +108,8 @@ export class AdmissionReading {
     const { pool, nodeClass: nc } = this;
     if ([...pool.problems, ...nc.problems].some((p) => p.fatal)) return undefined;
     const r = templateRequirements(pool);
-    if (r.values().some((x) => x.minValues !== undefined) || !offeringAllowed(r, this.options.zones)) return this.explain().instanceTypes.length > 0;
-    const view = classView(this.options.catalog ?? loadInstanceTypeCatalog(), nc, this.options.zones);
+    if (r.values().some((x) => x.minValues !== undefined) || !offeringAllowed(r, this.zones)) return this.explain().instanceTypes.length > 0;
+    const view = classView(this.options.catalog ?? loadInstanceTypeCatalog(), nc, this.zones);
     const limits = pool.limits;
     const admits = (it: ClassInstanceType) => it.available && !it.negative && (!limits || fitsLimits(it, limits));
     return view.findCompatible(r, (i) => admits(view.type(i))) >= 0;
@@ -113,7 +119,7 @@ export class AdmissionReading {
     const { pool, nodeClass: nc } = this;
     const fatal = [...pool.problems, ...nc.problems].filter((p) => p.fatal).map((p) => `${p.object} ${p.field}: ${p.message}`);
     if (fatal.length > 0) return { instanceTypes: [], reason: fatal[0], problems: fatal };
-    const t = buildTemplate(pool, nc, this.options.catalog ?? loadInstanceTypeCatalog(), this.options.zones);
+    const t = buildTemplate(pool, nc, this.options.catalog ?? loadInstanceTypeCatalog(), this.zones);
     const limited = t.filterError ? [] : pool.limits ? withinLimits(t, t.options, pool.limits) : t.options;
     if (limited.length > 0) return { instanceTypes: limited.map((i) => t.all[i].type), problems: [] };
     const reason = t.filterError ?? `${LIMIT_ERRORS.types} (NodePool=${pool.name})`;

@@ -6,7 +6,7 @@ export type { NodeResourceSettings } from './allocatable';
 export { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 export { admitsAnyInstanceType, admittedInstanceTypes, explainAdmission } from './admission';
 export type { Admission, EmptiedBy } from './admission';
-export { runSimulation, simulateProvisioning, SIMULATION_ASSUMPTIONS } from './simulate';
+export { runSimulation, simulateProvisioning, SETTLE_MAX_ROUNDS, SIMULATION_ASSUMPTIONS } from './simulate';
 export type { SimulationRun } from './simulate';
 // Prices and cost ceilings (on-demand, from the bundled table).
 export * from './pricing';

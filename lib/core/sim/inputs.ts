@@ -9,6 +9,7 @@ import { ContainerDefaults, ContainerResources, podRequests, PodResources } from
 import { CPU, MEMORY, PODS, resourceAmount } from '../shared/quantity';
 import { LabelSelector, parseLabelSelector, withMatchLabelKeys } from './selectors';
 import type { PoolLimits, UnreadLimit } from './pricing';
+import { subnetZonesOf } from './subnet-zones';
 
 type Json = Record<string, unknown>;
 
@@ -62,6 +63,8 @@ export interface NodeClassInput {
   readonly settings: NodeResourceSettings;
   /** `spec.connectionTracking` set: only Nitro types are compatible. */
   readonly connectionTracking: boolean;
+  /** The zones of `status.subnets` (sorted), where its NodePools launch when no zones are given; undefined when it lists none. */
+  readonly zones?: readonly string[];
   readonly problems: readonly InputProblem[];
 }
 
@@ -74,6 +77,8 @@ export interface PodAffinity {
   readonly preferredTerms: readonly (readonly WrittenRequirement[])[];
   /** Any required term uses `matchFields`. */
   readonly matchFields: boolean;
+  /** Each required term's `matchFields` (same index as `requiredTerms`), when any term has them (kube-scheduler checks them). */
+  readonly requiredFields?: readonly (readonly WrittenRequirement[])[];
 }
 
 export interface TopologySpread {
@@ -372,7 +377,8 @@ export function readNodeClass(o: unknown, index: number): NodeClassInput & { rea
     blockDeviceMappings: bdms,
     raid0: spec.instanceStorePolicy === 'RAID0',
   };
-  return { name, settings, connectionTracking: isPlainObject(spec.connectionTracking), problems: p.list };
+  const zones = subnetZonesOf(o);
+  return { name, settings, connectionTracking: isPlainObject(spec.connectionTracking), ...(zones ? { zones } : {}), problems: p.list };
 }
 
 function containerResources(c: unknown, at: string, p: Problems): ContainerResources {
@@ -420,8 +426,10 @@ function affinityOf(spec: Json, p: Problems): { affinity: PodAffinity; prefAff: 
   const required = isPlainObject(na.requiredDuringSchedulingIgnoredDuringExecution) ? na.requiredDuringSchedulingIgnoredDuringExecution : {};
   let matchFields = false;
   const at = 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms';
+  const fields: WrittenRequirement[][] = [];
   const requiredTerms = list(required.nodeSelectorTerms, at, p).map((t, i) => {
     if (isPlainObject(t) && t.matchFields !== undefined && t.matchFields !== null) matchFields = true;
+    fields.push(isPlainObject(t) ? requirementsOf(t.matchFields, `${at}[${i}].matchFields`, p, false) : []);
     return requirementsOf(isPlainObject(t) ? t.matchExpressions : undefined, `${at}[${i}].matchExpressions`, p, true);
   });
   const prefAt = 'spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution';
@@ -441,7 +449,8 @@ function affinityOf(spec: Json, p: Problems): { affinity: PodAffinity; prefAff: 
     ? anti.preferredDuringSchedulingIgnoredDuringExecution.length
     : 0;
   const podAffinityTerms = [...podTerms(pa, 'podAffinity', false, p), ...podTerms(anti, 'podAntiAffinity', true, p)];
-  return { affinity: { nodeSelector, requiredTerms, preferredTerms, matchFields }, prefAff, prefAnti, podAffinityTerms };
+  const affinity = { nodeSelector, requiredTerms, preferredTerms, matchFields, ...(matchFields ? { requiredFields: fields } : {}) };
+  return { affinity, prefAff, prefAnti, podAffinityTerms };
 }
 
 function selectorAt(raw: unknown, at: string, p: Problems): LabelSelector {

@@ -1,6 +1,6 @@
 // Pure core: no cdktf or constructs imports.
 // Pods as the provisioner sees them: validation (pods it ignores, provisioner.go:561-653), requirements
-// with OR-terms and preferences, relaxation (preferences.go), tolerations (k8s toleration.go).
+// with OR-terms and preferences, tolerations (k8s toleration.go).
 import { WellKnownLabel, KARPENTER_KNOWN_VALUES } from '../model/labels';
 import { Operator } from '../model/requirements';
 import { NodeTaint, PodInput, Toleration } from './inputs';
@@ -105,39 +105,6 @@ export function strictPodRequirements(pod: PodInput, requiredStart = 0): Schedul
   const req = pod.affinity.requiredTerms[requiredStart];
   if (req) r.add(...toRequirements(req));
   return r;
-}
-
-/** Removes one soft constraint, in Karpenter's order; false when nothing is left to relax. */
-export function relax(pod: PodInput, s: PodState, anyPreferNoScheduleTaint: boolean): boolean {
-  if (pod.affinity.requiredTerms.length - s.requiredStart > 1) {
-    s.requiredStart++;
-    return true;
-  }
-  if (s.preferredPodAffinity > 0) {
-    s.preferredPodAffinity--;
-    return true;
-  }
-  if (s.preferredPodAntiAffinity > 0) {
-    s.preferredPodAntiAffinity--;
-    return true;
-  }
-  if (s.preferredStart < pod.affinity.preferredTerms.length) {
-    s.preferredStart++;
-    return true;
-  }
-  if (s.scheduleAnywaySpreads > 0) {
-    s.scheduleAnywaySpreads--;
-    return true;
-  }
-  if (
-    anyPreferNoScheduleTaint &&
-    !s.toleratePreferNoSchedule &&
-    !pod.tolerations.some((t) => t.operator === 'Exists' && t.key === '' && t.effect === 'PreferNoSchedule')
-  ) {
-    s.toleratePreferNoSchedule = true;
-    return true;
-  }
-  return false;
 }
 
 const PREFER_NO_SCHEDULE: Toleration = { key: '', operator: 'Exists', value: '', effect: 'PreferNoSchedule' };

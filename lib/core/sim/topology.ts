@@ -8,9 +8,11 @@ import { PodAffinityTermInput, PodInput, NodeTaint, TopologySpread } from './inp
 import { ClassInstanceType } from './instance-types';
 import { PodState, taintError } from './pods';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
-import { counts as selectorCounts, LabelSelector, selects } from './selectors';
+import { counts as selectorCounts } from './selectors';
+import { EXISTS, GroupType, NodeFilter, TopologyGroup } from './topology-group';
 
-export type GroupType = 'topology spread' | 'pod affinity' | 'pod anti-affinity';
+export type { GroupType } from './topology-group';
+export { TopologyGroup } from './topology-group';
 
 /** Where domains come from: a NodePool's requirements and taints over the types of its node class (topology.go:105-143). */
 export interface DomainSource {
@@ -38,186 +40,6 @@ export interface BoundPod {
   readonly terminating: boolean;
 }
 
-/** Which nodes count for a spread (topologynodefilter.go). */
-class NodeFilter {
-  public readonly signature: string;
-  constructor(
-    private readonly terms: readonly SchedulingRequirements[],
-    private readonly pod: PodInput,
-    private readonly affinityHonor: boolean,
-    private readonly taintsHonor: boolean,
-  ) {
-    this.signature = `${affinityHonor ? 'A' : 'a'}${taintsHonor ? 'T' : 't'}|${terms.map(String).join('||')}|${JSON.stringify(pod.tolerations)}`;
-  }
-
-  public matches(taints: readonly NodeTaint[], requirements: SchedulingRequirements): boolean {
-    if (this.affinityHonor && !this.terms.some((t) => requirements.compatible(t) === undefined)) return false;
-    return !this.taintsHonor || taintError(taints, this.pod.tolerations, false) === undefined;
-  }
-}
-
-const EXISTS = (key: string) => SchedulingRequirement.of(key, Operator.EXISTS);
-const NONE = (key: string) => SchedulingRequirement.of(key, Operator.DOES_NOT_EXIST);
-
-/** pretty.Map: `k: v` sorted, at most 25, then ` and N other(s)`. */
-function prettyCounts(m: ReadonlyMap<string, number>): string {
-  const keys = [...m.keys()].sort();
-  const shown = keys.slice(0, 25).map((k) => `${k}: ${m.get(k)}`);
-  return shown.join(', ') + (keys.length > 25 ? ` and ${keys.length - 25} other(s)` : '');
-}
-
-/** One topology group (topologygroup.go): domain counts for one key, type, namespaces, selector and node filter. */
-export class TopologyGroup {
-  public readonly domains = new Map<string, number>();
-  public readonly empty = new Set<string>();
-  public readonly owners = new Set<PodInput>();
-  private readonly selectsShape = new Map<string, boolean>();
-
-  constructor(
-    public readonly type: GroupType,
-    public readonly key: string,
-    public readonly namespaces: ReadonlySet<string>,
-    public readonly selector: LabelSelector,
-    public readonly maxSkew: number,
-    public readonly minDomains: number | undefined,
-    public readonly filter: NodeFilter | undefined,
-  ) {}
-
-  public selects(pod: PodInput): boolean {
-    let hit = this.selectsShape.get(pod.shape);
-    if (hit === undefined) {
-      hit = this.namespaces.has(pod.namespace) && selects(this.selector, pod.labels);
-      this.selectsShape.set(pod.shape, hit);
-    }
-    return hit;
-  }
-
-  public counts(pod: PodInput, taints: readonly NodeTaint[], requirements: SchedulingRequirements): boolean {
-    return this.selects(pod) && (this.filter === undefined || this.filter.matches(taints, requirements));
-  }
-
-  public register(domain: string): void {
-    if (this.domains.has(domain)) return;
-    this.domains.set(domain, 0);
-    this.empty.add(domain);
-  }
-
-  public record(...domains: string[]): void {
-    for (const d of domains) {
-      this.domains.set(d, (this.domains.get(d) ?? 0) + 1);
-      this.empty.delete(d);
-    }
-  }
-
-  public get(pod: PodInput, podDomains: SchedulingRequirement, nodeDomains: SchedulingRequirement): SchedulingRequirement {
-    if (this.type === 'topology spread') return this.nextSpread(pod, podDomains, nodeDomains);
-    if (this.type === 'pod affinity') return this.nextAffinity(pod, podDomains, nodeDomains);
-    return this.nextAntiAffinity(podDomains, nodeDomains);
-  }
-
-  public describe(podDomains: SchedulingRequirement, nodeDomains: SchedulingRequirement): string {
-    return (
-      `unsatisfiable topology constraint for ${this.type}, key=${this.key} ` +
-      `(counts = ${prettyCounts(this.domains)}, podDomains = ${podDomains}, nodeDomains = ${nodeDomains}`
-    );
-  }
-
-  private single(nodeDomains: SchedulingRequirement): string | undefined {
-    return this.key === HOSTNAME_LABEL && !nodeDomains.complement && nodeDomains.size === 1 ? nodeDomains.values[0] : undefined;
-  }
-
-  private minCount(podDomains: SchedulingRequirement): number {
-    if (this.key === HOSTNAME_LABEL) return 0;
-    let min = Number.MAX_SAFE_INTEGER;
-    let supported = 0;
-    for (const [d, c] of this.domains) {
-      if (!podDomains.has(d)) continue;
-      supported++;
-      if (c < min) min = c;
-    }
-    if (this.minDomains !== undefined && supported < this.minDomains) min = 0;
-    return min;
-  }
-
-  private nextSpread(pod: PodInput, podDomains: SchedulingRequirement, nodeDomains: SchedulingRequirement): SchedulingRequirement {
-    const self = this.selects(pod) ? 1 : 0;
-    const host = this.single(nodeDomains);
-    if (host !== undefined) {
-      return (this.domains.get(host) ?? 0) + self <= this.maxSkew ? SchedulingRequirement.in(this.key, host) : NONE(this.key);
-    }
-    const min = this.minCount(podDomains);
-    let best: string | undefined;
-    let bestCount = Number.MAX_SAFE_INTEGER;
-    const consider = (d: string, c: number) => {
-      const n = c + self;
-      if (n - min <= this.maxSkew && n < bestCount) {
-        best = d;
-        bestCount = n;
-      }
-    };
-    if (nodeDomains.operator === Operator.IN) {
-      for (const d of nodeDomains.values) {
-        const c = this.domains.get(d);
-        if (c !== undefined) consider(d, c);
-      }
-    } else {
-      for (const [d, c] of this.domains) if (nodeDomains.has(d)) consider(d, c);
-    }
-    return best === undefined ? NONE(this.key) : SchedulingRequirement.in(this.key, best);
-  }
-
-  private anyCompatiblePodDomain(podDomains: SchedulingRequirement): boolean {
-    for (const [d, c] of this.domains) if (c > 0 && podDomains.has(d)) return true;
-    return false;
-  }
-
-  private bootstraps(pod: PodInput, podDomains: SchedulingRequirement): boolean {
-    return this.selects(pod) && (this.domains.size === this.empty.size || !this.anyCompatiblePodDomain(podDomains));
-  }
-
-  private nextAffinity(pod: PodInput, podDomains: SchedulingRequirement, nodeDomains: SchedulingRequirement): SchedulingRequirement {
-    const host = this.single(nodeDomains);
-    if (host !== undefined) {
-      if (!podDomains.has(host)) return NONE(this.key);
-      if ((this.domains.get(host) ?? 0) > 0 || this.bootstraps(pod, podDomains)) return SchedulingRequirement.in(this.key, host);
-      return NONE(this.key);
-    }
-    const options: string[] = [];
-    if (nodeDomains.operator === Operator.IN) {
-      for (const d of nodeDomains.values) if (podDomains.has(d) && (this.domains.get(d) ?? 0) > 0) options.push(d);
-    } else {
-      for (const [d, c] of this.domains) if (c > 0 && podDomains.has(d) && nodeDomains.has(d)) options.push(d);
-    }
-    if (options.length > 0) return SchedulingRequirement.in(this.key, ...options);
-    if (this.bootstraps(pod, podDomains)) {
-      const both = podDomains.intersection(nodeDomains);
-      for (const d of this.domains.keys())
-        if (both.has(d)) {
-          options.push(d);
-          break;
-        }
-      for (const d of this.domains.keys())
-        if (podDomains.has(d)) {
-          if (!options.includes(d)) options.push(d);
-          break;
-        }
-    }
-    return options.length > 0 ? SchedulingRequirement.in(this.key, ...options) : NONE(this.key);
-  }
-
-  private nextAntiAffinity(podDomains: SchedulingRequirement, nodeDomains: SchedulingRequirement): SchedulingRequirement {
-    const host = this.single(nodeDomains);
-    if (host !== undefined) return (this.domains.get(host) ?? 0) === 0 ? SchedulingRequirement.in(this.key, host) : NONE(this.key);
-    const options: string[] = [];
-    if (nodeDomains.operator === Operator.IN && nodeDomains.size < this.empty.size) {
-      for (const d of nodeDomains.values) if (this.empty.has(d) && podDomains.has(d)) options.push(d);
-    } else {
-      for (const d of this.empty) if (nodeDomains.has(d) && podDomains.has(d)) options.push(d);
-    }
-    return options.length > 0 ? SchedulingRequirement.in(this.key, ...options) : NONE(this.key);
-  }
-}
-
 /** What `addRequirements` found: the narrowed domains, or why the candidate fails. */
 export type TopologyOutcome = { readonly narrowed: readonly SchedulingRequirement[] } | { readonly error: () => string };
 
@@ -236,7 +58,8 @@ export class Topology {
   private readonly byKey = new Map<string, TopologyGroup[]>();
   private readonly owned = new Map<PodInput, TopologyGroup[]>();
   private readonly inverseOwned = new Map<PodInput, TopologyGroup[]>();
-  private readonly byShape = new Map<string, TopologyGroup[]>();
+  private readonly byShape = new Map<string, Map<string, TopologyGroup[]>>();
+  private readonly inverseByShape = new Map<string, TopologyGroup[]>();
   private readonly domainGroups = new Map<string, Map<string, (readonly NodeTaint[])[]>>();
   private readonly hostnames: string[] = [];
   /** Shapes of the pods whose namespaceSelector was matched against assumed namespaces (no Namespace objects given). */
@@ -266,17 +89,28 @@ export class Topology {
 
   /** Makes the pod the owner of the groups its constraints (after relaxation) define (Topology.Update). */
   public update(pod: PodInput, state: PodState): void {
-    for (const g of this.owned.get(pod) ?? []) g.owners.delete(pod);
-    const relaxed = [state.requiredStart, state.preferredPodAffinity, state.preferredPodAntiAffinity, state.scheduleAnywaySpreads];
-    const sig = `${pod.shape}\u0003${relaxed.join('|')}`;
-    let gs = this.byShape.get(sig);
+    // Keyed by the shape string itself (its hash is cached), then the relaxation: no long key is built per call.
+    let perShape = this.byShape.get(pod.shape);
+    if (!perShape) {
+      perShape = new Map();
+      this.byShape.set(pod.shape, perShape);
+    }
+    const relaxed = `${state.requiredStart}|${state.preferredPodAffinity}|${state.preferredPodAntiAffinity}|${state.scheduleAnywaySpreads}`;
+    let gs = perShape.get(relaxed);
     if (!gs) {
       gs = this.build(pod, state);
-      this.byShape.set(sig, gs);
+      perShape.set(relaxed, gs);
     }
-    for (const g of gs) g.owners.add(pod);
     this.owned.set(pod, gs);
-    if (!this.inverseOwned.has(pod)) this.inverseOwned.set(pod, this.inverseGroupsOf(pod));
+    if (!this.inverseOwned.has(pod)) {
+      // A pod's inverse groups follow from its shape (namespace, labels, spec): one lookup per shape.
+      let inv = this.inverseByShape.get(pod.shape);
+      if (!inv) {
+        inv = this.inverseGroupsOf(pod);
+        this.inverseByShape.set(pod.shape, inv);
+      }
+      this.inverseOwned.set(pod, inv);
+    }
   }
 
   /** Whether the pod takes part in topology at all (owns a group, or an inverse group selects it). */

@@ -37,7 +37,7 @@ export interface AdmissionOptions {
   readonly catalog?: InstanceTypeCatalog;
   /**
    * Zones offered to the pool; a zone requirement admits a type only when it allows one of them.
-   * @default - every zone is assumed to offer every type
+   * @default - the zones of the EC2NodeClass's `status.subnets`; without them, every zone is assumed to offer every type
    */
   readonly zones?: readonly string[];
 }
@@ -85,13 +85,16 @@ export interface SimulationInput {
   readonly runtimeClasses?: readonly unknown[];
   /**
    * DaemonSets (or their pods): their requests are counted as overhead on every node they would run on, after
-   * the same admission as `pods` (LimitRange defaults, RuntimeClass overhead and scheduling).
+   * the same admission as `pods` (LimitRange defaults, RuntimeClass overhead and scheduling). A DaemonSet-owned Pod
+   * among `pods` whose DaemonSet is not here (by uid, else namespace/name) stands in for it: its DaemonSet's newest pod
+   * is the overhead, as Karpenter prefers a DaemonSet's pod to its template (said in `assumptions`).
    * @default - none
    */
   readonly daemonSets?: readonly unknown[];
   /**
-   * The zones the cluster's subnets are in.
-   * @default - zones are not modelled: every type is assumed offered in any zone a requirement names
+   * The zones the cluster's subnets are in, for every NodePool.
+   * @default - each NodePool's EC2NodeClass's `status.subnets` zones, as Karpenter takes them; for a class without them,
+   * zones are not modelled: every type is assumed offered in any zone a requirement names
    */
   readonly zones?: readonly string[];
   /**
@@ -126,6 +129,16 @@ export interface SimulationInput {
    * @default - the current time
    */
   readonly now?: Date;
+  /**
+   * How many batches to run. One round is one batch (Karpenter's `Schedule`). After a round, each of its new
+   * NodeClaims launches (at its cheapest priced type; see `assumptions`): it becomes a Node holding its pods and
+   * counts against its pool's limits at that type; the next round schedules the pods still pending, onto the
+   * launched nodes first. `'settle'` repeats until a round launches nothing (at most `SETTLE_MAX_ROUNDS` rounds);
+   * a number caps the rounds. With `rounds` given, the result carries `rounds` and `settled`, each placed pod its
+   * `round`, each NodeClaim its `round` and `launch`.
+   * @default - one batch, without the round fields
+   */
+  readonly rounds?: number | 'settle';
 }
 
 /** Where one pod would go. */
@@ -151,6 +164,12 @@ export interface PodResult {
   readonly cheapestInstanceType?: string;
   /** That type's on-demand price, USD per hour. */
   readonly hourlyPrice?: number;
+  /**
+   * For a pod Karpenter ignores (`ignored`, not a DaemonSet, mirror or finished pod), when Nodes are given: the existing
+   * Nodes kube-scheduler could still bind it to, by requests, node selector and affinity, and taints (pod affinity and
+   * topology spread are not checked): how many, and the first names (at most 10), in candidate order.
+   */
+  readonly existingNodeFit?: { readonly count: number; readonly nodes: readonly string[] };
   /** The pod is bound (`spec.nodeName`): it is not provisioned for, and counts on its node. */
   readonly bound?: boolean;
   /** The existing Node (or in-flight NodeClaim) it lands on or is bound to. */
@@ -166,6 +185,19 @@ export interface PodResult {
    * (persistentVolumeClaim volumes)", "host ports", "dynamic resources (resourceClaims)"); absent when nothing.
    */
   readonly notModelled?: readonly string[];
+  /**
+   * With `rounds` given: the round the pod was placed in (1-based). A pod placed onto a node an earlier round
+   * launched keeps that NodeClaim's name in `nodeClaim`.
+   */
+  readonly round?: number;
+}
+
+/** What a NodeClaim launched as, in a run with `rounds` (the launch choices are in `assumptions`). */
+export interface NodeClaimLaunch {
+  readonly instanceType: string;
+  /** Absent when no zone is known (no `zones` given and none named by the NodeClaim). */
+  readonly zone?: string;
+  readonly capacityType: string;
 }
 
 /** One new NodeClaim of the batch. */
@@ -177,8 +209,12 @@ export interface NodeClaimResult {
   readonly labels: Readonly<Record<string, string>>;
   /** Its instance-type options, cheapest first (as the pods' `instanceTypes`). */
   readonly instanceTypes: readonly string[];
-  /** `namespace/name` of its pods. */
+  /** `namespace/name` of its pods (with `rounds`, also those later rounds placed on its node). */
   readonly pods: readonly string[];
+  /** With `rounds` given: the round that made it (1-based). */
+  readonly round?: number;
+  /** With `rounds` given: the instance type, zone and capacity type it launched as. */
+  readonly launch?: NodeClaimLaunch;
 }
 
 /** What one NodePool can launch. */
@@ -207,4 +243,11 @@ export interface SimulationResult {
   readonly nodeClaims: readonly NodeClaimResult[];
   /** What the simulation assumed because it cannot be known offline (prices, spot availability, zones, capacity). */
   readonly assumptions: readonly string[];
+  /** With `rounds` given: the number of rounds that launched at least one NodeClaim (0 when none did). */
+  readonly rounds?: number;
+  /**
+   * With `rounds` given: true when the run ended because a round launched nothing or no pod was left pending, so a pod
+   * still pending stays pending for good; false when the round cap stopped it.
+   */
+  readonly settled?: boolean;
 }

@@ -28,3 +28,12 @@ test('what the cases admit', () => {
   expect([n(1), n(2), n(3), n(4), n(6), n(7)]).toEqual([0, 0, 0, 0, 0, 0]);
   expect(admitsAnyInstanceType(null, al2023)).toBeUndefined();
 });
+
+test("a zone requirement is checked against the EC2NodeClass's status.subnets, unless zones are given (types.go:181-191)", () => {
+  const pool = nodePool('p', [req('topology.kubernetes.io/zone', 'In', 'us-east-1d')]);
+  const subnets = { ...(al2023 as object), status: { subnets: [{ id: 'subnet-1', zone: 'us-east-1a', zoneID: 'use1-az1' }] } };
+  expect(admittedInstanceTypes(pool, al2023).length).toBeGreaterThan(100);
+  expect(admitsAnyInstanceType(pool, subnets)).toBe(false);
+  expect(explainAdmission(pool, subnets).instanceTypes).toEqual([]);
+  expect(admitsAnyInstanceType(pool, subnets, { zones: ['us-east-1d'] })).toBe(true);
+});

@@ -18,7 +18,7 @@ test('an unknown silenceWarnings code is an UnknownSilenceCode warning on the co
 
   expect(warningsOf(pool)).toEqual([
     expect.stringMatching(
-      /^silence: "NodePoolWithoutLimit" is not a warning code, so it silences nothing; codes that can be silenced: .*\(UnknownSilenceCode\)$/,
+      /^silence: "NodePoolWithoutLimit" is not a warning code, so it silences nothing \(did you mean "NodePoolWithoutLimits"\?\); codes that can be silenced: .*\(UnknownSilenceCode\)$/,
     ),
   ]);
   expect(warningsOf(nodeClass)).toEqual([]);

@@ -32,7 +32,7 @@ describe('the peer check of the package entry', () => {
 
   test('the install line is the README one', () => {
     const readme = fs.readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
-    const line = /npm install cdktf-karpenter-eks (.*)\n/.exec(readme)![1];
+    const line = /npm install \S*cdktf-karpenter-eks-[\d.]+\.tgz (.*)\n/.exec(readme)![1];
     expect(() => checkPeers(notFound)).toThrow(`npm install ${line}.`);
   });
 

@@ -4,6 +4,7 @@
 import { IssueCollector, ValidationContext } from '../issues';
 import { WellKnownLabel } from '../model/labels';
 import type { InstanceTypeCatalog } from '../sim/types';
+import { lookupTable, ownValue } from '../json';
 
 // The catalog loads at the first check: the codes of the catalog lints load no catalog.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -59,7 +60,7 @@ function knownValues(catalog: InstanceTypeCatalog, key: string): ReadonlySet<str
     const listed = key === WellKnownLabel.INSTANCE_TYPE ? cols.names : cols.values.get(key);
     values = listed && new Set(listed);
   } else {
-    const found = catalog.instanceTypes.map((it) => it.labels[key]).filter((v) => v !== undefined);
+    const found = catalog.instanceTypes.map((it) => ownValue(it.labels, key)).filter((v) => v !== undefined);
     values = found.length > 0 ? new Set(found) : undefined;
   }
   byKey.set(key, values);
@@ -80,12 +81,12 @@ function distance(a: string, b: string): number {
   return d[b.length];
 }
 
-const NOUN: Readonly<Record<string, string>> = {
+const NOUN: Readonly<Record<string, string>> = lookupTable({
   [WellKnownLabel.INSTANCE_TYPE]: 'an instance type',
   [WellKnownLabel.INSTANCE_FAMILY]: 'a family',
   [WellKnownLabel.INSTANCE_CATEGORY]: 'a category',
   [WellKnownLabel.INSTANCE_SIZE]: 'a size',
-};
+});
 
 /**
  * Why `value` under `key` matches no catalog type, with a fix: the key it belongs to (`m5.large` is an

@@ -6,7 +6,7 @@
 import { child, IssueCollector, PhrasedMessage, ValidationContext, ValidationIssue } from '../issues';
 import { KARPENTER_KNOWN_VALUES, WellKnownLabel } from '../model/labels';
 import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';
-import { isPlainObject, isString, show } from '../json';
+import { isPlainObject, isString, lookupTable, show } from '../json';
 import { nodeClassAmiFamily } from '../model/ami-family';
 import { durationSeconds } from '../model/duration';
 import { userDataProblem } from '../model/user-data';
@@ -73,11 +73,11 @@ interface NodeClassRule {
   check(nc: NodeClassFacts, r: LintReport): void;
 }
 
-const DOMAINS: { readonly [key: string]: readonly string[] } = {
+const DOMAINS: { readonly [key: string]: readonly string[] } = lookupTable({
   [WellKnownLabel.ARCH]: ['amd64', 'arm64'],
   [WellKnownLabel.OS]: ['linux', 'windows'],
   ...KARPENTER_KNOWN_VALUES,
-};
+});
 
 /** Tags that name one cluster: the guides' discovery tag, and the one EKS puts on the cluster security group. */
 const DISCOVERY_TAG_KEYS = [KARPENTER_DISCOVERY_TAG_KEY, 'aws:eks:cluster-name'];

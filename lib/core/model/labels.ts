@@ -1,6 +1,7 @@
 // Pure core: no cdktf or constructs imports.
 // Label and taint syntax, and the label restrictions of the Karpenter 1.14 CRDs.
 import { DNS1123_SUBDOMAIN_PATTERN } from '../shared/kubernetes-names';
+import { lookupTable } from '../json';
 
 /** Well-known node label keys Karpenter (core and the AWS provider) understands. */
 export enum WellKnownLabel {
@@ -119,10 +120,10 @@ export const ALLOWED_KARPENTER_SH_LABELS: readonly string[] = ['karpenter.sh/cap
  * Label values Karpenter knows (its `WellKnownValuesForRequirements`, with the AWS provider's
  * tenancy): a NodePool whose `In` requirement on such a key lists none of them never becomes Ready.
  */
-export const KARPENTER_KNOWN_VALUES: { readonly [key: string]: readonly string[] } = {
+export const KARPENTER_KNOWN_VALUES: { readonly [key: string]: readonly string[] } = lookupTable({
   [WellKnownLabel.CAPACITY_TYPE]: ['on-demand', 'spot', 'reserved'],
   [WellKnownLabel.INSTANCE_TENANCY]: ['default', 'dedicated'],
-};
+});
 
 /** CRD pattern of a label value (template labels, requirement values); max 63 characters. */
 export const LABEL_VALUE_PATTERN = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;

@@ -5,18 +5,19 @@
 // instance type) against a NodeClaim template.
 import { WellKnownLabel } from '../model/labels';
 import { Operator } from '../model/requirements';
+import { lookupTable } from '../json';
 
 /** The node's hostname label: one value per node, so it is the topology key of "one per node". */
 export const HOSTNAME_LABEL = 'kubernetes.io/hostname';
 
 /** Deprecated label keys Karpenter reads as their stable names (core pkg/apis/v1/labels.go NormalizedLabels). */
-export const NORMALIZED_LABELS: Readonly<Record<string, string>> = {
+export const NORMALIZED_LABELS: Readonly<Record<string, string>> = lookupTable({
   'failure-domain.beta.kubernetes.io/zone': WellKnownLabel.ZONE,
   'failure-domain.beta.kubernetes.io/region': WellKnownLabel.REGION,
   'beta.kubernetes.io/arch': WellKnownLabel.ARCH,
   'beta.kubernetes.io/os': WellKnownLabel.OS,
   'beta.kubernetes.io/instance-type': WellKnownLabel.INSTANCE_TYPE,
-};
+});
 
 /**
  * Labels the scheduler allows undefined on a NodeClaim template (core and AWS `WellKnownLabels`): every

@@ -2,7 +2,7 @@
 // Reads the simulator's inputs, plain manifests of unknown shape, into the few facts it needs. Every
 // access is defensive: a malformed field becomes an issue on its object, never an exception.
 import { AmiFamily, aliasFamilyOf } from '../model/ami-family';
-import { isPlainObject, isString, opt, show } from '../json';
+import { emptyRecord, isPlainObject, isString, opt, show } from '../json';
 import type { WrittenRequirement } from '../model/requirements';
 import { NodeResourceSettings } from './allocatable';
 import { ContainerDefaults, ContainerResources, podRequests, PodResources } from './pod-requests';
@@ -162,7 +162,7 @@ export function stringMap(v: unknown, at: string, p: Problems): Record<string, s
     p.add(at, 'SimInvalidField', `must be a map of strings, got ${typeof v}`);
     return {};
   }
-  const out: Record<string, string> = {};
+  const out = emptyRecord<string>();
   for (const [k, x] of Object.entries(v)) {
     if (isString(x)) out[k] = x;
     else p.add(`${at}.${k}`, 'SimInvalidField', `must be a string, got ${show(x)}`);
@@ -215,7 +215,7 @@ export function taintsOf(v: unknown, at: string, p: Problems): NodeTaint[] {
  */
 export function readQuantities(v: unknown, bad: (key: string, value: unknown) => void): Record<string, number> | undefined {
   if (!isPlainObject(v)) return undefined;
-  const out: Record<string, number> = {};
+  const out = emptyRecord<number>();
   for (const [k, q] of Object.entries(v)) {
     const n = resourceAmount(k, q);
     if (n === undefined) bad(k, q);

@@ -3,7 +3,7 @@
 // one batch of pending pods against NodePools and EC2NodeClasses, after the given Nodes and in-flight NodeClaims.
 import { Severity, ValidationIssue } from '../issues';
 import { WellKnownLabel } from '../model/labels';
-import { isPlainObject } from '../json';
+import { emptyRecord, isPlainObject, ownValue } from '../json';
 import { buildTemplate, DaemonOverhead, filterInstanceTypes, maxCapacity, Template, withinLimits } from './engine';
 import { InputProblem, NodeClassInput, NodePoolInput, NodeTaint, PodInput, readNodeClass, readNodePool } from './inputs';
 import { readWorkloads } from './workloads';
@@ -145,7 +145,7 @@ function daemonOverhead(t: Template, daemons: readonly PodInput[]): DaemonOverhe
 
 function fitsRoom(requests: Readonly<Record<string, number>>, room: Readonly<Record<string, number>>): boolean {
   for (const k in room) if (room[k] < 0) return false;
-  for (const k in requests) if (requests[k] > (room[k] ?? 0)) return false;
+  for (const k in requests) if (requests[k] > (ownValue(room, k) ?? 0)) return false;
   return true;
 }
 
@@ -175,14 +175,14 @@ class Scheduler {
   ) {
     for (const t of templates) {
       if (!t.pool.limits) continue;
-      const existingUse: Record<string, number> = {};
+      const existingUse = emptyRecord<number>();
       for (const n of cluster) {
         if (!n.active || n.nodePool !== t.pool.name) continue;
         for (const [k, v] of Object.entries(n.capacity)) existingUse[k] = (existingUse[k] ?? 0) + v;
       }
-      const remaining: Record<string, number> = {};
+      const remaining = emptyRecord<number>();
       for (const [k, v] of Object.entries(t.pool.limits)) remaining[k] = v - (existingUse[k] ?? 0);
-      this.limits.set(t, { limits: t.pool.limits, existing: existingUse, batch: {}, remaining });
+      this.limits.set(t, { limits: t.pool.limits, existing: existingUse, batch: emptyRecord(), remaining });
     }
     this.anyPreferNoSchedule = templates.some((t) => t.pool.taints.some((x) => x.effect === 'PreferNoSchedule'));
   }
@@ -347,12 +347,13 @@ class Scheduler {
 /** Labels a NodeClaim's requirements fix to one value (its hostname, and the registered/initialized markers, left out). */
 const NOT_LABELS = new Set([HOSTNAME_LABEL, 'karpenter.sh/registered', 'karpenter.sh/initialized']);
 function fixedLabels(r: SchedulingRequirements): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: [string, string][] = [];
   for (const x of r.values().sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
     if (NOT_LABELS.has(x.key) || x.complement || x.size !== 1) continue;
-    out[x.key] = x.values[0];
+    out.push([x.key, x.values[0]]);
   }
-  return out;
+  // fromEntries: a label key `__proto__` is an own key, not the prototype.
+  return Object.fromEntries(out);
 }
 
 interface Prepared {

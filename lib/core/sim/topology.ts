@@ -9,6 +9,7 @@ import { ClassInstanceType } from './instance-types';
 import { PodState, taintError } from './pods';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { counts as selectorCounts, LabelSelector, selects } from './selectors';
+import { ownValue } from '../json';
 
 export type GroupType = 'topology spread' | 'pod affinity' | 'pod anti-affinity';
 
@@ -258,7 +259,7 @@ export class Topology {
     for (const b of bound) {
       if (!b.node.hasNode) continue;
       for (const g of this.inverseGroupsOf(b.pod)) {
-        const d = b.node.labels[g.key];
+        const d = ownValue(b.node.labels, g.key);
         if (d !== undefined) g.record(d);
       }
     }
@@ -358,7 +359,7 @@ export class Topology {
   /** A zone key with no domain at all while zones are not known: the constraint is left out, and said on the pod. */
   private unknownKey(pod: PodInput, key: string, what: string): boolean {
     if (this.zonesKnown || key !== WellKnownLabel.ZONE) return false;
-    if (this.domainsOf(key).size > 0 || this.nodes.some((n) => n.labels[key] !== undefined)) return false;
+    if (this.domainsOf(key).size > 0 || this.nodes.some((n) => ownValue(n.labels, key) !== undefined)) return false;
     const note = `${what} on ${key} (no zones are known: give the cluster's zones)`;
     const list = this.unmodelledByShape.get(pod.shape) ?? [];
     if (!list.includes(note)) list.push(note);
@@ -474,13 +475,13 @@ export class Topology {
     }
     for (const n of this.nodes) {
       if (!n.hasNode || (g.filter && !g.filter.matches(n.taints, n.requirements))) continue;
-      const d = n.labels[g.key];
+      const d = ownValue(n.labels, g.key);
       if (d !== undefined) g.register(d);
     }
     if (g.key === HOSTNAME_LABEL) for (const h of this.hostnames) g.register(h);
     for (const b of this.bound) {
       if (b.terminating || !g.namespaces.has(b.pod.namespace) || !selectorCounts(g.selector, b.pod.labels)) continue;
-      const d = b.node.labels[g.key] ?? (g.key === HOSTNAME_LABEL ? b.node.name : undefined);
+      const d = ownValue(b.node.labels, g.key) ?? (g.key === HOSTNAME_LABEL ? b.node.name : undefined);
       if (d === undefined || (g.filter && !g.filter.matches(b.node.taints, b.node.requirements))) continue;
       g.record(d);
     }

@@ -3,7 +3,7 @@
 // controller runs (Deployment, StatefulSet, ReplicaSet, Job, CronJob, raised or capped by an HPA), what
 // admission adds to them (LimitRange container defaults, RuntimeClass overhead and scheduling) and what of
 // them the simulator does not model. One workload's pod spec is read once; its replicas are copies.
-import { isPlainObject, isString, show } from '../json';
+import { emptyRecord, isPlainObject, isString, recordOf, show } from '../json';
 import { amounts, InputProblem, kindOf, list, metaOf, objectName, PodInput, podFromSpec, Problems, stringMap } from './inputs';
 import { ContainerDefaults } from './pod-requests';
 import { SimulationInput } from './types';
@@ -229,7 +229,7 @@ function readLimitRanges(objects: readonly unknown[], problems: InputProblem[]):
         return;
       }
       const spec = isPlainObject(o.spec) ? o.spec : {};
-      const defaults: Record<string, number> = {};
+      const defaults = emptyRecord<number>();
       list(spec.limits, 'spec.limits', p).forEach((item, j) => {
         if (!isPlainObject(item) || item.type !== 'Container') return;
         const at = `spec.limits[${j}]`;
@@ -307,9 +307,9 @@ function withRuntimeClass(spec: Json, classes: ReadonlyMap<string, RuntimeClass>
     out.overhead = rc.overhead;
   }
   if (Object.keys(rc.nodeSelector).length > 0) {
-    const selector: Record<string, unknown> = isPlainObject(spec.nodeSelector) ? { ...spec.nodeSelector } : {};
+    const selector: Record<string, unknown> = recordOf(isPlainObject(spec.nodeSelector) ? spec.nodeSelector : undefined);
     for (const [k, v] of Object.entries(rc.nodeSelector)) {
-      if (k in selector && selector[k] !== v) {
+      if (Object.hasOwn(selector, k) && selector[k] !== v) {
         p.add(
           `spec.nodeSelector.${k}`,
           'SimRuntimeClassRejected',

@@ -1,6 +1,6 @@
 // `cdktf-karpenter-eks explain`: what each NodePool can launch and where each pending pod would go,
 // simulated offline on the bundled instance-type catalog. Reads files as `validate` does (same limits).
-import { isPlainObject } from '../core/json';
+import { isPlainObject, pushAll } from '../core/json';
 import { Severity } from '../core/issues';
 import type { InstanceTypeCatalog, PriceTable, SimulationInput, SimulationResult, SimulationRun } from '../core/sim';
 import { CommandDependencies, CommandIo, ExitCode, FileIssue, PROGRAM } from './command-io';
@@ -213,7 +213,7 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
     const p = engineIssue(i, index);
     if (!rejected(p)) problems.push(p);
   }
-  problems.push(...checked);
+  pushAll(problems, checked);
 
   const { result } = run;
   const out = options.json ? io.stderr : io.stdout;

@@ -90,3 +90,9 @@ export function lookupTable<T extends object>(table: T): T {
 export function recordOf<V>(...parts: (Readonly<Record<string, V>> | undefined)[]): Record<string, V> {
   return Object.assign(emptyRecord<V>(), ...parts);
 }
+
+/** `into.push(...items)` without spreading: a spread of an input-sized list (100,000 items) overflows the call stack. */
+export function pushAll<T>(into: T[], items: Iterable<T>): T[] {
+  for (const item of items) into.push(item);
+  return into;
+}

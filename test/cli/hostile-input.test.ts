@@ -4,6 +4,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { nodeCommandIo } from '../../lib/cli/node-io';
+import { runSimulation } from '../../lib/core/sim';
+import { validateManifest } from '../../lib/core/validation/validate';
 import { CommandDependencies, CommandIo, ExitCode, MAX_INPUT_BYTES, nestingDepth, runCli } from '../../lib/cli/validate-command';
 
 const VALID = path.join(__dirname, '..', 'fixtures', 'cli', 'valid.yaml');
@@ -80,6 +82,30 @@ describe('hostile input', () => {
   ])('%s is one NestingTooDeep error', (name, content) => {
     const f = file(`deep-${name.replace(/\W+/g, '-')}.yaml`, content);
     expectOneLineFor(run([f]), f, /error nests collections .*deep.* \(NestingTooDeep\)$/);
+  });
+
+  test('200,000 copies of one requirement is one TooManyItems error, not a stack overflow (validate and explain check it so)', () => {
+    // The core functions the commands call: through the CLI, locating the error in a 14 MB document takes most of a minute.
+    const requirement = { key: 'karpenter.k8s.aws/instance-cpu', operator: 'Gt', values: ['2'] };
+    const pool = {
+      apiVersion: 'karpenter.sh/v1',
+      kind: 'NodePool',
+      metadata: { name: 'many' },
+      spec: {
+        limits: { cpu: '10' },
+        template: {
+          spec: {
+            nodeClassRef: { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' },
+            requirements: Array(200_000).fill(requirement),
+          },
+        },
+      },
+    };
+    expect(validateManifest(pool).filter((i) => i.severity === 'error')).toEqual([
+      expect.objectContaining({ code: 'TooManyItems', field: 'spec.template.spec.requirements', message: 'must have at most 100 items, got 200000' }),
+    ]);
+    const sim = runSimulation({ nodePools: [pool], nodeClasses: [], pods: [] });
+    expect(sim.result.nodePools.map((p) => p.name)).toEqual(['many']);
   });
 
   test('a binary file (NUL bytes) is one BinaryFile error', () => {

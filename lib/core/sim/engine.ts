@@ -33,10 +33,10 @@ export interface Template {
 
 /** The template's requirement set, in nodeclaimtemplate.go's order. */
 export function templateRequirements(pool: NodePoolInput): SchedulingRequirements {
-  const r = new SchedulingRequirements(...pool.requirements.map((w) => SchedulingRequirement.of(w.key, w.operator, w.values, w.minValues)));
+  const r = new SchedulingRequirements().addAll(pool.requirements.map((w) => SchedulingRequirement.of(w.key, w.operator, w.values, w.minValues)));
   const labels: Record<string, string> = { ...pool.labels, [WellKnownLabel.NODEPOOL]: pool.name };
   if (pool.nodeClassName !== undefined) labels[pool.nodeClassLabelKey] = pool.nodeClassName;
-  r.add(...Object.entries(labels).map(([k, v]) => SchedulingRequirement.in(k, v)));
+  r.addAll(Object.entries(labels).map(([k, v]) => SchedulingRequirement.in(k, v)));
   r.add(SchedulingRequirement.in('karpenter.sh/registered', 'true'), SchedulingRequirement.in('karpenter.sh/initialized', 'true'));
   return r;
 }

@@ -93,9 +93,9 @@ function toRequirements(ws: readonly WrittenRequirement[]): SchedulingRequiremen
 export function podRequirements(pod: PodInput, s: PodState): SchedulingRequirements {
   const r = SchedulingRequirements.fromLabels(pod.affinity.nodeSelector);
   const pref = pod.affinity.preferredTerms[s.preferredStart];
-  if (pref) r.add(...toRequirements(pref));
+  if (pref) r.addAll(toRequirements(pref));
   const req = pod.affinity.requiredTerms[s.requiredStart];
-  if (req) r.add(...toRequirements(req));
+  if (req) r.addAll(toRequirements(req));
   return r;
 }
 
@@ -103,7 +103,7 @@ export function podRequirements(pod: PodInput, s: PodState): SchedulingRequireme
 export function strictPodRequirements(pod: PodInput, requiredStart = 0): SchedulingRequirements {
   const r = SchedulingRequirements.fromLabels(pod.affinity.nodeSelector);
   const req = pod.affinity.requiredTerms[requiredStart];
-  if (req) r.add(...toRequirements(req));
+  if (req) r.addAll(toRequirements(req));
   return r;
 }
 

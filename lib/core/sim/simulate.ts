@@ -3,7 +3,7 @@
 // one batch of pending pods against NodePools and EC2NodeClasses, after the given Nodes and in-flight NodeClaims.
 import { Severity, ValidationIssue } from '../issues';
 import { WellKnownLabel } from '../model/labels';
-import { emptyRecord, isPlainObject, ownValue } from '../json';
+import { emptyRecord, isPlainObject, ownValue, pushAll } from '../json';
 import { buildTemplate, DaemonOverhead, filterInstanceTypes, maxCapacity, Template, withinLimits } from './engine';
 import { InputProblem, NodeClassInput, NodePoolInput, NodeTaint, PodInput, readNodeClass, readNodePool } from './inputs';
 import { readWorkloads } from './workloads';
@@ -294,8 +294,8 @@ class Scheduler {
       const topo = this.topology.addRequirements(pod, strict, combined);
       if ('error' in topo) return false;
       if (topo.narrowed.length > 0) {
-        if (combined.compatible(new SchedulingRequirements(...topo.narrowed)) !== undefined) return false;
-        combined.add(...topo.narrowed);
+        if (combined.compatible(new SchedulingRequirements().addAll(topo.narrowed)) !== undefined) return false;
+        combined.addAll(topo.narrowed);
       }
     }
     const room = { ...e.room };
@@ -325,9 +325,9 @@ class Scheduler {
     const topo = this.topology.addRequirements(pod, strict, combined, claim.host);
     if ('error' in topo) return topo.error;
     if (topo.narrowed.length > 0) {
-      const err = combined.compatible(new SchedulingRequirements(...topo.narrowed), true);
+      const err = combined.compatible(new SchedulingRequirements().addAll(topo.narrowed), true);
       if (err) return err;
-      combined.add(...topo.narrowed);
+      combined.addAll(topo.narrowed);
     }
     const total = mergeAmounts(claim.requests, pod.requests);
     const out = filterInstanceTypes(t, claim.options, combined, total, pod.requests, this.overhead.get(t));
@@ -378,7 +378,7 @@ function prepare(input: SimulationInput): Prepared {
       () => readNodeClass(o, i),
       () => readNodeClass(null, i),
     );
-    issues.push(...nc.problems.map(toIssue));
+    pushAll(issues, nc.problems.map(toIssue));
     if (nc.name === '' || nc.problems.some((p) => p.fatal)) return;
     if (classes.has(nc.name)) {
       issues.push({
@@ -401,7 +401,7 @@ function prepare(input: SimulationInput): Prepared {
   const templates: Template[] = [];
   const built: Template[] = [];
   for (const pool of pools) {
-    issues.push(...pool.problems.map(toIssue));
+    pushAll(issues, pool.problems.map(toIssue));
     const fatal = pool.problems.find((p) => p.fatal);
     if (fatal) {
       poolReasons.set(pool, `${fatal.field}: ${fatal.message}`);
@@ -486,7 +486,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
 
   const workloads = readWorkloads(safe);
   const pods = workloads.pods;
-  issues.push(...workloads.problems.map(toIssue));
+  pushAll(issues, workloads.problems.map(toIssue));
   const usableDaemons = workloads.daemons.filter((d) => !d.problems.some((p) => p.fatal));
   const facts = new Map<PodInput, PodFacts>();
   pods.forEach((pod, i) =>
@@ -514,7 +514,7 @@ export function runSimulation(input: SimulationInput): SimulationRun {
       ],
     }),
   );
-  issues.push(...cluster.problems.map(toIssue));
+  pushAll(issues, cluster.problems.map(toIssue));
   const nodeByName = new Map(cluster.nodes.filter((n) => n.hasNode).map((n) => [n.name, n]));
   const namespaceLabels =
     safe.namespaces === undefined

@@ -9,7 +9,7 @@ import { ClassInstanceType } from './instance-types';
 import { PodState, taintError } from './pods';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { counts as selectorCounts, LabelSelector, selects } from './selectors';
-import { ownValue } from '../json';
+import { ownValue, pushAll } from '../json';
 
 export type GroupType = 'topology spread' | 'pod affinity' | 'pod anti-affinity';
 
@@ -325,7 +325,7 @@ export class Topology {
     for (const g of this.groups.values()) {
       if (!g.counts(pod, taints, requirements)) continue;
       const r = on(g.key);
-      if (g.type === 'pod anti-affinity') g.record(...r.values);
+      if (g.type === 'pod anti-affinity') for (const v of r.values) g.record(v);
       else if (!r.complement && r.size === 1) g.record(r.values[0]);
     }
     for (const g of this.inverseOwned.get(pod) ?? []) g.record(...on(g.key).values);
@@ -376,7 +376,7 @@ export class Topology {
     const base = SchedulingRequirements.fromLabels(pod.affinity.nodeSelector);
     const terms = pod.affinity.requiredTerms.slice(state.requiredStart);
     const reqs =
-      terms.length === 0 ? [base] : terms.map((t) => base.copy().add(...t.map((w) => SchedulingRequirement.of(w.key, w.operator, w.values))));
+      terms.length === 0 ? [base] : terms.map((t) => base.copy().addAll(t.map((w) => SchedulingRequirement.of(w.key, w.operator, w.values))));
     return new NodeFilter(reqs, pod, tsc.nodeAffinityPolicy !== 'Ignore', tsc.nodeTaintsPolicy === 'Honor');
   }
 
@@ -501,7 +501,13 @@ export function activeAffinityTerms(pod: PodInput, s: PodState): PodAffinityTerm
     const terms = pod.podAffinityTerms.filter((t) => t.anti === anti);
     const preferred = terms.filter((t) => !t.required);
     const left = anti ? s.preferredPodAntiAffinity : s.preferredPodAffinity;
-    out.push(...terms.filter((t) => t.required), ...preferred.slice(Math.max(0, preferred.length - left)));
+    pushAll(
+      pushAll(
+        out,
+        terms.filter((t) => t.required),
+      ),
+      preferred.slice(Math.max(0, preferred.length - left)),
+    );
   }
   return out;
 }

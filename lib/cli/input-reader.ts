@@ -1,6 +1,6 @@
 // Safe input reading for the CLI commands: size and nesting limits, encodings, YAML/JSON syntax and alias
 // bombs, each problem one issue (never a stack trace), so one bad file costs one line.
-import { Document, isNode, isSeq, LineCounter, parseAllDocuments, parseDocument } from 'yaml';
+import { Document, isNode, LineCounter, parseAllDocuments, parseDocument } from 'yaml';
 import { FastDocument, fastYamlDocuments } from './fast-yaml';
 import { Severity } from '../core/issues';
 import { CommandDependencies, CommandIo, FileIssue, Position, STDIN } from './command-io';
@@ -217,14 +217,15 @@ export class InputReader {
       }
       // An empty document (a stray `---`, comments only) holds nothing to check.
       if (value === null || value === undefined) return;
-      const items = listItems(value);
+      const items = listEntries(value);
       if (items === undefined) {
         parsed.push({ index: index + shift, value, doc, lines });
         return;
       }
       // `kubectl get ... -o yaml` prints one `kind: List`: each item is a document, numbered on from the List's.
-      const nodes = itemNodes(doc, items.length);
-      items.forEach((item, k) => parsed.push({ index: index + shift + k, value: item, doc: itemDocument(nodes?.[k], item), lines }));
+      items.forEach((item, k) =>
+        parsed.push({ index: index + shift + k, value: item.value, doc: itemDocument(doc.getIn(item.path, true), item.value), lines }),
+      );
       shift += items.length - 1;
     });
     return { documents: parsed, syntaxErrors };
@@ -243,10 +244,23 @@ export function listItems(value: unknown): readonly unknown[] | undefined {
   return items;
 }
 
-/** The YAML nodes of a List document's items, when the document holds them as a sequence of that length. */
-function itemNodes(doc: Document, length: number): unknown[] | undefined {
-  const seq = doc.getIn(['items'], true);
-  return isSeq(seq) && seq.items.length === length ? seq.items : undefined;
+/** How deep Lists inside Lists are flattened; deeper ones are documents of their own (and checked as such). */
+export const MAX_LIST_DEPTH = 16;
+
+/**
+ * The objects of a List, with the path of each in the document: a List among the items is flattened in its place, as
+ * kubectl's `meta.ExtractList` flattens nested Lists, down to `MAX_LIST_DEPTH`. Undefined when `value` is no List.
+ */
+export function listEntries(value: unknown): { readonly path: (string | number)[]; readonly value: unknown }[] | undefined {
+  if (listItems(value) === undefined) return undefined;
+  const out: { path: (string | number)[]; value: unknown }[] = [];
+  const walk = (v: unknown, path: (string | number)[], depth: number): void => {
+    const items = depth < MAX_LIST_DEPTH ? listItems(v) : undefined;
+    if (items === undefined) out.push({ path, value: v });
+    else items.forEach((item, k) => walk(item, [...path, 'items', k], depth + 1));
+  };
+  walk(value, [], 0);
+  return out;
 }
 
 /** A document of one List item: its node from the List (positions in the file stay right), or its value alone. */
@@ -289,10 +303,10 @@ function fastValues(text: string, docs: readonly FastDocument[]): Omit<InputDocu
       const p = locate(parsed.doc, parsed.lines, field, prefix);
       return p && { line: p.line + d.startLine, column: p.column };
     };
-    const items = listItems(d.value);
+    const items = listEntries(d.value);
     if (items === undefined) out.push({ index: d.index + shift, value: d.value, locate: (field) => at([], field) });
     else {
-      items.forEach((value, k) => out.push({ index: d.index + shift + k, value, locate: (field) => at(['items', k], field) }));
+      items.forEach((item, k) => out.push({ index: d.index + shift + k, value: item.value, locate: (field) => at(item.path, field) }));
       shift += items.length - 1;
     }
   }

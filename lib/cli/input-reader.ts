@@ -12,6 +12,8 @@ export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 export const EXPLAIN_MAX_INPUT_BYTES = 256 * 1024 * 1024;
 /** Deepest nesting of YAML/JSON collections accepted; Karpenter manifests nest about 10 deep. */
 export const MAX_NESTING_DEPTH = 256;
+/** Columns of block indentation allowed per level of `MAX_NESTING_DEPTH` (indentation is often 2 to 4 columns a level). */
+export const BLOCK_COLUMNS_PER_LEVEL = 8;
 /** Most YAML alias expansions per document (the yaml library's guard against "billion laughs"). */
 const MAX_ALIAS_COUNT = 100;
 
@@ -145,12 +147,12 @@ export class InputReader {
   public parseText(file: string, text: string): { documents: ParsedDocument[]; syntaxErrors: boolean } | undefined {
     const depth = nestingDepth(text, MAX_NESTING_DEPTH);
     if (depth !== undefined) {
-      this.fileError(
-        file,
-        'NestingTooDeep',
-        `nests collections more than ${MAX_NESTING_DEPTH} deep (at line ${depth.line}); Karpenter manifests nest about 10 deep`,
-        depth,
-      );
+      // nestingDepth stops at a flow collection (`[`, `{`) past the limit, or at a block indentation past its columns.
+      const block = text.split('\n', depth.line)[depth.line - 1]?.[depth.column - 1] === ' ';
+      const what = block
+        ? `indents block collections more than ${MAX_NESTING_DEPTH * BLOCK_COLUMNS_PER_LEVEL} columns`
+        : `nests flow collections ([ and {) more than ${MAX_NESTING_DEPTH} deep`;
+      this.fileError(file, 'NestingTooDeep', `${what} (at line ${depth.line}); Karpenter manifests nest about 10 deep`, depth);
       return undefined;
     }
 
@@ -357,7 +359,7 @@ export function nestingDepth(text: string, max: number): Position | undefined {
     }
     if (lineStart && ch === ' ') {
       // Block nesting needs at least one column per level.
-      if (++indent > max * 8) return { line, column };
+      if (++indent > max * BLOCK_COLUMNS_PER_LEVEL) return { line, column };
       continue;
     }
     lineStart = false;

@@ -35,7 +35,7 @@ function json(value: unknown): string {
     s = undefined;
   }
   if (s === undefined) return typeof value;
-  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+  return excerpt(s);
 }
 
 function typed(value: unknown): string {
@@ -95,4 +95,9 @@ export function recordOf<V>(...parts: (Readonly<Record<string, V>> | undefined)[
 export function pushAll<T>(into: T[], items: Iterable<T>): T[] {
   for (const item of items) into.push(item);
   return into;
+}
+
+/** `text` cut to 80 characters (77 and `...`): the one truncation of a user's value in a message (`show` uses it too). */
+export function excerpt(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

@@ -74,14 +74,20 @@ describe('hostile input', () => {
     expectOneLineFor(run([f]), f, /^.*bomb\.yaml:1:1: error YAML aliases expand to too many nodes .*alias bomb.* \(YamlAliasLimit\)$/);
   });
 
+  // The message names the limit that was passed: 256 levels of flow collections, or 2,048 columns of block indentation.
+  const FLOW = /error nests flow collections \(\[ and \{\) more than 256 deep \(at line 1\); .* \(NestingTooDeep\)$/;
   test.each([
-    ['100,000 unclosed [', '['.repeat(100_000)],
-    ['100,000 balanced [ ]', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
-    ['deep JSON objects', `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`],
-    ['deep block indentation', Array.from({ length: 3000 }, (_, i) => `${' '.repeat(i)}a:`).join('\n')],
-  ])('%s is one NestingTooDeep error', (name, content) => {
+    ['100,000 unclosed [', '['.repeat(100_000), FLOW],
+    ['100,000 balanced [ ]', `${'['.repeat(100_000)}${']'.repeat(100_000)}`, FLOW],
+    ['deep JSON objects', `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`, FLOW],
+    [
+      'deep block indentation',
+      Array.from({ length: 3000 }, (_, i) => `${' '.repeat(i)}a:`).join('\n'),
+      /error indents block collections more than 2048 columns \(at line 2050\); .* \(NestingTooDeep\)$/,
+    ],
+  ])('%s is one NestingTooDeep error', (name, content, message) => {
     const f = file(`deep-${name.replace(/\W+/g, '-')}.yaml`, content);
-    expectOneLineFor(run([f]), f, /error nests collections .*deep.* \(NestingTooDeep\)$/);
+    expectOneLineFor(run([f]), f, message);
   });
 
   test('200,000 copies of one requirement is one TooManyItems error, not a stack overflow (validate and explain check it so)', () => {
@@ -106,6 +112,18 @@ describe('hostile input', () => {
     ]);
     const sim = runSimulation({ nodePools: [pool], nodeClasses: [], pods: [] });
     expect(sim.result.nodePools.map((p) => p.name)).toEqual(['many']);
+  });
+
+  test("a 10 MB label value is cut in the simulator's requirement message, as validate cuts it", () => {
+    const huge = 'x'.repeat(10_000_000);
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'a', namespace: 'default' },
+      spec: { nodeSelector: { 'karpenter.sh/capacity-type': huge }, containers: [{ name: 'c', image: 'x' }] },
+    };
+    const [result] = runSimulation({ nodePools: [], nodeClasses: [], pods: [pod] }).result.pods;
+    expect(result.reason).toMatch(/^no valid values found in \[x{77}\.\.\.\] for karpenter\.sh\/capacity-type, .* got: \[x{77}\.\.\.\]$/);
   });
 
   test('a binary file (NUL bytes) is one BinaryFile error', () => {

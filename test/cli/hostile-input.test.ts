@@ -126,6 +126,28 @@ describe('hostile input', () => {
     expect(result.reason).toMatch(/^no valid values found in \[x{77}\.\.\.\] for karpenter\.sh\/capacity-type, .* got: \[x{77}\.\.\.\]$/);
   });
 
+  test.each([
+    [
+      'a negative cpu request',
+      { cpu: '-1' },
+      /requests\.cpu: "-1" must be greater than or equal to 0; the API server rejects the pod \(SimNegativeQuantity\)/,
+    ],
+    ['a container pods request', { pods: '2' }, /requests\.pods: must be a standard resource for containers; .*\(SimUnknownResource\)/],
+  ])('explain reports %s on the pod as bad input, as the API server rejects it', (_what, requests, message) => {
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'a', namespace: 'default' },
+      spec: { containers: [{ name: 'c', image: 'x', resources: { requests } }] },
+    };
+    const f = file('negative-pod.json', JSON.stringify(pod));
+    let out = '';
+    const io: CommandIo = { ...nodeCommandIo(), stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (out += s) } };
+    expect(runCli(['explain', f, VALID], io)).toBe(ExitCode.PROBLEMS);
+    expect(out).toMatch(message);
+    expect(out).not.toMatch(/-840|CPU -/);
+  });
+
   test('a binary file (NUL bytes) is one BinaryFile error', () => {
     const f = file('image.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]));
     expectOneLineFor(run([f]), f, /image\.png: error holds a NUL byte \(at byte offset 8\): a binary file, not YAML or JSON \(BinaryFile\)$/);

@@ -148,6 +148,18 @@ describe('hostile input', () => {
     expect(out).not.toMatch(/-840|CPU -/);
   });
 
+  test('limits.cpu "1e309" is a quantity to validate and explain alike (ParseQuantity caps only binary-suffixed amounts)', () => {
+    const pool = fs.readFileSync(VALID, 'utf8').replace('cpu: "1000"', 'cpu: "1e309"');
+    expect(pool).toContain('"1e309"');
+    const f = file('huge-limit.yaml', pool);
+    for (const command of ['validate', 'explain']) {
+      let out = '';
+      const io: CommandIo = { ...nodeCommandIo(), stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (out += s) } };
+      expect({ command, code: runCli([command, f], io) }).toEqual({ command, code: ExitCode.OK });
+      expect(out).not.toMatch(/not a Kubernetes quantity|error/);
+    }
+  });
+
   test('a binary file (NUL bytes) is one BinaryFile error', () => {
     const f = file('image.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]));
     expectOneLineFor(run([f]), f, /image\.png: error holds a NUL byte \(at byte offset 8\): a binary file, not YAML or JSON \(BinaryFile\)$/);

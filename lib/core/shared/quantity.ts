@@ -96,7 +96,9 @@ export function isSubUnit(n: number): boolean {
 export function resourceAmount(resource: string, q: unknown): number | undefined {
   if (typeof q !== 'string' && typeof q !== 'number') return undefined;
   const n = quantityToNumber(typeof q === 'number' ? q : q.trim());
-  if (n === undefined || !Number.isFinite(n)) return undefined;
+  // A string such as "1e309" is a quantity to Kubernetes (ParseQuantity caps only BinarySI amounts, at maxAllowed:
+  // apimachinery pkg/api/resource/quantity.go:379 at eed236c), larger than a double: the amount is Infinity, no limit.
+  if (n === undefined || Number.isNaN(n) || (typeof q === 'number' && !Number.isFinite(n))) return undefined;
   return exact(resource === CPU ? n * MILLICORES_PER_CORE : n);
 }
 

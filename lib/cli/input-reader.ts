@@ -1,6 +1,6 @@
 // Safe input reading for the CLI commands: size and nesting limits, encodings, YAML/JSON syntax and alias
 // bombs, each problem one issue (never a stack trace), so one bad file costs one line.
-import { Document, isNode, LineCounter, parseAllDocuments, parseDocument } from 'yaml';
+import { Document, isAlias, isMap, isNode, isPair, isSeq, LineCounter, parseAllDocuments, parseDocument } from 'yaml';
 import { FastDocument, fastYamlDocuments } from './fast-yaml';
 import { Severity } from '../core/issues';
 import { CommandDependencies, CommandIo, FileIssue, Position, STDIN } from './command-io';
@@ -14,8 +14,11 @@ export const EXPLAIN_MAX_INPUT_BYTES = 256 * 1024 * 1024;
 export const MAX_NESTING_DEPTH = 256;
 /** Columns of block indentation allowed per level of `MAX_NESTING_DEPTH` (indentation is often 2 to 4 columns a level). */
 export const BLOCK_COLUMNS_PER_LEVEL = 8;
-/** Most YAML alias expansions per document (the yaml library's guard against "billion laughs"). */
-const MAX_ALIAS_COUNT = 100;
+/**
+ * Most nodes YAML aliases may add to a document by expansion: a bound on the size read, not on the count of aliases
+ * (150 pods sharing `resources: &res` add a few hundred), so a "billion laughs" is refused before it is expanded.
+ */
+export const MAX_ALIAS_EXPANSION = 1_000_000;
 
 /** One parsed document of an input file. */
 export interface InputDocument {
@@ -197,7 +200,9 @@ export class InputReader {
       if (doc.errors.length > 0) return;
       let value: unknown;
       try {
-        value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+        const added = aliasExpansion(doc);
+        if (added > MAX_ALIAS_EXPANSION) throw new ReferenceError('alias expansion');
+        value = doc.toJS({ maxAliasCount: -1 });
       } catch (e) {
         const aliases = e instanceof ReferenceError && /alias/i.test(e.message);
         const pos = docPosition(doc, lines);
@@ -208,7 +213,8 @@ export class InputReader {
           field: '(document)',
           code: aliases ? 'YamlAliasLimit' : 'YamlSyntaxError',
           message: aliases
-            ? `YAML aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT} per document; an "alias bomb"?); ` +
+            ? `YAML aliases expand to too many nodes (more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} added, or an alias ` +
+              'inside its own anchor; an "alias bomb"?); ' +
               'write the values out instead of using aliases'
             : `cannot read the document: ${firstLine(e)}`,
           line: pos?.line,
@@ -236,6 +242,34 @@ export class InputReader {
   public fileError(file: string, code: string, message: string, pos?: Position): void {
     this.add({ file, severity: Severity.ERROR, field: '(file)', code, message, line: pos?.line, column: pos?.column });
   }
+}
+
+/**
+ * How many nodes the document's aliases add when expanded (Infinity for an alias inside its own anchor), counted on the
+ * node tree in one pass: each anchored node's size is kept, and an alias counts the size of the last anchor before it.
+ */
+export function aliasExpansion(doc: Document): number {
+  const anchors = new Map<string, unknown>();
+  const sizes = new Map<unknown, number>();
+  let added = 0;
+  const size = (node: unknown): number => {
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      if (target === undefined) return 1;
+      const n = sizes.get(target) ?? Infinity; // not sized yet: the alias is inside its own anchor
+      added += n;
+      return n;
+    }
+    if (isNode(node) && node.anchor) anchors.set(node.anchor, node);
+    let n = 1;
+    if (isMap(node) || isSeq(node)) {
+      for (const item of node.items) n += isPair(item) ? size(item.key) + size(item.value) : size(item);
+    }
+    sizes.set(node, n);
+    return n;
+  };
+  size(doc.contents);
+  return added;
 }
 
 /** The items of a `kind: List` (or `<Kind>List`, as the API server lists a kind) with an `items` array; else undefined. */

@@ -243,7 +243,19 @@ describe('reading', () => {
   test('hostile or broken files cost one line each, on standard error, with no tables: exit 2', () => {
     const binary = file('image.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 0]));
     const broken = file('broken.yaml', 'kind: [unclosed');
-    const bomb = file('bomb.yaml', `a: &a [x, x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 120 }, (_, i) => `k${i}: *a`).join('\n')}\n`);
+    // A billion laughs: 8 levels of 10 aliases each (120 aliases of a short list are ordinary YAML, and read).
+    const levels = Array.from(
+      { length: 8 },
+      (_, i) =>
+        `l${i}: &l${i} [${
+          i === 0
+            ? 'x, '.repeat(9) + 'x'
+            : Array(10)
+                .fill(`*l${i - 1}`)
+                .join(', ')
+        }]`,
+    );
+    const bomb = file('bomb.yaml', `${levels.join('\n')}\n`);
     const good = file('good.yaml', MANIFESTS);
     const empty = file('empty.yaml', '# nothing here\n');
     const r = explain([binary, broken, bomb, path.join(dir, 'missing.yaml'), empty, good], fake(ALL_FINE));

@@ -3,6 +3,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { readInputDocuments } from '../../lib/cli/input-reader';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { runSimulation } from '../../lib/core/sim';
 import { validateManifest } from '../../lib/core/validation/validate';
@@ -76,6 +77,38 @@ describe('hostile input', () => {
 
   // The message names the limit that was passed: 256 levels of flow collections, or 2,048 columns of block indentation.
   const FLOW = /error nests flow collections \(\[ and \{\) more than 256 deep \(at line 1\); .* \(NestingTooDeep\)$/;
+  test('ordinary anchors are read: 150 pods sharing one resources anchor, a NodePool file with 120 anchors', () => {
+    const items = Array.from({ length: 150 }, (_, i) =>
+      [
+        '- apiVersion: v1',
+        '  kind: Pod',
+        '  metadata:',
+        `    name: p${i}`,
+        '  spec:',
+        '    containers:',
+        '    - name: c',
+        i === 0 ? '      resources: &res {requests: {cpu: "1", memory: 1Gi}}' : '      resources: *res',
+      ].join('\n'),
+    );
+    const pods = `apiVersion: v1\nkind: List\nitems:\n${items.join('\n')}\n`;
+    const { documents, issues } = readInputDocuments([file('anchored-pods.yaml', pods)], nodeCommandIo());
+    expect(issues).toEqual([]);
+    expect(documents).toHaveLength(150);
+    expect((documents[149].value as any).spec.containers[0].resources).toEqual({ requests: { cpu: '1', memory: '1Gi' } });
+
+    const values = Array.from({ length: 120 }, (_, i) => `    - &v${i} "m${i}.large"`).join('\n');
+    const again = Array.from({ length: 120 }, (_, i) => `*v${i}`).join(', ');
+    const pool = `${fs.readFileSync(VALID, 'utf8').split('\n---\n')[0]}\n  x-values:\n${values}\n  x-again: [${again}]\n`;
+    const r = readInputDocuments([file('anchored-pool.yaml', pool)], nodeCommandIo());
+    expect(r.issues).toEqual([]);
+    expect((r.documents[0].value as any).spec['x-again']).toHaveLength(120);
+  });
+
+  test('an alias inside its own anchor is one YamlAliasLimit error', () => {
+    const f = file('circular.yaml', 'a: &a [1, *a]\n');
+    expectOneLineFor(run([f]), f, /circular\.yaml:1:1: error YAML aliases expand to too many nodes .*alias bomb.* \(YamlAliasLimit\)$/);
+  });
+
   test.each([
     ['100,000 unclosed [', '['.repeat(100_000), FLOW],
     ['100,000 balanced [ ]', `${'['.repeat(100_000)}${']'.repeat(100_000)}`, FLOW],

@@ -19,7 +19,7 @@ with its EC2NodeClass, which NodeClaims the pending pods would get (pool, zone, 
 cheapest instance type and its on-demand price) or why they would stay pending, on the catalog
 of 1,363 EC2 instance types.
 
-Files are YAML or JSON (up to 256 MiB each), may hold several documents ('-' reads standard
+Files are YAML or JSON (up to 64 MiB each), may hold several documents ('-' reads standard
 input), and may mix NodePools, EC2NodeClasses, Pods, Deployments, StatefulSets, ReplicaSets,
 Jobs, CronJobs and DaemonSets (overhead on every node they run on). The running cluster counts
 too: Nodes, NodeClaims, Namespaces, LimitRanges, RuntimeClasses, HorizontalPodAutoscalers, and

@@ -8,8 +8,12 @@ import { joinPath } from './input-files';
 
 /** Largest file the command reads: Karpenter manifests are kilobytes; anything near this is the wrong file or hostile. */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
-/** Largest file `explain` reads: a running cluster from kubectl takes a few kilobytes per pod. */
-export const EXPLAIN_MAX_INPUT_BYTES = 256 * 1024 * 1024;
+/**
+ * Largest file `explain` reads: a running cluster from kubectl takes a few kilobytes per pod. `explain` peaks at about
+ * 15 MB of memory per MB of pod YAML (scripts/bench-memory.ts; 22 MB per MB on a 150 MB file), so 64 MiB stays within a
+ * 2 GB heap; 256 MiB ran out of memory.
+ */
+export const EXPLAIN_MAX_INPUT_BYTES = 64 * 1024 * 1024;
 /** Deepest nesting of YAML/JSON collections accepted; Karpenter manifests nest about 10 deep. */
 export const MAX_NESTING_DEPTH = 256;
 /** Columns of block indentation allowed per level of `MAX_NESTING_DEPTH` (indentation is often 2 to 4 columns a level). */

@@ -184,7 +184,7 @@ describe('reading', () => {
     expect(r.code).toBe(ExitCode.OK);
   });
 
-  test('explain reads files up to 256 MiB (a running cluster), validate up to 16 MiB', () => {
+  test('explain reads files up to 64 MiB (a running cluster; what fits a 2 GB heap), validate up to 16 MiB', () => {
     const f = file('big.yaml', MANIFESTS);
     const huge = (size: number): CommandIo => ({
       ...nodeCommandIo(),
@@ -192,8 +192,13 @@ describe('reading', () => {
       stdout: { write: () => true },
       stderr: { write: () => true },
     });
-    expect(runCli(['explain', f], huge(200 * 1024 * 1024), fake(ALL_FINE))).toBe(ExitCode.OK);
-    expect(runCli(['explain', f], huge(300 * 1024 * 1024), fake(ALL_FINE))).toBe(ExitCode.USAGE);
+    expect(runCli(['explain', f], huge(60 * 1024 * 1024), fake(ALL_FINE))).toBe(ExitCode.OK);
+    let stderr = '';
+    const io = { ...huge(250 * 1024 * 1024), stderr: { write: (s: string) => (stderr += s) } };
+    expect(runCli(['explain', f], io, fake(ALL_FINE))).toBe(ExitCode.USAGE);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/error is 250 MiB, more than the 64 MiB the command reads; .*\(FileTooLarge\)$/),
+    ]);
     expect(runCli(['validate', f], huge(20 * 1024 * 1024))).toBe(ExitCode.PROBLEMS);
   });
 

@@ -769,6 +769,7 @@ const USAGE = `Usage: npm run bench -- [--runs N] [--check] [--keep] [--no-build
   --no-build      measure the existing dist/ even if it is older than lib/
   --app f.ts:fn   the app to measure (default examples/full-stack/app.ts:buildFullStackApp)
   --explain-100k  also run (f) on 100,000 pods (one run; about 10 times (f)'s time)
+  --explain-memory  also print (j): explain's peak RSS per MB of pod YAML (scripts/bench-memory.ts)
 `;
 
 function parseBenchArgs(argv: string[]): BenchOptions {
@@ -909,6 +910,11 @@ function ensureDist(build: boolean): string {
 }
 
 function main(argv: string[]): number {
+  if (argv.includes('--explain-memory')) {
+    // (j) explain's peak memory per MB of pod YAML, in its own processes (scripts/bench-memory.ts).
+    (require('./bench-memory') as typeof import('./bench-memory')).printExplainMemory();
+    argv = argv.filter((a) => a !== '--explain-memory');
+  }
   const options = parseBenchArgs(argv);
   const { file: appFile, exportName } = options.app;
 
@@ -1038,7 +1044,7 @@ function main(argv: string[]): number {
     }
     let big: Sample | undefined;
     if (options.explain100k) {
-      // One file of 43 MB: explain reads files of up to 256 MiB.
+      // One file of 43 MB: explain reads files of up to 64 MiB.
       const bigPods = path.join(work, 'pods-100000.yaml');
       fs.writeFileSync(bigPods, explainPodsYaml(100000, 50));
       big = explain(bigPods, false, path.join(work, 'explain-100000.txt'));

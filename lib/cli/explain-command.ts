@@ -1,6 +1,6 @@
 // `cdktf-karpenter-eks explain`: what each NodePool can launch and where each pending pod would go,
 // simulated offline on the bundled instance-type catalog. Reads files as `validate` does (same limits).
-import { isPlainObject } from '../core/json';
+import { isPlainObject, pushAll } from '../core/json';
 import { Severity } from '../core/issues';
 import type { InstanceTypeCatalog, PriceTable, SimulationInput, SimulationResult, SimulationRun } from '../core/sim';
 import { CommandDependencies, CommandIo, ExitCode, FileIssue, PROGRAM } from './command-io';
@@ -21,7 +21,7 @@ instance type and its on-demand price) or why they would stay pending, on the ca
 EC2 instance types. It runs batches until the cluster settles: each batch's NodeClaims launch
 (at their cheapest priced type), and the pods still pending go into the next batch.
 
-Files are YAML or JSON (up to 256 MiB each), may hold several documents ('-' reads standard
+Files are YAML or JSON (up to 64 MiB each), may hold several documents ('-' reads standard
 input), and may mix NodePools, EC2NodeClasses, Pods, Deployments, StatefulSets, ReplicaSets,
 Jobs, CronJobs and DaemonSets (overhead on every node they run on). The running cluster counts
 too: Nodes, NodeClaims, Namespaces, LimitRanges, RuntimeClasses, HorizontalPodAutoscalers, and
@@ -226,7 +226,7 @@ export function runExplainCommand(args: readonly string[], io: CommandIo, deps: 
     const p = engineIssue(i, index);
     if (!rejected(p)) problems.push(p);
   }
-  problems.push(...checked);
+  pushAll(problems, checked);
 
   const { result } = run;
   const out = options.json ? io.stderr : io.stdout;

@@ -1,6 +1,7 @@
 // The text output of `explain`, written section by section as it is formatted: the pools, the new NodeClaims, the
 // batch's price, pods on existing nodes, pending pods grouped by reason, what is not modelled, the cost ceilings
 // and the assumptions that bear on the input. Pure formatting of a simulation result.
+import { ownValue } from '../core/json';
 import { WellKnownLabel } from '../core/model/labels';
 import type { CostCeiling, InstanceType, InstanceTypeCatalog, PodResult, ResourceAmounts, SimulationResult } from '../core/sim';
 import { ClaimView } from './explain-claims';
@@ -446,7 +447,7 @@ const gib = (bytes: number) => trimNumber(bytes / 1024 ** 3);
 
 /** `requested/allocatable` of one resource, `?` where a side is not known. */
 function ofAllocatable(c: ClaimView, resource: string, show: (n: number) => string): string {
-  const req = (r: ResourceAmounts | undefined) => (r === undefined ? '?' : show(r[resource] ?? 0));
+  const req = (r: ResourceAmounts | undefined) => (r === undefined ? '?' : show(ownValue(r, resource) ?? 0));
   return `${req(c.requested)}/${req(c.allocatable)}`;
 }
 

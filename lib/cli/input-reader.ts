@@ -1,6 +1,6 @@
 // Safe input reading for the CLI commands: size and nesting limits, encodings, YAML/JSON syntax and alias
 // bombs, each problem one issue (never a stack trace), so one bad file costs one line.
-import { Document, isNode, isSeq, LineCounter, parseAllDocuments, parseDocument } from 'yaml';
+import { Document, isAlias, isMap, isNode, isPair, isSeq, LineCounter, parseAllDocuments, parseDocument } from 'yaml';
 import { FastDocument, fastYamlDocuments } from './fast-yaml';
 import { Severity } from '../core/issues';
 import { CommandDependencies, CommandIo, FileIssue, Position, STDIN } from './command-io';
@@ -8,14 +8,20 @@ import { joinPath } from './input-files';
 import { JSON_FILE, readJson } from './json-syntax';
 
 /**
- * Largest file `validate` and `explain` read: both read what kubectl prints of a running cluster (a few kilobytes per
- * pod); anything past it is the wrong file or hostile.
+ * Largest file `validate`, `explain` and `drift` read: a running cluster from kubectl takes a few kilobytes per pod.
+ * `explain` peaks at about 15 MB of memory per MB of pod YAML (scripts/bench-memory.ts; 22 MB per MB on a 150 MB
+ * file), so 64 MiB stays within a 2 GB heap; 256 MiB ran out of memory.
  */
-export const MAX_INPUT_BYTES = 256 * 1024 * 1024;
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 /** Deepest nesting of YAML/JSON collections accepted; Karpenter manifests nest about 10 deep. */
 export const MAX_NESTING_DEPTH = 256;
-/** Most YAML alias expansions per document (the yaml library's guard against "billion laughs"). */
-const MAX_ALIAS_COUNT = 100;
+/** Columns of block indentation allowed per level of `MAX_NESTING_DEPTH` (indentation is often 2 to 4 columns a level). */
+export const BLOCK_COLUMNS_PER_LEVEL = 8;
+/**
+ * Most nodes YAML aliases may add to a document by expansion: a bound on the size read, not on the count of aliases
+ * (150 pods sharing `resources: &res` add a few hundred), so a "billion laughs" is refused before it is expanded.
+ */
+export const MAX_ALIAS_EXPANSION = 1_000_000;
 
 /**
  * `yaml` sends its warnings (a mapping used as a key) to process.emitWarning, which Node prints outside the report, once
@@ -156,12 +162,12 @@ export class InputReader {
   public parseText(file: string, text: string): { documents: ParsedDocument[]; syntaxErrors: boolean } | undefined {
     const depth = nestingDepth(text, MAX_NESTING_DEPTH);
     if (depth !== undefined) {
-      this.fileError(
-        file,
-        'NestingTooDeep',
-        `nests collections more than ${MAX_NESTING_DEPTH} deep (at line ${depth.line}); Karpenter manifests nest about 10 deep`,
-        depth,
-      );
+      // nestingDepth stops at a flow collection (`[`, `{`) past the limit, or at a block indentation past its columns.
+      const block = text.split('\n', depth.line)[depth.line - 1]?.[depth.column - 1] === ' ';
+      const what = block
+        ? `indents block collections more than ${MAX_NESTING_DEPTH * BLOCK_COLUMNS_PER_LEVEL} columns`
+        : `nests flow collections ([ and {) more than ${MAX_NESTING_DEPTH} deep`;
+      this.fileError(file, 'NestingTooDeep', `${what} (at line ${depth.line}); Karpenter manifests nest about 10 deep`, depth);
       return undefined;
     }
 
@@ -207,7 +213,9 @@ export class InputReader {
       if (doc.errors.length > 0) return;
       let value: unknown;
       try {
-        value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+        const added = aliasExpansion(doc);
+        if (added > MAX_ALIAS_EXPANSION) throw new ReferenceError('alias expansion');
+        value = doc.toJS({ maxAliasCount: -1 });
       } catch (e) {
         const aliases = e instanceof ReferenceError && /alias/i.test(e.message);
         const pos = docPosition(doc, lines);
@@ -218,7 +226,8 @@ export class InputReader {
           field: '(document)',
           code: aliases ? 'YamlAliasLimit' : 'YamlSyntaxError',
           message: aliases
-            ? `YAML aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT} per document; an "alias bomb"?); ` +
+            ? `YAML aliases expand to too many nodes (more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} added, or an alias ` +
+              'inside its own anchor; an "alias bomb"?); ' +
               'write the values out instead of using aliases'
             : `cannot read the document: ${firstLine(e)}`,
           line: pos?.line,
@@ -229,14 +238,15 @@ export class InputReader {
       }
       // An empty document (a stray `---`, comments only) holds nothing to check.
       if (value === null || value === undefined) return;
-      const items = listItems(value);
+      const items = listEntries(value);
       if (items === undefined) {
         parsed.push({ index: index + shift, value, doc, lines });
         return;
       }
       // `kubectl get ... -o yaml` prints one `kind: List`: each item is a document, numbered on from the List's.
-      const nodes = itemNodes(doc, items.length);
-      items.forEach((item, k) => parsed.push({ index: index + shift + k, value: item, doc: itemDocument(nodes?.[k], item), lines }));
+      items.forEach((item, k) =>
+        parsed.push({ index: index + shift + k, value: item.value, doc: itemDocument(doc.getIn(item.path, true), item.value), lines }),
+      );
       shift += items.length - 1;
     });
     return { documents: parsed, syntaxErrors };
@@ -255,6 +265,34 @@ export class InputReader {
   }
 }
 
+/**
+ * How many nodes the document's aliases add when expanded (Infinity for an alias inside its own anchor), counted on the
+ * node tree in one pass: each anchored node's size is kept, and an alias counts the size of the last anchor before it.
+ */
+export function aliasExpansion(doc: Document): number {
+  const anchors = new Map<string, unknown>();
+  const sizes = new Map<unknown, number>();
+  let added = 0;
+  const size = (node: unknown): number => {
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      if (target === undefined) return 1;
+      const n = sizes.get(target) ?? Infinity; // not sized yet: the alias is inside its own anchor
+      added += n;
+      return n;
+    }
+    if (isNode(node) && node.anchor) anchors.set(node.anchor, node);
+    let n = 1;
+    if (isMap(node) || isSeq(node)) {
+      for (const item of node.items) n += isPair(item) ? size(item.key) + size(item.value) : size(item);
+    }
+    sizes.set(node, n);
+    return n;
+  };
+  size(doc.contents);
+  return added;
+}
+
 /** The items of a `kind: List` (or `<Kind>List`, as the API server lists a kind) with an `items` array; else undefined. */
 export function listItems(value: unknown): readonly unknown[] | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
@@ -263,10 +301,23 @@ export function listItems(value: unknown): readonly unknown[] | undefined {
   return items;
 }
 
-/** The YAML nodes of a List document's items, when the document holds them as a sequence of that length. */
-function itemNodes(doc: Document, length: number): unknown[] | undefined {
-  const seq = doc.getIn(['items'], true);
-  return isSeq(seq) && seq.items.length === length ? seq.items : undefined;
+/** How deep Lists inside Lists are flattened; deeper ones are documents of their own (and checked as such). */
+export const MAX_LIST_DEPTH = 16;
+
+/**
+ * The objects of a List, with the path of each in the document: a List among the items is flattened in its place, as
+ * kubectl's `meta.ExtractList` flattens nested Lists, down to `MAX_LIST_DEPTH`. Undefined when `value` is no List.
+ */
+export function listEntries(value: unknown): { readonly path: (string | number)[]; readonly value: unknown }[] | undefined {
+  if (listItems(value) === undefined) return undefined;
+  const out: { path: (string | number)[]; value: unknown }[] = [];
+  const walk = (v: unknown, path: (string | number)[], depth: number): void => {
+    const items = depth < MAX_LIST_DEPTH ? listItems(v) : undefined;
+    if (items === undefined) out.push({ path, value: v });
+    else items.forEach((item, k) => walk(item, [...path, 'items', k], depth + 1));
+  };
+  walk(value, [], 0);
+  return out;
 }
 
 /** A document of one List item: its node from the List (positions in the file stay right), or its value alone. */
@@ -312,10 +363,10 @@ function fastValues(text: string, docs: readonly FastDocument[]): Omit<InputDocu
       const p = locate(parsed.doc, parsed.lines, field, prefix);
       return p && { line: p.line + d.startLine, column: p.column };
     };
-    const items = listItems(d.value);
+    const items = listEntries(d.value);
     if (items === undefined) out.push({ index: d.index + shift, value: d.value, locate: (field) => at([], field) });
     else {
-      items.forEach((value, k) => out.push({ index: d.index + shift + k, value, locate: (field) => at(['items', k], field) }));
+      items.forEach((item, k) => out.push({ index: d.index + shift + k, value: item.value, locate: (field) => at(item.path, field) }));
       shift += items.length - 1;
     }
   }
@@ -366,7 +417,7 @@ export function nestingDepth(text: string, max: number): Position | undefined {
     }
     if (lineStart && ch === ' ') {
       // Block nesting needs at least one column per level.
-      if (++indent > max * 8) return { line, column };
+      if (++indent > max * BLOCK_COLUMNS_PER_LEVEL) return { line, column };
       continue;
     }
     lineStart = false;

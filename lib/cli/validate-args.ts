@@ -26,7 +26,7 @@ such as package.json, is skipped too). Each problem is printed as
   <file>:<line>:<column>: <severity> <kind>/<name> <field>: <message> (<code>)
 with the position of the field (or of its nearest parent) in the file; <file>#<document>
 (counted from 0) replaces the position where there is none (migrated documents). A kubectl
-List (up to 256 MiB) is read item by item, and a synthesized cdktf stack (cdk.tf.json) for its
+List (up to 64 MiB) is read item by item, and a synthesized cdktf stack (cdk.tf.json) for its
 kubernetes_manifest objects. Documents of other API groups (a Deployment in a bundle) and
 NodeClaims are not checked: one note line counts them. A status is expected on an object read
 from a cluster (with metadata.uid or resourceVersion) and a StatusIgnored warning otherwise.

@@ -92,10 +92,11 @@ export function builderMap<T>(
     }
     return undefined;
   }
-  const out: { [key: string]: T } = {};
+  const out: [string, T][] = [];
   for (const [k, v] of Object.entries(value)) {
     const item = builderValue(kind, v, /^[A-Za-z_][\w]*$/.test(k) ? `${field}.${k}` : `${field}[${JSON.stringify(k)}]`, issues);
-    if (item !== undefined) out[k] = item;
+    if (item !== undefined) out.push([k, item]);
   }
-  return out;
+  // fromEntries: a user's key `__proto__` stays a key.
+  return Object.fromEntries(out);
 }

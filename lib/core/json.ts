@@ -35,7 +35,7 @@ function json(value: unknown): string {
     s = undefined;
   }
   if (s === undefined) return typeof value;
-  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+  return excerpt(s);
 }
 
 function typed(value: unknown): string {
@@ -66,4 +66,38 @@ export function cloneJson<T>(v: T): T {
   if (Array.isArray(v)) return v.map(cloneJson) as T;
   if (isPlainObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cloneJson(x)])) as T;
   return v;
+}
+
+/**
+ * `record[key]` when `key` is the record's own property, else undefined. Label keys, resource names and tag keys are
+ * the user's: `constructor` and `__proto__` are valid, and must never read the prototype.
+ */
+export function ownValue<V>(record: Readonly<Record<string, V>> | undefined, key: string): V | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** An empty record without a prototype: any user key reads as absent until set, and `__proto__` is set as a key. */
+export function emptyRecord<V>(): Record<string, V> {
+  return Object.create(null) as Record<string, V>;
+}
+
+/** `table` as a frozen object without a prototype: a lookup by a user's key (`constructor`) finds only the table's own entries. */
+export function lookupTable<T extends object>(table: T): T {
+  return Object.freeze(Object.assign(Object.create(null) as T, table));
+}
+
+/** The records merged into a new record without a prototype (later ones win), as `{ ...a, ...b }` for user-keyed maps. */
+export function recordOf<V>(...parts: (Readonly<Record<string, V>> | undefined)[]): Record<string, V> {
+  return Object.assign(emptyRecord<V>(), ...parts);
+}
+
+/** `into.push(...items)` without spreading: a spread of an input-sized list (100,000 items) overflows the call stack. */
+export function pushAll<T>(into: T[], items: Iterable<T>): T[] {
+  for (const item of items) into.push(item);
+  return into;
+}
+
+/** `text` cut to 80 characters (77 and `...`): the one truncation of a user's value in a message (`show` uses it too). */
+export function excerpt(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

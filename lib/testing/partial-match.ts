@@ -1,7 +1,7 @@
 // What every matcher shares: the result shape `expect.extend` wants, partial matching (`partialMatch`,
 // `exactly`) and how the messages print. Plain functions, like ./matchers.
 import { inspect } from 'util';
-import { isPlainObject } from '../core/json';
+import { isPlainObject, ownValue } from '../core/json';
 
 /** The result shape `expect.extend` expects. */
 export interface KarpenterMatcherResult {
@@ -93,8 +93,8 @@ export function partialMatch(received: unknown, expected: unknown, path = ''): M
     for (const [k, v] of Object.entries(expected)) {
       const p = join(path, k);
       if (v === undefined) {
-        if (received[k] !== undefined) out.push({ path: p, problem: `expected to be absent, received ${render(received[k])}` });
-      } else if (!(k in received)) {
+        if (ownValue(received, k) !== undefined) out.push({ path: p, problem: `expected to be absent, received ${render(received[k])}` });
+      } else if (!Object.hasOwn(received, k)) {
         out.push({ path: p, problem: `expected ${render(v)}, but the field is missing` });
       } else {
         out.push(...partialMatch(received[k], v, p));
@@ -156,11 +156,11 @@ function exactMatch(received: unknown, expected: unknown, path: string): Mismatc
     if (!isPlainObject(received)) return [{ path: pathLabel(path), problem: `expected exactly ${render(expected)}, received ${render(received)}` }];
     const out: Mismatch[] = [];
     for (const k of Object.keys(received)) {
-      if (!(k in expected) && received[k] !== undefined)
+      if (!Object.hasOwn(expected, k) && received[k] !== undefined)
         out.push({ path: join(path, k), problem: `unexpected field, received ${render(received[k])}` });
     }
     for (const [k, v] of Object.entries(expected)) {
-      if (!(k in received)) {
+      if (!Object.hasOwn(received, k)) {
         if (v !== undefined) out.push({ path: join(path, k), problem: `expected ${render(v)}, but the field is missing` });
       } else out.push(...exactMatch(received[k], v, join(path, k)));
     }

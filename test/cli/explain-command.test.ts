@@ -186,7 +186,7 @@ describe('reading', () => {
     expect(r.code).toBe(ExitCode.OK);
   });
 
-  test('explain reads files up to 256 MiB (a running cluster), validate up to 16 MiB', () => {
+  test('explain and validate read files up to 64 MiB (a running cluster; what fits a 2 GB heap)', () => {
     const f = file('big.yaml', MANIFESTS);
     const huge = (size: number): CommandIo => ({
       ...nodeCommandIo(),
@@ -194,9 +194,14 @@ describe('reading', () => {
       stdout: { write: () => true },
       stderr: { write: () => true },
     });
-    expect(runCli(['explain', f], huge(200 * 1024 * 1024), fake(ALL_FINE))).toBe(ExitCode.OK);
-    expect(runCli(['explain', f], huge(300 * 1024 * 1024), fake(ALL_FINE))).toBe(ExitCode.USAGE);
-    expect(runCli(['validate', f], huge(20 * 1024 * 1024))).toBe(ExitCode.PROBLEMS);
+    expect(runCli(['explain', f], huge(60 * 1024 * 1024), fake(ALL_FINE))).toBe(ExitCode.OK);
+    let stderr = '';
+    const io = { ...huge(250 * 1024 * 1024), stderr: { write: (s: string) => (stderr += s) } };
+    expect(runCli(['explain', f], io, fake(ALL_FINE))).toBe(ExitCode.USAGE);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/error is 250 MiB, more than the 64 MiB the command reads; .*\(FileTooLarge\)$/),
+    ]);
+    expect(runCli(['validate', f], huge(250 * 1024 * 1024))).toBe(ExitCode.USAGE);
   });
 
   test('kinds go by their API group: a look-alike of another group is skipped; a Pod without apiVersion counts', () => {
@@ -245,7 +250,19 @@ describe('reading', () => {
   test('hostile or broken files cost one line each, on standard error, with no tables: exit 2', () => {
     const binary = file('image.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 0]));
     const broken = file('broken.yaml', 'kind: [unclosed');
-    const bomb = file('bomb.yaml', `a: &a [x, x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 120 }, (_, i) => `k${i}: *a`).join('\n')}\n`);
+    // A billion laughs: 8 levels of 10 aliases each (120 aliases of a short list are ordinary YAML, and read).
+    const levels = Array.from(
+      { length: 8 },
+      (_, i) =>
+        `l${i}: &l${i} [${
+          i === 0
+            ? 'x, '.repeat(9) + 'x'
+            : Array(10)
+                .fill(`*l${i - 1}`)
+                .join(', ')
+        }]`,
+    );
+    const bomb = file('bomb.yaml', `${levels.join('\n')}\n`);
     const good = file('good.yaml', MANIFESTS);
     const empty = file('empty.yaml', '# nothing here\n');
     const r = explain([binary, broken, bomb, path.join(dir, 'missing.yaml'), empty, good], fake(ALL_FINE));

@@ -57,6 +57,37 @@ describe('reading a kind: List', () => {
     );
   });
 
+  // kubectl's meta.ExtractList flattens a List among a List's items; a NodePool in one is checked, at its own line.
+  test.each([
+    [
+      'block YAML',
+      'kind: List\nitems:\n- kind: A\n- kind: List\n  items:\n  - kind: List\n    items:\n' +
+        '    - kind: B\n      metadata:\n        name: b\n- kind: C\n',
+    ],
+    [
+      'flow YAML',
+      'kind: List\nitems: [{ kind: A }, { kind: List, items: [{ kind: List, items: [\n  { kind: B, metadata: { name: b } }] }] },\n  { kind: C }]\n',
+    ],
+  ])('a List inside a List is flattened (%s)', (what, text) => {
+    const f = file('nested.yaml', text);
+    const { documents, issues } = readInputDocuments([f], nodeCommandIo());
+    expect(issues).toEqual([]);
+    expect(documents.map((d) => [d.index, (d.value as any).kind])).toEqual([
+      [0, 'A'],
+      [1, 'B'],
+      [2, 'C'],
+    ]);
+    expect(documents[1].locate('metadata.name')?.line).toBe(what === 'block YAML' ? 10 : 3);
+  });
+
+  test('validate checks a NodePool in a nested List', () => {
+    const pool = { apiVersion: 'karpenter.sh/v1', kind: 'NodePool', metadata: { name: 'inner' }, spec: { weight: 500 } };
+    const f = file('nested.json', JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'List', items: [pool] }] }));
+    const c = capture();
+    expect(runCli(['validate', f], c.io)).toBe(ExitCode.PROBLEMS);
+    expect(c.out()).toMatch(/NodePool\/inner spec\.weight: .*500/);
+  });
+
   test('kubectl -o json: the List is read as JSON, each item at its own line', () => {
     const list = {
       apiVersion: 'v1',

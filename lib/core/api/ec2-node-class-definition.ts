@@ -477,9 +477,7 @@ function checkedProps(p: Ec2NodeClassDefinitionProps, issues: ValidationIssue[])
 
 function mapValues<T>(m: { readonly [k: string]: T | undefined } | undefined, f: (v: T) => string): { [k: string]: string } | undefined {
   if (m === undefined) return undefined;
-  const out: { [k: string]: string } = {};
-  for (const [k, v] of Object.entries(m)) if (v !== undefined) out[k] = f(v);
-  return out;
+  return Object.fromEntries(Object.entries(m).flatMap(([k, v]) => (v === undefined ? [] : [[k, f(v)]])));
 }
 
 function kubeletJson(k: KubeletConfiguration): V1KubeletConfiguration {

@@ -379,6 +379,6 @@ function limitsJson(l: NodePoolLimits): { [resource: string]: string } {
   if (l.memory !== undefined) out.memory = l.memory.toString();
   if (l.ephemeralStorage !== undefined) out['ephemeral-storage'] = l.ephemeralStorage.toString();
   if (l.nodes !== undefined) out.nodes = String(l.nodes);
-  for (const [k, v] of Object.entries(l.resources ?? {})) out[k] = v.toString();
-  return out;
+  // fromEntries: a resource name `__proto__` stays a key.
+  return { ...out, ...Object.fromEntries(Object.entries(l.resources ?? {}).map(([k, v]) => [k, v.toString()])) };
 }

@@ -5,6 +5,7 @@ import { IssueCollector, ValidationContext } from '../issues';
 import { WellKnownLabel } from '../model/labels';
 import type { InstanceTypeCatalog } from '../sim/types';
 import { didYouMean, quotedChoices, SuggestionIndex } from '../shared/suggest';
+import { ownValue } from '../json';
 
 // The catalog loads at the first check: the codes of the catalog lints load no catalog.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -60,8 +61,7 @@ function knownValues(catalog: InstanceTypeCatalog, key: string): ReadonlySet<str
     const listed = key === WellKnownLabel.INSTANCE_TYPE ? cols.names : cols.values.get(key);
     values = listed && new Set(listed);
   } else {
-    // Own labels only: `constructor` is a valid label key.
-    const found = catalog.instanceTypes.flatMap((it) => (Object.hasOwn(it.labels, key) ? [it.labels[key]] : []));
+    const found = catalog.instanceTypes.map((it) => ownValue(it.labels, key)).filter((v) => v !== undefined);
     values = found.length > 0 ? new Set(found) : undefined;
   }
   byKey.set(key, values);

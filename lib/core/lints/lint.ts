@@ -6,7 +6,7 @@
 import { child, IssueCollector, PhrasedMessage, ValidationContext, ValidationIssue } from '../issues';
 import { KARPENTER_KNOWN_VALUES, WellKnownLabel } from '../model/labels';
 import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';
-import { isPlainObject, isString, show } from '../json';
+import { isPlainObject, isString, lookupTable, pushAll, show } from '../json';
 import { nodeClassAmiFamily } from '../model/ami-family';
 import { durationSeconds } from '../model/duration';
 import { userDataProblem } from '../model/user-data';
@@ -74,11 +74,11 @@ interface NodeClassRule {
   check(nc: NodeClassFacts, r: LintReport): void;
 }
 
-const DOMAINS: { readonly [key: string]: readonly string[] } = {
+const DOMAINS: { readonly [key: string]: readonly string[] } = lookupTable({
   [WellKnownLabel.ARCH]: ['amd64', 'arm64'],
   [WellKnownLabel.OS]: ['linux', 'windows'],
   ...KARPENTER_KNOWN_VALUES,
-};
+});
 
 /** Tags that name one cluster: the guides' discovery tag, and the one EKS puts on the cluster security group. */
 const DISCOVERY_TAG_KEYS = [KARPENTER_DISCOVERY_TAG_KEY, 'aws:eks:cluster-name'];
@@ -478,7 +478,7 @@ function nodePoolFacts(spec: Json, c: IssueCollector): NodePoolFacts {
     s.where.push(where);
     s.operators.add(operator);
     s.requirements.push(requirement);
-    if (operator === LABEL || operator === Operator.IN) s.written.push(...values);
+    if (operator === LABEL || operator === Operator.IN) pushAll(s.written, values);
   };
 
   for (const [key, value] of Object.entries(labels)) {
@@ -513,8 +513,9 @@ function resolveKey(s: KeyState, domain: readonly string[] | undefined): void {
     s.unsatisfiable = 'DoesNotExist conflicts with In, Exists, Gt or Lt (or a template label) on the same key';
     return;
   }
-  const gte = Math.max(...s.requirements.map((r) => r.gte ?? -Infinity));
-  const lte = Math.min(...s.requirements.map((r) => r.lte ?? Infinity));
+  // reduce, not Math.max(...): a pool may list 100,000 requirements (TooManyItems), beyond a spread's reach.
+  const gte = s.requirements.reduce((m, r) => Math.max(m, r.gte ?? -Infinity), -Infinity);
+  const lte = s.requirements.reduce((m, r) => Math.min(m, r.lte ?? Infinity), Infinity);
   if (gte > lte) {
     s.unsatisfiable = `no integer is greater than ${gte - 1} and less than ${lte + 1}`;
     return;

@@ -3,7 +3,7 @@
 //   karpenter.sh/v1beta1 NodePool, karpenter.k8s.aws/v1beta1 EC2NodeClass (Karpenter 0.33-0.37): v1beta1.ts
 //   karpenter.sh/v1alpha5 Provisioner: v1alpha5.ts; karpenter.k8s.aws/v1alpha1 AWSNodeTemplate (up to 0.31): v1alpha1.ts
 import { Document, isDocument, parseAllDocuments } from 'yaml';
-import { cloneJson, show } from '../json';
+import { cloneJson, lookupTable, show } from '../json';
 import { EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND, NODEPOOL_API_VERSION } from '../model/types';
 import { toYaml } from '../model/yaml';
 import { DocumentComments, collectComments, yamlWithComments } from './comments';
@@ -58,12 +58,12 @@ export function migratedManifestsYaml(result: MigrationResult): string[] {
 type Converter = (run: MigrationRun, index: number, doc: Obj, name: string) => void;
 
 /** `apiVersion kind` of each older object to its converter. */
-const CONVERTERS: { readonly [key: string]: Converter } = {
+const CONVERTERS: { readonly [key: string]: Converter } = lookupTable({
   'karpenter.sh/v1beta1 NodePool': nodePoolV1beta1,
   'karpenter.k8s.aws/v1beta1 EC2NodeClass': nodeClassV1beta1,
   'karpenter.sh/v1alpha5 Provisioner': provisioner,
   'karpenter.k8s.aws/v1alpha1 AWSNodeTemplate': awsNodeTemplate,
-};
+});
 
 class Migration implements MigrationRun {
   private readonly outputs: Output[] = [];

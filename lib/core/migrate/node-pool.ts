@@ -5,14 +5,15 @@ import { Severity } from '../issues';
 import { UNKNOWN_FIELD_NOTE, shaped } from './report';
 import { Obj, Rec, Source } from './types';
 import { isObject } from './util';
+import { lookupTable } from '../json';
 
 /** Node annotations replaced by `karpenter.sh/do-not-disrupt`. */
 const DO_NOT_DISRUPT_ALIASES = ['karpenter.sh/do-not-consolidate', 'karpenter.sh/do-not-evict'];
 /** Requirement keys earlier versions used that v1 does not know. */
-const DROPPED_REQUIREMENT_KEYS: Record<string, string> = {
+const DROPPED_REQUIREMENT_KEYS: Record<string, string> = lookupTable({
   'karpenter.k8s.aws/instance-pods': 'label dropped in v1beta1; use kubelet maxPods on the EC2NodeClass',
   'karpenter.sh/provisioner-name': 'label replaced by karpenter.sh/nodepool, which v1 sets itself and does not allow in requirements',
-};
+});
 
 export function nodePoolShell(doc: Obj): Obj {
   return { apiVersion: NODEPOOL_API_VERSION, kind: 'NodePool', metadata: { name: doc.metadata.name }, spec: {} };

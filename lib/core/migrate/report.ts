@@ -1,7 +1,7 @@
 // Pure core: no cdktf or constructs imports.
 // Recording changes, and what every converter does alike: carry unknown fields over, check the
 // type of the fields it reads, convert the envelope (top-level fields, metadata).
-import { cloneJson, show } from '../json';
+import { cloneJson, lookupTable, show } from '../json';
 import { Severity } from '../issues';
 import { OBJECT_META_FIELDS } from '../validation/meta';
 import { MigrationChange, MigrationReport, Obj, Output, Rec, Source } from './types';
@@ -91,13 +91,13 @@ const SERVER_SET_METADATA = [
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 const CONTROLLER_HASH = 'dropped: set by the Karpenter controller, which recomputes it for v1';
 /** Annotations tools and the controller write on a live object (they come along with `kubectl get -o yaml`). */
-const GENERATED_ANNOTATIONS: Record<string, string> = {
+const GENERATED_ANNOTATIONS: Record<string, string> = lookupTable({
   [LAST_APPLIED]: 'dropped: it records the old apiVersion; kubectl writes a new one on apply',
   'karpenter.sh/nodepool-hash': CONTROLLER_HASH,
   'karpenter.sh/nodepool-hash-version': CONTROLLER_HASH,
   'karpenter.k8s.aws/ec2nodeclass-hash': CONTROLLER_HASH,
   'karpenter.k8s.aws/ec2nodeclass-hash-version': CONTROLLER_HASH,
-};
+});
 
 /** The v1 metadata of a converted document. */
 function metadata(doc: Obj, rec: Rec): Obj {

@@ -2,6 +2,7 @@
 // Label and taint syntax, and the label restrictions of the Karpenter 1.14 CRDs.
 import { DNS1123_SUBDOMAIN_PATTERN } from '../shared/kubernetes-names';
 import { SuggestionIndex, suggestOne } from '../shared/suggest';
+import { lookupTable } from '../json';
 
 /** Well-known node label keys Karpenter (core and the AWS provider) understands. */
 export enum WellKnownLabel {
@@ -120,10 +121,10 @@ export const ALLOWED_KARPENTER_SH_LABELS: readonly string[] = ['karpenter.sh/cap
  * Label values Karpenter knows (its `WellKnownValuesForRequirements`, with the AWS provider's
  * tenancy): a NodePool whose `In` requirement on such a key lists none of them never becomes Ready.
  */
-export const KARPENTER_KNOWN_VALUES: { readonly [key: string]: readonly string[] } = {
+export const KARPENTER_KNOWN_VALUES: { readonly [key: string]: readonly string[] } = lookupTable({
   [WellKnownLabel.CAPACITY_TYPE]: ['on-demand', 'spot', 'reserved'],
   [WellKnownLabel.INSTANCE_TENANCY]: ['default', 'dedicated'],
-};
+});
 
 /**
  * Karpenter's `WellKnownLabels` at v1.14.1: kubernetes-sigs/karpenter pkg/apis/v1/labels.go:75-84 and what

@@ -11,6 +11,7 @@
 //     script part run before bootstrap.sh (eksbootstrap.go:122-138).
 //   - Custom: passed as it is; nothing to check.
 import { AmiFamily } from './ami-family';
+import { lookupTable } from '../json';
 
 /** What a user data text looks like. */
 export type UserDataFormat = 'mime' | 'invalid-mime' | 'shell' | 'powershell' | 'toml' | 'nodeconfig' | 'yaml' | 'text';
@@ -41,7 +42,7 @@ const WINDOWS: FamilyUserData = {
 };
 
 /** The user data rule of each aliased AMI family (Custom has none). */
-export const AMI_FAMILY_USER_DATA: { readonly [family: string]: FamilyUserData } = {
+export const AMI_FAMILY_USER_DATA: { readonly [family: string]: FamilyUserData } = lookupTable({
   [AmiFamily.BOTTLEROCKET]: {
     accepts: ['toml'],
     expected: 'TOML with a [settings] table',
@@ -66,7 +67,7 @@ export const AMI_FAMILY_USER_DATA: { readonly [family: string]: FamilyUserData }
   [AmiFamily.WINDOWS_2019]: WINDOWS,
   [AmiFamily.WINDOWS_2022]: WINDOWS,
   [AmiFamily.WINDOWS_2025]: WINDOWS,
-};
+});
 
 const FORMAT_NAMES: { readonly [F in UserDataFormat]: string } = {
   mime: 'a MIME multi-part archive',

@@ -5,18 +5,19 @@
 // instance type) against a NodeClaim template.
 import { WellKnownLabel } from '../model/labels';
 import { Operator } from '../model/requirements';
+import { lookupTable } from '../json';
 
 /** The node's hostname label: one value per node, so it is the topology key of "one per node". */
 export const HOSTNAME_LABEL = 'kubernetes.io/hostname';
 
 /** Deprecated label keys Karpenter reads as their stable names (core pkg/apis/v1/labels.go NormalizedLabels). */
-export const NORMALIZED_LABELS: Readonly<Record<string, string>> = {
+export const NORMALIZED_LABELS: Readonly<Record<string, string>> = lookupTable({
   'failure-domain.beta.kubernetes.io/zone': WellKnownLabel.ZONE,
   'failure-domain.beta.kubernetes.io/region': WellKnownLabel.REGION,
   'beta.kubernetes.io/arch': WellKnownLabel.ARCH,
   'beta.kubernetes.io/os': WellKnownLabel.OS,
   'beta.kubernetes.io/instance-type': WellKnownLabel.INSTANCE_TYPE,
-};
+});
 
 /**
  * Labels the scheduler allows undefined on a NodeClaim template (core and AWS `WellKnownLabels`): every
@@ -177,14 +178,14 @@ export class SchedulingRequirements {
   private merged?: Map<string, SchedulingRequirement>;
 
   constructor(...requirements: SchedulingRequirement[]) {
-    this.add(...requirements);
+    this.addAll(requirements);
   }
 
   /** `base` with `requirements` added, sharing `base` rather than copying it; `base` must not change afterwards. */
   public static layered(base: SchedulingRequirements, ...requirements: SchedulingRequirement[]): SchedulingRequirements {
     const r = new SchedulingRequirements();
     r.base = base.base ? base.copy() : base;
-    return r.add(...requirements);
+    return r.addAll(requirements);
   }
 
   /** `In [value]` per label; the requirements are shared between sets (they are immutable). */
@@ -213,6 +214,11 @@ export class SchedulingRequirements {
 
   /** Intersects each requirement into the set (mutates). */
   public add(...requirements: SchedulingRequirement[]): this {
+    return this.addAll(requirements);
+  }
+
+  /** `add` of a list of any length (a spread of 100,000 requirements would overflow the call stack). */
+  public addAll(requirements: Iterable<SchedulingRequirement>): this {
     for (const r of requirements) {
       const existing = this.lookup(r.key);
       this.byKey.set(r.key, existing ? r.intersection(existing) : r);
@@ -223,11 +229,11 @@ export class SchedulingRequirements {
 
   /** A copy with `other`'s requirements added. */
   public with(other: SchedulingRequirements): SchedulingRequirements {
-    return new SchedulingRequirements(...this.map().values()).add(...other.map().values());
+    return new SchedulingRequirements().addAll(this.map().values()).addAll(other.map().values());
   }
 
   public copy(): SchedulingRequirements {
-    return new SchedulingRequirements(...this.map().values());
+    return new SchedulingRequirements().addAll(this.map().values());
   }
 
   public has(key: string): boolean {

@@ -3,6 +3,7 @@
 // parse to a number, the scale to base units (cpu in millicores, everything else in units: bytes, counts) and
 // the print. Amounts are exact, as Karpenter's resource.Quantity sums are: `0.5m` of cpu is 0.5, `100m` of
 // memory 0.1 (byte); nothing is rounded per pod.
+import { recordOf } from '../json';
 
 /** Kubernetes resource quantity, as the CRDs' `pattern` writes it (`limits`, `kubeReserved`, ...). */
 export const QUANTITY_PATTERN = /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
@@ -74,14 +75,14 @@ export function addAmounts(a: number, b: number): number {
 
 /** Two resource lists added, resource by resource, exactly (resources.Merge). */
 export function mergeAmounts(a: Readonly<Record<string, number>>, b?: Readonly<Record<string, number>>): Record<string, number> {
-  const out: Record<string, number> = { ...a };
+  const out = recordOf(a);
   if (b) for (const [k, v] of Object.entries(b)) out[k] = addAmounts(out[k] ?? 0, v);
   return out;
 }
 
 /** `a` less `b`, resource by resource, exactly (resources.Subtract); a resource only `b` lists goes negative. */
 export function subtractAmounts(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): Record<string, number> {
-  const out: Record<string, number> = { ...a };
+  const out = recordOf(a);
   for (const [k, v] of Object.entries(b)) out[k] = addAmounts(out[k] ?? 0, -v);
   return out;
 }
@@ -95,7 +96,9 @@ export function isSubUnit(n: number): boolean {
 export function resourceAmount(resource: string, q: unknown): number | undefined {
   if (typeof q !== 'string' && typeof q !== 'number') return undefined;
   const n = quantityToNumber(typeof q === 'number' ? q : q.trim());
-  if (n === undefined || !Number.isFinite(n)) return undefined;
+  // A string such as "1e309" is a quantity to Kubernetes (ParseQuantity caps only BinarySI amounts, at maxAllowed:
+  // apimachinery pkg/api/resource/quantity.go:379 at eed236c), larger than a double: the amount is Infinity, no limit.
+  if (n === undefined || Number.isNaN(n) || (typeof q === 'number' && !Number.isFinite(n))) return undefined;
   return exact(resource === CPU ? n * MILLICORES_PER_CORE : n);
 }
 

@@ -11,6 +11,7 @@ import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/req
 import { AdmissionOptions, InstanceType } from './types';
 import { LIMIT_ERRORS } from './limit-reasons';
 import { offeredZones } from './subnet-zones';
+import { ownValue } from '../json';
 
 /** The step after which no instance type was left. */
 export interface EmptiedBy {
@@ -171,7 +172,7 @@ export function emptiedBy(pool: NodePoolInput, t: Template): EmptiedBy | undefin
   }
   if (!t.filterError && pool.limits) {
     const keys = Object.keys(pool.limits);
-    const key = keys.find((k) => alive.every((i) => (t.all[i].capacity[k] ?? 0) > pool.limits![k])) ?? keys[0];
+    const key = keys.find((k) => alive.every((i) => (ownValue(t.all[i].capacity, k) ?? 0) > pool.limits![k])) ?? keys[0];
     return { field: `spec.limits.${key}`, what: `limits.${key}`, before: alive.length };
   }
 

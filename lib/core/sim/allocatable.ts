@@ -6,6 +6,7 @@ import { AmiFamily } from '../model/ami-family';
 import { WellKnownLabel } from '../model/labels';
 import { CPU, EPHEMERAL_STORAGE, GI, MEMORY, MI, MILLICORES_PER_CORE, PODS, resourceAmount } from '../shared/quantity';
 import { InstanceType, ResourceAmounts } from './types';
+import { emptyRecord, lookupTable } from '../json';
 
 /** `--vm-memory-overhead-percent`'s default (aws pkg/operator/options/options.go). */
 export const VM_MEMORY_OVERHEAD_PERCENT = 0.075;
@@ -51,7 +52,7 @@ const WINDOWS: FamilyTraits = {
   ephemeralDevice: '/dev/sda1',
   defaultVolumeBytes: WINDOWS_VOLUME_BYTES,
 };
-const FAMILY_TRAITS: Readonly<Record<string, FamilyTraits>> = {
+const FAMILY_TRAITS: Readonly<Record<string, FamilyTraits>> = lookupTable({
   [AmiFamily.AL2]: LINUX,
   [AmiFamily.AL2023]: LINUX,
   [AmiFamily.CUSTOM]: { ...LINUX, ephemeralDevice: undefined },
@@ -65,7 +66,7 @@ const FAMILY_TRAITS: Readonly<Record<string, FamilyTraits>> = {
   [AmiFamily.WINDOWS_2019]: WINDOWS,
   [AmiFamily.WINDOWS_2022]: WINDOWS,
   [AmiFamily.WINDOWS_2025]: WINDOWS,
-};
+});
 
 /** True for the Windows AMI families. */
 export function isWindowsFamily(amiFamily: string): boolean {
@@ -166,7 +167,7 @@ export function overheadFor(it: InstanceType, s: NodeResourceSettings, capacity:
   let cpu = kubeReservedCpu(capacity[CPU]);
   let memory = (11 * podsForMemory + 255) * MI;
   let storage = GI;
-  const extra: Record<string, number> = {};
+  const extra = emptyRecord<number>();
   // kubeReserved replaces the computed defaults key by key; systemReserved and eviction add to them.
   for (const [part, replace] of [
     [s.kubeReserved, true],
@@ -203,6 +204,6 @@ export function allocatableFor(it: InstanceType, s: NodeResourceSettings): Resou
     return out;
   }
   const overhead = overheadFor(it, s, capacity);
-  for (const k in overhead) if (k in out) out[k] -= overhead[k];
+  for (const k in overhead) if (Object.hasOwn(out, k)) out[k] -= overhead[k];
   return out;
 }

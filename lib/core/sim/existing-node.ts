@@ -8,6 +8,7 @@ import { SchedulingRequirements } from '../scheduling/requirements';
 import { ClusterNode, roomOf } from './cluster-state';
 import { daemonRuns } from './daemon-overhead';
 import { Topology } from './topology';
+import { ownValue } from '../json';
 
 /** An existing Node or in-flight NodeClaim as a candidate (ExistingNode). */
 export interface Existing {
@@ -18,7 +19,7 @@ export interface Existing {
 
 function fitsRoom(requests: Readonly<Record<string, number>>, room: Readonly<Record<string, number>>): boolean {
   for (const k in room) if (room[k] < 0) return false;
-  for (const k in requests) if (requests[k] > (room[k] ?? 0)) return false;
+  for (const k in requests) if (requests[k] > (ownValue(room, k) ?? 0)) return false;
   return true;
 }
 
@@ -67,8 +68,8 @@ export function addToExisting(
     const topo = topology.addRequirements(pod, strict, combined);
     if ('error' in topo) return false;
     if (topo.narrowed.length > 0) {
-      if (combined.compatible(new SchedulingRequirements(...topo.narrowed)) !== undefined) return false;
-      combined.add(...topo.narrowed);
+      if (combined.compatible(new SchedulingRequirements().addAll(topo.narrowed)) !== undefined) return false;
+      combined.addAll(topo.narrowed);
     }
   }
   const room = { ...e.room };

@@ -2,7 +2,7 @@
 // Reads the simulator's inputs, plain manifests of unknown shape, into the few facts it needs. Every
 // access is defensive: a malformed field becomes an issue on its object, never an exception.
 import { AmiFamily, aliasFamilyOf } from '../model/ami-family';
-import { isPlainObject, isString, opt, show } from '../json';
+import { emptyRecord, isPlainObject, isString, opt, show } from '../json';
 import type { WrittenRequirement } from '../model/requirements';
 import { NodeResourceSettings } from './allocatable';
 import { ContainerDefaults, ContainerResources, podRequests, PodResources } from './pod-requests';
@@ -167,7 +167,7 @@ export function stringMap(v: unknown, at: string, p: Problems): Record<string, s
     p.add(at, 'SimInvalidField', `must be a map of strings, got ${typeof v}`);
     return {};
   }
-  const out: Record<string, string> = {};
+  const out = emptyRecord<string>();
   for (const [k, x] of Object.entries(v)) {
     if (isString(x)) out[k] = x;
     else p.add(`${at}.${k}`, 'SimInvalidField', `must be a string, got ${show(x)}`);
@@ -220,7 +220,7 @@ export function taintsOf(v: unknown, at: string, p: Problems): NodeTaint[] {
  */
 export function readQuantities(v: unknown, bad: (key: string, value: unknown) => void): Record<string, number> | undefined {
   if (!isPlainObject(v)) return undefined;
-  const out: Record<string, number> = {};
+  const out = emptyRecord<number>();
   for (const [k, q] of Object.entries(v)) {
     const n = resourceAmount(k, q);
     if (n === undefined) bad(k, q);
@@ -381,12 +381,28 @@ export function readNodeClass(o: unknown, index: number): NodeClassInput & { rea
   return { name, settings, connectionTracking: isPlainObject(spec.connectionTracking), ...(zones ? { zones } : {}), problems: p.list };
 }
 
+/**
+ * A pod's resource list as the API server validates it (ValidateResourceRequirements, validateOverhead in
+ * k8s.io/kubernetes pkg/apis/core/validation): every amount non-negative, and `pods` is no container resource.
+ */
+function podAmounts(v: unknown, at: string, p: Problems, container: boolean): Record<string, number> {
+  const out = amounts(v, at, p, true);
+  for (const [k, n] of Object.entries(out)) {
+    const written = isPlainObject(v) ? v[k] : n;
+    if (n < 0)
+      p.add(`${at}.${k}`, 'SimNegativeQuantity', `${show(written)} must be greater than or equal to 0; the API server rejects the pod`, true);
+    if (container && k === PODS)
+      p.add(`${at}.${k}`, 'SimUnknownResource', 'must be a standard resource for containers; the API server rejects the pod', true);
+  }
+  return out;
+}
+
 function containerResources(c: unknown, at: string, p: Problems): ContainerResources {
   if (!isPlainObject(c)) return { requests: {}, limits: {} };
   const res = isPlainObject(c.resources) ? c.resources : {};
   return {
-    requests: amounts(res.requests, `${at}.resources.requests`, p, true),
-    limits: amounts(res.limits, `${at}.resources.limits`, p, true),
+    requests: podAmounts(res.requests, `${at}.resources.requests`, p, true),
+    limits: podAmounts(res.limits, `${at}.resources.limits`, p, true),
     sidecar: c.restartPolicy === 'Always',
   };
 }
@@ -398,10 +414,10 @@ function podResources(spec: Json, p: Problems): PodResources {
     containers: list(spec.containers, 'spec.containers', p).map((c, i) => containerResources(c, `spec.containers[${i}]`, p)),
     initContainers: list(spec.initContainers, 'spec.initContainers', p).map((c, i) => containerResources(c, `spec.initContainers[${i}]`, p)),
     podLevel: podLevel && {
-      requests: amounts(podLevel.requests, 'spec.resources.requests', p, true),
-      limits: amounts(podLevel.limits, 'spec.resources.limits', p, true),
+      requests: podAmounts(podLevel.requests, 'spec.resources.requests', p, false),
+      limits: podAmounts(podLevel.limits, 'spec.resources.limits', p, false),
     },
-    overhead: amounts(spec.overhead, 'spec.overhead', p, true),
+    overhead: podAmounts(spec.overhead, 'spec.overhead', p, false),
   };
 }
 

@@ -8,6 +8,7 @@ import { allocatableFor, capacityFor, isWindowsFamily, NodeResourceSettings } fr
 import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { catalogColumns } from './catalog';
 import { InstanceType, InstanceTypeCatalog, ResourceAmounts } from './types';
+import { ownValue } from '../json';
 
 /** Labels a type has only when it applies (GPU, accelerator, NVMe, ...): elsewhere `DoesNotExist`. */
 const OPTIONAL_LABELS: readonly string[] = [
@@ -102,7 +103,7 @@ export function instanceTypeRequirementOn(
 ): SchedulingRequirement | undefined {
   const extra = extrasOf(it, amiFamily, zones).find((r) => r.key === key);
   if (extra) return extra;
-  const own = key === WellKnownLabel.OS ? undefined : it.labels[key];
+  const own = key === WellKnownLabel.OS ? undefined : ownValue(it.labels, key);
   const label = own === undefined ? undefined : SchedulingRequirement.in(key, own);
   const fixed = key === WellKnownLabel.INSTANCE_TENANCY ? TENANCY : key === WellKnownLabel.CAPACITY_TYPE ? CAPACITY_TYPES : undefined;
   if (fixed) return label ? label.intersection(fixed) : fixed;
@@ -241,7 +242,7 @@ const OPTIONAL = new Set(OPTIONAL_LABELS);
 /** Reads type i's label: from the bundled catalog's columns when it is that one (no type is built), else from the type. */
 function labelReader(catalog: InstanceTypeCatalog): (i: number, key: string) => string | undefined {
   const cols = catalogColumns(catalog);
-  if (!cols) return (i, key) => catalog.instanceTypes[i].labels[key];
+  if (!cols) return (i, key) => ownValue(catalog.instanceTypes[i].labels, key);
   return (i, key) => {
     if (key === WellKnownLabel.INSTANCE_TYPE) return cols.names[i];
     const col = cols.column(key);

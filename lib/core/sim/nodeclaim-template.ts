@@ -7,6 +7,7 @@ import { ClassInstanceType, ClassView, classView, offeringAllowed } from './inst
 import { CPU, formatQuantity, mergeAmounts } from '../shared/quantity';
 import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { InstanceTypeCatalog, ResourceAmounts } from './types';
+import { emptyRecord, ownValue, recordOf } from '../json';
 
 /** The event Karpenter publishes for a NodePool whose requirements leave no instance type (events.go). */
 export const NO_COMPATIBLE_INSTANCE_TYPES = 'NodePool requirements filtered out all compatible available instance types';
@@ -32,10 +33,10 @@ export interface Template {
 
 /** The template's requirement set, in nodeclaimtemplate.go's order. */
 export function templateRequirements(pool: NodePoolInput): SchedulingRequirements {
-  const r = new SchedulingRequirements(...pool.requirements.map((w) => SchedulingRequirement.of(w.key, w.operator, w.values, w.minValues)));
+  const r = new SchedulingRequirements().addAll(pool.requirements.map((w) => SchedulingRequirement.of(w.key, w.operator, w.values, w.minValues)));
   const labels: Record<string, string> = { ...pool.labels, [WellKnownLabel.NODEPOOL]: pool.name };
   if (pool.nodeClassName !== undefined) labels[pool.nodeClassLabelKey] = pool.nodeClassName;
-  r.add(...Object.entries(labels).map(([k, v]) => SchedulingRequirement.in(k, v)));
+  r.addAll(Object.entries(labels).map(([k, v]) => SchedulingRequirement.in(k, v)));
   r.add(SchedulingRequirement.in('karpenter.sh/registered', 'true'), SchedulingRequirement.in('karpenter.sh/initialized', 'true'));
   return r;
 }
@@ -60,7 +61,7 @@ export function resourcesString(r: ResourceAmounts): string {
 }
 
 function fits(requests: ResourceAmounts, allocatable: ResourceAmounts): boolean {
-  for (const k in requests) if (requests[k] > (allocatable[k] ?? 0)) return false;
+  for (const k in requests) if (requests[k] > (ownValue(allocatable, k) ?? 0)) return false;
   return true;
 }
 
@@ -165,12 +166,12 @@ export function filterInstanceTypes(
 }
 
 function minOf(a: Record<string, number>, b: ResourceAmounts): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out = emptyRecord<number>();
   for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) out[k] = Math.min(a[k] ?? 0, b[k] ?? 0);
   return out;
 }
 function maxOf(a: Record<string, number>, b: ResourceAmounts): Record<string, number> {
-  const out: Record<string, number> = { ...a };
+  const out = recordOf(a);
   for (const [k, v] of Object.entries(b)) out[k] = Math.max(out[k] ?? 0, v);
   return out;
 }
@@ -228,12 +229,12 @@ export function withinLimits(t: Template, options: readonly number[], remaining:
 
 /** Whether a type's capacity alone stays within what is left of the pool's limits. */
 export function fitsLimits(it: ClassInstanceType, remaining: Readonly<Record<string, number>>): boolean {
-  return Object.keys(remaining).every((k) => (it.capacity[k] ?? 0) <= remaining[k]);
+  return Object.keys(remaining).every((k) => (ownValue(it.capacity, k) ?? 0) <= remaining[k]);
 }
 
 /** The largest capacity per limited resource over some types (subtractMax's pessimism). */
 export function maxCapacity(t: Template, options: readonly number[], keys: readonly string[]): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out = emptyRecord<number>();
   for (const k of keys) out[k] = Math.max(0, ...options.map((i) => t.all[i].capacity[k] ?? 0));
   return out;
 }

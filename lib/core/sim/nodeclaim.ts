@@ -51,9 +51,9 @@ export function addToClaim(
   const topo = topology.addRequirements(pod, strict, combined, claim.host);
   if ('error' in topo) return topo.error;
   if (topo.narrowed.length > 0) {
-    const err = combined.compatible(new SchedulingRequirements(...topo.narrowed), true);
+    const err = combined.compatible(new SchedulingRequirements().addAll(topo.narrowed), true);
     if (err) return err;
-    combined.add(...topo.narrowed);
+    combined.addAll(topo.narrowed);
   }
   const total = mergeAmounts(claim.requests, pod.requests);
   const out = filterInstanceTypes(t, claim.options, combined, total, pod.requests, overhead);
@@ -70,10 +70,11 @@ export function addToClaim(
 /** Labels a NodeClaim's requirements fix to one value (its hostname, and the registered/initialized markers, left out). */
 const NOT_LABELS = new Set([HOSTNAME_LABEL, 'karpenter.sh/registered', 'karpenter.sh/initialized']);
 export function fixedLabels(r: SchedulingRequirements): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: [string, string][] = [];
   for (const x of r.values().sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
     if (NOT_LABELS.has(x.key) || x.complement || x.size !== 1) continue;
-    out[x.key] = x.values[0];
+    out.push([x.key, x.values[0]]);
   }
-  return out;
+  // fromEntries: a label key `__proto__` is an own key, not the prototype.
+  return Object.fromEntries(out);
 }

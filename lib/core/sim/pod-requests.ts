@@ -3,6 +3,7 @@
 // SetDefaults_Pod, defaultHugePagePodLimits, defaultPodRequests), the LimitRanger admission plugin's container
 // defaults, then component-helpers resource.PodRequests. Works on quantities already read into base units.
 import { addAmounts, CPU, MEMORY } from '../shared/quantity';
+import { emptyRecord, recordOf } from '../json';
 
 type Amounts = Record<string, number>;
 
@@ -45,7 +46,7 @@ function overcommitAllowed(name: string): boolean {
 
 /** A container's requests after the API server's defaulting: a limit stands in for a missing request. */
 export function containerRequests(c: ContainerResources): Amounts {
-  return { ...c.limits, ...c.requests };
+  return recordOf(c.limits, c.requests);
 }
 
 function addInto(into: Amounts, more: Readonly<Amounts>): void {
@@ -61,17 +62,17 @@ function maxInto(into: Amounts, more: Readonly<Amounts>): void {
  * container runs alone beside the sidecars started before it, so the pod needs at least that peak.
  */
 function aggregate(pod: PodResources, of: (c: ContainerResources) => Readonly<Amounts>): Amounts {
-  const total: Amounts = {};
+  const total: Amounts = emptyRecord();
   for (const c of pod.containers) addInto(total, of(c));
-  const sidecars: Amounts = {};
-  const initPeak: Amounts = {};
+  const sidecars: Amounts = emptyRecord();
+  const initPeak: Amounts = emptyRecord();
   for (const c of pod.initContainers) {
     if (c.sidecar) {
       addInto(total, of(c));
       addInto(sidecars, of(c));
       maxInto(initPeak, sidecars);
     } else {
-      const during = { ...sidecars };
+      const during = recordOf(sidecars);
       addInto(during, of(c));
       maxInto(initPeak, during);
     }
@@ -84,8 +85,8 @@ function aggregate(pod: PodResources, of: (c: ContainerResources) => Readonly<Am
 function defaultedPodLevelRequests(pod: PodResources, containers: PodResources): Amounts | undefined {
   const podLevel = pod.podLevel;
   if (!podLevel) return undefined;
-  const requests: Amounts = { ...podLevel.requests };
-  const limits: Amounts = { ...podLevel.limits };
+  const requests: Amounts = recordOf(podLevel.requests);
+  const limits: Amounts = recordOf(podLevel.limits);
   if (Object.keys(limits).length > 0 || Object.keys(requests).length > 0) {
     for (const [k, v] of Object.entries(aggregate(containers, (c) => c.limits))) {
       if (k.startsWith(HUGEPAGES_PREFIX) && !(k in requests) && !(k in limits)) limits[k] = v;
@@ -119,6 +120,6 @@ export function podRequests(pod: PodResources, defaults?: ContainerDefaults): Am
 /** Container requests after LimitRanger mergeContainerResources: each missing request of every container and init container. */
 function withDefaultRequests(pod: PodResources, defaults: ContainerDefaults | undefined): PodResources {
   // The API server defaulted requests from limits before admission; a limit LimitRanger adds sets no request.
-  const fill = (c: ContainerResources): ContainerResources => ({ ...c, requests: { ...defaults?.requests, ...containerRequests(c) } });
+  const fill = (c: ContainerResources): ContainerResources => ({ ...c, requests: recordOf(defaults?.requests, containerRequests(c)) });
   return { ...pod, containers: pod.containers.map(fill), initContainers: pod.initContainers.map(fill) };
 }

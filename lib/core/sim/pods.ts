@@ -5,6 +5,7 @@ import { WellKnownLabel, KARPENTER_KNOWN_VALUES } from '../model/labels';
 import { Operator } from '../model/requirements';
 import { NodeTaint, PodInput, Toleration } from './inputs';
 import type { WrittenRequirement } from '../model/requirements';
+import { excerpt } from '../json';
 import {
   HOSTNAME_LABEL,
   NORMALIZED_LABELS,
@@ -17,13 +18,13 @@ const RESTRICTED_DOMAINS = ['karpenter.k8s.aws', 'karpenter.sh'];
 const POD_OPERATORS: readonly string[] = [Operator.IN, Operator.NOT_IN, Operator.EXISTS, Operator.DOES_NOT_EXIST, Operator.GT, Operator.LT];
 const WELL_KNOWN = new Set(SCHEDULING_WELL_KNOWN_LABELS);
 
-function restrictedLabelError(key: string): string | undefined {
+function restrictedLabelError(key: string, shown = key): string | undefined {
   if (WELL_KNOWN.has(key)) return undefined;
   const domain = key.includes('/') ? key.slice(0, key.indexOf('/')) : '';
   const restricted = RESTRICTED_DOMAINS.some((d) => domain === d || domain.endsWith(`.${d}`)) || key === HOSTNAME_LABEL;
   if (!restricted) return undefined;
   return (
-    `using label ${key} is not allowed as it might interfere with the internal provisioning logic; ` +
+    `using label ${shown} is not allowed as it might interfere with the internal provisioning logic; ` +
     `specify a well known label: [${[...SCHEDULING_WELL_KNOWN_LABELS].sort().join(' ')}], ` +
     `or a custom label that does not use a restricted domain: [${RESTRICTED_DOMAINS.join(' ')}]`
   );
@@ -31,15 +32,21 @@ function restrictedLabelError(key: string): string | undefined {
 
 /** nodeclaim_validation.go ValidateRequirement, for a pod's node selector terms. */
 function requirementErrors(w: WrittenRequirement): string[] {
-  const key = NORMALIZED_LABELS[w.key] ?? w.key;
+  // Karpenter's words, with each user value cut as validate cuts it (a 10 MB label value is not echoed whole).
+  const fullKey = NORMALIZED_LABELS[w.key] ?? w.key;
+  const key = excerpt(fullKey);
   const errs: string[] = [];
-  if (!POD_OPERATORS.includes(w.operator)) errs.push(`key ${key} has an unsupported operator ${w.operator} not in [${POD_OPERATORS.join(' ')}]`);
-  const restricted = restrictedLabelError(key);
+  if (!POD_OPERATORS.includes(w.operator))
+    errs.push(`key ${key} has an unsupported operator ${excerpt(w.operator)} not in [${POD_OPERATORS.join(' ')}]`);
+  const restricted = restrictedLabelError(fullKey, key);
   if (restricted) errs.push(restricted);
-  const known = KARPENTER_KNOWN_VALUES[key];
+  const known = KARPENTER_KNOWN_VALUES[fullKey];
   if (known && w.operator === Operator.IN && !w.values.some((v) => known.includes(v))) {
     const invalid = w.values.filter((v) => !known.includes(v));
-    errs.push(`no valid values found in [${w.values.join(' ')}] for ${key}, expected one of: [${known.join(' ')}], got: [${invalid.join(' ')}]`);
+    errs.push(
+      `no valid values found in [${excerpt(w.values.join(' '))}] for ${key}, expected one of: [${known.join(' ')}], ` +
+        `got: [${excerpt(invalid.join(' '))}]`,
+    );
   }
   if (w.operator === Operator.IN && w.values.length === 0) errs.push(`key ${key} with operator ${w.operator} must have a value defined`);
   if (w.operator === Operator.GT || w.operator === Operator.LT) {
@@ -93,9 +100,9 @@ function toRequirements(ws: readonly WrittenRequirement[]): SchedulingRequiremen
 export function podRequirements(pod: PodInput, s: PodState): SchedulingRequirements {
   const r = SchedulingRequirements.fromLabels(pod.affinity.nodeSelector);
   const pref = pod.affinity.preferredTerms[s.preferredStart];
-  if (pref) r.add(...toRequirements(pref));
+  if (pref) r.addAll(toRequirements(pref));
   const req = pod.affinity.requiredTerms[s.requiredStart];
-  if (req) r.add(...toRequirements(req));
+  if (req) r.addAll(toRequirements(req));
   return r;
 }
 
@@ -103,7 +110,7 @@ export function podRequirements(pod: PodInput, s: PodState): SchedulingRequireme
 export function strictPodRequirements(pod: PodInput, requiredStart = 0): SchedulingRequirements {
   const r = SchedulingRequirements.fromLabels(pod.affinity.nodeSelector);
   const req = pod.affinity.requiredTerms[requiredStart];
-  if (req) r.add(...toRequirements(req));
+  if (req) r.addAll(toRequirements(req));
   return r;
 }
 

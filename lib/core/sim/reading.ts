@@ -3,7 +3,7 @@
 // scheduling/scheduler.go NewScheduler): EC2NodeClasses and NodePools into NodeClaim templates, the workloads into
 // pods, the Nodes and NodeClaims into the cluster state. Hostile input becomes an issue, never an exception.
 import { Severity, ValidationIssue } from '../issues';
-import { isPlainObject } from '../json';
+import { isPlainObject, pushAll } from '../json';
 import { buildTemplate, Template, withinLimits } from './nodeclaim-template';
 import { InputProblem, NodeClassInput, NodePoolInput, PodInput, readNodeClass, readNodePool } from './inputs';
 import { readWorkloads } from './workloads';
@@ -63,7 +63,7 @@ function readNodeClasses(input: SimulationInput, issues: ValidationIssue[]): Map
       () => readNodeClass(o, i),
       () => readNodeClass(null, i),
     );
-    issues.push(...nc.problems.map(toIssue));
+    pushAll(issues, nc.problems.map(toIssue));
     if (nc.name === '' || nc.problems.some((p) => p.fatal)) return;
     if (classes.has(nc.name)) {
       issues.push({
@@ -86,7 +86,7 @@ function poolTemplate(
   catalog: InstanceTypeCatalog,
   out: Prepared,
 ) {
-  out.issues.push(...pool.problems.map(toIssue));
+  pushAll(out.issues, pool.problems.map(toIssue));
   const fatal = pool.problems.find((p) => p.fatal);
   if (fatal) return void out.poolReasons.set(pool, `${fatal.field}: ${fatal.message}`);
   const nc = pool.nodeClassName === undefined ? undefined : classes.get(pool.nodeClassName);
@@ -180,7 +180,7 @@ export interface PodsRead {
 export function readPods(input: SimulationInput, issues: ValidationIssue[]): PodsRead {
   const workloads = readWorkloads(input);
   const pods = workloads.pods;
-  issues.push(...workloads.problems.map(toIssue));
+  pushAll(issues, workloads.problems.map(toIssue));
   const fromPods = daemonsFromPods(pods, workloads.sources, list(input.daemonSets), workloads.daemons.length);
   const daemons = [...workloads.daemons.filter((d) => !d.problems.some((p) => p.fatal)), ...fromPods.daemons];
   const facts = new Map<PodInput, PodFacts>();
@@ -219,7 +219,7 @@ export function readClusterState(input: SimulationInput, pools: readonly NodePoo
       ],
     }),
   );
-  issues.push(...cluster.problems.map(toIssue));
+  pushAll(issues, cluster.problems.map(toIssue));
   const nodeByName = new Map(cluster.nodes.filter((n) => n.hasNode).map((n) => [n.name, n]));
   const namespaceLabels =
     input.namespaces === undefined

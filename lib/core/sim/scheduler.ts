@@ -13,6 +13,7 @@ import { ClusterNode } from './cluster-state';
 import { addToExisting, Existing } from './existing-node';
 import { addToClaim, Claim, newClaim } from './nodeclaim';
 import { Topology } from './topology';
+import { emptyRecord } from '../json';
 
 export type Placement = { readonly claim: Claim; readonly existing?: undefined } | { readonly existing: Existing; readonly claim?: undefined };
 
@@ -36,14 +37,14 @@ function limitUses(templates: readonly Template[], cluster: readonly ClusterNode
   const limits = new Map<Template, LimitUse>();
   for (const t of templates) {
     if (!t.pool.limits) continue;
-    const existingUse: Record<string, number> = {};
+    const existingUse = emptyRecord<number>();
     for (const n of cluster) {
       if (!n.active || n.nodePool !== t.pool.name) continue;
       for (const [k, v] of Object.entries(n.capacity)) existingUse[k] = (existingUse[k] ?? 0) + v;
     }
-    const remaining: Record<string, number> = {};
+    const remaining = emptyRecord<number>();
     for (const [k, v] of Object.entries(t.pool.limits)) remaining[k] = v - (existingUse[k] ?? 0);
-    limits.set(t, { limits: t.pool.limits, existing: existingUse, batch: {}, remaining });
+    limits.set(t, { limits: t.pool.limits, existing: existingUse, batch: emptyRecord(), remaining });
   }
   return limits;
 }

@@ -67,7 +67,7 @@ export function parseLabelSelector(raw: unknown): { selector: LabelSelector; err
 
 /** The selector with `key In [value]` added for each of `keys` the pod's labels have (matchLabelKeys, topology.go:467-475). */
 export function withMatchLabelKeys(s: LabelSelector, keys: readonly string[], labels: Readonly<Record<string, string>>): LabelSelector {
-  const extra = keys.filter((k) => k in labels).map((k): SelectorRequirement => ({ key: k, operator: 'In', values: [labels[k]] }));
+  const extra = keys.filter((k) => Object.hasOwn(labels, k)).map((k): SelectorRequirement => ({ key: k, operator: 'In', values: [labels[k]] }));
   if (extra.length === 0 || s.invalid) return s;
   return build([...s.requirements, ...extra]);
 }

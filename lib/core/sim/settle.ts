@@ -4,7 +4,7 @@
 // (launch.ts). What depends only on a pod's shape or a pool's admission (templates, their filter caches, the daemon
 // overhead) is computed once for every round; what the cluster state changes (topology, room, limits) per round.
 import { Severity, ValidationIssue } from '../issues';
-import { show } from '../json';
+import { pushAll, show } from '../json';
 import { PodInput } from './inputs';
 import { ClusterNode } from './cluster-state';
 import { DaemonOverhead, Template } from './nodeclaim-template';
@@ -128,7 +128,7 @@ export function scheduleRounds(inputs: RoundInputs, plan: RoundPlan, start: Clus
       roundOf.set(pod, round);
     }
     for (const c of scheduler.claims) roundOf.set(c, round);
-    claims.push(...scheduler.claims);
+    pushAll(claims, scheduler.claims);
     pending = pending.filter((p) => errors.has(p));
     if (!plan.launching) break;
     if (scheduler.claims.length === 0) {

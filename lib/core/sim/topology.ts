@@ -10,6 +10,7 @@ import { PodState, taintError } from './pods';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { counts as selectorCounts } from './selectors';
 import { EXISTS, GroupType, NodeFilter, TopologyGroup } from './topology-group';
+import { ownValue, pushAll } from '../json';
 
 export type { GroupType } from './topology-group';
 export { TopologyGroup } from './topology-group';
@@ -81,7 +82,7 @@ export class Topology {
     for (const b of bound) {
       if (!b.node.hasNode) continue;
       for (const g of this.inverseGroupsOf(b.pod)) {
-        const d = b.node.labels[g.key];
+        const d = ownValue(b.node.labels, g.key);
         if (d !== undefined) g.record(d);
       }
     }
@@ -158,10 +159,10 @@ export class Topology {
     for (const g of this.groups.values()) {
       if (!g.counts(pod, taints, requirements)) continue;
       const r = on(g.key);
-      if (g.type === 'pod anti-affinity') g.record(...r.values);
+      if (g.type === 'pod anti-affinity') for (const v of r.values) g.record(v);
       else if (!r.complement && r.size === 1) g.record(r.values[0]);
     }
-    for (const g of this.inverseOwned.get(pod) ?? []) g.record(...on(g.key).values);
+    for (const g of this.inverseOwned.get(pod) ?? []) for (const v of on(g.key).values) g.record(v);
   }
 
   /** A new NodeClaim's hostname becomes a domain of every hostname group. */
@@ -192,7 +193,7 @@ export class Topology {
   /** A zone key with no domain at all while zones are not known: the constraint is left out, and said on the pod. */
   private unknownKey(pod: PodInput, key: string, what: string): boolean {
     if (this.zonesKnown || key !== WellKnownLabel.ZONE) return false;
-    if (this.domainsOf(key).size > 0 || this.nodes.some((n) => n.labels[key] !== undefined)) return false;
+    if (this.domainsOf(key).size > 0 || this.nodes.some((n) => ownValue(n.labels, key) !== undefined)) return false;
     const note = `${what} on ${key} (no zones are known: give the cluster's zones)`;
     const list = this.unmodelledByShape.get(pod.shape) ?? [];
     if (!list.includes(note)) list.push(note);
@@ -209,7 +210,7 @@ export class Topology {
     const base = SchedulingRequirements.fromLabels(pod.affinity.nodeSelector);
     const terms = pod.affinity.requiredTerms.slice(state.requiredStart);
     const reqs =
-      terms.length === 0 ? [base] : terms.map((t) => base.copy().add(...t.map((w) => SchedulingRequirement.of(w.key, w.operator, w.values))));
+      terms.length === 0 ? [base] : terms.map((t) => base.copy().addAll(t.map((w) => SchedulingRequirement.of(w.key, w.operator, w.values))));
     return new NodeFilter(reqs, pod, tsc.nodeAffinityPolicy !== 'Ignore', tsc.nodeTaintsPolicy === 'Honor');
   }
 
@@ -308,13 +309,13 @@ export class Topology {
     }
     for (const n of this.nodes) {
       if (!n.hasNode || (g.filter && !g.filter.matches(n.taints, n.requirements))) continue;
-      const d = n.labels[g.key];
+      const d = ownValue(n.labels, g.key);
       if (d !== undefined) g.register(d);
     }
     if (g.key === HOSTNAME_LABEL) for (const h of this.hostnames) g.register(h);
     for (const b of this.bound) {
       if (b.terminating || !g.namespaces.has(b.pod.namespace) || !selectorCounts(g.selector, b.pod.labels)) continue;
-      const d = b.node.labels[g.key] ?? (g.key === HOSTNAME_LABEL ? b.node.name : undefined);
+      const d = ownValue(b.node.labels, g.key) ?? (g.key === HOSTNAME_LABEL ? b.node.name : undefined);
       if (d === undefined || (g.filter && !g.filter.matches(b.node.taints, b.node.requirements))) continue;
       g.record(d);
     }
@@ -334,7 +335,13 @@ export function activeAffinityTerms(pod: PodInput, s: PodState): PodAffinityTerm
     const terms = pod.podAffinityTerms.filter((t) => t.anti === anti);
     const preferred = terms.filter((t) => !t.required);
     const left = anti ? s.preferredPodAntiAffinity : s.preferredPodAffinity;
-    out.push(...terms.filter((t) => t.required), ...preferred.slice(Math.max(0, preferred.length - left)));
+    pushAll(
+      pushAll(
+        out,
+        terms.filter((t) => t.required),
+      ),
+      preferred.slice(Math.max(0, preferred.length - left)),
+    );
   }
   return out;
 }

@@ -3,7 +3,7 @@
 // controller runs (Deployment, StatefulSet, ReplicaSet, Job, CronJob, raised or capped by an HPA), what
 // admission adds to them (LimitRange container defaults, RuntimeClass overhead and scheduling) and what of
 // them the simulator does not model. One workload's pod spec is read once; its replicas are copies.
-import { isPlainObject, isString, show } from '../json';
+import { emptyRecord, isPlainObject, isString, pushAll, recordOf, show } from '../json';
 import { amounts, InputProblem, kindOf, list, metaOf, objectName, PodInput, podFromSpec, Problems, stringMap } from './inputs';
 import { ContainerDefaults } from './pod-requests';
 import { SimulationInput } from './types';
@@ -229,7 +229,7 @@ function readLimitRanges(objects: readonly unknown[], problems: InputProblem[]):
         return;
       }
       const spec = isPlainObject(o.spec) ? o.spec : {};
-      const defaults: Record<string, number> = {};
+      const defaults = emptyRecord<number>();
       list(spec.limits, 'spec.limits', p).forEach((item, j) => {
         if (!isPlainObject(item) || item.type !== 'Container') return;
         const at = `spec.limits[${j}]`;
@@ -240,7 +240,7 @@ function readLimitRanges(objects: readonly unknown[], problems: InputProblem[]):
       const ns = namespaceOf(metaOf(o));
       out.set(ns, { ...defaults, ...out.get(ns) });
     }, p);
-    problems.push(...p.list);
+    pushAll(problems, p.list);
   });
   return new Map([...out].map(([ns, requests]) => [ns, { requests }]));
 }
@@ -274,7 +274,7 @@ function readRuntimeClasses(objects: readonly unknown[], problems: InputProblem[
         tolerations: list(scheduling.tolerations, 'scheduling.tolerations', p),
       });
     }, p);
-    problems.push(...p.list);
+    pushAll(problems, p.list);
   });
   return out;
 }
@@ -307,9 +307,9 @@ function withRuntimeClass(spec: Json, classes: ReadonlyMap<string, RuntimeClass>
     out.overhead = rc.overhead;
   }
   if (Object.keys(rc.nodeSelector).length > 0) {
-    const selector: Record<string, unknown> = isPlainObject(spec.nodeSelector) ? { ...spec.nodeSelector } : {};
+    const selector: Record<string, unknown> = recordOf(isPlainObject(spec.nodeSelector) ? spec.nodeSelector : undefined);
     for (const [k, v] of Object.entries(rc.nodeSelector)) {
-      if (k in selector && selector[k] !== v) {
+      if (Object.hasOwn(selector, k) && selector[k] !== v) {
         p.add(
           `spec.nodeSelector.${k}`,
           'SimRuntimeClassRejected',
@@ -419,7 +419,7 @@ export function readWorkloads(input: SimulationInput): Workloads {
       w.p.add('', 'SimInvalidObject', 'cannot be read (a field throws when read)', true);
       base = podFromSpec(first, w.namespace, w.name, {}, {}, w.p);
     }
-    problems.push(...w.p.list);
+    pushAll(problems, w.p.list);
     if (w.template === undefined) {
       pods.push(base);
       sources.push(objects[wi]);
@@ -430,7 +430,7 @@ export function readWorkloads(input: SimulationInput): Workloads {
       sources.push(objects[wi]);
     }
   }
-  for (const h of hpas) problems.push(...h.p.list);
+  for (const h of hpas) pushAll(problems, h.p.list);
   const daemons = arrayOf(() => input.daemonSets).map((o, i) => {
     let d: PodInput;
     try {
@@ -438,7 +438,7 @@ export function readWorkloads(input: SimulationInput): Workloads {
     } catch {
       d = readDaemon(null, i, limitRanges, runtimeClasses);
     }
-    problems.push(...d.problems);
+    pushAll(problems, d.problems);
     return d;
   });
   return { pods, sources, daemons, problems };

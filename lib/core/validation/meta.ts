@@ -3,12 +3,12 @@
 // and ObjectMeta (name, labels, annotations) of a cluster-scoped object.
 import { IssueCollector } from '../issues';
 import { dns1123SubdomainProblems, labelValueProblems, qualifiedNameProblems } from '../model/labels';
-import { isPlainObject, show } from '../json';
+import { isPlainObject, lookupTable, show } from '../json';
 import { child } from '../issues';
 import { absent } from './schema';
 
 /** ObjectMeta's fields and the JSON type Go decodes each from (a mismatch fails the request). */
-const OBJECT_META_TYPES: { readonly [field: string]: 'string' | 'integer' | 'map' | 'string list' | 'object list' } = {
+const OBJECT_META_TYPES: { readonly [field: string]: 'string' | 'integer' | 'map' | 'string list' | 'object list' } = lookupTable({
   name: 'string',
   generateName: 'string',
   namespace: 'string',
@@ -24,7 +24,7 @@ const OBJECT_META_TYPES: { readonly [field: string]: 'string' | 'integer' | 'map
   deletionGracePeriodSeconds: 'integer',
   managedFields: 'object list',
   selfLink: 'string',
-};
+});
 /** The ObjectMeta fields the API server knows. */
 export const OBJECT_META_FIELDS: readonly string[] = Object.keys(OBJECT_META_TYPES);
 const MAX_ANNOTATIONS_BYTES = 256 * 1024;

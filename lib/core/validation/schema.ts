@@ -1,7 +1,7 @@
 // Pure core: no cdktf or constructs imports.
 // A small structural-schema checker mirroring what the API server does with a CRD's OpenAPI
 // schema (types, enums, patterns, bounds, required, unknown fields), plus hooks for the CEL rules.
-import { isPlainObject, show } from '../json';
+import { isPlainObject, ownValue, show } from '../json';
 import { child, IssueCollector, PhrasedMessage } from '../issues';
 import { runeLength } from '../model/labels';
 import { SuggestionIndex, suggestOne } from '../shared/suggest';
@@ -113,13 +113,14 @@ export function pruneNulls(value: unknown, schema: Schema): unknown {
     return schema.type === 'array' ? value.map((v) => pruneNulls(v, schema.items)) : value;
   }
   if (!isPlainObject(value) || (schema.type !== 'object' && schema.type !== 'map')) return value;
-  const out: Record<string, unknown> = {};
+  const out: [string, unknown][] = [];
   for (const [k, v] of Object.entries(value)) {
-    const sub = schema.type === 'map' ? schema.values : schema.properties[k];
-    if (sub === undefined) out[k] = v;
-    else if (v !== null) out[k] = pruneNulls(v, sub);
+    const sub = schema.type === 'map' ? schema.values : ownValue(schema.properties, k);
+    if (sub === undefined) out.push([k, v]);
+    else if (v !== null) out.push([k, pruneNulls(v, sub)]);
   }
-  return out;
+  // fromEntries: a user's key `__proto__` stays a key.
+  return Object.fromEntries(out);
 }
 
 /** Quotes the CRD's own message so a finding can be traced to the rule it replicates. */
@@ -201,7 +202,7 @@ export function checkSchema(value: unknown, schema: Schema, path: string, c: Iss
         if (absent(value[req])) c.error(child(path, req), 'RequiredField', hinted(schema, `is required`));
       }
       for (const [k, v] of Object.entries(value)) {
-        const sub = schema.properties[k];
+        const sub = ownValue(schema.properties, k);
         // A null known field is pruned (see pruneNulls); an unknown one is still an unknown field.
         if (v === undefined || (v === null && sub)) continue;
         if (!sub) {

@@ -30,7 +30,7 @@ import { checkSilenceCodes } from './silence';
 import { QUANTITY_PATTERN } from '../shared/quantity';
 import { RENAMED_CONSOLIDATION_POLICIES } from '../model/renamed-values';
 import { ArraySchema, ObjectSchema, Rule, Schema, absent, checkSchema, crdRule, has, pruneNulls } from './schema';
-import { isPlainObject, show } from '../json';
+import { isPlainObject, lookupTable, show } from '../json';
 import { NODEPOOL_API_VERSION } from '../model/types';
 
 const RUNTIME = ' (the API server accepts this, but the Karpenter controller rejects it at runtime and the NodePool never becomes Ready)';
@@ -408,10 +408,10 @@ function nodeClassRefNameCheck(ref: Record<string, unknown>, at: string, c: Issu
   }
 }
 
-const KNOWN_VALUE_CODES: { readonly [key: string]: readonly [code: string, noun: string, fix: string] } = {
+const KNOWN_VALUE_CODES: { readonly [key: string]: readonly [code: string, noun: string, fix: string] } = lookupTable({
   [WellKnownLabel.CAPACITY_TYPE]: ['UnknownCapacityType', 'a capacity type', ' (CapacityType)'],
   [WellKnownLabel.INSTANCE_TENANCY]: ['UnknownInstanceTenancy', 'an instance tenancy', ''],
-};
+});
 
 /** Karpenter's `validateWellKnownValues`: an `In` list needs known values, at least `minValues` of them. */
 function knownValuesCheck(r: Record<string, unknown>, values: unknown[], at: string, c: IssueCollector): void {

@@ -1,6 +1,6 @@
 // Pure core: no cdktf or constructs imports.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
-import { isPlainObject, show } from '../json';
+import { isPlainObject, lookupTable, show } from '../json';
 import { EC2NODECLASS_API_VERSION, NODEPOOL_API_VERSION } from '../model/types';
 import { validateEc2NodeClass } from './validate-ec2nodeclass';
 import { validateNodePool } from './validate-nodepool';
@@ -34,10 +34,10 @@ export const KARPENTER_RUNTIME_CHECK_CODES: readonly string[] = [
   'UserDataFormatRejected',
 ];
 
-const KINDS: { readonly [apiVersion: string]: string } = {
+const KINDS: { readonly [apiVersion: string]: string } = lookupTable({
   [NODEPOOL_API_VERSION]: 'NodePool',
   [EC2NODECLASS_API_VERSION]: 'EC2NodeClass',
-};
+});
 
 /**
  * Validates any supported Karpenter manifest (`karpenter.sh/v1` NodePool,

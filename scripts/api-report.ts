@@ -20,6 +20,9 @@ export const API_ENTRIES: readonly { readonly name: string; readonly importPath:
 /** The most names the root entry may export (issue #17): what an app author writes, no more. */
 export const MAX_ROOT_NAMES = 150;
 
+/** The most names `cdktf-karpenter-eks/core` may export: what a GitOps tool or another simulator needs, no display helper. */
+export const MAX_CORE_NAMES = 250;
+
 export const API_DIR = path.join(REPO, 'api');
 
 /** One exported name. */

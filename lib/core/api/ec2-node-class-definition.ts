@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 import { HttpTokens, VolumeType } from '../shared/ec2';
 import { builderList, builderMap, builderValue } from '../builder-value';
 import { ValidationContext, ValidationIssue, withCarriedIssues } from '../issues';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 import { BuilderKind, builderList, builderMap, builderValue } from '../builder-value';
 import { builderError, ValidationContext, ValidationIssue, withCarriedIssues, withIssues } from '../issues';
 import { cloneJson, opt } from '../json';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The hashes Karpenter writes to decide static drift.
 export { NODEPOOL_HASH_VERSION, EXPIRE_AFTER_DEFAULT, nodePoolHash, readNodePoolHash } from './nodepool-hash';
 export type { NodePoolHashResult } from './nodepool-hash';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // A NodePool's change, from its manifests: which hashed fields of `spec.template` changed the hash Karpenter writes
 // (static drift, core pkg/apis/v1/nodepool.go:336-342), which requirements narrowed, and what changed without
 // replacing anything (disruption, limits, weight, replicas: outside the template; taint order, duration spelling:

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // `previewDrift`: what a change to NodePools and EC2NodeClasses does to the running nodes, decided as Karpenter
 // 1.14.1 decides drift (../shared/reference/karpenter-drift-semantics.md has the rules with their upstream lines).
 // Without NodeClaims it judges from the manifests (every node, some, none, or AWS decides); with a running

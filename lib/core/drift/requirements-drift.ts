@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Requirements drift (kubernetes-sigs/karpenter v1.14.1 pkg/controllers/nodeclaim/disruption/drift.go:170-180):
 // a NodeClaim drifts when its labels, read as `In [value]` each, are not Compatible with the NodePool's requirements
 // (pkg/scheduling/requirements.go:181-197, no AllowUndefined). minValues is never read there, and requirements are

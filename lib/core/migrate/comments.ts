@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Keeps the comments of YAML input in the migrated YAML: each comment is tied to the path of the
 // field it sits on, and follows that field where the migration moved it (the `source` of a change).
 // Comments on fields the migration drops are lost with them.

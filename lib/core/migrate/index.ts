@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Converts older Karpenter manifests to the v1 API and reports every change it makes:
 //   karpenter.sh/v1beta1 NodePool, karpenter.k8s.aws/v1beta1 EC2NodeClass (Karpenter 0.33-0.37): v1beta1.ts
 //   karpenter.sh/v1alpha5 Provisioner: v1alpha5.ts; karpenter.k8s.aws/v1alpha1 AWSNodeTemplate (up to 0.31): v1alpha1.ts

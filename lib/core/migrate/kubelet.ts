@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // v1 moved kubelet settings from the NodePool (Provisioner) to the EC2NodeClass.
 import { EC2NODECLASS_KIND } from '../model/types';
 import { recorder } from './report';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // EC2NodeClass steps shared by the v1beta1 EC2NodeClass and v1alpha1 AWSNodeTemplate migrations.
 import { WINDOWS_ALIAS_FAMILIES, aliasFamilyOf } from '../model/ami-family';
 import { EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND } from '../model/types';

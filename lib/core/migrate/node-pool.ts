@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // NodePool pieces shared by the v1beta1 NodePool and v1alpha5 Provisioner migrations.
 import { NODEPOOL_API_VERSION } from '../model/types';
 import { Severity } from '../issues';

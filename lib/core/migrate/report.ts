@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Recording changes, and what every converter does alike: carry unknown fields over, check the
 // type of the fields it reads, convert the envelope (top-level fields, metadata).
 import { cloneJson, show } from '../json';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 import { isPlainObject } from '../json';
 import { Obj } from './types';
 

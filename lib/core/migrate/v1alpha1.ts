@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // karpenter.k8s.aws/v1alpha1 AWSNodeTemplate (up to Karpenter 0.31), and a v1alpha5 Provisioner's
 // inline `provider`, to a v1 EC2NodeClass. Source: karpenter.sh v1beta1-migration guide (v0.32).
 import { cloneJson } from '../json';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // karpenter.sh/v1alpha5 Provisioner (up to Karpenter 0.31) to a v1 NodePool, plus an EC2NodeClass
 // for an inline `provider`. Sources: karpenter.sh v1beta1-migration (v0.32) and v1-migration guides.
 import { cloneJson } from '../json';

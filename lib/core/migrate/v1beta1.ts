@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // karpenter.sh/v1beta1 NodePool and karpenter.k8s.aws/v1beta1 EC2NodeClass (Karpenter 0.33-0.37) to v1.
 // Source: karpenter.sh v1-migration guide (v1.0).
 import { cloneJson } from '../json';

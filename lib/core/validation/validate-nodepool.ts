@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 //
 // Replicates the Karpenter 1.14 `nodepools.karpenter.sh` CRD (v1): its OpenAPI schema and every
 // `x-kubernetes-validations` CEL rule, except the update-only transition rules (those that read

@@ -2,7 +2,7 @@
 // documents against each other, then writes the report. No fs or process access here: the caller passes
 // the I/O, so every path is testable in-process.
 import { isPlainObject as isObject, show } from '../core/json';
-import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/migrate';
+import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/migrate/migrate-manifests';
 import type { NodePoolPlanContext, PlannedNodePool } from '../core/api/node-pool-plan';
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
 import { toYaml } from '../core/model/yaml';
@@ -489,10 +489,10 @@ function loadWarningCodes(): readonly string[] {
 function loadMigrator(): (documents: unknown[], options: MigrationOptions) => MigrationResult {
   // Loaded on first use: plain validation does not pay for the migrator.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/migrate') as typeof import('../core/migrate')).migrateManifests;
+  return (require('../core/migrate/migrate-manifests') as typeof import('../core/migrate/migrate-manifests')).migrateManifests;
 }
 
 function loadMigratedYaml(): (result: MigrationResult) => string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/migrate') as typeof import('../core/migrate')).migratedManifestsYaml;
+  return (require('../core/migrate/migrate-manifests') as typeof import('../core/migrate/migrate-manifests')).migratedManifestsYaml;
 }

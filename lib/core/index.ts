@@ -49,8 +49,8 @@ export { WellKnownLabel } from './model/labels';
 export { lintEc2NodeClass, lintNodePool } from './lints/lint';
 export { LINT_CODES } from './lints/lint-codes';
 export type { LintCode } from './lints/lint-codes';
-export { migrateManifests, migrationToYaml } from './migrate';
-export type { MigrationChange, MigrationError, MigrationOptions, MigrationReport, MigrationResult } from './migrate/types';
+export { migrateManifests, migrationToYaml } from './migrate/migrate-manifests';
+export type { MigrationChange, MigrationError, MigrationOptions, MigrationReport, MigrationResult } from './migrate/migration-types';
 export { poolNodeClassIssues } from './lints/node-class-compatibility';
 export { Budget, Disruption, NodePoolDefinition } from './api/node-pool-definition';
 export type {
@@ -61,7 +61,7 @@ export type {
   NodePoolOptions,
   Taint,
 } from './api/node-pool-definition';
-export { Quantity } from './model/quantity';
+export { Quantity } from './model/quantity-builder';
 export { quantityToNumber } from './shared/quantity';
 export {
   Arch,
@@ -150,7 +150,7 @@ export type {
   Ec2NodeClassDrift,
   NodeClaimDrift,
   NodePoolDrift,
-} from './drift/types';
+} from './drift/drift-types';
 
 // AWS side: plans of the AWS constructs, the builders and enums their inputs take, IAM documents, queue and rules.
 export { ControllerIdentity, ControllerIdentityType } from './aws/controller-identity';

@@ -9,7 +9,7 @@ import { DRIFT_USAGE, runDriftCommand } from '../../lib/cli/drift-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { ExitCode, runCli, TOP_USAGE } from '../../lib/cli/validate-command';
 import { nodePoolHash } from '../../lib/core/drift/nodepool-hash';
-import type { DriftPreview } from '../../lib/core/drift/types';
+import type { DriftPreview } from '../../lib/core/drift/drift-types';
 
 let dir: string;
 let before: string;

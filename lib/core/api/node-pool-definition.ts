@@ -3,7 +3,7 @@ import { builderError, ValidationContext, ValidationIssue, withCarriedIssues, wi
 import { cloneJson, opt } from '../json';
 import { ConsolidationPolicy, DisruptionReason, TaintEffect } from '../model/crd-enums';
 import { DURATION_BUILDER, KarpenterDuration } from '../model/duration';
-import { Quantity, QUANTITY_BUILDER } from '../model/quantity';
+import { Quantity, QUANTITY_BUILDER } from '../model/quantity-builder';
 import { Requirement, REQUIREMENT_BUILDER } from '../model/requirements';
 import { NODEPOOL_API_VERSION, V1Budget, V1Disruption, V1NodeClassReference, V1NodePool, V1Taint } from '../model/types';
 import { validateNodePool } from '../validation/validate-nodepool';

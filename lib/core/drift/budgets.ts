@@ -5,7 +5,7 @@
 import { isPlainObject, isString, show } from '../json';
 import { durationSeconds } from '../model/duration';
 import { CronSchedule, nextCronTime, parseCronSchedule } from '../shared/cron';
-import type { BudgetWindow, DriftIssue, DriftPace } from './types';
+import type { BudgetWindow, DriftIssue, DriftPace } from './drift-types';
 
 const DRIFTED = 'Drifted';
 /** The CRD default when `budgets` is omitted (karpenter.sh_nodepools.yaml, nodepool.go:108). */

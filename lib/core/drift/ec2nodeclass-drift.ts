@@ -3,7 +3,7 @@
 // terms that drift only once AWS resolves a different selection (drift.go:84-179), and what replaces nothing.
 import { readEc2NodeClassHash } from './ec2nodeclass-hash';
 import { field, obj, sameJson, unionKeys, withField } from './read';
-import type { DriftIssue, DriftReason } from './types';
+import type { DriftIssue, DriftReason } from './drift-types';
 
 /** `hash:"ignore"` fields whose change reaches nodes through `status` (AMIs, subnets, security groups, reservations). */
 const RESOLVED_FROM_AWS: Readonly<Record<string, string>> = {

@@ -8,7 +8,7 @@ import { EC2NODECLASS_HASH_VERSION } from './ec2nodeclass-hash';
 import { NODEPOOL_HASH_VERSION } from './nodepool-hash';
 import { annotationsOf, conditionOf, conditionTrue, labelsOf, nameOf } from './read';
 import { claimRequirementsDrift } from './requirements-drift';
-import type { DriftIssue, NodeClaimDrift } from './types';
+import type { DriftIssue, NodeClaimDrift } from './drift-types';
 
 export const NODEPOOL_HASH = 'karpenter.sh/nodepool-hash';
 export const NODEPOOL_HASH_VERSION_KEY = 'karpenter.sh/nodepool-hash-version';

@@ -5,7 +5,7 @@
 import { readNodePoolHash } from './nodepool-hash';
 import { field, Json, obj, pathOf, sameJson, stringEntries, unionKeys, withField } from './read';
 import { requirementChanges } from './requirements-drift';
-import type { DriftIssue, DriftReason } from './types';
+import type { DriftIssue, DriftReason } from './drift-types';
 
 /** The hashed fields of `spec.template`, in Go order (nodepool.go:204-269); requirements carry `hash:"ignore"`. */
 const HASHED_METADATA = ['labels', 'annotations'] as const;

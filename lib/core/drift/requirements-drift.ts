@@ -6,7 +6,7 @@ import { isPlainObject, isString } from '../json';
 import { WellKnownLabel } from '../model/labels';
 import { Operator } from '../model/requirements';
 import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
-import type { DriftIssue, DriftReason } from './types';
+import type { DriftIssue, DriftReason } from './drift-types';
 
 /** The requirements of a NodePool manifest's template; malformed entries become issues and are left out. */
 export function poolRequirements(raw: unknown, object: string, issues?: DriftIssue[]): SchedulingRequirements {

@@ -4,8 +4,8 @@ import { cloneJson } from '../json';
 import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND } from '../model/types';
 import { ec2NodeClassShell } from './node-class';
 import { forcefulExpiry, nodePoolShell, requirements, templateMetadata } from './node-pool';
-import { carryRest, envelope, recorder, shaped } from './report';
-import { MigrationRun, Obj, Rec, Source } from './types';
+import { carryRest, envelope, recorder, shaped } from './converter-common';
+import { MigrationRun, Obj, Rec, Source } from './migration-types';
 import { copy, isObject, take } from './util';
 import { alphaTemplateSpec } from './v1alpha1';
 

@@ -5,8 +5,8 @@ import { V1BETA1_CONSOLIDATION_POLICIES } from '../model/renamed-values';
 import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND } from '../model/types';
 import { ec2NodeClassShell, nodeClassSpec } from './node-class';
 import { forcefulExpiry, nodePoolShell, requirements, templateMetadata } from './node-pool';
-import { carryRest, envelope, recorder, shaped } from './report';
-import { MigrationRun, Obj, Rec, Source } from './types';
+import { carryRest, envelope, recorder, shaped } from './converter-common';
+import { MigrationRun, Obj, Rec, Source } from './migration-types';
 import { copy, isObject, take } from './util';
 
 export function nodePoolV1beta1(run: MigrationRun, index: number, doc: Obj, name: string): void {

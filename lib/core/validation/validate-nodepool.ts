@@ -8,7 +8,7 @@
 // Also reports what the Karpenter controller rejects at runtime (see KARPENTER_RUNTIME_CHECK_CODES)
 // and, as warnings, the lint findings of `lintNodePool`.
 import { child, IssueCollector, ValidationContext, ValidationIssue } from '../issues';
-import { BUDGET_SCHEDULE_PATTERN, budgetScheduleRule } from './cron';
+import { BUDGET_SCHEDULE_PATTERN, budgetScheduleRule } from './budget-schedule';
 import { ConsolidationPolicy, crdEnum, DisruptionReason, TaintEffect } from '../model/crd-enums';
 import { Operator } from '../model/requirements';
 import { BUDGET_DURATION_PATTERN, DURATION_OR_NEVER_PATTERN, DURATION_PATTERN } from '../model/duration';

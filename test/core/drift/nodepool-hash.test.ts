@@ -1,4 +1,5 @@
-import { NODEPOOL_HASH_VERSION, UNHASHABLE_FIELD, nodePoolHash, readNodePoolHash } from '../../../lib/core/drift';
+import { NODEPOOL_HASH_VERSION, nodePoolHash, readNodePoolHash } from '../../../lib/core/drift/nodepool-hash';
+import { UNHASHABLE_FIELD } from '../../../lib/core/drift/go-json';
 
 type Spec = Record<string, unknown>;
 /** A NodePool whose template has this spec and, when given, this metadata. */

@@ -3,7 +3,7 @@
 import { cloneJson, show } from '../json';
 import { Severity } from '../issues';
 import { OBJECT_META_FIELDS } from '../validation/meta';
-import { MigrationChange, MigrationReport, Obj, Output, Rec, Source } from './types';
+import { MigrationChange, MigrationReport, Obj, Output, Rec, Source } from './migration-types';
 import { isObject, take } from './util';
 
 export function newReport(index: number, doc: Obj, name: string, manifest: Obj): MigrationReport & { changes: MigrationChange[] } {

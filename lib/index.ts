@@ -78,7 +78,7 @@ export type { CustomKarpenterRegistryOptions, KarpenterVersionOptions } from './
 export type { V1EC2NodeClass, V1NodePool } from './core/model/types';
 export { WellKnownLabel } from './core/model/labels';
 export { KarpenterDuration } from './core/model/duration';
-export { Quantity } from './core/model/quantity';
+export { Quantity } from './core/model/quantity-builder';
 export {
   Arch,
   CapacityType,

@@ -1,7 +1,7 @@
 // The lints' bench rows, run by `npm run bench` (scripts/bench.ts) or alone:
 // `npx ts-node --transpile-only scripts/bench-lints.ts [--runs N]` (on the built package: `npm run build` first).
 //   (h) `validate` as a user runs it (dist/bin) on one NodePool listing 10,000 instance types the catalog lacks:
-//       each unknown value once cost an edit-distance search over the 1,363 names (issue 33 item 2).
+//       each unknown value once cost an edit-distance search over the 1,363 names.
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';

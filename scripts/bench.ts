@@ -31,7 +31,7 @@ const REPO = path.resolve(__dirname, '..');
 const RESULT_MARK = 'BENCH_RESULT ';
 const GNU_TIME = '/usr/bin/time';
 
-/** Targets: issues #17 and #23 for (a)/(b) and (c), #5 for memory, #15 for (d) and (e), #24 for (f), #22 for (g). */
+/** Targets of each row; CONTRIBUTING.md's bench section says what each measures and why. */
 export const TARGETS = {
   /** (a)/(b) wall time, (b) the typed baseline. */
   maxTimeRatio: 1.1,
@@ -41,7 +41,7 @@ export const TARGETS = {
   maxImportRatio: 1.15,
   /** (c) peak RSS, MB. */
   maxImportRssMb: 80,
-  /** (d) `loadInstanceTypeCatalog()` in a fresh process, ms (issue #15). */
+  /** (d) `loadInstanceTypeCatalog()` in a fresh process, ms: the catalog loads on the first simulator call. */
   maxCatalogLoadMs: 50,
   /** (d) `simulateProvisioning` of 20 NodePools and 1,000 pods, ms. */
   maxSimulationMs: 2000,
@@ -65,7 +65,7 @@ export const TARGETS = {
   maxClusterSimulationMs: 2000,
   /** (h) `validate` of a NodePool listing 10,000 unknown instance types (scripts/bench-lints.ts): wall time, ms. */
   maxValidateUnknownTypesMs: 1000,
-  /** (i) `drift` on 100 NodePools, 5,000 NodeClaims and 50,000 pods (YAML) against a changed synth, ms (issue #31). */
+  /** (i) `drift` on 100 NodePools, 5,000 NodeClaims and 50,000 pods (YAML) against a changed synth, ms. */
   maxDriftMs: 1000,
   /** (i) wall time of 5,000 over 2,500 NodeClaims; linear growth is 2, less with the fixed start-up. */
   maxDriftGrowth: 2.2,

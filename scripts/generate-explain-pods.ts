@@ -1,4 +1,4 @@
-// Pending pods for `explain` at scale (issue #24, the bench's (f)):
+// Pending pods for `explain` at scale (the bench's (f): explain on 10,000 pending pods):
 //   npx ts-node --transpile-only scripts/generate-explain-pods.ts [--pods 10000] [--apps 50] [--out pods.yaml] [--pools pools.tf.json]
 //
 // Writes `--pods` Pod documents (default 10,000; stdout without --out), the replicas of `--apps` apps (default 50):

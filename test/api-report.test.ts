@@ -1,7 +1,7 @@
 // The committed API report (api/*.api.md) must equal the sources' public surface; the root stays small.
 import * as fs from 'fs';
 import * as path from 'path';
-import { API_ENTRIES, apiNames, apiReports, distinctNames, MAX_ROOT_NAMES } from '../scripts/api-report';
+import { API_ENTRIES, apiNames, apiReports, distinctNames, MAX_CORE_NAMES, MAX_ROOT_NAMES } from '../scripts/api-report';
 
 const names = apiNames();
 const reports = apiReports();
@@ -19,6 +19,20 @@ describe('API report', () => {
 
   test(`the root entry exports at most ${MAX_ROOT_NAMES} names`, () => {
     expect(distinctNames(names.get('root')!)).toBeLessThanOrEqual(MAX_ROOT_NAMES);
+  });
+
+  test(`the core entry exports at most ${MAX_CORE_NAMES} names`, () => {
+    expect(distinctNames(names.get('core')!)).toBeLessThanOrEqual(MAX_CORE_NAMES);
+  });
+
+  test('the core exports no display helper (prices and rates are formatted inside the CLI and the messages)', () => {
+    const display = ['formatUsd', 'formatRate', 'priceLabel', 'roundUsd', 'roundRate', 'describeCostCeiling', 'staleTableNote', 'show'];
+    expect(
+      names
+        .get('core')!
+        .filter((n) => display.includes(n.name))
+        .map((n) => n.name),
+    ).toEqual([]);
   });
 
   test('the root exports no plan, no IssueCollector helper, no CIDR/ARN helper', () => {

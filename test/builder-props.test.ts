@@ -11,7 +11,7 @@ import { KarpenterControllerRole } from '../lib/aws/karpenter-controller-role';
 import { ClusterProviders } from '../lib/controller/cluster-providers';
 import { KarpenterController } from '../lib/controller/karpenter-controller';
 import { Budget, Disruption } from '../lib/core/api/node-pool-definition';
-import { Quantity } from '../lib/core/model/quantity';
+import { Quantity } from '../lib/core/model/quantity-builder';
 import { Ec2NodeClass } from '../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../lib/manifests/karpenter-node-pool';
 import { FAKE_CLUSTER } from './fixtures/cluster';

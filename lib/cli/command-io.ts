@@ -1,5 +1,5 @@
 // What the CLI commands read from and write to, their exit codes and findings: shared by validate and explain.
-import type { MigrationOptions, MigrationResult } from '../core/migrate';
+import type { MigrationOptions, MigrationResult } from '../core/migrate/migrate-manifests';
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
 
 /** Size and type of a file, looked up before it is read. */

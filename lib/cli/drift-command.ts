@@ -3,7 +3,7 @@
 import { isPlainObject } from '../core/json';
 import { Severity } from '../core/issues';
 import { previewDrift } from '../core/drift/preview-drift';
-import type { DriftPreview, DriftSide } from '../core/drift/types';
+import type { DriftPreview, DriftSide } from '../core/drift/drift-types';
 import { CommandDependencies, CommandIo, ExitCode, PROGRAM, STDIN } from './command-io';
 import { writeDriftJson, writeDriftText } from './drift-format';
 import { inputObjects } from './input-objects';

@@ -1,5 +1,5 @@
 // `validate`'s output: the text and JSON report, and one line per finding.
-import type { MigrationReport } from '../core/migrate';
+import type { MigrationReport } from '../core/migrate/migrate-manifests';
 import { Severity } from '../core/issues';
 import { FileIssue } from './command-io';
 

@@ -2,9 +2,10 @@
 // documents against each other, then writes the report. No fs or process access here: the caller passes
 // the I/O, so every path is testable in-process.
 import { isPlainObject as isObject, show } from '../core/json';
-import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/migrate';
+import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/migrate/migrate-manifests';
 import type { NodePoolPlanContext, PlannedNodePool } from '../core/api/node-pool-plan';
 import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
+import { nodeClassRefName } from '../core/model/node-class-ref';
 import { toYaml } from '../core/model/yaml';
 import { CommandDependencies, CommandIo, ExitCode, FileIssue, Position, PROGRAM, STDIN } from './command-io';
 import { expandInputs, joinPath } from './input-files';
@@ -336,9 +337,7 @@ class ValidateRun {
     const classes = this.declared.filter((d) => d.kind === 'EC2NodeClass');
     // From the last, so the earlier slots stay where they are.
     for (const { document: pool, slot } of [...this.pendingPools].reverse()) {
-      const spec = isObject(pool.manifest.spec) ? pool.manifest.spec : {};
-      const template = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : {};
-      const ref = isObject(template.nodeClassRef) ? template.nodeClassRef.name : undefined;
+      const ref = nodeClassRefName(pool.manifest);
       // A name in several files (overlays): the class of the pool's own file.
       const named = classes.filter((c) => c.name === ref);
       const matching = named.length > 1 ? named.filter((c) => c.file === pool.file) : named;
@@ -489,10 +488,10 @@ function loadWarningCodes(): readonly string[] {
 function loadMigrator(): (documents: unknown[], options: MigrationOptions) => MigrationResult {
   // Loaded on first use: plain validation does not pay for the migrator.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/migrate') as typeof import('../core/migrate')).migrateManifests;
+  return (require('../core/migrate/migrate-manifests') as typeof import('../core/migrate/migrate-manifests')).migrateManifests;
 }
 
 function loadMigratedYaml(): (result: MigrationResult) => string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/migrate') as typeof import('../core/migrate')).migratedManifestsYaml;
+  return (require('../core/migrate/migrate-manifests') as typeof import('../core/migrate/migrate-manifests')).migratedManifestsYaml;
 }

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Props typed as builder classes (KubernetesVersion, KarpenterDuration, Quantity, Requirement, ...) get plain
 // values from JavaScript or JSON config: a string where a class is expected rendered `null` or crashed.
 // Every such prop is read through these helpers: the builder value itself, the one an unambiguous string

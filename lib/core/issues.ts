@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { isPlainObject } from './json';
 
 /** How serious a validation finding is. */

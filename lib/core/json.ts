@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Helpers for JSON-like values: parsed YAML, manifests, Helm values.
 
 /**

@@ -3,8 +3,8 @@
 import { assumedNodeClass, nodePoolCostCeiling, UNKNOWN_NODE_CLASS_NOTE } from '../core/sim/costs';
 import { explainBound } from '../core/lints/budget';
 import { CostCeiling, describeCostCeiling, formatUsd, priceLabel } from '../core/sim/pricing';
-import { isPlainObject } from '../core/json';
-import { SynthesizedManifest, SynthesizedStack } from './synth';
+import { nodeClassRefName } from '../core/model/node-class-ref';
+import { SynthesizedStack } from './synth';
 
 /** A synthesized NodePool's cost ceiling, with the EC2NodeClass its `nodeClassRef` names when the stack has it. */
 export interface SynthesizedNodePoolCost {
@@ -20,17 +20,10 @@ export function nodePoolCostsOf(received: unknown): SynthesizedNodePoolCost[] {
   const synth = SynthesizedStack.from(received);
   const classes = synth.ec2NodeClasses();
   return synth.nodePools().map((np) => {
-    const nodeClass = classes.find((c) => c.name === nodeClassRefName(np));
+    const nodeClass = classes.find((c) => c.name === nodeClassRefName(np.manifest));
     const ceiling = nodePoolCostCeiling(np.manifest, nodeClass ? nodeClass.manifest : assumedNodeClass(np.manifest));
     return { name: np.name, ceiling, nodeClassFound: nodeClass !== undefined };
   });
-}
-
-function nodeClassRefName(np: SynthesizedManifest): unknown {
-  const spec = isPlainObject(np.manifest) ? np.manifest.spec : undefined;
-  const template = isPlainObject(spec) ? spec.template : undefined;
-  const tspec = isPlainObject(template) ? template.spec : undefined;
-  return isPlainObject(tspec) && isPlainObject(tspec.nodeClassRef) ? tspec.nodeClassRef.name : undefined;
 }
 
 /**

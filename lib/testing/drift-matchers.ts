@@ -1,7 +1,7 @@
 // The drift matcher: `expect(synth).not.toDriftNodes({ from })` fails a CI test on a change that would replace
 // running nodes (Karpenter's drift, lib/core/drift). Plain functions, like ./matchers.
 import { previewDrift } from '../core/drift/preview-drift';
-import type { DriftPreview, DriftReason, DriftSide, NodePoolDrift } from '../core/drift/types';
+import type { DriftPreview, DriftReason, DriftSide, NodePoolDrift } from '../core/drift/drift-types';
 import { isPlainObject } from '../core/json';
 import { KarpenterMatcherResult } from './partial-match';
 import { SynthesizedStack } from './synth';

@@ -9,7 +9,7 @@ export { differenceCount, exactly, partialMatch } from './partial-match';
 export type { KarpenterMatcherResult, Mismatch } from './partial-match';
 export { toAdmitInstanceTypes, toAdmitOnly, toLaunchNodeClaims, toSchedulePod, toSchedulePodOn } from './simulation-matchers';
 export type { AdmittedTypesExpectation, NodeClaimExpectation, PodPlacement } from './simulation-matchers';
-export * from './simulate';
+export * from './simulate-stack';
 export * from './cost-matchers';
 export { toDriftNodes } from './drift-matchers';
 export type { DriftExpectation } from './drift-matchers';

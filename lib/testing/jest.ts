@@ -2,7 +2,7 @@
 // in a test file or in jest's `setupFilesAfterEnv`. Not imported by the library index.
 import { HelmReleaseSelector, karpenterMatchers, ManifestExpectation } from './matchers';
 import { AdmittedTypesExpectation, NodeClaimExpectation, PodPlacement } from './simulation-matchers';
-import { SimulateStackOptions } from './simulate';
+import { SimulateStackOptions } from './simulate-stack';
 import { DriftExpectation } from './drift-matchers';
 
 declare global {

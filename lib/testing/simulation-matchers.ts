@@ -4,7 +4,7 @@ import { loadInstanceTypeCatalog, NodeClaimResult, PodResult, SimulationResult, 
 import { isPlainObject } from '../core/json';
 import { WellKnownLabel } from '../core/model/labels';
 import { count, KarpenterMatcherResult, list } from './partial-match';
-import { simulateStackRun, SimulateStackOptions } from './simulate';
+import { simulateStackRun, SimulateStackOptions } from './simulate-stack';
 
 /**
  * What `toAdmitOnly` allows: instance type names, or labels every admitted type must carry (a value, or

@@ -7,9 +7,10 @@ import { Testing } from 'cdktf';
 import { buildFullStackApp } from '../../examples/full-stack/app';
 import { DRIFT_USAGE, runDriftCommand } from '../../lib/cli/drift-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
+import { CommandRun, runCaptured } from '../util/cli';
 import { ExitCode, runCli, TOP_USAGE } from '../../lib/cli/validate-command';
 import { nodePoolHash } from '../../lib/core/drift/nodepool-hash';
-import type { DriftPreview } from '../../lib/core/drift/types';
+import type { DriftPreview } from '../../lib/core/drift/drift-types';
 
 let dir: string;
 let before: string;
@@ -40,12 +41,8 @@ function withEdit(name: string, edit: (m: any) => void): string {
   return out;
 }
 
-function drift(args: string[]): { code: number; stdout: string; stderr: string } {
-  let stdout = '';
-  let stderr = '';
-  const io = { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } };
-  const code = runDriftCommand(args, io);
-  return { code, stdout, stderr };
+function drift(args: string[]): CommandRun {
+  return runCaptured((io) => runDriftCommand(args, io));
 }
 
 const AT = ['--at', '2026-12-07T10:00:00Z'];

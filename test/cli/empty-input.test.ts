@@ -4,8 +4,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { NO_NODEPOOLS, runExplainCommand } from '../../lib/cli/explain-command';
 import { firstJsonError } from '../../lib/cli/json-syntax';
-import { nodeCommandIo } from '../../lib/cli/node-io';
-import { CommandIo, ExitCode, runCli } from '../../lib/cli/validate-command';
+import { CommandRun, runCaptured } from '../util/cli';
+import { ExitCode, runCli } from '../../lib/cli/validate-command';
 
 let dir: string;
 beforeAll(() => {
@@ -19,13 +19,9 @@ function file(name: string, content: string): string {
   return p;
 }
 
-function run(args: string[]): { code: number; stdout: string; stderr: string } {
-  let stdout = '';
-  let stderr = '';
-  const io: CommandIo = { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } };
+function run(args: string[]): CommandRun {
   const [command, ...rest] = args;
-  const code = command === 'explain' ? runExplainCommand(rest, io) : runCli(args, io);
-  return { code, stdout, stderr };
+  return runCaptured((io) => (command === 'explain' ? runExplainCommand(rest, io) : runCli(args, io)));
 }
 
 const POD =

@@ -7,7 +7,7 @@ import * as path from 'path';
 import { Testing } from 'cdktf';
 import { buildFullStackApp } from '../../examples/full-stack/app';
 import { runExplainCommand } from '../../lib/cli/explain-command';
-import { nodeCommandIo } from '../../lib/cli/node-io';
+import { CommandRun, runCaptured } from '../util/cli';
 import { ExitCode } from '../../lib/cli/validate-command';
 import { SimulationResult } from '../../lib/core/sim';
 
@@ -21,12 +21,8 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function explain(args: string[]): { code: number; stdout: string; stderr: string } {
-  let stdout = '';
-  let stderr = '';
-  const io = { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } };
-  const code = runExplainCommand(args, io);
-  return { code, stdout, stderr };
+function explain(args: string[]): CommandRun {
+  return runCaptured((io) => runExplainCommand(args, io));
 }
 
 const POOLS = ['app', 'batch', 'reserved', 'web-on-demand', 'web-spot'];

@@ -8,7 +8,7 @@ import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { TerraformStack, Testing } from 'cdktf';
 import { GeneralAndGpuPools } from '../../examples/explain-gpu/gpu-pools';
 import { runExplainCommand } from '../../lib/cli/explain-command';
-import { nodeCommandIo } from '../../lib/cli/node-io';
+import { CommandRun, runCaptured } from '../util/cli';
 import { ExitCode } from '../../lib/cli/validate-command';
 import { readmeBlock } from '../readme-blocks';
 
@@ -28,11 +28,8 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Runs explain and returns its output with the temporary and repository paths written as the README writes them. */
-function explain(args: string[]): { code: number; stdout: string; stderr: string } {
-  let stdout = '';
-  let stderr = '';
-  const io = { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } };
-  const code = runExplainCommand(args, io);
+function explain(args: string[]): CommandRun {
+  const { code, stdout, stderr } = runCaptured((io) => runExplainCommand(args, io));
   const shown = (s: string) => s.split(stack).join('cdktf.out/stacks/ml/cdk.tf.json').split(KUBECTL).join('cluster.yaml');
   return { code, stdout: shown(stdout), stderr: shown(stderr) };
 }

@@ -9,7 +9,7 @@ import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { Testing } from 'cdktf';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo, ExitCode, runCli } from '../../lib/cli/validate-command';
-import { Quantity } from '../../lib/core/model/quantity';
+import { Quantity } from '../../lib/core/model/quantity-builder';
 import { Requirement, Operator } from '../../lib/core/model/requirements';
 import { TaintEffect } from '../../lib/core/model/crd-enums';
 import { runSimulation } from '../../lib/core/sim';

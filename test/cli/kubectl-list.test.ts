@@ -6,7 +6,8 @@ import * as path from 'path';
 import { runExplainCommand } from '../../lib/cli/explain-command';
 import { readInputDocuments } from '../../lib/cli/input-reader';
 import { nodeCommandIo } from '../../lib/cli/node-io';
-import { CommandIo, ExitCode, runCli } from '../../lib/cli/validate-command';
+import { captureIo } from '../util/cli';
+import { ExitCode, runCli } from '../../lib/cli/validate-command';
 import { nodePoolCostCeilings, SimulationInput, SimulationResult } from '../../lib/core/sim';
 import { daemonSet, kubectlList, nodePool, pod } from './kubectl-dump';
 
@@ -22,16 +23,6 @@ function file(name: string, content: string): string {
   const p = path.join(dir, name);
   fs.writeFileSync(p, content);
   return p;
-}
-
-function capture(): { io: CommandIo; out: () => string; err: () => string } {
-  let stdout = '';
-  let stderr = '';
-  return {
-    io: { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
-    out: () => stdout,
-    err: () => stderr,
-  };
 }
 
 const EMPTY: SimulationResult = { pods: [], nodeClaims: [], nodePools: [], assumptions: [] };
@@ -83,7 +74,7 @@ describe('reading a kind: List', () => {
   test('validate checks a NodePool in a nested List', () => {
     const pool = { apiVersion: 'karpenter.sh/v1', kind: 'NodePool', metadata: { name: 'inner' }, spec: { weight: 500 } };
     const f = file('nested.json', JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'List', items: [pool] }] }));
-    const c = capture();
+    const c = captureIo();
     expect(runCli(['validate', f], c.io)).toBe(ExitCode.PROBLEMS);
     expect(c.out()).toMatch(/NodePool\/inner spec\.weight: .*500/);
   });
@@ -119,7 +110,7 @@ describe('reading a kind: List', () => {
     // The fixture with a weight the CRD rejects on the NodePool, item 0 of the List.
     const text = fs.readFileSync(FIXTURE, 'utf8').replace('  spec:\n    disruption:', '  spec:\n    weight: 500\n    disruption:');
     expect(text).toContain('weight: 500');
-    const { io, out } = capture();
+    const { io, out } = captureIo();
     const code = runCli(['validate', '-'], { ...io, readStdin: () => text });
     expect(out()).toMatch(/^-:\d+:13: error NodePool\/general spec\.weight: .*\(OutOfRange\)$/m);
     const line = Number(/^-:(\d+):13:/m.exec(out())?.[1]);
@@ -129,7 +120,7 @@ describe('reading a kind: List', () => {
 
   // Issue 33 item 11: a plain cluster dump passes --strict; what is not checked is one line.
   test('validate --strict passes a cluster dump: a status read from a cluster is expected, the rest one summary line', () => {
-    const { io, out } = capture();
+    const { io, out } = captureIo();
     const code = runCli(['validate', '--strict', FIXTURE], io);
     expect(out().split('\n')).toEqual([
       `note: skipped 8 documents validate does not check (6 Pod, 2 Node), first ${FIXTURE}#2 Node/ip-10-0-1-10.ec2.internal; --json lists each`,
@@ -140,7 +131,7 @@ describe('reading a kind: List', () => {
   });
 
   test('a status on a manifest written to apply (no uid, no resourceVersion) is still StatusIgnored', () => {
-    const { io, out } = capture();
+    const { io, out } = captureIo();
     const manifest = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'cli', 'valid.yaml'), 'utf8').replace(/\n---/, '\nstatus: {}\n---');
     expect(runCli(['validate', '--strict', '-'], { ...io, readStdin: () => manifest })).toBe(ExitCode.PROBLEMS);
     expect(out()).toMatch(/^-:\d+:\d+: warning NodePool\/default status: .*\(StatusIgnored\)$/m);
@@ -150,7 +141,7 @@ describe('reading a kind: List', () => {
 describe('explain on the running cluster', () => {
   test('NodePools, EC2NodeClasses, Nodes and every Pod (bound ones as cluster state) go to their lists', () => {
     let input: SimulationInput | undefined;
-    const { io } = capture();
+    const { io } = captureIo();
     const other = file(
       'more.yaml',
       [
@@ -194,7 +185,7 @@ describe('explain on the running cluster', () => {
 
   test('the recipe with daemonsets: DaemonSets go to daemonSets, their pods stay pods (their overhead when no DaemonSet is given)', () => {
     let input: SimulationInput | undefined;
-    const { io } = capture();
+    const { io } = captureIo();
     const dump = file(
       'daemonsets.yaml',
       // With a NodePool: explain stops at a dump without one (no NodePools given, exit 2).
@@ -220,7 +211,7 @@ describe('explain on the running cluster', () => {
   });
 
   test('an engine issue on a List item points at its line', () => {
-    const { io, out } = capture();
+    const { io, out } = captureIo();
     runExplainCommand([FIXTURE], io, {
       simulate: () => ({
         result: EMPTY as SimulationResult,

@@ -2,7 +2,7 @@ import { isDocument } from 'yaml';
 import * as fs from 'fs';
 import * as path from 'path';
 import { CommandDependencies, CommandIo, ExitCode, runCli, runValidateCommand } from '../../lib/cli/validate-command';
-import { MigrationOptions, MigrationReport, MigrationResult } from '../../lib/core/migrate';
+import { MigrationOptions, MigrationReport, MigrationResult } from '../../lib/core/migrate/migrate-manifests';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../../lib/core/issues';
 import { KARPENTER_RELEASE } from '../../lib/core/controller/release';
 

@@ -3,7 +3,7 @@
 import { errorsOf } from '../../lib/core/issues';
 import * as fs from 'fs';
 import * as path from 'path';
-import { migrateManifests } from '../../lib/core/migrate';
+import { migrateManifests } from '../../lib/core/migrate/migrate-manifests';
 import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../lib/core/validation/validate';
 import {
   CORPUS,

@@ -8,21 +8,10 @@ import { KARPENTER_RUNTIME_CHECK_CODES, validateManifest } from '../../lib/core/
 import { CorpusCase, EC2NODECLASS_CEL_CASES, NODEPOOL_CEL_CASES, VALID_EC2NODECLASSES, VALID_NODEPOOLS } from '../fixtures/crd-cases';
 import { ec2NodeClass, nodePool, patched } from '../core/api/fixtures';
 import { CrdValidator, Schema, skipWithoutCrds, karpenterCrdsDir } from './crd-validator';
+import { mulberry32 } from '../util/prng';
 
 const SPECS = Number(process.env.MUTATION_SPECS ?? 5000);
 const SEED = Number(process.env.MUTATION_SEED ?? 20261203);
-
-/** mulberry32: a tiny seeded PRNG, uniform in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Json = any;
 type Seg = string | number;

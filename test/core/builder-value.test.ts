@@ -1,5 +1,5 @@
 import { DURATION_BUILDER, KarpenterDuration } from '../../lib/core/model/duration';
-import { QUANTITY_BUILDER } from '../../lib/core/model/quantity';
+import { QUANTITY_BUILDER } from '../../lib/core/model/quantity-builder';
 import { builderList, builderMap, builderValue } from '../../lib/core/builder-value';
 import { show } from '../../lib/core/json';
 import { ValidationIssue } from '../../lib/core/issues';

@@ -1,6 +1,6 @@
 import * as vm from 'vm';
 import { nodePool } from './api/fixtures';
-import { Quantity } from '../../lib/core/model/quantity';
+import { Quantity } from '../../lib/core/model/quantity-builder';
 import { validateNodePool } from '../../lib/core/validation/validate-nodepool';
 import * as json from '../../lib/core/json';
 import { cloneJson, isPlainObject, isString, opt, show } from '../../lib/core/json';

@@ -2,7 +2,7 @@
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { App, TerraformStack, Testing } from 'cdktf';
-import { Quantity } from '../../lib/core/model/quantity';
+import { Quantity } from '../../lib/core/model/quantity-builder';
 import { ClusterProviders } from '../../lib/controller/cluster-providers';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';

@@ -12,7 +12,7 @@ import {
 } from '../../lib/core/model/selector-terms';
 import { InstanceStorePolicy, NetworkInterfaceType } from '../../lib/core/model/crd-enums';
 import { HttpTokens, VolumeType } from '../../lib/core/shared/ec2';
-import { Quantity } from '../../lib/core/model/quantity';
+import { Quantity } from '../../lib/core/model/quantity-builder';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { ec2NodeClass } from '../core/api/fixtures';
 import { newStack, onlyResource, resourcesOf } from '../util/stacks';

@@ -1,5 +1,5 @@
 // maxHourlyCost: the pool's cost ceiling against a budget, at synth.
-import { Quantity } from '../../lib/core/model/quantity';
+import { Quantity } from '../../lib/core/model/quantity-builder';
 import { Requirement } from '../../lib/core/model/requirements';
 import { KarpenterNodePool, KarpenterNodePoolProps } from '../../lib/manifests/karpenter-node-pool';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';

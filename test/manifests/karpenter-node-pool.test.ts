@@ -4,7 +4,7 @@ import { TerraformVariable, Testing } from 'cdktf';
 import { KarpenterDuration } from '../../lib/core/model/duration';
 import { Budget, Disruption } from '../../lib/core/api/node-pool-definition';
 import { DisruptionReason, TaintEffect } from '../../lib/core/model/crd-enums';
-import { Quantity } from '../../lib/core/model/quantity';
+import { Quantity } from '../../lib/core/model/quantity-builder';
 import { Arch, CapacityType, Operator, Os, Requirement } from '../../lib/core/model/requirements';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';

@@ -1,6 +1,6 @@
 // silenceWarnings on the manifest constructs: typed as ManifestWarningCode; an unknown code (from
 // JavaScript or a cast) is reported as a warning instead of silencing nothing, silently.
-import { Quantity } from '../../lib/core/model/quantity';
+import { Quantity } from '../../lib/core/model/quantity-builder';
 import { ManifestWarningCode } from '../../lib/core/validation/silence';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { warningsOf } from '../util/warnings';

@@ -18,7 +18,7 @@ import { KarpenterNodeRole } from '../../lib/aws/karpenter-node-role';
 import { KarpenterNetwork } from '../../lib/aws/network';
 import { ClusterProviders } from '../../lib/controller/cluster-providers';
 import { KarpenterController } from '../../lib/controller/karpenter-controller';
-import { Quantity } from '../../lib/core/model/quantity';
+import { Quantity } from '../../lib/core/model/quantity-builder';
 import { ControllerIdentity } from '../../lib/core/aws/controller-identity';
 import { KubernetesVersion } from '../../lib/core/aws/kubernetes-version';
 import { KarpenterVersion } from '../../lib/core/controller/karpenter-version';

@@ -10,7 +10,7 @@ import { EksCluster } from '../../lib/aws/eks-cluster';
 import { KarpenterController } from '../../lib/controller/karpenter-controller';
 import { KarpenterVersion } from '../../lib/core/controller/karpenter-version';
 import { Budget, Disruption } from '../../lib/core/api/node-pool-definition';
-import { Quantity } from '../../lib/core/model/quantity';
+import { Quantity } from '../../lib/core/model/quantity-builder';
 import { KubernetesVersion } from '../../lib/core/aws/kubernetes-version';
 import { KarpenterValidationError, Severity } from '../../lib/core/issues';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';

@@ -3,7 +3,7 @@ import '../../lib/testing/jest';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { Testing } from 'cdktf';
 import { buildFullStackApp, FullStackApp } from '../../examples/full-stack/app';
-import { Quantity } from '../../lib/core/model/quantity';
+import { Quantity } from '../../lib/core/model/quantity-builder';
 import { Requirement } from '../../lib/core/model/requirements';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';

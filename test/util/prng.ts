@@ -1,9 +1,12 @@
-// A seeded PRNG for property tests (mulberry32): the same seed gives the same cases, and a failure names its seed.
-export function prng(seed: number): () => number {
+// mulberry32: a tiny seeded PRNG, uniform in [0, 1). Property tests draw from it so a failure reproduces from the
+// seed they print.
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
   return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 import { HttpTokens, VolumeType } from '../shared/ec2';
 import { builderList, builderMap, builderValue } from '../builder-value';
 import { ValidationContext, ValidationIssue, withCarriedIssues } from '../issues';
@@ -6,7 +5,7 @@ import { cloneJson, opt } from '../json';
 import { HttpEndpoint, HttpProtocolIpv6, InstanceStorePolicy, NestedVirtualization, NetworkInterfaceType } from '../model/crd-enums';
 import { AmiFamily, AmiFamilyAlias } from '../model/ami-family';
 import { DURATION_BUILDER, KarpenterDuration } from '../model/duration';
-import { Quantity, QUANTITY_BUILDER } from '../model/quantity';
+import { Quantity, QUANTITY_BUILDER } from '../model/quantity-builder';
 import {
   EC2NODECLASS_API_VERSION,
   EC2NODECLASS_KIND,

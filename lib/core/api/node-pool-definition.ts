@@ -1,10 +1,9 @@
-// Pure core: no cdktf or constructs imports.
 import { BuilderKind, builderList, builderMap, builderValue } from '../builder-value';
 import { builderError, ValidationContext, ValidationIssue, withCarriedIssues, withIssues } from '../issues';
 import { cloneJson, opt } from '../json';
 import { ConsolidationPolicy, DisruptionReason, TaintEffect } from '../model/crd-enums';
 import { DURATION_BUILDER, KarpenterDuration } from '../model/duration';
-import { Quantity, QUANTITY_BUILDER } from '../model/quantity';
+import { Quantity, QUANTITY_BUILDER } from '../model/quantity-builder';
 import { Requirement, REQUIREMENT_BUILDER } from '../model/requirements';
 import { NODEPOOL_API_VERSION, V1Budget, V1Disruption, V1NodeClassReference, V1NodePool, V1Taint } from '../model/types';
 import { validateNodePool } from '../validation/validate-nodepool';

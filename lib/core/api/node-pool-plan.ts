@@ -1,6 +1,6 @@
-// Pure core: no cdktf or constructs imports.
 // Every check of one NodePool, in one place: the construct, `validate`, `explain` and the tests call it, so
-// they give the same verdict on the same manifest. It lives in sim because the catalog lints and the budget do.
+// they give the same verdict on the same manifest. It lives in api/, above lints/
+// and validation/, because it runs the catalog lints and the budget.
 import { ValidationContext, ValidationIssue } from '../issues';
 import { isPlainObject } from '../json';
 import { Ec2NodeClassDefinition } from './ec2-node-class-definition';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector } from '../issues';
 
 /** EKS cluster names are at most 100 characters (CreateCluster API). */

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { BuilderKind } from '../builder-value';
 import { DEFAULT_KARPENTER_NAMESPACE, DEFAULT_KARPENTER_SERVICE_ACCOUNT } from './trust-policies';
 

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { KubernetesVersion } from './kubernetes-version';
 import { NodeGroupScaling, validateControllerScaling } from './node-group-scaling';
 import { HttpTokens, VolumeType } from '../shared/ec2';

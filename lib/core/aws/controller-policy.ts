@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 //
 // The Karpenter v1 controller permissions, statement for statement as in the official
 // CloudFormation template of Karpenter 1.14 (website/content/en/v1.14/getting-started/

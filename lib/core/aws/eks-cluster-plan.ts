@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { validateClusterName } from './cluster-name';
 import { KUBERNETES_VERSION_BUILDER, KubernetesVersion } from './kubernetes-version';
 import { parseIpv4Cidr } from './ipv4-cidr';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { policyDocument, PolicyDocumentJson, PolicyEffect } from './policy-document';
 
 /** AWS managed policies of the EKS cluster (control plane) role. */

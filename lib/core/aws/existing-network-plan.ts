@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 // The plan of a network that exists: the VPC and subnets `KarpenterNetwork.fromExisting` takes, and the tags it adds.
 import { isAwsResourceId } from './aws-partition';
 import { validateClusterName } from './cluster-name';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 //
 // The interruption queue and its EventBridge rules as in Karpenter 1.14's CloudFormation
 // template; rule names and descriptions follow terraform-aws-eks modules/karpenter.

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 // IPv4 CIDR arithmetic: parse, print, subnet, containment.
 
 /** An IPv4 CIDR block split into numbers. */

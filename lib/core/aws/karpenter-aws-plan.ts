@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { isAwsResourceId, parseArn } from './aws-partition';
 import { ControllerIdentity } from './controller-identity';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { BuilderKind } from '../builder-value';
 import { builderError, IssueCollector, ValidationIssue, withIssues } from '../issues';
 

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { validateClusterName } from './cluster-name';
 import { cidrContains, cidrOverlaps, cidrSubnet, formatIpv4Cidr, Ipv4Cidr, parseIpv4Cidr } from './ipv4-cidr';
 import { KARPENTER_DISCOVERY_TAG_KEY as DISCOVERY_TAG_KEY } from '../shared/discovery';

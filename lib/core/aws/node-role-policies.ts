@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector } from '../issues';
 import { awsManagedPolicyArn, IAM_ROLE_NAME_MAX_LENGTH, validateIamName } from './aws-partition';
 import { EKS_NODE_MANAGED_POLICIES } from './eks-iam';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { IssueCollector } from '../issues';
 
 /** IAM policy language version used by every document this library writes. */

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { DNS1123_SUBDOMAIN_PATTERN } from '../shared/kubernetes-names';
 import { IssueCollector } from '../issues';
 import { parseArn, servicePrincipal } from './aws-partition';

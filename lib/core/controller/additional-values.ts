@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 // additionalValues: merged last into the values the library builds, with what they replace, contradict or the
 // chart would ignore or mangle reported.
 import { KarpenterAwsAttributes } from '../aws/karpenter-aws-attributes';

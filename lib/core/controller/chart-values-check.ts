@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 // additionalValues against the pinned chart's values.yaml: a key the chart does not have is ignored by Helm, and a
 // value of the wrong kind renders into something else (a string "false" is true in a template's `if`).
 import { IssueCollector } from '../issues';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 // The shape of the pinned `karpenter` chart's values.yaml (test/fixtures/reference/karpenter-chart-values-<version>.yaml,
 // through `chartValuesShape`); test/core/controller/chart-values-check.test.ts checks it still equals that file's.
 import type { ChartValueShape } from './chart-values-check';

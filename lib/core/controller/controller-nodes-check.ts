@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 // Whether the controller pods the chart renders can run on the cluster's ControllerNodeGroups: the same scheduling
 // terms the Helm tier (test/helm) renders with the real chart and schedules with the simulator, read from the final
 // values (after additionalValues) as plain rules, so synth needs neither Helm nor the simulator.

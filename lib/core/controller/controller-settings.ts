@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 // The controller's typed settings (log level, DNS policy, resources, feature gates, placement): what
 // `KarpenterController` takes, and `buildKarpenterHelmValues` turns into chart values.
 import { BuilderKind } from '../builder-value';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { DEFAULT_KARPENTER_NAMESPACE } from '../aws/trust-policies';
 
 /** API version of FlowSchema (GA since Kubernetes 1.29, so on every EKS version Karpenter 1.14 supports). */

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { labelValueProblems, qualifiedNameProblems } from '../model/labels';
 import { QUANTITY_PATTERN, quantityToNumber } from '../shared/quantity';
 import { KarpenterAwsAttributes, validateKarpenterAwsAttributes } from '../aws/karpenter-aws-attributes';

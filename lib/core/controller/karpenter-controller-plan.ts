@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { controllerNeedsFlowSchemas, karpenterFlowSchemas } from './flow-schemas';

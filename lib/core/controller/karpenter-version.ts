@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 import { BuilderKind } from '../builder-value';
 import { IssueCollector, Severity, ValidationContext, ValidationIssue } from '../issues';
 import { KARPENTER_RELEASE, KarpenterRelease } from './release';

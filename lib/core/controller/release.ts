@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
 // The one place a Karpenter release is spelled out. Bump it together with
 // test/fixtures/reference/karpenter-chart-values-<version>.yaml (CONTRIBUTING.md, "Bumping Karpenter").
 

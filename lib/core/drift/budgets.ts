@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Disruption budgets for the Drifted reason (kubernetes-sigs/karpenter v1.14.1): GetAllowedDisruptionsByReason,
 // GetAllowedDisruptions and IsActive (pkg/apis/v1/nodepool.go:363-426), MustGetAllowedDisruptions (:352-358: any
 // budget with an invalid schedule makes the pool's answer 0), and BuildDisruptionBudgetMapping
@@ -6,7 +5,7 @@
 import { isPlainObject, isString, show } from '../json';
 import { durationSeconds } from '../model/duration';
 import { CronSchedule, nextCronTime, parseCronSchedule } from '../shared/cron';
-import type { BudgetWindow, DriftIssue, DriftPace } from './types';
+import type { BudgetWindow, DriftIssue, DriftPace } from './drift-types';
 
 const DRIFTED = 'Drifted';
 /** The CRD default when `budgets` is omitted (karpenter.sh_nodepools.yaml, nodepool.go:108). */

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Which NodeClaims the disruption controller can take as candidates (kubernetes-sigs/karpenter v1.14.1):
 // ValidateNodeDisruptable (pkg/controllers/state/statenode.go:212-237: the Node's do-not-disrupt), ValidatePodsDisruptable
 // (statenode.go:244-263: a pod's do-not-disrupt, PodDisruptionBudgets via pkg/utils/pdb/pdb.go:66-118), with the

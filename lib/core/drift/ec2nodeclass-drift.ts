@@ -1,10 +1,9 @@
-// Pure core: no cdktf or constructs imports.
 // An EC2NodeClass's change, from its manifests (aws/karpenter-provider-aws v1.14.1): the hashed spec fields
 // (pkg/apis/v1/ec2nodeclass.go:597-610, static NodeClassDrift, pkg/cloudprovider/drift.go:181-195), the selector
 // terms that drift only once AWS resolves a different selection (drift.go:84-179), and what replaces nothing.
 import { readEc2NodeClassHash } from './ec2nodeclass-hash';
 import { field, obj, sameJson, unionKeys, withField } from './read';
-import type { DriftIssue, DriftReason } from './types';
+import type { DriftIssue, DriftReason } from './drift-types';
 
 /** `hash:"ignore"` fields whose change reaches nodes through `status` (AMIs, subnets, security groups, reservations). */
 const RESOLVED_FROM_AWS: Readonly<Record<string, string>> = {

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 //
 // `EC2NodeClass.Hash(caBundle)` of the AWS provider v1.14.1 (aws/karpenter-provider-aws pkg/apis/v1/ec2nodeclass.go,
 // cited "ec2nodeclass.go:<line>"): hashstructure FormatV2 of `[]any{spec, AMIFamily(), caBundle}` with SlicesAsSets,

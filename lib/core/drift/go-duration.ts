@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 //
 // Go's time.ParseDuration (src/time/format.go, Go 1.24), step by step: Karpenter hashes a duration as the int64
 // nanoseconds it parses to, and a fraction is scaled in float64 (so a long fraction can differ by 1 ns from exact

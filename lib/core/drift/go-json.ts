@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 //
 // Reads a manifest's JSON the way Go's encoding/json fills Karpenter's structs, into the GoValues hashstructure.ts
 // walks: an absent key or `null` leaves the Go zero value (nil map, nil slice, nil pointer, ""), `{}` and `[]` make

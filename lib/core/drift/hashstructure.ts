@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 //
 // A port of github.com/mitchellh/hashstructure/v2 v2.0.2 (hashstructure.go, cited "hs:<line>"), the hash
 // Karpenter writes to `karpenter.sh/nodepool-hash` and `karpenter.k8s.aws/ec2nodeclass-hash`. Go's reflection is

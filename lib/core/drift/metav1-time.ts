@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 //
 // `*metav1.Time` (apimachinery pkg/apis/meta/v1/time.go: `type Time struct { time.Time }`, UnmarshalJSON parses
 // RFC 3339 and converts to Local). Only `taints[].timeAdded` carries one; Karpenter's controller runs in UTC, so

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // One NodeClaim judged as Karpenter's drift controller judges it after the change (kubernetes-sigs/karpenter
 // v1.14.1 pkg/controllers/nodeclaim/disruption/drift.go:53-180): only launched claims (:57-63); static drift by
 // the stored hash when both hash versions agree (:152-168); requirements drift from its labels (:170-180); then
@@ -9,7 +8,7 @@ import { EC2NODECLASS_HASH_VERSION } from './ec2nodeclass-hash';
 import { NODEPOOL_HASH_VERSION } from './nodepool-hash';
 import { annotationsOf, conditionOf, conditionTrue, labelsOf, nameOf } from './read';
 import { claimRequirementsDrift } from './requirements-drift';
-import type { DriftIssue, NodeClaimDrift } from './types';
+import type { DriftIssue, NodeClaimDrift } from './drift-types';
 
 export const NODEPOOL_HASH = 'karpenter.sh/nodepool-hash';
 export const NODEPOOL_HASH_VERSION_KEY = 'karpenter.sh/nodepool-hash-version';

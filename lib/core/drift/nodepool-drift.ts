@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // A NodePool's change, from its manifests: which hashed fields of `spec.template` changed the hash Karpenter writes
 // (static drift, core pkg/apis/v1/nodepool.go:336-342), which requirements narrowed, and what changed without
 // replacing anything (disruption, limits, weight, replicas: outside the template; taint order, duration spelling:
@@ -6,7 +5,7 @@
 import { readNodePoolHash } from './nodepool-hash';
 import { field, Json, obj, pathOf, sameJson, stringEntries, unionKeys, withField } from './read';
 import { requirementChanges } from './requirements-drift';
-import type { DriftIssue, DriftReason } from './types';
+import type { DriftIssue, DriftReason } from './drift-types';
 
 /** The hashed fields of `spec.template`, in Go order (nodepool.go:204-269); requirements carry `hash:"ignore"`. */
 const HASHED_METADATA = ['labels', 'annotations'] as const;

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 //
 // `NodePool.Hash()` of Karpenter v1.14.1 (kubernetes-sigs/karpenter pkg/apis/v1/nodepool.go:336-342): hashstructure
 // FormatV2 of `spec.template` (NodeClaimTemplate, nodepool.go:204-269) with SlicesAsSets, IgnoreZeroValue and ZeroNil,

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // `previewDrift`: what a change to NodePools and EC2NodeClasses does to the running nodes, decided as Karpenter
 // 1.14.1 decides drift (../shared/reference/karpenter-drift-semantics.md has the rules with their upstream lines).
 // Without NodeClaims it judges from the manifests (every node, some, none, or AWS decides); with a running
@@ -12,7 +11,16 @@ import { EC2NODECLASS_HASH_VERSION } from './ec2nodeclass-hash';
 import { hashOf, nodePoolChanges } from './nodepool-drift';
 import { annotationsOf, field, labelsOf, nameOf, obj } from './read';
 import { poolRequirements } from './requirements-drift';
-import type { DriftInput, DriftIssue, DriftPreview, DriftReason, DriftVerdict, Ec2NodeClassDrift, NodeClaimDrift, NodePoolDrift } from './types';
+import type {
+  DriftInput,
+  DriftIssue,
+  DriftPreview,
+  DriftReason,
+  DriftVerdict,
+  Ec2NodeClassDrift,
+  NodeClaimDrift,
+  NodePoolDrift,
+} from './drift-types';
 
 /** Objects of one kind on one side, by name; a nameless or repeated one is an issue and left out. */
 function byName(list: readonly unknown[] | undefined, kind: string, side: string, issues: DriftIssue[]): Map<string, unknown> {

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 //
 // `(*resource.Quantity).String()` after `UnmarshalJSON`, ported step by step from kubernetes/apimachinery v0.35.3
 // (the version aws/karpenter-provider-aws v1.14.1 pins) pkg/api/resource: quantity.go ParseQuantity (:278-392),

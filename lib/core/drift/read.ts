@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Reading the objects drift compares: plain manifests of unknown shape. User keys (labels, annotations) are read
 // into Maps, never looked up on a plain object (`constructor` and `__proto__` are valid label keys).
 import { isPlainObject, isString } from '../json';

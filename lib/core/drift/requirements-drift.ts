@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Requirements drift (kubernetes-sigs/karpenter v1.14.1 pkg/controllers/nodeclaim/disruption/drift.go:170-180):
 // a NodeClaim drifts when its labels, read as `In [value]` each, are not Compatible with the NodePool's requirements
 // (pkg/scheduling/requirements.go:181-197, no AllowUndefined). minValues is never read there, and requirements are
@@ -7,7 +6,7 @@ import { isPlainObject, isString } from '../json';
 import { WellKnownLabel } from '../model/labels';
 import { Operator } from '../model/requirements';
 import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
-import type { DriftIssue, DriftReason } from './types';
+import type { DriftIssue, DriftReason } from './drift-types';
 
 /** The requirements of a NodePool manifest's template; malformed entries become issues and are left out. */
 export function poolRequirements(raw: unknown, object: string, issues?: DriftIssue[]): SchedulingRequirements {

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The per-pool budget check: a NodePool's cost ceiling against its `maxHourlyCost`.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { CatalogChecks, reportCatalogFinding } from './catalog-checks';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // What the synth lints ask of the catalog: which values a label takes, the nearest known value, and
 // what admission says of a NodePool with its EC2NodeClass.
 import { IssueCollector, ValidationContext } from '../issues';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The NodePool lints that ask the instance-type catalog: values no type has, a pool that admits no type,
 // types its EC2NodeClass's AMI family cannot run. Each code stands with its check; LINT_CODES (lint-codes.ts)
 // lists them with the others, and they silence like them; `catalogChecks` turns them off or into errors.

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The lint of a label key a letter or two off a well-known one: Karpenter takes `kubernetes.io/arc` as a custom
 // label, so a requirement on it narrows nothing and the pool admits every architecture. Keys in a restricted
 // domain (`karpenter.sh/capacity-typ`) are errors of the CRD's rules, which suggest the key themselves.

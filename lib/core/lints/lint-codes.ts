@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Every lint code, derived from the tables that hold each code with its check.
 import { BUDGET_RULE } from './budget';
 import { CATALOG_RULES } from './catalog-lints';

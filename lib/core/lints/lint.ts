@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Findings the API server accepts but that are most likely mistakes. All are warnings, silenced
 // by code through `ValidationContext.silence`. Each rule is one entry of a table here (the catalog's
 // in catalog-lints.ts, the budget's in budget.ts); lint-codes.ts derives the code list from them.

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Checks between a NodePool and the EC2NodeClass it uses that need no instance-type catalog.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { AMI_FAMILY_PLATFORMS, nodeClassAmiFamily } from '../model/ami-family';

@@ -1,9 +1,8 @@
-// Pure core: no cdktf or constructs imports.
 // Keeps the comments of YAML input in the migrated YAML: each comment is tied to the path of the
 // field it sits on, and follows that field where the migration moved it (the `source` of a change).
 // Comments on fields the migration drops are lost with them.
 import { Document, isMap, isNode, isScalar, isSeq } from 'yaml';
-import { MigrationReport } from './types';
+import { MigrationReport } from './migration-types';
 
 type Path = readonly (string | number)[];
 

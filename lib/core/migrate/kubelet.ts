@@ -1,8 +1,7 @@
-// Pure core: no cdktf or constructs imports.
 // v1 moved kubelet settings from the NodePool (Provisioner) to the EC2NodeClass.
 import { EC2NODECLASS_KIND } from '../model/types';
-import { recorder } from './report';
-import { KubeletMove, MigrationError, Obj, Output, Rec } from './types';
+import { recorder } from './converter-common';
+import { KubeletMove, MigrationError, Obj, Output, Rec } from './migration-types';
 import { stableJson } from './util';
 
 /** Puts each moved kubelet block on its EC2NodeClass when that is in the input. */

@@ -1,12 +1,11 @@
-// Pure core: no cdktf or constructs imports.
 // EC2NodeClass steps shared by the v1beta1 EC2NodeClass and v1alpha1 AWSNodeTemplate migrations.
 import { WINDOWS_ALIAS_FAMILIES, aliasFamilyOf } from '../model/ami-family';
 import { EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND } from '../model/types';
-import { Obj, Rec, Source } from './types';
+import { Obj, Rec, Source } from './migration-types';
 import { cloneJson } from '../json';
 import { V1BETA1_AMI_FAMILIES } from '../model/renamed-values';
 import { copy, isObject, take } from './util';
-import { carryRest, shaped } from './report';
+import { carryRest, shaped } from './converter-common';
 
 /** v1beta1 and v1alpha1 launched nodes with an IMDS hop limit of 2; v1 defaults to 1. */
 const PRE_V1_METADATA_OPTIONS = { httpEndpoint: 'enabled', httpProtocolIPv6: 'disabled', httpPutResponseHopLimit: 2, httpTokens: 'required' };

@@ -1,9 +1,8 @@
-// Pure core: no cdktf or constructs imports.
 // NodePool pieces shared by the v1beta1 NodePool and v1alpha5 Provisioner migrations.
 import { NODEPOOL_API_VERSION } from '../model/types';
 import { Severity } from '../issues';
-import { UNKNOWN_FIELD_NOTE, shaped } from './report';
-import { Obj, Rec, Source } from './types';
+import { UNKNOWN_FIELD_NOTE, shaped } from './converter-common';
+import { Obj, Rec, Source } from './migration-types';
 import { isObject } from './util';
 import { lookupTable } from '../json';
 

@@ -1,6 +1,5 @@
-// Pure core: no cdktf or constructs imports.
 import { isPlainObject } from '../json';
-import { Obj } from './types';
+import { Obj } from './migration-types';
 
 /** Removes `key` from `obj` and returns its value: converters consume the input as they go. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

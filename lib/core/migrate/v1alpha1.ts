@@ -1,10 +1,9 @@
-// Pure core: no cdktf or constructs imports.
 // karpenter.k8s.aws/v1alpha1 AWSNodeTemplate (up to Karpenter 0.31), and a v1alpha5 Provisioner's
 // inline `provider`, to a v1 EC2NodeClass. Source: karpenter.sh v1beta1-migration guide (v0.32).
 import { cloneJson } from '../json';
 import { ec2NodeClassShell, nodeClassSpec } from './node-class';
-import { envelope, recorder, shaped } from './report';
-import { MigrationRun, Obj, Rec, Source } from './types';
+import { envelope, recorder, shaped } from './converter-common';
+import { MigrationRun, Obj, Rec, Source } from './migration-types';
 import { list, take } from './util';
 
 export function awsNodeTemplate(run: MigrationRun, index: number, doc: Obj, name: string): void {

@@ -1,12 +1,11 @@
-// Pure core: no cdktf or constructs imports.
 // karpenter.sh/v1alpha5 Provisioner (up to Karpenter 0.31) to a v1 NodePool, plus an EC2NodeClass
 // for an inline `provider`. Sources: karpenter.sh v1beta1-migration (v0.32) and v1-migration guides.
 import { cloneJson } from '../json';
 import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND } from '../model/types';
 import { ec2NodeClassShell } from './node-class';
 import { forcefulExpiry, nodePoolShell, requirements, templateMetadata } from './node-pool';
-import { carryRest, envelope, recorder, shaped } from './report';
-import { MigrationRun, Obj, Rec, Source } from './types';
+import { carryRest, envelope, recorder, shaped } from './converter-common';
+import { MigrationRun, Obj, Rec, Source } from './migration-types';
 import { copy, isObject, take } from './util';
 import { alphaTemplateSpec } from './v1alpha1';
 

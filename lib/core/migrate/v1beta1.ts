@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // karpenter.sh/v1beta1 NodePool and karpenter.k8s.aws/v1beta1 EC2NodeClass (Karpenter 0.33-0.37) to v1.
 // Source: karpenter.sh v1-migration guide (v1.0).
 import { cloneJson } from '../json';
@@ -6,8 +5,8 @@ import { V1BETA1_CONSOLIDATION_POLICIES } from '../model/renamed-values';
 import { EC2NODECLASS_GROUP, EC2NODECLASS_KIND } from '../model/types';
 import { ec2NodeClassShell, nodeClassSpec } from './node-class';
 import { forcefulExpiry, nodePoolShell, requirements, templateMetadata } from './node-pool';
-import { carryRest, envelope, recorder, shaped } from './report';
-import { MigrationRun, Obj, Rec, Source } from './types';
+import { carryRest, envelope, recorder, shaped } from './converter-common';
+import { MigrationRun, Obj, Rec, Source } from './migration-types';
 import { copy, isObject, take } from './util';
 
 export function nodePoolV1beta1(run: MigrationRun, index: number, doc: Obj, name: string): void {

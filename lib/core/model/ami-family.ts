@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The AMI families, defined once: the `amiFamily` values, the alias families and the checks on both derive from here.
 
 /** `amiFamily` values with EKS-optimized AMIs, selected by the alias `<family in lower case>@<version>`. */

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 
 /** The custom node label Karpenter's docs use for a spot/on-demand split. */

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The enums of the v1 CRDs' string fields, defined once: the typed builders use them and the schemas
 // (validate-nodepool.ts, validate-ec2nodeclass.ts) take their values from them (crdEnum).
 

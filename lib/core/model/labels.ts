@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Label and taint syntax, and the label restrictions of the Karpenter 1.14 CRDs.
 import { DNS1123_SUBDOMAIN_PATTERN } from '../shared/kubernetes-names';
 import { SuggestionIndex, suggestOne } from '../shared/suggest';

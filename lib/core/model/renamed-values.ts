@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Values v1beta1 took that v1 renamed or dropped, defined once: the migrator converts them, and the
 // validators say what became of one found in a v1 manifest.
 

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 import { BuilderKind } from '../builder-value';
 import { opt } from '../json';
 import { WellKnownLabel } from './labels';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The EC2NodeClass's selector-term builders: how a class finds its AMIs, subnets, security groups, capacity
 // reservations and placement group.
 import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';

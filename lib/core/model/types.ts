@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Plain JSON shapes of the Karpenter 1.14 v1 custom resources. Field names are exactly the CRDs'.
 
 /** `apiVersion` of NodePool. */

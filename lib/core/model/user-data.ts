@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The user data format each AMI family takes, defined once. What the controller does with `spec.userData`
 // (aws/karpenter-provider-aws release-v1.14.1, pkg/providers/amifamily/bootstrap/):
 //   - Bottlerocket: parsed as TOML, and a parse error fails every launch ("invalid UserData",

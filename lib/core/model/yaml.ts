@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 import type * as Yaml from 'yaml';
 
 // Loaded on first use: most synths render no YAML, and loading the package is a measurable share

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Karpenter's requirement algebra (kubernetes-sigs/karpenter v1.14.1 pkg/scheduling/requirement.go and
 // requirements.go): a requirement is a set of label values (possibly a complement) with integer bounds,
 // requirement sets intersect key by key, and `compatible` is the scheduler's test of a pod (or an

@@ -1,4 +1,4 @@
-// Pure core: what the controller node group and the controller's Helm values agree on.
+// What the controller node group and the controller's Helm values agree on.
 
 /** Label on the controller nodes (terraform-aws-eks examples/karpenter); the Helm release uses it as `nodeSelector`. */
 export const CONTROLLER_NODE_LABEL_KEY = 'karpenter.sh/controller';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The cron schedules of disruption budgets as Karpenter reads them: `cron.ParseStandard("TZ=UTC " + schedule)`
 // (kubernetes-sigs/karpenter v1.14.1 pkg/apis/v1/nodepool.go:417), robfig/cron v3.0.1; drift evaluates them here. Ported from reading
 // parser.go (Parse :88-158, getRange :252-319, parseDescriptor :365-430) and spec.go (Next :58-177, dayMatches :179-188).

@@ -1,5 +1,3 @@
-// Pure core: no cdktf or constructs imports in lib/core.
-
 /**
  * Tag Karpenter's getting-started guide puts on subnets and on one security group so that
  * EC2NodeClass selector terms (`tags: { 'karpenter.sh/discovery': <cluster> }`) find them.

@@ -1,4 +1,4 @@
-// Pure core: EC2 values both the Karpenter API (EC2NodeClass) and the AWS plans (launch templates) use.
+// EC2 values both the Karpenter API (EC2NodeClass) and the AWS plans (launch templates) use.
 
 /** EBS volume types. */
 export enum VolumeType {

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Kubernetes resource quantities, one module for validation, simulation and pricing: the CRDs' pattern, the
 // parse to a number, the scale to base units (cpu in millicores, everything else in units: bytes, counts) and
 // the print. Amounts are exact, as Karpenter's resource.Quantity sums are: `0.5m` of cpu is 0.5, `100m` of

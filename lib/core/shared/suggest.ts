@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // "Did you mean": the one ranking behind every suggestion the library makes (catalog values, label keys,
 // fields, silence codes, regions).
 

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // What one NodePool can launch with its EC2NodeClass on an empty cluster: the scheduler's empty-pod
 // pre-filter (scheduler.go:156-171), then the pool's limits (filterByRemainingResources). When nothing is
 // left, which requirement emptied the set.

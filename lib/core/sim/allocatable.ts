@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Capacity and allocatable of an instance type under an EC2NodeClass, with the AWS provider's formulas
 // (aws/karpenter-provider-aws release-v1.14.1, pkg/providers/instancetype/types.go: computeCapacity,
 // memory, ephemeralStorage, pods, kubeReservedResources, evictionThreshold; amifamily feature flags).

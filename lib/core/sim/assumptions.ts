@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // What the simulator assumes because it cannot know it offline, each said once; the result lists those that apply.
 import { PodInput } from './inputs';
 import { Topology } from './topology';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The shape of catalog-data.json, which scripts/generate-catalog.ts writes, and its row encoding.
 
 /** The generated catalog: labels dictionary-coded per key, one row per instance type. */

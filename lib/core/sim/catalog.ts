@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The bundled instance-type catalog, generated from Karpenter's instance-type reference page by
 // scripts/generate-catalog.ts (`npm run generate-catalog`).
 import { WellKnownLabel } from '../model/labels';

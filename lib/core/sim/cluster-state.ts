@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The running cluster as the provisioner sees it (kubernetes-sigs/karpenter v1.14.1 state/statenode.go,
 // state/cluster.go, scheduling/existingnode.go): Nodes and in-flight NodeClaims that can take pods, and
 // the namespaces pod affinity terms select. Hostile input becomes an issue, never an exception.

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Adds the price figures to a simulation result: NodeClaim options cheapest first, each pod's cheapest
 // type and price, each pool's cost ceiling. Only optional fields are added; nothing else changes.
 import { isPlainObject } from '../json';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The DaemonSet pods each instance type of a NodeClaim template would run (kubernetes-sigs/karpenter v1.14.1
 // scheduling/scheduler.go buildDaemonOverheadGroups), and whether a daemon runs on a node.
 import { NodeTaint, PodInput } from './inputs';

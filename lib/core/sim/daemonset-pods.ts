@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // DaemonSet overhead from the DaemonSets' running pods, for a dump without the DaemonSet objects (kubernetes-sigs/karpenter
 // v1.14.1): the provisioner takes each DaemonSet's pod from the cluster state's cache and falls back to the template only
 // when it has none (provisioning/provisioner.go:534-544); the cache keeps the newest pod the DaemonSet controls

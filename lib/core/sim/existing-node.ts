@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // An existing Node or in-flight NodeClaim as a candidate for pending pods (kubernetes-sigs/karpenter v1.14.1
 // scheduling/existingnode.go): its room after its bound pods and daemons, and CanAdd/Add.
 import { PodInput } from './inputs';

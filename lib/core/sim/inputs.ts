@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Reads the simulator's inputs, plain manifests of unknown shape, into the few facts it needs. Every
 // access is defensive: a malformed field becomes an issue on its object, never an exception.
 import { AmiFamily, aliasFamilyOf } from '../model/ami-family';

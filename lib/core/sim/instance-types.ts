@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Instance types as the scheduler sees them under one EC2NodeClass (aws pkg/providers/instancetype/types.go
 // computeRequirements; offering compatibility in .../compatibility/compatibility.go): requirements per type,
 // capacity, allocatable and whether its offerings are usable with the class.

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Where kube-scheduler could still bind a pod that Karpenter ignores: a simple fit on the existing Nodes, as
 // kube-scheduler's filters check it (NodeResourcesFit, NodeAffinity with component-helpers' node selector matching,
 // TaintToleration: NoSchedule and NoExecute taints must be tolerated). Pod (anti-)affinity, topology spread,

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // A NodeClaim launched between two settling rounds: the instance type, zone and capacity type it is taken to launch
 // as, and the Node it becomes (the labels Karpenter puts on a node: kubernetes-sigs/karpenter v1.14.1
 // pkg/controllers/nodeclaim/lifecycle/launch.go, registration.go; provider-aws instancetype labels).

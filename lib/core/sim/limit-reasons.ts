@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 //
 // The pending reasons that NodePool limits give, with how much of each limit existing nodes and earlier
 // NodeClaims of the batch took (issue #22). Pools stopped by their limits alike share one clause: a batch that

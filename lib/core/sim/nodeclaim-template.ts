@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // NodeClaim templates and instance-type filtering, as the provisioning scheduler does them
 // (kubernetes-sigs/karpenter v1.14.1 scheduling/nodeclaimtemplate.go, nodeclaim.go:437-638, scheduler.go).
 import { WellKnownLabel } from '../model/labels';

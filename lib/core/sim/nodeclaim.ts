@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // A NodeClaim the scheduler is filling (kubernetes-sigs/karpenter v1.14.1 scheduling/nodeclaim.go): its
 // requirements, instance-type options and pods, CanAdd/Add, and the labels its requirements fix.
 import { PodInput } from './inputs';

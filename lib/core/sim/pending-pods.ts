@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Which input pods are pending, bound or ignored (kubernetes-sigs/karpenter v1.14.1 provisioning/provisioner.go
 // GetPendingPods and Validate): the pending ones form the batch, the bound ones fill their nodes and count for topology.
 import { Severity, ValidationIssue } from '../issues';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // A pod's requests as Kubernetes computes them: the API server's defaults (kubernetes pkg/apis/core/v1/defaults.go
 // SetDefaults_Pod, defaultHugePagePodLimits, defaultPodRequests), the LimitRanger admission plugin's container
 // defaults, then component-helpers resource.PodRequests. Works on quantities already read into base units.

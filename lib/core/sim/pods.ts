@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Pods as the provisioner sees them: validation (pods it ignores, provisioner.go:561-653), requirements
 // with OR-terms and preferences, tolerations (k8s toleration.go).
 import { WellKnownLabel, KARPENTER_KNOWN_VALUES } from '../model/labels';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Relaxing a pod's soft constraints, one at a time, after it fails everywhere (kubernetes-sigs/karpenter
 // v1.14.1 scheduling/preferences.go, with the default preference policy Respect).
 import { PodInput } from './inputs';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The simulation's inputs read once (kubernetes-sigs/karpenter v1.14.1 provisioning/provisioner.go Schedule and
 // scheduling/scheduler.go NewScheduler): EC2NodeClasses and NodePools into NodeClaim templates, the workloads into
 // pods, the Nodes and NodeClaims into the cluster state. Hostile input becomes an issue, never an exception.

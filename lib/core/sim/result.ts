@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The simulation's answer: a verdict per input pod, what each NodePool admits, and the NodeClaims launched
 // (the Results of kubernetes-sigs/karpenter v1.14.1 scheduling/scheduler.go, in the input's order).
 import { NodePoolInput, PodInput } from './inputs';

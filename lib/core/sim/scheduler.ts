@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The provisioning scheduler offline (kubernetes-sigs/karpenter v1.14.1 provisioning/scheduling/scheduler.go,
 // queue.go): one batch of pending pods, tried on the existing nodes, then the open NodeClaims, then a new NodeClaim
 // of each NodePool by weight; soft constraints relaxed after a full failure; failed pods retried while a pass helps.

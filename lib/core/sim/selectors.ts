@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // metav1.LabelSelector, parsed once (apimachinery LabelSelectorAsSelector): a nil selector, an invalid one and a
 // valid one behave differently in Karpenter's topology (topologygroup.go:101-104, topology.go:576-596).
 import { isPlainObject } from '../json';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Rounds: Karpenter schedules a batch, launches its NodeClaims, binds their pods, and schedules the pods still
 // pending in the next batch. Each round here is one batch (scheduler.ts); between rounds each new NodeClaim launches
 // (launch.ts). What depends only on a pod's shape or a pool's admission (templates, their filter caches, the daemon

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The provisioner offline (kubernetes-sigs/karpenter v1.14.1 provisioning/provisioner.go Schedule): read the inputs,
 // sort the pods, schedule one batch of pending pods after the given Nodes and in-flight NodeClaims, and answer.
 // The phases live in rooms named after Karpenter's files; CONTRIBUTING maps each Karpenter file to ours.

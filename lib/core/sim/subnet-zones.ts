@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The zones a NodePool launches into, from its EC2NodeClass's status.subnets as the AWS provider takes them
 // (aws/karpenter-provider-aws v1.14.1): EC2NodeClass.ZoneInfo groups status.subnets by zone
 // (pkg/apis/v1/ec2nodeclass_status.go:206-219); InjectOfferings reads it per node class (instancetype/offering/offering.go:150);

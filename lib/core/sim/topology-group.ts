@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // One topology group as the provisioning scheduler keeps it (kubernetes-sigs/karpenter v1.14.1
 // scheduling/topologygroup.go, topologynodefilter.go): domain counts for one key, and which nodes count.
 import { Operator } from '../model/requirements';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Topology spread and pod (anti-)affinity as the provisioning scheduler tracks them (kubernetes-sigs/karpenter
 // v1.14.1 scheduling/topology.go, topologygroup.go, topologynodefilter.go, topologydomaingroup.go): groups of
 // domain counts, deduplicated by what they mean, owned by the pods whose constraints made them.

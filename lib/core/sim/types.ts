@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The contract of the offline provisioning simulator: the catalog, admission and simulation shapes.
 // Results are plain data other tools read (the CLI's --json, the cost follow-up): fields are only ever added.
 import type { PriceTable } from './pricing';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // The pending pods of the input's workloads, as Kubernetes would create and admit them: how many pods each
 // controller runs (Deployment, StatefulSet, ReplicaSet, Job, CronJob, raised or capped by an HPA), what
 // admission adds to them (LimitRange container defaults, RuntimeClass overhead and scheduling) and what of

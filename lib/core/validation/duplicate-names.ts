@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // NodePools and EC2NodeClasses are cluster-scoped: a second object of the same kind and name in one
 // cluster is the same Kubernetes object, so one apply overwrites (or fights over) the other.
 import { Severity, ValidationIssue } from '../issues';

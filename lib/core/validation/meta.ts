@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Checks the API server applies to every custom resource, whatever its schema: apiVersion/kind,
 // and ObjectMeta (name, labels, annotations) of a cluster-scoped object.
 import { IssueCollector } from '../issues';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // A small structural-schema checker mirroring what the API server does with a CRD's OpenAPI
 // schema (types, enums, patterns, bounds, required, unknown fields), plus hooks for the CEL rules.
 import { isPlainObject, ownValue, show } from '../json';

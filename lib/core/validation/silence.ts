@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 import { IssueCollector, ValidationContext } from '../issues';
 import { LINT_CODES, LintCode } from '../lints/lint-codes';
 import { suggestOne } from '../shared/suggest';

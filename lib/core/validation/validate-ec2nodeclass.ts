@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 //
 // Replicates the Karpenter 1.14 `ec2nodeclasses.karpenter.k8s.aws` CRD (v1): its OpenAPI schema
 // and all 54 `x-kubernetes-validations` CEL rules (none of them reads `oldSelf`). Where a rule is

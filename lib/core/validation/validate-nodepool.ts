@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 //
 // Replicates the Karpenter 1.14 `nodepools.karpenter.sh` CRD (v1): its OpenAPI schema and every
 // `x-kubernetes-validations` CEL rule, except the update-only transition rules (those that read
@@ -9,7 +8,7 @@
 // Also reports what the Karpenter controller rejects at runtime (see KARPENTER_RUNTIME_CHECK_CODES)
 // and, as warnings, the lint findings of `lintNodePool`.
 import { child, IssueCollector, ValidationContext, ValidationIssue } from '../issues';
-import { BUDGET_SCHEDULE_PATTERN, budgetScheduleRule } from './cron';
+import { BUDGET_SCHEDULE_PATTERN, budgetScheduleRule } from './budget-schedule';
 import { ConsolidationPolicy, crdEnum, DisruptionReason, TaintEffect } from '../model/crd-enums';
 import { Operator } from '../model/requirements';
 import { BUDGET_DURATION_PATTERN, DURATION_OR_NEVER_PATTERN, DURATION_PATTERN } from '../model/duration';

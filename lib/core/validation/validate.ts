@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { isPlainObject, lookupTable, show } from '../json';
 import { EC2NODECLASS_API_VERSION, NODEPOOL_API_VERSION } from '../model/types';

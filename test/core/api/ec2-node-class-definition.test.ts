@@ -16,7 +16,7 @@ import {
   NetworkInterfaceType,
 } from '../../../lib/core/model/crd-enums';
 import { HttpTokens, VolumeType } from '../../../lib/core/shared/ec2';
-import { Quantity } from '../../../lib/core/model/quantity';
+import { Quantity } from '../../../lib/core/model/quantity-builder';
 import { ec2NodeClass } from './fixtures';
 
 const BASE = {

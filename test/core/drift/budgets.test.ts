@@ -1,7 +1,7 @@
 // Disruption budgets for the Drifted reason at a given time (core pkg/apis/v1/nodepool.go:352-426 and
 // pkg/controllers/disruption/helpers.go:262-313 at v1.14.1).
 import { driftPaceOf } from '../../../lib/core/drift/budgets';
-import type { DriftIssue } from '../../../lib/core/drift/types';
+import type { DriftIssue } from '../../../lib/core/drift/drift-types';
 
 const BUSINESS_HOURS = { nodes: '0', schedule: '0 9 * * mon-fri', duration: '8h' };
 

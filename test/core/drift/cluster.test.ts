@@ -3,7 +3,7 @@
 // takes them (pkg/controllers/state/statenode.go:212-263, pkg/controllers/disruption/types.go:160-211).
 import { nodePoolHash } from '../../../lib/core/drift/nodepool-hash';
 import { previewDrift } from '../../../lib/core/drift/preview-drift';
-import { DriftSide } from '../../../lib/core/drift/types';
+import { DriftSide } from '../../../lib/core/drift/drift-types';
 import { Json, live, node, nodeClaim, nodeClass, nodePool, pdb, pod } from './fixtures';
 
 const AT = new Date('2026-12-07T12:00:00Z');

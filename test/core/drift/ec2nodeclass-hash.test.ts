@@ -1,4 +1,5 @@
-import { EC2NODECLASS_HASH_VERSION, UNHASHABLE_FIELD, ec2NodeClassHash, readEc2NodeClassHash } from '../../../lib/core/drift';
+import { EC2NODECLASS_HASH_VERSION, ec2NodeClassHash, readEc2NodeClassHash } from '../../../lib/core/drift/ec2nodeclass-hash';
+import { UNHASHABLE_FIELD } from '../../../lib/core/drift/go-json';
 
 /**
  * The base EC2NodeClass of aws/karpenter-provider-aws v1.14.1 pkg/apis/v1/ec2nodeclass_hash_test.go:38-75, as the

@@ -1,4 +1,4 @@
-import { parseGoDuration } from '../../../lib/core/drift';
+import { parseGoDuration } from '../../../lib/core/drift/go-duration';
 
 // Go's own table: golang/go src/time/time_test.go parseDurationTests and parseDurationErrorTests
 // (commit f7396aaea0297a2e95b502a4075b0aed6efda89f). Karpenter hashes a duration as the int64 this returns.

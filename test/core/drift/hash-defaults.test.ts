@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parse } from 'yaml';
-import { EXPIRE_AFTER_DEFAULT } from '../../../lib/core/drift';
+import { EXPIRE_AFTER_DEFAULT } from '../../../lib/core/drift/nodepool-hash';
 import { METADATA_OPTIONS_DEFAULT } from '../../../lib/core/drift/ec2nodeclass-hash';
 import { crdsMissingMessage, karpenterCrdsDir } from '../../fixtures/crds-dir';
 

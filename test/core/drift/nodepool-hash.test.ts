@@ -1,4 +1,6 @@
-import { NODEPOOL_HASH_VERSION, UNHASHABLE_FIELD, nodePoolHash, readNodePoolHash } from '../../../lib/core/drift';
+import { NODEPOOL_HASH_VERSION, nodePoolHash, readNodePoolHash } from '../../../lib/core/drift/nodepool-hash';
+import { UNHASHABLE_FIELD } from '../../../lib/core/drift/go-json';
+import { mulberry32 } from '../../util/prng';
 
 type Spec = Record<string, unknown>;
 /** A NodePool whose template has this spec and, when given, this metadata. */
@@ -158,18 +160,10 @@ describe('the reference rules (karpenter-drift-semantics.md §1.2-1.3) as cases'
 });
 
 // Seeded properties; the seed is in the describe name, HASH_SEED=<n> reproduces a failure.
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const SEED = Number(process.env.HASH_SEED ?? 20261207);
 
 describe(`nodepool hash properties (HASH_SEED=${SEED})`, () => {
-  const rand = prng(SEED);
+  const rand = mulberry32(SEED);
   const int = (n: number) => Math.floor(rand() * n);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
   const randomTaint = () => ({

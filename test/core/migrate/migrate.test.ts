@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parse, parseAllDocuments } from 'yaml';
 import { errorsOf } from '../../../lib/core/issues';
-import { MigrationResult, migrateManifests, migrationToYaml } from '../../../lib/core/migrate';
+import { MigrationResult, migrateManifests, migrationToYaml } from '../../../lib/core/migrate/migrate-manifests';
 import { validateManifest } from '../../../lib/core/validation/validate';
 import { CommandIo, ExitCode, runCli } from '../../../lib/cli/validate-command';
 

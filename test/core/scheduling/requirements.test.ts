@@ -3,6 +3,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { SchedulingRequirement, SchedulingRequirements } from '../../../lib/core/scheduling/requirements';
+import { mulberry32 } from '../../util/prng';
 
 interface Fixture {
   readonly requirements: Record<string, { key: string; operator: string; values: string[] } | null>;
@@ -87,14 +88,6 @@ test('deprecated keys are normalised; Gte/Lte bounds; minValues keep the larger;
 });
 
 // Seeded property tests: mulberry32, so a failure reproduces.
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const SEED = Number(process.env.REQUIREMENTS_SEED ?? 20261203);
 // '' is a value of its own (metal types' hypervisor), not the absence of one.
 const UNIVERSE = ['', '0', '1', '2', '3', '5', '8', '13', 'a', 'b'];
@@ -109,7 +102,7 @@ function randomRequirement(rand: () => number): SchedulingRequirement {
 }
 
 describe(`requirement algebra properties (REQUIREMENTS_SEED=${SEED})`, () => {
-  const rand = prng(SEED);
+  const rand = mulberry32(SEED);
   const pairs = Array.from({ length: 2000 }, () => [randomRequirement(rand), randomRequirement(rand), randomRequirement(rand)] as const);
 
   test('intersection is commutative and associative on every value of the universe', () => {

@@ -5,6 +5,7 @@ import { loadInstanceTypeCatalog, runSimulation, simulateProvisioning } from '..
 import { SUB_UNIT_REQUESTS } from '../../../lib/core/sim/simulate';
 import { formatQuantity, resourceAmount } from '../../../lib/core/shared/quantity';
 import { nodeClass, nodePool, pod, req } from './fixtures';
+import { mulberry32 } from '../../util/prng';
 
 const HYPERVISOR = 'karpenter.k8s.aws/instance-hypervisor';
 const catalog = loadInstanceTypeCatalog();
@@ -116,18 +117,10 @@ describe('sub-unit quantities are added exactly (resources.Merge), not rounded p
 });
 
 // Seeded randomized tests of the engine: empty-string values and sub-unit quantities.
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const SEED = Number(process.env.EXACTNESS_SEED ?? 25);
 
 describe(`randomized engine cases (EXACTNESS_SEED=${SEED})`, () => {
-  const rand = prng(SEED);
+  const rand = mulberry32(SEED);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const values = ['', 'nitro', 'xen'];
   const randomPod = (name: string) => {

@@ -2,18 +2,10 @@
 import { loadInstanceTypeCatalog, SchedulingRequirement, SchedulingRequirements } from '../../../lib/core/sim';
 import { classView, instanceTypeRequirementOn, instanceTypeRequirements } from '../../../lib/core/sim/instance-types';
 import { admitsAnyInstanceType } from '../../../lib/core/sim/admission';
+import { mulberry32 } from '../../util/prng';
 
 const catalog = loadInstanceTypeCatalog();
 const SEED = Number(process.env.MASK_SEED ?? 15);
-
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KEYS: Record<string, string[]> = {
   'karpenter.k8s.aws/instance-family': ['m5', 'c7g', 'g5', 'a1', 'nope'],
@@ -37,7 +29,7 @@ test.each([
   ['Windows2022', undefined],
   ['Bottlerocket', ['us-east-1a', 'us-east-1b']],
 ])(`compatibleMask equals Intersects against each type's requirements (%s, zones %p, MASK_SEED=${SEED})`, (amiFamily, zones) => {
-  const rand = prng(SEED);
+  const rand = mulberry32(SEED);
   const view = classView(catalog, { settings: { amiFamily }, connectionTracking: false }, zones);
   const keys = Object.keys(KEYS);
   for (let n = 0; n < 60; n++) {

@@ -3,7 +3,7 @@
 // one settling case each (the final round's expectation, from an empty cluster), properties over random batches.
 import { execFileSync } from 'child_process';
 import { loadInstanceTypeCatalog, runSimulation, SimulationInput, SimulationResult, simulateProvisioning } from '../../../lib/core/sim';
-import { prng } from '../../util/prng';
+import { mulberry32 } from '../../util/prng';
 import {
   Manifest,
   nodeClass,
@@ -245,7 +245,7 @@ const SEED = Number(process.env.SETTLE_SEED ?? 20261207);
 const BATCHES = Number(process.env.SETTLE_BATCHES ?? 25);
 
 function randomInput(seed: number): SimulationInput {
-  const rand = prng(seed);
+  const rand = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const pools = Array.from({ length: 1 + Math.floor(rand() * 2) }, (_, i) =>
     nodePool(`pool-${i}`, {

@@ -2,20 +2,13 @@
 // verdict. A distinct label no selector reads makes every pod a shape of its own, so the two runs must agree.
 import { runSimulation } from '../../../lib/core/sim';
 import { nodeClass, nodePool, pod, req } from './fixtures';
+import { mulberry32 } from '../../util/prng';
 
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const SEED = Number(process.env.SHAPE_SEED ?? 2404);
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
 
 describe(`shared shapes change no verdict (SHAPE_SEED=${SEED})`, () => {
-  const rand = prng(SEED);
+  const rand = mulberry32(SEED);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 
   const app = (i: number) => {

@@ -19,16 +19,8 @@ import {
   ZONE,
   ZONES,
 } from './scheduling-cases/fixtures';
+import { mulberry32 } from '../../util/prng';
 
-// mulberry32, as in requirements.test.ts
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const SEED = Number(process.env.TOPOLOGY_SEED ?? 20261204);
 const ROUNDS = Number(process.env.TOPOLOGY_ROUNDS ?? 40);
 
@@ -153,7 +145,7 @@ function show(w: World, out: Out): string {
 describe('a spread never ends above maxSkew where the batch put a pod', () => {
   for (const [i, key] of [ZONE, HOSTNAME, CAPACITY_TYPE].entries()) {
     test(`${key}, ${ROUNDS} random clusters from seed ${SEED}`, () => {
-      const rand = prng(SEED + i);
+      const rand = mulberry32(SEED + i);
       const problems: string[] = [];
       const seen: Record<string, number> = {};
       for (let round = 0; round < ROUNDS; round++) {
@@ -200,7 +192,7 @@ describe('a spread never ends above maxSkew where the batch put a pod', () => {
 describe('no pod lands against a required anti-affinity', () => {
   for (const key of [ZONE, HOSTNAME]) {
     test(`${key}, ${ROUNDS} random clusters from seed ${SEED}`, () => {
-      const rand = prng(SEED + (key === ZONE ? 10 : 11));
+      const rand = mulberry32(SEED + (key === ZONE ? 10 : 11));
       const problems: string[] = [];
       const seen: Record<string, number> = {};
       for (let round = 0; round < ROUNDS; round++) {
@@ -246,7 +238,7 @@ describe('no pod lands against a required anti-affinity', () => {
 describe('a pod with a required affinity lands only beside a pod it selects', () => {
   for (const key of [ZONE, HOSTNAME]) {
     test(`${key}, ${ROUNDS} random clusters from seed ${SEED}`, () => {
-      const rand = prng(SEED + (key === ZONE ? 20 : 21));
+      const rand = mulberry32(SEED + (key === ZONE ? 20 : 21));
       const problems: string[] = [];
       const seen: Record<string, number> = {};
       for (let round = 0; round < ROUNDS; round++) {

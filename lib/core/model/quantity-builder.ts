@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 import { BuilderKind } from '../builder-value';
 import { builderError, ValidationIssue, withIssues } from '../issues';
 import { QUANTITY_PATTERN, quantityToNumber } from '../shared/quantity';

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Converts older Karpenter manifests to the v1 API and reports every change it makes:
 //   karpenter.sh/v1beta1 NodePool, karpenter.k8s.aws/v1beta1 EC2NodeClass (Karpenter 0.33-0.37): v1beta1.ts
 //   karpenter.sh/v1alpha5 Provisioner: v1alpha5.ts; karpenter.k8s.aws/v1alpha1 AWSNodeTemplate (up to 0.31): v1alpha1.ts
@@ -8,14 +7,14 @@ import { EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND, NODEPOOL_API_VERSION } fro
 import { toYaml } from '../model/yaml';
 import { DocumentComments, collectComments, yamlWithComments } from './comments';
 import { placeKubelets } from './kubelet';
-import { newReport } from './report';
-import { KubeletMove, MigrationError, MigrationOptions, MigrationReport, MigrationResult, MigrationRun, Obj, Output } from './types';
+import { newReport } from './converter-common';
+import { KubeletMove, MigrationError, MigrationOptions, MigrationReport, MigrationResult, MigrationRun, Obj, Output } from './migration-types';
 import { isObject, stringOrUndefined } from './util';
 import { awsNodeTemplate } from './v1alpha1';
 import { provisioner } from './v1alpha5';
 import { nodeClassV1beta1, nodePoolV1beta1 } from './v1beta1';
 
-export type { MigrationChange, MigrationError, MigrationOptions, MigrationReport, MigrationResult } from './types';
+export type { MigrationChange, MigrationError, MigrationOptions, MigrationReport, MigrationResult } from './migration-types';
 
 /** Comments of the YAML input of a result, by input document. */
 const COMMENTS = new WeakMap<MigrationResult, ReadonlyMap<number, DocumentComments>>();

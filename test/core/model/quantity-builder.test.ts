@@ -1,5 +1,5 @@
 import { carriedIssues, formatIssues } from '../../../lib/core/issues';
-import { Quantity } from '../../../lib/core/model/quantity';
+import { Quantity } from '../../../lib/core/model/quantity-builder';
 import { QUANTITY_PATTERN, quantityToNumber } from '../../../lib/core/shared/quantity';
 
 describe('Quantity', () => {

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Public result types of `migrateManifests`, and the internal shapes the per-version converters share.
 import { Severity } from '../issues';
 

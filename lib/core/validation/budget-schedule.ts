@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // Disruption budget schedules. The CRD's pattern only counts fields, so the API server accepts
 // schedules Karpenter's cron parser (robfig/cron `ParseStandard`) rejects; Karpenter then fails
 // closed on the budget: `GetAllowedDisruptions` returns 0 nodes, at all times.

@@ -1,5 +1,5 @@
 import { Severity } from '../../../lib/core/issues';
-import { BUDGET_SCHEDULE_PATTERN, cronProblem } from '../../../lib/core/validation/cron';
+import { BUDGET_SCHEDULE_PATTERN, cronProblem } from '../../../lib/core/validation/budget-schedule';
 import { KARPENTER_RUNTIME_CHECK_CODES } from '../../../lib/core/validation/validate';
 import { validateNodePool } from '../../../lib/core/validation/validate-nodepool';
 import { nodePool, patched } from '../api/fixtures';

@@ -1,10 +1,9 @@
-// Pure core: no cdktf or constructs imports.
 // Recording changes, and what every converter does alike: carry unknown fields over, check the
 // type of the fields it reads, convert the envelope (top-level fields, metadata).
 import { cloneJson, lookupTable, show } from '../json';
 import { Severity } from '../issues';
 import { OBJECT_META_FIELDS } from '../validation/meta';
-import { MigrationChange, MigrationReport, Obj, Output, Rec, Source } from './types';
+import { MigrationChange, MigrationReport, Obj, Output, Rec, Source } from './migration-types';
 import { isObject, take } from './util';
 
 export function newReport(index: number, doc: Obj, name: string, manifest: Obj): MigrationReport & { changes: MigrationChange[] } {

@@ -1,4 +1,3 @@
-// Pure core: no cdktf or constructs imports.
 // What `previewDrift` takes and returns: the NodePools and EC2NodeClasses before and after a change (the before side
 // may be a running cluster), and per object whether Karpenter will replace its nodes, why, and how fast.
 

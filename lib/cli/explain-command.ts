@@ -26,9 +26,9 @@ input), and may mix NodePools, EC2NodeClasses, Pods, Deployments, StatefulSets, 
 Jobs, CronJobs and DaemonSets (overhead on every node they run on). The running cluster counts
 too: Nodes, NodeClaims, Namespaces, LimitRanges, RuntimeClasses, HorizontalPodAutoscalers, and
 Pods bound to a node (spec.nodeName), as 'kubectl get nodepools,ec2nodeclasses,daemonsets,
-nodes,pods -A -o yaml' prints them (kind: List); only pending, unbound pods are simulated. A synthesized
-cdktf stack (cdktf.out/stacks/<stack>/cdk.tf.json) is read too: its kubernetes_manifest
-resources. Other documents are skipped with a note. Each NodePool also gets the checks
+nodes,pods -A -o yaml' prints them (kind: List); only pending, unbound pods are simulated.
+A synthesized cdktf stack (cdktf.out/stacks/<stack>/cdk.tf.json) is read too: its
+kubernetes_manifest resources. Other documents are skipped with a note. Each NodePool also gets the checks
 'validate' and synth run (with its EC2NodeClass when the input has it); their findings are
 printed with the other problems.
 

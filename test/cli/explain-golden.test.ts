@@ -10,7 +10,7 @@ import { GeneralAndGpuPools } from '../../examples/explain-gpu/gpu-pools';
 import { runExplainCommand } from '../../lib/cli/explain-command';
 import { CommandRun, runCaptured } from '../util/cli';
 import { ExitCode } from '../../lib/cli/validate-command';
-import { readmeBlock } from '../readme-blocks';
+import { docBlock } from '../doc-blocks';
 
 const GOLDEN = path.join(__dirname, 'golden');
 const WORKLOADS = path.join(__dirname, '..', '..', 'examples', 'explain-gpu', 'workloads.yaml');
@@ -68,7 +68,6 @@ test('the kubectl recipe: the running cluster from kubectl get -o yaml', () => {
 });
 
 test("the README shows the golden outputs verbatim: the example's and the kubectl recipe's", () => {
-  const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
-  expect(readmeBlock(readme, 'explain output')).toBe(fs.readFileSync(path.join(GOLDEN, 'explain-gpu.txt'), 'utf8'));
-  expect(readmeBlock(readme, 'explain on kubectl output')).toBe(fs.readFileSync(path.join(GOLDEN, 'explain-kubectl.txt'), 'utf8'));
+  expect(docBlock('docs/simulator.md', 'explain output')).toBe(fs.readFileSync(path.join(GOLDEN, 'explain-gpu.txt'), 'utf8'));
+  expect(docBlock('docs/simulator.md', 'explain on kubectl output')).toBe(fs.readFileSync(path.join(GOLDEN, 'explain-kubectl.txt'), 'utf8'));
 });

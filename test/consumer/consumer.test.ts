@@ -1,5 +1,5 @@
 // The package as a new user gets it: `npm pack`, installed into a fresh project with the README's install
-// line, the README's cdktf.json / tsconfig.json / main.ts / jest.config.js / main.test.ts / plan.test.ts written verbatim,
+// line, the README's cdktf.json / tsconfig.json / main.ts / jest.config.js / main.test.ts and docs/testing.md's plan.test.ts written verbatim,
 // type-checked (skipLibCheck false), synthesized and tested, against the newest @cdktf/provider-aws 21.x
 // (what an unpinned install picks) and 20.1.0. Also: the pure core from a project without cdktf (where the
 // package root fails with one error naming the peers to install), and
@@ -182,8 +182,8 @@ describeConsumer('a consumer project installing the packed package', () => {
     // The mirror holds hashicorp/aws 5.100.0, which @cdktf/provider-aws 20.1.0 binds (21.x needs hashicorp/aws 6).
     if (awsVersion === '20.1.0') {
       const canPlan = isTerraformAvailable() && fs.existsSync(terraformPluginMirror());
-      if (!canPlan) console.warn(`\nSKIPPED: the README's plan.test.ts: no terraform, or no provider mirror at ${terraformPluginMirror()}\n`);
-      (canPlan ? test : test.skip)("plan.test.ts, the README's offline plan recipe, plans the AWS stack without credentials", () => {
+      if (!canPlan) console.warn(`\nSKIPPED: docs/testing.md's plan.test.ts: no terraform, or no provider mirror at ${terraformPluginMirror()}\n`);
+      (canPlan ? test : test.skip)("plan.test.ts, docs/testing.md's offline plan recipe, plans the AWS stack without credentials", () => {
         if (offline) return;
         ok(app, path.join(app, 'node_modules/.bin/jest'), ['--ci', 'plan.test.ts']);
       });

@@ -6,10 +6,9 @@ import * as path from 'path';
 import { Testing } from 'cdktf';
 import { runDriftCommand } from '../lib/cli/drift-command';
 import { nodeCommandIo } from '../lib/cli/node-io';
-import { readmeBlock } from './readme-blocks';
+import { docBlock } from './doc-blocks';
 
 const root = path.join(__dirname, '..');
-const doc = fs.readFileSync(path.join(root, 'docs', 'drift.md'), 'utf8');
 
 /** The example's node-pools stack, synthesized with `source` as node-pools-stack.ts (written beside it, then removed). */
 let written = 0;
@@ -36,8 +35,8 @@ function drift(args: string[]): { code: number; out: string } {
 
 describe('docs/drift.md', () => {
   const source = fs.readFileSync(path.join(root, 'examples', 'full-stack', 'node-pools-stack.ts'), 'utf8');
-  const before = readmeBlock(doc, 'node-pools-stack.ts before');
-  const after = readmeBlock(doc, 'node-pools-stack.ts after');
+  const before = docBlock('docs/drift.md', 'node-pools-stack.ts before');
+  const after = docBlock('docs/drift.md', 'node-pools-stack.ts after');
   let dir: string;
   let deployed: string;
   let edited: string;
@@ -57,7 +56,7 @@ describe('docs/drift.md', () => {
   });
 
   test.each(['drift output', 'drift json'])('the %s block is what the command prints', (title) => {
-    const [command, ...output] = readmeBlock(doc, title).split('\n');
+    const [command, ...output] = docBlock('docs/drift.md', title).split('\n');
     const prefix = '$ npx cdktf-karpenter-eks ';
     expect(command.startsWith(prefix)).toBe(true);
     const args = command

@@ -1,24 +1,23 @@
-// The README's running-cluster example: its YAML is examples/explain-cluster/cluster.yaml and its output is
+// docs/simulator.md's running-cluster example: its YAML is examples/explain-cluster/cluster.yaml and its output is
 // what explain prints for it.
 import * as fs from 'fs';
 import * as path from 'path';
 import { runExplainCommand } from '../lib/cli/explain-command';
 import { nodeCommandIo } from '../lib/cli/node-io';
-import { readmeBlock } from './readme-blocks';
+import { docBlock } from './doc-blocks';
 
 const root = path.join(__dirname, '..');
-const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
 const example = path.join(root, 'examples', 'explain-cluster', 'cluster.yaml');
 
-test('the README cluster example is examples/explain-cluster/cluster.yaml', () => {
-  expect(readmeBlock(readme, 'cluster.yaml')).toBe(fs.readFileSync(example, 'utf8'));
+test('the docs/simulator.md cluster example is examples/explain-cluster/cluster.yaml', () => {
+  expect(docBlock('docs/simulator.md', 'cluster.yaml')).toBe(fs.readFileSync(example, 'utf8'));
 });
 
 test('its output is what explain prints: two replicas on the running node, eight on four spot NodeClaims', () => {
   let stdout = '';
   const io = { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stdout += s) } };
   const code = runExplainCommand([example], io);
-  const [command, ...output] = readmeBlock(readme, 'explain cluster output').split('\n');
+  const [command, ...output] = docBlock('docs/simulator.md', 'explain cluster output').split('\n');
   expect(command).toBe('$ npx cdktf-karpenter-eks explain cluster.yaml');
   expect(output.join('\n')).toBe(stdout);
   expect(code).toBe(0);

@@ -1,6 +1,4 @@
-// The README's "What can a pool cost": its figures are what the library computes.
-import * as fs from 'fs';
-import * as path from 'path';
+// docs/simulator.md's "What can a pool cost": its figures are what the library computes.
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { TerraformStack, Testing } from 'cdktf';
 import { AmiFamilyAlias } from '../lib/core/api/ec2-node-class-definition';
@@ -10,15 +8,15 @@ import { Requirement } from '../lib/core/model/requirements';
 import { priceAssumptions } from '../lib/core/sim/pricing';
 import { Ec2NodeClass } from '../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../lib/manifests/karpenter-node-pool';
-import { readmeBlock } from './readme-blocks';
+import { docBlock, readDoc } from './doc-blocks';
 import { warningsOf } from './util/warnings';
 
-const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
-const section = readme.slice(readme.indexOf('## What can a pool cost'), readme.indexOf('## Testing your stacks'));
+const simulatorDoc = 'docs/simulator.md';
+const section = readDoc(simulatorDoc).split('\n## What can a pool cost\n')[1];
 
 test('the worked example is the line explain prints for the general pool', () => {
   // explain wraps the entry at 150 columns; its continuation lines are indented.
-  const lines = readmeBlock(readme, 'explain output').split('\n');
+  const lines = docBlock(simulatorDoc, 'explain output').split('\n');
   const start = lines.findIndex((l) => l.startsWith('  - general: at most'));
   const rest = lines.slice(start + 1);
   const end = rest.findIndex((l) => !l.startsWith('    '));
@@ -30,7 +28,7 @@ test('the worked example is the line explain prints for the general pool', () =>
 });
 
 test('the budget warning is what synth reports for the budget snippet', () => {
-  const snippet = readmeBlock(readme, 'budget');
+  const snippet = docBlock(simulatorDoc, 'budget');
   for (const part of [
     "Requirement.instanceCategories('c', 'm', 'r'), Requirement.instanceGeneration.greaterThan(5)",
     'cpu: Quantity.cpu(1000)',
@@ -54,10 +52,10 @@ test('the budget warning is what synth reports for the budget snippet', () => {
     limits: { cpu: Quantity.cpu(1000) },
     maxHourlyCost: 150,
   });
-  expect(warningsOf(pool)).toEqual([readmeBlock(readme, 'budget warning').trimEnd()]);
+  expect(warningsOf(pool)).toEqual([docBlock(simulatorDoc, 'budget warning').trimEnd()]);
 });
 
 test('the explain output lists every price assumption', () => {
-  const output = readmeBlock(readme, 'explain output');
+  const output = docBlock(simulatorDoc, 'explain output');
   for (const a of priceAssumptions(undefined, new Date('2026-12-03T00:00:00Z'))) expect(output).toContain(`  - ${a}\n`);
 });

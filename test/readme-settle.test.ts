@@ -1,13 +1,12 @@
-// The README's settling example: its YAML is examples/explain-settle/zones.yaml and its output is what explain
+// docs/simulator.md's settling example: its YAML is examples/explain-settle/zones.yaml and its output is what explain
 // prints for it; one batch (--rounds 1) places one replica where the settled cluster runs three.
 import * as fs from 'fs';
 import * as path from 'path';
 import { runExplainCommand } from '../lib/cli/explain-command';
 import { nodeCommandIo } from '../lib/cli/node-io';
-import { readmeBlock } from './readme-blocks';
+import { docBlock } from './doc-blocks';
 
 const root = path.join(__dirname, '..');
-const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
 const example = path.join(root, 'examples', 'explain-settle', 'zones.yaml');
 
 function explain(args: string[]): { code: number; stdout: string } {
@@ -17,13 +16,13 @@ function explain(args: string[]): { code: number; stdout: string } {
   return { code, stdout };
 }
 
-test('the README settling example is examples/explain-settle/zones.yaml', () => {
-  expect(readmeBlock(readme, 'zones.yaml')).toBe(fs.readFileSync(example, 'utf8'));
+test('the docs/simulator.md settling example is examples/explain-settle/zones.yaml', () => {
+  expect(docBlock('docs/simulator.md', 'zones.yaml')).toBe(fs.readFileSync(example, 'utf8'));
 });
 
 test('its output is what explain prints: three rounds, one replica per zone, the fourth pending for good', () => {
   const { code, stdout } = explain([example, '--quiet']);
-  const [command, ...output] = readmeBlock(readme, 'explain settle output').split('\n');
+  const [command, ...output] = docBlock('docs/simulator.md', 'explain settle output').split('\n');
   expect(command).toBe('$ npx cdktf-karpenter-eks explain zones.yaml --quiet');
   expect(output.join('\n')).toBe(stdout);
   expect(code).toBe(1);

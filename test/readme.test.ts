@@ -12,16 +12,19 @@ import { nodeCommandIo } from '../lib/cli/node-io';
 import { Budget, Disruption, Ec2NodeClass, KarpenterNodePool, Operator, Quantity, Requirement } from '../lib';
 import { KARPENTER_RELEASE } from '../lib/core/controller/release';
 import { SynthesizedStack } from '../lib/testing/synth';
-import { readmeBlock, readmeInstalls } from './readme-blocks';
+import { docBlock, readDoc, readmeInstalls } from './doc-blocks';
 
 const root = path.join(__dirname, '..');
-const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+const DOC_FILES = ['README.md', ...fs.readdirSync(path.join(root, 'docs')).map((f) => `docs/${f}`)];
+const readme = readDoc('README.md');
+const constructsDoc = readDoc('docs/constructs.md');
+const simulatorDoc = readDoc('docs/simulator.md');
 
-test('the README snippet is the code of examples/compose-node-pools, imports included, which compiles and runs', () => {
+test('the docs/constructs.md snippet is the code of examples/compose-node-pools, imports included, which compiles and runs', () => {
   const source = fs.readFileSync(path.join(root, 'examples/compose-node-pools/app-and-batch-pools.ts'), 'utf8');
   const snippet = source.split('// README:begin\n')[1].split('// README:end')[0];
   expect(snippet).toMatch(/^import \{ TerraformProvider \} from 'cdktf';\nimport \{ Construct \} from 'constructs';\n/);
-  expect(readme).toContain('```ts\n' + snippet.replace("} from '../../lib';", "} from 'cdktf-karpenter-eks';") + '```');
+  expect(constructsDoc).toContain('```ts\n' + snippet.replace("} from '../../lib';", "} from 'cdktf-karpenter-eks';") + '```');
 
   const stack = new TerraformStack(Testing.app(), 'stack');
   new AppAndBatchPools(stack, 'Pools', 'prod', new KubernetesProvider(stack, 'k8s', {}));
@@ -33,14 +36,14 @@ test('the README snippet is the code of examples/compose-node-pools, imports inc
   expect(synth.ec2NodeClasses().map((c) => (c.manifest as any).spec.role)).toEqual(['KarpenterNodeRole-prod']);
 });
 
-describe('the README explain example', () => {
+describe('the docs/simulator.md explain example', () => {
   const exampleFile = (name: string) => path.join(root, 'examples', 'explain-gpu', name);
 
   test('its snippet is the code of examples/explain-gpu/gpu-pools.ts', () => {
     const source = fs.readFileSync(exampleFile('gpu-pools.ts'), 'utf8');
     const snippet = source.split('// README:begin\n')[1].split('// README:end')[0];
-    expect(readme).toContain('```ts\n' + snippet.replace("} from '../../lib';", "} from 'cdktf-karpenter-eks';") + '```');
-    expect(readme).toContain('```yaml title="workloads.yaml"\n' + fs.readFileSync(exampleFile('workloads.yaml'), 'utf8') + '```');
+    expect(simulatorDoc).toContain('```ts\n' + snippet.replace("} from '../../lib';", "} from 'cdktf-karpenter-eks';") + '```');
+    expect(docBlock('docs/simulator.md', 'workloads.yaml')).toBe(fs.readFileSync(exampleFile('workloads.yaml'), 'utf8'));
   });
 
   test('its output is what explain prints for the synthesized stack and workloads.yaml', () => {
@@ -54,7 +57,7 @@ describe('the README explain example', () => {
       const io = { ...nodeCommandIo(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stdout += s) } };
       const code = runExplainCommand([tfJson, exampleFile('workloads.yaml')], io);
 
-      const block = readmeBlock(readme, 'explain output');
+      const block = docBlock('docs/simulator.md', 'explain output');
       const [command, ...output] = block.split('\n');
       expect(command).toBe('$ npx cdktf-karpenter-eks explain cdktf.out/stacks/ml/cdk.tf.json workloads.yaml');
       expect(output.join('\n')).toBe(stdout);
@@ -65,7 +68,7 @@ describe('the README explain example', () => {
   });
 });
 
-test('the README synth error is what synth prints for the mistakes it describes', () => {
+test('the docs/constructs.md synth error is what synth prints for the mistakes it describes', () => {
   const stack = new TerraformStack(Testing.app(), 'stack');
   const provider = new KubernetesProvider(stack, 'k8s', {});
   const nodeClass = Ec2NodeClass.fromName('default');
@@ -79,17 +82,17 @@ test('the README synth error is what synth prints for the mistakes it describes'
     requirements: [Requirement.of('example.com/team', Operator.IN, [])],
     disruption: Disruption.whenEmpty({ budgets: [Budget.percent(120)] }),
   });
-  expect(() => Testing.synth(stack, true)).toThrow(readmeBlock(readme, 'synth error'));
+  expect(() => Testing.synth(stack, true)).toThrow(docBlock('docs/constructs.md', 'synth error'));
 });
 
-test('the README names the pinned release and CRD versions of KARPENTER_RELEASE, and no digest', () => {
+test('the README and docs name the pinned release and CRD versions of KARPENTER_RELEASE, and no digest', () => {
   const minor = KARPENTER_RELEASE.version.split('.').slice(0, 2).join('.');
   expect(readme).toContain(`production [Karpenter](https://karpenter.sh) **${minor}** install`);
   expect(readme).toContain(`pinned to\n  ${KARPENTER_RELEASE.chartVersion} and its image digest`);
-  expect(readme).toContain(`Errors replicate the official Karpenter ${KARPENTER_RELEASE.crdVersion} CRDs`);
+  expect(constructsDoc).toContain(`Errors replicate the official Karpenter ${KARPENTER_RELEASE.crdVersion} CRDs`);
   // The digest lives in lib/core/controller/release.ts only; a copy here would go stale.
-  expect(readme).not.toMatch(/sha256:[0-9a-f]{8}/);
-  expect(readme).toContain('lib/core/controller/release.ts');
+  for (const doc of DOC_FILES) expect(readDoc(doc)).not.toMatch(/sha256:[0-9a-f]{8}/);
+  expect(constructsDoc).toContain('lib/core/controller/release.ts');
 });
 
 test('the README states the two set-up commands, which are the package scripts CI runs', () => {
@@ -100,34 +103,36 @@ test('the README states the two set-up commands, which are the package scripts C
   expect(fs.readFileSync(path.join(root, '.ci/run'), 'utf8')).toMatch(/npm ci[^\n]*\nnpm run main\nnpm test\n/);
 });
 
-test('the README is for users: repository figures live in CONTRIBUTING.md', () => {
-  const contributing = fs.readFileSync(path.join(root, 'CONTRIBUTING.md'), 'utf8');
+test('the README is for users: repository figures live in CONTRIBUTING.md and the benchmark log', () => {
+  const contributing = readDoc('CONTRIBUTING.md');
   expect(readme).not.toMatch(/## Benchmark|npm run bench|corpus \(\d+ valid/);
   expect(contributing).toMatch(/## Benchmark/);
+  expect(contributing).toContain('[docs/benchmark.md](docs/benchmark.md)');
   expect(readme).toContain('[CONTRIBUTING.md](CONTRIBUTING.md)');
   // The consumer set-up files the consumer test writes into a fresh project.
-  for (const title of ['install', 'cdktf.json', 'tsconfig.json', 'main.ts', 'jest.config.js', 'main.test.ts', 'plan.test.ts']) {
-    expect(readmeBlock(readme, title).length).toBeGreaterThan(0);
+  for (const title of ['install', 'cdktf.json', 'tsconfig.json', 'main.ts', 'jest.config.js', 'main.test.ts']) {
+    expect(docBlock('README.md', title).length).toBeGreaterThan(0);
   }
-  expect(readmeBlock(readme, 'install')).toMatch(/ typescript@5 /);
+  expect(docBlock('docs/testing.md', 'plan.test.ts').length).toBeGreaterThan(0);
+  expect(docBlock('README.md', 'install')).toMatch(/ typescript@5 /);
 });
 
 // Issue 33: the package is not published; the README's first install route is the tarball `npm pack` writes.
 test("the README installs the tarball 'npm pack' writes (the package is not on npm), with the peers", () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string; peerDependencies: object };
   const tarball = `${pkg.name}-${pkg.version}.tgz`;
-  expect(readmeBlock(readme, 'pack')).toMatch(/\bnpm ci && npm pack\b/);
-  const [first, ...peers] = readmeInstalls(readme).dependencies;
+  expect(docBlock('README.md', 'pack')).toMatch(/\bnpm ci && npm pack\b/);
+  const [first, ...peers] = readmeInstalls().dependencies;
   expect(first).toBe(`../${pkg.name}/${tarball}`);
   expect(peers.map((d) => d.slice(0, d.lastIndexOf('@'))).sort()).toEqual(Object.keys(pkg.peerDependencies).sort());
   expect(readme).toContain(`writes \`${tarball}\``);
   expect(readme).toContain('Once it is published, `npm install cdktf-karpenter-eks` replaces the tarball path');
 });
 
-test('the README existing-cluster code is examples/existing-cluster/readme-stacks.ts, which synthesizes cleanly', () => {
+test('the docs/constructs.md existing-cluster code is examples/existing-cluster/readme-stacks.ts, which synthesizes cleanly', () => {
   const source = fs.readFileSync(path.join(root, 'examples/existing-cluster/readme-stacks.ts'), 'utf8');
   const snippet = source.split('// README:begin\n')[1].split('// README:end')[0];
-  const section = readme.split('### Karpenter for a cluster you already have')[1].split('\n## ')[0];
+  const section = constructsDoc.split('## Karpenter for a cluster you already have')[1].split('\n## ')[0];
   expect(section).toContain('```ts\n' + snippet.replace("} from '../../lib';", "} from 'cdktf-karpenter-eks';") + '```');
   expect(section).not.toMatch(/cd examples\//); // the npm package has no examples/
 
@@ -148,17 +153,17 @@ test('the README existing-cluster code is examples/existing-cluster/readme-stack
 });
 
 test('the README app exports its stacks and synthesizes only as the main module; its test imports them', () => {
-  const main = readmeBlock(readme, 'main.ts');
+  const main = docBlock('README.md', 'main.ts');
   for (const cls of ['InfraStack', 'ControllerStack', 'NodePoolsStack'])
     expect(main).toMatch(new RegExp(`^export class ${cls} extends TerraformStack`, 'm'));
   expect(main).toMatch(/\nif \(require\.main === module\) \{\n  const app = new App\(\);\n  buildApp\(app\);\n  app\.synth\(\);\n\}\n$/);
   expect(main.match(/app\.synth\(\)/g)).toHaveLength(1);
-  expect(readmeBlock(readme, 'main.test.ts')).toMatch(/^import \{ ControllerStack, InfraStack, NodePoolsStack \} from '\.\/main';$/m);
-  expect(readmeBlock(readme, 'plan.test.ts')).toMatch(/^import \{ InfraStack \} from '\.\/main';$/m);
+  expect(docBlock('README.md', 'main.test.ts')).toMatch(/^import \{ ControllerStack, InfraStack, NodePoolsStack \} from '\.\/main';$/m);
+  expect(docBlock('docs/testing.md', 'plan.test.ts')).toMatch(/^import \{ InfraStack \} from '\.\/main';$/m);
 });
 
-test('the README offline-plan recipe names what planStackOffline sets', () => {
-  const recipe = readme.split('### Planning a stack offline, without AWS credentials')[1].split('\n## ')[0];
+test('the docs/testing.md offline-plan recipe names what planStackOffline sets', () => {
+  const recipe = readDoc('docs/testing.md').split('## Planning a stack offline, without AWS credentials')[1].split('\n## ')[0];
   const harness = fs.readFileSync(path.join(root, 'lib/testing/terraform-plan.ts'), 'utf8');
   for (const flag of ['skip_credentials_validation', 'skip_requesting_account_id', 'skip_metadata_api_check', 'skip_region_validation']) {
     expect(harness).toContain(`${flag}:`);

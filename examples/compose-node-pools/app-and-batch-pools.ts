@@ -1,4 +1,4 @@
-// The README's "Composing node pools in app code" snippet (the README imports 'cdktf-karpenter-eks'
+// docs/constructs.md's "Composing node pools in app code" snippet (the doc imports 'cdktf-karpenter-eks'
 // where this file imports '../../lib'); test/readme.test.ts keeps the two equal.
 // README:begin
 import { TerraformProvider } from 'cdktf';

@@ -1,4 +1,4 @@
-// The README's "Karpenter for a cluster you already have" snippet (the README imports 'cdktf-karpenter-eks'
+// docs/constructs.md's "Karpenter for a cluster you already have" snippet (the doc imports 'cdktf-karpenter-eks'
 // where this file imports '../../lib'); test/readme.test.ts keeps the two equal and synthesizes it.
 // README:begin
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';

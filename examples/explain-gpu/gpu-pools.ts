@@ -1,4 +1,4 @@
-// The README's "What will my pools launch" snippet (the README imports 'cdktf-karpenter-eks' where this
+// docs/simulator.md's "What will my pools launch" snippet (the doc imports 'cdktf-karpenter-eks' where this
 // file imports '../../lib'); test/readme.test.ts keeps the two equal and the `explain` output with them.
 // README:begin
 import { TerraformProvider } from 'cdktf';

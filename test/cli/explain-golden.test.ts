@@ -1,4 +1,4 @@
-// Golden outputs of `explain` with the real simulator: the README's example (examples/explain-gpu, with and without
+// Golden outputs of `explain` with the real simulator: docs/simulator.md's example (examples/explain-gpu, with and without
 // pods) and the kubectl recipe (test/fixtures/cli/kubectl-cluster.yaml). After a deliberate change of the output
 // (or of the simulator), rewrite them with `UPDATE_GOLDEN=1 npx jest test/cli/explain-golden.test.ts` and read the diff.
 import * as fs from 'fs';
@@ -10,7 +10,7 @@ import { GeneralAndGpuPools } from '../../examples/explain-gpu/gpu-pools';
 import { runExplainCommand } from '../../lib/cli/explain-command';
 import { CommandRun, runCaptured } from '../util/cli';
 import { ExitCode } from '../../lib/cli/validate-command';
-import { readmeBlock } from '../readme-blocks';
+import { docBlock } from '../doc-blocks';
 
 const GOLDEN = path.join(__dirname, 'golden');
 const WORKLOADS = path.join(__dirname, '..', '..', 'examples', 'explain-gpu', 'workloads.yaml');
@@ -27,7 +27,7 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** Runs explain and returns its output with the temporary and repository paths written as the README writes them. */
+/** Runs explain and returns its output with the temporary and repository paths written as docs/simulator.md writes them. */
 function explain(args: string[]): CommandRun {
   const { code, stdout, stderr } = runCaptured((io) => runExplainCommand(args, io));
   const shown = (s: string) => s.split(stack).join('cdktf.out/stacks/ml/cdk.tf.json').split(KUBECTL).join('cluster.yaml');
@@ -43,7 +43,7 @@ function golden(name: string, actual: string): void {
   expect(actual).toBe(fs.readFileSync(file, 'utf8'));
 }
 
-test("the README's example: two pods placed, two pending, exit 1", () => {
+test("docs/simulator.md's example: two pods placed, two pending, exit 1", () => {
   const r = explain([stack, WORKLOADS]);
   golden('explain-gpu.txt', `$ npx cdktf-karpenter-eks explain cdktf.out/stacks/ml/cdk.tf.json workloads.yaml\n${r.stdout}`);
   expect(r).toMatchObject({ code: ExitCode.PROBLEMS, stderr: '' });
@@ -67,8 +67,7 @@ test('the kubectl recipe: the running cluster from kubectl get -o yaml', () => {
   expect([ExitCode.OK, ExitCode.PROBLEMS]).toContain(r.code);
 });
 
-test("the README shows the golden outputs verbatim: the example's and the kubectl recipe's", () => {
-  const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
-  expect(readmeBlock(readme, 'explain output')).toBe(fs.readFileSync(path.join(GOLDEN, 'explain-gpu.txt'), 'utf8'));
-  expect(readmeBlock(readme, 'explain on kubectl output')).toBe(fs.readFileSync(path.join(GOLDEN, 'explain-kubectl.txt'), 'utf8'));
+test("docs/simulator.md shows the golden outputs verbatim: the example's and the kubectl recipe's", () => {
+  expect(docBlock('docs/simulator.md', 'explain output')).toBe(fs.readFileSync(path.join(GOLDEN, 'explain-gpu.txt'), 'utf8'));
+  expect(docBlock('docs/simulator.md', 'explain on kubectl output')).toBe(fs.readFileSync(path.join(GOLDEN, 'explain-kubectl.txt'), 'utf8'));
 });

@@ -1,5 +1,5 @@
 // The package as a new user gets it: `npm pack`, installed into a fresh project with the README's install
-// line, the README's cdktf.json / tsconfig.json / main.ts / jest.config.js / main.test.ts / plan.test.ts written verbatim,
+// line, the README's cdktf.json / tsconfig.json / main.ts / jest.config.js / main.test.ts and docs/testing.md's plan.test.ts written verbatim,
 // type-checked (skipLibCheck false), synthesized and tested, against the newest @cdktf/provider-aws 21.x
 // (what an unpinned install picks) and 20.1.0. Also: the pure core from a project without cdktf (where the
 // package root fails with one error naming the peers to install), and
@@ -10,10 +10,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { isTerraformAvailable, terraformPluginMirror } from '../../lib/testing/terraform-plan';
-import { readmeBlock, readmeInstalls } from '../readme-blocks';
+import { docBlock, readmeInstalls } from '../doc-blocks';
 
 const root = path.join(__dirname, '..', '..');
-const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
 const skipOnPurpose = process.env.KARPENTER_SKIP_CONSUMER_TEST === '1';
 const inCi = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
 const NETWORK_ERROR = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|network|cache mode is 'only-if-cached'/i;
@@ -92,7 +91,7 @@ describeConsumer('a consumer project installing the packed package', () => {
         app = path.join(work, 'app');
         fs.mkdirSync(app);
         fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'karpenter-app', version: '1.0.0', private: true }, null, 2));
-        const { dependencies, devDependencies } = readmeInstalls(readme);
+        const { dependencies, devDependencies } = readmeInstalls();
         // The README installs the tarball `npm pack` writes, from a checkout beside the project.
         const deps = dependencies.map((d) => (d.endsWith('.tgz') ? tarball : d));
         // cdktf-cli only wraps terraform and runs cdktf.json's app command, which the test runs itself;
@@ -100,7 +99,7 @@ describeConsumer('a consumer project installing the packed package', () => {
         const devDeps = devDependencies.filter((d) => !d.startsWith('cdktf-cli@'));
         if (npmInstall(app, deps) === undefined || npmInstall(app, devDeps, true) === undefined) return;
         for (const file of ['cdktf.json', 'tsconfig.json', 'main.ts', 'jest.config.js', 'main.test.ts', 'plan.test.ts']) {
-          fs.writeFileSync(path.join(app, file), readmeBlock(readme, file));
+          fs.writeFileSync(path.join(app, file), docBlock(file === 'plan.test.ts' ? 'docs/testing.md' : 'README.md', file));
         }
       }
       if (awsVersion !== undefined) npmInstall(app, [`@cdktf/provider-aws@${awsVersion}`]);
@@ -120,7 +119,7 @@ describeConsumer('a consumer project installing the packed package', () => {
 
     test("main.ts synthesizes the three stacks with cdktf.json's app command", () => {
       if (offline) return;
-      const command = JSON.parse(readmeBlock(readme, 'cdktf.json')).app as string;
+      const command = JSON.parse(docBlock('README.md', 'cdktf.json')).app as string;
       fs.rmSync(path.join(app, 'cdktf.out'), { recursive: true, force: true });
       ok(app, 'sh', ['-c', command]);
       expect(fs.readdirSync(path.join(app, 'cdktf.out/stacks')).sort()).toEqual(['karpenter-controller', 'karpenter-infra', 'karpenter-node-pools']);
@@ -183,8 +182,8 @@ describeConsumer('a consumer project installing the packed package', () => {
     // The mirror holds hashicorp/aws 5.100.0, which @cdktf/provider-aws 20.1.0 binds (21.x needs hashicorp/aws 6).
     if (awsVersion === '20.1.0') {
       const canPlan = isTerraformAvailable() && fs.existsSync(terraformPluginMirror());
-      if (!canPlan) console.warn(`\nSKIPPED: the README's plan.test.ts: no terraform, or no provider mirror at ${terraformPluginMirror()}\n`);
-      (canPlan ? test : test.skip)("plan.test.ts, the README's offline plan recipe, plans the AWS stack without credentials", () => {
+      if (!canPlan) console.warn(`\nSKIPPED: docs/testing.md's plan.test.ts: no terraform, or no provider mirror at ${terraformPluginMirror()}\n`);
+      (canPlan ? test : test.skip)("plan.test.ts, docs/testing.md's offline plan recipe, plans the AWS stack without credentials", () => {
         if (offline) return;
         ok(app, path.join(app, 'node_modules/.bin/jest'), ['--ci', 'plan.test.ts']);
       });
@@ -196,7 +195,7 @@ describeConsumer('a consumer project installing the packed package', () => {
     const cdktn = path.join(work, 'cdktn-app');
     fs.mkdirSync(cdktn);
     fs.writeFileSync(path.join(cdktn, 'package.json'), JSON.stringify({ name: 'cdktn-app', version: '1.0.0', private: true }));
-    const peers = readmeInstalls(readme).dependencies.filter((d) => /^@cdktf\/provider-|^cdktf@/.test(d));
+    const peers = readmeInstalls().dependencies.filter((d) => /^@cdktf\/provider-|^cdktf@/.test(d));
     if (npmInstall(cdktn, [tarball, 'cdktn@0.24', 'constructs@>=10.6.0 <10.8.0', ...peers]) === undefined) return;
     const script = [
       "const { App, TerraformStack } = require('cdktn');",
@@ -243,7 +242,7 @@ describeConsumer('a consumer project installing the packed package', () => {
     expect(types).not.toMatch(/export \*/);
     // The constructs need the peers, which this project does not have: one error says what to install.
     const entry = run(core, process.execPath, ['-e', "require('cdktf-karpenter-eks')"]);
-    const peerInstall = readmeInstalls(readme).dependencies.slice(1).join(' '); // the README line, less this package
+    const peerInstall = readmeInstalls().dependencies.slice(1).join(' '); // the README line, less this package
     expect(entry.status).toBe(1);
     expect(entry.stderr).toContain(
       'cdktf-karpenter-eks: the constructs need the peer packages cdktf, constructs, @cdktf/provider-aws, @cdktf/provider-helm, ' +

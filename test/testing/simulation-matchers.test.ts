@@ -1,4 +1,4 @@
-// The simulation matchers and simulateStack, on the README's GPU example and on the full example.
+// The simulation matchers and simulateStack, on docs/simulator.md's GPU example and on the full example.
 import '../../lib/testing/jest';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { TerraformStack, Testing } from 'cdktf';

@@ -1,6 +1,6 @@
 // An existing Node or in-flight NodeClaim as a candidate for pending pods (kubernetes-sigs/karpenter v1.14.1
 // scheduling/existingnode.go): its room after its bound pods and daemons, and CanAdd/Add.
-import { PodInput } from './inputs';
+import { PodInput } from './pod-input';
 import { PodState, taintError } from './pods';
 import { addAmounts, mergeAmounts } from '../shared/quantity';
 import { SchedulingRequirements } from '../scheduling/requirements';

@@ -4,7 +4,9 @@
 import { Severity, ValidationIssue } from '../issues';
 import { isPlainObject, pushAll } from '../json';
 import { buildTemplate, Template, withinLimits } from './nodeclaim-template';
-import { InputProblem, NodeClassInput, NodePoolInput, PodInput, readNodeClass, readNodePool } from './inputs';
+import { NodeClassInput, NodePoolInput, readNodeClass, readNodePool } from './inputs';
+import { InputProblem } from './input-fields';
+import { PodInput } from './pod-input';
 import { readWorkloads } from './workloads';
 import { daemonsFromPods } from './daemonset-pods';
 import { loadInstanceTypeCatalog } from './catalog';

@@ -1,7 +1,7 @@
 // The provisioning scheduler offline (kubernetes-sigs/karpenter v1.14.1 provisioning/scheduling/scheduler.go,
 // queue.go): one batch of pending pods, tried on the existing nodes, then the open NodeClaims, then a new NodeClaim
 // of each NodePool by weight; soft constraints relaxed after a full failure; failed pods retried while a pass helps.
-import { PodInput } from './inputs';
+import { PodInput } from './pod-input';
 import { initialState, podRequirements, PodState, strictPodRequirements } from './pods';
 import { relax } from './preferences';
 import { CPU, MEMORY } from '../shared/quantity';

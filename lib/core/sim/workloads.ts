@@ -3,7 +3,8 @@
 // admission adds to them (LimitRange container defaults, RuntimeClass overhead and scheduling) and what of
 // them the simulator does not model. One workload's pod spec is read once; its replicas are copies.
 import { emptyRecord, isPlainObject, isString, pushAll, recordOf, show } from '../json';
-import { amounts, InputProblem, kindOf, list, metaOf, objectName, PodInput, podFromSpec, Problems, stringMap } from './inputs';
+import { amounts, InputProblem, kindOf, list, metaOf, objectName, Problems, stringMap } from './input-fields';
+import { podFromSpec, PodInput } from './pod-input';
 import { ContainerDefaults } from './pod-requests';
 import { SimulationInput } from './types';
 

@@ -3,7 +3,8 @@
 import { isPlainObject } from '../json';
 import { AdmissionReading } from './admission';
 import { loadInstanceTypeCatalog } from './catalog';
-import { NodePoolInput, poolLimits, readPoolLimits } from './inputs';
+import { NodePoolInput } from './inputs';
+import { readPoolLimits } from './pool-limits';
 import { CostCeiling, costCeiling, loadPriceTable, orderByPrice, priceAssumptions, PriceTable } from './pricing';
 import { AdmissionOptions, InstanceType, InstanceTypeCatalog, NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
 
@@ -16,8 +17,8 @@ export interface CostCeilingOptions extends AdmissionOptions {
   readonly prices?: PriceTable;
 }
 
-/** The pool's `spec.limits` as written, or undefined when it has none (or the manifest is malformed); `readPoolLimits` reads it. */
-export function nodePoolLimits(nodePool: unknown): unknown {
+/** The pool's `spec.limits` as written, or undefined when it has none (or the manifest is malformed). */
+function specLimits(nodePool: unknown): unknown {
   const spec = isPlainObject(nodePool) ? nodePool.spec : undefined;
   return isPlainObject(spec) ? spec.limits : undefined;
 }
@@ -49,7 +50,7 @@ export function nodePoolCostCeiling(nodePool: unknown, nodeClass: unknown, optio
 
 /** The ceiling of a pool read with its class: the types it admits under the limits that reading parsed. */
 export function readingCostCeiling(reading: AdmissionReading, table: PriceTable): CostCeiling {
-  return costCeiling(reading.explain().instanceTypes, poolLimits(reading.pool), table);
+  return costCeiling(reading.explain().instanceTypes, reading.pool.limits, table);
 }
 
 /**
@@ -62,7 +63,7 @@ export function poolCostCeilings(
   catalog: InstanceTypeCatalog,
   table: PriceTable,
 ): CostCeiling[] {
-  return result.nodePools.map((pool, i) => costCeiling(admittedTypes(pool, catalog), poolLimits(pools[i]), table));
+  return result.nodePools.map((pool, i) => costCeiling(admittedTypes(pool, catalog), pools[i].limits, table));
 }
 
 /**
@@ -82,7 +83,7 @@ export function nodePoolCostCeilings(input: SimulationInput, result: SimulationR
     const types = admittedTypes(pool, catalog);
     // The engine reports a hostile manifest; here its limits are just unreadable.
     return guarded(
-      () => costCeiling(types, readPoolLimits(nodePoolLimits(manifests.get(pool.name))), table),
+      () => costCeiling(types, readPoolLimits(specLimits(manifests.get(pool.name))), table),
       () => costCeiling(types, undefined, table),
     );
   });

@@ -105,12 +105,16 @@ export function readQuantities(v: unknown, bad: (key: string, value: unknown) =>
   return out;
 }
 
-/** Reads a quantity map of a manifest (limits, requests) into base units; bad entries are problems and left out. */
-export function amounts(v: unknown, at: string, p: Problems, fatal: boolean): Record<string, number> {
+/**
+ * Reads a quantity map of a manifest (limits, requests) into base units; bad entries are problems and left out, and
+ * handed to `bad` when given.
+ */
+export function amounts(v: unknown, at: string, p: Problems, fatal: boolean, bad?: (key: string, value: unknown) => void): Record<string, number> {
   if (v === undefined || v === null) return {};
-  const out = readQuantities(v, (k, q) =>
-    p.add(`${at}.${k}`, 'SimInvalidQuantity', `${show(q)} is not a Kubernetes quantity; use e.g. "500m", "2", "4Gi"`, fatal, q),
-  );
+  const out = readQuantities(v, (k, q) => {
+    p.add(`${at}.${k}`, 'SimInvalidQuantity', `${show(q)} is not a Kubernetes quantity; use e.g. "500m", "2", "4Gi"`, fatal, q);
+    bad?.(k, q);
+  });
   if (out === undefined) p.add(at, 'SimInvalidField', `must be a map of quantities, got ${typeof v}`, fatal);
   return out ?? {};
 }

@@ -1,11 +1,11 @@
 // Reads the simulator's NodePools and EC2NodeClasses, plain manifests of unknown shape, into the few facts it
 // needs. Every access is defensive: a malformed field becomes an issue on its object, never an exception.
 import { AmiFamily, aliasFamilyOf } from '../model/ami-family';
-import { isPlainObject, isString, opt, show } from '../json';
+import { isPlainObject, isString, show } from '../json';
 import type { WrittenRequirement } from '../model/requirements';
 import { NodeResourceSettings } from './allocatable';
 import { MEMORY, resourceAmount } from '../shared/quantity';
-import type { PoolLimits, UnreadLimit } from './pricing';
+import { PoolLimits, readPoolLimits } from './pool-limits';
 import { subnetZonesOf } from './subnet-zones';
 import { amounts, InputProblem, list, metaOf, objectName, Problems, requirementsOf, stringMap } from './input-fields';
 
@@ -28,7 +28,7 @@ export interface NodePoolInput {
   readonly nodeClassName?: string;
   /** `<group>/<lower-case kind>`, the label key Karpenter puts the node class name under. */
   readonly nodeClassLabelKey: string;
-  readonly limits?: Readonly<Record<string, number>>;
+  readonly limits: PoolLimits;
   /** `spec.replicas` set: a static pool, which the provisioner does not use. */
   readonly isStatic: boolean;
   readonly problems: readonly InputProblem[];
@@ -52,28 +52,6 @@ export function taintsOf(v: unknown, at: string, p: Problems): NodeTaint[] {
     }
     return [{ key: t.key, value: isString(t.value) ? t.value : '', effect: t.effect }];
   });
-}
-
-/** Where a NodePool's limits are, the prefix of the problems `poolLimits` reads back. */
-export const LIMITS_FIELD = 'spec.limits';
-
-/** The limits of a read NodePool: its amounts, and the entries it could not read with the values given. */
-export function poolLimits(pool: NodePoolInput): PoolLimits {
-  return limitsOf(pool.limits, pool.problems);
-}
-
-/** A `spec.limits` map of quantities as `costCeiling` takes it, read as `readNodePool` reads it. */
-export function readPoolLimits(limits: unknown): PoolLimits {
-  const p = new Problems('');
-  return limitsOf(limits === undefined || limits === null ? undefined : amounts(limits, LIMITS_FIELD, p, true), p.list);
-}
-
-function limitsOf(read: Readonly<Record<string, number>> | undefined, problems: readonly InputProblem[]): PoolLimits {
-  const prefix = `${LIMITS_FIELD}.`;
-  const unread = problems
-    .filter((p) => p.code === 'SimInvalidQuantity' && p.field.startsWith(prefix))
-    .map((p): UnreadLimit => ({ resource: p.field.slice(prefix.length), value: p.value }));
-  return { ...opt('amounts', read), ...(unread.length > 0 ? { unread } : {}) };
 }
 
 /** Reads a NodePool. */
@@ -102,7 +80,7 @@ export function readNodePool(o: unknown, index: number): NodePoolInput {
     );
   }
   const weight = typeof spec.weight === 'number' && Number.isFinite(spec.weight) ? spec.weight : 0;
-  const limits = spec.limits === undefined || spec.limits === null ? undefined : amounts(spec.limits, LIMITS_FIELD, p, true);
+  const limits = readPoolLimits(spec.limits, p);
   return {
     index,
     name,

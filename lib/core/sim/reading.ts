@@ -113,16 +113,14 @@ function poolTemplate(
     out.poolReasons.set(pool, by ? `${t.filterError}: ${by.field} (${by.what}) left none of ${by.before}` : t.filterError);
     return void out.admitted.set(pool, []);
   }
-  const limited = pool.limits ? withinLimits(t, t.options, pool.limits) : t.options;
+  const limits = pool.limits.amounts;
+  const limited = limits ? withinLimits(t, t.options, limits) : t.options;
   out.admitted.set(
     pool,
     limited.map((i) => t.all[i].type.name),
   );
-  if (pool.limits && (limited.length === 0 || pool.limits.nodes === 0)) {
-    out.poolReasons.set(
-      pool,
-      pool.limits.nodes === 0 ? `${LIMIT_ERRORS.nodes} (NodePool=${pool.name})` : `${LIMIT_ERRORS.types} (NodePool=${pool.name})`,
-    );
+  if (limits && (limited.length === 0 || limits.nodes === 0)) {
+    out.poolReasons.set(pool, limits.nodes === 0 ? `${LIMIT_ERRORS.nodes} (NodePool=${pool.name})` : `${LIMIT_ERRORS.types} (NodePool=${pool.name})`);
   }
   (out.templates as Template[]).push(t);
 }

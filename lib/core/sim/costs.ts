@@ -4,6 +4,7 @@ import { isPlainObject } from '../json';
 import { AdmissionReading } from './admission';
 import { loadInstanceTypeCatalog } from './catalog';
 import { NodePoolInput } from './inputs';
+import { readSafely } from './input-fields';
 import { readPoolLimits } from './pool-limits';
 import { CostCeiling, costCeiling, loadPriceTable, orderByPrice, priceAssumptions, PriceTable } from './pricing';
 import { AdmissionOptions, InstanceType, InstanceTypeCatalog, NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
@@ -76,13 +77,16 @@ export function nodePoolCostCeilings(input: SimulationInput, result: SimulationR
   const catalog = input.catalog ?? loadInstanceTypeCatalog();
   const manifests = new Map<string, unknown>();
   for (const np of Array.isArray(input.nodePools) ? input.nodePools : []) {
-    const name = guarded(() => (isPlainObject(np) && isPlainObject(np.metadata) ? np.metadata.name : undefined), undefined);
+    const name = readSafely(
+      () => (isPlainObject(np) && isPlainObject(np.metadata) ? np.metadata.name : undefined),
+      () => undefined,
+    );
     if (typeof name === 'string' && !manifests.has(name)) manifests.set(name, np);
   }
   return result.nodePools.map((pool) => {
     const types = admittedTypes(pool, catalog);
     // The engine reports a hostile manifest; here its limits are just unreadable.
-    return guarded(
+    return readSafely(
       () => costCeiling(types, readPoolLimits(specLimits(manifests.get(pool.name))), table),
       () => costCeiling(types, undefined, table),
     );
@@ -91,15 +95,6 @@ export function nodePoolCostCeilings(input: SimulationInput, result: SimulationR
 
 function admittedTypes(pool: NodePoolResult, catalog: InstanceTypeCatalog): InstanceType[] {
   return pool.admittedInstanceTypes.map((n) => catalog.get(n)).filter((t): t is InstanceType => t !== undefined);
-}
-
-/** `read()`, or the fallback when reading hostile input throws (a Proxy, a throwing getter). */
-function guarded<T>(read: () => T, fallback: T | (() => T)): T {
-  try {
-    return read();
-  } catch {
-    return typeof fallback === 'function' ? (fallback as () => T)() : fallback;
-  }
 }
 
 /**

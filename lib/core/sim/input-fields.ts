@@ -118,3 +118,12 @@ export function amounts(v: unknown, at: string, p: Problems, fatal: boolean, bad
   if (out === undefined) p.add(at, 'SimInvalidField', `must be a map of quantities, got ${typeof v}`, fatal);
   return out ?? {};
 }
+
+/** `read()`, or `asNothing()` when reading hostile input throws (a getter, a Proxy): such input is an issue, never an exception. */
+export function readSafely<T>(read: () => T, asNothing: () => T): T {
+  try {
+    return read();
+  } catch {
+    return asNothing();
+  }
+}

@@ -5,7 +5,7 @@ import { Severity, ValidationIssue } from '../issues';
 import { isPlainObject, pushAll } from '../json';
 import { buildTemplate, Template, withinLimits } from './nodeclaim-template';
 import { NodeClassInput, NodePoolInput, readNodeClass, readNodePool } from './inputs';
-import { InputProblem } from './input-fields';
+import { InputProblem, readSafely } from './input-fields';
 import { PodInput } from './pod-input';
 import { readWorkloads } from './workloads';
 import { daemonsFromPods } from './daemonset-pods';
@@ -15,15 +15,6 @@ import { LIMIT_ERRORS } from './limit-reasons';
 import { ClusterNode, ClusterRead, readCluster, readNamespaces } from './cluster-state';
 import { offeredZones } from './subnet-zones';
 import { InstanceTypeCatalog, SimulationInput } from './types';
-
-/** Reads an input; one whose reading throws (a getter, a proxy) is read as nothing, which is an issue on it. */
-export function readSafely<T>(read: () => T, asNothing: () => T): T {
-  try {
-    return read();
-  } catch {
-    return asNothing();
-  }
-}
 
 export function toIssue(p: InputProblem): ValidationIssue {
   return {

@@ -61,10 +61,11 @@ export function stringMap(v: unknown, at: string, p: Problems): Record<string, s
   return out;
 }
 
-export function list(v: unknown, at: string, p: Problems): unknown[] {
+/** A list field, or `[]` for anything else; given `p`, a value that is set but no list is a problem at `at`. */
+export function list(v: unknown, at = '', p?: Problems): unknown[] {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v)) {
-    p.add(at, 'SimInvalidField', `must be a list, got ${typeof v}`);
+    p?.add(at, 'SimInvalidField', `must be a list, got ${typeof v}`);
     return [];
   }
   return v;

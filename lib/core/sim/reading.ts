@@ -5,7 +5,7 @@ import { Severity, ValidationIssue } from '../issues';
 import { isPlainObject, pushAll } from '../json';
 import { buildTemplate, Template, withinLimits } from './nodeclaim-template';
 import { NodeClassInput, NodePoolInput, readNodeClass, readNodePool } from './inputs';
-import { InputProblem, readSafely } from './input-fields';
+import { InputProblem, list, readSafely } from './input-fields';
 import { PodInput } from './pod-input';
 import { readWorkloads } from './workloads';
 import { daemonsFromPods } from './daemonset-pods';
@@ -29,10 +29,6 @@ export function toIssue(p: InputProblem): ValidationIssue {
 export function givenZones(input: SimulationInput): readonly string[] | undefined {
   const z = input.zones;
   return Array.isArray(z) && z.length > 0 && z.every((x) => typeof x === 'string') ? z : undefined;
-}
-
-export function list(v: unknown): readonly unknown[] {
-  return Array.isArray(v) ? v : [];
 }
 
 export interface Prepared {

@@ -75,9 +75,7 @@ function optionalCount(v: unknown, at: string, p: Problems): number | undefined 
 }
 
 function finished(status: Json): boolean {
-  return list(status.conditions, 'status.conditions', new Problems('')).some(
-    (c) => isPlainObject(c) && (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True',
-  );
+  return list(status.conditions).some((c) => isPlainObject(c) && (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True');
 }
 
 /** The pods a Job runs now (job controller manageJob): min(parallelism, completions - succeeded), or parallelism without completions. */
@@ -372,10 +370,7 @@ function unreadable(p: Problems): void {
 
 function arrayOf(read: () => unknown): readonly unknown[] {
   return readSafely(
-    () => {
-      const v = read();
-      return Array.isArray(v) ? v : [];
-    },
+    () => list(read()),
     () => [],
   );
 }

@@ -1,6 +1,7 @@
 // Adds the price figures to a simulation result: NodeClaim options cheapest first, each pod's cheapest
 // type and price, each pool's cost ceiling. Only optional fields are added; nothing else changes.
 import { isPlainObject } from '../json';
+import { nodeClassRefName } from '../model/node-class-ref';
 import { AdmissionReading } from './admission';
 import { loadInstanceTypeCatalog } from './catalog';
 import { NodePoolInput } from './inputs';
@@ -32,10 +33,7 @@ export const UNKNOWN_NODE_CLASS_NOTE = 'its EC2NodeClass is not known here, so e
  * which excludes no Linux type, so a ceiling over it is still an upper bound.
  */
 export function assumedNodeClass(nodePool: unknown): unknown {
-  const spec = isPlainObject(nodePool) ? nodePool.spec : undefined;
-  const template = isPlainObject(spec) ? spec.template : undefined;
-  const tspec = isPlainObject(template) ? template.spec : undefined;
-  const ref = isPlainObject(tspec) && isPlainObject(tspec.nodeClassRef) ? tspec.nodeClassRef.name : undefined;
+  const ref = nodeClassRefName(nodePool);
   return {
     apiVersion: 'karpenter.k8s.aws/v1',
     kind: 'EC2NodeClass',

@@ -1,6 +1,7 @@
 // Reads the simulator's NodePools and EC2NodeClasses, plain manifests of unknown shape, into the few facts it
 // needs. Every access is defensive: a malformed field becomes an issue on its object, never an exception.
 import { AmiFamily, aliasFamilyOf } from '../model/ami-family';
+import { nodeClassRefOf } from '../model/node-class-ref';
 import { isPlainObject, isString, show } from '../json';
 import type { WrittenRequirement } from '../model/requirements';
 import { NodeResourceSettings } from './allocatable';
@@ -66,7 +67,7 @@ export function readNodePool(o: unknown, index: number): NodePoolInput {
   const template = isPlainObject(spec.template) ? spec.template : {};
   const tspec = isPlainObject(template.spec) ? template.spec : {};
   const tmeta = isPlainObject(template.metadata) ? template.metadata : {};
-  const ref = isPlainObject(tspec.nodeClassRef) ? tspec.nodeClassRef : undefined;
+  const ref = nodeClassRefOf(o);
   if (isPlainObject(o) && !ref)
     p.add('spec.template.spec.nodeClassRef', 'SimMissingNodeClassRef', 'a NodePool needs a nodeClassRef naming its EC2NodeClass', true);
   const group = ref && isString(ref.group) ? ref.group : 'karpenter.k8s.aws';

@@ -26,8 +26,9 @@ export interface PoolLimits {
 }
 
 /**
- * Reads a NodePool's `spec.limits`. Each entry that is no quantity, and a value that is no map, is a fatal problem
- * on `p` (the pool cannot be simulated); without `p` they are only left out.
+ * Reads a NodePool's `spec.limits`, once: `readNodePool` keeps the result as the pool's `limits`. Each entry that is
+ * no quantity is left out of `amounts` and listed in `unread`; it, and a value that is no map, is also a fatal
+ * problem on `p` (the pool cannot be simulated), when given.
  */
 export function readPoolLimits(limits: unknown, p: Problems = new Problems('')): PoolLimits {
   if (limits === undefined || limits === null) return {};

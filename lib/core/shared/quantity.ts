@@ -2,7 +2,7 @@
 // parse to a number, the scale to base units (cpu in millicores, everything else in units: bytes, counts) and
 // the print. Amounts are exact, as Karpenter's resource.Quantity sums are: `0.5m` of cpu is 0.5, `100m` of
 // memory 0.1 (byte); nothing is rounded per pod.
-import { recordOf } from '../json';
+import { ownValue, recordOf } from '../json';
 
 /** Kubernetes resource quantity, as the CRDs' `pattern` writes it (`limits`, `kubeReserved`, ...). */
 export const QUANTITY_PATTERN = /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
@@ -84,6 +84,21 @@ export function subtractAmounts(a: Readonly<Record<string, number>>, b: Readonly
   const out = recordOf(a);
   for (const [k, v] of Object.entries(b)) out[k] = addAmounts(out[k] ?? 0, -v);
   return out;
+}
+
+/**
+ * Whether `requests` fit in `total` (resources.Fits, kubernetes-sigs/karpenter v1.14.1 pkg/utils/resources/resources.go:188):
+ * nothing fits a total with a negative amount, and each request is within the total (a resource it lacks is 0).
+ * `negative`, when the caller knows it already (an instance type's allocatable), saves the scan.
+ */
+export function fits(
+  requests: Readonly<Record<string, number>>,
+  total: Readonly<Record<string, number>>,
+  negative = Object.values(total).some((v) => v < 0),
+): boolean {
+  if (negative) return false;
+  for (const k in requests) if (requests[k] > (ownValue(total, k) ?? 0)) return false;
+  return true;
 }
 
 /** Whether an amount is not a whole base unit (sub-millicore cpu, a fraction of a byte). */

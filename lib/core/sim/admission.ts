@@ -110,7 +110,7 @@ export class AdmissionReading {
     const r = templateRequirements(pool);
     if (r.values().some((x) => x.minValues !== undefined) || !offeringAllowed(r, this.zones)) return this.explain().instanceTypes.length > 0;
     const view = classView(this.options.catalog ?? loadInstanceTypeCatalog(), nc, this.zones);
-    const limits = pool.limits;
+    const limits = pool.limits.amounts;
     const admits = (it: ClassInstanceType) => it.available && !it.negative && (!limits || fitsLimits(it, limits));
     return view.findCompatible(r, (i) => admits(view.type(i))) >= 0;
   }
@@ -120,7 +120,8 @@ export class AdmissionReading {
     const fatal = [...pool.problems, ...nc.problems].filter((p) => p.fatal).map((p) => `${p.object} ${p.field}: ${p.message}`);
     if (fatal.length > 0) return { instanceTypes: [], reason: fatal[0], problems: fatal };
     const t = buildTemplate(pool, nc, this.options.catalog ?? loadInstanceTypeCatalog(), this.zones);
-    const limited = t.filterError ? [] : pool.limits ? withinLimits(t, t.options, pool.limits) : t.options;
+    const limits = pool.limits.amounts;
+    const limited = t.filterError ? [] : limits ? withinLimits(t, t.options, limits) : t.options;
     if (limited.length > 0) return { instanceTypes: limited.map((i) => t.all[i].type), problems: [] };
     const reason = t.filterError ?? `${LIMIT_ERRORS.types} (NodePool=${pool.name})`;
     return { instanceTypes: [], reason, emptiedBy: emptiedBy(pool, t), problems: [] };
@@ -169,9 +170,10 @@ export function emptiedBy(pool: NodePoolInput, t: Template): EmptiedBy | undefin
       before: alive.length,
     };
   }
-  if (!t.filterError && pool.limits) {
-    const keys = Object.keys(pool.limits);
-    const key = keys.find((k) => alive.every((i) => (ownValue(t.all[i].capacity, k) ?? 0) > pool.limits![k])) ?? keys[0];
+  const limits = pool.limits.amounts;
+  if (!t.filterError && limits) {
+    const keys = Object.keys(limits);
+    const key = keys.find((k) => alive.every((i) => (ownValue(t.all[i].capacity, k) ?? 0) > limits[k])) ?? keys[0];
     return { field: `spec.limits.${key}`, what: `limits.${key}`, before: alive.length };
   }
 

@@ -1,5 +1,5 @@
 // What the simulator assumes because it cannot know it offline, each said once; the result lists those that apply.
-import { PodInput } from './inputs';
+import { PodInput } from './pod-input';
 import { Topology } from './topology';
 
 /** What the simulator assumes because it cannot know it offline; `simulateProvisioning` lists these in its result. */

@@ -3,7 +3,8 @@
 // the namespaces pod affinity terms select. Hostile input becomes an issue, never an exception.
 import { WellKnownLabel } from '../model/labels';
 import { isPlainObject, isString, show } from '../json';
-import { InputProblem, metaOf, NodePoolInput, NodeTaint, Problems, readQuantities, stringMap, taintsOf as readTaints } from './inputs';
+import { NodePoolInput, NodeTaint, taintsOf as readTaints } from './inputs';
+import { InputProblem, metaOf, Problems, readQuantities, stringMap } from './input-fields';
 import { subtractAmounts } from '../shared/quantity';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 

@@ -1,9 +1,12 @@
 // Adds the price figures to a simulation result: NodeClaim options cheapest first, each pod's cheapest
 // type and price, each pool's cost ceiling. Only optional fields are added; nothing else changes.
 import { isPlainObject } from '../json';
+import { nodeClassRefName } from '../model/node-class-ref';
 import { AdmissionReading } from './admission';
 import { loadInstanceTypeCatalog } from './catalog';
-import { NodePoolInput, poolLimits, readPoolLimits } from './inputs';
+import { NodePoolInput } from './inputs';
+import { readSafely } from './input-fields';
+import { readPoolLimits } from './pool-limits';
 import { CostCeiling, costCeiling, loadPriceTable, orderByPrice, priceAssumptions, PriceTable } from './pricing';
 import { AdmissionOptions, InstanceType, InstanceTypeCatalog, NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
 
@@ -16,8 +19,8 @@ export interface CostCeilingOptions extends AdmissionOptions {
   readonly prices?: PriceTable;
 }
 
-/** The pool's `spec.limits` as written, or undefined when it has none (or the manifest is malformed); `readPoolLimits` reads it. */
-export function nodePoolLimits(nodePool: unknown): unknown {
+/** The pool's `spec.limits` as written, or undefined when it has none (or the manifest is malformed). */
+function specLimits(nodePool: unknown): unknown {
   const spec = isPlainObject(nodePool) ? nodePool.spec : undefined;
   return isPlainObject(spec) ? spec.limits : undefined;
 }
@@ -30,10 +33,7 @@ export const UNKNOWN_NODE_CLASS_NOTE = 'its EC2NodeClass is not known here, so e
  * which excludes no Linux type, so a ceiling over it is still an upper bound.
  */
 export function assumedNodeClass(nodePool: unknown): unknown {
-  const spec = isPlainObject(nodePool) ? nodePool.spec : undefined;
-  const template = isPlainObject(spec) ? spec.template : undefined;
-  const tspec = isPlainObject(template) ? template.spec : undefined;
-  const ref = isPlainObject(tspec) && isPlainObject(tspec.nodeClassRef) ? tspec.nodeClassRef.name : undefined;
+  const ref = nodeClassRefName(nodePool);
   return {
     apiVersion: 'karpenter.k8s.aws/v1',
     kind: 'EC2NodeClass',
@@ -49,7 +49,7 @@ export function nodePoolCostCeiling(nodePool: unknown, nodeClass: unknown, optio
 
 /** The ceiling of a pool read with its class: the types it admits under the limits that reading parsed. */
 export function readingCostCeiling(reading: AdmissionReading, table: PriceTable): CostCeiling {
-  return costCeiling(reading.explain().instanceTypes, poolLimits(reading.pool), table);
+  return costCeiling(reading.explain().instanceTypes, reading.pool.limits, table);
 }
 
 /**
@@ -62,7 +62,7 @@ export function poolCostCeilings(
   catalog: InstanceTypeCatalog,
   table: PriceTable,
 ): CostCeiling[] {
-  return result.nodePools.map((pool, i) => costCeiling(admittedTypes(pool, catalog), poolLimits(pools[i]), table));
+  return result.nodePools.map((pool, i) => costCeiling(admittedTypes(pool, catalog), pools[i].limits, table));
 }
 
 /**
@@ -75,14 +75,17 @@ export function nodePoolCostCeilings(input: SimulationInput, result: SimulationR
   const catalog = input.catalog ?? loadInstanceTypeCatalog();
   const manifests = new Map<string, unknown>();
   for (const np of Array.isArray(input.nodePools) ? input.nodePools : []) {
-    const name = guarded(() => (isPlainObject(np) && isPlainObject(np.metadata) ? np.metadata.name : undefined), undefined);
+    const name = readSafely(
+      () => (isPlainObject(np) && isPlainObject(np.metadata) ? np.metadata.name : undefined),
+      () => undefined,
+    );
     if (typeof name === 'string' && !manifests.has(name)) manifests.set(name, np);
   }
   return result.nodePools.map((pool) => {
     const types = admittedTypes(pool, catalog);
     // The engine reports a hostile manifest; here its limits are just unreadable.
-    return guarded(
-      () => costCeiling(types, readPoolLimits(nodePoolLimits(manifests.get(pool.name))), table),
+    return readSafely(
+      () => costCeiling(types, readPoolLimits(specLimits(manifests.get(pool.name))), table),
       () => costCeiling(types, undefined, table),
     );
   });
@@ -90,15 +93,6 @@ export function nodePoolCostCeilings(input: SimulationInput, result: SimulationR
 
 function admittedTypes(pool: NodePoolResult, catalog: InstanceTypeCatalog): InstanceType[] {
   return pool.admittedInstanceTypes.map((n) => catalog.get(n)).filter((t): t is InstanceType => t !== undefined);
-}
-
-/** `read()`, or the fallback when reading hostile input throws (a Proxy, a throwing getter). */
-function guarded<T>(read: () => T, fallback: T | (() => T)): T {
-  try {
-    return read();
-  } catch {
-    return typeof fallback === 'function' ? (fallback as () => T)() : fallback;
-  }
 }
 
 /**

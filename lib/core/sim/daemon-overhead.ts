@@ -1,6 +1,7 @@
 // The DaemonSet pods each instance type of a NodeClaim template would run (kubernetes-sigs/karpenter v1.14.1
 // scheduling/scheduler.go buildDaemonOverheadGroups), and whether a daemon runs on a node.
-import { NodeTaint, PodInput } from './inputs';
+import { NodeTaint } from './inputs';
+import { PodInput } from './pod-input';
 import { strictPodRequirements, taintError } from './pods';
 import { mergeAmounts } from '../shared/quantity';
 import { SchedulingRequirements } from '../scheduling/requirements';

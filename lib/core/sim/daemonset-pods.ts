@@ -3,7 +3,8 @@
 // when it has none (provisioning/provisioner.go:534-544); the cache keeps the newest pod the DaemonSet controls
 // (state/cluster.go:665-685).
 import { isPlainObject, isString } from '../json';
-import { kindOf, metaOf, PodInput } from './inputs';
+import { kindOf, metaOf } from './input-fields';
+import { PodInput } from './pod-input';
 
 /** The DaemonSets' pods standing in for them, and the assumption that says so. */
 export interface DaemonPods {

@@ -1,25 +1,18 @@
 // An existing Node or in-flight NodeClaim as a candidate for pending pods (kubernetes-sigs/karpenter v1.14.1
 // scheduling/existingnode.go): its room after its bound pods and daemons, and CanAdd/Add.
-import { PodInput } from './inputs';
+import { PodInput } from './pod-input';
 import { PodState, taintError } from './pods';
-import { addAmounts, mergeAmounts } from '../shared/quantity';
+import { addAmounts, fits, mergeAmounts } from '../shared/quantity';
 import { SchedulingRequirements } from '../scheduling/requirements';
 import { ClusterNode, roomOf } from './cluster-state';
 import { daemonRuns } from './daemon-overhead';
 import { Topology } from './topology';
-import { ownValue } from '../json';
 
 /** An existing Node or in-flight NodeClaim as a candidate (ExistingNode). */
 export interface Existing {
   readonly node: ClusterNode;
   room: Record<string, number>;
   readonly pods: PodInput[];
-}
-
-function fitsRoom(requests: Readonly<Record<string, number>>, room: Readonly<Record<string, number>>): boolean {
-  for (const k in room) if (room[k] < 0) return false;
-  for (const k in requests) if (requests[k] > (ownValue(room, k) ?? 0)) return false;
-  return true;
 }
 
 /**
@@ -58,7 +51,7 @@ export function addToExisting(
   strict: SchedulingRequirements,
   topology: Topology,
 ): boolean {
-  if (!fitsRoom(pod.requests, e.room)) return false;
+  if (!fits(pod.requests, e.room)) return false;
   if (taintError(e.node.taints, pod.tolerations, state.toleratePreferNoSchedule) !== undefined) return false;
   if (e.node.requirements.compatible(reqs) !== undefined) return false;
   let combined = e.node.requirements;

@@ -10,7 +10,7 @@ export { runSimulation, simulateProvisioning, SETTLE_MAX_ROUNDS, SIMULATION_ASSU
 export type { SimulationRun } from './simulate';
 // Prices and cost ceilings (on-demand, from the bundled table).
 export * from './pricing';
-export { assumedNodeClass, nodePoolCostCeiling, nodePoolCostCeilings, nodePoolLimits, UNKNOWN_NODE_CLASS_NOTE, withCosts } from './costs';
+export { assumedNodeClass, nodePoolCostCeiling, nodePoolCostCeilings, UNKNOWN_NODE_CLASS_NOTE, withCosts } from './costs';
 export type { CostCeilingOptions } from './costs';
-export { readPoolLimits } from './inputs';
-export type { PoolLimits, UnreadLimit } from './pricing';
+export { readPoolLimits } from './pool-limits';
+export type { PoolLimits, UnreadLimit } from './pool-limits';

@@ -4,7 +4,7 @@
 // host ports and volumes are not checked, so a node listed may still refuse it; a pod that fits no node fits none.
 import type { WrittenRequirement } from '../model/requirements';
 import type { ClusterNode } from './cluster-state';
-import type { PodInput } from './inputs';
+import type { PodInput } from './pod-input';
 import { taintError } from './pods';
 import type { PodResult } from './types';
 

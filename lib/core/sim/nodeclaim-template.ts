@@ -3,7 +3,7 @@
 import { WellKnownLabel } from '../model/labels';
 import { NodeClassInput, NodePoolInput } from './inputs';
 import { ClassInstanceType, ClassView, classView, offeringAllowed } from './instance-types';
-import { CPU, formatQuantity, mergeAmounts } from '../shared/quantity';
+import { CPU, fits, formatQuantity, mergeAmounts } from '../shared/quantity';
 import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { InstanceTypeCatalog, ResourceAmounts } from './types';
 import { emptyRecord, ownValue, recordOf } from '../json';
@@ -57,11 +57,6 @@ interface FilterFlags {
 export function resourcesString(r: ResourceAmounts): string {
   const keys = Object.keys(r).sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(formatQuantity(k, r[k]))}`).join(',')}}`;
-}
-
-function fits(requests: ResourceAmounts, allocatable: ResourceAmounts): boolean {
-  for (const k in requests) if (requests[k] > (ownValue(allocatable, k) ?? 0)) return false;
-  return true;
 }
 
 /**
@@ -121,7 +116,7 @@ export function filterInstanceTypes(
     if (compat[i] !== 1 || offering[i] !== 1) continue;
     const it = t.all[i];
     const o = overhead?.[i];
-    if (!it.negative && fits(o ? mergeAmounts(total, o) : total, it.allocatable)) remaining.push(i);
+    if (fits(o ? mergeAmounts(total, o) : total, it.allocatable, it.negative)) remaining.push(i);
   }
   if (remaining.length > 0 && minValuesUnmet(t, remaining, r).length === 0) return { remaining };
   const f: FilterFlags = {
@@ -143,7 +138,7 @@ export function filterInstanceTypes(
     }
     const c = compat[i] === 1;
     const off = offering[i] === 1;
-    const fit = off && !it.negative && fits(o ? mergeAmounts(total, o) : total, it.allocatable);
+    const fit = off && fits(o ? mergeAmounts(total, o) : total, it.allocatable, it.negative);
     f.requirementsMet ||= c;
     f.fits ||= fit;
     f.hasOffering ||= off;

@@ -1,6 +1,6 @@
 // A NodeClaim the scheduler is filling (kubernetes-sigs/karpenter v1.14.1 scheduling/nodeclaim.go): its
 // requirements, instance-type options and pods, CanAdd/Add, and the labels its requirements fix.
-import { PodInput } from './inputs';
+import { PodInput } from './pod-input';
 import { PodState, taintError } from './pods';
 import { mergeAmounts } from '../shared/quantity';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';

@@ -2,7 +2,7 @@
 // GetPendingPods and Validate): the pending ones form the batch, the bound ones fill their nodes and count for topology.
 import { Severity, ValidationIssue } from '../issues';
 import { WellKnownLabel } from '../model/labels';
-import { PodInput } from './inputs';
+import { PodInput } from './pod-input';
 import { ignoredReason } from './pods';
 import { ClusterNode } from './cluster-state';
 import { BoundPod } from './topology';

@@ -2,7 +2,8 @@
 // with OR-terms and preferences, tolerations (k8s toleration.go).
 import { WellKnownLabel, KARPENTER_KNOWN_VALUES } from '../model/labels';
 import { Operator } from '../model/requirements';
-import { NodeTaint, PodInput, Toleration } from './inputs';
+import { NodeTaint } from './inputs';
+import { PodInput, Toleration } from './pod-input';
 import type { WrittenRequirement } from '../model/requirements';
 import { excerpt } from '../json';
 import {

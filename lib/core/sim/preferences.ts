@@ -1,6 +1,6 @@
 // Relaxing a pod's soft constraints, one at a time, after it fails everywhere (kubernetes-sigs/karpenter
 // v1.14.1 scheduling/preferences.go, with the default preference policy Respect).
-import { PodInput } from './inputs';
+import { PodInput } from './pod-input';
 import { PodState } from './pods';
 
 /** Removes one soft constraint, in Karpenter's order; false when nothing is left to relax. */

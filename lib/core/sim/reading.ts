@@ -4,7 +4,9 @@
 import { Severity, ValidationIssue } from '../issues';
 import { isPlainObject, pushAll } from '../json';
 import { buildTemplate, Template, withinLimits } from './nodeclaim-template';
-import { InputProblem, NodeClassInput, NodePoolInput, PodInput, readNodeClass, readNodePool } from './inputs';
+import { NodeClassInput, NodePoolInput, readNodeClass, readNodePool } from './inputs';
+import { InputProblem, list, readSafely } from './input-fields';
+import { PodInput } from './pod-input';
 import { readWorkloads } from './workloads';
 import { daemonsFromPods } from './daemonset-pods';
 import { loadInstanceTypeCatalog } from './catalog';
@@ -13,15 +15,6 @@ import { LIMIT_ERRORS } from './limit-reasons';
 import { ClusterNode, ClusterRead, readCluster, readNamespaces } from './cluster-state';
 import { offeredZones } from './subnet-zones';
 import { InstanceTypeCatalog, SimulationInput } from './types';
-
-/** Reads an input; one whose reading throws (a getter, a proxy) is read as nothing, which is an issue on it. */
-export function readSafely<T>(read: () => T, asNothing: () => T): T {
-  try {
-    return read();
-  } catch {
-    return asNothing();
-  }
-}
 
 export function toIssue(p: InputProblem): ValidationIssue {
   return {
@@ -36,10 +29,6 @@ export function toIssue(p: InputProblem): ValidationIssue {
 export function givenZones(input: SimulationInput): readonly string[] | undefined {
   const z = input.zones;
   return Array.isArray(z) && z.length > 0 && z.every((x) => typeof x === 'string') ? z : undefined;
-}
-
-export function list(v: unknown): readonly unknown[] {
-  return Array.isArray(v) ? v : [];
 }
 
 export interface Prepared {
@@ -111,16 +100,14 @@ function poolTemplate(
     out.poolReasons.set(pool, by ? `${t.filterError}: ${by.field} (${by.what}) left none of ${by.before}` : t.filterError);
     return void out.admitted.set(pool, []);
   }
-  const limited = pool.limits ? withinLimits(t, t.options, pool.limits) : t.options;
+  const limits = pool.limits.amounts;
+  const limited = limits ? withinLimits(t, t.options, limits) : t.options;
   out.admitted.set(
     pool,
     limited.map((i) => t.all[i].type.name),
   );
-  if (pool.limits && (limited.length === 0 || pool.limits.nodes === 0)) {
-    out.poolReasons.set(
-      pool,
-      pool.limits.nodes === 0 ? `${LIMIT_ERRORS.nodes} (NodePool=${pool.name})` : `${LIMIT_ERRORS.types} (NodePool=${pool.name})`,
-    );
+  if (limits && (limited.length === 0 || limits.nodes === 0)) {
+    out.poolReasons.set(pool, limits.nodes === 0 ? `${LIMIT_ERRORS.nodes} (NodePool=${pool.name})` : `${LIMIT_ERRORS.types} (NodePool=${pool.name})`);
   }
   (out.templates as Template[]).push(t);
 }

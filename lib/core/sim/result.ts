@@ -1,6 +1,7 @@
 // The simulation's answer: a verdict per input pod, what each NodePool admits, and the NodeClaims launched
 // (the Results of kubernetes-sigs/karpenter v1.14.1 scheduling/scheduler.go, in the input's order).
-import { NodePoolInput, PodInput } from './inputs';
+import { NodePoolInput } from './inputs';
+import { PodInput } from './pod-input';
 import { Claim, fixedLabels } from './nodeclaim';
 import { domainsOf } from './pending-pods';
 import { RoundsOutcome } from './settle';

@@ -1,7 +1,7 @@
 // The provisioning scheduler offline (kubernetes-sigs/karpenter v1.14.1 provisioning/scheduling/scheduler.go,
 // queue.go): one batch of pending pods, tried on the existing nodes, then the open NodeClaims, then a new NodeClaim
 // of each NodePool by weight; soft constraints relaxed after a full failure; failed pods retried while a pass helps.
-import { PodInput } from './inputs';
+import { PodInput } from './pod-input';
 import { initialState, podRequirements, PodState, strictPodRequirements } from './pods';
 import { relax } from './preferences';
 import { CPU, MEMORY } from '../shared/quantity';
@@ -35,15 +35,16 @@ function stateKey(s: PodState): string {
 function limitUses(templates: readonly Template[], cluster: readonly ClusterNode[]): Map<Template, LimitUse> {
   const limits = new Map<Template, LimitUse>();
   for (const t of templates) {
-    if (!t.pool.limits) continue;
+    const limited = t.pool.limits.amounts;
+    if (!limited) continue;
     const existingUse = emptyRecord<number>();
     for (const n of cluster) {
       if (!n.active || n.nodePool !== t.pool.name) continue;
       for (const [k, v] of Object.entries(n.capacity)) existingUse[k] = (existingUse[k] ?? 0) + v;
     }
     const remaining = emptyRecord<number>();
-    for (const [k, v] of Object.entries(t.pool.limits)) remaining[k] = v - (existingUse[k] ?? 0);
-    limits.set(t, { limits: t.pool.limits, existing: existingUse, batch: emptyRecord(), remaining });
+    for (const [k, v] of Object.entries(limited)) remaining[k] = v - (existingUse[k] ?? 0);
+    limits.set(t, { limits: limited, existing: existingUse, batch: emptyRecord(), remaining });
   }
   return limits;
 }

@@ -4,7 +4,7 @@
 // overhead) is computed once for every round; what the cluster state changes (topology, room, limits) per round.
 import { Severity, ValidationIssue } from '../issues';
 import { pushAll, show } from '../json';
-import { PodInput } from './inputs';
+import { PodInput } from './pod-input';
 import { ClusterNode } from './cluster-state';
 import { DaemonOverhead, Template } from './nodeclaim-template';
 import { DomainSource, NamespaceView, Topology, BoundPod } from './topology';

@@ -3,7 +3,8 @@
 // The phases live in rooms named after Karpenter's files; CONTRIBUTING maps each Karpenter file to ours.
 import { ValidationIssue } from '../issues';
 import { isSubUnit } from '../shared/quantity';
-import { NodeClassInput, NodePoolInput, PodInput } from './inputs';
+import { NodeClassInput, NodePoolInput } from './inputs';
+import { PodInput } from './pod-input';
 import { poolCostCeilings, withCosts } from './costs';
 import { CostCeiling, loadPriceTable } from './pricing';
 import { DomainSource } from './topology';

@@ -1,7 +1,8 @@
 // One topology group as the provisioning scheduler keeps it (kubernetes-sigs/karpenter v1.14.1
 // scheduling/topologygroup.go, topologynodefilter.go): domain counts for one key, and which nodes count.
 import { Operator } from '../model/requirements';
-import { PodInput, NodeTaint } from './inputs';
+import { NodeTaint } from './inputs';
+import { PodInput } from './pod-input';
 import { taintError } from './pods';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { LabelSelector, selects } from './selectors';

@@ -3,7 +3,8 @@
 // domain counts, deduplicated by what they mean, owned by the pods whose constraints made them.
 import { WellKnownLabel } from '../model/labels';
 import { Operator } from '../model/requirements';
-import { PodAffinityTermInput, PodInput, NodeTaint, TopologySpread } from './inputs';
+import { NodeTaint } from './inputs';
+import { PodAffinityTermInput, PodInput, TopologySpread } from './pod-input';
 import { ClassInstanceType } from './instance-types';
 import { PodState, taintError } from './pods';
 import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';

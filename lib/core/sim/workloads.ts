@@ -3,7 +3,8 @@
 // admission adds to them (LimitRange container defaults, RuntimeClass overhead and scheduling) and what of
 // them the simulator does not model. One workload's pod spec is read once; its replicas are copies.
 import { emptyRecord, isPlainObject, isString, pushAll, recordOf, show } from '../json';
-import { amounts, InputProblem, kindOf, list, metaOf, objectName, PodInput, podFromSpec, Problems, stringMap } from './inputs';
+import { amounts, InputProblem, kindOf, list, metaOf, objectName, Problems, readSafely, stringMap } from './input-fields';
+import { podFromSpec, PodInput } from './pod-input';
 import { ContainerDefaults } from './pod-requests';
 import { SimulationInput } from './types';
 
@@ -74,9 +75,7 @@ function optionalCount(v: unknown, at: string, p: Problems): number | undefined 
 }
 
 function finished(status: Json): boolean {
-  return list(status.conditions, 'status.conditions', new Problems('')).some(
-    (c) => isPlainObject(c) && (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True',
-  );
+  return list(status.conditions).some((c) => isPlainObject(c) && (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True');
 }
 
 /** The pods a Job runs now (job controller manageJob): min(parallelism, completions - succeeded), or parallelism without completions. */
@@ -222,23 +221,26 @@ function readLimitRanges(objects: readonly unknown[], problems: InputProblem[]):
   const out = new Map<string, Record<string, number>>();
   objects.forEach((o, i) => {
     const p = new Problems(nameOf(o, `limitRanges[${i}]`));
-    safely(() => {
-      if (!isPlainObject(o) || kindOf(o) !== 'LimitRange') {
-        p.add('kind', 'SimInvalidObject', `must be a LimitRange, got ${o === null ? 'null' : show(kindOf(o) || typeof o)}`);
-        return;
-      }
-      const spec = isPlainObject(o.spec) ? o.spec : {};
-      const defaults = emptyRecord<number>();
-      list(spec.limits, 'spec.limits', p).forEach((item, j) => {
-        if (!isPlainObject(item) || item.type !== 'Container') return;
-        const at = `spec.limits[${j}]`;
-        // SetDefaults_LimitRangeItem: defaultRequest, else default, else max (the default limit), else min.
-        const read = (k: string) => amounts(item[k], `${at}.${k}`, p, false);
-        Object.assign(defaults, { ...read('min'), ...read('max'), ...read('default'), ...read('defaultRequest') });
-      });
-      const ns = namespaceOf(metaOf(o));
-      out.set(ns, { ...defaults, ...out.get(ns) });
-    }, p);
+    readSafely(
+      () => {
+        if (!isPlainObject(o) || kindOf(o) !== 'LimitRange') {
+          p.add('kind', 'SimInvalidObject', `must be a LimitRange, got ${o === null ? 'null' : show(kindOf(o) || typeof o)}`);
+          return;
+        }
+        const spec = isPlainObject(o.spec) ? o.spec : {};
+        const defaults = emptyRecord<number>();
+        list(spec.limits, 'spec.limits', p).forEach((item, j) => {
+          if (!isPlainObject(item) || item.type !== 'Container') return;
+          const at = `spec.limits[${j}]`;
+          // SetDefaults_LimitRangeItem: defaultRequest, else default, else max (the default limit), else min.
+          const read = (k: string) => amounts(item[k], `${at}.${k}`, p, false);
+          Object.assign(defaults, { ...read('min'), ...read('max'), ...read('default'), ...read('defaultRequest') });
+        });
+        const ns = namespaceOf(metaOf(o));
+        out.set(ns, { ...defaults, ...out.get(ns) });
+      },
+      () => unreadable(p),
+    );
     pushAll(problems, p.list);
   });
   return new Map([...out].map(([ns, requests]) => [ns, { requests }]));
@@ -256,23 +258,26 @@ function readRuntimeClasses(objects: readonly unknown[], problems: InputProblem[
   const out = new Map<string, RuntimeClass>();
   objects.forEach((o, i) => {
     const p = new Problems(nameOf(o, `runtimeClasses[${i}]`));
-    safely(() => {
-      const meta = metaOf(o);
-      if (!isPlainObject(o) || kindOf(o) !== 'RuntimeClass' || !isString(meta.name) || meta.name === '') {
-        p.add('kind', 'SimInvalidObject', 'must be a RuntimeClass (node.k8s.io/v1) with a name');
-        return;
-      }
-      const podFixed = isPlainObject(o.overhead) ? o.overhead.podFixed : undefined;
-      const overheadAmounts = amounts(podFixed, 'overhead.podFixed', p, false);
-      const overhead = isPlainObject(podFixed) ? Object.fromEntries(Object.entries(podFixed).filter(([k]) => k in overheadAmounts)) : undefined;
-      const scheduling = isPlainObject(o.scheduling) ? o.scheduling : {};
-      out.set(meta.name, {
-        overhead,
-        overheadAmounts,
-        nodeSelector: stringMap(scheduling.nodeSelector, 'scheduling.nodeSelector', p),
-        tolerations: list(scheduling.tolerations, 'scheduling.tolerations', p),
-      });
-    }, p);
+    readSafely(
+      () => {
+        const meta = metaOf(o);
+        if (!isPlainObject(o) || kindOf(o) !== 'RuntimeClass' || !isString(meta.name) || meta.name === '') {
+          p.add('kind', 'SimInvalidObject', 'must be a RuntimeClass (node.k8s.io/v1) with a name');
+          return;
+        }
+        const podFixed = isPlainObject(o.overhead) ? o.overhead.podFixed : undefined;
+        const overheadAmounts = amounts(podFixed, 'overhead.podFixed', p, false);
+        const overhead = isPlainObject(podFixed) ? Object.fromEntries(Object.entries(podFixed).filter(([k]) => k in overheadAmounts)) : undefined;
+        const scheduling = isPlainObject(o.scheduling) ? o.scheduling : {};
+        out.set(meta.name, {
+          overhead,
+          overheadAmounts,
+          nodeSelector: stringMap(scheduling.nodeSelector, 'scheduling.nodeSelector', p),
+          tolerations: list(scheduling.tolerations, 'scheduling.tolerations', p),
+        });
+      },
+      () => unreadable(p),
+    );
     pushAll(problems, p.list);
   });
   return out;
@@ -352,29 +357,22 @@ function unmodelledOf(spec: Json): string[] {
 }
 
 function nameOf(o: unknown, fallback: string): string {
-  try {
-    return objectName(o, fallback);
-  } catch {
-    return fallback;
-  }
+  return readSafely(
+    () => objectName(o, fallback),
+    () => fallback,
+  );
 }
 
-/** Runs a read; one that throws (a getter, a proxy) is a problem on its object, never an exception. */
-function safely(read: () => void, p: Problems): void {
-  try {
-    read();
-  } catch {
-    p.add('', 'SimInvalidObject', 'cannot be read (a field throws when read)', true);
-  }
+/** The problem of an object whose reading throws (a getter, a proxy). */
+function unreadable(p: Problems): void {
+  p.add('', 'SimInvalidObject', 'cannot be read (a field throws when read)', true);
 }
 
 function arrayOf(read: () => unknown): readonly unknown[] {
-  try {
-    const v = read();
-    return Array.isArray(v) ? v : [];
-  } catch {
-    return [];
-  }
+  return readSafely(
+    () => list(read()),
+    () => [],
+  );
 }
 
 /**
@@ -393,31 +391,29 @@ export function readWorkloads(input: SimulationInput): Workloads {
   );
   const objects = arrayOf(() => input.pods);
   const workloads = objects.map((o, i) => {
-    try {
-      return readWorkload(o, i);
-    } catch {
-      return readWorkload(null, i);
-    }
+    return readSafely(
+      () => readWorkload(o, i),
+      () => readWorkload(null, i),
+    );
   });
   const hpas = arrayOf(() => input.horizontalPodAutoscalers).map((o, i) => {
-    try {
-      return readHpa(o, i);
-    } catch {
-      return readHpa(null, i);
-    }
+    return readSafely(
+      () => readHpa(o, i),
+      () => readHpa(null, i),
+    );
   });
   applyHpas(hpas, workloads);
   const pods: PodInput[] = [];
   const sources: unknown[] = [];
   for (const [wi, w] of workloads.entries()) {
     const first = pods.length;
-    let base: PodInput;
-    try {
-      base = podOf(w, first, limitRanges, runtimeClasses);
-    } catch {
-      w.p.add('', 'SimInvalidObject', 'cannot be read (a field throws when read)', true);
-      base = podFromSpec(first, w.namespace, w.name, {}, {}, w.p);
-    }
+    const base = readSafely(
+      () => podOf(w, first, limitRanges, runtimeClasses),
+      () => {
+        unreadable(w.p);
+        return podFromSpec(first, w.namespace, w.name, {}, {}, w.p);
+      },
+    );
     pushAll(problems, w.p.list);
     if (w.template === undefined) {
       pods.push(base);
@@ -431,12 +427,10 @@ export function readWorkloads(input: SimulationInput): Workloads {
   }
   for (const h of hpas) pushAll(problems, h.p.list);
   const daemons = arrayOf(() => input.daemonSets).map((o, i) => {
-    let d: PodInput;
-    try {
-      d = readDaemon(o, i, limitRanges, runtimeClasses);
-    } catch {
-      d = readDaemon(null, i, limitRanges, runtimeClasses);
-    }
+    const d = readSafely(
+      () => readDaemon(o, i, limitRanges, runtimeClasses),
+      () => readDaemon(null, i, limitRanges, runtimeClasses),
+    );
     pushAll(problems, d.problems);
     return d;
   });

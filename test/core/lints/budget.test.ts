@@ -1,5 +1,5 @@
 import { checkCostBudget, COST_CEILING_OVER_BUDGET } from '../../../lib/core/lints/budget';
-import { readPoolLimits } from '../../../lib/core/sim/inputs';
+import { readPoolLimits } from '../../../lib/core/sim/pool-limits';
 import { costCeiling, PricedInstanceType } from '../../../lib/core/sim/pricing';
 import { Severity } from '../../../lib/core/issues';
 

@@ -3,7 +3,7 @@ import { isArm64Family, lintEc2NodeClass, lintNodePool } from '../../../lib/core
 import { LINT_CODES, LintCode } from '../../../lib/core/lints/lint-codes';
 import { checkCostBudget } from '../../../lib/core/lints/budget';
 import { lintNodePoolCatalog } from '../../../lib/core/lints/catalog-lints';
-import { readPoolLimits } from '../../../lib/core/sim/inputs';
+import { readPoolLimits } from '../../../lib/core/sim/pool-limits';
 import { costCeiling } from '../../../lib/core/sim/pricing';
 import { validateEc2NodeClass } from '../../../lib/core/validation/validate-ec2nodeclass';
 import { validateNodePool } from '../../../lib/core/validation/validate-nodepool';

@@ -1,4 +1,4 @@
-import { nodeClassRefName } from '../../../lib/core/model/node-class-ref';
+import { nodeClassRefName, nodeClassRefOf } from '../../../lib/core/model/node-class-ref';
 
 test('the name a NodePool gives its EC2NodeClass, as written', () => {
   const pool = (nodeClassRef: unknown) => ({ spec: { template: { spec: { nodeClassRef } } } });
@@ -12,4 +12,10 @@ test('undefined where any level is not an object, without throwing', () => {
   for (const input of [undefined, null, 'x', [], { spec: [] }, { spec: { template: 1 } }, { spec: { template: { spec: null } } }]) {
     expect(nodeClassRefName(input)).toBeUndefined();
   }
+});
+
+test('the whole reference, for a reader that needs its group and kind too', () => {
+  const ref = { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' };
+  expect(nodeClassRefOf({ spec: { template: { spec: { nodeClassRef: ref } } } })).toBe(ref);
+  expect(nodeClassRefOf({ spec: { template: { spec: { nodeClassRef: 'default' } } } })).toBeUndefined();
 });

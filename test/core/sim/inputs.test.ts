@@ -1,6 +1,6 @@
 // One reading of a map of quantities for the manifests and the cluster objects (issue #23), each with its own words.
 import { readCluster } from '../../../lib/core/sim/cluster-state';
-import { amounts, Problems, readQuantities } from '../../../lib/core/sim/inputs';
+import { amounts, Problems, readQuantities } from '../../../lib/core/sim/input-fields';
 
 const MAP = { cpu: '1500m', memory: 'lots', 'nvidia.com/gpu': 2 };
 

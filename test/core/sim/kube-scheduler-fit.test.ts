@@ -1,7 +1,8 @@
 // kube-scheduler's filters as kube-scheduler-fit.ts checks them for pods Karpenter ignores: node selector matching as
 // component-helpers' nodeaffinity does it, NodeResourcesFit, TaintToleration.
 import { readCluster } from '../../../lib/core/sim/cluster-state';
-import { Problems, podFromSpec } from '../../../lib/core/sim/inputs';
+import { Problems } from '../../../lib/core/sim/input-fields';
+import { podFromSpec } from '../../../lib/core/sim/pod-input';
 import { fitsNode, NodeRoom } from '../../../lib/core/sim/kube-scheduler-fit';
 
 const { nodes } = readCluster(

@@ -1,17 +1,17 @@
 // `cdktf-karpenter-eks explain`: what each NodePool can launch and where each pending pod would go,
 // simulated offline on the bundled instance-type catalog. Reads files as `validate` does (same limits).
-import { isPlainObject, pushAll } from '../core/json';
-import { Severity } from '../core/issues';
-import type { InstanceTypeCatalog, PriceTable, SimulationInput, SimulationResult, SimulationRun } from '../core/sim';
-import { CommandDependencies, CommandIo, ExitCode, FileIssue, PROGRAM } from './command-io';
+import { isPlainObject, pushAll } from '../../core/json';
+import { Severity } from '../../core/issues';
+import type { InstanceTypeCatalog, PriceTable, SimulationInput, SimulationResult, SimulationRun } from '../../core/sim';
+import { CommandDependencies, CommandIo, ExitCode, FileIssue, PROGRAM } from '../command-io';
 import { relevantAssumptions } from './explain-assumptions';
 import { claimViews, constrainsZones, nodePoolsOfNodes, podRequests, poolFixedLabels, usesPodTopology } from './explain-claims';
 import { writeExplanation } from './explain-format';
 import { writeJson } from './explain-json';
-import { inputObjects } from './input-objects';
-import { InputDocument, readInputDocuments } from './input-reader';
-import { readCommandLine, scanArgs, UsageError } from './validate-args';
-import { formatFileIssue } from './validate-format';
+import { inputObjects } from '../input-objects';
+import { InputDocument, readInputDocuments } from '../input-reader';
+import { readCommandLine, scanArgs, UsageError } from '../args';
+import { formatFileIssue } from '../issue-format';
 
 export const EXPLAIN_USAGE = `Usage: ${PROGRAM} explain [options] <file...>
 
@@ -467,22 +467,22 @@ function nodePoolWeights(nodePools: readonly unknown[]): ReadonlyMap<string, num
 // Loaded on first use: `--help` and usage errors stay instant, and `validate` never loads the catalog.
 function loadSimulator(): (input: SimulationInput) => SimulationRun {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/sim') as typeof import('../core/sim')).runSimulation;
+  return (require('../../core/sim') as typeof import('../../core/sim')).runSimulation;
 }
 
-function loadNodePoolPlan(): typeof import('../core/api/node-pool-plan').planNodePool {
+function loadNodePoolPlan(): typeof import('../../core/api/node-pool-plan').planNodePool {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/api/node-pool-plan') as typeof import('../core/api/node-pool-plan')).planNodePool;
+  return (require('../../core/api/node-pool-plan') as typeof import('../../core/api/node-pool-plan')).planNodePool;
 }
 
 function loadPriceTable(): PriceTable {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/sim') as typeof import('../core/sim')).loadPriceTable();
+  return (require('../../core/sim') as typeof import('../../core/sim')).loadPriceTable();
 }
 
 function loadCatalog(): InstanceTypeCatalog {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/sim') as typeof import('../core/sim')).loadInstanceTypeCatalog();
+  return (require('../../core/sim') as typeof import('../../core/sim')).loadInstanceTypeCatalog();
 }
 
 function firstLine(e: unknown): string {

@@ -1,7 +1,7 @@
 // `validate`'s command line: its usage text and options.
 import { KARPENTER_RELEASE } from '../../core/controller/release';
 import { PROGRAM, STDIN } from '../command-io';
-import { scanArgs, UsageError } from '../args';
+import { ParsedOption, scanArgs, UsageError } from '../args';
 
 export const VALIDATE_USAGE = `Usage: ${PROGRAM} validate [options] <file|dir...>
 
@@ -100,26 +100,12 @@ export function parseArgs(args: readonly string[]): Options | 'help' {
         o.noValue();
         sameCluster = true;
         break;
-      case '--silence': {
-        const codes = o
-          .value()
-          .split(',')
-          .map((c) => c.trim())
-          .filter((c) => c !== '');
-        if (codes.length === 0)
-          throw new UsageError("option '--silence' needs one or more codes, e.g. --silence NodePoolWithoutLimits (only warnings can be silenced)");
-        silence.push(...codes);
+      case '--silence':
+        silence.push(...silenceCodes(o));
         break;
-      }
-      case '--ignore-filename-pattern': {
-        const pattern = o.value(`option '--ignore-filename-pattern' needs a regular expression, e.g. '/examples/'`);
-        try {
-          ignore.push(new RegExp(pattern));
-        } catch (e) {
-          throw new UsageError(`option '--ignore-filename-pattern' takes a regular expression: ${(e as Error).message}`);
-        }
+      case '--ignore-filename-pattern':
+        ignore.push(filenamePattern(o));
         break;
-      }
       case '--write-migrated':
         writeMigrated = o.value();
         break;
@@ -144,6 +130,28 @@ export function parseArgs(args: readonly string[]): Options | 'help' {
   const clash = writeMigrated !== undefined ? outputCollision(files, writeMigrated) : undefined;
   if (clash !== undefined) throw new UsageError(clash);
   return { files, strict, json, migrate, silence, failOnOtherKinds, sameCluster, ignore, writeMigrated, output, role };
+}
+
+/** The codes of one `--silence` option: one or more, comma-separated. */
+function silenceCodes(o: ParsedOption): string[] {
+  const codes = o
+    .value()
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  if (codes.length === 0)
+    throw new UsageError("option '--silence' needs one or more codes, e.g. --silence NodePoolWithoutLimits (only warnings can be silenced)");
+  return codes;
+}
+
+/** The regular expression of one `--ignore-filename-pattern` option. */
+function filenamePattern(o: ParsedOption): RegExp {
+  const pattern = o.value(`option '--ignore-filename-pattern' needs a regular expression, e.g. '/examples/'`);
+  try {
+    return new RegExp(pattern);
+  } catch (e) {
+    throw new UsageError(`option '--ignore-filename-pattern' takes a regular expression: ${(e as Error).message}`);
+  }
 }
 
 /** Why `--write-migrated` cannot write `files` into `dir` (two with one base name), or undefined. */

@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Testing } from 'cdktf';
-import { runDriftCommand } from '../lib/cli/drift-command';
+import { runDriftCommand } from '../lib/cli/drift/drift-command';
 import { nodeCommandIo } from '../lib/cli/node-io';
 import { docBlock } from './doc-blocks';
 

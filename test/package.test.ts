@@ -143,6 +143,27 @@ test.each(['--help', 'validate --help'])('the bin loads no simulator module for 
   expect(r.status).toBe(0);
 });
 
+// The dispatcher requires a command only when it runs: each command's --help loads none of the other commands' folders.
+test.each([
+  ['validate', ['explain', 'drift']],
+  ['explain', ['validate', 'drift']],
+  ['drift', ['validate', 'explain']],
+])('the bin loads no module of another command for %s --help', (command, others) => {
+  const script = [
+    `process.argv = [process.argv[0], 'bin', ${JSON.stringify(command)}, '--help'];`,
+    'process.stdout.write = () => true;',
+    "require('./bin/karpenter-validate');",
+    'const loaded = Object.keys(require.cache);',
+    `const folders = ${JSON.stringify([command, ...others])}.map((c) => loaded.filter((f) => f.includes(\`/lib/cli/\${c}/\`)).length);`,
+    'process.stderr.write(JSON.stringify(folders));',
+  ].join('\n');
+  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8' });
+  const [own, ...rest] = JSON.parse(r.stderr) as number[];
+  expect(own).toBeGreaterThan(0);
+  expect(rest).toEqual(others.map(() => 0));
+  expect(r.status).toBe(0);
+});
+
 test('the published files hold the build, without source maps; no script runs when a user installs the package', () => {
   expect(pkg.files).toEqual(['dist/lib', 'dist/bin']);
   const build = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));

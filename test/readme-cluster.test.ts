@@ -2,7 +2,7 @@
 // what explain prints for it.
 import * as fs from 'fs';
 import * as path from 'path';
-import { runExplainCommand } from '../lib/cli/explain-command';
+import { runExplainCommand } from '../lib/cli/explain/explain-command';
 import { nodeCommandIo } from '../lib/cli/node-io';
 import { docBlock } from './doc-blocks';
 

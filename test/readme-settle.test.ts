@@ -2,7 +2,7 @@
 // prints for it; one batch (--rounds 1) places one replica where the settled cluster runs three.
 import * as fs from 'fs';
 import * as path from 'path';
-import { runExplainCommand } from '../lib/cli/explain-command';
+import { runExplainCommand } from '../lib/cli/explain/explain-command';
 import { nodeCommandIo } from '../lib/cli/node-io';
 import { docBlock } from './doc-blocks';
 

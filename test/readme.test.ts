@@ -7,7 +7,7 @@ import { stackErrorLines } from './private/at-synth';
 import { AppAndBatchPools } from '../examples/compose-node-pools/app-and-batch-pools';
 import { addKarpenterToCluster } from '../examples/existing-cluster/readme-stacks';
 import { GeneralAndGpuPools } from '../examples/explain-gpu/gpu-pools';
-import { runExplainCommand } from '../lib/cli/explain-command';
+import { runExplainCommand } from '../lib/cli/explain/explain-command';
 import { nodeCommandIo } from '../lib/cli/node-io';
 import { Budget, Disruption, Ec2NodeClass, KarpenterNodePool, Operator, Quantity, Requirement } from '../lib';
 import { KARPENTER_RELEASE } from '../lib/core/controller/release';

@@ -46,13 +46,7 @@ export function expandInputs(inputs: readonly string[], io: DirectoryIo, ignore:
   const out: InputEntry[] = [];
   const seenFiles = new Set<string>();
   const seenDirs = new Set<string>();
-  const real = (p: string): string => {
-    try {
-      return io.realpath ? io.realpath(p) : p;
-    } catch {
-      return p;
-    }
-  };
+  const real = (p: string): string => realPath(io, p);
   const addFile = (file: string, walked = false) => {
     const r = real(file);
     if (seenFiles.has(r)) return;
@@ -113,17 +107,31 @@ export function expandInputs(inputs: readonly string[], io: DirectoryIo, ignore:
     const before = out.length;
     // Only skipped directories under it: still no manifest file to check.
     if (walk(input, 0) === 0 && out.slice(before).every((e) => 'skippedDirectory' in e)) {
-      out.push({
-        problem: {
-          path: input,
-          code: 'NoManifestFiles',
-          message: 'is a directory without *.yaml, *.yml or *.json files; check that it is the directory you meant',
-          warning: true,
-        },
-      });
+      out.push(noManifestFiles(input));
     }
   }
   return out;
+}
+
+/** The real path of `p` (symlinks resolved), or `p` when it cannot be resolved. */
+function realPath(io: DirectoryIo, p: string): string {
+  try {
+    return io.realpath ? io.realpath(p) : p;
+  } catch {
+    return p;
+  }
+}
+
+/** The warning for a directory that holds no manifest file (only skipped directories, or nothing). */
+function noManifestFiles(path: string): InputEntry {
+  return {
+    problem: {
+      path,
+      code: 'NoManifestFiles',
+      message: 'is a directory without *.yaml, *.yml or *.json files; check that it is the directory you meant',
+      warning: true,
+    },
+  };
 }
 
 function byCodePoint(a: string, b: string): number {

@@ -6,6 +6,7 @@ import { Severity } from '../core/issues';
 import { CommandDependencies, CommandIo, FileIssue, Position, STDIN } from './command-io';
 import { joinPath } from './input-files';
 import { JSON_FILE, readJson } from './json-syntax';
+import { itemDocument, listEntries } from './kubectl-list';
 
 /**
  * Largest file `validate`, `explain` and `drift` read: a running cluster from kubectl takes a few kilobytes per pod.
@@ -160,21 +161,10 @@ export class InputReader {
 
   /** The file's documents, or undefined when it holds none to check (the reason is reported). */
   public parseText(file: string, text: string): { documents: ParsedDocument[]; syntaxErrors: boolean } | undefined {
-    const depth = nestingDepth(text, MAX_NESTING_DEPTH);
-    if (depth !== undefined) {
-      // nestingDepth stops at a flow collection (`[`, `{`) past the limit, or at a block indentation past its columns.
-      const block = text.split('\n', depth.line)[depth.line - 1]?.[depth.column - 1] === ' ';
-      const what = block
-        ? `indents block collections more than ${MAX_NESTING_DEPTH * BLOCK_COLUMNS_PER_LEVEL} columns`
-        : `nests flow collections ([ and {) more than ${MAX_NESTING_DEPTH} deep`;
-      this.fileError(file, 'NestingTooDeep', `${what} (at line ${depth.line}); Karpenter manifests nest about 10 deep`, depth);
-      return undefined;
-    }
-
+    if (this.tooDeep(file, text)) return undefined;
     if (JSON_FILE.test(file) && this.readJsonFile(file, text) === undefined) return undefined;
     const lines = new LineCounter();
     const parsed: ParsedDocument[] = [];
-    let syntaxErrors = false;
     // How many more documents the Lists so far held than their own count: later documents are numbered after their items.
     let shift = 0;
     const docs = parseAllDocuments(text, { lineCounter: lines, logLevel: YAML_LOG_LEVEL });
@@ -188,10 +178,51 @@ export class InputReader {
       });
       return undefined;
     }
+    let syntaxErrors = this.reportSyntaxErrors(file, docs);
+    docs.forEach((doc, index) => {
+      if (doc.errors.length > 0) return;
+      const read = this.documentValue(file, doc, index, lines);
+      if (read === undefined) {
+        syntaxErrors = true;
+        return;
+      }
+      const { value } = read;
+      // An empty document (a stray `---`, comments only) holds nothing to check.
+      if (value === null || value === undefined) return;
+      const items = listEntries(value);
+      if (items === undefined) {
+        parsed.push({ index: index + shift, value, doc, lines });
+        return;
+      }
+      // `kubectl get ... -o yaml` prints one `kind: List`: each item is a document, numbered on from the List's.
+      items.forEach((item, k) =>
+        parsed.push({ index: index + shift + k, value: item.value, doc: itemDocument(doc.getIn(item.path, true), item.value), lines }),
+      );
+      shift += items.length - 1;
+    });
+    return { documents: parsed, syntaxErrors };
+  }
+
+  /** True after reporting NestingTooDeep when the text nests deeper than MAX_NESTING_DEPTH. */
+  private tooDeep(file: string, text: string): boolean {
+    const depth = nestingDepth(text, MAX_NESTING_DEPTH);
+    if (depth !== undefined) {
+      // nestingDepth stops at a flow collection (`[`, `{`) past the limit, or at a block indentation past its columns.
+      const block = text.split('\n', depth.line)[depth.line - 1]?.[depth.column - 1] === ' ';
+      const what = block
+        ? `indents block collections more than ${MAX_NESTING_DEPTH * BLOCK_COLUMNS_PER_LEVEL} columns`
+        : `nests flow collections ([ and {) more than ${MAX_NESTING_DEPTH} deep`;
+      this.fileError(file, 'NestingTooDeep', `${what} (at line ${depth.line}); Karpenter manifests nest about 10 deep`, depth);
+      return true;
+    }
+    return false;
+  }
+
+  /** True after reporting the file's first YAML syntax error (one line per file, counting the rest). */
+  private reportSyntaxErrors(file: string, docs: readonly Document[]): boolean {
     // One line per file for syntax errors: the first is what to fix; the rest often follow from it.
     const allErrors = docs.flatMap((doc, index) => doc.errors.map((e) => ({ e, index })));
     if (allErrors.length > 0) {
-      syntaxErrors = true;
       const { e, index } = allErrors[0];
       const [line, column] = e.linePos?.[0] ? [e.linePos[0].line, e.linePos[0].col] : [undefined, undefined];
       const more = allErrors.length > 1 ? ` (and ${allErrors.length - 1} more syntax error${allErrors.length === 2 ? '' : 's'})` : '';
@@ -209,47 +240,34 @@ export class InputReader {
         column,
       });
     }
-    docs.forEach((doc, index) => {
-      if (doc.errors.length > 0) return;
-      let value: unknown;
-      try {
-        const added = aliasExpansion(doc);
-        if (added > MAX_ALIAS_EXPANSION) throw new ReferenceError('alias expansion');
-        value = doc.toJS({ maxAliasCount: -1 });
-      } catch (e) {
-        const aliases = e instanceof ReferenceError && /alias/i.test(e.message);
-        const pos = docPosition(doc, lines);
-        this.add({
-          file,
-          document: index,
-          severity: Severity.ERROR,
-          field: '(document)',
-          code: aliases ? 'YamlAliasLimit' : 'YamlSyntaxError',
-          message: aliases
-            ? `YAML aliases expand to too many nodes (more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} added, or an alias ` +
-              'inside its own anchor; an "alias bomb"?); ' +
-              'write the values out instead of using aliases'
-            : `cannot read the document: ${firstLine(e)}`,
-          line: pos?.line,
-          column: pos?.column,
-        });
-        syntaxErrors = true;
-        return;
-      }
-      // An empty document (a stray `---`, comments only) holds nothing to check.
-      if (value === null || value === undefined) return;
-      const items = listEntries(value);
-      if (items === undefined) {
-        parsed.push({ index: index + shift, value, doc, lines });
-        return;
-      }
-      // `kubectl get ... -o yaml` prints one `kind: List`: each item is a document, numbered on from the List's.
-      items.forEach((item, k) =>
-        parsed.push({ index: index + shift + k, value: item.value, doc: itemDocument(doc.getIn(item.path, true), item.value), lines }),
-      );
-      shift += items.length - 1;
-    });
-    return { documents: parsed, syntaxErrors };
+    return allErrors.length > 0;
+  }
+
+  /** A parsed document's value, or undefined after reporting why it cannot be read (an alias bomb). */
+  private documentValue(file: string, doc: Document, index: number, lines: LineCounter): { readonly value: unknown } | undefined {
+    try {
+      const added = aliasExpansion(doc);
+      if (added > MAX_ALIAS_EXPANSION) throw new ReferenceError('alias expansion');
+      return { value: doc.toJS({ maxAliasCount: -1 }) };
+    } catch (e) {
+      const aliases = e instanceof ReferenceError && /alias/i.test(e.message);
+      const pos = docPosition(doc, lines);
+      this.add({
+        file,
+        document: index,
+        severity: Severity.ERROR,
+        field: '(document)',
+        code: aliases ? 'YamlAliasLimit' : 'YamlSyntaxError',
+        message: aliases
+          ? `YAML aliases expand to too many nodes (more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} added, or an alias ` +
+            'inside its own anchor; an "alias bomb"?); ' +
+            'write the values out instead of using aliases'
+          : `cannot read the document: ${firstLine(e)}`,
+        line: pos?.line,
+        column: pos?.column,
+      });
+      return undefined;
+    }
   }
 
   /** A `.json` file's value, or undefined after reporting its syntax error (JsonSyntaxError, with its line and column). */
@@ -291,41 +309,6 @@ export function aliasExpansion(doc: Document): number {
   };
   size(doc.contents);
   return added;
-}
-
-/** The items of a `kind: List` (or `<Kind>List`, as the API server lists a kind) with an `items` array; else undefined. */
-export function listItems(value: unknown): readonly unknown[] | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { kind, items } = value as { kind?: unknown; items?: unknown };
-  if (typeof kind !== 'string' || !kind.endsWith('List') || !Array.isArray(items)) return undefined;
-  return items;
-}
-
-/** How deep Lists inside Lists are flattened; deeper ones are documents of their own (and checked as such). */
-export const MAX_LIST_DEPTH = 16;
-
-/**
- * The objects of a List, with the path of each in the document: a List among the items is flattened in its place, as
- * kubectl's `meta.ExtractList` flattens nested Lists, down to `MAX_LIST_DEPTH`. Undefined when `value` is no List.
- */
-export function listEntries(value: unknown): { readonly path: (string | number)[]; readonly value: unknown }[] | undefined {
-  if (listItems(value) === undefined) return undefined;
-  const out: { path: (string | number)[]; value: unknown }[] = [];
-  const walk = (v: unknown, path: (string | number)[], depth: number): void => {
-    const items = depth < MAX_LIST_DEPTH ? listItems(v) : undefined;
-    if (items === undefined) out.push({ path, value: v });
-    else items.forEach((item, k) => walk(item, [...path, 'items', k], depth + 1));
-  };
-  walk(value, [], 0);
-  return out;
-}
-
-/** A document of one List item: its node from the List (positions in the file stay right), or its value alone. */
-function itemDocument(node: unknown, value: unknown): Document {
-  if (!isNode(node)) return new Document(value);
-  const doc = new Document();
-  doc.contents = node;
-  return doc;
 }
 
 /**

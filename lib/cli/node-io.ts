@@ -1,6 +1,6 @@
 // The command's I/O on the real file system and process streams (bin/ uses it).
 import { mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'fs';
-import { CommandIo } from './validate-command';
+import { CommandIo } from './command-io';
 
 /** `CommandIo` on Node's fs and process streams. Files are read as bytes, so the command checks the encoding. */
 export function nodeCommandIo(): CommandIo {

@@ -1,6 +1,7 @@
 // Issue #16 item 9: the CLI's users edit YAML, so its messages give the fix as YAML; constructs keep the TypeScript advice.
 import { TerraformStack } from 'cdktf';
-import { CommandIo, ExitCode, runCli } from '../../lib/cli/validate-command';
+import { CommandIo, ExitCode } from '../../lib/cli/command-io';
+import { runCli } from '../../lib/cli/cli';
 import { validateManifest } from '../../lib/core/validation/validate';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';

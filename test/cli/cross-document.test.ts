@@ -2,9 +2,10 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { runExplainCommand } from '../../lib/cli/explain-command';
+import { runExplainCommand } from '../../lib/cli/explain/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
-import { CommandIo, ExitCode, runCli } from '../../lib/cli/validate-command';
+import { CommandIo, ExitCode } from '../../lib/cli/command-io';
+import { runCli } from '../../lib/cli/cli';
 
 const pool = (name: string, nodeClass = 'default', extra = '') =>
   `apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: ${name}\nspec:\n  template:\n    spec:\n      nodeClassRef:\n` +

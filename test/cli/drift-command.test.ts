@@ -5,10 +5,11 @@ import * as os from 'os';
 import * as path from 'path';
 import { Testing } from 'cdktf';
 import { buildFullStackApp } from '../../examples/full-stack/app';
-import { DRIFT_USAGE, runDriftCommand } from '../../lib/cli/drift-command';
+import { DRIFT_USAGE, runDriftCommand } from '../../lib/cli/drift/drift-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandRun, runCaptured } from '../util/cli';
-import { ExitCode, runCli, TOP_USAGE } from '../../lib/cli/validate-command';
+import { ExitCode } from '../../lib/cli/command-io';
+import { runCli, TOP_USAGE } from '../../lib/cli/cli';
 import { nodePoolHash } from '../../lib/core/drift/nodepool-hash';
 import type { DriftPreview } from '../../lib/core/drift/drift-types';
 

@@ -2,10 +2,11 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { NO_NODEPOOLS, runExplainCommand } from '../../lib/cli/explain-command';
+import { NO_NODEPOOLS, runExplainCommand } from '../../lib/cli/explain/explain-command';
 import { firstJsonError } from '../../lib/cli/json-syntax';
 import { CommandRun, runCaptured } from '../util/cli';
-import { ExitCode, runCli } from '../../lib/cli/validate-command';
+import { ExitCode } from '../../lib/cli/command-io';
+import { runCli } from '../../lib/cli/cli';
 
 let dir: string;
 beforeAll(() => {

@@ -2,9 +2,9 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { runExplainCommand } from '../../lib/cli/explain-command';
+import { runExplainCommand } from '../../lib/cli/explain/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
-import { CommandIo } from '../../lib/cli/validate-command';
+import { CommandIo } from '../../lib/cli/command-io';
 import { EXISTING_FIT } from '../../lib/core/sim/kube-scheduler-fit';
 import { nodePoolCostCeilings, SimulationInput, simulateProvisioning, SimulationRun, runSimulation } from '../../lib/core/sim';
 import { daemonSet, ec2NodeClass, kubectlList, node, nodePool, pod } from './kubectl-dump';

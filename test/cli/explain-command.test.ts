@@ -3,9 +3,11 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { EXPLAIN_USAGE, ExplainDependencies, runExplainCommand } from '../../lib/cli/explain-command';
+import { EXPLAIN_USAGE } from '../../lib/cli/explain/explain-args';
+import { ExplainDependencies, runExplainCommand } from '../../lib/cli/explain/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
-import { CommandIo, ExitCode, runCli, TOP_USAGE } from '../../lib/cli/validate-command';
+import { CommandIo, ExitCode } from '../../lib/cli/command-io';
+import { runCli, TOP_USAGE } from '../../lib/cli/cli';
 import { Severity } from '../../lib/core/issues';
 import { nodePoolCostCeilings, SimulationInput, SimulationResult, SimulationRun } from '../../lib/core/sim';
 

@@ -6,9 +6,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { Testing } from 'cdktf';
 import { buildFullStackApp } from '../../examples/full-stack/app';
-import { runExplainCommand } from '../../lib/cli/explain-command';
+import { runExplainCommand } from '../../lib/cli/explain/explain-command';
 import { CommandRun, runCaptured } from '../util/cli';
-import { ExitCode } from '../../lib/cli/validate-command';
+import { ExitCode } from '../../lib/cli/command-io';
 import { SimulationResult } from '../../lib/core/sim';
 
 let dir: string;

@@ -7,9 +7,9 @@ import * as path from 'path';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { TerraformStack, Testing } from 'cdktf';
 import { GeneralAndGpuPools } from '../../examples/explain-gpu/gpu-pools';
-import { runExplainCommand } from '../../lib/cli/explain-command';
+import { runExplainCommand } from '../../lib/cli/explain/explain-command';
 import { CommandRun, runCaptured } from '../util/cli';
-import { ExitCode } from '../../lib/cli/validate-command';
+import { ExitCode } from '../../lib/cli/command-io';
 import { docBlock } from '../doc-blocks';
 
 const GOLDEN = path.join(__dirname, 'golden');

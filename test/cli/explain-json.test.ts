@@ -8,7 +8,7 @@ import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import Ajv from 'ajv';
 import { TerraformStack, Testing } from 'cdktf';
 import { GeneralAndGpuPools } from '../../examples/explain-gpu/gpu-pools';
-import { ExplainDependencies, runExplainCommand } from '../../lib/cli/explain-command';
+import { ExplainDependencies, runExplainCommand } from '../../lib/cli/explain/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { nodePoolCostCeilings, SimulationResult } from '../../lib/core/sim';
 

@@ -3,9 +3,9 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { runExplainCommand } from '../../lib/cli/explain-command';
+import { runExplainCommand } from '../../lib/cli/explain/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
-import { CommandIo } from '../../lib/cli/validate-command';
+import { CommandIo } from '../../lib/cli/command-io';
 import { nodePoolCostCeilings, SimulationInput, SimulationResult } from '../../lib/core/sim';
 
 let dir: string;

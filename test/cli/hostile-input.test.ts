@@ -7,7 +7,9 @@ import { readInputDocuments } from '../../lib/cli/input-reader';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { runSimulation } from '../../lib/core/sim';
 import { validateManifest } from '../../lib/core/validation/validate';
-import { CommandDependencies, CommandIo, ExitCode, MAX_INPUT_BYTES, nestingDepth, runCli } from '../../lib/cli/validate-command';
+import { CommandDependencies, CommandIo, ExitCode } from '../../lib/cli/command-io';
+import { MAX_INPUT_BYTES, nestingDepth } from '../../lib/cli/input-reader';
+import { runCli } from '../../lib/cli/cli';
 
 const VALID = path.join(__dirname, '..', 'fixtures', 'cli', 'valid.yaml');
 let dir: string;

@@ -4,7 +4,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { expandInputs } from '../../lib/cli/input-files';
 import { nodeCommandIo } from '../../lib/cli/node-io';
-import { CommandIo, ExitCode, runCli } from '../../lib/cli/validate-command';
+import { CommandIo, ExitCode } from '../../lib/cli/command-io';
+import { runCli } from '../../lib/cli/cli';
 
 const VALID = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'cli', 'valid.yaml'), 'utf8');
 const NODEPOOL_JSON = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'cli', 'nodepool.json'), 'utf8');

@@ -3,11 +3,12 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { runExplainCommand } from '../../lib/cli/explain-command';
+import { runExplainCommand } from '../../lib/cli/explain/explain-command';
 import { readInputDocuments } from '../../lib/cli/input-reader';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 import { captureIo } from '../util/cli';
-import { ExitCode, runCli } from '../../lib/cli/validate-command';
+import { ExitCode } from '../../lib/cli/command-io';
+import { runCli } from '../../lib/cli/cli';
 import { nodePoolCostCeilings, SimulationInput, SimulationResult } from '../../lib/core/sim';
 import { daemonSet, kubectlList, nodePool, pod } from './kubectl-dump';
 

@@ -1,7 +1,9 @@
 import { isDocument } from 'yaml';
 import * as fs from 'fs';
 import * as path from 'path';
-import { CommandDependencies, CommandIo, ExitCode, runCli, runValidateCommand } from '../../lib/cli/validate-command';
+import { CommandDependencies, CommandIo, ExitCode } from '../../lib/cli/command-io';
+import { runCli } from '../../lib/cli/cli';
+import { runValidateCommand } from '../../lib/cli/validate/validate-run';
 import { MigrationOptions, MigrationReport, MigrationResult } from '../../lib/core/migrate/migrate-manifests';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../../lib/core/issues';
 import { KARPENTER_RELEASE } from '../../lib/core/controller/release';

@@ -1,6 +1,7 @@
 // Cheap checks of the lints' bench rows (scripts/bench-lints.ts); the bench itself is not run here.
 import { parse } from 'yaml';
-import { CommandIo, runCli } from '../../lib/cli/validate-command';
+import { CommandIo } from '../../lib/cli/command-io';
+import { runCli } from '../../lib/cli/cli';
 import { isKnownCatalogValue } from '../../lib/core/lints/catalog-checks';
 import { evaluateLintTargets, unknownInstanceTypesPool } from '../../scripts/bench-lints';
 

@@ -2,8 +2,9 @@
 // takes the key as a custom label; the suggestion in the error where the CRD restricts the key's domain. Synth,
 // `validate` and `explain` give the same verdict (all run planNodePool).
 import { execFileSync } from 'child_process';
-import { runExplainCommand } from '../../../lib/cli/explain-command';
-import { CommandIo, runCli } from '../../../lib/cli/validate-command';
+import { runExplainCommand } from '../../../lib/cli/explain/explain-command';
+import { CommandIo } from '../../../lib/cli/command-io';
+import { runCli } from '../../../lib/cli/cli';
 import { Severity, ValidationIssue } from '../../../lib/core/issues';
 import { lintNodePool } from '../../../lib/core/lints/lint';
 import { Operator, Requirement } from '../../../lib/core/model/requirements';

@@ -4,7 +4,8 @@ import { parse, parseAllDocuments } from 'yaml';
 import { errorsOf } from '../../../lib/core/issues';
 import { MigrationResult, migrateManifests, migrationToYaml } from '../../../lib/core/migrate/migrate-manifests';
 import { validateManifest } from '../../../lib/core/validation/validate';
-import { CommandIo, ExitCode, runCli } from '../../../lib/cli/validate-command';
+import { CommandIo, ExitCode } from '../../../lib/cli/command-io';
+import { runCli } from '../../../lib/cli/cli';
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', name), 'utf8');
 const manifest = (r: MigrationResult, kind: string, name: string): any => {

@@ -1,20 +1,21 @@
 // `validate`'s run: reads each input, checks (or migrates, then checks) every document and the
 // documents against each other, then writes the report. No fs or process access here: the caller passes
 // the I/O, so every path is testable in-process.
-import { isPlainObject as isObject, show } from '../core/json';
-import type { MigrationOptions, MigrationReport, MigrationResult } from '../core/migrate/migrate-manifests';
-import type { NodePoolPlanContext, PlannedNodePool } from '../core/api/node-pool-plan';
-import { Severity, ValidationContext, ValidationIssue } from '../core/issues';
-import { nodeClassRefName } from '../core/model/node-class-ref';
-import { toYaml } from '../core/model/yaml';
-import { CommandDependencies, CommandIo, ExitCode, FileIssue, Position, PROGRAM, STDIN } from './command-io';
-import { expandInputs, joinPath } from './input-files';
-import { inputObjects, isTerraformExpression, readFromCluster, stackName, withoutStatus } from './input-objects';
+import { isPlainObject as isObject, show } from '../../core/json';
+import type { MigrationOptions, MigrationReport, MigrationResult } from '../../core/migrate/migrate-manifests';
+import type { NodePoolPlanContext, PlannedNodePool } from '../../core/api/node-pool-plan';
+import { Severity, ValidationContext, ValidationIssue } from '../../core/issues';
+import { nodeClassRefName } from '../../core/model/node-class-ref';
+import { toYaml } from '../../core/model/yaml';
+import { CommandDependencies, CommandIo, ExitCode, FileIssue, Position, PROGRAM, STDIN } from '../command-io';
+import { expandInputs, joinPath } from '../input-files';
+import { inputObjects, isTerraformExpression, readFromCluster, stackName, withoutStatus } from '../input-objects';
 import { apiGroupOf, isOtherApiGroup, isUncheckedKarpenterKind, isV1NodePool, KARPENTER_GROUPS } from './validate-kinds';
-import { firstLine, InputDocument, InputReader, locate, ParsedDocument } from './input-reader';
-import { Options, outputCollision, outputName, parseArgs, readCommandLine, VALIDATE_USAGE } from './validate-args';
+import { firstLine, InputDocument, InputReader, locate, ParsedDocument } from '../input-reader';
+import { readCommandLine } from '../args';
+import { Options, outputCollision, outputName, parseArgs, VALIDATE_USAGE } from './validate-args';
 import { NO_API_VERSION, SkippedDocument, writeReport } from './validate-format';
-import { suggestOne } from '../core/shared/suggest';
+import { suggestOne } from '../../core/shared/suggest';
 
 /** API versions `--migrate` converts: karpenter.sh v1alpha5/v1beta1, karpenter.k8s.aws v1alpha1/v1beta1. */
 const OLDER_API_VERSIONS = /^karpenter\.(sh|k8s\.aws)\/v1(alpha\d+|beta\d+)$/;
@@ -461,12 +462,12 @@ function migrationError(file: string, e: unknown, fileIndex: (i: number) => numb
 function loadValidator(): (manifest: unknown, ctx: ValidationContext) => ValidationIssue[] {
   // Loaded on first use, like the migrator: `--help` and usage errors stay instant.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/validation/validate') as typeof import('../core/validation/validate')).validateManifest;
+  return (require('../../core/validation/validate') as typeof import('../../core/validation/validate')).validateManifest;
 }
 
 function loadNodePoolPlan(): (nodePool: unknown, ctx: NodePoolPlanContext) => PlannedNodePool<unknown> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/api/node-pool-plan') as typeof import('../core/api/node-pool-plan')).planNodePool;
+  return (require('../../core/api/node-pool-plan') as typeof import('../../core/api/node-pool-plan')).planNodePool;
 }
 
 /** `file:line` of a document's name, or `file#index`. */
@@ -475,23 +476,23 @@ function place(d: DeclaredDocument): string {
   return pos ? `${d.file}:${pos.line}` : `${d.file}#${d.index}`;
 }
 
-function loadDuplicateNameCheck(): typeof import('../core/validation/duplicate-names').duplicateNameIssues {
+function loadDuplicateNameCheck(): typeof import('../../core/validation/duplicate-names').duplicateNameIssues {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/validation/duplicate-names') as typeof import('../core/validation/duplicate-names')).duplicateNameIssues;
+  return (require('../../core/validation/duplicate-names') as typeof import('../../core/validation/duplicate-names')).duplicateNameIssues;
 }
 
 function loadWarningCodes(): readonly string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/validation/silence') as typeof import('../core/validation/silence')).MANIFEST_WARNING_CODES;
+  return (require('../../core/validation/silence') as typeof import('../../core/validation/silence')).MANIFEST_WARNING_CODES;
 }
 
 function loadMigrator(): (documents: unknown[], options: MigrationOptions) => MigrationResult {
   // Loaded on first use: plain validation does not pay for the migrator.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/migrate/migrate-manifests') as typeof import('../core/migrate/migrate-manifests')).migrateManifests;
+  return (require('../../core/migrate/migrate-manifests') as typeof import('../../core/migrate/migrate-manifests')).migrateManifests;
 }
 
 function loadMigratedYaml(): (result: MigrationResult) => string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../core/migrate/migrate-manifests') as typeof import('../core/migrate/migrate-manifests')).migratedManifestsYaml;
+  return (require('../../core/migrate/migrate-manifests') as typeof import('../../core/migrate/migrate-manifests')).migratedManifestsYaml;
 }

@@ -1,15 +1,15 @@
 // `cdktf-karpenter-eks drift`: what applying the new NodePools and EC2NodeClasses does to the running nodes, as
 // Karpenter 1.14.1 decides drift (lib/core/drift). Each side is read as `explain` reads its input.
-import { isPlainObject } from '../core/json';
-import { Severity } from '../core/issues';
-import { previewDrift } from '../core/drift/preview-drift';
-import type { DriftPreview, DriftSide } from '../core/drift/drift-types';
-import { CommandDependencies, CommandIo, ExitCode, PROGRAM, STDIN } from './command-io';
+import { isPlainObject } from '../../core/json';
+import { Severity } from '../../core/issues';
+import { previewDrift } from '../../core/drift/preview-drift';
+import type { DriftPreview, DriftSide } from '../../core/drift/drift-types';
+import { CommandDependencies, CommandIo, ExitCode, PROGRAM, STDIN } from '../command-io';
 import { writeDriftJson, writeDriftText } from './drift-format';
-import { inputObjects } from './input-objects';
-import { readInputDocuments } from './input-reader';
-import { readCommandLine, scanArgs, UsageError } from './validate-args';
-import { formatFileIssue } from './validate-format';
+import { inputObjects } from '../input-objects';
+import { readInputDocuments } from '../input-reader';
+import { readCommandLine, scanArgs, UsageError } from '../args';
+import { formatFileIssue } from '../issue-format';
 
 export const DRIFT_USAGE = `Usage: ${PROGRAM} drift [options] --from <old> [--from <old>...] <new...>
 

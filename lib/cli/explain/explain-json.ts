@@ -2,7 +2,7 @@
 // (`nodeClaim`) instead of carrying a copy of its instance-type list, which `nodeClaims` holds once; every pod
 // carries its effective requests; every pool its cost ceiling (bounds and notes); with rounds, the round of each pod and
 // NodeClaim, each NodeClaim's launch, and the run's rounds and settled. One pod or NodeClaim per line.
-import type { CostCeiling, NodeClaimResult, PodResult, ResourceAmounts, SimulationResult } from '../core/sim';
+import type { CostCeiling, NodeClaimResult, PodResult, ResourceAmounts, SimulationResult } from '../../core/sim';
 import type { Write } from './explain-format';
 
 /** Writes the JSON document of one run. */

@@ -1,9 +1,9 @@
 // What `explain` shows of a simulation beyond the core result: each NodeClaim's cheapest type, price, requested
 // and allocatable (from the catalog and the price table) and the domain it was given, and each pod's requests.
-import { isPlainObject } from '../core/json';
-import { WellKnownLabel } from '../core/model/labels';
-import { mergeAmounts } from '../core/shared/quantity';
-import type { InstanceTypeCatalog, NodeClaimResult, PriceTable, ResourceAmounts, SimulationResult } from '../core/sim';
+import { isPlainObject } from '../../core/json';
+import { WellKnownLabel } from '../../core/model/labels';
+import { mergeAmounts } from '../../core/shared/quantity';
+import type { InstanceTypeCatalog, NodeClaimResult, PriceTable, ResourceAmounts, SimulationResult } from '../../core/sim';
 
 /** A NodeClaim with what the CLI shows of it. */
 export interface ClaimView {

@@ -1,7 +1,7 @@
 // The cost parts of `explain`'s text: each pool's ceiling cell and lines.
-import type { CostCeiling } from '../core/sim';
-import { explainBound } from '../core/lints/budget';
-import { describeCostCeiling, formatRate, formatUsd, priceLabel } from '../core/sim/pricing';
+import type { CostCeiling } from '../../core/sim';
+import { explainBound } from '../../core/lints/budget';
+import { describeCostCeiling, formatRate, formatUsd, priceLabel } from '../../core/sim/pricing';
 
 /** The pool table's CEILING/H cell. */
 export function ceilingCell(c: CostCeiling | undefined): string {

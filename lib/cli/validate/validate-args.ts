@@ -1,19 +1,7 @@
-// `validate`'s command line: usage texts and argument parsing.
-import { KARPENTER_RELEASE } from '../core/controller/release';
-import { CommandIo, ExitCode, PROGRAM, STDIN } from './command-io';
-
-export const TOP_USAGE = `Usage: ${PROGRAM} <command> [options]
-
-Commands:
-  validate <file|dir...>  check Karpenter NodePool and EC2NodeClass manifests offline
-  explain <file...>       which instance types each NodePool can launch, which NodeClaims the
-                          pending pods would get, and why a pod would stay pending
-  drift --from <old> <new...>
-                          which running nodes a change would replace (Karpenter's drift),
-                          why, and how many at once the disruption budgets allow
-
-Run '${PROGRAM} <command> --help' for the options and exit status of a command.
-`;
+// `validate`'s command line: its usage text and options.
+import { KARPENTER_RELEASE } from '../../core/controller/release';
+import { PROGRAM, STDIN } from '../command-io';
+import { ParsedOption, scanArgs, UsageError } from '../args';
 
 export const VALIDATE_USAGE = `Usage: ${PROGRAM} validate [options] <file|dir...>
 
@@ -76,88 +64,6 @@ export interface Options {
   readonly role?: string;
 }
 
-/** A bad command line: printed with the usage, exit code 2. */
-export class UsageError extends Error {}
-
-/** One option of a command line, as `scanArgs` hands it on. */
-export interface ParsedOption {
-  /** The flag, without an inline `=value`. */
-  readonly flag: string;
-  /** The argument as given. */
-  readonly arg: string;
-  /** Its value: inline (`--flag=value`) or the next argument; a UsageError (`missing`, if given) when there is none. */
-  value(missing?: string): string;
-  /** A UsageError when the option was given an inline value. */
-  noValue(): void;
-}
-
-/**
- * Splits a command line as every command reads it: files (`-`, anything not starting with `-`, and all after
- * `--`) and options, each handed to `onOption`, which returns 'help' to stop.
- */
-export function scanArgs(args: readonly string[], onOption: (option: ParsedOption) => 'help' | undefined): { readonly files: string[] } | 'help' {
-  const files: string[] = [];
-  let onlyFiles = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (onlyFiles || arg === STDIN || !arg.startsWith('-')) {
-      files.push(arg);
-      continue;
-    }
-    if (arg === '--') {
-      onlyFiles = true;
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const flag = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
-    const inline = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : undefined;
-    const option: ParsedOption = {
-      flag,
-      arg,
-      value: (missing) => {
-        if (inline !== undefined) return inline;
-        const next = args[i + 1];
-        if (next === undefined || (next.startsWith('-') && next !== STDIN)) throw new UsageError(missing ?? `option '${flag}' needs a value`);
-        i++;
-        return next;
-      },
-      noValue: () => {
-        if (inline !== undefined) throw new UsageError(`option '${flag}' takes no value, got '${arg}'`);
-      },
-    };
-    if (onOption(option) === 'help') return 'help';
-  }
-  if (files.length === 0) throw new UsageError('no input files; give one or more files, or - for standard input');
-  if (files.filter((f) => f === STDIN).length > 1) throw new UsageError("standard input ('-') can be read only once");
-  return { files };
-}
-
-/**
- * A command's options, or the exit code when there is nothing to run: `--help` prints the usage (exit 0),
- * a bad command line its error and the usage (exit 2).
- */
-export function readCommandLine<T extends object>(
-  command: string,
-  usage: string,
-  args: readonly string[],
-  io: CommandIo,
-  parse: (args: readonly string[]) => T | 'help',
-): T | ExitCode {
-  let options: T | 'help';
-  try {
-    options = parse(args);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.stderr.write(`${PROGRAM} ${command}: ${e.message}\n\n${usage}`);
-    return ExitCode.USAGE;
-  }
-  if (options === 'help') {
-    io.stdout.write(usage);
-    return ExitCode.OK;
-  }
-  return options;
-}
-
 export function parseArgs(args: readonly string[]): Options | 'help' {
   const silence: string[] = [];
   let strict = false;
@@ -194,26 +100,12 @@ export function parseArgs(args: readonly string[]): Options | 'help' {
         o.noValue();
         sameCluster = true;
         break;
-      case '--silence': {
-        const codes = o
-          .value()
-          .split(',')
-          .map((c) => c.trim())
-          .filter((c) => c !== '');
-        if (codes.length === 0)
-          throw new UsageError("option '--silence' needs one or more codes, e.g. --silence NodePoolWithoutLimits (only warnings can be silenced)");
-        silence.push(...codes);
+      case '--silence':
+        silence.push(...silenceCodes(o));
         break;
-      }
-      case '--ignore-filename-pattern': {
-        const pattern = o.value(`option '--ignore-filename-pattern' needs a regular expression, e.g. '/examples/'`);
-        try {
-          ignore.push(new RegExp(pattern));
-        } catch (e) {
-          throw new UsageError(`option '--ignore-filename-pattern' takes a regular expression: ${(e as Error).message}`);
-        }
+      case '--ignore-filename-pattern':
+        ignore.push(filenamePattern(o));
         break;
-      }
       case '--write-migrated':
         writeMigrated = o.value();
         break;
@@ -238,6 +130,28 @@ export function parseArgs(args: readonly string[]): Options | 'help' {
   const clash = writeMigrated !== undefined ? outputCollision(files, writeMigrated) : undefined;
   if (clash !== undefined) throw new UsageError(clash);
   return { files, strict, json, migrate, silence, failOnOtherKinds, sameCluster, ignore, writeMigrated, output, role };
+}
+
+/** The codes of one `--silence` option: one or more, comma-separated. */
+function silenceCodes(o: ParsedOption): string[] {
+  const codes = o
+    .value()
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  if (codes.length === 0)
+    throw new UsageError("option '--silence' needs one or more codes, e.g. --silence NodePoolWithoutLimits (only warnings can be silenced)");
+  return codes;
+}
+
+/** The regular expression of one `--ignore-filename-pattern` option. */
+function filenamePattern(o: ParsedOption): RegExp {
+  const pattern = o.value(`option '--ignore-filename-pattern' needs a regular expression, e.g. '/examples/'`);
+  try {
+    return new RegExp(pattern);
+  } catch (e) {
+    throw new UsageError(`option '--ignore-filename-pattern' takes a regular expression: ${(e as Error).message}`);
+  }
 }
 
 /** Why `--write-migrated` cannot write `files` into `dir` (two with one base name), or undefined. */

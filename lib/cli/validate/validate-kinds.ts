@@ -1,7 +1,7 @@
 // Which documents `validate` checks: the Karpenter API groups' NodePool and EC2NodeClass; other groups and the
 // Karpenter kinds it does not check are skipped (counted on one note line).
-import { isPlainObject as isObject } from '../core/json';
-import { NODEPOOL_API_VERSION } from '../core/model/types';
+import { isPlainObject as isObject } from '../../core/json';
+import { NODEPOOL_API_VERSION } from '../../core/model/types';
 
 export const KARPENTER_GROUPS = ['karpenter.sh', 'karpenter.k8s.aws'];
 

@@ -1,7 +1,8 @@
 // `validate`'s output: the text and JSON report, and one line per finding.
-import type { MigrationReport } from '../core/migrate/migrate-manifests';
-import { Severity } from '../core/issues';
-import { FileIssue } from './command-io';
+import type { MigrationReport } from '../../core/migrate/migrate-manifests';
+import { Severity } from '../../core/issues';
+import { FileIssue } from '../command-io';
+import { formatFileIssue } from '../issue-format';
 
 /** A document of another API group, left unchecked. */
 export interface SkippedDocument {
@@ -105,20 +106,6 @@ function skippedNote(skipped: readonly SkippedDocument[]): string {
   const more = kinds.length > SHOWN_KINDS ? ` and ${kinds.length - SHOWN_KINDS} more kinds` : '';
   const first = describe(skipped[0]);
   return `note: skipped ${skipped.length} documents validate does not check (${shown.join(', ')}${more}), first ${first}; --json lists each`;
-}
-
-/**
- * `<file>:<line>:<column>: <severity> <kind>/<name> <field>: <message> (<code>)`; `<file>#<doc>`
- * replaces the position when there is none, and problems with the file itself have no subject.
- */
-export function formatFileIssue(i: FileIssue): string {
-  const severity = i.severity === Severity.ERROR ? 'error' : 'warning';
-  const at = i.line !== undefined ? `${i.file}:${i.line}:${i.column}` : i.document !== undefined ? `${i.file}#${i.document}` : i.file;
-  if (i.document === undefined || (i.field === '(document)' && i.kind === undefined)) {
-    const field = i.field.startsWith('(') ? '' : `${i.field}: `;
-    return `${at}: ${severity} ${field}${i.message} (${i.code})`;
-  }
-  return `${at}: ${severity} ${i.kind ?? '?'}/${i.name ?? '?'} ${i.field}: ${i.message} (${i.code})`;
 }
 
 function formatMigration(m: MigrationReport & { file: string }): string {

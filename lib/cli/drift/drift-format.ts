@@ -1,7 +1,7 @@
 // `drift`'s output: a table per NodePool, then the reasons with their field paths, the pace and what blocks it,
 // then one line per change that replaces nothing; or the preview as JSON.
-import { show } from '../core/json';
-import type { DriftPreview, DriftReason, NodePoolDrift } from '../core/drift/drift-types';
+import { show } from '../../core/json';
+import type { DriftPreview, DriftReason, NodePoolDrift } from '../../core/drift/drift-types';
 
 type Out = { write(chunk: string): unknown };
 

@@ -1,12 +1,12 @@
 // The text output of `explain`, written section by section as it is formatted: the pools, the new NodeClaims, the
 // batch's price, pods on existing nodes, pending pods grouped by reason, what is not modelled, the cost ceilings
 // and the assumptions that bear on the input. Pure formatting of a simulation result.
-import { ownValue } from '../core/json';
-import { WellKnownLabel } from '../core/model/labels';
-import type { CostCeiling, InstanceType, InstanceTypeCatalog, PodResult, ResourceAmounts, SimulationResult } from '../core/sim';
+import { ownValue } from '../../core/json';
+import { WellKnownLabel } from '../../core/model/labels';
+import type { CostCeiling, InstanceType, InstanceTypeCatalog, PodResult, ResourceAmounts, SimulationResult } from '../../core/sim';
 import { ClaimView } from './explain-claims';
 import { ceilingCell, ceilingEntries, ceilingHeading } from './explain-cost';
-import { formatUsd } from '../core/sim/pricing';
+import { formatUsd } from '../../core/sim/pricing';
 
 /** Families shown before `(+N more)`. */
 const SHOWN_FAMILIES = 8;

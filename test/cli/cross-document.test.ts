@@ -4,7 +4,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { runExplainCommand } from '../../lib/cli/explain/explain-command';
 import { nodeCommandIo } from '../../lib/cli/node-io';
-import { CommandIo, ExitCode } from '../../lib/cli/command-io';
+import { ExitCode } from '../../lib/cli/command-io';
+import { memoryIo } from '../util/cli';
 import { runCli } from '../../lib/cli/cli';
 
 const pool = (name: string, nodeClass = 'default', extra = '') =>
@@ -17,17 +18,9 @@ const nodeClass = (name: string, alias = 'al2023@latest') =>
   `  securityGroupSelectorTerms:\n    - tags: { karpenter.sh/discovery: demo }\n`;
 
 function run(files: Record<string, string>, args: string[] = []): { code: number; lines: string[] } {
-  let stdout = '';
-  const io: CommandIo = {
-    readFile: (p) => files[p],
-    readStdin: () => '',
-    writeFile: () => undefined,
-    mkdirp: () => undefined,
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: () => true },
-  };
+  const { io, out } = memoryIo((p) => files[p]);
   const code = runCli(['validate', ...args, ...Object.keys(files)], io);
-  return { code, lines: stdout.trimEnd().split('\n') };
+  return { code, lines: out().trimEnd().split('\n') };
 }
 
 describe('validate: names are cluster-wide (issue #23 item 7)', () => {
@@ -142,34 +135,20 @@ describe('one NodePool verdict: validate and explain run planNodePool, as synth 
   });
 
   test('explain prints the same two findings', () => {
-    let stdout = '';
-    const io: CommandIo = {
-      readFile: (p) => (files as Record<string, string>)[p],
-      readStdin: () => '',
-      writeFile: () => undefined,
-      mkdirp: () => undefined,
-      stdout: { write: (s: string) => (stdout += s) },
-      stderr: { write: () => true },
-    };
+    const { io, out } = memoryIo((p) => (files as Record<string, string>)[p]);
     runExplainCommand(Object.keys(files), io);
-    const findings = stdout.split('\n').filter((l) => /^huge\.yaml:\d+:\d+: /.test(l));
+    const findings = out()
+      .split('\n')
+      .filter((l) => /^huge\.yaml:\d+:\d+: /.test(l));
     expect(findings.map((l) => /\((\w+)\)$/.exec(l)?.[1])).toEqual(['NodePoolWithoutLimits', 'NoCompatibleInstanceTypes']);
     expect(findings[1]).toContain('instance-cpu Gt 1024');
-    expect(stdout).not.toContain('Exists >=1025');
+    expect(out()).not.toContain('Exists >=1025');
   });
   /** explain on bad.yaml beside an EC2NodeClass "default": its exit status and standard output. */
   function explainWithClass(bad: string): { status: number; stdout: string } {
-    let stdout = '';
-    const io: CommandIo = {
-      readFile: (p) => (p === 'bad.yaml' ? bad : nodeClass('default')),
-      readStdin: () => '',
-      writeFile: () => undefined,
-      mkdirp: () => undefined,
-      stdout: { write: (s: string) => (stdout += s) },
-      stderr: { write: () => true },
-    };
+    const { io, out } = memoryIo((p) => (p === 'bad.yaml' ? bad : nodeClass('default')));
     const status = runExplainCommand(['bad.yaml', 'class.yaml'], io);
-    return { status, stdout };
+    return { status, stdout: out() };
   }
 
   test('explain: a field the NodePool checks reject is reported once, not again by the simulator', () => {

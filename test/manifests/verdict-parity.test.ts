@@ -15,7 +15,7 @@ import { buildFullStackApp } from '../../examples/full-stack/app';
 import { toYaml } from '../../lib/core/model/yaml';
 import { Operator, Requirement } from '../../lib/core/model/requirements';
 import { Budget, Disruption, DisruptionOptions, NodePoolLimits } from '../../lib/core/api/node-pool-definition';
-import { CommandIo } from '../../lib/cli/command-io';
+import { memoryIo } from '../util/cli';
 import { runCli } from '../../lib/cli/cli';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool, KarpenterNodePoolProps } from '../../lib/manifests/karpenter-node-pool';
@@ -166,17 +166,9 @@ function poolsOf(stacks: readonly TerraformStack[]): [string, { verdict: string[
 }
 
 function validateVerdict(yaml: string): string[] {
-  let stdout = '';
-  const io: CommandIo = {
-    readFile: () => yaml,
-    readStdin: () => '',
-    writeFile: () => undefined,
-    mkdirp: () => undefined,
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: () => true },
-  };
+  const { io, out } = memoryIo(() => yaml);
   runCli(['validate', '--json', 'pools.yaml'], io);
-  const issues = JSON.parse(stdout).issues as { kind?: string; severity: string; code: string }[];
+  const issues = JSON.parse(out()).issues as { kind?: string; severity: string; code: string }[];
   return issues
     .filter((i) => i.kind === 'NodePool')
     .map((i) => `${i.severity} ${i.code}`)

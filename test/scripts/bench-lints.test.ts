@@ -1,6 +1,6 @@
 // Cheap checks of the lints' bench rows (scripts/bench-lints.ts); the bench itself is not run here.
 import { parse } from 'yaml';
-import { CommandIo } from '../../lib/cli/command-io';
+import { memoryIo } from '../util/cli';
 import { runCli } from '../../lib/cli/cli';
 import { isKnownCatalogValue } from '../../lib/core/lints/catalog-checks';
 import { evaluateLintTargets, unknownInstanceTypesPool } from '../../scripts/bench-lints';
@@ -10,17 +10,11 @@ test('(h) pool: n instance types, none in the catalog, and validate lists ten an
   const values: string[] = parse(yaml).spec.template.spec.requirements[0].values;
   expect(values).toHaveLength(1000);
   expect(values.filter((v) => isKnownCatalogValue('node.kubernetes.io/instance-type', v))).toEqual([]);
-  let stdout = '';
-  const io: CommandIo = {
-    readFile: () => yaml,
-    readStdin: () => '',
-    writeFile: () => undefined,
-    mkdirp: () => undefined,
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: () => true },
-  };
+  const { io, out } = memoryIo(() => yaml);
   expect(runCli(['validate', 'pool.yaml'], io)).toBe(0);
-  const warnings = stdout.split('\n').filter((l) => l.endsWith('(UnknownCatalogValue)'));
+  const warnings = out()
+    .split('\n')
+    .filter((l) => l.endsWith('(UnknownCatalogValue)'));
   expect(warnings).toHaveLength(11);
   expect(warnings[10]).toContain('990 more values (of 1,000)');
 });

@@ -33,3 +33,21 @@ export function runCaptured(command: (io: CommandIo) => number): CommandRun {
   const code = command(io);
   return { code, stdout: out(), stderr: err() };
 }
+
+/** An io over files held in memory (`read` gives a file's text), its two output streams captured. */
+export function memoryIo(read: (path: string) => string): CapturedIo {
+  let stdout = '';
+  let stderr = '';
+  return {
+    io: {
+      readFile: read,
+      readStdin: () => '',
+      writeFile: () => undefined,
+      mkdirp: () => undefined,
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: (s: string) => (stderr += s) },
+    },
+    out: () => stdout,
+    err: () => stderr,
+  };
+}

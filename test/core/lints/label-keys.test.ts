@@ -4,6 +4,7 @@
 import { execFileSync } from 'child_process';
 import { runExplainCommand } from '../../../lib/cli/explain/explain-command';
 import { CommandIo } from '../../../lib/cli/command-io';
+import { memoryIo } from '../../util/cli';
 import { runCli } from '../../../lib/cli/cli';
 import { Severity, ValidationIssue } from '../../../lib/core/issues';
 import { lintNodePool } from '../../../lib/core/lints/lint';
@@ -110,17 +111,9 @@ describe('synth, validate and explain agree', () => {
   ].sort();
   const files: Record<string, string> = { 'class.yaml': toYaml(nodeClass.toManifest()), 'pool.yaml': toYaml(pool.toManifest()) };
   const cli = (run: (io: CommandIo) => unknown) => {
-    let stdout = '';
-    const io: CommandIo = {
-      readFile: (p) => files[p],
-      readStdin: () => '',
-      writeFile: () => undefined,
-      mkdirp: () => undefined,
-      stdout: { write: (s: string) => (stdout += s) },
-      stderr: { write: () => true },
-    };
+    const { io, out } = memoryIo((p) => files[p]);
     run(io);
-    return stdout
+    return out()
       .split('\n')
       .flatMap((l) => {
         const m = /^pool\.yaml:\d+:\d+: (error|warning) .*\((\w+)\)$/.exec(l);

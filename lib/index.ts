@@ -89,7 +89,7 @@ export {
   Os,
   Requirement,
   RequirementKey,
-} from './core/model/requirements';
+} from './core/model/requirement-builder';
 export { Budget, Disruption } from './core/api/node-pool-definition';
 export {
   ConsolidationPolicy,
@@ -189,6 +189,6 @@ export type {
   PodResult,
   SimulationInput,
   SimulationResult,
-} from './core/sim/types';
-import type { AdmissionOptions, InstanceType, InstanceTypeCatalog, SimulationInput, SimulationResult } from './core/sim/types';
+} from './core/sim/simulation-types';
+import type { AdmissionOptions, InstanceType, InstanceTypeCatalog, SimulationInput, SimulationResult } from './core/sim/simulation-types';
 import type { Admission } from './core/sim/admission';

@@ -4,7 +4,7 @@ import { TerraformStack, Testing } from 'cdktf';
 import { AmiFamilyAlias } from '../lib/core/api/ec2-node-class-definition';
 import { AmiSelectorTerm, SecurityGroupSelectorTerm, SubnetSelectorTerm } from '../lib/core/model/selector-terms';
 import { Quantity } from '../lib/core/model/quantity-builder';
-import { Requirement } from '../lib/core/model/requirements';
+import { Requirement } from '../lib/core/model/requirement-builder';
 import { priceAssumptions } from '../lib/core/sim/pricing';
 import { Ec2NodeClass } from '../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../lib/manifests/karpenter-node-pool';

@@ -73,7 +73,7 @@ export {
   Os,
   Requirement,
   RequirementKey,
-} from './model/requirements';
+} from './model/requirement-builder';
 export { MANIFEST_WARNING_CODES } from './validation/silence';
 export type { ManifestWarningCode } from './validation/silence';
 export { EC2NODECLASS_API_VERSION, NODEPOOL_API_VERSION } from './model/types';
@@ -132,7 +132,7 @@ export type {
   ResourceAmounts,
   SimulationInput,
   SimulationResult,
-} from './sim/types';
+} from './sim/simulation-types';
 
 // Drift: the hashes Karpenter writes, and what a change does to the running nodes.
 export { EC2NODECLASS_HASH_VERSION, ec2NodeClassHash } from './drift/ec2nodeclass-hash';

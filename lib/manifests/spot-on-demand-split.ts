@@ -7,7 +7,7 @@ import {
   validateCapacitySplitRatio,
 } from '../core/model/capacity-spread';
 import { WellKnownLabel } from '../core/model/labels';
-import { CapacityType, Operator, Requirement } from '../core/model/requirements';
+import { CapacityType, Operator, Requirement } from '../core/model/requirement-builder';
 import { child } from '../core/issues';
 import { IssueCollector } from '../core/issues';
 import { KarpenterNodePool, KarpenterNodePoolProps } from './karpenter-node-pool';

@@ -11,7 +11,7 @@ import { nodeCommandIo } from '../../lib/cli/node-io';
 import { CommandIo, ExitCode } from '../../lib/cli/command-io';
 import { runCli } from '../../lib/cli/cli';
 import { Quantity } from '../../lib/core/model/quantity-builder';
-import { Requirement, Operator } from '../../lib/core/model/requirements';
+import { Requirement, Operator } from '../../lib/core/model/requirement-builder';
 import { TaintEffect } from '../../lib/core/model/crd-enums';
 import { runSimulation } from '../../lib/core/sim';
 import { validateManifest } from '../../lib/core/validation/validate';

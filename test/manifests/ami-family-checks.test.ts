@@ -3,7 +3,7 @@ import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { AmiFamilyAlias } from '../../lib/core/api/ec2-node-class-definition';
 import { AmiSelectorTerm } from '../../lib/core/model/selector-terms';
 import { Quantity } from '../../lib/core/model/quantity-builder';
-import { Arch, Os, Requirement } from '../../lib/core/model/requirements';
+import { Arch, Os, Requirement } from '../../lib/core/model/requirement-builder';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { synthErrorLines } from '../private/at-synth';

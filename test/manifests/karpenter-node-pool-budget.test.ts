@@ -1,6 +1,6 @@
 // maxHourlyCost: the pool's cost ceiling against a budget, at synth.
 import { Quantity } from '../../lib/core/model/quantity-builder';
-import { Requirement } from '../../lib/core/model/requirements';
+import { Requirement } from '../../lib/core/model/requirement-builder';
 import { KarpenterNodePool, KarpenterNodePoolProps } from '../../lib/manifests/karpenter-node-pool';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { synthErrorLines } from '../private/at-synth';

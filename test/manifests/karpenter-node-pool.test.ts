@@ -5,7 +5,7 @@ import { KarpenterDuration } from '../../lib/core/model/duration';
 import { Budget, Disruption } from '../../lib/core/api/node-pool-definition';
 import { DisruptionReason, TaintEffect } from '../../lib/core/model/crd-enums';
 import { Quantity } from '../../lib/core/model/quantity-builder';
-import { Arch, CapacityType, Operator, Os, Requirement } from '../../lib/core/model/requirements';
+import { Arch, CapacityType, Operator, Os, Requirement } from '../../lib/core/model/requirement-builder';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { addressOf, newStack, resourceAt } from '../util/stacks';

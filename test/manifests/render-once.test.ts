@@ -1,7 +1,7 @@
 import { Testing } from 'cdktf';
 import { Ec2NodeClassDefinition } from '../../lib/core/api/ec2-node-class-definition';
 import { NodePoolDefinition } from '../../lib/core/api/node-pool-definition';
-import { Requirement } from '../../lib/core/model/requirements';
+import { Requirement } from '../../lib/core/model/requirement-builder';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { nodeClassStack } from './node-class-stack';
 

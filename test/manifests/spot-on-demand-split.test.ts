@@ -2,7 +2,7 @@ import { Testing } from 'cdktf';
 import { AmiFamilyAlias } from '../../lib/core/api/ec2-node-class-definition';
 import { AmiSelectorTerm } from '../../lib/core/model/selector-terms';
 import { Quantity } from '../../lib/core/model/quantity-builder';
-import { Requirement } from '../../lib/core/model/requirements';
+import { Requirement } from '../../lib/core/model/requirement-builder';
 import { SpotOnDemandSplit } from '../../lib/manifests/spot-on-demand-split';
 import { manifestsByName } from '../util/stacks';
 import { nodeClassStack } from './node-class-stack';

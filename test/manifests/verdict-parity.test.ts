@@ -13,7 +13,7 @@ import { AppAndBatchPools } from '../../examples/compose-node-pools/app-and-batc
 import { GeneralAndGpuPools } from '../../examples/explain-gpu/gpu-pools';
 import { buildFullStackApp } from '../../examples/full-stack/app';
 import { toYaml } from '../../lib/core/model/yaml';
-import { Operator, Requirement } from '../../lib/core/model/requirements';
+import { Operator, Requirement } from '../../lib/core/model/requirement-builder';
 import { Budget, Disruption, DisruptionOptions, NodePoolLimits } from '../../lib/core/api/node-pool-definition';
 import { memoryIo } from '../util/cli';
 import { runCli } from '../../lib/cli/cli';

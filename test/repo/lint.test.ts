@@ -61,7 +61,7 @@ describe('lint layering', () => {
     ['lib/core/sim/ok.ts', "import { WellKnownLabel } from '../model/labels';\nimport { SchedulingRequirement } from '../scheduling/requirements';"],
     ['lib/core/aws/ok.ts', "import { KARPENTER_DISCOVERY_TAG_KEY } from '../shared/discovery';"],
     ['lib/core/model/ok.ts', "import { HttpTokens } from '../shared/ec2';"],
-    ['lib/core/scheduling/ok.ts', "import { WellKnownLabel } from '../model/labels';\nimport { Operator } from '../model/requirements';"],
+    ['lib/core/scheduling/ok.ts', "import { WellKnownLabel } from '../model/labels';\nimport { Operator } from '../model/requirement-builder';"],
     ['lib/core/lints/ok.ts', "import { explainAdmission } from '../sim/admission';"],
     ['lib/core/validation/ok.ts', "import { lintNodePool } from '../lints/lint';"],
     ['lib/core/api/ok.ts', "import { validateNodePool } from '../validation/validate-nodepool';"],

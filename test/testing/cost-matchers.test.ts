@@ -4,7 +4,7 @@ import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { Testing } from 'cdktf';
 import { buildFullStackApp, FullStackApp } from '../../examples/full-stack/app';
 import { Quantity } from '../../lib/core/model/quantity-builder';
-import { Requirement } from '../../lib/core/model/requirements';
+import { Requirement } from '../../lib/core/model/requirement-builder';
 import { Ec2NodeClass } from '../../lib/manifests/ec2-node-class';
 import { KarpenterNodePool } from '../../lib/manifests/karpenter-node-pool';
 import { nodePoolCostsOf, toCostAtMostPerHour } from '../../lib/testing/cost-matchers';

@@ -4,7 +4,7 @@ import { cloneJson, opt } from '../json';
 import { ConsolidationPolicy, DisruptionReason, TaintEffect } from '../model/crd-enums';
 import { DURATION_BUILDER, KarpenterDuration } from '../model/duration';
 import { Quantity, QUANTITY_BUILDER } from '../model/quantity-builder';
-import { Requirement, REQUIREMENT_BUILDER } from '../model/requirements';
+import { Requirement, REQUIREMENT_BUILDER } from '../model/requirement-builder';
 import { NODEPOOL_API_VERSION, V1Budget, V1Disruption, V1NodeClassReference, V1NodePool, V1Taint } from '../model/types';
 import { validateNodePool } from '../validation/validate-nodepool';
 import { toYaml } from '../model/yaml';

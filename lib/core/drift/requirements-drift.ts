@@ -4,7 +4,7 @@
 // outside the hash, so only narrowing drifts. Uses the project's requirement algebra (lib/core/scheduling).
 import { isPlainObject, isString } from '../json';
 import { WellKnownLabel } from '../model/labels';
-import { Operator } from '../model/requirements';
+import { Operator } from '../model/requirement-builder';
 import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import type { DriftIssue, DriftReason } from './drift-types';
 

@@ -2,7 +2,7 @@
 // what admission says of a NodePool with its EC2NodeClass.
 import { IssueCollector, ValidationContext } from '../issues';
 import { WellKnownLabel } from '../model/labels';
-import type { InstanceTypeCatalog } from '../sim/types';
+import type { InstanceTypeCatalog } from '../sim/simulation-types';
 import { didYouMean, quotedChoices, SuggestionIndex } from '../shared/suggest';
 import { ownValue } from '../json';
 

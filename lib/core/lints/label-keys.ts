@@ -4,7 +4,7 @@
 import { child } from '../issues';
 import { isPlainObject, isString, show } from '../json';
 import { labelRestrictions, nearWellKnownLabel } from '../model/labels';
-import type { WrittenRequirement } from '../model/requirements';
+import type { WrittenRequirement } from '../model/requirement-builder';
 
 type Json = Record<string, unknown>;
 

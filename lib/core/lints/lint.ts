@@ -9,7 +9,7 @@ import { isPlainObject, isString, lookupTable, pushAll, show } from '../json';
 import { nodeClassAmiFamily } from '../model/ami-family';
 import { durationSeconds } from '../model/duration';
 import { userDataProblem } from '../model/user-data';
-import { Operator, WrittenRequirement } from '../model/requirements';
+import { Operator, WrittenRequirement } from '../model/requirement-builder';
 import { SchedulingRequirement } from '../scheduling/requirements';
 import { WELL_KNOWN_KEY_TYPO_RULE } from './label-keys';
 

@@ -3,7 +3,7 @@
 // requirement sets intersect key by key, and `compatible` is the scheduler's test of a pod (or an
 // instance type) against a NodeClaim template.
 import { WellKnownLabel } from '../model/labels';
-import { Operator } from '../model/requirements';
+import { Operator } from '../model/requirement-builder';
 import { lookupTable } from '../json';
 
 /** The node's hostname label: one value per node, so it is the topology key of "one per node". */

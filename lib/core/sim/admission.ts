@@ -4,10 +4,10 @@
 import { loadInstanceTypeCatalog } from './catalog';
 import { buildTemplate, fitsLimits, Template, templateRequirements, withinLimits } from './nodeclaim-template';
 import { NodeClassInput, NodePoolInput, readNodeClass, readNodePool } from './inputs';
-import type { WrittenRequirement } from '../model/requirements';
+import type { WrittenRequirement } from '../model/requirement-builder';
 import { ClassInstanceType, classView, offeringAllowed } from './instance-types';
 import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
-import { AdmissionOptions, InstanceType } from './types';
+import { AdmissionOptions, InstanceType } from './simulation-types';
 import { LIMIT_ERRORS } from './limit-reasons';
 import { offeredZones } from './subnet-zones';
 import { ownValue } from '../json';

@@ -4,7 +4,7 @@
 import { AmiFamily } from '../model/ami-family';
 import { WellKnownLabel } from '../model/labels';
 import { CPU, EPHEMERAL_STORAGE, GI, MEMORY, MI, MILLICORES_PER_CORE, PODS, resourceAmount } from '../shared/quantity';
-import { InstanceType, ResourceAmounts } from './types';
+import { InstanceType, ResourceAmounts } from './simulation-types';
 import { emptyRecord, lookupTable } from '../json';
 
 /** `--vm-memory-overhead-percent`'s default (aws pkg/operator/options/options.go). */

@@ -4,7 +4,7 @@ import { WellKnownLabel } from '../model/labels';
 import { allocatableFor, CATALOG_SETTINGS, memoryCapacity } from './allocatable';
 import { CatalogData, labelIndex } from './catalog-format';
 import { CPU, EPHEMERAL_STORAGE, GI, MEMORY, MI, MILLICORES_PER_CORE } from '../shared/quantity';
-import { InstanceType, InstanceTypeCatalog, ResourceAmounts } from './types';
+import { InstanceType, InstanceTypeCatalog, ResourceAmounts } from './simulation-types';
 // Type-only, so the program (and the build) holds the file; it is read on first use, not at import.
 import type data from './catalog-data.json';
 

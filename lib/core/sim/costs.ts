@@ -8,7 +8,15 @@ import { NodePoolInput } from './inputs';
 import { readSafely } from './input-fields';
 import { readPoolLimits } from './pool-limits';
 import { CostCeiling, costCeiling, loadPriceTable, orderByPrice, priceAssumptions, PriceTable } from './pricing';
-import { AdmissionOptions, InstanceType, InstanceTypeCatalog, NodePoolResult, PodResult, SimulationInput, SimulationResult } from './types';
+import {
+  AdmissionOptions,
+  InstanceType,
+  InstanceTypeCatalog,
+  NodePoolResult,
+  PodResult,
+  SimulationInput,
+  SimulationResult,
+} from './simulation-types';
 
 /** Options of `nodePoolCostCeiling`. */
 export interface CostCeilingOptions extends AdmissionOptions {

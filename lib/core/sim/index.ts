@@ -1,5 +1,5 @@
 // The offline provisioning simulator: catalog, allocatable, requirements, admission, simulation.
-export * from './types';
+export * from './simulation-types';
 export { loadInstanceTypeCatalog, createInstanceTypeCatalog } from './catalog';
 export { allocatableFor, capacityFor, CATALOG_SETTINGS } from './allocatable';
 export type { NodeResourceSettings } from './allocatable';

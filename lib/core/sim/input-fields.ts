@@ -2,7 +2,7 @@
 // a list of requirements, a map of quantities, and a read that may throw. A malformed field becomes a problem on
 // its object, never an exception.
 import { emptyRecord, isPlainObject, isString, opt, show } from '../json';
-import type { WrittenRequirement } from '../model/requirements';
+import type { WrittenRequirement } from '../model/requirement-builder';
 import { resourceAmount } from '../shared/quantity';
 
 type Json = Record<string, unknown>;

@@ -3,7 +3,7 @@
 import { AmiFamily, aliasFamilyOf } from '../model/ami-family';
 import { nodeClassRefOf } from '../model/node-class-ref';
 import { isPlainObject, isString, show } from '../json';
-import type { WrittenRequirement } from '../model/requirements';
+import type { WrittenRequirement } from '../model/requirement-builder';
 import { NodeResourceSettings } from './allocatable';
 import { MEMORY, resourceAmount } from '../shared/quantity';
 import { PoolLimits, readPoolLimits } from './pool-limits';

@@ -6,7 +6,7 @@ import { WellKnownLabel } from '../model/labels';
 import { allocatableFor, capacityFor, isWindowsFamily, NodeResourceSettings } from './allocatable';
 import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
 import { catalogColumns } from './catalog';
-import { InstanceType, InstanceTypeCatalog, ResourceAmounts } from './types';
+import { InstanceType, InstanceTypeCatalog, ResourceAmounts } from './simulation-types';
 import { ownValue } from '../json';
 
 /** Labels a type has only when it applies (GPU, accelerator, NVMe, ...): elsewhere `DoesNotExist`. */

@@ -2,11 +2,11 @@
 // kube-scheduler's filters check it (NodeResourcesFit, NodeAffinity with component-helpers' node selector matching,
 // TaintToleration: NoSchedule and NoExecute taints must be tolerated). Pod (anti-)affinity, topology spread,
 // host ports and volumes are not checked, so a node listed may still refuse it; a pod that fits no node fits none.
-import type { WrittenRequirement } from '../model/requirements';
+import type { WrittenRequirement } from '../model/requirement-builder';
 import type { ClusterNode } from './cluster-state';
 import type { PodInput } from './pod-input';
 import { taintError } from './pods';
-import type { PodResult } from './types';
+import type { PodResult } from './simulation-types';
 
 /** Said when the result has pods with `existingNodeFit`. */
 export const EXISTING_FIT =

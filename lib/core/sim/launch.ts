@@ -6,7 +6,7 @@ import { HOSTNAME_LABEL, SchedulingRequirement, SchedulingRequirements } from '.
 import { ClusterNode } from './cluster-state';
 import { Claim, fixedLabels } from './nodeclaim';
 import { orderByPrice, PriceTable } from './pricing';
-import { NodeClaimLaunch } from './types';
+import { NodeClaimLaunch } from './simulation-types';
 
 /** How a NodeClaim launches, said once in the assumptions of a run with rounds. */
 export const LAUNCH_ASSUMPTIONS: readonly string[] = [

@@ -5,7 +5,7 @@ import { NodeClassInput, NodePoolInput } from './inputs';
 import { ClassInstanceType, ClassView, classView, offeringAllowed } from './instance-types';
 import { CPU, fits, formatQuantity, mergeAmounts } from '../shared/quantity';
 import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
-import { InstanceTypeCatalog, ResourceAmounts } from './types';
+import { InstanceTypeCatalog, ResourceAmounts } from './simulation-types';
 import { emptyRecord, ownValue, recordOf } from '../json';
 
 /** The event Karpenter publishes for a NodePool whose requirements leave no instance type (events.go). */

@@ -6,7 +6,7 @@ import { PodInput } from './pod-input';
 import { ignoredReason } from './pods';
 import { ClusterNode } from './cluster-state';
 import { BoundPod } from './topology';
-import { PodResult } from './types';
+import { PodResult } from './simulation-types';
 import { PodFacts } from './reading';
 
 /** The zone and capacity type a node's labels carry. */

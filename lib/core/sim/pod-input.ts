@@ -1,7 +1,7 @@
 // Reads a pod spec, of unknown shape, into what the simulator schedules by: requests, node selection, tolerations,
 // topology spread and pod (anti-)affinity. Every access is defensive: a malformed field becomes an issue on the pod.
 import { isPlainObject, isString, show } from '../json';
-import type { WrittenRequirement } from '../model/requirements';
+import type { WrittenRequirement } from '../model/requirement-builder';
 import { ContainerDefaults, ContainerResources, podRequests, PodResources } from './pod-requests';
 import { CPU, MEMORY, PODS } from '../shared/quantity';
 import { LabelSelector, parseLabelSelector, withMatchLabelKeys } from './selectors';

@@ -1,10 +1,10 @@
 // Pods as the provisioner sees them: validation (pods it ignores, provisioner.go:561-653), requirements
 // with OR-terms and preferences, tolerations (k8s toleration.go).
 import { WellKnownLabel, KARPENTER_KNOWN_VALUES } from '../model/labels';
-import { Operator } from '../model/requirements';
+import { Operator } from '../model/requirement-builder';
 import { NodeTaint } from './inputs';
 import { PodInput, Toleration } from './pod-input';
-import type { WrittenRequirement } from '../model/requirements';
+import type { WrittenRequirement } from '../model/requirement-builder';
 import { excerpt } from '../json';
 import {
   HOSTNAME_LABEL,

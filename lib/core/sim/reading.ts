@@ -14,7 +14,7 @@ import { emptiedBy } from './admission';
 import { LIMIT_ERRORS } from './limit-reasons';
 import { ClusterNode, ClusterRead, readCluster, readNamespaces } from './cluster-state';
 import { offeredZones } from './subnet-zones';
-import { InstanceTypeCatalog, SimulationInput } from './types';
+import { InstanceTypeCatalog, SimulationInput } from './simulation-types';
 
 export function toIssue(p: InputProblem): ValidationIssue {
   return {

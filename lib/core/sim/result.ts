@@ -6,7 +6,7 @@ import { Claim, fixedLabels } from './nodeclaim';
 import { domainsOf } from './pending-pods';
 import { RoundsOutcome } from './settle';
 import { WellKnownLabel } from '../model/labels';
-import { NodeClaimLaunch, NodeClaimResult, NodePoolResult, PodResult } from './types';
+import { NodeClaimLaunch, NodeClaimResult, NodePoolResult, PodResult } from './simulation-types';
 
 /** One verdict per input pod, in input order; `claimPods` collects each NodeClaim's pods in that order. */
 export function podResults(

@@ -20,7 +20,7 @@ import { sortPods, SortedPods } from './pending-pods';
 import { nodeClaimResults, nodePoolResults, podResults } from './result';
 import { Claim } from './nodeclaim';
 import { EMPTY_CLUSTER, EMPTY_CLUSTER_ROUNDS, GIVEN_CLUSTER, namespaceNote, SIMULATION_ASSUMPTIONS, SUB_UNIT_REQUESTS } from './assumptions';
-import { SimulationInput, SimulationResult } from './types';
+import { SimulationInput, SimulationResult } from './simulation-types';
 
 export { SIMULATION_ASSUMPTIONS, SUB_UNIT_REQUESTS } from './assumptions';
 export { SETTLE_MAX_ROUNDS } from './settle';

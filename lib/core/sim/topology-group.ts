@@ -1,6 +1,6 @@
 // One topology group as the provisioning scheduler keeps it (kubernetes-sigs/karpenter v1.14.1
 // scheduling/topologygroup.go, topologynodefilter.go): domain counts for one key, and which nodes count.
-import { Operator } from '../model/requirements';
+import { Operator } from '../model/requirement-builder';
 import { NodeTaint } from './inputs';
 import { PodInput } from './pod-input';
 import { taintError } from './pods';

@@ -2,7 +2,7 @@
 // v1.14.1 scheduling/topology.go, topologygroup.go, topologynodefilter.go, topologydomaingroup.go): groups of
 // domain counts, deduplicated by what they mean, owned by the pods whose constraints made them.
 import { WellKnownLabel } from '../model/labels';
-import { Operator } from '../model/requirements';
+import { Operator } from '../model/requirement-builder';
 import { NodeTaint } from './inputs';
 import { PodAffinityTermInput, PodInput, TopologySpread } from './pod-input';
 import { ClassInstanceType } from './instance-types';

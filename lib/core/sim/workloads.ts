@@ -6,7 +6,7 @@ import { emptyRecord, isPlainObject, isString, pushAll, recordOf, show } from '.
 import { amounts, InputProblem, kindOf, list, metaOf, objectName, Problems, readSafely, stringMap } from './input-fields';
 import { podFromSpec, PodInput } from './pod-input';
 import { ContainerDefaults } from './pod-requests';
-import { SimulationInput } from './types';
+import { SimulationInput } from './simulation-types';
 
 type Json = Record<string, unknown>;
 

@@ -10,7 +10,7 @@
 import { child, IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { BUDGET_SCHEDULE_PATTERN, budgetScheduleRule } from './budget-schedule';
 import { ConsolidationPolicy, crdEnum, DisruptionReason, TaintEffect } from '../model/crd-enums';
-import { Operator } from '../model/requirements';
+import { Operator } from '../model/requirement-builder';
 import { BUDGET_DURATION_PATTERN, DURATION_OR_NEVER_PATTERN, DURATION_PATTERN } from '../model/duration';
 import {
   KARPENTER_KNOWN_VALUES,

@@ -2,7 +2,7 @@ import { KarpenterDuration } from '../../../lib/core/model/duration';
 import { Budget, Disruption, NodePoolDefinition } from '../../../lib/core/api/node-pool-definition';
 import { DisruptionReason, TaintEffect } from '../../../lib/core/model/crd-enums';
 import { Quantity } from '../../../lib/core/model/quantity-builder';
-import { CapacityType, Requirement } from '../../../lib/core/model/requirements';
+import { CapacityType, Requirement } from '../../../lib/core/model/requirement-builder';
 
 const REF = { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' };
 

@@ -2,7 +2,7 @@
 import { AmiFamilyAlias, Ec2NodeClassDefinition } from '../../../lib/core/api/ec2-node-class-definition';
 import { AmiSelectorTerm, SecurityGroupSelectorTerm, SubnetSelectorTerm } from '../../../lib/core/model/selector-terms';
 import { NodePoolDefinition } from '../../../lib/core/api/node-pool-definition';
-import { Requirement } from '../../../lib/core/model/requirements';
+import { Requirement } from '../../../lib/core/model/requirement-builder';
 import { Severity } from '../../../lib/core/issues';
 import { planNodePool } from '../../../lib/core/api/node-pool-plan';
 import * as inputs from '../../../lib/core/sim/inputs';

@@ -8,7 +8,7 @@ import { memoryIo } from '../../util/cli';
 import { runCli } from '../../../lib/cli/cli';
 import { Severity, ValidationIssue } from '../../../lib/core/issues';
 import { lintNodePool } from '../../../lib/core/lints/lint';
-import { Operator, Requirement } from '../../../lib/core/model/requirements';
+import { Operator, Requirement } from '../../../lib/core/model/requirement-builder';
 import { KARPENTER_WELL_KNOWN_LABELS, nearWellKnownLabel, NORMALIZED_LABELS, WellKnownLabel } from '../../../lib/core/model/labels';
 import { toYaml } from '../../../lib/core/model/yaml';
 import { validateNodePool } from '../../../lib/core/validation/validate-nodepool';

@@ -12,7 +12,7 @@ import {
   NetworkInterfaceType,
   TaintEffect,
 } from '../../../lib/core/model/crd-enums';
-import { Operator } from '../../../lib/core/model/requirements';
+import { Operator } from '../../../lib/core/model/requirement-builder';
 import { NODEPOOL_SPEC_SCHEMA } from '../../../lib/core/validation/validate-nodepool';
 import { EC2NODECLASS_SPEC_SCHEMA } from '../../../lib/core/validation/validate-ec2nodeclass';
 import { HttpTokens, VolumeType } from '../../../lib/core/shared/ec2';

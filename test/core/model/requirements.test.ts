@@ -8,7 +8,7 @@ import {
   Operator,
   Os,
   Requirement,
-} from '../../../lib/core/model/requirements';
+} from '../../../lib/core/model/requirement-builder';
 
 describe('Requirement', () => {
   test('typed factories for well-known keys', () => {

@@ -1,6 +1,6 @@
 import { nodePoolCostCeiling, nodePoolCostCeilings, withCosts } from '../../../lib/core/sim/costs';
 import { runSimulation } from '../../../lib/core/sim/simulate';
-import { InstanceType, InstanceTypeCatalog, SimulationResult } from '../../../lib/core/sim/types';
+import { InstanceType, InstanceTypeCatalog, SimulationResult } from '../../../lib/core/sim/simulation-types';
 
 const GiB = 2 ** 30;
 function type(name: string, vcpu: number, gib: number): InstanceType {

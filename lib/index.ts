@@ -104,7 +104,7 @@ export {
 } from './core/model/crd-enums';
 export { HttpTokens, VolumeType } from './core/shared/ec2';
 export type { DisruptionOptions, NodeClassReference, NodePoolLimits, NodePoolOptions, Taint } from './core/api/node-pool-definition';
-export { EvictionSignal, ReservedResource } from './core/api/ec2-node-class-definition';
+export { EvictionSignal, ReservedResource } from './core/api/kubelet-configuration';
 export {
   AmiSelectorTerm,
   CapacityReservationSelectorTerm,
@@ -112,16 +112,9 @@ export {
   SecurityGroupSelectorTerm,
   SubnetSelectorTerm,
 } from './core/model/selector-terms';
-export type {
-  BlockDeviceMapping,
-  ConnectionTracking,
-  CpuOptions,
-  EbsVolume,
-  Ec2NodeClassOptions,
-  KubeletConfiguration,
-  MetadataOptions,
-  NetworkInterface,
-} from './core/api/ec2-node-class-definition';
+export type { ConnectionTracking, CpuOptions, Ec2NodeClassOptions, MetadataOptions, NetworkInterface } from './core/api/ec2-node-class-definition';
+export type { KubeletConfiguration } from './core/api/kubelet-configuration';
+export type { BlockDeviceMapping, EbsVolume } from './core/api/block-device-mapping';
 export type { CapacityReservationSelectorOptions } from './core/model/selector-terms';
 export { AmiFamily, AmiFamilyAlias } from './core/model/ami-family';
 export type { CapacitySplitRatio } from './core/model/capacity-spread';

@@ -26,7 +26,8 @@ export {
 export { duplicateNameIssues } from './validation/duplicate-names';
 export type { DeclaredObject } from './validation/duplicate-names';
 export { KarpenterDuration } from './model/duration';
-export { Ec2NodeClassDefinition, EvictionSignal, ReservedResource } from './api/ec2-node-class-definition';
+export { Ec2NodeClassDefinition } from './api/ec2-node-class-definition';
+export { EvictionSignal, ReservedResource } from './api/kubelet-configuration';
 export {
   AmiSelectorTerm,
   CapacityReservationSelectorTerm,
@@ -35,16 +36,15 @@ export {
   SubnetSelectorTerm,
 } from './model/selector-terms';
 export type {
-  BlockDeviceMapping,
   ConnectionTracking,
   CpuOptions,
-  EbsVolume,
   Ec2NodeClassDefinitionProps,
   Ec2NodeClassOptions,
-  KubeletConfiguration,
   MetadataOptions,
   NetworkInterface,
 } from './api/ec2-node-class-definition';
+export type { KubeletConfiguration } from './api/kubelet-configuration';
+export type { BlockDeviceMapping, EbsVolume } from './api/block-device-mapping';
 export { WellKnownLabel } from './model/labels';
 export { lintEc2NodeClass, lintNodePool } from './lints/lint';
 export { LINT_CODES } from './lints/lint-codes';

@@ -2,7 +2,8 @@ import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { TerraformVariable, Testing } from 'cdktf';
 import { KarpenterDuration } from '../../lib/core/model/duration';
-import { AmiFamily, AmiFamilyAlias, EvictionSignal, ReservedResource } from '../../lib/core/api/ec2-node-class-definition';
+import { AmiFamily, AmiFamilyAlias } from '../../lib/core/api/ec2-node-class-definition';
+import { EvictionSignal, ReservedResource } from '../../lib/core/api/kubelet-configuration';
 import {
   AmiSelectorTerm,
   CapacityReservationSelectorTerm,

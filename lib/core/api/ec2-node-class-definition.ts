@@ -1,19 +1,12 @@
-import { HttpTokens, VolumeType } from '../shared/ec2';
+import { HttpTokens } from '../shared/ec2';
 import { builderList, builderMap, builderValue } from '../builder-value';
 import { ValidationContext, ValidationIssue, withCarriedIssues } from '../issues';
 import { cloneJson, opt } from '../json';
 import { HttpEndpoint, HttpProtocolIpv6, InstanceStorePolicy, NestedVirtualization, NetworkInterfaceType } from '../model/crd-enums';
 import { AmiFamily, AmiFamilyAlias } from '../model/ami-family';
-import { DURATION_BUILDER, KarpenterDuration } from '../model/duration';
-import { Quantity, QUANTITY_BUILDER } from '../model/quantity-builder';
-import {
-  EC2NODECLASS_API_VERSION,
-  EC2NODECLASS_KIND,
-  V1BlockDeviceMapping,
-  V1EC2NodeClass,
-  V1EC2NodeClassSpec,
-  V1KubeletConfiguration,
-} from '../model/types';
+import { DURATION_BUILDER } from '../model/duration';
+import { QUANTITY_BUILDER } from '../model/quantity-builder';
+import { EC2NODECLASS_API_VERSION, EC2NODECLASS_KIND, V1EC2NodeClass, V1EC2NodeClassSpec } from '../model/types';
 import {
   AMI_SELECTOR_TERM_BUILDER,
   AmiSelectorTerm,
@@ -28,170 +21,11 @@ import {
 } from '../model/selector-terms';
 import { validateEc2NodeClass } from '../validation/validate-ec2nodeclass';
 import { toYaml } from '../model/yaml';
+import { BlockDeviceMapping, blockDeviceJson } from './block-device-mapping';
+import { KubeletConfiguration, kubeletJson } from './kubelet-configuration';
 
 // Defined with the other AMI family lists; exported here, where callers import the model from.
 export { AmiFamily, AmiFamilyAlias };
-
-/** Kubelet eviction signals. */
-export enum EvictionSignal {
-  /** Available memory. */
-  MEMORY_AVAILABLE = 'memory.available',
-  /** Available node filesystem space. */
-  NODEFS_AVAILABLE = 'nodefs.available',
-  /** Free node filesystem inodes. */
-  NODEFS_INODES_FREE = 'nodefs.inodesFree',
-  /** Available image filesystem space. */
-  IMAGEFS_AVAILABLE = 'imagefs.available',
-  /** Free image filesystem inodes. */
-  IMAGEFS_INODES_FREE = 'imagefs.inodesFree',
-  /** Available process ids. */
-  PID_AVAILABLE = 'pid.available',
-}
-
-/** Resources `kubeReserved` / `systemReserved` accept. */
-export enum ReservedResource {
-  /** CPU. */
-  CPU = 'cpu',
-  /** Memory. */
-  MEMORY = 'memory',
-  /** Ephemeral storage. */
-  EPHEMERAL_STORAGE = 'ephemeral-storage',
-  /** Process ids. */
-  PID = 'pid',
-}
-
-/** Kubelet settings (`spec.kubelet`); field names are the CRD's. */
-export interface KubeletConfiguration {
-  /**
-   * Cluster DNS server IPs.
-   * @default - from the AMI's bootstrap (the cluster's kube-dns service)
-   */
-  readonly clusterDNS?: string[];
-  /**
-   * Enforce CPU CFS quota for containers with CPU limits.
-   * @default - kubelet default (true)
-   */
-  readonly cpuCFSQuota?: boolean;
-  /**
-   * Hard eviction thresholds, e.g. `{ 'memory.available': '5%' }`.
-   * @default - kubelet defaults
-   */
-  readonly evictionHard?: { readonly [signal in EvictionSignal]?: string };
-  /**
-   * Soft eviction thresholds; each needs an `evictionSoftGracePeriod` entry.
-   * @default - none
-   */
-  readonly evictionSoft?: { readonly [signal in EvictionSignal]?: string };
-  /**
-   * Grace periods of the soft thresholds; each needs an `evictionSoft` entry. Kubelet takes a
-   * Go duration, so `KarpenterDuration.never()` is rejected.
-   * @default - none
-   */
-  readonly evictionSoftGracePeriod?: { readonly [signal in EvictionSignal]?: KarpenterDuration };
-  /**
-   * Maximum pod grace period (seconds) for soft evictions.
-   * @default - kubelet default
-   */
-  readonly evictionMaxPodGracePeriod?: number;
-  /**
-   * Disk usage percent (0..100) above which image GC always runs; greater than the low threshold.
-   * @default - kubelet default (85)
-   */
-  readonly imageGCHighThresholdPercent?: number;
-  /**
-   * Disk usage percent (0..100) below which image GC never runs.
-   * @default - kubelet default (80)
-   */
-  readonly imageGCLowThresholdPercent?: number;
-  /**
-   * Resources reserved for Kubernetes components.
-   * @default - computed by Karpenter from the instance type
-   */
-  readonly kubeReserved?: { readonly [resource in ReservedResource]?: Quantity };
-  /**
-   * Resources reserved for the OS.
-   * @default - none
-   */
-  readonly systemReserved?: { readonly [resource in ReservedResource]?: Quantity };
-  /**
-   * Maximum pods per node.
-   * @default - computed from the instance's ENI limits
-   */
-  readonly maxPods?: number;
-  /**
-   * Pods per CPU core (capped by maxPods).
-   * @default - no per-core limit
-   */
-  readonly podsPerCore?: number;
-}
-
-/** EBS settings of a block device. */
-export interface EbsVolume {
-  /**
-   * Size, e.g. `Quantity.gibibytes(100)` (whole Gi, G, Ti or T). Needed unless `snapshotID` is set.
-   * @default - the snapshot's size
-   */
-  readonly volumeSize?: Quantity;
-  /**
-   * Volume type.
-   * @default - EC2 default for the AMI's mapping
-   */
-  readonly volumeType?: VolumeType;
-  /**
-   * Provisioned IOPS (io1, io2, gp3).
-   * @default - the volume type's baseline
-   */
-  readonly iops?: number;
-  /**
-   * gp3 throughput in MiB/s (125..1000).
-   * @default - gp3 baseline (125)
-   */
-  readonly throughput?: number;
-  /**
-   * Encrypt the volume.
-   * @default - the account's EBS encryption default
-   */
-  readonly encrypted?: boolean;
-  /**
-   * KMS key (id, alias or ARN) for encryption.
-   * @default - the AWS managed EBS key
-   */
-  readonly kmsKeyID?: string;
-  /**
-   * Delete the volume when the instance terminates.
-   * @default - EC2 default (true for volumes created at launch)
-   */
-  readonly deleteOnTermination?: boolean;
-  /**
-   * Snapshot to create the volume from.
-   * @default - an empty volume
-   */
-  readonly snapshotID?: string;
-  /**
-   * Snapshot initialization rate in MiB/s (100..300); needs `snapshotID`.
-   * @default - standard lazy initialization
-   */
-  readonly volumeInitializationRate?: number;
-}
-
-/** A block device mapping. */
-export interface BlockDeviceMapping {
-  /**
-   * Device name, e.g. `/dev/xvda`.
-   * @default - none
-   */
-  readonly deviceName?: string;
-  /**
-   * EBS volume settings.
-   * @default - none
-   */
-  readonly ebs?: EbsVolume;
-  /**
-   * This device holds the kubelet root directory (at most one mapping).
-   * @default false
-   */
-  readonly rootVolume?: boolean;
-}
 
 /** Instance metadata service options. */
 export interface MetadataOptions {
@@ -470,65 +304,6 @@ function checkedProps(p: Ec2NodeClassDefinitionProps, issues: ValidationIssue[])
             ebs: { ...b.ebs, volumeSize: builderValue(QUANTITY_BUILDER, b.ebs.volumeSize, `blockDeviceMappings[${i}].ebs.volumeSize`, issues) },
           }
         : b,
-    ),
-  };
-}
-
-function mapValues<T>(m: { readonly [k: string]: T | undefined } | undefined, f: (v: T) => string): { [k: string]: string } | undefined {
-  if (m === undefined) return undefined;
-  return Object.fromEntries(Object.entries(m).flatMap(([k, v]) => (v === undefined ? [] : [[k, f(v)]])));
-}
-
-function kubeletJson(k: KubeletConfiguration): V1KubeletConfiguration {
-  return {
-    ...opt('clusterDNS', k.clusterDNS && [...k.clusterDNS]),
-    ...opt('cpuCFSQuota', k.cpuCFSQuota),
-    ...opt(
-      'evictionHard',
-      mapValues(k.evictionHard, (v) => v),
-    ),
-    ...opt(
-      'evictionSoft',
-      mapValues(k.evictionSoft, (v) => v),
-    ),
-    ...opt(
-      'evictionSoftGracePeriod',
-      mapValues(k.evictionSoftGracePeriod, (v) => v.toString()),
-    ),
-    ...opt('evictionMaxPodGracePeriod', k.evictionMaxPodGracePeriod),
-    ...opt('imageGCHighThresholdPercent', k.imageGCHighThresholdPercent),
-    ...opt('imageGCLowThresholdPercent', k.imageGCLowThresholdPercent),
-    ...opt(
-      'kubeReserved',
-      mapValues(k.kubeReserved, (v) => v.toString()),
-    ),
-    ...opt(
-      'systemReserved',
-      mapValues(k.systemReserved, (v) => v.toString()),
-    ),
-    ...opt('maxPods', k.maxPods),
-    ...opt('podsPerCore', k.podsPerCore),
-  };
-}
-
-function blockDeviceJson(b: BlockDeviceMapping): V1BlockDeviceMapping {
-  const e = b.ebs;
-  return {
-    ...opt('deviceName', b.deviceName),
-    ...opt('rootVolume', b.rootVolume),
-    ...opt(
-      'ebs',
-      e && {
-        ...opt('volumeSize', e.volumeSize?.toString()),
-        ...opt('volumeType', e.volumeType),
-        ...opt('iops', e.iops),
-        ...opt('throughput', e.throughput),
-        ...opt('encrypted', e.encrypted),
-        ...opt('kmsKeyID', e.kmsKeyID),
-        ...opt('deleteOnTermination', e.deleteOnTermination),
-        ...opt('snapshotID', e.snapshotID),
-        ...opt('volumeInitializationRate', e.volumeInitializationRate),
-      },
     ),
   };
 }

@@ -5,7 +5,7 @@ import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { isPlainObject, show } from '../json';
 import { WellKnownLabel } from '../model/labels';
 import type { WrittenRequirement } from '../model/requirement-builder';
-import { nodePoolRequirements } from './lint';
+import { nodePoolRequirements } from './nodepool-facts';
 import type { Admission, AdmissionReading } from '../sim/admission';
 import { CATALOG_VALUE_KEYS, CatalogChecks, isKnownCatalogValue, reportCatalogFinding, unknownCatalogValue } from './catalog-checks';
 

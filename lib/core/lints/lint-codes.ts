@@ -1,7 +1,8 @@
 // Every lint code, derived from the tables that hold each code with its check.
 import { BUDGET_RULE } from './budget';
 import { CATALOG_RULES } from './catalog-lints';
-import { NODECLASS_RULES, NODEPOOL_RULES } from './lint';
+import { NODECLASS_RULES } from './ec2nodeclass-lints';
+import { NODEPOOL_RULES } from './nodepool-lints';
 
 type Codes<T extends readonly { readonly code: string }[]> = T[number]['code'];
 

@@ -2,7 +2,7 @@
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 import { AMI_FAMILY_PLATFORMS, nodeClassAmiFamily } from '../model/ami-family';
 import { WellKnownLabel } from '../model/labels';
-import { admittedValues } from './lint';
+import { admittedValues } from './nodepool-facts';
 import { isPlainObject } from '../json';
 
 /**

@@ -1,5 +1,6 @@
 import { KarpenterDuration } from '../../../lib/core/model/duration';
-import { AmiFamily, AmiFamilyAlias, Ec2NodeClassDefinition, EvictionSignal, ReservedResource } from '../../../lib/core/api/ec2-node-class-definition';
+import { AmiFamily, AmiFamilyAlias, Ec2NodeClassDefinition } from '../../../lib/core/api/ec2-node-class-definition';
+import { EvictionSignal, ReservedResource } from '../../../lib/core/api/kubelet-configuration';
 import {
   AmiSelectorTerm,
   CapacityReservationSelectorTerm,

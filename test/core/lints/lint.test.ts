@@ -1,5 +1,6 @@
 import { Severity, ValidationIssue } from '../../../lib/core/issues';
-import { isArm64Family, lintEc2NodeClass, lintNodePool } from '../../../lib/core/lints/lint';
+import { lintEc2NodeClass, lintNodePool } from '../../../lib/core/lints/lint';
+import { isArm64Family } from '../../../lib/core/lints/nodepool-lints';
 import { LINT_CODES, LintCode } from '../../../lib/core/lints/lint-codes';
 import { checkCostBudget } from '../../../lib/core/lints/budget';
 import { lintNodePoolCatalog } from '../../../lib/core/lints/catalog-lints';

@@ -1,37 +1,16 @@
-//
-// Replicates the Karpenter 1.14 `ec2nodeclasses.karpenter.k8s.aws` CRD (v1): its OpenAPI schema
-// and all 54 `x-kubernetes-validations` CEL rules (none of them reads `oldSelf`). Where a rule is
-// quirky it is replicated as written, e.g. `!self.all(x, has(x.id) && ...)` rejects a term list
-// only when *every* term combines `id` with other fields, and rejects an empty list.
-import { child, IssueCollector, ValidationContext, ValidationIssue } from '../issues';
-import { ALIASED_AMI_FAMILIES, ALIAS_FAMILIES, AMI_FAMILIES, WINDOWS_ALIAS_FAMILIES, aliasFamilyOf } from '../model/ami-family';
-import { lintEc2NodeClass, SELECTOR_ID_PATTERNS } from '../lints/lint';
-import {
-  crdEnum,
-  HttpEndpoint,
-  HttpProtocolIpv6,
-  InstanceMatchCriteria,
-  InstanceStorePolicy,
-  NestedVirtualization,
-  NetworkInterfaceType,
-} from '../model/crd-enums';
-import { HttpTokens, VolumeType } from '../shared/ec2';
-import { DROPPED_AMI_FAMILIES } from '../model/renamed-values';
-import { nodeClassAmiFamily } from '../model/ami-family';
-import { userDataProblem } from '../model/user-data';
-import { checkEnvelope } from './meta';
-import { checkSilenceCodes } from './silence';
-import { QUANTITY_PATTERN } from '../shared/quantity';
-import { ArraySchema, MapSchema, ObjectSchema, Rule, Schema, absent, checkSchema, crdRule, has, pruneNulls } from './schema';
+// The `x-kubernetes-validations` CEL rules of the Karpenter 1.14 `ec2nodeclasses.karpenter.k8s.aws` CRD (v1),
+// attached to the schema in ec2nodeclass-schema.ts (none of them reads `oldSelf`). Where a rule is quirky it is
+// replicated as written, e.g. `!self.all(x, has(x.id) && ...)` rejects a term list only when *every* term combines
+// `id` with other fields, and rejects an empty list.
+import { child } from '../issues';
+import { ALIASED_AMI_FAMILIES, ALIAS_FAMILIES, WINDOWS_ALIAS_FAMILIES, aliasFamilyOf } from '../model/ami-family';
+import { Rule, crdRule, has } from './schema';
 import { isPlainObject, show } from '../json';
-import { EC2NODECLASS_API_VERSION } from '../model/types';
-
-// ------------------------------------------------------------------ CEL rule replicas
 
 const EVICTION_SIGNALS = ['memory.available', 'nodefs.available', 'nodefs.inodesFree', 'imagefs.available', 'imagefs.inodesFree', 'pid.available'];
 const RESERVED_RESOURCES = ['cpu', 'memory', 'ephemeral-storage', 'pid'];
 
-const aliasRules: Rule[] = [
+export const aliasRules: Rule[] = [
   (self: string, path, c) => {
     if (!/^[a-zA-Z0-9]+@.+$/.test(self)) {
       c.error(
@@ -68,7 +47,7 @@ const aliasRules: Rule[] = [
   },
 ];
 
-const selectorTagsRule: Rule = (self: Record<string, unknown>, path, c) => {
+export const selectorTagsRule: Rule = (self: Record<string, unknown>, path, c) => {
   for (const [k, v] of Object.entries(self)) {
     if (c.isUnresolved(k) || c.isUnresolved(v)) continue;
     if (k === '' || v === '') {
@@ -82,10 +61,8 @@ const selectorTagsRule: Rule = (self: Record<string, unknown>, path, c) => {
   }
 };
 
-const selectorTags: MapSchema = { type: 'map', values: { type: 'string' }, maxProperties: 20, rules: [selectorTagsRule] };
-
 /** "expected at least one, got none, [...]": every term must set one of `fields`. */
-function atLeastOneField(fields: string[]): Rule {
+export function atLeastOneField(fields: string[]): Rule {
   return (terms: unknown[], path, c) => {
     terms.forEach((t, i) => {
       if (isPlainObject(t) && !fields.some((f) => has(t, f))) {
@@ -101,7 +78,7 @@ function atLeastOneField(fields: string[]): Rule {
 }
 
 /** The `!self.all(x, has(x.<field>) && (<others>))` rules: reject only when every term does it. */
-function exclusiveInAllTerms(field: string, others: string[], code: string, message: string): Rule {
+export function exclusiveInAllTerms(field: string, others: string[], code: string, message: string): Rule {
   return (terms: unknown[], path, c) => {
     const offends = (t: unknown) => has(t, field) && others.some((o) => has(t, o));
     if (terms.every(offends)) {
@@ -114,7 +91,7 @@ function exclusiveInAllTerms(field: string, others: string[], code: string, mess
   };
 }
 
-const notEmptyList =
+export const notEmptyList =
   (field: string): Rule =>
   (self: unknown[], path, c) => {
     if (self.length === 0)
@@ -127,7 +104,7 @@ const notEmptyList =
       );
   };
 
-const amiTermsRules: Rule[] = [
+export const amiTermsRules: Rule[] = [
   atLeastOneField(['tags', 'id', 'name', 'alias', 'ssmParameter']),
   (terms: unknown[], path, c) => {
     terms.forEach((t, i) => {
@@ -166,7 +143,7 @@ const amiTermsRules: Rule[] = [
   },
 ];
 
-const ebsRules: Rule[] = [
+export const ebsRules: Rule[] = [
   (self: Record<string, unknown>, path, c) => {
     if (!has(self, 'snapshotID') && !has(self, 'volumeSize')) {
       const rule = crdRule('snapshotID or volumeSize must be defined');
@@ -188,7 +165,7 @@ const ebsRules: Rule[] = [
   },
 ];
 
-const blockDeviceMappingsRule: Rule = (self: unknown[], path, c) => {
+export const blockDeviceMappingsRule: Rule = (self: unknown[], path, c) => {
   const roots = self.map((x, i) => [x, i] as const).filter(([x]) => has(x, 'rootVolume') && (x as Record<string, unknown>).rootVolume === true);
   if (roots.length > 1) {
     c.error(
@@ -200,7 +177,7 @@ const blockDeviceMappingsRule: Rule = (self: unknown[], path, c) => {
   }
 };
 
-const evictionKeysRule =
+export const evictionKeysRule =
   (field: string): Rule =>
   (self: Record<string, unknown>, path, c) => {
     for (const k of Object.keys(self)) {
@@ -215,7 +192,7 @@ const evictionKeysRule =
     }
   };
 
-const reservedRules = (field: string): Rule[] => [
+export const reservedRules = (field: string): Rule[] => [
   (self: Record<string, unknown>, path, c) => {
     for (const k of Object.keys(self)) {
       if (!RESERVED_RESOURCES.includes(k)) {
@@ -255,7 +232,20 @@ function matchingKeys(from: string, to: string, code: string, what: string, mess
   };
 }
 
-const kubeletRules: Rule[] = [
+export const connectionTrackingRules: Rule[] = [
+  (self: Record<string, unknown>, path, c) => {
+    if (!['tcpEstablishedTimeout', 'udpStreamTimeout', 'udpTimeout'].some((f) => has(self, f))) {
+      c.error(
+        path,
+        'ConnectionTrackingEmpty',
+        'set at least one timeout, or remove connectionTracking' +
+          crdRule('at least one of tcpEstablishedTimeout, udpStreamTimeout, or udpTimeout must be set'),
+      );
+    }
+  },
+];
+
+export const kubeletRules: Rule[] = [
   (self: Record<string, unknown>, path, c) => {
     const hi = self.imageGCHighThresholdPercent;
     const lo = self.imageGCLowThresholdPercent;
@@ -284,7 +274,7 @@ const kubeletRules: Rule[] = [
   ),
 ];
 
-const networkInterfaceRules: Rule[] = [
+export const networkInterfaceRules: Rule[] = [
   (self: unknown[], path, c) => {
     const primary = (x: unknown) => isPlainObject(x) && x.deviceIndex === 0 && x.networkCardIndex === 0 && x.interfaceType === 'interface';
     const unknown = (x: unknown) => c.isUnresolved(x) || (isPlainObject(x) && Object.values(x).some((v) => c.isUnresolved(v)));
@@ -323,7 +313,7 @@ const networkInterfaceRules: Rule[] = [
   },
 ];
 
-const placementGroupRules: Rule[] = [
+export const placementGroupRules: Rule[] = [
   (self: Record<string, unknown>, path, c) => {
     if (!has(self, 'name') && !has(self, 'id')) {
       c.error(
@@ -340,7 +330,7 @@ const placementGroupRules: Rule[] = [
   },
 ];
 
-const nonEmptyString =
+export const nonEmptyString =
   (field: string, code: string): Rule =>
   (self: string, path, c) => {
     if (self === '') c.error(path, code, `must not be empty; set ${field} or remove it${crdRule(`${field} cannot be empty`)}`);
@@ -362,7 +352,7 @@ const RESTRICTED_TAGS: { test: (k: string) => boolean; message: string; why: str
   },
 ];
 
-const tagsRules: Rule[] = [
+export const tagsRules: Rule[] = [
   (self: Record<string, unknown>, path, c) => {
     if ('' in self) c.error(child(path, ''), 'EmptyTagKey', `an empty tag key is not allowed${crdRule("empty tag keys aren't supported")}`);
   },
@@ -380,7 +370,7 @@ const AMI_FAMILY_FOR_ALIAS: [string, string, string][] = ALIASED_AMI_FAMILIES.ma
   `${f.startsWith('A') ? 'an' : 'a'} ${f}`,
 ]);
 
-const specRules: Rule[] = [
+export const specRules: Rule[] = [
   (self: Record<string, unknown>, path, c) => {
     if (has(self, 'role') === has(self, 'instanceProfile')) {
       const both = has(self, 'role');
@@ -419,295 +409,3 @@ const specRules: Rule[] = [
     }
   },
 ];
-
-// ------------------------------------------------------------------ the schema
-
-const stringMap: MapSchema = { type: 'map', values: { type: 'string' } };
-const quantityMap = (field: string): MapSchema => ({
-  type: 'map',
-  values: { type: 'string', pattern: QUANTITY_PATTERN, patternCode: 'InvalidQuantity', hint: 'use a quantity such as "100m", "1Gi"' },
-  rules: reservedRules(field),
-});
-const evictionMap = (field: string): MapSchema => ({
-  type: 'map',
-  values: {
-    type: 'string',
-    pattern:
-      /^((\d{1,2}(\.\d{1,2})?|100(\.0{1,2})?)%||(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?)$/,
-    patternCode: 'InvalidEvictionThreshold',
-    hint: 'use a percentage such as "10%" or a quantity such as "500Mi"',
-  },
-  rules: [evictionKeysRule(field)],
-});
-
-const selectorTermsArray = (items: ObjectSchema, rules: Rule[], minItems?: number): ArraySchema => ({
-  type: 'array',
-  items,
-  maxItems: 30,
-  minItems,
-  rules,
-});
-
-const EC2NODECLASS_SPEC: ObjectSchema = {
-  type: 'object',
-  required: ['amiSelectorTerms', 'securityGroupSelectorTerms', 'subnetSelectorTerms'],
-  rules: specRules,
-  properties: {
-    amiFamily: { type: 'string', enum: [...AMI_FAMILIES], formerly: DROPPED_AMI_FAMILIES },
-    amiSelectorTerms: selectorTermsArray(
-      {
-        type: 'object',
-        properties: {
-          alias: { type: 'string', maxLength: 30, rules: aliasRules },
-          id: { type: 'string', pattern: SELECTOR_ID_PATTERNS.amiSelectorTerms.crd, hint: 'e.g. "ami-0123456789abcdef0"' },
-          name: { type: 'string' },
-          owner: { type: 'string' },
-          ssmParameter: { type: 'string' },
-          tags: selectorTags,
-        },
-      },
-      amiTermsRules,
-      1,
-    ),
-    associatePublicIPAddress: { type: 'boolean' },
-    blockDeviceMappings: {
-      type: 'array',
-      maxItems: 50,
-      rules: [blockDeviceMappingsRule],
-      items: {
-        type: 'object',
-        properties: {
-          deviceName: { type: 'string' },
-          ebs: {
-            type: 'object',
-            rules: ebsRules,
-            properties: {
-              deleteOnTermination: { type: 'boolean' },
-              encrypted: { type: 'boolean' },
-              iops: { type: 'integer', format: 'int64' },
-              kmsKeyID: { type: 'string' },
-              snapshotID: { type: 'string' },
-              throughput: { type: 'integer', format: 'int64' },
-              volumeInitializationRate: { type: 'integer', format: 'int32', minimum: 100, maximum: 300 },
-              volumeSize: {
-                type: 'string',
-                pattern:
-                  /^((?:[1-9][0-9]{0,3}|[1-4][0-9]{4}|[5][0-8][0-9]{3}|59000)Gi|(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|[6][0-3][0-9]{3}|64000)G|([1-9]||[1-5][0-7]|58)Ti|([1-9]||[1-5][0-9]|6[0-3]|64)T)$/,
-                patternCode: 'InvalidVolumeSize',
-                hint: 'use whole Gi, G, Ti or T, e.g. "100Gi" (Quantity.gibibytes(100)), up to 59000Gi / 64000G / 58Ti / 64T',
-              },
-              volumeType: { type: 'string', enum: crdEnum(VolumeType) },
-            },
-          },
-          rootVolume: { type: 'boolean' },
-        },
-      },
-    },
-    capacityReservationSelectorTerms: selectorTermsArray(
-      {
-        type: 'object',
-        properties: {
-          id: { type: 'string', pattern: /^cr-[0-9a-z]+$/, hint: 'e.g. "cr-0123456789abcdef0"' },
-          instanceMatchCriteria: { type: 'string', enum: crdEnum(InstanceMatchCriteria) },
-          ownerID: { type: 'string', pattern: /^[0-9]{12}$/, hint: 'a 12-digit AWS account id' },
-          tags: selectorTags,
-        },
-      },
-      [
-        atLeastOneField(['tags', 'id', 'instanceMatchCriteria']),
-        exclusiveInAllTerms(
-          'id',
-          ['tags', 'ownerID', 'instanceMatchCriteria'],
-          'SelectorTermIdExclusive',
-          "'id' is mutually exclusive, cannot be set along with other fields in a capacity reservation selector term",
-        ),
-      ],
-    ),
-    connectionTracking: {
-      type: 'object',
-      rules: [
-        (self: Record<string, unknown>, path, c) => {
-          if (!['tcpEstablishedTimeout', 'udpStreamTimeout', 'udpTimeout'].some((f) => has(self, f))) {
-            c.error(
-              path,
-              'ConnectionTrackingEmpty',
-              'set at least one timeout, or remove connectionTracking' +
-                crdRule('at least one of tcpEstablishedTimeout, udpStreamTimeout, or udpTimeout must be set'),
-            );
-          }
-        },
-      ],
-      properties: {
-        tcpEstablishedTimeout: { type: 'integer', format: 'int32', minimum: 60, maximum: 432000 },
-        udpStreamTimeout: { type: 'integer', format: 'int32', minimum: 60, maximum: 180 },
-        udpTimeout: { type: 'integer', format: 'int32', minimum: 30, maximum: 60 },
-      },
-    },
-    context: { type: 'string' },
-    cpuOptions: { type: 'object', properties: { nestedVirtualization: { type: 'string', enum: crdEnum(NestedVirtualization) } } },
-    detailedMonitoring: { type: 'boolean' },
-    instanceProfile: { type: 'string', rules: [nonEmptyString('instanceProfile', 'EmptyInstanceProfile')] },
-    instanceStorePolicy: { type: 'string', enum: crdEnum(InstanceStorePolicy) },
-    ipPrefixCount: { type: 'integer', format: 'int32', minimum: 0 },
-    kubelet: {
-      type: 'object',
-      rules: kubeletRules,
-      properties: {
-        clusterDNS: { type: 'array', items: { type: 'string' } },
-        cpuCFSQuota: { type: 'boolean' },
-        evictionHard: evictionMap('evictionHard'),
-        evictionMaxPodGracePeriod: { type: 'integer', format: 'int32' },
-        evictionSoft: evictionMap('evictionSoft'),
-        evictionSoftGracePeriod: { ...stringMap, rules: [evictionKeysRule('evictionSoftGracePeriod')] },
-        imageGCHighThresholdPercent: { type: 'integer', format: 'int32', minimum: 0, maximum: 100 },
-        imageGCLowThresholdPercent: { type: 'integer', format: 'int32', minimum: 0, maximum: 100 },
-        kubeReserved: quantityMap('kubeReserved'),
-        maxPods: { type: 'integer', format: 'int32', minimum: 0 },
-        podsPerCore: { type: 'integer', format: 'int32', minimum: 0 },
-        systemReserved: quantityMap('systemReserved'),
-      },
-    },
-    metadataOptions: {
-      type: 'object',
-      properties: {
-        httpEndpoint: { type: 'string', enum: crdEnum(HttpEndpoint) },
-        httpProtocolIPv6: { type: 'string', enum: crdEnum(HttpProtocolIpv6) },
-        httpPutResponseHopLimit: { type: 'integer', format: 'int64', minimum: 1, maximum: 64 },
-        httpTokens: { type: 'string', enum: crdEnum(HttpTokens) },
-      },
-    },
-    networkInterfaces: {
-      type: 'array',
-      maxItems: 150,
-      rules: networkInterfaceRules,
-      items: {
-        type: 'object',
-        required: ['deviceIndex', 'interfaceType', 'networkCardIndex'],
-        properties: {
-          deviceIndex: { type: 'integer', format: 'int32', minimum: 0 },
-          interfaceType: { type: 'string', enum: crdEnum(NetworkInterfaceType) },
-          networkCardIndex: { type: 'integer', format: 'int32', minimum: 0 },
-        },
-      },
-    },
-    placementGroupSelector: {
-      type: 'object',
-      rules: placementGroupRules,
-      properties: {
-        id: { type: 'string', pattern: /^pg-[0-9a-z]+$/, hint: 'e.g. "pg-0123456789abcdef0"' },
-        name: { type: 'string', minLength: 1 },
-      },
-    },
-    role: { type: 'string', rules: [nonEmptyString('role', 'EmptyRole')] },
-    securityGroupSelectorTerms: selectorTermsArray(
-      {
-        type: 'object',
-        properties: {
-          id: { type: 'string', pattern: SELECTOR_ID_PATTERNS.securityGroupSelectorTerms.crd, hint: 'e.g. "sg-0123456789abcdef0"' },
-          name: { type: 'string' },
-          tags: selectorTags,
-        },
-      },
-      [
-        notEmptyList('securityGroupSelectorTerms'),
-        atLeastOneField(['tags', 'id', 'name']),
-        exclusiveInAllTerms(
-          'id',
-          ['tags', 'name'],
-          'SelectorTermIdExclusive',
-          "'id' is mutually exclusive, cannot be set with a combination of other fields in a security group selector term",
-        ),
-        exclusiveInAllTerms(
-          'name',
-          ['tags', 'id'],
-          'SelectorTermNameExclusive',
-          "'name' is mutually exclusive, cannot be set with a combination of other fields in a security group selector term",
-        ),
-      ],
-    ),
-    subnetSelectorTerms: selectorTermsArray(
-      {
-        type: 'object',
-        properties: {
-          id: { type: 'string', pattern: SELECTOR_ID_PATTERNS.subnetSelectorTerms.crd, hint: 'e.g. "subnet-0123456789abcdef0"' },
-          tags: selectorTags,
-        },
-      },
-      [
-        notEmptyList('subnetSelectorTerms'),
-        atLeastOneField(['tags', 'id']),
-        exclusiveInAllTerms(
-          'id',
-          ['tags'],
-          'SelectorTermIdExclusive',
-          "'id' is mutually exclusive, cannot be set with a combination of other fields in a subnet selector term",
-        ),
-      ],
-    ),
-    tags: { ...stringMap, rules: tagsRules },
-    userData: { type: 'string' },
-  },
-};
-
-/** The EC2NodeClass spec schema (exported for the conformance harness and tests). */
-export const EC2NODECLASS_SPEC_SCHEMA: Schema = EC2NODECLASS_SPEC;
-
-// ------------------------------------------------------------------ Karpenter runtime checks
-
-/** Go `time.ParseDuration`: `90s`, `1m30s`, `1.5h`, `0`; units ns, us, µs, ms, s, m, h. */
-const GO_DURATION_PATTERN = /^[-+]?(0|(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$/;
-
-function runtimeChecks(spec: Record<string, unknown>, c: IssueCollector): void {
-  const userData = spec.userData;
-  if (typeof userData === 'string' && !c.isUnresolved(userData) && !c.isUnresolved(spec.amiFamily) && !c.isUnresolved(spec.amiSelectorTerms)) {
-    // Only what the controller rejects is an error; the rest is the lint warning UserDataFormatMismatch.
-    const problem = userDataProblem(nodeClassAmiFamily(spec), userData);
-    if (problem?.rejectedByController) c.error('spec.userData', 'UserDataFormatRejected', problem.message);
-  }
-  const kubelet = isPlainObject(spec.kubelet) ? spec.kubelet : {};
-  const grace = kubelet.evictionSoftGracePeriod;
-  if (!isPlainObject(grace) || c.isUnresolved(grace)) return;
-  for (const [k, v] of Object.entries(grace)) {
-    // The controller decodes these as Go durations (metav1.Duration); the CRD only asks for a string.
-    if (typeof v === 'string' && !c.isUnresolved(v) && !GO_DURATION_PATTERN.test(v)) {
-      c.error(
-        child('spec.kubelet.evictionSoftGracePeriod', k),
-        'InvalidKubeletDuration',
-        `${show(v)} is not a Go duration; use e.g. "90s", "1m30s" or "2m" (KarpenterDuration, but not never()). ` +
-          'The API server accepts it, but the Karpenter controller cannot decode this EC2NodeClass, ' +
-          'so no NodePool using it becomes Ready',
-      );
-    }
-  }
-}
-
-// ------------------------------------------------------------------ entry point
-
-/**
- * Validates a plain `karpenter.k8s.aws/v1` EC2NodeClass manifest against the Karpenter 1.14 CRD
- * schema and its CEL rules, plus the controller's runtime checks (see KARPENTER_RUNTIME_CHECK_CODES)
- * and lint warnings (`lintEc2NodeClass`).
- */
-export function validateEc2NodeClass(manifest: unknown, ctx: ValidationContext = {}): ValidationIssue[] {
-  const c = new IssueCollector(ctx);
-  checkSilenceCodes(ctx, c);
-  if (!checkEnvelope(manifest, EC2NODECLASS_API_VERSION, 'EC2NodeClass', c)) return c.issues;
-  // The CRD does not require spec; a NodeClass without one is useless, so it is still an error.
-  if (absent(manifest.spec)) {
-    c.error(
-      'spec',
-      'Ec2NodeClassWithoutSpec',
-      'is missing: the API server accepts an EC2NodeClass without spec, but Karpenter cannot launch nodes from ' +
-        'it; set amiSelectorTerms, subnetSelectorTerms and securityGroupSelectorTerms',
-    );
-    return c.issues;
-  }
-  // The API server prunes null fields before it validates (see pruneNulls); so do the rules here.
-  const spec = c.isUnresolved(manifest.spec) ? manifest.spec : pruneNulls(manifest.spec, EC2NODECLASS_SPEC);
-  checkSchema(spec, EC2NODECLASS_SPEC, 'spec', c);
-  if (isPlainObject(spec) && !c.isUnresolved(spec)) {
-    runtimeChecks(spec, c);
-    c.add(lintEc2NodeClass({ ...manifest, spec }, ctx));
-  }
-  return c.issues;
-}

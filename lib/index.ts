@@ -48,8 +48,11 @@ export type { ServiceAccountOptions, PodIdentityOptions, IrsaOptions } from './c
 export { NodeGroupAmiType } from './core/aws/controller-node-group-plan';
 export type { ControllerNodeGroupOptions } from './core/aws/controller-node-group-plan';
 export type { ControllerRoleOptions } from './core/aws/controller-role-plan';
-export { AuthenticationMode, ClusterLogType, SupportType, SecretsEncryption } from './core/aws/eks-cluster-plan';
-export type { CoreAddonVersions, SecretsEncryptionKeyOptions, EksClusterOptions, EksClusterWarningCode } from './core/aws/eks-cluster-plan';
+export type { CoreAddonVersions } from './core/aws/core-addons';
+export { AuthenticationMode, ClusterLogType, SupportType } from './core/aws/eks-cluster-plan';
+export type { EksClusterOptions, EksClusterWarningCode } from './core/aws/eks-cluster-plan';
+export { SecretsEncryption } from './core/aws/secrets-encryption';
+export type { SecretsEncryptionKeyOptions } from './core/aws/secrets-encryption';
 export type { KarpenterAwsAttributes } from './core/aws/karpenter-aws-attributes';
 export type { KarpenterAwsOptions } from './core/aws/karpenter-aws-plan';
 export { KubernetesVersion } from './core/aws/kubernetes-version';

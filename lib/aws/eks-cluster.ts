@@ -12,15 +12,9 @@ import { dependable, ITerraformDependable } from 'cdktf';
 import { Construct } from 'constructs';
 import { EksClusterBase } from './eks-cluster-base';
 import { awsManagedPolicyArn } from '../core/aws/aws-partition';
-import {
-  clusterEncryptionPolicy,
-  EksClusterOptions,
-  EksClusterWarningCode,
-  planEksCluster,
-  planImportedEksCluster,
-  PlannedSecretsEncryption,
-  validateCoreDnsCompute,
-} from '../core/aws/eks-cluster-plan';
+import { validateCoreDnsCompute } from '../core/aws/core-addons';
+import { EksClusterOptions, EksClusterWarningCode, planEksCluster, planImportedEksCluster } from '../core/aws/eks-cluster-plan';
+import { clusterEncryptionPolicy, PlannedSecretsEncryption } from '../core/aws/secrets-encryption';
 import { formatIssue } from '../core/issues';
 import { EKS_CLUSTER_ROLE_MANAGED_POLICIES, eksClusterRoleTrustPolicy } from '../core/aws/eks-iam';
 import { KubernetesVersion } from '../core/aws/kubernetes-version';

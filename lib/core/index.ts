@@ -162,15 +162,9 @@ export { ControllerPolicyKind, controllerManagedPolicies } from './aws/controlle
 export type { ControllerManagedPolicy, ControllerPolicyInput } from './aws/controller-policy';
 export { planControllerRole } from './aws/controller-role-plan';
 export type { ControllerRoleOptions, ControllerRolePlan, ControllerRolePlanInput } from './aws/controller-role-plan';
-export {
-  AuthenticationMode,
-  ClusterLogType,
-  EKS_CLUSTER_WARNING_CODES,
-  SecretsEncryption,
-  SupportType,
-  planEksCluster,
-} from './aws/eks-cluster-plan';
+export { AuthenticationMode, ClusterLogType, EKS_CLUSTER_WARNING_CODES, SupportType, planEksCluster } from './aws/eks-cluster-plan';
 export type { EksClusterOptions, EksClusterPlan, EksClusterPlanInput, EksClusterWarningCode } from './aws/eks-cluster-plan';
+export { SecretsEncryption } from './aws/secrets-encryption';
 export { planInterruptionQueue } from './aws/interruption-queue-plan';
 export type { InterruptionQueuePlan, InterruptionQueuePlanInput } from './aws/interruption-queue-plan';
 export type { KarpenterAwsAttributes } from './aws/karpenter-aws-attributes';

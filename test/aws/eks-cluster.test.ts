@@ -9,7 +9,8 @@ import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy
 import { TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { KubernetesVersion } from '../../lib/core/aws/kubernetes-version';
 import { EksCluster } from '../../lib/aws/eks-cluster';
-import { AuthenticationMode, ClusterLogType, SecretsEncryption, SupportType } from '../../lib/core/aws/eks-cluster-plan';
+import { AuthenticationMode, ClusterLogType, SupportType } from '../../lib/core/aws/eks-cluster-plan';
+import { SecretsEncryption } from '../../lib/core/aws/secrets-encryption';
 import { IKarpenterNetwork } from '../../lib/aws/network';
 import {
   dataOf,

@@ -10,7 +10,7 @@ import { App, TerraformStack, TerraformVariable } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { ControllerNodeGroup } from '../../lib/aws/controller-node-group';
 import { EksCluster } from '../../lib/aws/eks-cluster';
-import { SecretsEncryption } from '../../lib/core/aws/eks-cluster-plan';
+import { SecretsEncryption } from '../../lib/core/aws/secrets-encryption';
 import { InterruptionQueue } from '../../lib/aws/interruption-queue';
 import { KarpenterAws } from '../../lib/aws/karpenter-aws';
 import { KarpenterControllerRole } from '../../lib/aws/karpenter-controller-role';

@@ -1,8 +1,15 @@
 import { validateClusterName } from './cluster-name';
 import { KUBERNETES_VERSION_BUILDER, KubernetesVersion } from './kubernetes-version';
 import { parseIpv4Cidr } from './ipv4-cidr';
-import { policyDocument, PolicyDocumentJson, PolicyEffect } from './policy-document';
-import { BuilderKind, builderValue } from '../builder-value';
+import { CoreAddonVersions, planCoreAddons, PlannedCoreAddon } from './core-addons';
+import {
+  DEFAULT_SECRETS_ENCRYPTION,
+  PlannedSecretsEncryption,
+  planSecretsEncryption,
+  SECRETS_ENCRYPTION_BUILDER,
+  SecretsEncryption,
+} from './secrets-encryption';
+import { builderValue } from '../builder-value';
 import { IssueCollector, ValidationContext, ValidationIssue } from '../issues';
 
 /** How the cluster authenticates IAM principals. */
@@ -51,57 +58,6 @@ export enum SupportType {
  */
 export const DEFAULT_SUPPORT_TYPE = SupportType.EXTENDED;
 
-/** Versions of the core add-ons, by add-on; an unset one follows the cluster's Kubernetes version. */
-export interface CoreAddonVersions {
-  /**
-   * `vpc-cni` version, e.g. `v1.19.2-eksbuild.1`.
-   * @default - the most recent version for the cluster's Kubernetes version (`data.aws_eks_addon_version`)
-   */
-  readonly vpcCni?: string;
-  /**
-   * `kube-proxy` version, e.g. `v1.33.0-eksbuild.2`.
-   * @default - the most recent version for the cluster's Kubernetes version (`data.aws_eks_addon_version`)
-   */
-  readonly kubeProxy?: string;
-  /**
-   * `coredns` version, e.g. `v1.11.4-eksbuild.2`.
-   * @default - the most recent version for the cluster's Kubernetes version (`data.aws_eks_addon_version`)
-   */
-  readonly coredns?: string;
-  /**
-   * `eks-pod-identity-agent` version, e.g. `v1.3.4-eksbuild.1`.
-   * @default - the most recent version for the cluster's Kubernetes version (`data.aws_eks_addon_version`)
-   */
-  readonly podIdentityAgent?: string;
-}
-
-/** The core add-ons, in creation order: the DaemonSets first (nodes need the CNI to become Ready), then coredns. */
-export const CORE_ADDONS: readonly {
-  readonly key: keyof CoreAddonVersions;
-  readonly id: string;
-  readonly addonName: string;
-  readonly needsNodes: boolean;
-}[] = [
-  { key: 'podIdentityAgent', id: 'PodIdentityAgent', addonName: 'eks-pod-identity-agent', needsNodes: false },
-  { key: 'vpcCni', id: 'VpcCni', addonName: 'vpc-cni', needsNodes: false },
-  { key: 'kubeProxy', id: 'KubeProxy', addonName: 'kube-proxy', needsNodes: false },
-  { key: 'coredns', id: 'CoreDns', addonName: 'coredns', needsNodes: true },
-];
-
-/** How EKS add-on versions are spelled (`aws eks describe-addon-versions`). */
-export const EKS_ADDON_VERSION_PATTERN = /^v\d+\.\d+\.\d+-eksbuild\.\d+$/;
-
-/** A core add-on `EksCluster` installs. */
-export interface PlannedCoreAddon {
-  /** Construct id under `<cluster>/Addons`. */
-  readonly id: string;
-  readonly addonName: string;
-  /** The pinned version; undefined resolves the most recent one for the cluster's version at plan. */
-  readonly version?: string;
-  /** A Deployment (coredns): it stays DEGRADED until nodes exist, so it waits for the compute. */
-  readonly needsNodes: boolean;
-}
-
 /** The audit trail of who did what to the cluster; terraform-aws-eks's `enabled_log_types` default. */
 export const DEFAULT_CLUSTER_LOG_TYPES: readonly ClusterLogType[] = [ClusterLogType.API, ClusterLogType.AUDIT, ClusterLogType.AUTHENTICATOR];
 /** terraform-aws-eks's `cloudwatch_log_group_retention_in_days` default. */
@@ -111,13 +67,6 @@ export const LOG_RETENTION_DAYS: readonly number[] = [
   1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
 ];
 
-const KMS_KEY_ARN_PATTERN = /^arn:[a-z-]+:kms:[a-z0-9-]+:\d{12}:key\/.+$/;
-
-/** KMS accepts a deletion window of 7 to 30 days. */
-export const KMS_DELETION_WINDOW_MIN_DAYS = 7;
-/** KMS accepts a deletion window of 7 to 30 days; the longest leaves the most time to cancel a mistaken destroy. */
-export const KMS_DELETION_WINDOW_MAX_DAYS = 30;
-
 /** Warning code for a public API endpoint reachable from any address; silence it with `silenceWarnings`. */
 export const PUBLIC_ENDPOINT_OPEN_TO_WORLD = 'PublicEndpointOpenToWorld';
 /** The warnings `planEksCluster` reports: what `EksCluster` `silenceWarnings` takes. */
@@ -125,80 +74,6 @@ export const EKS_CLUSTER_WARNING_CODES = [PUBLIC_ENDPOINT_OPEN_TO_WORLD, 'NodesM
 /** A warning code of `EksCluster`. */
 export type EksClusterWarningCode = (typeof EKS_CLUSTER_WARNING_CODES)[number];
 const WORLD_CIDR = '0.0.0.0/0';
-
-/** Options of `SecretsEncryption.createKey`. */
-export interface SecretsEncryptionKeyOptions {
-  /**
-   * Days KMS waits before deleting the key once the stack is destroyed (7-30); the deletion can be
-   * cancelled in that time.
-   * @default 30
-   */
-  readonly deletionWindowInDays?: number;
-}
-
-/**
- * Envelope encryption of Kubernetes secrets with a customer managed KMS key. EKS already encrypts
- * all Kubernetes API data with an AWS owned key (Kubernetes 1.28+); a customer managed key adds
- * control: its key policy, CloudTrail records of each use, and revoking it.
- */
-export class SecretsEncryption {
-  /**
-   * A key created with the cluster: symmetric, yearly automatic rotation, alias
-   * `alias/eks/<clusterName>`, and the cluster role allowed to use it. The key costs about
-   * 1 USD a month. Disabling or deleting it makes the cluster's secrets unreadable.
-   */
-  public static createKey(options: SecretsEncryptionKeyOptions = {}): SecretsEncryption {
-    return new SecretsEncryption('create', undefined, options.deletionWindowInDays ?? KMS_DELETION_WINDOW_MAX_DAYS);
-  }
-
-  /**
-   * An existing symmetric key, by ARN (not an alias). The cluster role gets
-   * `kms:Encrypt/Decrypt/ListGrants/DescribeKey` on it; its key policy must allow IAM policies of
-   * the account (the default key policy does).
-   */
-  public static withKey(keyArn: string): SecretsEncryption {
-    return new SecretsEncryption('existing', keyArn, undefined);
-  }
-
-  /**
-   * No customer managed key: EKS's default envelope encryption with an AWS owned key only. Once a
-   * cluster has a key, EKS cannot remove it, so this does not undo `createKey` on a live cluster.
-   */
-  public static readonly AWS_OWNED_KEY = new SecretsEncryption('none', undefined, undefined);
-
-  private constructor(
-    /** @internal */
-    public readonly _mode: 'create' | 'existing' | 'none',
-    /** @internal */
-    public readonly _keyArn: string | undefined,
-    /** @internal */
-    public readonly _deletionWindowInDays: number | undefined,
-  ) {}
-}
-
-/** Props typed `SecretsEncryption` take only the builder. */
-export const SECRETS_ENCRYPTION_BUILDER: BuilderKind<SecretsEncryption> = {
-  name: 'SecretsEncryption',
-  type: SecretsEncryption,
-  example: 'SecretsEncryption.createKey(), SecretsEncryption.withKey(keyArn) or SecretsEncryption.AWS_OWNED_KEY',
-};
-
-/** The customer managed key `EksCluster` creates for secrets. */
-export interface PlannedSecretsKey {
-  /** `alias/eks/<clusterName>`, as terraform-aws-eks. */
-  readonly aliasName: string;
-  readonly description: string;
-  readonly deletionWindowInDays: number;
-  readonly enableKeyRotation: boolean;
-}
-
-/** How the cluster's secrets are encrypted. */
-export interface PlannedSecretsEncryption {
-  /** The key to create; undefined when an existing key is used. */
-  readonly createKey?: PlannedSecretsKey;
-  /** The existing key's ARN; undefined when the key is created. */
-  readonly keyArn?: string;
-}
 
 /** The parts of the network the cluster plan checks. */
 export interface EksClusterNetworkInput {
@@ -417,41 +292,6 @@ export function planEksCluster(input: EksClusterPlanInput, ctx: ValidationContex
   };
 }
 
-function planCoreAddons(issues: IssueCollector, coreAddons: boolean, pins: CoreAddonVersions | undefined): PlannedCoreAddon[] {
-  const known = CORE_ADDONS.map((a) => a.key as string);
-  if (pins !== undefined && (typeof pins !== 'object' || pins === null || Array.isArray(pins))) {
-    issues.error('addonVersions', 'InvalidAddonVersions', `addonVersions must be an object such as { coredns: 'v1.11.4-eksbuild.2' }.`);
-    pins = undefined;
-  }
-  for (const key of Object.keys(pins ?? {})) {
-    if (!known.includes(key)) {
-      issues.error(`addonVersions.${key}`, 'UnknownCoreAddon', `'${key}' is not a core add-on; pin one of ${known.join(', ')}.`);
-    }
-  }
-  if (!coreAddons) {
-    if (pins !== undefined && Object.keys(pins).length > 0) {
-      issues.error(
-        'addonVersions',
-        'AddonVersionsWithoutCoreAddons',
-        'is set but coreAddons is false, so no core add-on is installed; remove addonVersions or enable coreAddons.',
-      );
-    }
-    return [];
-  }
-  return CORE_ADDONS.map(({ key, id, addonName, needsNodes }) => {
-    const version = pins?.[key];
-    if (version !== undefined && !issues.isUnresolved(version) && (typeof version !== 'string' || !EKS_ADDON_VERSION_PATTERN.test(version))) {
-      issues.error(
-        `addonVersions.${key}`,
-        'InvalidAddonVersion',
-        `${JSON.stringify(version)} is not an EKS add-on version (e.g. 'v1.19.2-eksbuild.1'); list them with ` +
-          `aws eks describe-addon-versions --addon-name ${addonName}, or remove the pin to follow the cluster's version.`,
-      );
-    }
-    return { id, addonName, version, needsNodes };
-  });
-}
-
 /** The cluster name, given or the network's, checked once: a name the network checked keeps the network's verdict. */
 function resolveClusterName(issues: IssueCollector, input: EksClusterPlanInput): { clusterName: string; clusterNameValid: boolean } {
   const network = input.network;
@@ -544,58 +384,6 @@ function validateEndpoint(issues: IssueCollector, input: EksClusterPlanInput, pr
   });
 }
 
-/**
- * Production default, as terraform-aws-eks (`create_kms_key = true`): a key the account controls
- * and audits, for about 1 USD a month.
- */
-export const DEFAULT_SECRETS_ENCRYPTION = SecretsEncryption.createKey();
-
-function planSecretsEncryption(issues: IssueCollector, clusterName: string, choice: SecretsEncryption): PlannedSecretsEncryption | undefined {
-  if (choice._mode === 'none') return undefined;
-  if (choice._mode === 'existing') {
-    const key = choice._keyArn!;
-    if (!issues.isUnresolved(key) && !KMS_KEY_ARN_PATTERN.test(key)) {
-      issues.error(
-        'secretsEncryption',
-        'InvalidKmsKeyArn',
-        `'${key}' is not a KMS key ARN ('arn:<partition>:kms:<region>:<account>:key/<key id>'); EKS needs the key ARN, not an alias or a key id.`,
-      );
-    }
-    return { keyArn: key };
-  }
-  const days = choice._deletionWindowInDays!;
-  if (!issues.isUnresolved(days) && (!Number.isInteger(days) || days < KMS_DELETION_WINDOW_MIN_DAYS || days > KMS_DELETION_WINDOW_MAX_DAYS)) {
-    issues.error(
-      'secretsEncryption.deletionWindowInDays',
-      'InvalidKmsDeletionWindow',
-      `KMS takes a deletion window of ${KMS_DELETION_WINDOW_MIN_DAYS} to ${KMS_DELETION_WINDOW_MAX_DAYS} whole days, got ${days}.`,
-    );
-  }
-  return {
-    createKey: {
-      aliasName: `alias/eks/${clusterName}`,
-      description: `Envelope encryption of Kubernetes secrets of EKS cluster ${clusterName}`,
-      deletionWindowInDays: days,
-      enableKeyRotation: true,
-    },
-  };
-}
-
-/**
- * What the cluster role needs to use a customer managed key for secrets: EKS acts with the
- * cluster role's permissions (terraform-aws-eks's cluster encryption policy).
- */
-export function clusterEncryptionPolicy(keyArn: string): PolicyDocumentJson {
-  return policyDocument([
-    {
-      Sid: 'ClusterEncryption',
-      Effect: PolicyEffect.ALLOW,
-      Action: ['kms:Encrypt', 'kms:Decrypt', 'kms:ListGrants', 'kms:DescribeKey'],
-      Resource: keyArn,
-    },
-  ]);
-}
-
 function validateLogs(issues: IssueCollector, logs: readonly ClusterLogType[], retentionDays: number | undefined): void {
   if (new Set(logs).size !== logs.length) {
     issues.error('enabledLogTypes', 'DuplicateLogType', `log types are listed more than once: ${JSON.stringify(logs)}. List each once.`);
@@ -614,26 +402,6 @@ function validateLogs(issues: IssueCollector, logs: readonly ClusterLogType[], r
       `must be a CloudWatch Logs retention value (${LOG_RETENTION_DAYS.join(', ')}), got ${retentionDays}`,
     );
   }
-}
-
-/** Error code of a cluster whose coredns add-on has no nodes to run on. */
-export const CORE_DNS_WITHOUT_NODES = 'CoreDnsWithoutNodes';
-
-/**
- * The coredns add-on is a Deployment: without nodes it stays DEGRADED and `terraform apply` times
- * out. Returns the issue of a cluster whose coredns waits for `computeCount` node groups.
- */
-export function validateCoreDnsCompute(computeCount: number): ValidationIssue[] {
-  if (computeCount > 0) return [];
-  const issues = new IssueCollector();
-  issues.error(
-    'coreAddons',
-    CORE_DNS_WITHOUT_NODES,
-    'the coredns add-on needs nodes, or it stays DEGRADED and terraform apply times out: create a ' +
-      'ControllerNodeGroup for this cluster (it registers itself), call cluster.addComputeDependency(nodeGroup), ' +
-      'or set coreAddons: false.',
-  );
-  return issues.issues;
 }
 
 /** Checks the name of an existing cluster (`EksCluster.fromClusterName`). */

@@ -10,9 +10,6 @@ import { lintReport, NodeClassFacts } from './lint-rule';
 import { nodePoolFacts } from './nodepool-facts';
 import { NODEPOOL_RULES } from './nodepool-lints';
 
-// Validation checks selector ids against the patterns the lint does.
-export { SELECTOR_ID_PATTERNS } from './ec2nodeclass-lints';
-
 /** Lint findings for a NodePool manifest (warnings); the catalog's are `lintNodePoolCatalog`'s (lib/core/sim). */
 export function lintNodePool(manifest: unknown, ctx: ValidationContext = {}): ValidationIssue[] {
   const c = new IssueCollector(ctx);

@@ -1,5 +1,5 @@
 // The enums of the v1 CRDs' string fields, defined once: the typed builders use them and the schemas
-// (validate-nodepool.ts, validate-ec2nodeclass.ts) take their values from them (crdEnum).
+// (validate-nodepool.ts, ec2nodeclass-schema.ts) take their values from them (crdEnum).
 
 /** The values of a string enum, in declaration order (the CRD's order), for a schema's `enum`. */
 export function crdEnum(e: Record<string, string>): string[] {

@@ -1,14 +1,13 @@
+import { validateCoreDnsCompute } from '../../../lib/core/aws/core-addons';
 import {
   AuthenticationMode,
   ClusterLogType,
-  clusterEncryptionPolicy,
   EksClusterPlanInput,
   planEksCluster,
   planImportedEksCluster,
-  SecretsEncryption,
   SupportType,
-  validateCoreDnsCompute,
 } from '../../../lib/core/aws/eks-cluster-plan';
+import { clusterEncryptionPolicy, SecretsEncryption } from '../../../lib/core/aws/secrets-encryption';
 import { KubernetesVersion } from '../../../lib/core/aws/kubernetes-version';
 
 const TOKEN = '${TOKEN}';

@@ -80,6 +80,30 @@ export function readCluster(
   const poolStartup = new Map(nodePools.map((p) => [p.name, p.startupTaints]));
   const problems: InputProblem[] = [];
   const out: ClusterNode[] = [];
+  const { claims, claimsByNode } = readNodeClaims(nodeClaims, problems);
+  const names = new Set<string>();
+  nodes.forEach((o, i) => {
+    try {
+      const node = readNode(o, i, { names, claimsByNode, poolStartup, problems });
+      if (node) out.push(node);
+    } catch {
+      problems.push(unreadable(`nodes[${i}]`));
+    }
+  });
+  for (const o of claims) {
+    try {
+      const node = readUnboundClaim(o, names, problems);
+      if (node) out.push(node);
+    } catch {
+      problems.push(unreadable('a NodeClaim'));
+    }
+  }
+  out.sort((a, b) => Number(b.initialized) - Number(a.initialized) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { nodes: out, problems };
+}
+
+/** The named NodeClaims, and those bound to a Node by status.nodeName. */
+function readNodeClaims(nodeClaims: readonly unknown[], problems: InputProblem[]): { claims: Json[]; claimsByNode: Map<string, Json> } {
   const claimsByNode = new Map<string, Json>();
   const claims: Json[] = [];
   nodeClaims.forEach((o, i) => {
@@ -103,108 +127,113 @@ export function readCluster(
       problems.push(unreadable(`nodeClaims[${i}]`));
     }
   });
-  const names = new Set<string>();
-  nodes.forEach((o, i) => {
-    try {
-      const m = metaOf(o);
-      const name = isString(m.name) && m.name !== '' ? m.name : '';
-      const where = name !== '' ? `Node/${name}` : `nodes[${i}]`;
-      const add = (field: string, message: string, code = 'SimInvalidField') => problems.push({ object: where, field, code, message, fatal: false });
-      if (!isPlainObject(o) || name === '') {
-        problems.push({ object: where, field: '', code: 'SimInvalidObject', message: 'must be a Node with a name; it is left out', fatal: true });
-        return;
-      }
-      if (names.has(name)) {
-        add('metadata.name', 'appears twice; the first one is used', 'SimDuplicateNode');
-        return;
-      }
-      names.add(name);
-      const spec = isPlainObject(o.spec) ? o.spec : {};
-      const status = isPlainObject(o.status) ? o.status : {};
-      const labels = labelsOf(m.labels);
-      const nodePool = labels[WellKnownLabel.NODEPOOL];
-      const initialized = nodePool === undefined || labels['karpenter.sh/initialized'] === 'true';
-      const claim = claimsByNode.get(name);
-      const claimSpec = claim && isPlainObject(claim.spec) ? claim.spec : {};
-      const startup = claim ? taintsOf(claimSpec.startupTaints) : (poolStartup.get(nodePool ?? '') ?? []);
-      const taints = taintsOf(spec.taints).filter((t) => initialized || !(ephemeral(t) || startup.some((s) => sameTaint(s, t))));
-      let allocatable = amountsOf(status.allocatable, 'status.allocatable', add);
-      const claimStatus = claim && isPlainObject(claim.status) ? claim.status : {};
-      if (allocatable === undefined && !initialized) allocatable = amountsOf(claimStatus.allocatable, 'status.allocatable', add);
-      if (allocatable === undefined) {
-        add(
-          'status.allocatable',
-          'a Node without status.allocatable cannot take pods: it is not a candidate and not counted against limits; ' +
-            'its labels and bound pods still count for topology; give the Node with its status (kubectl get node <name> -o yaml)',
-          'SimNodeWithoutAllocatable',
-        );
-      }
-      const deleting = m.deletionTimestamp !== undefined && m.deletionTimestamp !== null;
-      const capacity = amountsOf(status.capacity, 'status.capacity', add) ?? allocatable ?? {};
-      const hostname = labels[HOSTNAME_LABEL] ?? name;
-      out.push({
-        name,
-        hostname,
-        labels,
-        taints,
-        allocatable: allocatable ?? {},
-        capacity: { ...capacity, nodes: 1 },
-        ...(nodePool === undefined ? {} : { nodePool }),
-        initialized,
-        hasNode: true,
-        active: !deleting && allocatable !== undefined,
-        requirements: requirementsOf(labels, hostname),
-      });
-    } catch {
-      problems.push(unreadable(`nodes[${i}]`));
-    }
-  });
-  for (const o of claims) {
-    try {
-      const m = metaOf(o);
-      const name = m.name as string;
-      const status = isPlainObject(o.status) ? o.status : {};
-      if (isString(status.nodeName) && names.has(status.nodeName)) continue;
-      const where = `NodeClaim/${name}`;
-      const add = (field: string, message: string, code = 'SimInvalidField') => problems.push({ object: where, field, code, message, fatal: false });
-      const spec = isPlainObject(o.spec) ? o.spec : {};
-      const labels = labelsOf(m.labels);
-      const allocatable = amountsOf(status.allocatable, 'status.allocatable', add);
-      const reported = amountsOf(status.capacity, 'status.capacity', add);
-      const launched = (isString(status.providerID) && status.providerID !== '') || allocatable !== undefined || reported !== undefined;
-      if (!launched) {
-        add(
-          'status',
-          'a NodeClaim without status.providerID, capacity or allocatable has not launched yet: it is left out ' +
-            '(Karpenter waits for it before it schedules)',
-          'SimNodeClaimNotLaunched',
-        );
-        continue;
-      }
-      const deleting = m.deletionTimestamp !== undefined && m.deletionTimestamp !== null;
-      // Launched without allocatable yet: it takes no pod, but its capacity counts against the limits.
-      const capacity = reported ?? allocatable ?? {};
-      const hostname = labels[HOSTNAME_LABEL] ?? name;
-      const nodePool = labels[WellKnownLabel.NODEPOOL];
-      out.push({
-        name,
-        hostname,
-        labels,
-        taints: taintsOf(spec.taints),
-        allocatable: allocatable ?? {},
-        capacity: { ...capacity, nodes: 1 },
-        ...(nodePool === undefined ? {} : { nodePool }),
-        initialized: false,
-        hasNode: false,
-        active: !deleting,
-        requirements: requirementsOf(labels, hostname),
-      });
-    } catch {
-      problems.push(unreadable('a NodeClaim'));
-    }
+  return { claims, claimsByNode };
+}
+
+/** What reading one Node needs: the names read so far, the NodeClaims by node, each pool's startup taints. */
+interface NodeReading {
+  readonly names: Set<string>;
+  readonly claimsByNode: ReadonlyMap<string, Json>;
+  readonly poolStartup: ReadonlyMap<string, readonly NodeTaint[]>;
+  readonly problems: InputProblem[];
+}
+
+/** One Node as a candidate, or undefined when it is left out (no name, or a name given twice). */
+function readNode(o: unknown, i: number, { names, claimsByNode, poolStartup, problems }: NodeReading): ClusterNode | undefined {
+  const m = metaOf(o);
+  const name = isString(m.name) && m.name !== '' ? m.name : '';
+  const where = name !== '' ? `Node/${name}` : `nodes[${i}]`;
+  const add = (field: string, message: string, code = 'SimInvalidField') => problems.push({ object: where, field, code, message, fatal: false });
+  if (!isPlainObject(o) || name === '') {
+    problems.push({ object: where, field: '', code: 'SimInvalidObject', message: 'must be a Node with a name; it is left out', fatal: true });
+    return undefined;
   }
-  out.sort((a, b) => Number(b.initialized) - Number(a.initialized) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { nodes: out, problems };
+  if (names.has(name)) {
+    add('metadata.name', 'appears twice; the first one is used', 'SimDuplicateNode');
+    return undefined;
+  }
+  names.add(name);
+  const spec = isPlainObject(o.spec) ? o.spec : {};
+  const status = isPlainObject(o.status) ? o.status : {};
+  const labels = labelsOf(m.labels);
+  const nodePool = labels[WellKnownLabel.NODEPOOL];
+  const initialized = nodePool === undefined || labels['karpenter.sh/initialized'] === 'true';
+  const claim = claimsByNode.get(name);
+  const claimSpec = claim && isPlainObject(claim.spec) ? claim.spec : {};
+  const startup = claim ? taintsOf(claimSpec.startupTaints) : (poolStartup.get(nodePool ?? '') ?? []);
+  const taints = taintsOf(spec.taints).filter((t) => initialized || !(ephemeral(t) || startup.some((s) => sameTaint(s, t))));
+  let allocatable = amountsOf(status.allocatable, 'status.allocatable', add);
+  const claimStatus = claim && isPlainObject(claim.status) ? claim.status : {};
+  if (allocatable === undefined && !initialized) allocatable = amountsOf(claimStatus.allocatable, 'status.allocatable', add);
+  if (allocatable === undefined) {
+    add(
+      'status.allocatable',
+      'a Node without status.allocatable cannot take pods: it is not a candidate and not counted against limits; ' +
+        'its labels and bound pods still count for topology; give the Node with its status (kubectl get node <name> -o yaml)',
+      'SimNodeWithoutAllocatable',
+    );
+  }
+  const deleting = m.deletionTimestamp !== undefined && m.deletionTimestamp !== null;
+  const capacity = amountsOf(status.capacity, 'status.capacity', add) ?? allocatable ?? {};
+  const hostname = labels[HOSTNAME_LABEL] ?? name;
+  return {
+    name,
+    hostname,
+    labels,
+    taints,
+    allocatable: allocatable ?? {},
+    capacity: { ...capacity, nodes: 1 },
+    ...(nodePool === undefined ? {} : { nodePool }),
+    initialized,
+    hasNode: true,
+    active: !deleting && allocatable !== undefined,
+    requirements: requirementsOf(labels, hostname),
+  };
+}
+
+/**
+ * A launched NodeClaim whose Node is not in the input, as a candidate; undefined when its Node was read or it has
+ * not launched.
+ */
+function readUnboundClaim(o: Json, names: ReadonlySet<string>, problems: InputProblem[]): ClusterNode | undefined {
+  const m = metaOf(o);
+  const name = m.name as string;
+  const status = isPlainObject(o.status) ? o.status : {};
+  if (isString(status.nodeName) && names.has(status.nodeName)) return undefined;
+  const where = `NodeClaim/${name}`;
+  const add = (field: string, message: string, code = 'SimInvalidField') => problems.push({ object: where, field, code, message, fatal: false });
+  const spec = isPlainObject(o.spec) ? o.spec : {};
+  const labels = labelsOf(m.labels);
+  const allocatable = amountsOf(status.allocatable, 'status.allocatable', add);
+  const reported = amountsOf(status.capacity, 'status.capacity', add);
+  const launched = (isString(status.providerID) && status.providerID !== '') || allocatable !== undefined || reported !== undefined;
+  if (!launched) {
+    add(
+      'status',
+      'a NodeClaim without status.providerID, capacity or allocatable has not launched yet: it is left out ' +
+        '(Karpenter waits for it before it schedules)',
+      'SimNodeClaimNotLaunched',
+    );
+    return undefined;
+  }
+  const deleting = m.deletionTimestamp !== undefined && m.deletionTimestamp !== null;
+  // Launched without allocatable yet: it takes no pod, but its capacity counts against the limits.
+  const capacity = reported ?? allocatable ?? {};
+  const hostname = labels[HOSTNAME_LABEL] ?? name;
+  const nodePool = labels[WellKnownLabel.NODEPOOL];
+  return {
+    name,
+    hostname,
+    labels,
+    taints: taintsOf(spec.taints),
+    allocatable: allocatable ?? {},
+    capacity: { ...capacity, nodes: 1 },
+    ...(nodePool === undefined ? {} : { nodePool }),
+    initialized: false,
+    hasNode: false,
+    active: !deleting,
+    requirements: requirementsOf(labels, hostname),
+  };
 }
 
 /** Namespace labels by name, from v1 Namespace manifests. */

@@ -5,8 +5,10 @@ import { ControllerIdentityType } from '../aws/controller-identity';
 import { IssueCollector, Severity } from '../issues';
 import { cloneJson, isPlainObject } from '../json';
 import { checkAdditionalValuesAgainstChart } from './chart-values-check';
-import type { HelmValues } from './helm-values';
 import { KarpenterVersion } from './karpenter-version';
+
+/** A plain JSON-like object, as Helm values are. */
+export type HelmValues = { [key: string]: unknown };
 
 /** The service account annotation IRSA reads. */
 export const IRSA_ANNOTATION = 'eks.amazonaws.com/role-arn';

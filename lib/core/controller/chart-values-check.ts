@@ -2,10 +2,7 @@
 // value of the wrong kind renders into something else (a string "false" is true in a template's `if`).
 import { IssueCollector } from '../issues';
 import { isPlainObject } from '../json';
-import { KARPENTER_CHART_VALUES_SHAPE } from './chart-values-shape';
-
-/** What a chart value takes: a scalar kind, a list, any map (`map`), anything (`any`), or the keys of a map. */
-export type ChartValueShape = 'string' | 'number' | 'boolean' | 'list' | 'map' | 'any' | { readonly [key: string]: ChartValueShape };
+import { ChartValueShape, KARPENTER_CHART_VALUES_SHAPE } from './chart-values-shape';
 
 /**
  * Values the chart passes through to Kubernetes objects whole (`toYaml`), so any field of that object is valid, and

@@ -1,6 +1,7 @@
 // The shape of the pinned `karpenter` chart's values.yaml (test/fixtures/reference/karpenter-chart-values-<version>.yaml,
 // through `chartValuesShape`); test/core/controller/chart-values-check.test.ts checks it still equals that file's.
-import type { ChartValueShape } from './chart-values-check';
+/** What a chart value takes: a scalar kind, a list, any map (`map`), anything (`any`), or the keys of a map. */
+export type ChartValueShape = 'string' | 'number' | 'boolean' | 'list' | 'map' | 'any' | { readonly [key: string]: ChartValueShape };
 
 /** The values the pinned chart declares, and what each takes. */
 export const KARPENTER_CHART_VALUES_SHAPE: { readonly chartVersion: string; readonly shape: ChartValueShape } = {

@@ -19,7 +19,7 @@ import {
   KarpenterFeatureGates,
   LogLevel,
 } from './controller-settings';
-import { applyAdditionalValues, IRSA_ANNOTATION } from './additional-values';
+import { applyAdditionalValues, HelmValues, IRSA_ANNOTATION } from './additional-values';
 import { checkControllerNodes, CONTROLLER_NODES_WARNING_CODES } from './controller-nodes-check';
 import { KARPENTER_REGISTRY_BUILDER, KARPENTER_VERSION_BUILDER, KarpenterRegistry, KarpenterVersion } from './karpenter-version';
 
@@ -37,8 +37,7 @@ export const CONTROLLER_WARNING_CODES = [
 /** A warning code of `KarpenterController`. */
 export type ControllerWarningCode = (typeof CONTROLLER_WARNING_CODES)[number];
 
-/** A plain JSON-like object, as Helm values are. */
-export type HelmValues = { [key: string]: unknown };
+export type { HelmValues };
 
 /** charts/karpenter/values.yaml `podDisruptionBudget.maxUnavailable` */
 export const DEFAULT_PDB_MAX_UNAVAILABLE = 1;

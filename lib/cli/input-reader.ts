@@ -7,6 +7,7 @@ import { CommandDependencies, CommandIo, FileIssue, Position, STDIN } from './co
 import { joinPath } from './input-files';
 import { JSON_FILE, readJson } from './json-syntax';
 import { itemDocument, listEntries } from './kubectl-list';
+import { BLOCK_COLUMNS_PER_LEVEL, MAX_NESTING_DEPTH, nestingDepth } from './nesting-depth';
 
 /**
  * Largest file `validate`, `explain` and `drift` read: a running cluster from kubectl takes a few kilobytes per pod.
@@ -14,10 +15,6 @@ import { itemDocument, listEntries } from './kubectl-list';
  * file), so 64 MiB stays within a 2 GB heap; 256 MiB ran out of memory.
  */
 export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
-/** Deepest nesting of YAML/JSON collections accepted; Karpenter manifests nest about 10 deep. */
-export const MAX_NESTING_DEPTH = 256;
-/** Columns of block indentation allowed per level of `MAX_NESTING_DEPTH` (indentation is often 2 to 4 columns a level). */
-export const BLOCK_COLUMNS_PER_LEVEL = 8;
 /**
  * Most nodes YAML aliases may add to a document by expansion: a bound on the size read, not on the count of aliases
  * (150 pods sharing `resources: &res` add a few hundred), so a "billion laughs" is refused before it is expanded.
@@ -146,7 +143,8 @@ export class InputReader {
         const json = this.readJsonFile(file, text);
         return json === undefined ? [] : fastValues(text, [{ index: 0, value: json.value, startLine: 0, endLine: Infinity }]);
       }
-      const fast = nestingDepth(text, MAX_NESTING_DEPTH) === undefined ? (jsonDocument(text) ?? fastYamlDocuments(text)) : undefined;
+      // The fast YAML reader checks nesting itself, only on what it leaves to js-yaml (a cluster dump: nothing).
+      const fast = jsonDocument(text) ?? fastYamlDocuments(text);
       if (fast !== undefined) return fastValues(text, fast);
       return (this.parseText(file, text)?.documents ?? []).map((p) => ({
         index: p.index,
@@ -318,6 +316,7 @@ export function aliasExpansion(doc: Document): number {
 function jsonDocument(text: string): FastDocument[] | undefined {
   const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') return undefined;
+  if (nestingDepth(text, MAX_NESTING_DEPTH) !== undefined) return undefined;
   try {
     const value: unknown = JSON.parse(text);
     return [{ index: 0, value, startLine: 0, endLine: Infinity }];
@@ -375,54 +374,6 @@ function docPosition(doc: Document, lines: LineCounter): Position | undefined {
   if (!range) return undefined;
   const p = lines.linePos(range[0]);
   return { line: p.line, column: p.col };
-}
-
-/**
- * Where flow collections (`[`, `{`) or block indentation first nest deeper than `max`, or
- * undefined. Conservative and linear: quotes and comments are skipped so brackets in strings do
- * not count. It keeps pathological input away from the (recursive) YAML parser.
- */
-export function nestingDepth(text: string, max: number): Position | undefined {
-  let depth = 0;
-  let line = 1;
-  let column = 0;
-  let lineStart = true;
-  let indent = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    column++;
-    if (ch === '\n') {
-      line++;
-      column = 0;
-      lineStart = true;
-      indent = 0;
-      continue;
-    }
-    if (lineStart && ch === ' ') {
-      // Block nesting needs at least one column per level.
-      if (++indent > max * BLOCK_COLUMNS_PER_LEVEL) return { line, column };
-      continue;
-    }
-    lineStart = false;
-    if (ch === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
-      while (i + 1 < text.length && text[i + 1] !== '\n') i++;
-    } else if ((ch === '"' || ch === "'") && (i === 0 || /[\s[{,:]/.test(text[i - 1]))) {
-      // Skip a quoted scalar ('' escapes ' inside single quotes; \ escapes inside double quotes).
-      for (i++; i < text.length; i++) {
-        if (text[i] === '\n') {
-          line++;
-          column = 0;
-        } else if (ch === '"' && text[i] === '\\') i++;
-        else if (text[i] === ch) {
-          if (ch === "'" && text[i + 1] === "'") i++;
-          else break;
-        }
-      }
-    } else if (ch === '[' || ch === '{') {
-      if (++depth > max) return { line, column };
-    } else if ((ch === ']' || ch === '}') && depth > 0) depth--;
-  }
-  return undefined;
 }
 
 /**

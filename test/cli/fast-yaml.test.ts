@@ -67,8 +67,9 @@ test.each([
   ['anchors and aliases', 'a: &x 1\nb: *x\n'],
   ['tags', 'a: !!str 1\n'],
   ['multi-line quoted scalars', 'a: "one\n  two"\n'],
-  ['a plain scalar with an apostrophe', "a: it's\n"],
   ['binary integers (js-yaml reads 0b11 as 3, the core schema as a string)', 'a: 0b11\n'],
+  ['signed hexadecimal integers (js-yaml reads -0x1 as -1, the core schema as a string)', 'a: -0x1\n'],
+  ['a signed fraction without a leading digit (js-yaml: a string; the core schema: -0.5)', 'a: [-.5]\n'],
   ['duplicate keys', 'a: 1\na: 2\n'],
   ['tabs in indentation', 'a:\n\t- b\n'],
   ['a mapping value after a key on the same line', 'a: b: c\n'],
@@ -88,6 +89,7 @@ test.each([
   ['merge keys', 'a: 1\n<<: {}\n'],
   ['a key that is not a string', '1: a\n'],
   ['a top-level scalar', 'just text\n'],
+  ['a plain scalar with an apostrophe', "a: it's\n"],
   ['a literal block at the end without a line break', 'a: |\n  x'],
 ])('%s: as yaml reads them, or declined', (_what, text) => {
   const f = fast(text);

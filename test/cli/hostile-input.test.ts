@@ -8,7 +8,8 @@ import { nodeCommandIo } from '../../lib/cli/node-io';
 import { runSimulation } from '../../lib/core/sim';
 import { validateManifest } from '../../lib/core/validation/validate';
 import { CommandDependencies, CommandIo, ExitCode } from '../../lib/cli/command-io';
-import { MAX_INPUT_BYTES, nestingDepth } from '../../lib/cli/input-reader';
+import { MAX_INPUT_BYTES } from '../../lib/cli/input-reader';
+import { nestingDepth } from '../../lib/cli/nesting-depth';
 import { runCli } from '../../lib/cli/cli';
 
 const VALID = path.join(__dirname, '..', 'fixtures', 'cli', 'valid.yaml');

@@ -6,7 +6,7 @@ import { ITerraformDependable, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { EksClusterBase, IEksCluster } from './eks-cluster-base';
 import { awsManagedPolicyArn } from '../core/aws/aws-partition';
-import { ControllerNodeGroupOptions, planControllerNodeGroup } from '../core/aws/controller-node-group-plan';
+import { ControllerNodeGroupOptions, planControllerNodeGroup, PlannedLaunchTemplate } from '../core/aws/controller-node-group-plan';
 import { EKS_NODE_MANAGED_POLICIES } from '../core/aws/eks-iam';
 import { ec2TrustPolicy } from '../core/aws/trust-policies';
 import { EksCluster } from './eks-cluster';
@@ -75,36 +75,8 @@ export class ControllerNodeGroup extends Construct {
     );
     reportIssuesAtSynth(this, plan.issues);
 
-    const aws = awsContext(this);
-    const role = new IamRole(this, 'NodeRole', {
-      namePrefix: plan.nodeRoleNamePrefix,
-      assumeRolePolicy: policyJson(ec2TrustPolicy(aws.dnsSuffix)),
-      tags: props.tags,
-    });
-    const attachments = EKS_NODE_MANAGED_POLICIES.map(
-      (policy) =>
-        new IamRolePolicyAttachment(this, policy, {
-          role: role.name,
-          policyArn: awsManagedPolicyArn(aws.partition, policy),
-        }),
-    );
-
-    const lt = plan.launchTemplate;
-    const launchTemplate = new LaunchTemplate(this, 'LaunchTemplate', {
-      namePrefix: lt.namePrefix,
-      metadataOptions: { httpEndpoint: 'enabled', httpTokens: lt.httpTokens, httpPutResponseHopLimit: lt.httpPutResponseHopLimit },
-      blockDeviceMappings: lt.blockDevices.map((device) => ({
-        deviceName: device.deviceName,
-        ebs: {
-          volumeSize: device.sizeGiB,
-          volumeType: device.volumeType,
-          encrypted: String(device.encrypted),
-          deleteOnTermination: 'true',
-        },
-      })),
-      tagSpecifications: lt.tagSpecifications,
-      tags: props.tags,
-    });
+    const { role, attachments } = this.createNodeRole(plan.nodeRoleNamePrefix, props.tags);
+    const launchTemplate = this.createLaunchTemplate(plan.launchTemplate, props.tags);
 
     const nodeGroup = new EksNodeGroup(this, 'Resource', {
       // A reference, so the group waits for the cluster.
@@ -138,6 +110,43 @@ export class ControllerNodeGroup extends Construct {
 
     if (props.cluster instanceof EksCluster) props.cluster.addComputeDependency(nodeGroup);
     if (props.cluster instanceof EksClusterBase) props.cluster.addControllerNodeGroup(this);
+  }
+
+  /** The node IAM role and its attachments of the AWS managed node policies. */
+  private createNodeRole(namePrefix: string, tags: Record<string, string> | undefined): { role: IamRole; attachments: IamRolePolicyAttachment[] } {
+    const aws = awsContext(this);
+    const role = new IamRole(this, 'NodeRole', {
+      namePrefix,
+      assumeRolePolicy: policyJson(ec2TrustPolicy(aws.dnsSuffix)),
+      tags,
+    });
+    const attachments = EKS_NODE_MANAGED_POLICIES.map(
+      (policy) =>
+        new IamRolePolicyAttachment(this, policy, {
+          role: role.name,
+          policyArn: awsManagedPolicyArn(aws.partition, policy),
+        }),
+    );
+    return { role, attachments };
+  }
+
+  /** The launch template: IMDS options, the node volumes and the tags of what the group launches. */
+  private createLaunchTemplate(lt: PlannedLaunchTemplate, tags: Record<string, string> | undefined): LaunchTemplate {
+    return new LaunchTemplate(this, 'LaunchTemplate', {
+      namePrefix: lt.namePrefix,
+      metadataOptions: { httpEndpoint: 'enabled', httpTokens: lt.httpTokens, httpPutResponseHopLimit: lt.httpPutResponseHopLimit },
+      blockDeviceMappings: lt.blockDevices.map((device) => ({
+        deviceName: device.deviceName,
+        ebs: {
+          volumeSize: device.sizeGiB,
+          volumeType: device.volumeType,
+          encrypted: String(device.encrypted),
+          deleteOnTermination: 'true',
+        },
+      })),
+      tagSpecifications: lt.tagSpecifications,
+      tags,
+    });
   }
 }
 

@@ -12,7 +12,7 @@ import { dependable, ITerraformDependable } from 'cdktf';
 import { Construct } from 'constructs';
 import { EksClusterBase } from './eks-cluster-base';
 import { awsManagedPolicyArn } from '../core/aws/aws-partition';
-import { validateCoreDnsCompute } from '../core/aws/core-addons';
+import { PlannedCoreAddon, validateCoreDnsCompute } from '../core/aws/core-addons';
 import { EksClusterOptions, EksClusterWarningCode, planEksCluster, planImportedEksCluster } from '../core/aws/eks-cluster-plan';
 import { clusterEncryptionPolicy, PlannedSecretsEncryption } from '../core/aws/secrets-encryption';
 import { formatIssue } from '../core/issues';
@@ -125,19 +125,7 @@ export class EksCluster extends EksClusterBase {
     reportIssuesAtSynth(this, plan.issues, props); // props: also KubernetesVersion.of problems
     this.network = props.network;
 
-    const aws = awsContext(this);
-    const role = new IamRole(this, 'ClusterRole', {
-      namePrefix: plan.clusterRoleNamePrefix,
-      assumeRolePolicy: policyJson(eksClusterRoleTrustPolicy()),
-      tags: props.tags,
-    });
-    const attachments = EKS_CLUSTER_ROLE_MANAGED_POLICIES.map(
-      (policy) =>
-        new IamRolePolicyAttachment(this, policy, {
-          role: role.name,
-          policyArn: awsManagedPolicyArn(aws.partition, policy),
-        }),
-    );
+    const { role, attachments } = this.createClusterRole(plan.clusterRoleNamePrefix, props.tags);
 
     // EKS writes to this group name; creating it first makes it ours, with a retention.
     const logGroup = plan.logGroup
@@ -188,19 +176,46 @@ export class EksCluster extends EksClusterBase {
     this.tags = { ...props.tags };
     this.resource = this.cluster;
 
-    if (plan.enableIrsa) {
-      // thumbprint_list is optional and computed in hashicorp/aws 5.x: IAM trusts the EKS issuer's CA itself.
-      const oidc = new (oidcProvider().IamOpenidConnectProvider)(this, 'OidcProvider', {
-        url: this.oidcIssuerUrl,
-        clientIdList: [IRSA_AUDIENCE],
-        tags: props.tags,
-      });
-      this.oidcProviderArn = oidc.arn;
-    }
+    if (plan.enableIrsa) this.oidcProviderArn = this.createOidcProvider(props.tags);
 
     this.addons = new Construct(this, 'Addons');
+    this.coreDns = this.createAddons(plan.addons);
+  }
+
+  /** The cluster IAM role and its attachments of the AWS managed cluster policies. */
+  private createClusterRole(namePrefix: string, tags: Record<string, string> | undefined): { role: IamRole; attachments: IamRolePolicyAttachment[] } {
+    const aws = awsContext(this);
+    const role = new IamRole(this, 'ClusterRole', {
+      namePrefix,
+      assumeRolePolicy: policyJson(eksClusterRoleTrustPolicy()),
+      tags,
+    });
+    const attachments = EKS_CLUSTER_ROLE_MANAGED_POLICIES.map(
+      (policy) =>
+        new IamRolePolicyAttachment(this, policy, {
+          role: role.name,
+          policyArn: awsManagedPolicyArn(aws.partition, policy),
+        }),
+    );
+    return { role, attachments };
+  }
+
+  /** The IAM OIDC provider of the cluster's issuer, for IRSA; returns its ARN. */
+  private createOidcProvider(tags: Record<string, string> | undefined): string {
+    // thumbprint_list is optional and computed in hashicorp/aws 5.x: IAM trusts the EKS issuer's CA itself.
+    const oidc = new (oidcProvider().IamOpenidConnectProvider)(this, 'OidcProvider', {
+      url: this.oidcIssuerUrl,
+      clientIdList: [IRSA_AUDIENCE],
+      tags,
+    });
+    return oidc.arn;
+  }
+
+  /** The planned add-ons (with a version lookup where none is pinned); returns the one that needs nodes (coredns), if any. */
+  private createAddons(addons: readonly PlannedCoreAddon[]): EksAddon | undefined {
+    let coreDns: EksAddon | undefined;
     const clusterVersion = this.cluster.version;
-    for (const addon of plan.addons) {
+    for (const addon of addons) {
       // The cluster's version as a reference: while the cluster has changes pending (an upgrade),
       // terraform reads the version at apply, after the control plane is upgraded.
       const addonVersion =
@@ -213,11 +228,12 @@ export class EksCluster extends EksClusterBase {
       const created = this.addAddon(addon.id, { addonName: addon.addonName, addonVersion });
       if (addon.needsNodes) {
         // DEGRADED (and Terraform times out) until a node group exists.
-        this.coreDns = created;
+        coreDns = created;
         // Nodes are registered after construction, so this waits for synth.
         this.node.addValidation({ validate: () => validateCoreDnsCompute((created.dependsOn ?? []).length).map(formatIssue) });
       }
     }
+    return coreDns;
   }
 
   /**

@@ -8,7 +8,7 @@ import { RouteTableAssociation } from '@cdktf/provider-aws/lib/route-table-assoc
 import { Subnet } from '@cdktf/provider-aws/lib/subnet';
 import { Vpc } from '@cdktf/provider-aws/lib/vpc';
 import { Construct } from 'constructs';
-import { KarpenterNetworkPlanInput, planKarpenterNetwork } from '../core/aws/network-plan';
+import { KarpenterNetworkPlanInput, PlannedNetworkZone, planKarpenterNetwork } from '../core/aws/network-plan';
 import { ExistingNetworkPlanInput, planExistingNetwork } from '../core/aws/existing-network-plan';
 import { errorsOf, withCarriedIssues } from '../core/issues';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
@@ -113,51 +113,13 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
     plan.zones.forEach((zonePlan, i) => {
       // Index-based scopes follow the CIDR plan, which is index-based too.
       const zone = new Construct(this, `Zone${i}`);
-
-      const publicSubnet = new Subnet(zone, 'PublicSubnet', {
-        vpcId: vpc.id,
-        availabilityZone: zonePlan.availabilityZone,
-        cidrBlock: zonePlan.publicSubnet.cidrBlock,
-        tags: zonePlan.publicSubnetTags,
-      });
-      new RouteTableAssociation(zone, 'PublicRouteTableAssociation', {
-        subnetId: publicSubnet.id,
-        routeTableId: publicRouteTable.id,
-      });
+      const { subnet: publicSubnet, nat } = createPublicSubnet(zone, zonePlan, vpc.id, igw, publicRouteTable.id);
       publicSubnets.push(publicSubnet);
-
-      if (zonePlan.natGatewayTags) {
-        const eip = new Eip(zone, 'NatEip', { domain: 'vpc', tags: zonePlan.natGatewayTags, dependsOn: [igw] });
-        natIps.push(eip);
-        natGateways[i] = new NatGateway(zone, 'NatGateway', {
-          allocationId: eip.allocationId,
-          subnetId: publicSubnet.id,
-          tags: zonePlan.natGatewayTags,
-          dependsOn: [igw],
-        });
+      if (nat) {
+        natIps.push(nat.eip);
+        natGateways[i] = nat.gateway;
       }
-
-      const privateSubnet = new Subnet(zone, 'PrivateSubnet', {
-        vpcId: vpc.id,
-        availabilityZone: zonePlan.availabilityZone,
-        cidrBlock: zonePlan.privateSubnet.cidrBlock,
-        tags: zonePlan.privateSubnetTags,
-      });
-      // One route table per zone in both modes, so switching modes only changes routes.
-      const privateRouteTable = new RouteTable(zone, 'PrivateRouteTable', {
-        vpcId: vpc.id,
-        tags: zonePlan.privateRouteTableTags,
-      });
-      new Route(zone, 'PrivateNatRoute', {
-        routeTableId: privateRouteTable.id,
-        destinationCidrBlock: '0.0.0.0/0',
-        natGatewayId: natGateways[zonePlan.natZoneIndex].id,
-      });
-      new RouteTableAssociation(zone, 'PrivateRouteTableAssociation', {
-        subnetId: privateSubnet.id,
-        routeTableId: privateRouteTable.id,
-      });
-      privateSubnets.push(privateSubnet);
+      privateSubnets.push(createPrivateSubnet(zone, zonePlan, vpc.id, natGateways[zonePlan.natZoneIndex].id));
     });
 
     this.vpcId = vpc.id;
@@ -172,6 +134,60 @@ export class KarpenterNetwork extends Construct implements IKarpenterNetwork {
     this.publicSubnetCidrs = plan.zones.map((z) => z.publicSubnet.cidrBlock);
     this.natPublicIps = natIps.map((eip) => eip.publicIp);
   }
+}
+
+/** A zone's public subnet and its route table association; with its NAT gateway (and Elastic IP) where the plan puts one. */
+function createPublicSubnet(
+  zone: Construct,
+  zonePlan: PlannedNetworkZone,
+  vpcId: string,
+  igw: InternetGateway,
+  publicRouteTableId: string,
+): { subnet: Subnet; nat?: { eip: Eip; gateway: NatGateway } } {
+  const subnet = new Subnet(zone, 'PublicSubnet', {
+    vpcId,
+    availabilityZone: zonePlan.availabilityZone,
+    cidrBlock: zonePlan.publicSubnet.cidrBlock,
+    tags: zonePlan.publicSubnetTags,
+  });
+  new RouteTableAssociation(zone, 'PublicRouteTableAssociation', {
+    subnetId: subnet.id,
+    routeTableId: publicRouteTableId,
+  });
+  if (!zonePlan.natGatewayTags) return { subnet };
+  const eip = new Eip(zone, 'NatEip', { domain: 'vpc', tags: zonePlan.natGatewayTags, dependsOn: [igw] });
+  const gateway = new NatGateway(zone, 'NatGateway', {
+    allocationId: eip.allocationId,
+    subnetId: subnet.id,
+    tags: zonePlan.natGatewayTags,
+    dependsOn: [igw],
+  });
+  return { subnet, nat: { eip, gateway } };
+}
+
+/** A zone's private subnet with its own route table, whose default route goes through the given NAT gateway. */
+function createPrivateSubnet(zone: Construct, zonePlan: PlannedNetworkZone, vpcId: string, natGatewayId: string): Subnet {
+  const subnet = new Subnet(zone, 'PrivateSubnet', {
+    vpcId,
+    availabilityZone: zonePlan.availabilityZone,
+    cidrBlock: zonePlan.privateSubnet.cidrBlock,
+    tags: zonePlan.privateSubnetTags,
+  });
+  // One route table per zone in both modes, so switching modes only changes routes.
+  const routeTable = new RouteTable(zone, 'PrivateRouteTable', {
+    vpcId,
+    tags: zonePlan.privateRouteTableTags,
+  });
+  new Route(zone, 'PrivateNatRoute', {
+    routeTableId: routeTable.id,
+    destinationCidrBlock: '0.0.0.0/0',
+    natGatewayId,
+  });
+  new RouteTableAssociation(zone, 'PrivateRouteTableAssociation', {
+    subnetId: subnet.id,
+    routeTableId: routeTable.id,
+  });
+  return subnet;
 }
 
 class ExistingKarpenterNetwork extends Construct implements IKarpenterNetwork {

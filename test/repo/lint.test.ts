@@ -93,4 +93,18 @@ describe('lint layering', () => {
     const long = `export const x = [${Array.from({ length: 40 }, (_, i) => i + 1000).join(', ')}];\n`;
     expect(await ruleIdsFor('lib/core/aws/long.ts', long)).toContain('max-len');
   });
+
+  // A file of `fileLines` lines that opens with a function of `functionLines`. Blank lines and comments count: every
+  // other filler line is blank, the rest are comments.
+  const sourceOf = (functionLines: number, fileLines: number) => {
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => (i % 2 === 0 ? '// why' : '')).join('\n');
+    return `export function f(): void {\n${filler(functionLines - 2)}\n}\n${filler(fileLines - functionLines)}\n`;
+  };
+
+  test.each(['lib/core/aws/long.ts', 'lib/aws/long.ts', 'bin/long.ts'])('%s: over 80 lines a function, over 500 a file fails', async (file) => {
+    expect(await ruleIdsFor(file, sourceOf(81, 501))).toEqual(expect.arrayContaining(['max-lines', 'max-lines-per-function']));
+    const atTheLimits = await ruleIdsFor(file, sourceOf(80, 500));
+    expect(atTheLimits).not.toContain('max-lines');
+    expect(atTheLimits).not.toContain('max-lines-per-function');
+  });
 });

@@ -59,27 +59,50 @@ export function controllerPolicyName(kind: ControllerPolicyKind, nameSuffix: str
 
 const OWNED = 'owned';
 
-/** Statements keyed by the managed policy that holds them (upstream layout). */
-function statementsByKind(input: ControllerPolicyInput): [ControllerPolicyKind, PolicyStatementJson[]][] {
+/** The ARNs and tag key the controller statements are scoped to, derived once from the input. */
+interface ControllerPolicyScope {
+  readonly input: ControllerPolicyInput;
+  /** An EC2 ARN in the cluster's region; the account is `*` unless given (`''` for public images and snapshots). */
+  readonly ec2: (resource: string, account?: string) => string;
+  /** Every instance profile of the account. */
+  readonly instanceProfiles: string;
+  readonly clusterArn: string;
+  /** `kubernetes.io/cluster/<cluster>`, the tag Karpenter sets to `owned` on what it creates. */
+  readonly clusterTag: string;
+}
+
+/** The scope of the controller statements. */
+function controllerPolicyScope(input: ControllerPolicyInput): ControllerPolicyScope {
   const { partition: P, region: R, accountId: A, clusterName: C } = input;
-  const ec2 = (resource: string, account = '*') => `arn:${P}:ec2:${R}:${account}:${resource}`;
-  const instanceProfiles = `arn:${P}:iam::${A}:instance-profile/*`;
-  const clusterArn = `arn:${P}:eks:${R}:${A}:cluster/${C}`;
-  const clusterTag = `kubernetes.io/cluster/${C}`;
-  const taggedResources = [
-    ec2('fleet/*'),
-    ec2('instance/*'),
-    ec2('volume/*'),
-    ec2('network-interface/*'),
-    ec2('launch-template/*'),
-    ec2('spot-instances-request/*'),
-  ];
-  const ownedByNodePool = {
+  return {
+    input,
+    ec2: (resource: string, account = '*') => `arn:${P}:ec2:${R}:${account}:${resource}`,
+    instanceProfiles: `arn:${P}:iam::${A}:instance-profile/*`,
+    clusterArn: `arn:${P}:eks:${R}:${A}:cluster/${C}`,
+    clusterTag: `kubernetes.io/cluster/${C}`,
+  };
+}
+
+/** The resources Karpenter creates with its tags (and may then tag): fleets, instances, volumes, ENIs, templates, spot requests. */
+function taggedResources(ec2: ControllerPolicyScope['ec2']): string[] {
+  return [ec2('fleet/*'), ec2('instance/*'), ec2('volume/*'), ec2('network-interface/*'), ec2('launch-template/*'), ec2('spot-instances-request/*')];
+}
+
+/** The condition on a resource this cluster owns and a NodePool launched. */
+function ownedByNodePool(clusterTag: string) {
+  return {
     StringEquals: { [`aws:ResourceTag/${clusterTag}`]: OWNED },
     StringLike: { 'aws:ResourceTag/karpenter.sh/nodepool': '*' },
   };
+}
 
-  const nodeLifecycle: PolicyStatementJson[] = [
+/** NodeLifecycle: launching, tagging and terminating instances and launch templates Karpenter owns. */
+function nodeLifecycleStatements(scope: ControllerPolicyScope): PolicyStatementJson[] {
+  const { ec2, clusterTag } = scope;
+  const C = scope.input.clusterName;
+  const tagged = taggedResources(ec2);
+  const owned = ownedByNodePool(clusterTag);
+  return [
     {
       Sid: 'AllowScopedEC2InstanceAccessActions',
       Effect: 'Allow',
@@ -98,13 +121,13 @@ function statementsByKind(input: ControllerPolicyInput): [ControllerPolicyKind, 
       Effect: 'Allow',
       Action: ['ec2:RunInstances', 'ec2:CreateFleet'],
       Resource: [ec2('launch-template/*')],
-      Condition: ownedByNodePool,
+      Condition: owned,
     },
     {
       Sid: 'AllowScopedEC2InstanceActionsWithTags',
       Effect: 'Allow',
       Action: ['ec2:RunInstances', 'ec2:CreateFleet', 'ec2:CreateLaunchTemplate'],
-      Resource: taggedResources,
+      Resource: tagged,
       Condition: {
         StringEquals: {
           [`aws:RequestTag/${clusterTag}`]: OWNED,
@@ -117,7 +140,7 @@ function statementsByKind(input: ControllerPolicyInput): [ControllerPolicyKind, 
       Sid: 'AllowScopedResourceCreationTagging',
       Effect: 'Allow',
       Action: ['ec2:CreateTags'],
-      Resource: taggedResources,
+      Resource: tagged,
       Condition: {
         StringEquals: {
           [`aws:RequestTag/${clusterTag}`]: OWNED,
@@ -133,7 +156,7 @@ function statementsByKind(input: ControllerPolicyInput): [ControllerPolicyKind, 
       Action: ['ec2:CreateTags'],
       Resource: [ec2('instance/*')],
       Condition: {
-        ...ownedByNodePool,
+        ...owned,
         StringEqualsIfExists: { 'aws:RequestTag/eks:eks-cluster-name': C },
         'ForAllValues:StringEquals': { 'aws:TagKeys': ['eks:eks-cluster-name', 'karpenter.sh/nodeclaim', 'Name'] },
       },
@@ -143,11 +166,16 @@ function statementsByKind(input: ControllerPolicyInput): [ControllerPolicyKind, 
       Effect: 'Allow',
       Action: ['ec2:TerminateInstances', 'ec2:DeleteLaunchTemplate'],
       Resource: [ec2('instance/*'), ec2('launch-template/*')],
-      Condition: ownedByNodePool,
+      Condition: owned,
     },
   ];
+}
 
-  const iamIntegration: PolicyStatementJson[] = [
+/** IAMIntegration: passing the node role and the lifecycle of the instance profiles Karpenter owns. */
+function iamIntegrationStatements(scope: ControllerPolicyScope): PolicyStatementJson[] {
+  const { input, instanceProfiles, clusterTag } = scope;
+  const { region: R, clusterName: C } = input;
+  return [
     {
       Sid: 'AllowPassingInstanceRole',
       Effect: 'Allow',
@@ -203,24 +231,29 @@ function statementsByKind(input: ControllerPolicyInput): [ControllerPolicyKind, 
       },
     },
   ];
+}
 
-  const eksIntegration: PolicyStatementJson[] = [
-    { Sid: 'AllowAPIServerEndpointDiscovery', Effect: 'Allow', Action: ['eks:DescribeCluster'], Resource: [clusterArn] },
+/** EKSIntegration: describing this cluster (API server endpoint discovery). */
+function eksIntegrationStatements({ clusterArn }: ControllerPolicyScope): PolicyStatementJson[] {
+  return [{ Sid: 'AllowAPIServerEndpointDiscovery', Effect: 'Allow', Action: ['eks:DescribeCluster'], Resource: [clusterArn] }];
+}
+
+/** Interruption: reading and deleting messages of the interruption queue, none without a queue. */
+function interruptionStatements({ input }: ControllerPolicyScope): PolicyStatementJson[] {
+  if (input.interruptionQueueArn === undefined) return [];
+  return [
+    {
+      Sid: 'AllowInterruptionQueueActions',
+      Effect: 'Allow',
+      Action: ['sqs:DeleteMessage', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage'],
+      Resource: [input.interruptionQueueArn],
+    },
   ];
+}
 
-  const interruption: PolicyStatementJson[] =
-    input.interruptionQueueArn === undefined
-      ? []
-      : [
-          {
-            Sid: 'AllowInterruptionQueueActions',
-            Effect: 'Allow',
-            Action: ['sqs:DeleteMessage', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage'],
-            Resource: [input.interruptionQueueArn],
-          },
-        ];
-
-  const zonalShift: PolicyStatementJson[] = [
+/** ZonalShift: reading the cluster's ARC zonal shift status. */
+function zonalShiftStatements({ clusterArn }: ControllerPolicyScope): PolicyStatementJson[] {
+  return [
     {
       Sid: 'AllowZonalShiftStatusReadOnly',
       Effect: 'Allow',
@@ -229,8 +262,12 @@ function statementsByKind(input: ControllerPolicyInput): [ControllerPolicyKind, 
       Condition: { StringEquals: { 'arc-zonal-shift:ResourceIdentifier': clusterArn } },
     },
   ];
+}
 
-  const resourceDiscovery: PolicyStatementJson[] = [
+/** ResourceDiscovery: the read-only EC2, SSM, pricing and instance-profile lookups. */
+function resourceDiscoveryStatements({ input, instanceProfiles }: ControllerPolicyScope): PolicyStatementJson[] {
+  const { partition: P, region: R } = input;
+  return [
     {
       Sid: 'AllowRegionalReadActions',
       Effect: 'Allow',
@@ -260,14 +297,18 @@ function statementsByKind(input: ControllerPolicyInput): [ControllerPolicyKind, 
     { Sid: 'AllowUnscopedInstanceProfileListAction', Effect: 'Allow', Action: ['iam:ListInstanceProfiles'], Resource: ['*'] },
     { Sid: 'AllowInstanceProfileReadActions', Effect: 'Allow', Action: ['iam:GetInstanceProfile'], Resource: [instanceProfiles] },
   ];
+}
 
+/** Statements keyed by the managed policy that holds them (upstream layout). */
+function statementsByKind(input: ControllerPolicyInput): [ControllerPolicyKind, PolicyStatementJson[]][] {
+  const scope = controllerPolicyScope(input);
   return [
-    [ControllerPolicyKind.NODE_LIFECYCLE, nodeLifecycle],
-    [ControllerPolicyKind.IAM_INTEGRATION, iamIntegration],
-    [ControllerPolicyKind.EKS_INTEGRATION, eksIntegration],
-    [ControllerPolicyKind.INTERRUPTION, interruption],
-    [ControllerPolicyKind.ZONAL_SHIFT, zonalShift],
-    [ControllerPolicyKind.RESOURCE_DISCOVERY, resourceDiscovery],
+    [ControllerPolicyKind.NODE_LIFECYCLE, nodeLifecycleStatements(scope)],
+    [ControllerPolicyKind.IAM_INTEGRATION, iamIntegrationStatements(scope)],
+    [ControllerPolicyKind.EKS_INTEGRATION, eksIntegrationStatements(scope)],
+    [ControllerPolicyKind.INTERRUPTION, interruptionStatements(scope)],
+    [ControllerPolicyKind.ZONAL_SHIFT, zonalShiftStatements(scope)],
+    [ControllerPolicyKind.RESOURCE_DISCOVERY, resourceDiscoveryStatements(scope)],
   ];
 }
 

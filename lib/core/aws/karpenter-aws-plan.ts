@@ -149,80 +149,12 @@ export function planKarpenterAws(input: KarpenterAwsPlanInput, ctx: ValidationCo
   const cluster = input.cluster;
   const clusterNameOk = checkClusterNameOnce(issues, 'cluster.clusterName', cluster.clusterName, undefined, input.clusterNameValid);
 
-  let queue: InterruptionQueuePlan | undefined;
-  if (input.enableSpotTermination ?? true) {
-    queue = planInterruptionQueue(
-      {
-        clusterName: cluster.clusterName,
-        queueName: input.queueName,
-        kmsMasterKeyId: input.queueKmsMasterKeyId,
-        ruleNamePrefix: input.ruleNamePrefix,
-        tags: input.tags,
-      },
-      ctx,
-      { clusterNameOk, fields: { kmsMasterKeyId: 'queueKmsMasterKeyId' } },
-    );
-    issues.add(queue.issues);
-  } else {
-    for (const [field, value] of [
-      ['queueName', input.queueName],
-      ['queueKmsMasterKeyId', input.queueKmsMasterKeyId],
-      ['ruleNamePrefix', input.ruleNamePrefix],
-    ] as const) {
-      if (value !== undefined) {
-        issues.error(
-          field,
-          'QueueOptionWithoutQueue',
-          `${field} is set but enableSpotTermination is false, so no queue is created. Remove ${field} or enable spot termination.`,
-        );
-      }
-    }
-  }
-
-  const nodeRole = planNodeRole(
-    {
-      clusterName: cluster.clusterName,
-      roleName: input.nodeRoleName,
-      additionalPolicyArns: input.nodeRoleAdditionalPolicyArns,
-      createAccessEntry: input.createAccessEntry,
-      accessEntryType: input.accessEntryType,
-    },
-    ctx,
-    { clusterNameOk, fields: { roleName: 'nodeRoleName', additionalPolicyArns: 'nodeRoleAdditionalPolicyArns' } },
-  );
+  const queue = interruptionQueueOf(input, ctx, issues, clusterNameOk);
+  const nodeRole = nodeRoleOf(input, ctx, clusterNameOk);
   issues.add(nodeRole.issues);
-
-  const controllerRole = planControllerRole(
-    {
-      cluster,
-      identity: input.identity,
-      roleName: input.controllerRoleName,
-      policyNameSuffix: input.controllerPolicyNameSuffix,
-      additionalPolicyArns: input.controllerRoleAdditionalPolicyArns,
-      additionalStatements: input.controllerRoleAdditionalStatements,
-    },
-    ctx,
-    {
-      clusterNameOk,
-      fields: {
-        roleName: 'controllerRoleName',
-        policyNameSuffix: 'controllerPolicyNameSuffix',
-        additionalPolicyArns: 'controllerRoleAdditionalPolicyArns',
-        additionalStatements: 'controllerRoleAdditionalStatements',
-      },
-    },
-  );
+  const controllerRole = controllerRoleOf(input, ctx, clusterNameOk);
   issues.add(controllerRole.issues);
-
-  const arnRegion = issues.isUnresolved(cluster.clusterArn) ? undefined : parseArn(cluster.clusterArn)?.region || undefined;
-  const providerRegion = input.providerRegion !== undefined && !issues.isUnresolved(input.providerRegion) ? input.providerRegion : undefined;
-  const region = input.region ?? arnRegion ?? providerRegion;
-  const regionValid = issues.verdict(() => {
-    if (input.region !== undefined) validateRegion(issues, 'region', input.region);
-    else if (arnRegion === undefined && providerRegion !== undefined) {
-      validateRegion(issues, 'region', providerRegion, "is unset, so it comes from the stack's AwsProvider, whose region");
-    }
-  });
+  const { region, regionValid } = regionOf(input, issues);
 
   const securityGroupIds = input.discoverySecurityGroupIds ?? [cluster.clusterSecurityGroupId];
   checkDiscoverySecurityGroups(issues, securityGroupIds, input.discoverySecurityGroupIds === undefined);
@@ -241,6 +173,98 @@ export function planKarpenterAws(input: KarpenterAwsPlanInput, ctx: ValidationCo
     createSpotServiceLinkedRole: input.createSpotServiceLinkedRole ?? false,
     issues: issues.issues,
   };
+}
+
+/** The interruption queue plan (its issues added); without spot termination none, and each queue option set is an error. */
+function interruptionQueueOf(
+  input: KarpenterAwsPlanInput,
+  ctx: ValidationContext,
+  issues: IssueCollector,
+  clusterNameOk: boolean,
+): InterruptionQueuePlan | undefined {
+  if (input.enableSpotTermination ?? true) {
+    const queue = planInterruptionQueue(
+      {
+        clusterName: input.cluster.clusterName,
+        queueName: input.queueName,
+        kmsMasterKeyId: input.queueKmsMasterKeyId,
+        ruleNamePrefix: input.ruleNamePrefix,
+        tags: input.tags,
+      },
+      ctx,
+      { clusterNameOk, fields: { kmsMasterKeyId: 'queueKmsMasterKeyId' } },
+    );
+    issues.add(queue.issues);
+    return queue;
+  }
+  for (const [field, value] of [
+    ['queueName', input.queueName],
+    ['queueKmsMasterKeyId', input.queueKmsMasterKeyId],
+    ['ruleNamePrefix', input.ruleNamePrefix],
+  ] as const) {
+    if (value !== undefined) {
+      issues.error(
+        field,
+        'QueueOptionWithoutQueue',
+        `${field} is set but enableSpotTermination is false, so no queue is created. Remove ${field} or enable spot termination.`,
+      );
+    }
+  }
+  return undefined;
+}
+
+/** The node role plan, its issues under this construct's prop names. */
+function nodeRoleOf(input: KarpenterAwsPlanInput, ctx: ValidationContext, clusterNameOk: boolean): NodeRolePlan {
+  return planNodeRole(
+    {
+      clusterName: input.cluster.clusterName,
+      roleName: input.nodeRoleName,
+      additionalPolicyArns: input.nodeRoleAdditionalPolicyArns,
+      createAccessEntry: input.createAccessEntry,
+      accessEntryType: input.accessEntryType,
+    },
+    ctx,
+    { clusterNameOk, fields: { roleName: 'nodeRoleName', additionalPolicyArns: 'nodeRoleAdditionalPolicyArns' } },
+  );
+}
+
+/** The controller role plan, its issues under this construct's prop names. */
+function controllerRoleOf(input: KarpenterAwsPlanInput, ctx: ValidationContext, clusterNameOk: boolean): ControllerRolePlan {
+  return planControllerRole(
+    {
+      cluster: input.cluster,
+      identity: input.identity,
+      roleName: input.controllerRoleName,
+      policyNameSuffix: input.controllerPolicyNameSuffix,
+      additionalPolicyArns: input.controllerRoleAdditionalPolicyArns,
+      additionalStatements: input.controllerRoleAdditionalStatements,
+    },
+    ctx,
+    {
+      clusterNameOk,
+      fields: {
+        roleName: 'controllerRoleName',
+        policyNameSuffix: 'controllerPolicyNameSuffix',
+        additionalPolicyArns: 'controllerRoleAdditionalPolicyArns',
+        additionalStatements: 'controllerRoleAdditionalStatements',
+      },
+    },
+  );
+}
+
+/** The region (given, else the cluster ARN's, else the provider's) and whether the one the user or provider gave is valid. */
+function regionOf(input: KarpenterAwsPlanInput, issues: IssueCollector): { region?: string; regionValid: boolean } {
+  const clusterArn = input.cluster.clusterArn;
+  const arnRegion = issues.isUnresolved(clusterArn) ? undefined : parseArn(clusterArn)?.region || undefined;
+  const providerRegion = input.providerRegion !== undefined && !issues.isUnresolved(input.providerRegion) ? input.providerRegion : undefined;
+  const region = input.region ?? arnRegion ?? providerRegion;
+  const regionValid = issues.verdict(() => {
+    if (input.region !== undefined) validateRegion(issues, 'region', input.region);
+    else if (arnRegion === undefined && providerRegion !== undefined) {
+      validateRegion(issues, 'region', providerRegion, "is unset, so it comes from the stack's AwsProvider, whose region");
+    }
+  });
+  return { region, regionValid };
 }
 
 function checkDiscoverySecurityGroups(issues: IssueCollector, securityGroupIds: readonly string[], isDefault: boolean): void {

@@ -174,9 +174,45 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
 
   const k = options.karpenter;
   const { namespaceValid, controllerNodes } = validateKarpenterAwsAttributes(issues, 'karpenter', k);
-  const settings: HelmValues = { clusterName: k.clusterName };
+  const settings = settingsValues(issues, options, version);
 
-  const queue = k.interruptionQueueName;
+  // Pod Identity needs no annotation: the association binds the role to the service account.
+  const annotations: { [key: string]: string } = k.identityType === ControllerIdentityType.IRSA ? { [IRSA_ANNOTATION]: k.controllerRoleArn } : {};
+
+  const replicas = options.replicas ?? KARPENTER_CONTROLLER_REPLICAS;
+  const maxUnavailable = options.podDisruptionBudgetMaxUnavailable ?? DEFAULT_PDB_MAX_UNAVAILABLE;
+  checkReplicas(issues, replicas, maxUnavailable);
+
+  const resources = options.resources ?? DEFAULT_CONTROLLER_RESOURCES;
+  checkResources(issues, resources);
+
+  const values: HelmValues = {
+    settings,
+    serviceAccount: { name: k.controllerServiceAccount, annotations },
+    replicas,
+    controller: { image: imageValues(registry, version), resources: renderResources(resources) },
+    dnsPolicy: options.dnsPolicy ?? DnsPolicy.CLUSTER_FIRST,
+    logLevel: options.logLevel ?? LogLevel.INFO,
+    nodeSelector: nodeSelectorValues(issues, options),
+    ...spreadValues(),
+    podDisruptionBudget: { name: 'karpenter', maxUnavailable },
+    priorityClassName: 'system-cluster-critical',
+  };
+
+  const merged = options.additionalValues ? applyAdditionalValues(issues, values, options.additionalValues, version, k) : values;
+  if (controllerNodes !== undefined) {
+    const tolerationsField = Object.hasOwn(options.additionalValues ?? {}, 'tolerations')
+      ? 'additionalValues.tolerations'
+      : 'karpenter.controllerNodes';
+    checkControllerNodes(issues, merged, controllerNodes, tolerationsField);
+  }
+  return { values: merged, issues: issues.issues, namespaceValid };
+}
+
+/** `settings`: the cluster and its queue, then the endpoint, isolated VPC, zonal shift and feature gates that are set. */
+function settingsValues(issues: IssueCollector, options: KarpenterHelmValuesOptions, version: KarpenterVersion): HelmValues {
+  const settings: HelmValues = { clusterName: options.karpenter.clusterName };
+  const queue = options.karpenter.interruptionQueueName;
   checkInterruption(issues, queue, options.interruptionHandling);
   if (queue !== undefined) settings.interruptionQueue = queue;
 
@@ -204,17 +240,11 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   }
   const gates = featureGates(issues, options.featureGates, version);
   if (gates) settings.featureGates = gates;
+  return settings;
+}
 
-  // Pod Identity needs no annotation: the association binds the role to the service account.
-  const annotations: { [key: string]: string } = k.identityType === ControllerIdentityType.IRSA ? { [IRSA_ANNOTATION]: k.controllerRoleArn } : {};
-
-  const replicas = options.replicas ?? KARPENTER_CONTROLLER_REPLICAS;
-  const maxUnavailable = options.podDisruptionBudgetMaxUnavailable ?? DEFAULT_PDB_MAX_UNAVAILABLE;
-  checkReplicas(issues, replicas, maxUnavailable);
-
-  const resources = options.resources ?? DEFAULT_CONTROLLER_RESOURCES;
-  checkResources(issues, resources);
-
+/** `controller.image`: repository, tag and the digest the registry keeps (or an empty one). */
+function imageValues(registry: KarpenterRegistry, version: KarpenterVersion): HelmValues {
   const image: HelmValues = {
     repository: registry.imageRepository,
     tag: version.imageTag,
@@ -225,26 +255,27 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
   } else if (version.imageDigest !== undefined) {
     image.digest = version.imageDigest;
   }
+  return image;
+}
 
+/** `nodeSelector`: Linux, plus the placement's label (the default placement needs the controller node group). */
+function nodeSelectorValues(issues: IssueCollector, options: KarpenterHelmValuesOptions): HelmValues {
   const placementIssues: ValidationIssue[] = [];
   const placement =
     builderValue(CONTROLLER_PLACEMENT_BUILDER, options.placement, 'placement', placementIssues) ?? ControllerPlacement.controllerNodes();
   issues.add(placementIssues);
-  if (options.placement === undefined && k.controllerNodeGroup !== true) checkDefaultPlacement(issues, k);
+  if (options.placement === undefined && options.karpenter.controllerNodeGroup !== true) checkDefaultPlacement(issues, options.karpenter);
   const nodeSelector: HelmValues = { 'kubernetes.io/os': 'linux' };
   if (placement.labelKey !== undefined) {
     checkLabel(issues, placement.labelKey, placement.labelValue ?? '');
     nodeSelector[placement.labelKey] = placement.labelValue;
   }
+  return nodeSelector;
+}
 
-  const values: HelmValues = {
-    settings,
-    serviceAccount: { name: k.controllerServiceAccount, annotations },
-    replicas,
-    controller: { image, resources: renderResources(resources) },
-    dnsPolicy: options.dnsPolicy ?? DnsPolicy.CLUSTER_FIRST,
-    logLevel: options.logLevel ?? LogLevel.INFO,
-    nodeSelector,
+/** `tolerations`, `affinity` and `topologySpreadConstraints`: the fixed rules that spread the controller pods. */
+function spreadValues(): HelmValues {
+  return {
     tolerations: [{ key: CRITICAL_ADDONS_ONLY_TAINT_KEY, operator: 'Exists' }],
     // Helm replaces lists rather than merging them, so restate the chart's two required terms:
     // they must survive any placement, and a user's replacement then shows up as an override.
@@ -260,18 +291,7 @@ export function buildKarpenterHelmValues(options: KarpenterHelmValuesOptions, ct
       },
     },
     topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'DoNotSchedule' }],
-    podDisruptionBudget: { name: 'karpenter', maxUnavailable },
-    priorityClassName: 'system-cluster-critical',
   };
-
-  const merged = options.additionalValues ? applyAdditionalValues(issues, values, options.additionalValues, version, k) : values;
-  if (controllerNodes !== undefined) {
-    const tolerationsField = Object.hasOwn(options.additionalValues ?? {}, 'tolerations')
-      ? 'additionalValues.tolerations'
-      : 'karpenter.controllerNodes';
-    checkControllerNodes(issues, merged, controllerNodes, tolerationsField);
-  }
-  return { values: merged, issues: issues.issues, namespaceValid };
 }
 
 /** The default placement needs the controller node group's label; without that group the pods would stay Pending. */

@@ -50,42 +50,25 @@ export function ec2NodeClassShell(name: string): Obj {
 
 /** Shared v1beta1/v1alpha1 to v1 steps: AMI selection, IMDS defaults, reserved tags, leftovers. */
 export function nodeClassSpec(src: Source, spec: Obj, amiTerms: Obj[] | undefined, rec: Rec, at = 'spec'): Obj {
-  const { run, index, kind, name } = src;
-  const fail = (code: string, field: string, message: string) => run.fail({ document: index, kind, name, field, code, message });
   const out: Obj = {};
-  let family: string | undefined = take(spec, 'amiFamily');
-  const terms = amiTerms !== undefined && amiTerms.length > 0 ? amiTerms : undefined;
+  amiSelection(src, spec, amiTerms, rec, at, out);
+  for (const f of ['role', 'instanceProfile', 'subnetSelectorTerms', 'securityGroupSelectorTerms']) copy(spec, out, f);
+  metadataOptions(spec, rec, out);
+  tagsWithoutReserved(src, spec, rec, at, out);
+  for (const f of V1_NODECLASS_FIELDS) copy(spec, out, f);
+  carryRest(spec, at, out, rec, 'spec');
+  return out;
+}
 
-  const v1Family =
-    typeof family === 'string' && Object.prototype.hasOwnProperty.call(V1BETA1_AMI_FAMILIES, family) ? V1BETA1_AMI_FAMILIES[family] : undefined;
-  if (family !== undefined && v1Family !== undefined) {
-    rec(
-      'spec.amiFamily',
-      family,
-      v1Family,
-      'v1 dropped the Ubuntu family; as the v1.0 conversion webhook did, it runs as AL2, ' +
-        'whose user data format Ubuntu shares (compatibility is not guaranteed: consider Custom)',
-      `${at}.amiFamily`,
-    );
-    family = v1Family;
-    if (spec.blockDeviceMappings === undefined) {
-      spec.blockDeviceMappings = cloneJson(UBUNTU_BLOCK_DEVICE_MAPPINGS);
-      rec(
-        'spec.blockDeviceMappings',
-        undefined,
-        spec.blockDeviceMappings,
-        'the Ubuntu root device /dev/sda1 (20Gi gp3, encrypted) that the Ubuntu family used to default to',
-      );
-    }
-    if (!terms) {
-      out.amiFamily = family;
-      fail(
-        'AmiSelectorRequired',
-        'spec.amiSelectorTerms',
-        'an Ubuntu EC2NodeClass needs amiSelectorTerms that select the Ubuntu AMI (by id, name or tags): v1 no longer discovers Ubuntu AMIs',
-      );
-    }
-  }
+/** Reports an EC2NodeClass whose AMI selection the migration cannot write (`AmiSelectorRequired`). */
+function amiSelectorRequired(src: Source, field: string, message: string): void {
+  src.run.fail({ document: src.index, kind: src.kind, name: src.name, field, code: 'AmiSelectorRequired', message });
+}
+
+/** `amiFamily` and `amiSelectorTerms` into `out`: the given terms, else the family's alias; what cannot be written fails. */
+function amiSelection(src: Source, spec: Obj, amiTerms: Obj[] | undefined, rec: Rec, at: string, out: Obj): void {
+  const terms = amiTerms !== undefined && amiTerms.length > 0 ? amiTerms : undefined;
+  const family = renamedAmiFamily(src, spec, take(spec, 'amiFamily'), terms, rec, at, out);
   if (out.amiFamily !== undefined) {
     // Ubuntu without terms: reported above.
   } else if (terms) {
@@ -113,20 +96,65 @@ export function nodeClassSpec(src: Source, spec: Obj, amiTerms: Obj[] | undefine
     rec('spec.amiFamily', family, undefined, 'removed: the alias implies the family');
   } else if (family === 'Custom') {
     out.amiFamily = family;
-    fail('AmiSelectorRequired', 'spec.amiSelectorTerms', 'amiFamily Custom needs amiSelectorTerms that select your AMI; add them by hand');
+    amiSelectorRequired(src, 'spec.amiSelectorTerms', 'amiFamily Custom needs amiSelectorTerms that select your AMI; add them by hand');
   } else if (family !== undefined) {
     out.amiFamily = family;
-    fail('AmiSelectorRequired', 'spec.amiFamily', `amiFamily ${JSON.stringify(family)} has no v1 alias; set amiSelectorTerms by hand`);
+    amiSelectorRequired(src, 'spec.amiFamily', `amiFamily ${JSON.stringify(family)} has no v1 alias; set amiSelectorTerms by hand`);
   } else {
-    fail(
-      'AmiSelectorRequired',
+    amiSelectorRequired(
+      src,
       'spec.amiSelectorTerms',
       'the EC2NodeClass has neither amiFamily nor amiSelectorTerms; v1 requires amiSelectorTerms (e.g. an alias such as al2023@latest)',
     );
   }
+}
 
-  for (const f of ['role', 'instanceProfile', 'subnetSelectorTerms', 'securityGroupSelectorTerms']) copy(spec, out, f);
+/**
+ * The v1 family of a family v1 dropped (Ubuntu runs as AL2, with Ubuntu's root device); without terms, it goes into
+ * `out.amiFamily` and fails. Any other family is returned as it is.
+ */
+function renamedAmiFamily(
+  src: Source,
+  spec: Obj,
+  family: string | undefined,
+  terms: Obj[] | undefined,
+  rec: Rec,
+  at: string,
+  out: Obj,
+): string | undefined {
+  const v1Family =
+    typeof family === 'string' && Object.prototype.hasOwnProperty.call(V1BETA1_AMI_FAMILIES, family) ? V1BETA1_AMI_FAMILIES[family] : undefined;
+  if (family === undefined || v1Family === undefined) return family;
+  rec(
+    'spec.amiFamily',
+    family,
+    v1Family,
+    'v1 dropped the Ubuntu family; as the v1.0 conversion webhook did, it runs as AL2, ' +
+      'whose user data format Ubuntu shares (compatibility is not guaranteed: consider Custom)',
+    `${at}.amiFamily`,
+  );
+  if (spec.blockDeviceMappings === undefined) {
+    spec.blockDeviceMappings = cloneJson(UBUNTU_BLOCK_DEVICE_MAPPINGS);
+    rec(
+      'spec.blockDeviceMappings',
+      undefined,
+      spec.blockDeviceMappings,
+      'the Ubuntu root device /dev/sda1 (20Gi gp3, encrypted) that the Ubuntu family used to default to',
+    );
+  }
+  if (!terms) {
+    out.amiFamily = v1Family;
+    amiSelectorRequired(
+      src,
+      'spec.amiSelectorTerms',
+      'an Ubuntu EC2NodeClass needs amiSelectorTerms that select the Ubuntu AMI (by id, name or tags): v1 no longer discovers Ubuntu AMIs',
+    );
+  }
+  return v1Family;
+}
 
+/** `metadataOptions` into `out`, keeping the pre-v1 IMDS hop limit 2 where the input relied on the default. */
+function metadataOptions(spec: Obj, rec: Rec, out: Obj): void {
   const mo = take(spec, 'metadataOptions');
   if (mo === undefined) {
     out.metadataOptions = { ...PRE_V1_METADATA_OPTIONS };
@@ -148,29 +176,28 @@ export function nodeClassSpec(src: Source, spec: Obj, amiTerms: Obj[] | undefine
   } else {
     out.metadataOptions = mo;
   }
+}
 
+/** `tags` into `out`, without the tags Karpenter sets itself (which v1 rejects); none when nothing is left. */
+function tagsWithoutReserved(src: Source, spec: Obj, rec: Rec, at: string, out: Obj): void {
   const tags = shaped(src, `${at}.tags`, take(spec, 'tags'), 'object');
-  if (tags !== undefined) {
-    const kept: Obj = {};
-    for (const [k, v] of Object.entries(tags as Obj)) {
-      if (RESERVED_TAGS.includes(k) || k.startsWith('kubernetes.io/cluster')) {
-        rec(
-          `spec.tags[${k}]`,
-          v,
-          undefined,
-          k === 'karpenter.sh/managed-by'
-            ? 'dropped: removed in v1, where Karpenter tags instances with eks:eks-cluster-name instead'
-            : 'dropped: Karpenter sets this tag itself and v1 rejects it',
-        );
-      } else {
-        kept[k] = v;
-      }
+  if (tags === undefined) return;
+  const kept: Obj = {};
+  for (const [k, v] of Object.entries(tags as Obj)) {
+    if (RESERVED_TAGS.includes(k) || k.startsWith('kubernetes.io/cluster')) {
+      rec(
+        `spec.tags[${k}]`,
+        v,
+        undefined,
+        k === 'karpenter.sh/managed-by'
+          ? 'dropped: removed in v1, where Karpenter tags instances with eks:eks-cluster-name instead'
+          : 'dropped: Karpenter sets this tag itself and v1 rejects it',
+      );
+    } else {
+      kept[k] = v;
     }
-    if (Object.keys(kept).length > 0) out.tags = kept;
   }
-  for (const f of V1_NODECLASS_FIELDS) copy(spec, out, f);
-  carryRest(spec, at, out, rec, 'spec');
-  return out;
+  if (Object.keys(kept).length > 0) out.tags = kept;
 }
 
 /** How to stop an alias from drifting nodes on every AMI release; the version formats differ per family. */

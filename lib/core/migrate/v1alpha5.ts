@@ -9,28 +9,50 @@ import { MigrationRun, Obj, Rec, Source } from './migration-types';
 import { copy, isObject, take } from './util';
 import { alphaTemplateSpec } from './v1alpha1';
 
+/** Reports one field the migration cannot convert on its own. */
+type Fail = (code: string, field: string, message: string) => void;
+
 export function provisioner(run: MigrationRun, index: number, doc: Obj, name: string): void {
   const src: Source = { run, index, kind: 'Provisioner', name };
   const spec: Obj = cloneJson(shaped(src, 'spec', doc.spec, 'object') ?? {});
   const manifest = nodePoolShell(doc);
   const out = run.push(index, doc, name, manifest);
   const rec = recorder(out);
-  const fail = (code: string, field: string, message: string) => run.fail({ document: index, kind: 'Provisioner', name, field, code, message });
+  const fail: Fail = (code, field, message) => run.fail({ document: index, kind: 'Provisioner', name, field, code, message });
   envelope(doc, manifest, rec);
 
   const v1Template: Obj = {};
   const meta = templateMetadata(src, { labels: take(spec, 'labels'), annotations: take(spec, 'annotations') }, rec, 'spec', 'spec.template.metadata');
   if (meta) v1Template.metadata = meta;
 
-  const v1Spec: Obj = {};
   const providerRef: Obj | undefined = shaped(src, 'spec.providerRef', take(spec, 'providerRef'), 'object');
   const provider: Obj | undefined = shaped(src, 'spec.provider', take(spec, 'provider'), 'object');
+  const v1Spec: Obj = { nodeClassRef: nodeClassRefOf(providerRef, provider, name, rec, fail) };
+  templateSchedulingAndExpiry(src, spec, rec, v1Spec);
+  const kubelet = take(spec, 'kubeletConfiguration') ?? take(spec, 'kubelet');
+  v1Template.spec = v1Spec;
+  manifest.spec.template = v1Template;
+
+  const consolidation = shaped(src, 'spec.consolidation', take(spec, 'consolidation'), 'object');
+  manifest.spec.disruption = provisionerDisruption(take(spec, 'ttlSecondsAfterEmpty'), consolidation, rec, (m) =>
+    fail('ConflictingDisruption', 'spec.consolidation', m),
+  );
+  provisionerLimits(src, spec, manifest.spec, rec);
+  copy(spec, manifest.spec, 'weight');
+  carryRest(spec, 'spec', manifest.spec, rec);
+
+  if (provider !== undefined && providerRef === undefined) inlineProviderNodeClass(src, doc, provider);
+  if (kubelet !== undefined) run.moveKubelet({ document: index, pool: out, nodeClassName: v1Spec.nodeClassRef.name, kubelet });
+}
+
+/** `nodeClassRef`: the EC2NodeClass of `providerRef`'s name, else the one made from `provider`; both or neither fail. */
+function nodeClassRefOf(providerRef: Obj | undefined, provider: Obj | undefined, name: string, rec: Rec, fail: Fail): Obj {
   if (providerRef !== undefined) {
-    v1Spec.nodeClassRef = { group: EC2NODECLASS_GROUP, kind: EC2NODECLASS_KIND, name: providerRef.name };
+    const ref = { group: EC2NODECLASS_GROUP, kind: EC2NODECLASS_KIND, name: providerRef.name };
     rec(
       'spec.template.spec.nodeClassRef',
       providerRef,
-      v1Spec.nodeClassRef,
+      ref,
       'providerRef (an AWSNodeTemplate) became nodeClassRef (an EC2NodeClass of the same name; migrate the AWSNodeTemplate too)',
       'spec.providerRef',
     );
@@ -40,25 +62,30 @@ export function provisioner(run: MigrationRun, index: number, doc: Obj, name: st
         'spec.provider',
         'the Provisioner sets both providerRef and provider; Karpenter used providerRef and ignored provider. Remove one and migrate again',
       );
-  } else if (provider !== undefined) {
-    v1Spec.nodeClassRef = { group: EC2NODECLASS_GROUP, kind: EC2NODECLASS_KIND, name };
+    return ref;
+  }
+  if (provider !== undefined) {
+    const ref = { group: EC2NODECLASS_GROUP, kind: EC2NODECLASS_KIND, name };
     rec(
       'spec.template.spec.nodeClassRef',
       undefined,
-      v1Spec.nodeClassRef,
+      ref,
       `the inline provider became EC2NodeClass ${name}, written after this NodePool`,
       'spec.provider',
     );
-  } else {
-    v1Spec.nodeClassRef = { group: EC2NODECLASS_GROUP, kind: EC2NODECLASS_KIND, name: '' };
-    fail(
-      'MissingNodeClass',
-      'spec.providerRef',
-      'the Provisioner has neither providerRef nor provider, so there is no node class to reference; ' +
-        'set spec.template.spec.nodeClassRef.name by hand',
-    );
+    return ref;
   }
+  fail(
+    'MissingNodeClass',
+    'spec.providerRef',
+    'the Provisioner has neither providerRef nor provider, so there is no node class to reference; ' +
+      'set spec.template.spec.nodeClassRef.name by hand',
+  );
+  return { group: EC2NODECLASS_GROUP, kind: EC2NODECLASS_KIND, name: '' };
+}
 
+/** `requirements` (with v1alpha5's defaults), `taints`, `startupTaints` and `expireAfter` of the NodeClaim template into `v1Spec`. */
+function templateSchedulingAndExpiry(src: Source, spec: Obj, rec: Rec, v1Spec: Obj): void {
   const reqs = take(spec, 'requirements');
   shaped(src, 'spec.requirements', reqs, 'list');
   const v1Reqs = requirements(reqs, rec, 'spec.requirements');
@@ -89,35 +116,27 @@ export function provisioner(run: MigrationRun, index: number, doc: Obj, name: st
       'the Provisioner had no ttlSecondsUntilExpired, so its nodes never expired; v1 would default to 720h, so Never is set to keep that',
     );
   }
-  const kubelet = take(spec, 'kubeletConfiguration') ?? take(spec, 'kubelet');
-  v1Template.spec = v1Spec;
-  manifest.spec.template = v1Template;
+}
 
-  const consolidation = shaped(src, 'spec.consolidation', take(spec, 'consolidation'), 'object');
-  manifest.spec.disruption = provisionerDisruption(take(spec, 'ttlSecondsAfterEmpty'), consolidation, rec, (m) =>
-    fail('ConflictingDisruption', 'spec.consolidation', m),
-  );
-
+/** `limits`: `limits.resources` becomes the limits, any other field is carried over. */
+function provisionerLimits(src: Source, spec: Obj, v1Spec: Obj, rec: Rec): void {
   const limits: Obj | undefined = shaped(src, 'spec.limits', take(spec, 'limits'), 'object');
-  if (limits !== undefined) {
-    const resources = take(limits, 'resources');
-    if (resources !== undefined) {
-      manifest.spec.limits = resources;
-      rec('spec.limits', { resources }, resources, 'limits.resources became limits', 'spec.limits.resources');
-    }
-    if (Object.keys(limits).length > 0) carryRest(limits, 'spec.limits', (manifest.spec.limits ??= {}), rec);
+  if (limits === undefined) return;
+  const resources = take(limits, 'resources');
+  if (resources !== undefined) {
+    v1Spec.limits = resources;
+    rec('spec.limits', { resources }, resources, 'limits.resources became limits', 'spec.limits.resources');
   }
-  copy(spec, manifest.spec, 'weight');
-  carryRest(spec, 'spec', manifest.spec, rec);
+  if (Object.keys(limits).length > 0) carryRest(limits, 'spec.limits', (v1Spec.limits ??= {}), rec);
+}
 
-  if (provider !== undefined && providerRef === undefined) {
-    const nodeClass = ec2NodeClassShell(name);
-    const ncOut = run.push(index, doc, name, nodeClass);
-    const ncRec = recorder(ncOut);
-    ncRec('spec', undefined, undefined, `created from the inline spec.provider of Provisioner ${name}`, 'spec.provider');
-    nodeClass.spec = alphaTemplateSpec(src, cloneJson(provider), ncRec, 'spec.provider');
-  }
-  if (kubelet !== undefined) run.moveKubelet({ document: index, pool: out, nodeClassName: v1Spec.nodeClassRef.name, kubelet });
+/** The EC2NodeClass made from an inline `spec.provider`, written after the NodePool. */
+function inlineProviderNodeClass(src: Source, doc: Obj, provider: Obj): void {
+  const nodeClass = ec2NodeClassShell(src.name);
+  const ncOut = src.run.push(src.index, doc, src.name, nodeClass);
+  const ncRec = recorder(ncOut);
+  ncRec('spec', undefined, undefined, `created from the inline spec.provider of Provisioner ${src.name}`, 'spec.provider');
+  nodeClass.spec = alphaTemplateSpec(src, cloneJson(provider), ncRec, 'spec.provider');
 }
 
 /** v1alpha5's webhook added these requirements when a Provisioner had none on the key; v1beta1 stopped. */

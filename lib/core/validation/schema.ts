@@ -162,23 +162,7 @@ export function checkSchema(value: unknown, schema: Schema, path: string, c: Iss
     }
     case 'integer': {
       if (typeof value !== 'number' || !Number.isInteger(value)) return wrongType(c, path, schema, 'an integer', value);
-      const { minimum: min, maximum: max } = schema;
-      if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
-        const range = min !== undefined && max !== undefined ? `between ${min} and ${max}` : min !== undefined ? `at least ${min}` : `at most ${max}`;
-        c.error(path, 'OutOfRange', hinted(schema, `must be ${range}, got ${value}`));
-      } else if (schema.format === 'int32' && (value < INT32.min || value > INT32.max)) {
-        // The API server does not range-check `format: int32` (kube-openapi only checks the type),
-        // but the controller decodes the field into a Go int32 and cannot read the object.
-        c.error(
-          path,
-          'Int32Overflow',
-          hinted(
-            schema,
-            `${value} does not fit a 32-bit integer (${INT32.min} to ${INT32.max}); the API server stores it, ` +
-              'but the Karpenter controller cannot decode the object',
-          ),
-        );
-      }
+      checkInteger(value, schema, path, c);
       break;
     }
     case 'boolean':
@@ -197,66 +181,102 @@ export function checkSchema(value: unknown, schema: Schema, path: string, c: Iss
       break;
     case 'object': {
       if (!isPlainObject(value)) return wrongType(c, path, schema, 'an object', value);
-      for (const req of schema.required ?? []) {
-        if (absent(value[req])) c.error(child(path, req), 'RequiredField', hinted(schema, `is required`));
-      }
-      for (const [k, v] of Object.entries(value)) {
-        const sub = ownValue(schema.properties, k);
-        // A null known field is pruned (see pruneNulls); an unknown one is still an unknown field.
-        if (v === undefined || (v === null && sub)) continue;
-        if (!sub) {
-          const known = Object.keys(schema.properties);
-          const near = suggestOne(k, fieldIndex(schema.properties));
-          c.error(
-            child(path, k),
-            'UnknownField',
-            `is not a field of this object${near ? ` (did you mean "${near}"?)` : ''}; allowed fields: ` +
-              `${known.join(', ')} (kubectl and Terraform reject unknown fields)`,
-          );
-          continue;
-        }
-        checkSchema(v, sub, child(path, k), c);
-      }
+      checkObject(value, schema, path, c);
       break;
     }
     case 'map': {
       if (!isPlainObject(value)) return wrongType(c, path, schema, 'an object (a map)', value);
-      // Null entries are pruned before validation (PruneNonNullableNullsWithoutDefaults), so they
-      // neither count towards maxProperties nor reach the CEL rules.
-      const entries = Object.entries(value).filter(([, v]) => v !== null && v !== undefined);
-      const n = entries.length;
-      if (schema.maxProperties !== undefined && n > schema.maxProperties) {
-        c.error(path, 'TooManyProperties', hinted(schema, `must have at most ${schema.maxProperties} entries, got ${n}`));
-      }
-      for (const [k, v] of entries) checkSchema(v, schema.values, child(path, k), c);
-      for (const rule of schema.rules ?? []) rule(Object.fromEntries(entries), path, c);
-      return;
+      // The map's rules run on its entries without nulls, in checkMap.
+      return checkMap(value, schema, path, c);
     }
     case 'array': {
       if (!Array.isArray(value)) return wrongType(c, path, schema, 'a list', value);
-      if (schema.minItems !== undefined && value.length < schema.minItems) {
-        c.error(
-          path,
-          'TooFewItems',
-          hinted(schema, `must have at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}, got ${value.length}`),
-        );
-      }
-      if (schema.maxItems !== undefined && value.length > schema.maxItems) {
-        c.error(path, 'TooManyItems', hinted(schema, `must have at most ${schema.maxItems} items, got ${value.length}`));
-      }
-      value.forEach((item, i) => checkSchema(item, schema.items, `${path}[${i}]`, c));
-      if (schema.set) {
-        const seen = new Set<string>();
-        value.forEach((item, i) => {
-          const key = JSON.stringify(item);
-          if (seen.has(key)) c.error(`${path}[${i}]`, 'DuplicateItem', `duplicate value ${show(item)}; this list is a set, list each value once`);
-          seen.add(key);
-        });
-      }
+      checkArray(value, schema, path, c);
       break;
     }
   }
   for (const rule of schema.rules ?? []) rule(value, path, c);
+}
+
+/** The bounds of an integer, and a Go int32 for `format: int32`. */
+function checkInteger(value: number, schema: IntegerSchema, path: string, c: IssueCollector): void {
+  const { minimum: min, maximum: max } = schema;
+  if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+    const range = min !== undefined && max !== undefined ? `between ${min} and ${max}` : min !== undefined ? `at least ${min}` : `at most ${max}`;
+    c.error(path, 'OutOfRange', hinted(schema, `must be ${range}, got ${value}`));
+  } else if (schema.format === 'int32' && (value < INT32.min || value > INT32.max)) {
+    // The API server does not range-check `format: int32` (kube-openapi only checks the type),
+    // but the controller decodes the field into a Go int32 and cannot read the object.
+    c.error(
+      path,
+      'Int32Overflow',
+      hinted(
+        schema,
+        `${value} does not fit a 32-bit integer (${INT32.min} to ${INT32.max}); the API server stores it, ` +
+          'but the Karpenter controller cannot decode the object',
+      ),
+    );
+  }
+}
+
+/** The required fields of an object, then each field: unknown ones are errors, known ones are checked against their schema. */
+function checkObject(value: Record<string, unknown>, schema: ObjectSchema, path: string, c: IssueCollector): void {
+  for (const req of schema.required ?? []) {
+    if (absent(value[req])) c.error(child(path, req), 'RequiredField', hinted(schema, `is required`));
+  }
+  for (const [k, v] of Object.entries(value)) {
+    const sub = ownValue(schema.properties, k);
+    // A null known field is pruned (see pruneNulls); an unknown one is still an unknown field.
+    if (v === undefined || (v === null && sub)) continue;
+    if (!sub) {
+      const known = Object.keys(schema.properties);
+      const near = suggestOne(k, fieldIndex(schema.properties));
+      c.error(
+        child(path, k),
+        'UnknownField',
+        `is not a field of this object${near ? ` (did you mean "${near}"?)` : ''}; allowed fields: ` +
+          `${known.join(', ')} (kubectl and Terraform reject unknown fields)`,
+      );
+      continue;
+    }
+    checkSchema(v, sub, child(path, k), c);
+  }
+}
+
+/** A map's size and values, then its rules, all on the entries left once nulls are pruned. */
+function checkMap(value: Record<string, unknown>, schema: MapSchema, path: string, c: IssueCollector): void {
+  // Null entries are pruned before validation (PruneNonNullableNullsWithoutDefaults), so they
+  // neither count towards maxProperties nor reach the CEL rules.
+  const entries = Object.entries(value).filter(([, v]) => v !== null && v !== undefined);
+  const n = entries.length;
+  if (schema.maxProperties !== undefined && n > schema.maxProperties) {
+    c.error(path, 'TooManyProperties', hinted(schema, `must have at most ${schema.maxProperties} entries, got ${n}`));
+  }
+  for (const [k, v] of entries) checkSchema(v, schema.values, child(path, k), c);
+  for (const rule of schema.rules ?? []) rule(Object.fromEntries(entries), path, c);
+}
+
+/** A list's length and items, and for a set, items listed twice. */
+function checkArray(value: unknown[], schema: ArraySchema, path: string, c: IssueCollector): void {
+  if (schema.minItems !== undefined && value.length < schema.minItems) {
+    c.error(
+      path,
+      'TooFewItems',
+      hinted(schema, `must have at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}, got ${value.length}`),
+    );
+  }
+  if (schema.maxItems !== undefined && value.length > schema.maxItems) {
+    c.error(path, 'TooManyItems', hinted(schema, `must have at most ${schema.maxItems} items, got ${value.length}`));
+  }
+  value.forEach((item, i) => checkSchema(item, schema.items, `${path}[${i}]`, c));
+  if (schema.set) {
+    const seen = new Set<string>();
+    value.forEach((item, i) => {
+      const key = JSON.stringify(item);
+      if (seen.has(key)) c.error(`${path}[${i}]`, 'DuplicateItem', `duplicate value ${show(item)}; this list is a set, list each value once`);
+      seen.add(key);
+    });
+  }
 }
 
 function checkString(value: string, s: StringSchema, path: string, c: IssueCollector): void {

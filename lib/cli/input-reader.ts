@@ -114,14 +114,15 @@ export class InputReader {
         this.fileError(file, 'BinaryFile', `holds a NUL byte (at byte offset ${nulByte}): a binary file, not YAML or JSON`);
         return undefined;
       }
-      const problem = utf8Problem(content);
-      if (problem !== undefined) {
-        this.fileError(file, 'InvalidUtf8', `is not UTF-8 text: ${problem}; save it as UTF-8 (YAML and JSON manifests are UTF-8)`);
+      const decoded = decodeUtf8(content);
+      if (typeof decoded !== 'string') {
+        this.fileError(file, 'InvalidUtf8', `is not UTF-8 text: ${decoded.problem}; save it as UTF-8 (YAML and JSON manifests are UTF-8)`);
         return undefined;
       }
-      text = new TextDecoder('utf-8').decode(content);
+      text = decoded;
     }
-    const nul = text.indexOf('\u0000');
+    // Bytes were searched for NUL above; a string given as it is still may hold one.
+    const nul = typeof content === 'string' ? text.indexOf('\u0000') : -1;
     if (nul >= 0) {
       this.fileError(file, 'BinaryFile', `holds a NUL byte (at character ${nul}): a binary file, not YAML or JSON`);
       return undefined;
@@ -377,35 +378,40 @@ function docPosition(doc: Document, lines: LineCounter): Position | undefined {
 }
 
 /**
- * Why `bytes` is not UTF-8, or undefined when it is. Names UTF-16 (a common Windows editor
- * default) and the offset of the first bad byte.
+ * The text of `bytes`, decoded once, or why they are not UTF-8: UTF-16 (a common Windows editor default) or the offset
+ * of the first bad byte.
  */
-function utf8Problem(bytes: Uint8Array): string | undefined {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'it starts with a UTF-16 byte order mark';
+function decodeUtf8(bytes: Uint8Array): string | { readonly problem: string } {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+    return { problem: 'it starts with a UTF-16 byte order mark' };
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return undefined;
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    // Find the first invalid sequence by growing a valid prefix (a fatal decoder names no offset).
-    let lo = 0;
-    let hi = bytes.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (decodesAsPrefix(bytes.subarray(0, mid + 1))) lo = mid + 1;
-      else hi = mid;
-    }
-    // `lo` is where the decoder noticed; a truncated sequence starts at its lead byte before that.
-    let start = lo;
-    for (let k = 1; k <= 3 && lo - k >= 0; k++) {
-      const b = bytes[lo - k];
-      if (b >= 0xc0) {
-        start = lo - k;
-        break;
-      }
-      if (b < 0x80 || b > 0xbf) break;
-    }
-    return `invalid byte 0x${(bytes[start] ?? 0).toString(16).padStart(2, '0')} at byte offset ${start}`;
+    return { problem: invalidUtf8At(bytes) };
   }
+}
+
+/** Where the first invalid UTF-8 sequence of `bytes` starts, as a phrase. */
+function invalidUtf8At(bytes: Uint8Array): string {
+  // Find the first invalid sequence by growing a valid prefix (a fatal decoder names no offset).
+  let lo = 0;
+  let hi = bytes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (decodesAsPrefix(bytes.subarray(0, mid + 1))) lo = mid + 1;
+    else hi = mid;
+  }
+  // `lo` is where the decoder noticed; a truncated sequence starts at its lead byte before that.
+  let start = lo;
+  for (let k = 1; k <= 3 && lo - k >= 0; k++) {
+    const b = bytes[lo - k];
+    if (b >= 0xc0) {
+      start = lo - k;
+      break;
+    }
+    if (b < 0x80 || b > 0xbf) break;
+  }
+  return `invalid byte 0x${(bytes[start] ?? 0).toString(16).padStart(2, '0')} at byte offset ${start}`;
 }
 
 /** True when `bytes` is valid UTF-8, allowing it to end in the middle of a character. */

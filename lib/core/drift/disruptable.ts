@@ -7,7 +7,7 @@ import { isPlainObject, isString } from '../json';
 import { parseLabelSelector, selects, LabelSelector } from '../sim/selectors';
 import type { PoolNodeCounts } from './budgets';
 import { parseGoDuration } from './go-duration';
-import { annotationsOf, conditionOf, conditionTrue, deleting, field, Json, labelsOf, nameOf, obj } from './read';
+import { annotationOf, conditionOf, conditionTrue, deleting, field, Json, labelOf, labelRecord, nameOf, obj } from './read';
 
 const DO_NOT_DISRUPT = 'karpenter.sh/do-not-disrupt';
 
@@ -64,7 +64,7 @@ export class ClusterIndex {
     const ns = field(obj(pod, 'metadata'), 'namespace');
     const list = this.pdbs.get(isString(ns) && ns !== '' ? ns : 'default') ?? [];
     if (list.length === 0) return list;
-    const labels = Object.fromEntries(labelsOf(pod)) as Record<string, string>;
+    const labels = labelRecord(pod);
     return list.filter((b) => selects(b.selector, labels));
   }
 }
@@ -82,7 +82,7 @@ function isActive(pod: Json): boolean {
 
 /** `karpenter.sh/do-not-disrupt: "true"`, or a duration the pod has not yet run for (IsDoNotDisruptActive). */
 function doNotDisrupt(pod: Json, at: Date): boolean {
-  const v = annotationsOf(pod).get(DO_NOT_DISRUPT);
+  const v = annotationOf(pod, DO_NOT_DISRUPT);
   if (v === undefined) return false;
   if (v === 'true') return true;
   const ns = parseGoDuration(v);
@@ -134,7 +134,7 @@ function podBlock(pod: Json, cluster: ClusterIndex, at: Date): string | undefine
 export function candidateBlock(claim: unknown, cluster: ClusterIndex, at: Date): string | undefined {
   const node = cluster.nodeOf(claim);
   if (node === undefined) return undefined;
-  if (annotationsOf(node).get(DO_NOT_DISRUPT) === 'true') return `Node ${nameOf(node)} has ${DO_NOT_DISRUPT}: "true"`;
+  if (annotationOf(node, DO_NOT_DISRUPT) === 'true') return `Node ${nameOf(node)} has ${DO_NOT_DISRUPT}: "true"`;
   // An eventual disruption: pod-level blocks wait for terminationGracePeriod instead.
   const tgp = field(obj(claim, 'spec'), 'terminationGracePeriod');
   if (tgp !== undefined && tgp !== null) return undefined;
@@ -151,7 +151,7 @@ export function countNodes(claims: readonly unknown[], cluster: ClusterIndex): P
   let disrupting = 0;
   for (const claim of claims) {
     const node = cluster.nodeOf(claim);
-    const initialized = conditionTrue(claim, 'Initialized') || (node !== undefined && labelsOf(node).get('karpenter.sh/initialized') === 'true');
+    const initialized = conditionTrue(claim, 'Initialized') || (node !== undefined && labelOf(node, 'karpenter.sh/initialized') === 'true');
     if (!initialized || conditionTrue(claim, 'InstanceTerminating')) continue;
     nodes++;
     const ready = node !== undefined && conditionTrue(node, 'Ready');

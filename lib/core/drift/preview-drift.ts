@@ -9,7 +9,7 @@ import { classHashOf, nodeClassChanges } from './ec2nodeclass-drift';
 import { judgeNodeClaim, NODECLASS_HASH, NODECLASS_HASH_VERSION_KEY, NODEPOOL_HASH } from './nodeclaim-drift';
 import { EC2NODECLASS_HASH_VERSION } from './ec2nodeclass-hash';
 import { hashOf, nodePoolChanges } from './nodepool-drift';
-import { annotationsOf, field, labelsOf, nameOf, obj } from './read';
+import { annotationsOf, field, labelOf, nameOf, obj } from './read';
 import { poolRequirements } from './requirements-drift';
 import type {
   DriftInput,
@@ -177,7 +177,7 @@ interface ClusterView {
 function indexCluster(input: DriftInput, issues: DriftIssue[]): ClusterView {
   const claimsByPool = new Map<string, unknown[]>();
   (input.before.nodeClaims ?? []).forEach((c, i) => {
-    const pool = labelsOf(c).get('karpenter.sh/nodepool');
+    const pool = labelOf(c, 'karpenter.sh/nodepool');
     if (!isPlainObject(c) || nameOf(c) === '' || pool === undefined) {
       issues.push({
         object: nameOf(c) !== '' ? `NodeClaim/${nameOf(c)}` : `nodeClaims[${i}]`,

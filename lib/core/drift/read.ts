@@ -38,6 +38,30 @@ export function annotationsOf(o: unknown): Map<string, string> {
   return stringEntries(field(obj(o, 'metadata'), 'annotations'));
 }
 
+/** One label's value when it is a string: for a known key, without reading every label. */
+export function labelOf(o: unknown, key: string): string | undefined {
+  const v = field(field(obj(o, 'metadata'), 'labels'), key);
+  return isString(v) ? v : undefined;
+}
+
+/** One annotation's value when it is a string: for a known key, without reading every annotation. */
+export function annotationOf(o: unknown, key: string): string | undefined {
+  const v = field(field(obj(o, 'metadata'), 'annotations'), key);
+  return isString(v) ? v : undefined;
+}
+
+/** The string labels as a prototype-less record (a label selector's input): `constructor` is an ordinary key. */
+export function labelRecord(o: unknown): Readonly<Record<string, string>> {
+  const out = Object.create(null) as Record<string, string>;
+  const labels = field(obj(o, 'metadata'), 'labels');
+  if (!isPlainObject(labels)) return out;
+  for (const k of Object.keys(labels)) {
+    const v = labels[k];
+    if (isString(v)) out[k] = v;
+  }
+  return out;
+}
+
 /** The status condition of a type, or undefined. */
 export function conditionOf(o: unknown, type: string): Json | undefined {
   const list = field(obj(o, 'status'), 'conditions');

@@ -1,6 +1,7 @@
 // Safe input reading for the CLI commands: size and nesting limits, encodings, YAML/JSON syntax and alias
 // bombs, each problem one issue (never a stack trace), so one bad file costs one line.
-import { Document, isAlias, isMap, isNode, isPair, isSeq, LineCounter, parseAllDocuments, parseDocument } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { yaml } from '../core/model/yaml';
 import { FastDocument, fastYamlDocuments } from './fast-yaml';
 import { Severity } from '../core/issues';
 import { CommandDependencies, CommandIo, FileIssue, Position, STDIN } from './command-io';
@@ -162,11 +163,11 @@ export class InputReader {
   public parseText(file: string, text: string): { documents: ParsedDocument[]; syntaxErrors: boolean } | undefined {
     if (this.tooDeep(file, text)) return undefined;
     if (JSON_FILE.test(file) && this.readJsonFile(file, text) === undefined) return undefined;
-    const lines = new LineCounter();
+    const lines = new (yaml().LineCounter)();
     const parsed: ParsedDocument[] = [];
     // How many more documents the Lists so far held than their own count: later documents are numbered after their items.
     let shift = 0;
-    const docs = parseAllDocuments(text, { lineCounter: lines, logLevel: YAML_LOG_LEVEL });
+    const docs = yaml().parseAllDocuments(text, { lineCounter: lines, logLevel: YAML_LOG_LEVEL });
     if (docs.length === 0) {
       this.add({
         file,
@@ -287,6 +288,7 @@ export class InputReader {
  * node tree in one pass: each anchored node's size is kept, and an alias counts the size of the last anchor before it.
  */
 export function aliasExpansion(doc: Document): number {
+  const { isAlias, isMap, isNode, isPair, isSeq } = yaml();
   const anchors = new Map<string, unknown>();
   const sizes = new Map<unknown, number>();
   let added = 0;
@@ -337,9 +339,9 @@ function fastValues(text: string, docs: readonly FastDocument[]): Omit<InputDocu
     const at = (prefix: readonly (string | number)[], field: string): Position | undefined => {
       if (parsed === undefined) {
         lines ??= text.split('\n');
-        const counter = new LineCounter();
+        const counter = new (yaml().LineCounter)();
         parsed = {
-          doc: parseDocument(lines.slice(d.startLine, d.endLine).join('\n'), { lineCounter: counter, logLevel: YAML_LOG_LEVEL }),
+          doc: yaml().parseDocument(lines.slice(d.startLine, d.endLine).join('\n'), { lineCounter: counter, logLevel: YAML_LOG_LEVEL }),
           lines: counter,
         };
       }

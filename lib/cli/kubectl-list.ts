@@ -1,5 +1,6 @@
 // kubectl's `kind: List` (what `kubectl get ... -o yaml` prints): its items, each read as a document of its own.
-import { Document, isNode } from 'yaml';
+import type { Document } from 'yaml';
+import { yaml } from '../core/model/yaml';
 
 /** The items of a `kind: List` (or `<Kind>List`, as the API server lists a kind) with an `items` array; else undefined. */
 export function listItems(value: unknown): readonly unknown[] | undefined {
@@ -30,6 +31,7 @@ export function listEntries(value: unknown): { readonly path: (string | number)[
 
 /** A document of one List item: its node from the List (positions in the file stay right), or its value alone. */
 export function itemDocument(node: unknown, value: unknown): Document {
+  const { Document, isNode } = yaml();
   if (!isNode(node)) return new Document(value);
   const doc = new Document();
   doc.contents = node;

@@ -1,9 +1,10 @@
 import type * as Yaml from 'yaml';
 
 // Loaded on first use: most synths render no YAML, and loading the package is a measurable share
-// of a small app's synth time (see `npm run bench`).
+// of a small app's synth time (see `npm run bench`); the CLI reads most inputs without it (lib/cli/fast-yaml.ts).
 let yamlModule: typeof Yaml | undefined;
-function yaml(): typeof Yaml {
+/** The `yaml` package, loaded on first use. */
+export function yaml(): typeof Yaml {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (yamlModule ??= require('yaml') as typeof Yaml);
 }

@@ -41,6 +41,8 @@ const NON_PRINTABLE =
 const JSON_ESCAPES = /^(?:[^\\]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*$/;
 /** The deepest column a node may start at: the input limit on block nesting, which also bounds this reader's recursion. */
 const MAX_COLUMN = MAX_NESTING_DEPTH * BLOCK_COLUMNS_PER_LEVEL;
+/** Keys kept per first character and length: enough for manifests' field names, bounded for hostile input. */
+const KEYS_PER_BUCKET = 8;
 /** YAML limits an implicit key to 1,024 characters (`yaml` reports a longer one). */
 const MAX_KEY_LENGTH = 1024;
 
@@ -83,8 +85,8 @@ class BlockReader {
   private eol = 0;
   /** Spaces before the line's first character (after `nextContent`). */
   private indent = 0;
-  /** Whether a plain key resolves to a non-string: keys repeat in every object, so each is resolved once. */
-  private readonly resolvingKeys = new Map<string, boolean>();
+  /** Plain keys read so far (each a string key), by first character and length. */
+  private readonly keys = new Map<number, string[]>();
 
   constructor(
     private readonly text: string,
@@ -218,16 +220,16 @@ class BlockReader {
     const c = this.text.charCodeAt(at);
     if (colon - at > MAX_KEY_LENGTH) throw DECLINE;
     if (c === SQUOTE || c === DQUOTE) return this.quoted(at, colon - 1);
+    // Keys repeat in every object: one read before is compared in place, so no string is cut for it.
+    const bucket = c * (MAX_KEY_LENGTH + 1) + (colon - at);
+    const seen = this.keys.get(bucket);
+    if (seen !== undefined) for (const known of seen) if (this.text.startsWith(known, at)) return known;
     const key = this.text.slice(at, colon);
     const last = key.charCodeAt(key.length - 1);
     if (last === SPACE || last === TAB || key === '<<') throw DECLINE;
-    if (!MAY_RESOLVE.has(c)) return key;
-    let resolves = this.resolvingKeys.get(key);
-    if (resolves === undefined) {
-      resolves = IMPLICIT.some((type) => type.resolve(key)) || SPEC_CORE.some((spec) => spec.test(key));
-      this.resolvingKeys.set(key, resolves);
-    }
-    if (resolves) throw DECLINE;
+    if (MAY_RESOLVE.has(c) && (IMPLICIT.some((type) => type.resolve(key)) || SPEC_CORE.some((spec) => spec.test(key)))) throw DECLINE;
+    if (seen === undefined) this.keys.set(bucket, [key]);
+    else if (seen.length < KEYS_PER_BUCKET) seen.push(key);
     return key;
   }
 
@@ -380,7 +382,10 @@ class BlockReader {
 
 /** A plain scalar's value under the core schema, as js-yaml resolves it. */
 function plainValue(s: string): unknown {
-  if (s.length > 0 && !MAY_RESOLVE.has(s.charCodeAt(0))) return s;
+  const c = s.charCodeAt(0);
+  if (s.length > 0 && !MAY_RESOLVE.has(c)) return s;
+  // Starting with a letter, only null, true and false (5 letters at most) resolve: `namespace` is a string.
+  if (s.length > 5 && c >= 65 /* A */) return s;
   const k = IMPLICIT.findIndex((type) => type.resolve(s));
   if (k !== SPEC_CORE.findIndex((spec) => spec.test(s))) throw DECLINE;
   return k < 0 ? s : IMPLICIT[k].construct(s);

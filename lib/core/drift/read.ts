@@ -26,7 +26,11 @@ export function nameOf(o: unknown): string {
 export function stringEntries(v: unknown): Map<string, string> {
   const out = new Map<string, string>();
   if (!isPlainObject(v)) return out;
-  for (const [k, x] of Object.entries(v)) if (isString(x)) out.set(k, x);
+  // Own keys only: `v[k]` of an own key reads that property, `__proto__` too.
+  for (const k of Object.keys(v)) {
+    const x = v[k];
+    if (isString(x)) out.set(k, x);
+  }
   return out;
 }
 

@@ -1,8 +1,6 @@
 // `explain` on real files in a temp directory. A stand-in simulator pins the command's reading, mapping,
 // output and exit codes; test/cli/explain-example.test.ts runs the real engine on the full example. The
 // command line and reading here, the output in explain-output.test.ts.
-import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { EXPLAIN_USAGE } from '../../lib/cli/explain/explain-args';
 import { nodeCommandIo } from '../../lib/cli/node-io';
@@ -11,18 +9,9 @@ import { runCli, TOP_USAGE } from '../../lib/cli/cli';
 import { Severity } from '../../lib/core/issues';
 import { SimulationInput } from '../../lib/core/sim';
 import { ALL_FINE, explain, fake, MANIFESTS, WORKLOADS } from './explain-harness';
+import { useTempDir } from '../util/cli';
 
-let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-'));
-});
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-function file(name: string, content: string | Buffer): string {
-  const p = path.join(dir, name);
-  fs.writeFileSync(p, content);
-  return p;
-}
+const { file, dir: tempDir } = useTempDir('explain-');
 
 describe('command line', () => {
   test('--help prints the usage and exits 0', () => {
@@ -76,7 +65,7 @@ describe('reading', () => {
     expect(r.input?.daemonSets?.map((p: any) => p.metadata.name)).toEqual(['agent']);
     expect(r.input?.zones).toEqual(['us-east-1a', 'us-east-1b']);
     expect(r.stdout).toContain(
-      `note: skipped a ConfigMap (${path.join(dir, 'manifests.yaml')}#2 ConfigMap/settings): not a kind explain reads (see --help)`,
+      `note: skipped a ConfigMap (${path.join(tempDir(), 'manifests.yaml')}#2 ConfigMap/settings): not a kind explain reads (see --help)`,
     );
     expect(r.code).toBe(ExitCode.OK);
   });
@@ -160,7 +149,7 @@ describe('reading', () => {
     const bomb = file('bomb.yaml', `${levels.join('\n')}\n`);
     const good = file('good.yaml', MANIFESTS);
     const empty = file('empty.yaml', '# nothing here\n');
-    const r = explain([binary, broken, bomb, path.join(dir, 'missing.yaml'), empty, good], fake(ALL_FINE));
+    const r = explain([binary, broken, bomb, path.join(tempDir(), 'missing.yaml'), empty, good], fake(ALL_FINE));
 
     const errors = r.stderr.split('\n').filter((l) => l.includes(': error '));
     expect(errors).toEqual([

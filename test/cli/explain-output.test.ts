@@ -1,23 +1,12 @@
 // `explain` output and exit codes on real files with a stand-in simulator, and bad input with the real engine
 // (the command line and reading: explain-command.test.ts).
-import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { ExitCode } from '../../lib/cli/command-io';
 import { SimulationResult } from '../../lib/core/sim';
 import { ALL_FINE, explain, fake, MANIFESTS, WORKLOADS } from './explain-harness';
+import { useTempDir } from '../util/cli';
 
-let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-'));
-});
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-function file(name: string, content: string | Buffer): string {
-  const p = path.join(dir, name);
-  fs.writeFileSync(p, content);
-  return p;
-}
+const { file, dir: tempDir } = useTempDir('explain-');
 
 describe('output', () => {
   const POOLS_ONLY = () => file('pools.yaml', MANIFESTS.split('---\n').slice(0, 2).join('---\n'));
@@ -211,7 +200,7 @@ describe('output', () => {
   });
 
   test.each([
-    ['a missing file', () => path.join(dir, 'nope.yaml'), /nope\.yaml: error cannot read the file: .*\(FileNotReadable\)\n$/],
+    ['a missing file', () => path.join(tempDir(), 'nope.yaml'), /nope\.yaml: error cannot read the file: .*\(FileNotReadable\)\n$/],
     ['YAML that does not parse', () => file('broken2.yaml', 'kind: [unclosed'), /broken2\.yaml:1:\d+: error .*\(YamlSyntaxError\)\n$/],
   ])('exit status 2 with %s: the error only, on standard error, even with --json', (_what, input, message) => {
     for (const extra of [[], ['--json']]) {

@@ -1,18 +1,12 @@
 // buildKarpenterHelmValues: what it rejects or warns about, and additionalValues (the values themselves:
 // helm-values.test.ts).
-import { buildKarpenterHelmValues, KarpenterHelmValuesOptions } from '../../../lib/core/controller/helm-values';
+import { buildKarpenterHelmValues } from '../../../lib/core/controller/helm-values';
 import { ControllerPlacement } from '../../../lib/core/controller/controller-settings';
 import { KarpenterAwsAttributes } from '../../../lib/core/aws/karpenter-aws-attributes';
-import { errorsOf, Severity, ValidationIssue, warningsOf } from '../../../lib/core/issues';
+import { errorsOf, Severity, warningsOf } from '../../../lib/core/issues';
 import { KarpenterVersion } from '../../../lib/core/controller/karpenter-version';
 import { KARPENTER_ATTRIBUTES as KARPENTER, karpenterAttributes as attrs } from '../../util/karpenter-attributes';
-
-const NO_QUEUE = attrs({ interruptionQueueName: undefined });
-const BASE: KarpenterHelmValuesOptions = { karpenter: KARPENTER };
-const TOKEN = '${TfToken[TOKEN.1]}';
-const ctx = { isUnresolved: (v: unknown) => typeof v === 'string' && v.includes('${TfToken[') };
-
-const codes = (issues: ValidationIssue[]) => issues.map((i) => i.code);
+import { BASE, codes, ctx, NO_QUEUE, TOKEN } from './helm-values-fixtures';
 
 describe('buildKarpenterHelmValues', () => {
   describe('validation', () => {

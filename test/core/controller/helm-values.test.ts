@@ -1,23 +1,12 @@
 // buildKarpenterHelmValues: the values, image and registry, interruption handling; renderHelmValues and
 // validateReleaseOptions. Its validation and additionalValues: helm-values-checks.test.ts.
-import {
-  buildKarpenterHelmValues,
-  KarpenterHelmValuesOptions,
-  renderHelmValues,
-  validateReleaseOptions,
-} from '../../../lib/core/controller/helm-values';
+import { buildKarpenterHelmValues, renderHelmValues, validateReleaseOptions } from '../../../lib/core/controller/helm-values';
 import { ControllerPlacement, DnsPolicy, LogLevel } from '../../../lib/core/controller/controller-settings';
-import { Severity, ValidationIssue } from '../../../lib/core/issues';
+import { Severity } from '../../../lib/core/issues';
 import { KarpenterRegistry, KarpenterVersion } from '../../../lib/core/controller/karpenter-version';
 import { KARPENTER_RELEASE } from '../../../lib/core/controller/release';
-import { KARPENTER_ATTRIBUTES as KARPENTER, karpenterAttributes as attrs } from '../../util/karpenter-attributes';
-
-const NO_QUEUE = attrs({ interruptionQueueName: undefined });
-const BASE: KarpenterHelmValuesOptions = { karpenter: KARPENTER };
-const TOKEN = '${TfToken[TOKEN.1]}';
-const ctx = { isUnresolved: (v: unknown) => typeof v === 'string' && v.includes('${TfToken[') };
-
-const codes = (issues: ValidationIssue[]) => issues.map((i) => i.code);
+import { karpenterAttributes as attrs } from '../../util/karpenter-attributes';
+import { BASE, codes, ctx, NO_QUEUE, TOKEN } from './helm-values-fixtures';
 
 describe('buildKarpenterHelmValues', () => {
   test('should render the exact default values', () => {

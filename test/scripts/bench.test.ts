@@ -13,26 +13,16 @@ import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { App, Fn, TerraformOutput, TerraformProvider, TerraformResource, TerraformStack, TerraformVariable } from 'cdktf';
 import { Construct } from 'constructs';
-import {
-  checksShare,
-  clusterWorkload,
-  compareOutdirs,
-  distWithoutChecks,
-  evaluateClusterTargets,
-  evaluateExplainTargets,
-  evaluateSimulatorTargets,
-  evaluateTargets,
-  formatReport,
-  measureCommand,
-  median,
-  medianSample,
-  onPackage,
-  parseAppSpec,
-  parseGnuTimeCpuMs,
-  parseGnuTimeMaxRss,
-  Sample,
-  simulatorWorkload,
-} from '../../scripts/bench';
+import { distWithoutChecks } from '../../scripts/bench/dist';
+import { evaluateExplainTargets } from '../../scripts/bench/explain-rows';
+import { measureCommand, median, medianSample, parseGnuTimeCpuMs, parseGnuTimeMaxRss, Sample } from '../../scripts/bench/measure';
+import { parseAppSpec } from '../../scripts/bench/options';
+import { compareOutdirs } from '../../scripts/bench/outdirs';
+import { formatReport } from '../../scripts/bench/report';
+import { evaluateClusterTargets, evaluateSimulatorTargets } from '../../scripts/bench/simulator-rows';
+import { checksShare, evaluateTargets } from '../../scripts/bench/synth-rows';
+import { onPackage } from '../../scripts/bench/transpile';
+import { clusterWorkload, simulatorWorkload } from '../../scripts/bench/workloads';
 import { buildBaselineApp } from '../../scripts/bench-baseline';
 import { generateTypedBaseline } from '../../scripts/bench-baseline-typed';
 

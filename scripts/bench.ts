@@ -246,6 +246,7 @@ function infoLines(s: SynthMeasured, o?: OtherMeasured): string {
   }
   lines.push(synthRows.checksShare(medianSample(synth.a), medianSample(synth.checksOff), medianSample(synth.b)));
   lines.push(synthRows.manyPoolsShare(s.many, MANY_POOLS.nodePools));
+  lines.push(synthRows.cpuRatios(synth, s.many));
   if (o) lines.push(settleRows(o.settle).info);
   const rawRatio = medianSample(synth.a).wallMs / medianSample(synth.raw).wallMs;
   lines.push(`synth time (a) / raw baseline: ${rawRatio.toFixed(3)} (not a target: no user writes raw overrides)`);

@@ -10,10 +10,15 @@ import { CHECKS_OFF } from './dist';
 import { RESULT_MARK, Sample } from './measure';
 import { clusterWorkload, simulatorWorkload } from './workloads';
 
-type Phases = Omit<Sample, 'wallMs' | 'maxRssKb'>;
+type Phases = Omit<Sample, 'wallMs' | 'maxRssKb' | 'childCpuMs'>;
+
+/** The CPU time at the start of the measured mode. */
+let cpuStart: NodeJS.CpuUsage | undefined;
 
 function report(sample: Phases): void {
-  process.stdout.write(`\n${RESULT_MARK}${JSON.stringify({ ...sample, maxRssKb: process.resourceUsage().maxRSS })}\n`);
+  const cpu = process.cpuUsage(cpuStart);
+  const childCpuMs = (cpu.user + cpu.system) / 1000;
+  process.stdout.write(`\n${RESULT_MARK}${JSON.stringify({ ...sample, childCpuMs, maxRssKb: process.resourceUsage().maxRSS })}\n`);
 }
 
 function now(): number {
@@ -23,6 +28,7 @@ function now(): number {
 /** Runs one mode; `t0` is the child's start, before any of the mode's modules load. */
 export function runChild(args: string[]): void {
   const [mode, ...rest] = args;
+  cpuStart = process.cpuUsage();
   const t0 = now();
   if (mode === 'node') return report({ loadMs: 0 });
   if (mode === 'import' || mode === 'typed-load') {

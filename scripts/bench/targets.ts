@@ -12,8 +12,9 @@ export const TARGETS = {
    */
   maxChecksOffTimeRatio: 1.1,
   /**
-   * The checks per NodePool in a cold process, ms: (median in-child time of (a) − median in-child time of (a) with
-   * the checks off) / the example's NodePools, where in-child time is load + build + synth of one fresh process.
+   * The checks per NodePool in a cold process, ms: (median CPU time of (a) − median CPU time of (a) with the checks
+   * off) / the example's NodePools, each a fresh process's CPU time (every thread) from the start of its load to the
+   * end of its synth (`checksPerNodePoolMs`).
    */
   maxChecksPerNodePoolMs: 8,
   /** (k) an app of 100 NodePools and 20 EC2NodeClasses over a typed baseline of the same JSON, wall time. */

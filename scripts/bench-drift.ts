@@ -8,6 +8,8 @@ import * as path from 'path';
 import { dump, load } from 'js-yaml';
 import { ec2NodeClassHash } from '../lib/core/drift/ec2nodeclass-hash';
 import { nodePoolHash } from '../lib/core/drift/nodepool-hash';
+import { measureCommand } from './bench/measure';
+import { TARGETS } from './bench/targets';
 
 /** The figures of one measured process. */
 export interface DriftSample {
@@ -251,8 +253,7 @@ export function medianDriftSample(samples: readonly DriftSample[]): DriftSample 
 }
 
 if (require.main === module) {
-  // Alone: on dist/ as it is (run `npm run build` first), with bench.ts's process measurement.
-  const { measureCommand, TARGETS } = require('./bench') as typeof import('./bench');
+  // Alone: on dist/ as it is (run `npm run build` first), with the bench's process measurement.
   const runsAt = process.argv.indexOf('--runs');
   const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 5;
   const bin = path.join(__dirname, '..', 'dist', 'bin', 'karpenter-validate.js');

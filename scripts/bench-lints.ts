@@ -5,7 +5,9 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import type { Sample, TargetCheck } from './bench';
+import { Measure, measureCommand, medianSample, Sample } from './bench/measure';
+import { formatReport } from './bench/report';
+import { TargetCheck, TARGETS } from './bench/targets';
 
 /** Instance types in (h)'s pool. */
 export const UNKNOWN_TYPES = 10000;
@@ -22,8 +24,6 @@ export function unknownInstanceTypesPool(n: number): string {
     `      requirements:\n        - key: node.kubernetes.io/instance-type\n          operator: In\n          values:\n${values}`
   );
 }
-
-type Measure = (command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; okStatuses?: readonly number[] }) => Sample;
 
 /** (h): one warm-up, then `runs` runs of `validate` on the pool (exit 0: its findings are warnings). */
 export function measureValidateUnknownTypes(bin: string, work: string, runs: number, measure: Measure, env?: NodeJS.ProcessEnv): Sample[] {
@@ -48,8 +48,6 @@ export function evaluateLintTargets(h: Sample, maxMs: number): TargetCheck[] {
 }
 
 function main(argv: string[]): number {
-  // Loaded here, not at the top: bench.ts loads this file for its rows.
-  const bench = require('./bench') as typeof import('./bench');
   const i = argv.indexOf('--runs');
   const runs = i >= 0 ? Number(argv[i + 1]) : 5;
   const bin = path.resolve(__dirname, '..', 'dist', 'bin', 'karpenter-validate.js');
@@ -59,11 +57,9 @@ function main(argv: string[]): number {
   }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'karpenter-bench-lints-'));
   try {
-    const samples = measureValidateUnknownTypes(bin, work, runs, bench.measureCommand);
-    const checks = evaluateLintTargets(bench.medianSample(samples), bench.TARGETS.maxValidateUnknownTypesMs);
-    process.stdout.write(
-      bench.formatReport([{ label: '(h) validate, unknown types', samples }], checks, `${LINT_BENCH_HEADER}; ${runs} runs, medians`),
-    );
+    const samples = measureValidateUnknownTypes(bin, work, runs, measureCommand);
+    const checks = evaluateLintTargets(medianSample(samples), TARGETS.maxValidateUnknownTypesMs);
+    process.stdout.write(formatReport([{ label: '(h) validate, unknown types', samples }], checks, `${LINT_BENCH_HEADER}; ${runs} runs, medians`));
     return checks.every((c) => c.ok) || !argv.includes('--check') ? 0 : 1;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

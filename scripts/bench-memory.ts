@@ -6,9 +6,9 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { parseGnuTimeMaxRss, REPO } from './bench/measure';
 import { explainPodsYaml, fullExamplePools } from './generate-explain-pods';
 
-const REPO = path.join(__dirname, '..');
 const GNU_TIME = '/usr/bin/time';
 
 /** One `explain` run: the YAML's size and the process's peak RSS, MB. */
@@ -31,10 +31,10 @@ export function explainMemory(pods: number, dir: string, pools: string): MemoryS
     maxBuffer: 1024 * 1024 * 1024,
     env: { ...process.env, TS_NODE_PROJECT: path.join(REPO, 'tsconfig.dev.json') },
   });
-  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr ?? '');
+  const rss = parseGnuTimeMaxRss(r.stderr ?? '');
   if (r.status !== 0 && r.status !== 1) throw new Error(`explain on ${pods} pods exited ${r.status}: ${(r.stderr ?? '').slice(0, 500)}`);
-  if (!rss) throw new Error(`no peak RSS from ${GNU_TIME}`);
-  return { pods, yamlMb: fs.statSync(file).size / 1024 / 1024, peakRssMb: Number(rss[1]) / 1024 };
+  if (rss === undefined) throw new Error(`no peak RSS from ${GNU_TIME}`);
+  return { pods, yamlMb: fs.statSync(file).size / 1024 / 1024, peakRssMb: rss / 1024 };
 }
 
 /** The samples and their slope: MB of peak RSS per MB of pod YAML. */

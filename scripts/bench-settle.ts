@@ -5,7 +5,11 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import type { Sample, TargetCheck } from './bench';
+import { explainPodsYaml, fullExamplePools } from './generate-explain-pods';
+import { Measure, measureCommand, medianSample, Sample } from './bench/measure';
+import { formatReport } from './bench/report';
+import { TargetCheck } from './bench/targets';
+import { simulatorWorkload } from './bench/workloads';
 
 /** Targets of the settling rounds (issue: "where will my pods be once Karpenter settles"). */
 export const SETTLE_TARGETS = {
@@ -45,8 +49,6 @@ export interface SettleBenchOptions {
   readonly outDir: string;
 }
 
-type Measure = typeof import('./bench').measureCommand;
-
 /** Runs the settling rows: one-batch and settled (f) interleaved, (d)'s workload, and the 100,000-pod run when given. */
 export function measureSettle(o: SettleBenchOptions, measure: Measure): SettleSamples {
   const explain = (pods: string, rounds: string[]) =>
@@ -69,7 +71,6 @@ export function measureSettle(o: SettleBenchOptions, measure: Measure): SettleSa
 /** (d)'s 20 NodePools and 1,000 pods, one batch and settled, timed in this process after a warm-up. */
 function workloadTimes(simModule: string, runs: number): SettleSamples['workload'] {
   const sim = require(simModule) as typeof import('../lib/core/sim');
-  const { simulatorWorkload } = require('./bench') as typeof import('./bench');
   const input = simulatorWorkload() as Parameters<typeof sim.simulateProvisioning>[0];
   sim.simulateProvisioning(input);
   const one: number[] = [];
@@ -129,8 +130,6 @@ export function settleRows(s: SettleSamples): { rows: { label: string; samples: 
 
 /** Standalone: the settling rows on the built package (dist/), with (f)'s input generated here. */
 function main(argv: string[]): number {
-  const bench = require('./bench') as typeof import('./bench');
-  const { explainPodsYaml, fullExamplePools } = require('./generate-explain-pods') as typeof import('./generate-explain-pods');
   const repo = path.resolve(__dirname, '..');
   const explainBin = path.join(repo, 'dist', 'bin', 'karpenter-validate.js');
   if (!fs.existsSync(explainBin)) {
@@ -153,11 +152,11 @@ function main(argv: string[]): number {
     const env = { ...process.env, CHECKPOINT_DISABLE: '1' };
     // dist/ is bundled: (d)'s workload runs on the sources, as this script does (ts-node, transpile only).
     const simModule = path.join(repo, 'lib', 'core', 'sim');
-    const s = measureSettle({ explainBin, poolsFile, podsFile, bigPodsFile, simModule, runs, env, outDir: work }, bench.measureCommand);
-    const checks = evaluateSettleTargets(s, bench.medianSample);
+    const s = measureSettle({ explainBin, poolsFile, podsFile, bigPodsFile, simModule, runs, env, outDir: work }, measureCommand);
+    const checks = evaluateSettleTargets(s, medianSample);
     const { rows, info } = settleRows(s);
     const header = `Settling rounds: ${runs} runs each after a warm-up, medians; node ${process.version}, ${os.cpus().length} CPUs`;
-    process.stdout.write(bench.formatReport(rows, checks, header));
+    process.stdout.write(formatReport(rows, checks, header));
     process.stdout.write(`info ${info}\n`);
     return checks.every((c) => c.ok) ? 0 : 1;
   } finally {

@@ -2,7 +2,7 @@
 // NodeClaim is judged; no timing is asserted.
 import { load } from 'js-yaml';
 import { previewDrift } from '../../lib/core/drift/preview-drift';
-import { TARGETS } from '../../scripts/bench';
+import { TARGETS } from '../../scripts/bench/targets';
 import { driftClusterYaml, driftStackJson, evaluateDriftTargets } from '../../scripts/bench-drift';
 
 test('the workload: 100 pools, claims with Nodes and ten pods each, and a stack changing three quarters of the pools', () => {

@@ -1,5 +1,5 @@
 // The settling rows of the bench: targets and report lines from given samples (the bench itself is not run here).
-import { medianSample, Sample } from '../../scripts/bench';
+import { medianSample, Sample } from '../../scripts/bench/measure';
 import { evaluateSettleTargets, SETTLE_TARGETS, SettleSamples, settleRows } from '../../scripts/bench-settle';
 
 const sample = (wallMs: number): Sample => ({ wallMs, maxRssKb: 200 * 1024 });

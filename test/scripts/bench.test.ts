@@ -13,26 +13,17 @@ import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { App, Fn, TerraformOutput, TerraformProvider, TerraformResource, TerraformStack, TerraformVariable } from 'cdktf';
 import { Construct } from 'constructs';
-import {
-  checksShare,
-  clusterWorkload,
-  compareOutdirs,
-  distWithoutChecks,
-  evaluateClusterTargets,
-  evaluateExplainTargets,
-  evaluateSimulatorTargets,
-  evaluateTargets,
-  formatReport,
-  measureCommand,
-  median,
-  medianSample,
-  onPackage,
-  parseAppSpec,
-  parseGnuTimeCpuMs,
-  parseGnuTimeMaxRss,
-  Sample,
-  simulatorWorkload,
-} from '../../scripts/bench';
+import { distWithoutChecks } from '../../scripts/bench/dist';
+import { evaluateExplainTargets } from '../../scripts/bench/explain-rows';
+import { measureCommand, median, medianSample, parseGnuTimeCpuMs, parseGnuTimeMaxRss, Sample } from '../../scripts/bench/measure';
+import { parseAppSpec } from '../../scripts/bench/options';
+import { MANY_POOLS, buildManyPoolsApp } from '../../scripts/bench/apps/many-pools';
+import { compareOutdirs, countBlocks, countManifests } from '../../scripts/bench/outdirs';
+import { formatReport } from '../../scripts/bench/report';
+import { evaluateClusterTargets, evaluateSimulatorTargets } from '../../scripts/bench/simulator-rows';
+import { checksPerNodePoolMs, checksShare, evaluateChecksTargets, evaluateManyPoolsTargets, evaluateTargets } from '../../scripts/bench/synth-rows';
+import { onPackage } from '../../scripts/bench/transpile';
+import { clusterWorkload, simulatorWorkload } from '../../scripts/bench/workloads';
 import { buildBaselineApp } from '../../scripts/bench-baseline';
 import { generateTypedBaseline } from '../../scripts/bench-baseline-typed';
 
@@ -132,6 +123,21 @@ describe('measureCommand', () => {
     expect(sample.loadMs).toBe(12);
     expect(sample.wallMs).toBeGreaterThan(0);
     expect(sample.maxRssKb).toBeGreaterThan(10 * 1024);
+  });
+
+  test('the bench child reports its phases and its own CPU time', () => {
+    const childTs = path.join(__dirname, '..', '..', 'scripts', 'bench', 'child.ts');
+    const sample = measureCommand(process.execPath, ['-r', 'ts-node/register/transpile-only', childTs, 'import', 'fs']);
+
+    expect(sample.loadMs).toBeGreaterThanOrEqual(0);
+    expect(sample.childCpuMs).toBeGreaterThan(0);
+    expect(
+      medianSample([
+        { ...sample, childCpuMs: 100 },
+        { ...sample, childCpuMs: 3 },
+        { ...sample, childCpuMs: 1 },
+      ]).childCpuMs,
+    ).toBe(3);
   });
 
   test('should write standard output to a file and accept the exit statuses given', () => {
@@ -337,11 +343,52 @@ describe('(a) with the NodePool and EC2NodeClass checks off', () => {
     expect(() => distWithoutChecks(dist, path.join(tmp(), 'lib'))).toThrow(/no single module core\/api\/node-pool-plan\.js/);
   });
 
+  test('targets: (a) checks off within 1.10x (b), and the checks within 8 ms of CPU per NodePool, limits included', () => {
+    const s = (wallMs: number, childCpuMs: number): Sample => ({ wallMs, maxRssKb: 0, childCpuMs });
+    // Medians: checks off 1100 / 1000 wall; CPU (440 - 400) / 5 = 8 ms per NodePool.
+    const met = { a: [s(1300, 430), s(1200, 440), s(1250, 450)], checksOff: [s(1100, 400), s(1000, 390), s(1150, 410)], b: [s(1000, 0)] };
+    expect(evaluateChecksTargets(met, 5).map((c) => [c.name, c.value, c.ok])).toEqual([
+      ['synth time (a) with the checks off / (b)', 1.1, true],
+      ['the checks per NodePool, cold process, CPU ((a) - checks off) / 5', 8, true],
+    ]);
+    const missed = evaluateChecksTargets({ ...met, a: [s(1200, 441)], checksOff: [s(1101, 400)] }, 5);
+    expect(missed.map((c) => c.ok)).toEqual([false, false]);
+    expect(formatReport([], missed, 'h')).toMatch(
+      /MISS the checks per NodePool, cold process, CPU \(\(a\) - checks off\) \/ 5: 8\.2 ms per NodePool/,
+    );
+  });
+
+  test('the checks per NodePool: the difference of the medians of CPU time, not of wall time', () => {
+    const s = (wallMs: number, childCpuMs?: number): Sample => ({ wallMs, maxRssKb: 0, childCpuMs });
+    expect(checksPerNodePoolMs([s(900, 300), s(100, 310), s(500, 320)], [s(100, 200), s(900, 210)], 10)).toBe(10.5);
+    // A child that reported no CPU time gives no figure, which misses.
+    expect(checksPerNodePoolMs([s(900)], [s(100, 200)], 10)).toBeNaN();
+  });
+
   test('the share: its time, (a)/(b) without the checks, and what they take of (a)', () => {
     const s = (wallMs: number): Sample => ({ wallMs, maxRssKb: 0 });
     expect(checksShare(s(567), s(532), s(484))).toBe(
       '(a) with the NodePool and EC2NodeClass checks off: 532 ms, (a)/(b) 1.099; the checks take 35 ms of (a)',
     );
+  });
+});
+
+describe('(k) 100 NodePools and 20 EC2NodeClasses', () => {
+  test('target: at most 1.25x its typed baseline, wall time of the medians', () => {
+    const s = (wallMs: number): Sample => ({ wallMs, maxRssKb: 0 });
+    expect(evaluateManyPoolsTargets({ k: [s(1250), s(1300), s(1200)], typed: [s(1000)] })).toEqual([
+      { name: 'synth time (k) 100 NodePools, 20 EC2NodeClasses / its typed baseline', value: 1.25, limit: 1.25, unit: 'x', ok: true },
+    ]);
+    expect(evaluateManyPoolsTargets({ k: [s(1251)], typed: [s(1000)] })[0].ok).toBe(false);
+  });
+
+  test('the app makes 100 NodePools over 20 EC2NodeClasses, as manifests of one stack', () => {
+    const outdir = tmp();
+    const app = new App({ outdir });
+    buildManyPoolsApp(app);
+    app.synth();
+    expect([countManifests(outdir, 'NodePool'), countManifests(outdir, 'EC2NodeClass')]).toEqual([MANY_POOLS.nodePools, MANY_POOLS.nodeClasses]);
+    expect(countBlocks(outdir).stacks).toBe(1);
   });
 });
 

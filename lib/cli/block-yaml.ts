@@ -41,7 +41,7 @@ const NON_PRINTABLE =
 const JSON_ESCAPES = /^(?:[^\\]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*$/;
 /** The deepest column a node may start at: the input limit on block nesting, which also bounds this reader's recursion. */
 const MAX_COLUMN = MAX_NESTING_DEPTH * BLOCK_COLUMNS_PER_LEVEL;
-/** Keys kept per first character and length: enough for manifests' field names, bounded for hostile input. */
+/** Strings kept per first character and length: enough for manifests' field names, bounded for hostile input. */
 const KEYS_PER_BUCKET = 8;
 /** YAML limits an implicit key to 1,024 characters (`yaml` reports a longer one). */
 const MAX_KEY_LENGTH = 1024;
@@ -85,8 +85,10 @@ class BlockReader {
   private eol = 0;
   /** Spaces before the line's first character (after `nextContent`). */
   private indent = 0;
-  /** Plain keys read so far (each a string key), by first character and length. */
-  private readonly keys = new Map<number, string[]>();
+  /** Plain keys read so far, each a string key. */
+  private readonly keys = new SeenStrings();
+  /** Plain scalars read so far that are strings. */
+  private readonly values = new SeenStrings();
 
   constructor(
     private readonly text: string,
@@ -221,15 +223,13 @@ class BlockReader {
     if (colon - at > MAX_KEY_LENGTH) throw DECLINE;
     if (c === SQUOTE || c === DQUOTE) return this.quoted(at, colon - 1);
     // Keys repeat in every object: one read before is compared in place, so no string is cut for it.
-    const bucket = c * (MAX_KEY_LENGTH + 1) + (colon - at);
-    const seen = this.keys.get(bucket);
-    if (seen !== undefined) for (const known of seen) if (this.text.startsWith(known, at)) return known;
+    const seen = this.keys.seen(this.text, at, colon);
+    if (seen !== undefined) return seen;
     const key = this.text.slice(at, colon);
     const last = key.charCodeAt(key.length - 1);
     if (last === SPACE || last === TAB || key === '<<') throw DECLINE;
     if (MAY_RESOLVE.has(c) && (IMPLICIT.some((type) => type.resolve(key)) || SPEC_CORE.some((spec) => spec.test(key)))) throw DECLINE;
-    if (seen === undefined) this.keys.set(bucket, [key]);
-    else if (seen.length < KEYS_PER_BUCKET) seen.push(key);
+    this.keys.keep(key);
     return key;
   }
 
@@ -269,7 +269,14 @@ class BlockReader {
       throw DECLINE;
     } else {
       after = this.plainEnd(at);
-      value = plainValue(t.slice(at, after));
+      // Values repeat too (kinds, namespaces, node names, images): a repeated one is the same string, not a new one.
+      const seen = this.values.seen(t, at, after);
+      if (seen !== undefined) value = seen;
+      else {
+        const text = t.slice(at, after);
+        value = plainValue(text);
+        if (typeof value === 'string') this.values.keep(text);
+      }
     }
     this.restIsComment(after);
     // A more indented line after it (a multi-line plain scalar, or an error) is declined by the block that continues.
@@ -377,6 +384,29 @@ class BlockReader {
     if (contentIndent < 0) return '';
     const body = lines.join('\n');
     return strip ? body : `${body}\n`;
+  }
+}
+
+/**
+ * Strings read before, by first character and length, a few of each: `seen` finds one equal to `text[start, end)` by
+ * comparing in place. Bounded (KEYS_PER_BUCKET a bucket) whatever the input holds.
+ */
+class SeenStrings {
+  private readonly buckets = new Map<number, string[]>();
+
+  public seen(text: string, start: number, end: number): string | undefined {
+    if (end - start > MAX_KEY_LENGTH || end === start) return undefined;
+    const list = this.buckets.get(text.charCodeAt(start) * (MAX_KEY_LENGTH + 1) + (end - start));
+    if (list !== undefined) for (const known of list) if (text.startsWith(known, start)) return known;
+    return undefined;
+  }
+
+  public keep(s: string): void {
+    if (s.length > MAX_KEY_LENGTH || s.length === 0) return;
+    const bucket = s.charCodeAt(0) * (MAX_KEY_LENGTH + 1) + s.length;
+    const list = this.buckets.get(bucket);
+    if (list === undefined) this.buckets.set(bucket, [s]);
+    else if (list.length < KEYS_PER_BUCKET) list.push(s);
   }
 }
 

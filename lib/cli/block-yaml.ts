@@ -7,7 +7,7 @@
 // types, so a value read here is the value js-yaml reads: test/cli/block-yaml.test.ts compares them on generated,
 // mutated and real documents.
 import * as jsYaml from 'js-yaml';
-import { BLOCK_COLUMNS_PER_LEVEL, MAX_NESTING_DEPTH } from './nesting-depth';
+import { BLOCK_COLUMNS_PER_LEVEL, closingQuote, MAX_NESTING_DEPTH } from './nesting-depth';
 
 /** Returned when the document is outside the subset: read it with a full YAML parser. */
 export const BLOCK_YAML_DECLINED: unique symbol = Symbol('block YAML declined');
@@ -315,17 +315,7 @@ class BlockReader {
 
   /** The offset of the quote closing the quoted scalar at `at` on its line, or -1. */
   private quoteEnd(at: number): number {
-    const t = this.text;
-    const q = t.charCodeAt(at);
-    for (let p = at + 1; p < this.eol; p++) {
-      const ch = t.charCodeAt(p);
-      if (q === DQUOTE && ch === 92 /* \ */) p++;
-      else if (ch === q) {
-        if (q === SQUOTE && t.charCodeAt(p + 1) === SQUOTE) p++;
-        else return p;
-      }
-    }
-    return -1;
+    return closingQuote(this.text, at, this.eol);
   }
 
   /** The quoted scalar from `open` to `close` (both quotes), unescaped. */

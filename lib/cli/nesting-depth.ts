@@ -37,7 +37,8 @@ export function nestingDepth(text: string, max: number): Position | undefined {
       const eol = text.indexOf('\n', i);
       i = (eol < 0 ? n : eol) - 1;
     } else if ((ch === DQUOTE || ch === SQUOTE) && (i === 0 || opensQuote(text.charCodeAt(i - 1)))) {
-      const end = quotedEnd(text, i);
+      const close = closingQuote(text, i, n);
+      const end = close < 0 ? n : close;
       // Lines inside the quotes still count (scanned within the quotes only: a JSON file is one long line).
       for (let k = i + 1; k < end; k++) {
         if (text.charCodeAt(k) === LF) {
@@ -73,10 +74,13 @@ function opensQuote(c: number): boolean {
   return isSpace(c) || c === OPEN_SEQ || c === OPEN_MAP || c === 44 /* , */ || c === 58; /* : */
 }
 
-/** Where the quoted scalar opened at `open` ends (its closing quote, or the text's end). */
-function quotedEnd(text: string, open: number): number {
+/**
+ * The offset of the quote that closes the quoted scalar opened at `open`, before `end`, or -1: `''` escapes `'` in
+ * single quotes, `\` escapes the next character in double quotes. The nesting scan and the block reader share it.
+ */
+export function closingQuote(text: string, open: number, end: number): number {
   const q = text.charCodeAt(open);
-  for (let i = open + 1; i < text.length; i++) {
+  for (let i = open + 1; i < end; i++) {
     const c = text.charCodeAt(i);
     if (q === DQUOTE && c === 92 /* \ */) i++;
     else if (c === q) {
@@ -84,5 +88,5 @@ function quotedEnd(text: string, open: number): number {
       else return i;
     }
   }
-  return text.length;
+  return -1;
 }

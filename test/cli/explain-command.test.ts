@@ -9,7 +9,7 @@ import { runCli, TOP_USAGE } from '../../lib/cli/cli';
 import { Severity } from '../../lib/core/issues';
 import { SimulationInput } from '../../lib/core/sim';
 import { ALL_FINE, explain, fake, MANIFESTS, WORKLOADS } from './explain-harness';
-import { useTempDir } from '../util/cli';
+import { useTempDir } from '../util/temp-dirs';
 
 const { file, dir: tempDir } = useTempDir('explain-');
 

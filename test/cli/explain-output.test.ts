@@ -4,7 +4,7 @@ import * as path from 'path';
 import { ExitCode } from '../../lib/cli/command-io';
 import { SimulationResult } from '../../lib/core/sim';
 import { ALL_FINE, explain, fake, MANIFESTS, WORKLOADS } from './explain-harness';
-import { useTempDir } from '../util/cli';
+import { useTempDir } from '../util/temp-dirs';
 
 const { file, dir: tempDir } = useTempDir('explain-');
 

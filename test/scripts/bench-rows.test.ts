@@ -14,14 +14,9 @@ import { evaluateClusterTargets, evaluateSimulatorTargets } from '../../scripts/
 import { checksPerNodePoolMs, checksShare, evaluateChecksTargets, evaluateManyPoolsTargets } from '../../scripts/bench/synth-rows';
 import { onPackage } from '../../scripts/bench/transpile';
 import { clusterWorkload, simulatorWorkload } from '../../scripts/bench/workloads';
+import { tempDirs } from '../util/temp-dirs';
 
-const tmpdirs: string[] = [];
-function tmp(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-test-'));
-  tmpdirs.push(d);
-  return d;
-}
-afterAll(() => tmpdirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+const tmp = tempDirs('bench-test-');
 
 describe('simulator figures', () => {
   test('the workload is 20 NodePools and 1,000 pods, and every pod gets a verdict', () => {

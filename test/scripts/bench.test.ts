@@ -1,6 +1,5 @@
 // Cheap checks of the bench's parts; the bench itself (`npm run bench`) is not run here.
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { DataAwsCallerIdentity } from '@cdktf/provider-aws/lib/data-aws-caller-identity';
@@ -19,14 +18,10 @@ import { formatReport } from '../../scripts/bench/report';
 import { evaluateTargets } from '../../scripts/bench/synth-rows';
 import { buildBaselineApp } from '../../scripts/bench-baseline';
 import { generateTypedBaseline } from '../../scripts/bench-baseline-typed';
+import { tempDirs } from '../util/temp-dirs';
 
-const tmpdirs: string[] = [];
-function tmp(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-test-'));
-  tmpdirs.push(d);
-  return d;
-}
-afterAll(() => tmpdirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+const tmp = tempDirs('bench-test-');
+const inRepo = tempDirs('test-', path.join(__dirname, '..', '..', 'bench-out'));
 
 describe('statistics', () => {
   test('should take the median of odd and even counts', () => {
@@ -223,9 +218,7 @@ describe('baseline', () => {
     // WHEN
     const { source, summary } = generateTypedBaseline(reference);
     // Inside the repository, so the module resolves cdktf and the providers as the bench's does.
-    fs.mkdirSync(path.join(__dirname, '..', '..', 'bench-out'), { recursive: true });
-    const dir = fs.mkdtempSync(path.join(__dirname, '..', '..', 'bench-out', 'test-'));
-    tmpdirs.push(dir);
+    const dir = inRepo();
     const modulePath = path.join(dir, 'typed.js');
     fs.writeFileSync(modulePath, source);
     const outdir = tmp();

@@ -1,8 +1,5 @@
 // What a CLI test runs a command with: the real file system and process (nodeCommandIo), its two output
 // streams captured as strings.
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import { CommandIo } from '../../lib/cli/command-io';
 import { nodeCommandIo } from '../../lib/cli/node-io';
 
@@ -52,25 +49,5 @@ export function memoryIo(read: (path: string) => string): CapturedIo {
     },
     out: () => stdout,
     err: () => stderr,
-  };
-}
-
-/**
- * A temporary directory for the test file's inputs, made before its tests and removed after them; `file(name,
- * content)` writes one there and returns its path.
- */
-export function useTempDir(prefix: string): { readonly file: (name: string, content: string | Buffer) => string; readonly dir: () => string } {
-  let dir = '';
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return {
-    dir: () => dir,
-    file: (name, content) => {
-      const p = path.join(dir, name);
-      fs.writeFileSync(p, content);
-      return p;
-    },
   };
 }

@@ -1,11 +1,11 @@
 // The block-style subset of YAML that `kubectl get -o yaml` and `helm template` print, read in one pass over the
 // text: block mappings and sequences (sequences indented or at their key's column), single-line plain and quoted
-// scalars, literal blocks (`|`, `|-`), and the empty flow collections `{}` and `[]`. On a 20 MB cluster dump it is
-// about three times faster than js-yaml, which builds a string per character run and resolves every scalar.
-// Anything outside the subset, or where js-yaml and `yaml` could disagree, is declined (BLOCK_YAML_DECLINED), and the
-// caller reads the document with js-yaml or `yaml` as before. Plain scalars resolve through js-yaml's own core schema
-// types, so a value read here is the value js-yaml reads: test/cli/block-yaml.test.ts compares them on generated,
-// mutated and real documents.
+// scalars, literal blocks (`|`, `|-`), and the empty flow collections `{}` and `[]`. On a 20 MB cluster dump it takes
+// about half the time of js-yaml, which builds a string per character run and resolves every scalar. Anything outside
+// the subset, or where js-yaml and `yaml` could disagree, is declined (BLOCK_YAML_DECLINED), and the caller reads the
+// document with js-yaml or `yaml` as before; in a `kind: List`, only the item that holds it. Plain scalars resolve
+// through js-yaml's own core schema types, so a value read here is the value js-yaml reads: test/cli/block-yaml.test.ts
+// compares them with js-yaml and `yaml` on generated, mutated and real documents.
 import * as jsYaml from 'js-yaml';
 import { BLOCK_COLUMNS_PER_LEVEL, closingQuote, MAX_NESTING_DEPTH } from './nesting-depth';
 
@@ -64,12 +64,20 @@ export function blockYamlCandidate(text: string): boolean {
 }
 
 /**
- * The value of the one document in `text[start, end)` (no `---` marker lines inside), or BLOCK_YAML_DECLINED.
- * Call `blockYamlCandidate(text)` first. The document must hold something other than comments.
+ * Reads one entry of a top-level sequence (a List's item: its `-` line and the lines indented under it) with a full
+ * parser, as a one-entry sequence; BLOCK_YAML_DECLINED when that parser declines it too.
  */
-export function readBlockYaml(text: string, start: number, end: number): unknown {
+export type ItemReader = (entry: string) => unknown;
+
+/**
+ * The value of the one document in `text[start, end)` (no `---` marker lines inside), or BLOCK_YAML_DECLINED.
+ * Call `blockYamlCandidate(text)` first. The document must hold something other than comments. With `readItem`, an
+ * item of a top-level sequence (a `kind: List`'s `items`) outside the subset is read by it, so one wrapped message in
+ * a cluster dump costs that item, not the dump.
+ */
+export function readBlockYaml(text: string, start: number, end: number, readItem?: ItemReader): unknown {
   try {
-    return new BlockReader(text, start, end).document();
+    return new BlockReader(text, start, end, readItem).document();
   } catch (e) {
     // RangeError: a nesting the call stack cannot take; the full parsers report it.
     if (e === DECLINE || e instanceof RangeError) return BLOCK_YAML_DECLINED;
@@ -94,6 +102,7 @@ class BlockReader {
     private readonly text: string,
     start: number,
     private readonly end: number,
+    private readonly readItem?: ItemReader,
   ) {
     this.line = start;
   }
@@ -142,7 +151,7 @@ class BlockReader {
     if (col > MAX_COLUMN) throw DECLINE;
     if (this.dashEntry(at)) return this.sequence(at, col);
     const colon = this.keyColon(at);
-    if (colon >= 0) return this.mapping(at, col, colon);
+    if (colon >= 0) return this.mapping(at, col, colon, parent < 0);
     return this.scalar(at, parent);
   }
 
@@ -152,19 +161,22 @@ class BlockReader {
     return at + 1 === this.eol || this.text.charCodeAt(at + 1) === SPACE;
   }
 
-  /** A block sequence whose first `-` is at `at`, column `col`. */
-  private sequence(at: number, col: number): unknown[] {
+  /**
+   * A block sequence whose first `-` is at `at`, column `col`. `items`: the value of a top-level key, whose entries
+   * `readItem` may read when they are outside the subset.
+   */
+  private sequence(at: number, col: number, items = false): unknown[] {
     const out: unknown[] = [];
     for (;;) {
-      let p = at + 1;
-      while (p < this.eol && this.text.charCodeAt(p) === SPACE) p++;
-      if (p === this.eol || this.text.charCodeAt(p) === HASH) {
-        this.nextLine();
-        out.push(this.nextContent() && this.indent > col ? this.node(this.line + this.indent, this.indent, col) : null);
-      } else {
-        if (this.text.charCodeAt(p) === TAB) throw DECLINE;
-        out.push(this.node(p, col + (p - at), col));
-      }
+      if (items && this.readItem !== undefined) {
+        const lineStart = at - col; // an item's `-` starts its line
+        try {
+          out.push(this.entry(at, col));
+        } catch (e) {
+          if (e !== DECLINE) throw e;
+          out.push(this.itemByParser(lineStart, col, this.readItem));
+        }
+      } else out.push(this.entry(at, col));
       if (!this.nextContent() || this.indent < col) return out;
       at = this.line + this.indent;
       if (this.indent > col) throw DECLINE;
@@ -173,14 +185,48 @@ class BlockReader {
     }
   }
 
-  /** A block mapping whose first key starts at `at`, column `col`, its `:` at `colon`. */
-  private mapping(at: number, col: number, colon: number): Record<string, unknown> {
+  /** The sequence entry whose `-` is at `at`, column `col`. */
+  private entry(at: number, col: number): unknown {
+    let p = at + 1;
+    while (p < this.eol && this.text.charCodeAt(p) === SPACE) p++;
+    if (p === this.eol || this.text.charCodeAt(p) === HASH) {
+      this.nextLine();
+      return this.nextContent() && this.indent > col ? this.node(this.line + this.indent, this.indent, col) : null;
+    }
+    if (this.text.charCodeAt(p) === TAB) throw DECLINE;
+    return this.node(p, col + (p - at), col);
+  }
+
+  /**
+   * The entry whose `-` line starts at `lineStart`, read by `readItem`: its lines run to the next line with content at
+   * column `col` or less. The cursor moves to that line.
+   */
+  private itemByParser(lineStart: number, col: number, readItem: ItemReader): unknown {
+    const t = this.text;
+    let next = t.indexOf('\n', lineStart);
+    next = next < 0 || next >= this.end ? this.end : next + 1;
+    while (next < this.end) {
+      let p = next;
+      while (p < this.end && t.charCodeAt(p) === SPACE) p++;
+      const c = p < this.end ? t.charCodeAt(p) : LF;
+      if (c !== LF && c !== HASH && p - next <= col) break;
+      const eol = t.indexOf('\n', p);
+      next = eol < 0 || eol >= this.end ? this.end : eol + 1;
+    }
+    const value = readItem(t.slice(lineStart, next));
+    if (!Array.isArray(value) || value.length !== 1) throw DECLINE;
+    this.line = next;
+    return value[0];
+  }
+
+  /** A block mapping whose first key starts at `at`, column `col`, its `:` at `colon`; `root`: the document's. */
+  private mapping(at: number, col: number, colon: number, root: boolean): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (;;) {
       const key = this.key(at, colon);
       // A duplicate key: js-yaml and `yaml` both refuse it. (Values are never undefined: most keys skip hasOwnProperty.)
       if (out[key] !== undefined && Object.prototype.hasOwnProperty.call(out, key)) throw DECLINE;
-      const value = this.mappingValue(colon + 1, col);
+      const value = this.mappingValue(colon + 1, col, root);
       if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
       else out[key] = value;
       if (!this.nextContent() || this.indent < col) return out;
@@ -233,14 +279,15 @@ class BlockReader {
     return key;
   }
 
-  /** The value after a key's `:` at `p`, in a mapping at column `col`. */
-  private mappingValue(p: number, col: number): unknown {
+  /** The value after a key's `:` at `p`, in a mapping at column `col` (`root`: the document's). */
+  private mappingValue(p: number, col: number, root: boolean): unknown {
     const t = this.text;
     while (p < this.eol && t.charCodeAt(p) === SPACE) p++;
     if (p === this.eol || t.charCodeAt(p) === HASH) {
       this.nextLine();
       if (!this.nextContent()) return null;
       const at = this.line + this.indent;
+      if (root && this.dashEntry(at) && this.indent >= col) return this.sequence(at, this.indent, true);
       if (this.indent > col) return this.node(at, this.indent, col);
       if (this.indent === col && this.dashEntry(at)) return this.sequence(at, col);
       return null;

@@ -67,7 +67,7 @@ export function fastYamlDocuments(text: string): FastDocument[] | undefined {
     // Before the first marker, comments alone make no document (`yaml` keeps them as the next one's comment).
     const blank = !/^[ \t]*[^\s#]/m.test(body);
     if (blank && !c.marked) continue;
-    let value: unknown = blank ? null : block ? readBlockYaml(text, c.start, c.end) : BLOCK_YAML_DECLINED;
+    let value: unknown = blank ? null : block ? readBlockYaml(text, c.start, c.end, jsYamlDocument) : BLOCK_YAML_DECLINED;
     if (value === BLOCK_YAML_DECLINED) {
       value = jsYamlDocument(body);
       if (value === BLOCK_YAML_DECLINED) return undefined;

@@ -164,3 +164,55 @@ test('mutated documents: whatever the block reader accepts, js-yaml and yaml rea
   }
   expect(read).toBeGreaterThan(300);
 });
+
+describe('a List item outside the subset is read by the item reader, the rest by the block reader', () => {
+  const LIST = (odd: string) =>
+    `apiVersion: v1\nitems:\n- kind: Pod\n  metadata:\n    name: a\n${odd}- kind: Pod\n  metadata:\n    name: c\nkind: List\n`;
+  /** js-yaml as the item reader (the fast path's), counting the entries it was given. */
+  const reader = () => {
+    const entries: string[] = [];
+    const read = (entry: string): unknown => {
+      entries.push(entry);
+      return load(entry, { schema: CORE_SCHEMA });
+    };
+    return { entries, read };
+  };
+
+  test.each([
+    ['a message wrapped onto the next line', '- kind: Pod\n  status:\n    message: a long message that kubectl\n      wrapped at eighty columns\n'],
+    ['a wrapped single-quoted scalar', '- kind: Pod\n  status:\n    message: \'pod: "x", container:\n      y\'\n'],
+    ['a flow sequence', '- kind: Pod\n  spec:\n    args: [a, b]\n'],
+    ['a folded block', '- kind: Pod\n  data:\n    x: >\n      folded\n      text\n'],
+  ])('%s', (_what, odd) => {
+    const text = LIST(odd);
+    const { entries, read } = reader();
+    const value = readBlockYaml(text, 0, text.length, read);
+    expect(value).toEqual(parsers(text).jsYaml);
+    expect(value).toEqual(parsers(text).yaml);
+    expect(entries).toEqual([odd]);
+  });
+
+  test('kubectl style and indented items, an item at the end of the text', () => {
+    const indented = 'items:\n  - a: 1\n  - b: [1, 2]\n  - c: 3\n';
+    const { entries, read } = reader();
+    expect(readBlockYaml(indented, 0, indented.length, read)).toEqual({ items: [{ a: 1 }, { b: [1, 2] }, { c: 3 }] });
+    expect(entries).toEqual(['  - b: [1, 2]\n']);
+    const last = 'items:\n- a: 1\n- b: [1, 2]';
+    expect(readBlockYaml(last, 0, last.length, read)).toEqual({ items: [{ a: 1 }, { b: [1, 2] }] });
+  });
+
+  test('what the item reader declines, or an error outside an item, declines the document', () => {
+    const declines = () => BLOCK_YAML_DECLINED;
+    const text = LIST('- kind: Pod\n  spec:\n    args: [a, b]\n');
+    expect(readBlockYaml(text, 0, text.length, declines)).toBe(BLOCK_YAML_DECLINED);
+    const outside = 'items:\n- a: 1\nother: [1]\n';
+    expect(readBlockYaml(outside, 0, outside.length, reader().read)).toBe(BLOCK_YAML_DECLINED);
+  });
+
+  test('a nested sequence is not an item: its entries are not read alone', () => {
+    const text = 'items:\n- spec:\n    list:\n    - [1]\n';
+    const { entries, read } = reader();
+    expect(readBlockYaml(text, 0, text.length, read)).toEqual({ items: [{ spec: { list: [[1]] } }] });
+    expect(entries).toEqual(['- spec:\n    list:\n    - [1]\n']);
+  });
+});

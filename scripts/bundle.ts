@@ -11,6 +11,8 @@
 //   the other's modules from it, so every module has one copy. The package's entry points (package.json
 //   `exports`) are two-line files that return the bundle's copy: a class is one object from each
 //   (`instanceof` holds across `cdktf-karpenter-eks` and `cdktf-karpenter-eks/core`).
+// - the root entry's construct modules (LAZY_EXPORT_ROOMS) run at the first read of one of their names, not at the
+//   import: an app that uses a few constructs does not load the others and their provider modules (lazyReexports).
 // - dist/bin/karpenter-validate.js: the CLI in a file of its own (it runs in its own process).
 // - the .d.ts files and the JSON data as tsc wrote them. Packages (cdktf, the providers, yaml) stay external.
 // - every bundle in ASCII (`asciiOnly`).

@@ -11,6 +11,8 @@
 //   the other's modules from it, so every module has one copy. The package's entry points (package.json
 //   `exports`) are two-line files that return the bundle's copy: a class is one object from each
 //   (`instanceof` holds across `cdktf-karpenter-eks` and `cdktf-karpenter-eks/core`).
+// - the root entry's construct modules (LAZY_EXPORT_ROOMS) run at the first read of one of their names, not at the
+//   import: an app that uses a few constructs does not load the others and their provider modules (lazyReexports).
 // - dist/bin/karpenter-validate.js: the CLI in a file of its own (it runs in its own process).
 // - the .d.ts files and the JSON data as tsc wrote them. Packages (cdktf, the providers, yaml) stay external.
 // - every bundle in ASCII (`asciiOnly`).
@@ -112,6 +114,28 @@ function entryFile(file: string, modules: Iterable<string>, entries: readonly { 
   );
 }
 
+/** The rooms of construct modules: each imports its provider modules (cdktf L1 classes) at its top. */
+export const LAZY_EXPORT_ROOMS: readonly string[] = ['./aws/', './controller/', './manifests/'];
+
+/**
+ * The package root's re-exports of construct modules, each loaded at the first read of one of its names. tsc writes
+ * `var m_1 = require("./aws/x");` and a getter `return m_1.X;` per name, so the import ran every construct module
+ * and the 38 provider modules they import (about 45 ms of CPU), where an app of NodePools needs three constructs
+ * and four providers. Names, getters and `instanceof` stay as they were. Refuses a module the entry uses otherwise.
+ */
+export function lazyReexports(js: string, file: string): string {
+  const locals: string[] = [];
+  const out = js.replace(/^var (\w+) = require\("(\.\/[^"]+)"\);$/gm, (line, local: string, spec: string) => {
+    if (!LAZY_EXPORT_ROOMS.some((room) => spec.startsWith(room))) return line;
+    const uses = js.match(new RegExp(`\\b${local}\\b`, 'g'))?.length ?? 0;
+    const getters = js.match(new RegExp(`return ${local}\\.\\w+; \\}`, 'g'))?.length ?? 0;
+    if (uses !== getters + 1) throw new Error(`${file}: ${local} (${spec}) is used beyond its re-export getters; it cannot load lazily`);
+    locals.push(local);
+    return `var ${local} = () => require(${JSON.stringify(spec)});`;
+  });
+  return locals.reduce((text, local) => text.replace(new RegExp(`return ${local}\\.`, 'g'), `return ${local}().`), out);
+}
+
 const hex = (c: string) => c.charCodeAt(0).toString(16).padStart(4, '0');
 
 /**
@@ -163,6 +187,8 @@ export async function bundleDist(dist = path.join(REPO, 'dist')): Promise<void> 
     });
     // Each entry is required inside a function: the bundle runs an entry's modules only when it is asked for.
     entryFile(mainEntry, fromMain, BUNDLE_ENTRIES);
+    const root = path.join(dist, 'lib', 'index.js');
+    fs.writeFileSync(root, lazyReexports(fs.readFileSync(root, 'utf8'), root));
     await buildAscii({
       ...OPTIONS,
       entryPoints: [mainEntry],

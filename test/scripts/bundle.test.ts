@@ -3,7 +3,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { asciiOnly, BIN_FILE, BUNDLE_ENTRIES, BUNDLE_FILE, bundleDist, LAZY_BUNDLE_FILE } from '../../scripts/bundle';
+import { asciiOnly, BIN_FILE, BUNDLE_ENTRIES, BUNDLE_FILE, bundleDist, LAZY_BUNDLE_FILE, lazyReexports } from '../../scripts/bundle';
 
 function write(root: string, files: Record<string, string>): void {
   for (const [f, text] of Object.entries(files)) {
@@ -25,7 +25,12 @@ describe('the bundle of dist/', () => {
         "exports.data = require('./data.json');\nexports.Shared = require('../shared').Shared;\n",
       'lib/core/sim/data.json': '{"answer": 42}',
       'lib/core/index.js': "exports.Shared = require('./shared').Shared;\nexports.lazy = () => require('./sim/lazy');\n",
-      'lib/index.js': "exports.Shared = require('./core/shared').Shared;\nexports.root = true;\nexports.units = require('./core/units');\n",
+      'lib/index.js':
+        "exports.Shared = require('./core/shared').Shared;\nexports.root = true;\nexports.units = require('./core/units');\n" +
+        // A construct module re-exported as tsc writes it.
+        'var thing_1 = require("./aws/thing");\n' +
+        'Object.defineProperty(exports, "Thing", { enumerable: true, get: function () { return thing_1.Thing; } });\n',
+      'lib/aws/thing.js': 'globalThis.__thingRuns = (globalThis.__thingRuns ?? 0) + 1;\nexports.Thing = class Thing {};\n',
       // esbuild keeps comments and regular expressions as written: the bundle escapes them.
       'lib/core/units.js':
         'exports.Units = class Units {\n  /** 1 µs → 1000 ns */\n  m() {}\n};\n' + 'exports.micro = /^(µs|μs)$/;\nexports.sign = "→";\n',
@@ -67,6 +72,28 @@ describe('the bundle of dist/', () => {
     // at its first call, and only then is the lazy room's file read; the JSON is read from its file.
     expect(JSON.parse(r.stdout)).toEqual({ same: true, runs: 1, before: [0, false], after: [1, true], data: { answer: 42 } });
     expect(fs.readFileSync(path.join(dist, LAZY_BUNDLE_FILE), 'utf8')).toContain('require("./core/sim/data.json")');
+  });
+
+  test('a construct module the root re-exports runs at the first read of its name, not at the import', () => {
+    const script = [
+      `const root = require(${JSON.stringify(path.join(dist, 'lib/index.js'))});`,
+      'const before = globalThis.__thingRuns ?? 0;',
+      'const listed = Object.keys(root).includes("Thing");',
+      'const same = root.Thing === root.Thing && typeof root.Thing === "function";',
+      'console.log(JSON.stringify({ before, listed, same, after: globalThis.__thingRuns }));',
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ before: 0, listed: true, same: true, after: 1 });
+  });
+
+  test('a construct module the root uses beyond its re-exports is refused, not loaded lazily', () => {
+    const js =
+      'var x_1 = require("./aws/x");\n(0, x_1.setUp)();\n' +
+      'Object.defineProperty(exports, "X", { enumerable: true, get: function () { return x_1.X; } });\n';
+    expect(() => lazyReexports(js, 'index.js')).toThrow('index.js: x_1 (./aws/x) is used beyond its re-export getters; it cannot load lazily');
+    const other = 'var y_1 = require("./core/y");\nObject.defineProperty(exports, "Y", { enumerable: true, get: function () { return y_1.Y; } });\n';
+    expect(lazyReexports(other, 'index.js')).toBe(other);
   });
 
   test('the bin is a node script of its own that runs', () => {

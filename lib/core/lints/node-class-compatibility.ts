@@ -21,7 +21,8 @@ export function poolNodeClassIssues(pool: unknown, nodeClassManifest: unknown, n
   const platform = AMI_FAMILY_PLATFORMS[family];
   const windows = platform.os === 'windows';
 
-  const os = admittedValues(pool, WellKnownLabel.OS, ctx);
+  const admitted = admittedValues(pool, ctx);
+  const os = admitted(WellKnownLabel.OS);
   if (os && !os.values.has(platform.os)) {
     c.error(
       os.where[os.where.length - 1],
@@ -33,7 +34,7 @@ export function poolNodeClassIssues(pool: unknown, nodeClassManifest: unknown, n
           : 'Use a node class with a Windows AMI family (e.g. alias windows2022@latest), or require kubernetes.io/os linux'),
     );
   }
-  const arch = admittedValues(pool, WellKnownLabel.ARCH, ctx);
+  const arch = admitted(WellKnownLabel.ARCH);
   if (arch && ![...arch.values].some((a) => (platform.arches as readonly string[]).includes(a))) {
     c.error(
       arch.where[arch.where.length - 1],

@@ -57,14 +57,19 @@ export interface AdmittedValues {
 }
 
 /**
- * The values of `key` a NodePool admits, when its requirements or template labels constrain a key with
+ * The values of a key a NodePool admits, when its requirements or template labels constrain a key with
  * a known domain (`kubernetes.io/os`, `kubernetes.io/arch`, ...) or an In list; undefined when they do
- * not, or when no node can match (`RequirementsUnsatisfiable` reports that).
+ * not, or when no node can match (`RequirementsUnsatisfiable` reports that). The pool is folded once, on
+ * the first key asked, for every key asked after it.
  */
-export function admittedValues(manifest: unknown, key: string, ctx: ValidationContext = {}): AdmittedValues | undefined {
-  if (!isPlainObject(manifest) || !isPlainObject(manifest.spec)) return undefined;
-  const s = nodePoolFacts(manifest.spec, new IssueCollector(ctx)).states.get(key);
-  return s?.candidates && s.where.length > 0 ? { values: s.candidates, where: s.where } : undefined;
+export function admittedValues(manifest: unknown, ctx: ValidationContext = {}): (key: string) => AdmittedValues | undefined {
+  if (!isPlainObject(manifest) || !isPlainObject(manifest.spec)) return () => undefined;
+  const spec = manifest.spec;
+  let states: ReadonlyMap<string, KeyState> | undefined;
+  return (key) => {
+    const s = (states ??= nodePoolFacts(spec, new IssueCollector(ctx)).states).get(key);
+    return s?.candidates && s.where.length > 0 ? { values: s.candidates, where: s.where } : undefined;
+  };
 }
 
 /** The requirements whose key, operator and values are all known strings; the others are the schema's to report. */

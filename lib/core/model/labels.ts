@@ -147,6 +147,12 @@ const SUGGESTED_KEYS = [...KARPENTER_WELL_KNOWN_LABELS.filter((k) => k !== WellK
 /** Keys that are no typo though not suggested: the restricted ones (their own errors say so) and the node class label. */
 const NO_TYPO = new Set<string>([...SUGGESTED_KEYS, WellKnownLabel.NODEPOOL, 'kubernetes.io/hostname', WellKnownLabel.EC2NODECLASS]);
 let keyIndex: SuggestionIndex | undefined;
+// An app writes the same custom keys on many NodePools (a team label on each): each is searched once per process.
+// The keys are user input, so the cache is bounded in entries and in the length of each.
+const nearKeys = new Map<string, string | undefined>();
+const NEAR_KEYS_KEPT = 1024;
+/** A qualified key's longest valid form: a 253-character prefix, `/`, a 63-character name. */
+const MAX_LABEL_KEY_LENGTH = 253 + 1 + 63;
 
 /**
  * The well-known label key `key` is a near miss of (`kubernetes.io/arc`: `kubernetes.io/arch`): one it
@@ -155,7 +161,10 @@ let keyIndex: SuggestionIndex | undefined;
  */
 export function nearWellKnownLabel(key: string): string | undefined {
   if (NO_TYPO.has(key)) return undefined;
-  return suggestOne(key, (keyIndex ??= new SuggestionIndex(SUGGESTED_KEYS)), { maxDistance: 2 });
+  if (nearKeys.has(key)) return nearKeys.get(key);
+  const near = suggestOne(key, (keyIndex ??= new SuggestionIndex(SUGGESTED_KEYS)), { maxDistance: 2 });
+  if (nearKeys.size < NEAR_KEYS_KEPT && key.length <= MAX_LABEL_KEY_LENGTH) nearKeys.set(key, near);
+  return near;
 }
 
 /** CRD pattern of a label value (template labels, requirement values); max 63 characters. */

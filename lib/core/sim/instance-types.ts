@@ -5,7 +5,7 @@ import { AmiFamily } from '../model/ami-family';
 import { WellKnownLabel } from '../model/labels';
 import { allocatableFor, capacityFor, isWindowsFamily, NodeResourceSettings } from './allocatable';
 import { SchedulingRequirement, SchedulingRequirements } from '../scheduling/requirements';
-import { catalogColumns } from './catalog';
+import { CatalogColumns, catalogColumns } from './catalog';
 import { InstanceType, InstanceTypeCatalog, ResourceAmounts } from './simulation-types';
 import { ownValue } from '../json';
 
@@ -176,13 +176,15 @@ export function classView(catalog: InstanceTypeCatalog, shape: NodeClassShape, z
   };
   let types: readonly ClassInstanceType[] | undefined;
   const label = labelReader(catalog);
+  const cols = catalogColumns(catalog);
+  const verdicts = (r: SchedulingRequirements) => keyTests(windows, family, zones, r)?.map((t) => typeVerdict(t, cols, label, windows));
   const view: ClassView = {
     get types() {
       return (types ??= Array.from({ length: n }, (_, i) => type(i)));
     },
     type,
-    compatibleMask: (r) => compatibleMask(n, label, windows, keyTests(windows, family, zones, r)),
-    findCompatible: (r, accept) => findCompatible(n, label, windows, keyTests(windows, family, zones, r), accept),
+    compatibleMask: (r) => compatibleMask(n, verdicts(r)),
+    findCompatible: (r, accept) => findCompatible(n, verdicts(r), accept),
   };
   byShape.set(key, view);
   return view;
@@ -293,30 +295,48 @@ function passes(t: KeyTest, i: number, label: (i: number, key: string) => string
   return hit;
 }
 
-/** Every type's verdict: one key at a time over the types still in. */
-function compatibleMask(
-  n: number,
+/**
+ * `passes` of one key test as a function of the type index. On the bundled catalog's columns each distinct value
+ * is tested once by its index in the column, which spares a synth lint's scan a lookup by string per type and key.
+ */
+function typeVerdict(
+  t: KeyTest,
+  cols: CatalogColumns | undefined,
   label: (i: number, key: string) => string | undefined,
   windows: boolean,
-  tests: KeyTest[] | undefined,
-): Uint8Array {
+): (i: number) => boolean {
+  if (!cols || t.isOs || t.key === WellKnownLabel.INSTANCE_TYPE) return (i) => passes(t, i, label, windows);
+  const col = cols.column(t.key);
+  if (!col) return () => t.absent;
+  // -1: not tested yet; 0 or 1: the value's verdict.
+  const verdict = new Int8Array(col.values.length).fill(-1);
+  return (i) => {
+    const j = col.index[i];
+    if (j < 0) return t.absent;
+    if (verdict[j] < 0) verdict[j] = t.req.has(col.values[j]) ? 1 : 0;
+    return verdict[j] === 1;
+  };
+}
+
+/** Every type's verdict: one key at a time over the types still in. */
+function compatibleMask(n: number, tests: ((i: number) => boolean)[] | undefined): Uint8Array {
   const mask = new Uint8Array(n);
   if (!tests) return mask;
   mask.fill(1);
-  for (const t of tests) for (let i = 0; i < n; i++) if (mask[i] === 1 && !passes(t, i, label, windows)) mask[i] = 0;
+  for (const passes of tests) for (let i = 0; i < n; i++) if (mask[i] === 1 && !passes(i)) mask[i] = 0;
   return mask;
 }
 
+/** Whether type i passes every key test. */
+function passesAll(tests: readonly ((i: number) => boolean)[], i: number): boolean {
+  for (const passes of tests) if (!passes(i)) return false;
+  return true;
+}
+
 /** The first type that passes every key test and `accept`: one type at a time, testing none after it. */
-function findCompatible(
-  n: number,
-  label: (i: number, key: string) => string | undefined,
-  windows: boolean,
-  tests: KeyTest[] | undefined,
-  accept: (i: number) => boolean,
-): number {
+function findCompatible(n: number, tests: ((i: number) => boolean)[] | undefined, accept: (i: number) => boolean): number {
   if (!tests) return -1;
-  for (let i = 0; i < n; i++) if (tests.every((t) => passes(t, i, label, windows)) && accept(i)) return i;
+  for (let i = 0; i < n; i++) if (passesAll(tests, i) && accept(i)) return i;
   return -1;
 }
 

@@ -101,25 +101,34 @@ function isFullDate(s: string): boolean {
 }
 
 /**
- * A copy of `value` without the nulls the API server prunes before it validates: apiextensions
+ * `value` without the nulls the API server prunes before it validates: apiextensions
  * `PruneNonNullableNullsWithoutDefaults` deletes a null object property or map value whose schema
  * is not nullable (no Karpenter field is) and has no default (a default then fills it, which
  * validates like an absent field here). Nulls in lists and nulls of unknown fields are kept: the
- * API server rejects those.
+ * API server rejects those. A copy where a null goes; `value` itself, unchanged, where none does (the
+ * checks only read it, and a rendered manifest has no nulls to prune).
  */
 export function pruneNulls(value: unknown, schema: Schema): unknown {
   if (Array.isArray(value)) {
-    return schema.type === 'array' ? value.map((v) => pruneNulls(v, schema.items)) : value;
+    if (schema.type !== 'array') return value;
+    const items = value.map((v) => pruneNulls(v, schema.items));
+    return items.some((v, i) => v !== value[i]) ? items : value;
   }
   if (!isPlainObject(value) || (schema.type !== 'object' && schema.type !== 'map')) return value;
   const out: [string, unknown][] = [];
+  let pruned = false;
   for (const [k, v] of Object.entries(value)) {
     const sub = schema.type === 'map' ? schema.values : ownValue(schema.properties, k);
     if (sub === undefined) out.push([k, v]);
-    else if (v !== null) out.push([k, pruneNulls(v, sub)]);
+    else if (v === null) pruned = true;
+    else {
+      const p = pruneNulls(v, sub);
+      pruned ||= p !== v;
+      out.push([k, p]);
+    }
   }
   // fromEntries: a user's key `__proto__` stays a key.
-  return Object.fromEntries(out);
+  return pruned ? Object.fromEntries(out) : value;
 }
 
 /** Quotes the CRD's own message so a finding can be traced to the rule it replicates. */

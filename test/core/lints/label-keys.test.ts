@@ -43,6 +43,17 @@ describe('WellKnownKeyTypo', () => {
     expect(nearWellKnownLabel('node.kubernetes.io/instance-types')).toBe(WellKnownLabel.INSTANCE_TYPE);
   });
 
+  test('answers stay the same past the per-process memo of keys: asked again, after 2,000 other keys, and for an overlong key', () => {
+    const first = nearWellKnownLabel('kubernetes.io/arc');
+    expect(first).toBe(WellKnownLabel.ARCH);
+    for (let i = 0; i < 2000; i++) expect(nearWellKnownLabel(`example.com/team-${i}`)).toBeUndefined();
+    expect(nearWellKnownLabel('kubernetes.io/arc')).toBe(first);
+    expect(nearWellKnownLabel('kubernetes.io/oss')).toBe(WellKnownLabel.OS);
+    const long = `${'a'.repeat(400)}/arch`;
+    expect(nearWellKnownLabel(long)).toBeUndefined();
+    expect(nearWellKnownLabel(long)).toBeUndefined();
+  });
+
   test('ordinary custom labels, well-known keys, their aliases and property-named keys are no typo', () => {
     const keys = [
       'team',

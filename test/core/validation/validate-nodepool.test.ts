@@ -1,6 +1,7 @@
 import { ValidationIssue, errorsOf, warningsOf } from '../../../lib/core/issues';
 import { skipWithoutCrds } from '../../fixtures/crds-dir';
-import { validateNodePool } from '../../../lib/core/validation/validate-nodepool';
+import { NODEPOOL_SPEC_SCHEMA, validateNodePool } from '../../../lib/core/validation/validate-nodepool';
+import { pruneNulls } from '../../../lib/core/validation/schema';
 import { KARPENTER_RUNTIME_CHECK_CODES } from '../../../lib/core/validation/validate';
 import { Json, Path, codes, crdRules, errorLines, nodePool, patched } from '../api/fixtures';
 import {
@@ -362,5 +363,27 @@ describe('ObjectMeta field types, as Go decodes them', () => {
   test('accepts well-typed and null ObjectMeta fields', () => {
     const m = patched(nodePool(), ['metadata.finalizers', ['karpenter.sh/termination']], ['metadata.generation', 3], ['metadata.uid', null]);
     expect(errorLines(validateNodePool(m))).toEqual([]);
+  });
+});
+
+describe('pruneNulls', () => {
+  const spec = () => ({
+    template: { spec: { nodeClassRef: { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' }, requirements: [] } },
+    limits: { cpu: '10' },
+  });
+
+  test('a spec without nulls is returned as it is, not copied', () => {
+    const s = spec();
+    expect(pruneNulls(s, NODEPOOL_SPEC_SCHEMA)).toBe(s);
+  });
+
+  test('a null field is pruned in a copy, along the path to it only; the input is unchanged', () => {
+    const s: Json = { ...spec(), disruption: null, weight: 10 };
+    s.template = { ...(s.template as Json), metadata: { labels: null } };
+    const pruned = pruneNulls(s, NODEPOOL_SPEC_SCHEMA) as Json;
+    expect(pruned).toEqual({ ...spec(), weight: 10, template: { ...spec().template, metadata: {} } });
+    expect(s.disruption).toBeNull();
+    expect((pruned.template as Json).spec).toBe((s.template as Json).spec);
+    expect(pruned.limits).toBe(s.limits);
   });
 });

@@ -1,11 +1,12 @@
-import { Annotations, Token } from 'cdktf';
+import { Annotations } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { errorsOf, formatIssue, ValidationContext, ValidationIssue, warningsOf, withCarriedIssues } from '../core/issues';
 import { checkFramework } from './framework';
+import { isUnresolved } from './tokens';
 
 /** Validation context for constructs: values that are Terraform tokens are not checked. */
 export function constructContext(silence?: readonly string[]): ValidationContext {
-  return { isUnresolved: (v) => Token.isUnresolved(v), silence };
+  return { isUnresolved, silence };
 }
 
 /**

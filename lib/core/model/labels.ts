@@ -176,7 +176,19 @@ const QUALIFIED_NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 
 /** Length in Unicode code points, as Kubernetes counts `maxLength`. */
 export function runeLength(s: string): number {
-  return [...s].length;
+  // UTF-16 units less one per surrogate pair, as `[...s].length` counts, without the array.
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
 }
 
 /** CEL `s.find("^([^/]+)")`: the text before the first `/`, or "" when there is none to find. */

@@ -111,25 +111,31 @@ function isFullDate(s: string): boolean {
 export function pruneNulls(value: unknown, schema: Schema): unknown {
   if (Array.isArray(value)) {
     if (schema.type !== 'array') return value;
-    const items = value.map((v) => pruneNulls(v, schema.items));
-    return items.some((v, i) => v !== value[i]) ? items : value;
+    let items: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const p = pruneNulls(value[i], schema.items);
+      if (p !== value[i]) (items ??= value.slice())[i] = p;
+    }
+    return items ?? value;
   }
   if (!isPlainObject(value) || (schema.type !== 'object' && schema.type !== 'map')) return value;
-  const out: [string, unknown][] = [];
-  let pruned = false;
-  for (const [k, v] of Object.entries(value)) {
+  // Copied from the first key that changes, so the common case (nothing to prune) allocates nothing.
+  let out: [string, unknown][] | undefined;
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    const v = value[k];
     const sub = schema.type === 'map' ? schema.values : ownValue(schema.properties, k);
-    if (sub === undefined) out.push([k, v]);
-    else if (v === null) pruned = true;
-    else {
-      const p = pruneNulls(v, sub);
-      pruned ||= p !== v;
-      out.push([k, p]);
-    }
+    const p = sub === undefined ? v : v === null ? PRUNED : pruneNulls(v, sub);
+    if (p !== v) out ??= keys.slice(0, i).map((before): [string, unknown] => [before, value[before]]);
+    if (out && p !== PRUNED) out.push([k, p]);
   }
   // fromEntries: a user's key `__proto__` stays a key.
-  return pruned ? Object.fromEntries(out) : value;
+  return out ? Object.fromEntries(out) : value;
 }
+
+/** What pruneNulls leaves of a pruned null: nothing. */
+const PRUNED = Symbol('pruned');
 
 /** Quotes the CRD's own message so a finding can be traced to the rule it replicates. */
 export function crdRule(message: string): string {
@@ -233,7 +239,8 @@ function checkObject(value: Record<string, unknown>, schema: ObjectSchema, path:
   for (const req of schema.required ?? []) {
     if (absent(value[req])) c.error(child(path, req), 'RequiredField', hinted(schema, `is required`));
   }
-  for (const [k, v] of Object.entries(value)) {
+  for (const k of Object.keys(value)) {
+    const v = value[k];
     const sub = ownValue(schema.properties, k);
     // A null known field is pruned (see pruneNulls); an unknown one is still an unknown field.
     if (v === undefined || (v === null && sub)) continue;
@@ -298,7 +305,7 @@ function checkString(value: string, s: StringSchema, path: string, c: IssueColle
     } else c.error(path, 'UnsupportedValue', hinted(s, message));
     return;
   }
-  const len = runeLength(value);
+  const len = s.minLength === undefined && s.maxLength === undefined ? 0 : runeLength(value);
   if (s.minLength !== undefined && len < s.minLength) {
     c.error(path, 'TooShort', hinted(s, `must be at least ${s.minLength} character${s.minLength === 1 ? '' : 's'} long, got ${show(value)}`));
   }

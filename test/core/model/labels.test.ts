@@ -6,6 +6,7 @@ import {
   qualifiedNameProblems,
   runeLength,
 } from '../../../lib/core/model/labels';
+import { mulberry32 } from '../../util/prng';
 
 describe('labels', () => {
   test('celLabelDomain is CEL find("^([^/]+)")', () => {
@@ -45,5 +46,17 @@ describe('labels', () => {
 
   test('runeLength counts code points, as Kubernetes maxLength does', () => {
     expect(runeLength('ü😀')).toBe(2);
+  });
+
+  test('runeLength counts as [...s].length does, lone and paired surrogates included (generated strings)', () => {
+    const seed = 7;
+    const rand = mulberry32(seed);
+    const units = [0x61, 0xfc, 0xd83d, 0xde00, 0xdbff, 0xdc00, 0xdfff, 0xd800, 0xe000];
+    for (let i = 0; i < 2000; i++) {
+      const s = String.fromCharCode(...Array.from({ length: Math.floor(rand() * 8) }, () => units[Math.floor(rand() * units.length)]));
+      if (runeLength(s) !== [...s].length) throw new Error(`seed ${seed}, string ${i}: ${JSON.stringify(s)}`);
+    }
+    expect(runeLength('\ud83d\ude00\ud83d')).toBe(2);
+    expect(runeLength('\ude00\ud83d')).toBe(2);
   });
 });

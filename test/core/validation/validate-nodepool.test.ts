@@ -386,4 +386,18 @@ describe('pruneNulls', () => {
     expect((pruned.template as Json).spec).toBe((s.template as Json).spec);
     expect(pruned.limits).toBe(s.limits);
   });
+
+  test('nulls in map values and in list items are pruned in place, in key order; a __proto__ key stays a key', () => {
+    const labels = JSON.parse('{"a": "1", "__proto__": "p", "gone": null, "z": "2"}');
+    const s: Json = {
+      ...spec(),
+      template: { metadata: { labels }, spec: { ...spec().template.spec, taints: [{ key: 'k', effect: 'NoSchedule', value: null }] } },
+    };
+    const pruned = pruneNulls(s, NODEPOOL_SPEC_SCHEMA) as Json;
+    const template = pruned.template as { metadata: { labels: Json }; spec: { taints: Json[] } };
+    expect(Object.keys(template.metadata.labels)).toEqual(['a', '__proto__', 'z']);
+    expect(Object.getPrototypeOf(template.metadata.labels)).toBe(Object.prototype);
+    expect(template.spec.taints).toEqual([{ key: 'k', effect: 'NoSchedule' }]);
+    expect(Object.keys(pruned)).toEqual(Object.keys(s));
+  });
 });

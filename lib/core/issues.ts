@@ -172,18 +172,29 @@ export function builderError(builder: string, code: string, message: string): Va
 export function carriedIssues(input: unknown, path = ''): ValidationIssue[] {
   const found: ValidationIssue[] = [];
   const seen = new Set<object>();
-  const visit = (value: unknown, at: string, depth: number): void => {
+  // The path is built only where an issue is carried: most values carry none.
+  const segments: (string | number)[] = []; // a key, or a list index
+  const at = () => segments.reduce<string>((p, seg) => (typeof seg === 'number' ? `${p}[${seg}]` : p === '' ? seg : `${p}.${seg}`), path);
+  const visit = (value: unknown, depth: number): void => {
     if (value === null || typeof value !== 'object' || seen.has(value) || depth > 8) return;
     seen.add(value);
     const carried = (value as CarriesIssues).builderIssues;
-    for (const i of carried ?? []) found.push({ ...i, field: [at, i.field].filter((f) => f !== '').join('.') || 'value' });
+    if (carried !== undefined && carried.length > 0) {
+      const here = at();
+      for (const i of carried) found.push({ ...i, field: [here, i.field].filter((f) => f !== '').join('.') || 'value' });
+    }
     if ('node' in value) return; // a construct: reports its own issues
-    if (Array.isArray(value)) return value.forEach((v, n) => visit(v, `${at}[${n}]`, depth + 1));
+    const into = (v: unknown, seg: string | number | undefined) => {
+      if (seg !== undefined) segments.push(seg);
+      visit(v, depth + 1);
+      if (seg !== undefined) segments.pop();
+    };
+    if (Array.isArray(value)) return value.forEach((v, n) => into(v, n));
     // Field names of a builder object (e.g. a Disruption's) are its internals, not the user's props.
     const plain = isPlainObject(value);
-    for (const [k, v] of Object.entries(value)) visit(v, !plain ? at : at === '' ? k : `${at}.${k}`, depth + 1);
+    for (const k of Object.keys(value)) into((value as Record<string, unknown>)[k], plain ? k : undefined);
   };
-  visit(input, path, 0);
+  visit(input, 0);
   // A builder that parsed a string also carries what the parsed value carries: keep one of each.
   const keys = new Set<string>();
   return found.filter((i) => {

@@ -1,7 +1,8 @@
 import { Manifest } from '@cdktf/provider-kubernetes/lib/manifest';
 import { Construct } from 'constructs';
 import { NodePoolDefinition, NodePoolOptions } from '../core/api/node-pool-definition';
-import { V1NodePool } from '../core/model/types';
+import { V1EC2NodeClass, V1NodePool } from '../core/model/types';
+import type { AdmissionRead } from '../core/sim/admission';
 import type { NodePoolBudgetOptions } from '../core/lints/budget';
 import type { CatalogChecks } from '../core/lints/catalog-checks';
 import { Ec2NodeClass, IEc2NodeClass } from './ec2-node-class';
@@ -15,6 +16,27 @@ import { constructContext, reportIssuesAtSynth } from '../private/report';
 const nodePoolPlan = (): typeof import('../core/api/node-pool-plan') => require('../core/api/node-pool-plan');
 
 /** Props of `KarpenterNodePool`. */
+const classesForPoolChecks = new WeakMap<Ec2NodeClass, ClassForPoolChecks>();
+
+interface ClassForPoolChecks {
+  readonly nodeClass: V1EC2NodeClass;
+  readonly read: AdmissionRead;
+}
+
+/**
+ * What the checks of `nodeClass`'s NodePools read of it: one copy of its manifest, read once, for all of them (the
+ * checks only read it), where `toManifest()` would copy it again for each.
+ */
+function classForPoolChecks(nodeClass: Ec2NodeClass): ClassForPoolChecks {
+  let known = classesForPoolChecks.get(nodeClass);
+  if (known === undefined) {
+    const manifest = nodeClass.toManifest();
+    known = { nodeClass: manifest, read: nodePoolPlan().readNodeClassForPlans(manifest) };
+    classesForPoolChecks.set(nodeClass, known);
+  }
+  return known;
+}
+
 export interface KarpenterNodePoolProps extends NodePoolOptions, NodePoolBudgetOptions, KarpenterManifestOptions {
   /** NodePool name (`metadata.name`), a DNS-1123 subdomain of at most 63 characters. */
   readonly name: string;
@@ -69,7 +91,7 @@ export class KarpenterNodePool extends Construct {
     const nodeClass = props.nodeClass instanceof Ec2NodeClass ? props.nodeClass : undefined;
     const { manifest, issues } = nodePoolPlan().planNodePool(this.definition, {
       ...constructContext(props.silenceWarnings),
-      nodeClass: nodeClass?.toManifest(),
+      ...(nodeClass && classForPoolChecks(nodeClass)),
       nodeClassName: nodeClass && `${JSON.stringify(nodeClass.name)} (${nodeClass.node.path})`,
       catalogChecks: props.catalogChecks,
       maxHourlyCost: props.maxHourlyCost,

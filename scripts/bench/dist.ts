@@ -10,8 +10,8 @@ export const CHECKS_OFF = '__benchNodePoolChecksOff';
 
 /**
  * A copy of dist/lib for (a) with the NodePool and EC2NodeClass checks off: the node-pool-plan module takes its
- * `planNodePool` from the child (CHECKS_OFF) instead of running, so neither the checks nor the simulator's
- * modules they read load, and `validateEc2NodeClass` finds nothing. Returns the copy's index.js. Throws when
+ * `planNodePool` from the child (CHECKS_OFF) instead of running (and reads no node class), so neither the checks nor
+ * the simulator's modules they read load, and `validateEc2NodeClass` finds nothing. Returns the copy's index.js. Throws when
  * the bundle no longer holds the module headers it patches, so a changed layout is not measured as "off".
  */
 export function distWithoutChecks(distLib: string, out: string): string {
@@ -23,7 +23,12 @@ export function distWithoutChecks(distLib: string, out: string): string {
     if (src.split(header).length !== 2) throw new Error(`${file}: no single module ${module} (${header}); the bundle's layout changed`);
     src = src.replace(header, `${header}\n${body}`);
   };
-  patch('core/api/node-pool-plan.js', `if (globalThis.${CHECKS_OFF}) return void (exports2.planNodePool = globalThis.${CHECKS_OFF});`);
+  // The construct reads each EC2NodeClass once for its pools' checks (readNodeClassForPlans): off, it reads nothing.
+  patch(
+    'core/api/node-pool-plan.js',
+    `if (globalThis.${CHECKS_OFF}) ` +
+      `return void Object.assign(exports2, { planNodePool: globalThis.${CHECKS_OFF}, readNodeClassForPlans: () => ({}) });`,
+  );
   // The module's own assignments of the export go to the setter, which keeps the stub.
   patch(
     'core/validation/validate-ec2nodeclass.js',

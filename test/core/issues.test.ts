@@ -1,9 +1,11 @@
+import { Disruption } from '../../lib/core/api/node-pool-definition';
 import { KarpenterDuration } from '../../lib/core/model/duration';
 import {
   failValidation,
   formatIssues,
   IssueCollector,
   KarpenterValidationError,
+  carriedIssues,
   Severity,
   throwOnErrors,
   ValidationIssue,
@@ -86,5 +88,20 @@ describe('withCarriedIssues', () => {
   test('keeps an issue with the same code elsewhere (every problem at once)', () => {
     const all = withCarriedIssues(carriedHours(), [rendered('spec.template.spec.expireAfter'), rendered('spec.disruption.budgets[0].duration')]);
     expect(all.map((i) => i.field)).toEqual(['expireAfter', 'spec.disruption.budgets[0].duration']);
+  });
+});
+
+describe('carriedIssues', () => {
+  test('names where each issue is carried: keys with dots, indexes in brackets, no field for a builder object', () => {
+    const d = () => KarpenterDuration.hours(-1);
+    const input = { a: [{ b: d() }, d()], c: { '[x': d(), 'y.z': [[d()]] }, e: Disruption.whenEmpty({ consolidateAfter: d() }) };
+    expect(carriedIssues(input, 'root').map((i) => i.field)).toEqual([
+      'root.a[0].b',
+      'root.a[1]',
+      'root.c.[x',
+      'root.c.y.z[0][0]',
+      'root.e.consolidateAfter',
+    ]);
+    expect(carriedIssues([d(), { k: d() }]).map((i) => i.field)).toEqual(['[0]', '[1].k']);
   });
 });

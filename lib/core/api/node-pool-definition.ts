@@ -339,8 +339,17 @@ export class NodePoolDefinition {
 
   /** Every problem with the rendered manifest (errors and lint warnings; the catalog's are `lintNodePoolCatalog`'s). */
   public validate(ctx?: ValidationContext): ValidationIssue[] {
+    return this.validateRendering(this.manifest, ctx);
+  }
+
+  /**
+   * `validate()` on `rendering`, a copy of `toManifest()`: planNodePool checks the copy it returns, so that its other
+   * checks read the same objects.
+   * @internal
+   */
+  public validateRendering(rendering: V1NodePool, ctx?: ValidationContext): ValidationIssue[] {
     // A string parsed into a builder value carries what inputIssues holds: withCarriedIssues keeps one of each.
-    return withCarriedIssues(this.props, [...this.inputIssues, ...validateNodePool(this.manifest, ctx)]);
+    return withCarriedIssues(this.props, [...this.inputIssues, ...validateNodePool(rendering, ctx)]);
   }
 
   /** The manifest as a YAML document. */

@@ -11,7 +11,9 @@ import { validateManifest } from '../validation/validate';
 import { nodePoolBudgetIssues } from '../lints/budget';
 import { CatalogChecks } from '../lints/catalog-checks';
 import { catalogLintIssues } from '../lints/catalog-lints';
+import { factsOnce } from '../lints/nodepool-facts';
 import { AdmissionRead, AdmissionReading } from '../sim/admission';
+import { readNodeClass } from '../sim/inputs';
 
 /** What `planNodePool` checks a NodePool with besides the pool itself. */
 export interface NodePoolPlanContext extends ValidationContext {
@@ -62,11 +64,16 @@ const EXPLAINED_BY_MISMATCH: readonly string[] = ['NoCompatibleInstanceTypes', '
 export function planNodePool(nodePool: NodePoolDefinition, ctx?: NodePoolPlanContext): PlannedNodePool;
 export function planNodePool(nodePool: unknown, ctx?: NodePoolPlanContext): PlannedNodePool<unknown>;
 export function planNodePool(nodePool: unknown, ctx: NodePoolPlanContext = {}): PlannedNodePool<unknown> {
+  // The checks below only read the manifests: each folds the pool's requirements once for all.
+  return factsOnce(() => planOnce(nodePool, ctx));
+}
+
+function planOnce(nodePool: unknown, ctx: NodePoolPlanContext): PlannedNodePool<unknown> {
   const { nodeClass: classInput, nodeClassName, catalogChecks, maxHourlyCost, read, ...validation } = ctx;
   const definition = nodePool instanceof NodePoolDefinition;
   const manifest = definition ? nodePool.toManifest() : nodePool;
   // The definition's issues include those carried by builder values in its props.
-  const own = definition ? nodePool.validate(validation) : validateManifest(manifest, validation);
+  const own = definition ? nodePool.validateRendering(manifest as V1NodePool, validation) : validateManifest(manifest, validation);
   if (!isV1NodePool(manifest)) return { manifest, issues: own };
   const nodeClass = classInput instanceof Ec2NodeClassDefinition ? classInput.toManifest() : classInput;
   // One reading of the pool with its class for the catalog lints and the budget: both ask what it admits.
@@ -76,6 +83,15 @@ export function planNodePool(nodePool: unknown, ctx: NodePoolPlanContext = {}): 
   const mismatch = nodeClass === undefined ? [] : poolNodeClassIssues(manifest, nodeClass, nodeClassName ?? quotedName(nodeClass), validation);
   const issues = [...own, ...catalog, ...budget];
   return { manifest, issues: mismatch.length === 0 ? issues : [...issues.filter((i) => !EXPLAINED_BY_MISMATCH.includes(i.code)), ...mismatch] };
+}
+
+/**
+ * An EC2NodeClass manifest as the checks of a NodePool read it, for `read` in the plan of each of its pools: read once
+ * for all of them. The manifest must not change after.
+ * @internal
+ */
+export function readNodeClassForPlans(nodeClass: unknown): AdmissionRead {
+  return { nodeClass: readNodeClass(nodeClass, 0) };
 }
 
 function isV1NodePool(o: unknown): boolean {

@@ -42,9 +42,26 @@ export const KNOWN_DOMAINS: { readonly [key: string]: readonly string[] } = look
   ...KARPENTER_KNOWN_VALUES,
 });
 
+// Within `factsOnce`, one pool's checks (the lints, the node-class check, the catalog lints) fold its spec once: they
+// only read it, with one context. Outside, each call folds it again, as the caller may have changed it in between.
+let remembered: WeakMap<object, NodePoolFacts> | undefined;
+
+/** `check()`, with the facts of each spec folded once for all the checks it runs (which must not change the spec). */
+export function factsOnce<T>(check: () => T): T {
+  const outer = remembered;
+  remembered = new WeakMap();
+  try {
+    return check();
+  } finally {
+    remembered = outer;
+  }
+}
+
 /** The requirements of a NodePool manifest whose key, operator and values are all known strings. */
 export function nodePoolRequirements(manifest: unknown, ctx: ValidationContext = {}): readonly WrittenRequirement[] {
   if (!isPlainObject(manifest) || !isPlainObject(manifest.spec)) return [];
+  const known = remembered?.get(manifest.spec);
+  if (known) return known.requirements;
   const t = manifest.spec.template;
   return parsedRequirements(isPlainObject(t) && isPlainObject(t.spec) ? t.spec : {}, new IssueCollector(ctx));
 }
@@ -87,6 +104,8 @@ function parsedRequirements(tspec: Json, c: IssueCollector): WrittenRequirement[
 
 /** Folds template labels and requirements into one state per key with the scheduler's algebra: the values a node may have. */
 export function nodePoolFacts(spec: Json, c: IssueCollector): NodePoolFacts {
+  const known = remembered?.get(spec);
+  if (known) return known;
   const template = isPlainObject(spec.template) ? spec.template : {};
   const tspec = isPlainObject(template.spec) ? template.spec : {};
   const labels = isPlainObject(template.metadata) && isPlainObject(template.metadata.labels) ? template.metadata.labels : {};
@@ -116,7 +135,9 @@ export function nodePoolFacts(spec: Json, c: IssueCollector): NodePoolFacts {
   }
 
   for (const [key, s] of states) resolveKey(s, KNOWN_DOMAINS[key]);
-  return { spec, tspec, requirements, states };
+  const facts = { spec, tspec, requirements, states };
+  remembered?.set(spec, facts);
+  return facts;
 }
 
 /** The intersection of `requirements`, undefined when there are none. */

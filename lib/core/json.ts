@@ -63,8 +63,14 @@ export function opt<K extends string, V>(key: K, value: V | undefined): { [k in 
 /** Deep copy of arrays and plain objects; every other value (strings, numbers, tokens) is shared. */
 export function cloneJson<T>(v: T): T {
   if (Array.isArray(v)) return v.map(cloneJson) as T;
-  if (isPlainObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cloneJson(x)])) as T;
-  return v;
+  if (!isPlainObject(v)) return v;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) {
+    // Defined, not assigned: a user's key `__proto__` stays a key, as in the original.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: cloneJson(v[k]), enumerable: true, writable: true, configurable: true });
+    else out[k] = cloneJson(v[k]);
+  }
+  return out as T;
 }
 
 /**

@@ -32,6 +32,17 @@ describe('JSON helpers', () => {
     expect(copy.a.b[1]).not.toBe(inner.b[1]);
   });
 
+  test('cloneJson keeps user keys as keys: __proto__ and constructor, in order, on a plain object', () => {
+    const labels = JSON.parse('{"a": "1", "__proto__": {"x": "p"}, "constructor": "c"}');
+    const copy = cloneJson({ labels, nullProto: Object.assign(Object.create(null), { k: 'v' }) });
+    expect(Object.keys(copy.labels)).toEqual(['a', '__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(copy.labels)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(copy.labels, '__proto__')?.value).toEqual({ x: 'p' });
+    expect(Object.getOwnPropertyDescriptor(copy.labels, '__proto__')?.value).not.toBe(labels['__proto__']);
+    expect(Object.getPrototypeOf(copy.nullProto)).toBe(Object.prototype);
+    expect(JSON.stringify(copy)).toBe(JSON.stringify({ labels, nullProto: { k: 'v' } }));
+  });
+
   test('opt: a field only when its value is defined', () => {
     expect({ a: 1, ...opt('b', undefined), ...opt('c', 0) }).toEqual({ a: 1, c: 0 });
     expect(Object.keys({ ...opt('b', undefined) })).toEqual([]);

@@ -62,6 +62,11 @@ export class IssueCollector {
     return this.ctx.isUnresolved?.(value) ?? false;
   }
 
+  /** False when no value can be a token (the context tests none), so a search for one can stop before it starts. */
+  public get testsTokens(): boolean {
+    return this.ctx.isUnresolved !== undefined;
+  }
+
   public error(field: string, code: string, message: string | PhrasedMessage): void {
     this.found.push({ severity: Severity.ERROR, field, code, ...messageFields(message) });
   }

@@ -167,6 +167,7 @@ export const CATALOG_RULES = [
 ] as const satisfies readonly CatalogRule[];
 
 function hasToken(v: unknown, c: IssueCollector, depth = 0): boolean {
+  if (!c.testsTokens) return false;
   if (c.isUnresolved(v)) return true;
   if (depth > 8) return false;
   if (Array.isArray(v)) return v.some((x) => hasToken(x, c, depth + 1));

@@ -106,4 +106,36 @@ describe('planNodePool', () => {
     expect(verdict(planNodePool(null).issues)).toEqual(['error InvalidType']);
     expect(verdict(planNodePool({ apiVersion: 'karpenter.sh/v1beta1', kind: 'NodePool' }).issues)).toEqual(['error UnsupportedApiVersion']);
   });
+
+  describe('Terraform tokens: a value that is one is not checked, wherever it is', () => {
+    const TOKEN = '${TfToken[TOKEN.7]}';
+    const COST = -1.8881545897087626e289; // a number token's encoding
+    const isUnresolved = (v: unknown) => (typeof v === 'string' && v.includes('${TfToken[')) || v === COST;
+    const plan = (pool: object, ctx: object = {}) => verdict(planNodePool(pool, { nodeClass: ec2NodeClass(), isUnresolved, ...ctx }).issues);
+    const cpuGt = (value: string) => patched(nodePool(), [REQ, [{ key: 'karpenter.k8s.aws/instance-cpu', operator: 'Gt', values: [value] }]]);
+
+    test('in a requirement value, a template label key or maxHourlyCost; the literal it stands for is checked', () => {
+      expect(plan(cpuGt('1024'))).toEqual(['warning NoCompatibleInstanceTypes']);
+      expect(plan(cpuGt(TOKEN))).toEqual([]);
+      const labels = (key: string) => patched(nodePool(), ['spec.template.metadata', { labels: { [key]: 'v' } }]);
+      expect(plan(labels('bad key!'))).toContain('error InvalidTemplateLabelKey');
+      expect(plan(labels(TOKEN))).toEqual([]);
+      const limited = patched(nodePool(), ['spec.limits', { cpu: '100', memory: '400Gi' }]);
+      expect(plan(limited, { maxHourlyCost: 1 })).toEqual(['warning CostCeilingOverBudget']);
+      expect(plan(limited, { maxHourlyCost: COST })).toEqual([]);
+    });
+
+    test('deep in the node class: the catalog checks that need the class are skipped', () => {
+      const tokenClass = ec2NodeClass({ amiSelectorTerms: [{ alias: TOKEN }] });
+      expect(plan(cpuGt('1024'), { nodeClass: tokenClass })).toEqual([]);
+    });
+
+    test('a value nested deeper than any field, with a token test: a verdict, never a throw', () => {
+      let deep: object = { leaf: TOKEN };
+      for (let i = 0; i < 100_000; i++) deep = { a: deep };
+      const pool = patched(nodePool(), ['metadata', { name: 'default', annotations: { x: 'y' }, extra: deep }]);
+      expect(() => planNodePool(pool, { nodeClass: ec2NodeClass(), isUnresolved })).not.toThrow();
+      expect(plan(pool)).toContain('error UnknownField');
+    });
+  });
 });

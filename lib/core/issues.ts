@@ -189,15 +189,21 @@ export function carriedIssues(input: unknown, path = ''): ValidationIssue[] {
       for (const i of carried) found.push({ ...i, field: [here, i.field].filter((f) => f !== '').join('.') || 'value' });
     }
     if ('node' in value) return; // a construct: reports its own issues
-    const into = (v: unknown, seg: string | number | undefined) => {
-      if (seg !== undefined) segments.push(seg);
-      visit(v, depth + 1);
-      if (seg !== undefined) segments.pop();
-    };
-    if (Array.isArray(value)) return value.forEach((v, n) => into(v, n));
+    if (Array.isArray(value)) {
+      for (let n = 0; n < value.length; n++) {
+        segments.push(n);
+        visit(value[n], depth + 1);
+        segments.pop();
+      }
+      return;
+    }
     // Field names of a builder object (e.g. a Disruption's) are its internals, not the user's props.
     const plain = isPlainObject(value);
-    for (const k of Object.keys(value)) into((value as Record<string, unknown>)[k], plain ? k : undefined);
+    for (const k of Object.keys(value)) {
+      if (plain) segments.push(k);
+      visit((value as Record<string, unknown>)[k], depth + 1);
+      if (plain) segments.pop();
+    }
   };
   visit(input, 0);
   // A builder that parsed a string also carries what the parsed value carries: keep one of each.

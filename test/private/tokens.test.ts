@@ -4,6 +4,10 @@ import { Fn, Lazy, TerraformStack, TerraformVariable, Testing, Token } from 'cdk
 import { isUnresolved } from '../../lib/private/tokens';
 import { mulberry32 } from '../util/prng';
 
+function variableNumber(): number {
+  return new TerraformVariable(new TerraformStack(Testing.app(), 'n'), 'n', { type: 'number' }).numberValue;
+}
+
 function tokens(): unknown[] {
   const stack = new TerraformStack(Testing.app(), 'tokens');
   const variable = new TerraformVariable(stack, 'v', { type: 'string' });
@@ -52,7 +56,7 @@ describe('isUnresolved, the checks token test', () => {
     for (const v of literals) expect([v, isUnresolved(v)]).toEqual([v, Token.isUnresolved(v)]);
   });
 
-  test('generated strings, lists and objects from the markers pieces: the same answer as Token.isUnresolved', () => {
+  test('numbers around the token range, and generated strings, lists and objects: the same answer as Token.isUnresolved', () => {
     const seed = 20261207;
     const rand = mulberry32(seed);
     const real = tokens().filter((t): t is string => typeof t === 'string');
@@ -64,6 +68,8 @@ describe('isUnresolved, the checks token test', () => {
       if (r < 0.7) return Array.from({ length: Math.floor(rand() * 3) }, text);
       return Object.fromEntries(Array.from({ length: Math.floor(rand() * 3) }, () => [text(), text()]));
     };
+    const numbers = [variableNumber(), Token.asNumber({ resolve: () => 2 }), -1e288, -1e289, -1.8881545897087626e289, -Infinity, NaN, 0, 1e300];
+    for (const n of numbers) expect([n, isUnresolved(n), isUnresolved([n])]).toEqual([n, Token.isUnresolved(n), Token.isUnresolved([n])]);
     let tokensSeen = 0;
     for (let i = 0; i < 3000; i++) {
       const v = value();

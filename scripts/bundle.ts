@@ -7,8 +7,8 @@
 // it is the bundler most libraries use, and it bundles CommonJS as Node runs it.
 //
 // Layout after it runs:
-// - dist/lib/bundle.js: the modules of lib/, and dist/lib/bundle-lazy.js those of LAZY_ROOMS; each takes
-//   the other's modules from it, so every module has one copy. The package's entry points (package.json
+// - dist/lib/bundle.js: the modules of lib/, but those of the LAZY_BUNDLES' rooms, each in its own file; each
+//   bundle takes the others' modules from them, so every module has one copy. The package's entry points (package.json
 //   `exports`) are two-line files that return the bundle's copy: a class is one object from each
 //   (`instanceof` holds across `cdktf-karpenter-eks` and `cdktf-karpenter-eks/core`).
 // - the root entry's construct modules (LAZY_EXPORT_ROOMS) run at the first read of one of their names, not at the
@@ -31,12 +31,17 @@ export const BUNDLE_ENTRIES: readonly { readonly name: string; readonly file: st
 ];
 
 export const BUNDLE_FILE = 'lib/bundle.js';
-/**
- * The rooms the package root reaches only through lazy requires (the simulator and its catalog, migration):
- * a second file, read at the first of them, so an app that never asks does not parse them (a third of lib/).
- */
-export const LAZY_ROOMS: readonly string[] = ['lib/core/sim/', 'lib/core/migrate/'];
 export const LAZY_BUNDLE_FILE = 'lib/bundle-lazy.js';
+export const TOOLS_BUNDLE_FILE = 'lib/bundle-tools.js';
+/**
+ * Rooms the package root reaches only through lazy requires, each group in a file read at the first of its modules,
+ * so an app that never asks does not parse them: the simulator and its catalog, and migration (the NodePool checks
+ * read the catalog); the drift preview and the test helpers (`./core` and `./testing` only, about 160 KB).
+ */
+export const LAZY_BUNDLES: readonly { readonly file: string; readonly rooms: readonly string[] }[] = [
+  { file: LAZY_BUNDLE_FILE, rooms: ['lib/core/sim/', 'lib/core/migrate/'] },
+  { file: TOOLS_BUNDLE_FILE, rooms: ['lib/core/drift/', 'lib/testing/'] },
+];
 export const BIN_FILE = 'bin/karpenter-validate.js';
 
 const OPTIONS = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', logLevel: 'warning' } as const;
@@ -73,29 +78,39 @@ function resolveFile(from: string, spec: string): string | undefined {
   return [base, `${base}.js`, path.join(base, 'index.js')].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
 }
 
+/** The lazy bundle file that holds the module at `rel` (a path in dist), or the main bundle's. */
+function bundleOf(rel: string): string {
+  return LAZY_BUNDLES.find((b) => b.rooms.some((room) => rel.startsWith(room)))?.file ?? BUNDLE_FILE;
+}
+
 /**
- * The modules of one bundle that the other holds are loaded from it, through its `load(<path in dist>)`: each
- * module has one copy. `used` collects what this bundle takes from the other.
+ * The modules of `outfile` that another bundle holds are loaded from it, through its `load(<path in dist>)`: each
+ * module has one copy. `fromMain` collects what this bundle takes from the main one.
  */
-function across(dist: string, outfile: string, otherFile: string, isOther: (rel: string) => boolean, used: Set<string>): Plugin {
-  const other = relRequire(outfile, path.join(dist, otherFile));
+function across(dist: string, outfile: string, fromMain: Set<string>): Plugin {
+  const own = distPath(dist, outfile);
   return {
     name: 'across',
     setup(build) {
       build.onResolve({ filter: /^\./ }, (args) => {
-        if (args.namespace === 'across') return { path: other, external: true };
+        if (args.namespace === 'across') return { path: args.path, external: true };
         if (args.kind === 'entry-point' || args.path.endsWith('.json')) return undefined;
         const file = resolveFile(args.resolveDir, args.path);
         const rel = file && distPath(dist, file);
-        if (!rel || !isOther(rel)) return undefined;
-        used.add(rel);
-        return { path: rel, namespace: 'across' };
+        const holder = rel && bundleOf(rel);
+        if (!rel || !holder || holder === own) return undefined;
+        if (holder === BUNDLE_FILE) fromMain.add(rel);
+        return { path: `${holder}|${rel}`, namespace: 'across' };
       });
-      build.onLoad({ filter: /.*/, namespace: 'across' }, (args) => ({
-        contents: `module.exports = require(${JSON.stringify(other)}).load(${JSON.stringify(args.path)});\n`,
-        resolveDir: path.dirname(outfile),
-        loader: 'js',
-      }));
+      build.onLoad({ filter: /.*/, namespace: 'across' }, (args) => {
+        const [holder, rel] = args.path.split('|');
+        const other = relRequire(outfile, path.join(dist, holder));
+        return {
+          contents: `module.exports = require(${JSON.stringify(other)}).load(${JSON.stringify(rel)});\n`,
+          resolveDir: path.dirname(outfile),
+          loader: 'js',
+        };
+      });
     },
   };
 }
@@ -165,44 +180,39 @@ export async function bundleDist(dist = path.join(REPO, 'dist')): Promise<void> 
   for (const f of [...BUNDLE_ENTRIES.map((e) => e.file), BIN_FILE]) {
     if (!fs.existsSync(path.join(dist, f))) throw new Error(`bundle: ${path.join(dist, f)} is missing; run tsc first`);
   }
-  const inLazyRoom = (rel: string) => LAZY_ROOMS.some((room) => rel.startsWith(room));
-  const lazyModules = walk(path.join(dist, 'lib'))
+  const modules = walk(path.join(dist, 'lib'))
     .map((f) => distPath(dist, f))
-    .filter((rel) => rel.endsWith('.js') && inLazyRoom(rel));
+    .filter((rel) => rel.endsWith('.js'));
   const mainFile = path.join(dist, BUNDLE_FILE);
-  const lazyFile = path.join(dist, LAZY_BUNDLE_FILE);
   const mainEntry = path.join(dist, 'bundle-entry.js');
   const lazyEntry = path.join(dist, 'bundle-lazy-entry.js');
   const bin = path.join(dist, 'bin', 'karpenter-validate.bundle.js');
   try {
-    // The lazy rooms first: what they take from the main bundle is what the main one must offer by path.
+    // The lazy bundles first: what they take from the main bundle is what the main one must offer by path.
     const fromMain = new Set<string>();
-    entryFile(lazyEntry, lazyModules);
-    // Plugins need esbuild's asynchronous API.
-    await buildAscii({
-      ...OPTIONS,
-      entryPoints: [lazyEntry],
-      outfile: lazyFile,
-      plugins: [jsonBeside(lazyFile), across(dist, lazyFile, BUNDLE_FILE, (rel) => !inLazyRoom(rel), fromMain)],
-    });
+    for (const lazy of LAZY_BUNDLES) {
+      const outfile = path.join(dist, lazy.file);
+      entryFile(
+        lazyEntry,
+        modules.filter((rel) => bundleOf(rel) === lazy.file),
+      );
+      // Plugins need esbuild's asynchronous API.
+      await buildAscii({ ...OPTIONS, entryPoints: [lazyEntry], outfile, plugins: [jsonBeside(outfile), across(dist, outfile, fromMain)] });
+    }
     // Each entry is required inside a function: the bundle runs an entry's modules only when it is asked for.
     entryFile(mainEntry, fromMain, BUNDLE_ENTRIES);
     const root = path.join(dist, 'lib', 'index.js');
     fs.writeFileSync(root, lazyReexports(fs.readFileSync(root, 'utf8'), root));
-    await buildAscii({
-      ...OPTIONS,
-      entryPoints: [mainEntry],
-      outfile: mainFile,
-      plugins: [jsonBeside(mainFile), across(dist, mainFile, LAZY_BUNDLE_FILE, inLazyRoom, new Set())],
-    });
+    await buildAscii({ ...OPTIONS, entryPoints: [mainEntry], outfile: mainFile, plugins: [jsonBeside(mainFile), across(dist, mainFile, new Set())] });
     await buildAscii({ ...OPTIONS, entryPoints: [path.join(dist, BIN_FILE)], outfile: bin, plugins: [jsonBeside(bin)] });
   } finally {
     fs.rmSync(mainEntry, { force: true });
     fs.rmSync(lazyEntry, { force: true });
   }
+  const bundles = new Set([mainFile, ...LAZY_BUNDLES.map((b) => path.join(dist, b.file))]);
   // What the bundles hold goes: a second, loose copy of a module would be a second copy of its classes.
   for (const f of walk(path.join(dist, 'lib'))) {
-    if (f !== mainFile && f !== lazyFile && f.endsWith('.js')) fs.rmSync(f);
+    if (!bundles.has(f) && f.endsWith('.js')) fs.rmSync(f);
   }
   fs.renameSync(bin, path.join(dist, BIN_FILE));
   fs.chmodSync(path.join(dist, BIN_FILE), 0o755);

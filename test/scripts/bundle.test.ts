@@ -3,7 +3,16 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { asciiOnly, BIN_FILE, BUNDLE_ENTRIES, BUNDLE_FILE, bundleDist, LAZY_BUNDLE_FILE, lazyReexports } from '../../scripts/bundle';
+import {
+  asciiOnly,
+  BIN_FILE,
+  BUNDLE_ENTRIES,
+  BUNDLE_FILE,
+  bundleDist,
+  LAZY_BUNDLE_FILE,
+  lazyReexports,
+  TOOLS_BUNDLE_FILE,
+} from '../../scripts/bundle';
 
 function write(root: string, files: Record<string, string>): void {
   for (const [f, text] of Object.entries(files)) {
@@ -49,7 +58,15 @@ describe('the bundle of dist/', () => {
         .readdirSync(dir, { withFileTypes: true })
         .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.relative(dist, path.join(dir, e.name))]));
     expect(files(dist).sort()).toEqual(
-      [BUNDLE_FILE, LAZY_BUNDLE_FILE, BIN_FILE, 'lib/index.d.ts', 'lib/core/sim/data.json', ...BUNDLE_ENTRIES.map((e) => e.file)].sort(),
+      [
+        BUNDLE_FILE,
+        LAZY_BUNDLE_FILE,
+        TOOLS_BUNDLE_FILE,
+        BIN_FILE,
+        'lib/index.d.ts',
+        'lib/core/sim/data.json',
+        ...BUNDLE_ENTRIES.map((e) => e.file),
+      ].sort(),
     );
   });
 
@@ -72,6 +89,21 @@ describe('the bundle of dist/', () => {
     // at its first call, and only then is the lazy room's file read; the JSON is read from its file.
     expect(JSON.parse(r.stdout)).toEqual({ same: true, runs: 1, before: [0, false], after: [1, true], data: { answer: 42 } });
     expect(fs.readFileSync(path.join(dist, LAZY_BUNDLE_FILE), 'utf8')).toContain('require("./core/sim/data.json")');
+  });
+
+  test('the test helpers are a file of their own: read by the testing entry, not by the root or core import', () => {
+    const script = [
+      'const read = (f) => Object.keys(require.cache).some((k) => k.endsWith(f));',
+      `const root = require(${JSON.stringify(path.join(dist, 'lib/index.js'))});`,
+      `const core = require(${JSON.stringify(path.join(dist, 'lib/core/index.js'))});`,
+      "const before = read('bundle-tools.js');",
+      `const testing = require(${JSON.stringify(path.join(dist, 'lib/testing/index.js'))});`,
+      "console.log(JSON.stringify({ before, after: read('bundle-tools.js'), same: testing.testing === root.Shared && root.Shared === core.Shared }));",
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ before: false, after: true, same: true });
+    expect(fs.readFileSync(path.join(dist, TOOLS_BUNDLE_FILE), 'utf8')).toContain('"lib/testing/index.js"');
   });
 
   test('a construct module the root re-exports runs at the first read of its name, not at the import', () => {
@@ -105,7 +137,8 @@ describe('the bundle of dist/', () => {
   });
 
   test('every bundle is ASCII, and an escaped regular expression, comment or string means what it meant', () => {
-    for (const f of [BUNDLE_FILE, LAZY_BUNDLE_FILE, BIN_FILE]) expect(fs.readFileSync(path.join(dist, f), 'utf8')).toMatch(/^[\x00-\x7f]*$/);
+    for (const f of [BUNDLE_FILE, LAZY_BUNDLE_FILE, TOOLS_BUNDLE_FILE, BIN_FILE])
+      expect(fs.readFileSync(path.join(dist, f), 'utf8')).toMatch(/^[\x00-\x7f]*$/);
     const root = require(path.join(dist, 'lib/index.js')) as { units: { micro: RegExp; sign: string } };
     expect(['µs', 'μs', 'us'].map((s) => root.units.micro.test(s))).toEqual([true, true, false]);
     expect(root.units.sign).toBe('→');

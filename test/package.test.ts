@@ -131,6 +131,23 @@ test('importing the package root loads no provider module an option of the full 
   expect(JSON.parse(r.stdout)).toEqual([]);
 });
 
+test('ClusterProviders loads the Helm provider module only when it makes a Helm provider', () => {
+  const script = [
+    "const { App, TerraformStack } = require('cdktf');",
+    "const { ClusterProviders } = require('./lib');",
+    "const helm = () => Object.keys(require.cache).some((f) => f.includes('/@cdktf/provider-helm/lib/provider/'));",
+    'const providers = (createHelmProvider) => {',
+    "  const stack = new TerraformStack(new App(), 'x');",
+    "  new ClusterProviders(stack, 'C', { clusterName: 'demo', region: 'us-east-1', createHelmProvider });",
+    '  return helm();',
+    '};',
+    'console.log(JSON.stringify([providers(false), providers(true)]));',
+  ].join('\n');
+  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+  expect(JSON.parse(r.stdout)).toEqual([false, true]);
+});
+
 test.each(['--help', 'validate --help'])('the bin loads no simulator module for %s', (commandLine) => {
   const script = [
     `process.argv = [process.argv[0], 'bin', ...${JSON.stringify(commandLine.split(' '))}];`,

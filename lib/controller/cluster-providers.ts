@@ -1,5 +1,5 @@
 import { DataAwsEksCluster } from '@cdktf/provider-aws/lib/data-aws-eks-cluster';
-import { HelmProvider } from '@cdktf/provider-helm/lib/provider';
+import type { HelmProvider } from '@cdktf/provider-helm/lib/provider';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';
 import { Fn, ITerraformDependable, TerraformProvider } from 'cdktf';
 import { Construct } from 'constructs';
@@ -12,6 +12,12 @@ import { constructContext, reportIssuesAtSynth } from '../private/report';
 function clusterAuth(): typeof import('@cdktf/provider-aws/lib/data-aws-eks-cluster-auth') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('@cdktf/provider-aws/lib/data-aws-eks-cluster-auth');
+}
+
+// The same for the Helm provider: an app of NodePools (createHelmProvider: false) does not load its module.
+function helmProviderModule(): typeof import('@cdktf/provider-helm/lib/provider') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('@cdktf/provider-helm/lib/provider');
 }
 
 /** Properties of `ClusterProviders`. */
@@ -72,7 +78,7 @@ export class ClusterProviders extends Construct {
     const exec = plan.exec ? { ...plan.exec, args: [...plan.exec.args] } : undefined;
 
     if (plan.createHelmProvider) {
-      this.helm = new HelmProvider(this, 'HelmProvider', {
+      this.helm = new (helmProviderModule().HelmProvider)(this, 'HelmProvider', {
         alias: props.helmProviderAlias,
         kubernetes: { host: this.clusterEndpoint, clusterCaCertificate, token, exec },
       });

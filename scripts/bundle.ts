@@ -31,14 +31,35 @@ export const BUNDLE_ENTRIES: readonly { readonly name: string; readonly file: st
 ];
 
 export const BUNDLE_FILE = 'lib/bundle.js';
+export const CHECKS_BUNDLE_FILE = 'lib/bundle-checks.js';
 export const LAZY_BUNDLE_FILE = 'lib/bundle-lazy.js';
 export const TOOLS_BUNDLE_FILE = 'lib/bundle-tools.js';
 /**
- * Rooms the package root reaches only through lazy requires, each group in a file read at the first of its modules,
- * so an app that never asks does not parse them: the simulator and its catalog, and migration (the NodePool checks
- * read the catalog); the drift preview and the test helpers (`./core` and `./testing` only, about 160 KB).
+ * Modules the package root reaches only through lazy requires, in files each read at the first of its modules, so
+ * an app that never asks does not parse them. A module goes to the first bundle with a room (a path prefix) that
+ * holds it:
+ * - the simulator's modules the NodePool checks run (the catalog, and what a pool admits with its class), at an
+ *   app's first NodePool (about 70 KB);
+ * - the rest of the simulator, and migration;
+ * - the drift preview and the test helpers, which only `./core` and `./testing` reach (about 160 KB).
  */
 export const LAZY_BUNDLES: readonly { readonly file: string; readonly rooms: readonly string[] }[] = [
+  {
+    file: CHECKS_BUNDLE_FILE,
+    rooms: [
+      'admission',
+      'allocatable',
+      'catalog',
+      'catalog-format',
+      'input-fields',
+      'inputs',
+      'instance-types',
+      'limit-reasons',
+      'nodeclaim-template',
+      'pool-limits',
+      'subnet-zones',
+    ].map((m) => `lib/core/sim/${m}.js`),
+  },
   { file: LAZY_BUNDLE_FILE, rooms: ['lib/core/sim/', 'lib/core/migrate/'] },
   { file: TOOLS_BUNDLE_FILE, rooms: ['lib/core/drift/', 'lib/testing/'] },
 ];
@@ -78,7 +99,7 @@ function resolveFile(from: string, spec: string): string | undefined {
   return [base, `${base}.js`, path.join(base, 'index.js')].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
 }
 
-/** The lazy bundle file that holds the module at `rel` (a path in dist), or the main bundle's. */
+/** The bundle file that holds the module at `rel` (a path in dist): the first lazy one with a room for it, or the main one. */
 function bundleOf(rel: string): string {
   return LAZY_BUNDLES.find((b) => b.rooms.some((room) => rel.startsWith(room)))?.file ?? BUNDLE_FILE;
 }
@@ -192,10 +213,10 @@ export async function bundleDist(dist = path.join(REPO, 'dist')): Promise<void> 
     const fromMain = new Set<string>();
     for (const lazy of LAZY_BUNDLES) {
       const outfile = path.join(dist, lazy.file);
-      entryFile(
-        lazyEntry,
-        modules.filter((rel) => bundleOf(rel) === lazy.file),
-      );
+      const held = modules.filter((rel) => bundleOf(rel) === lazy.file);
+      // No module, no file: nothing would read it.
+      if (held.length === 0) continue;
+      entryFile(lazyEntry, held);
       // Plugins need esbuild's asynchronous API.
       await buildAscii({ ...OPTIONS, entryPoints: [lazyEntry], outfile, plugins: [jsonBeside(outfile), across(dist, outfile, fromMain)] });
     }

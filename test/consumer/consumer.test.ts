@@ -146,7 +146,32 @@ describeConsumer('a consumer project installing the packed package', () => {
       ].join('\n');
       const [before, after] = JSON.parse(ok(app, process.execPath, ['-e', script])) as [string[], string[]];
       expect(before).toEqual(['lib/index.js', 'lib/bundle.js']);
-      expect(after).toEqual(expect.arrayContaining(['lib/bundle-lazy.js', 'lib/core/sim/catalog-data.json']));
+      expect(after).toEqual(expect.arrayContaining(['lib/bundle-checks.js', 'lib/core/sim/catalog-data.json']));
+    });
+
+    test('a NodePool reads the checks’ bundle; the rest of the simulator and the test helpers stay unread', () => {
+      if (offline) return;
+      const script = [
+        "const ours = () => Object.keys(require.cache).filter((f) => f.includes('/cdktf-karpenter-eks/dist/'))",
+        "  .map((f) => f.replace(/.*\\/dist\\//, '')).sort();",
+        "const { App, TerraformStack } = require('cdktf');",
+        "const k = require('cdktf-karpenter-eks');",
+        "const stack = new TerraformStack(new App(), 'pools');",
+        "const { kubernetesProvider: provider } = new k.ClusterProviders(stack, 'C', " +
+          "{ clusterName: 'demo', region: 'us-east-1', createHelmProvider: false });",
+        "const nodeClass = new k.Ec2NodeClass(stack, 'N', { name: 'default', provider, role: 'KarpenterNodeRole-demo', " +
+          "amiSelectorTerms: [k.AmiSelectorTerm.alias(k.AmiFamilyAlias.AL2023, 'latest')], " +
+          "subnetSelectorTerms: [k.SubnetSelectorTerm.discovery('demo')], " +
+          "securityGroupSelectorTerms: [k.SecurityGroupSelectorTerm.discovery('demo')] });",
+        "new k.KarpenterNodePool(stack, 'P', { name: 'general', nodeClass, provider, limits: { cpu: k.Quantity.cpu(100) } });",
+        'console.log(JSON.stringify(ours()));',
+      ].join('\n');
+      expect(JSON.parse(ok(app, process.execPath, ['-e', script]))).toEqual([
+        'lib/bundle-checks.js',
+        'lib/bundle.js',
+        'lib/core/sim/catalog-data.json',
+        'lib/index.js',
+      ]);
     });
 
     test("reads aws_region by the installed major's attribute, never the deprecated name under 21.x", () => {

@@ -98,7 +98,8 @@ describe('the bundle of dist/', () => {
       `const core = require(${JSON.stringify(path.join(dist, 'lib/core/index.js'))});`,
       "const before = read('bundle-tools.js');",
       `const testing = require(${JSON.stringify(path.join(dist, 'lib/testing/index.js'))});`,
-      "console.log(JSON.stringify({ before, after: read('bundle-tools.js'), same: testing.testing === root.Shared && root.Shared === core.Shared }));",
+      'const same = testing.testing === root.Shared && root.Shared === core.Shared;',
+      "console.log(JSON.stringify({ before, after: read('bundle-tools.js'), same }));",
     ].join('\n');
     const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     expect(r.stderr).toBe('');

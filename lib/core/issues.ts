@@ -62,7 +62,10 @@ export class IssueCollector {
     return this.ctx.isUnresolved?.(value) ?? false;
   }
 
-  /** False when no value can be a token (the context tests none), so a search for one can stop before it starts. */
+  /**
+   * False when no value can be a token (the context tests none), so a search for one can stop before it starts.
+   * @internal
+   */
   public get testsTokens(): boolean {
     return this.ctx.isUnresolved !== undefined;
   }

@@ -5,6 +5,18 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 const root = path.join(__dirname, '..');
+
+/** Runs `lines` in a fresh Node process on the sources (transpiled on the fly; jest's registry has no require.cache). */
+function onSources(lines: readonly string[]) {
+  return spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', lines.join('\n')], { cwd: root, encoding: 'utf8' });
+}
+
+/** What `lines` print as JSON on stdout, with nothing on stderr. */
+function printedOnSources(lines: readonly string[]): unknown {
+  const r = onSources(lines);
+  expect(r.stderr).toBe('');
+  return JSON.parse(r.stdout);
+}
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 
 /** The TypeScript source a `./dist/...` target is compiled from. */
@@ -97,17 +109,13 @@ test('every core name the package entry exports is the very object the core entr
 });
 
 test('importing the package root loads no simulator module; its first call does', () => {
-  // A fresh Node process (jest's registry has no require.cache), the sources transpiled on the fly.
-  const script = [
+  const [before, after] = printedOnSources([
     "const sim = () => Object.keys(require.cache).filter((f) => f.includes('/lib/core/sim/')).length;",
     "const api = require('./lib');",
     'const before = sim();',
     'api.loadInstanceTypeCatalog();',
     'console.log(JSON.stringify([before, sim()]));',
-  ].join('\n');
-  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8' });
-  expect(r.stderr).toBe('');
-  const [before, after] = JSON.parse(r.stdout) as [number, number];
+  ]) as [number, number];
   expect(before).toBe(0);
   expect(after).toBeGreaterThan(0);
 });
@@ -121,18 +129,16 @@ test('importing the package root loads no provider module an option of the full 
     '@cdktf/provider-aws/lib/data-aws-eks-cluster-auth/',
     '/fastest-levenshtein/',
   ];
-  const script = [
+  const loaded = printedOnSources([
     `const optional = ${JSON.stringify(optional)};`,
     "require('./lib');",
     'console.log(JSON.stringify(optional.filter((m) => Object.keys(require.cache).some((f) => f.includes(m)))));',
-  ].join('\n');
-  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8' });
-  expect(r.stderr).toBe('');
-  expect(JSON.parse(r.stdout)).toEqual([]);
+  ]);
+  expect(loaded).toEqual([]);
 });
 
 test('ClusterProviders loads the Helm provider module only when it makes a Helm provider', () => {
-  const script = [
+  const loaded = printedOnSources([
     "const { App, TerraformStack } = require('cdktf');",
     "const { ClusterProviders } = require('./lib');",
     "const helm = () => Object.keys(require.cache).some((f) => f.includes('/@cdktf/provider-helm/lib/provider/'));",
@@ -142,20 +148,17 @@ test('ClusterProviders loads the Helm provider module only when it makes a Helm 
     '  return helm();',
     '};',
     'console.log(JSON.stringify([providers(false), providers(true)]));',
-  ].join('\n');
-  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8' });
-  expect(r.stderr).toBe('');
-  expect(JSON.parse(r.stdout)).toEqual([false, true]);
+  ]);
+  expect(loaded).toEqual([false, true]);
 });
 
 test.each(['--help', 'validate --help'])('the bin loads no simulator module for %s', (commandLine) => {
-  const script = [
+  const r = onSources([
     `process.argv = [process.argv[0], 'bin', ...${JSON.stringify(commandLine.split(' '))}];`,
     'process.stdout.write = () => true;',
     "require('./bin/karpenter-validate');",
     "process.stderr.write(String(Object.keys(require.cache).filter((f) => f.includes('/lib/core/sim/')).length));",
-  ].join('\n');
-  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8' });
+  ]);
   expect(r.stderr).toBe('0');
   expect(r.status).toBe(0);
 });
@@ -166,15 +169,14 @@ test.each([
   ['explain', ['validate', 'drift']],
   ['drift', ['validate', 'explain']],
 ])('the bin loads no module of another command for %s --help', (command, others) => {
-  const script = [
+  const r = onSources([
     `process.argv = [process.argv[0], 'bin', ${JSON.stringify(command)}, '--help'];`,
     'process.stdout.write = () => true;',
     "require('./bin/karpenter-validate');",
     'const loaded = Object.keys(require.cache);',
     `const folders = ${JSON.stringify([command, ...others])}.map((c) => loaded.filter((f) => f.includes(\`/lib/cli/\${c}/\`)).length);`,
     'process.stderr.write(JSON.stringify(folders));',
-  ].join('\n');
-  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: root, encoding: 'utf8' });
+  ]);
   const [own, ...rest] = JSON.parse(r.stderr) as number[];
   expect(own).toBeGreaterThan(0);
   expect(rest).toEqual(others.map(() => 0));

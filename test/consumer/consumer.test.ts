@@ -12,6 +12,10 @@ import * as path from 'path';
 import { isTerraformAvailable, terraformPluginMirror } from '../../lib/testing/terraform-plan';
 import { docBlock, readmeInstalls } from '../doc-blocks';
 
+/** A script line: `ours()` lists the package's files the process has loaded, as paths under dist/. */
+const OURS =
+  "const ours = () => Object.keys(require.cache).filter((f) => f.includes('/cdktf-karpenter-eks/dist/')).map((f) => f.replace(/.*\\/dist\\//, ''));";
+
 const root = path.join(__dirname, '..', '..');
 const skipOnPurpose = process.env.KARPENTER_SKIP_CONSUMER_TEST === '1';
 const inCi = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
@@ -137,8 +141,7 @@ describeConsumer('a consumer project installing the packed package', () => {
     test('the installed root loads one bundle; the simulator’s file is read at its first use', () => {
       if (offline) return;
       const script = [
-        "const ours = () => Object.keys(require.cache).filter((f) => f.includes('/cdktf-karpenter-eks/dist/'))",
-        "  .map((f) => f.replace(/.*\\/dist\\//, ''));",
+        OURS,
         "const root = require('cdktf-karpenter-eks');",
         'const before = ours();',
         'root.loadInstanceTypeCatalog();',
@@ -152,8 +155,7 @@ describeConsumer('a consumer project installing the packed package', () => {
     test('a NodePool reads the checks’ bundle; the rest of the simulator and the test helpers stay unread', () => {
       if (offline) return;
       const script = [
-        "const ours = () => Object.keys(require.cache).filter((f) => f.includes('/cdktf-karpenter-eks/dist/'))",
-        "  .map((f) => f.replace(/.*\\/dist\\//, '')).sort();",
+        OURS,
         "const { App, TerraformStack } = require('cdktf');",
         "const k = require('cdktf-karpenter-eks');",
         "const stack = new TerraformStack(new App(), 'pools');",
@@ -164,7 +166,7 @@ describeConsumer('a consumer project installing the packed package', () => {
           "subnetSelectorTerms: [k.SubnetSelectorTerm.discovery('demo')], " +
           "securityGroupSelectorTerms: [k.SecurityGroupSelectorTerm.discovery('demo')] });",
         "new k.KarpenterNodePool(stack, 'P', { name: 'general', nodeClass, provider, limits: { cpu: k.Quantity.cpu(100) } });",
-        'console.log(JSON.stringify(ours()));',
+        'console.log(JSON.stringify(ours().sort()));',
       ].join('\n');
       expect(JSON.parse(ok(app, process.execPath, ['-e', script]))).toEqual([
         'lib/bundle-checks.js',

@@ -11,11 +11,10 @@ import { checkClusterScopedName } from '../private/cluster-scoped-names';
 import { literalYaml, manifestResourceOptions } from './manifest-resource';
 import { constructContext, reportIssuesAtSynth } from '../private/report';
 
-// The plan's catalog checks load the simulator's engine, catalog and prices: at the first NodePool, not on import.
+// The plan's catalog checks load part of the simulator and its catalog: at the first NodePool, not on import.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const nodePoolPlan = (): typeof import('../core/api/node-pool-plan') => require('../core/api/node-pool-plan');
 
-/** Props of `KarpenterNodePool`. */
 const classesForPoolChecks = new WeakMap<Ec2NodeClass, ClassForPoolChecks>();
 
 interface ClassForPoolChecks {
@@ -37,6 +36,7 @@ function classForPoolChecks(nodeClass: Ec2NodeClass): ClassForPoolChecks {
   return known;
 }
 
+/** Props of `KarpenterNodePool`. */
 export interface KarpenterNodePoolProps extends NodePoolOptions, NodePoolBudgetOptions, KarpenterManifestOptions {
   /** NodePool name (`metadata.name`), a DNS-1123 subdomain of at most 63 characters. */
   readonly name: string;

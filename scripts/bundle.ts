@@ -13,6 +13,8 @@
 //   (`instanceof` holds across `cdktf-karpenter-eks` and `cdktf-karpenter-eks/core`).
 // - the root entry's construct modules (LAZY_EXPORT_ROOMS) run at the first read of one of their names, not at the
 //   import: an app that uses a few constructs does not load the others and their provider modules (lazyReexports).
+// - dist/lib/private/code-cache.js: the loader every entry and bundle loads a bundle through (with the code cache
+//   scripts/code-cache.ts writes next), a file of its own.
 // - dist/bin/karpenter-validate.js: the CLI in a file of its own (it runs in its own process).
 // - the .d.ts files and the JSON data as tsc wrote them. Packages (cdktf, the providers, yaml) stay external.
 // - every bundle in ASCII (`asciiOnly`).
@@ -64,6 +66,8 @@ export const LAZY_BUNDLES: readonly { readonly file: string; readonly rooms: rea
   { file: TOOLS_BUNDLE_FILE, rooms: ['lib/core/drift/', 'lib/testing/'] },
 ];
 export const BIN_FILE = 'bin/karpenter-validate.js';
+/** The loader of the bundles (lib/private/code-cache.ts): a file of its own, as it reads them. */
+export const LOADER_FILE = 'lib/private/code-cache.js';
 
 const OPTIONS = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', logLevel: 'warning' } as const;
 
@@ -72,6 +76,16 @@ const relRequire = (fromFile: string, toFile: string) => {
   const rel = path.relative(path.dirname(fromFile), toFile);
   return rel.startsWith('.') ? rel : `./${rel}`;
 };
+
+/**
+ * The expression a file at `fromFile` loads the bundle `bundleFile` by: through the loader, which uses the bundle's
+ * code cache, with a plain require of the same file beside it (jest, a bundler).
+ */
+export function bundleRequire(dist: string, fromFile: string, bundleFile: string): string {
+  const loader = JSON.stringify(relRequire(fromFile, path.join(dist, LOADER_FILE)));
+  const spec = JSON.stringify(relRequire(fromFile, bundleFile));
+  return `require(${loader}).loadBundle(require("path").join(__dirname, ${spec}), () => require(${spec}))`;
+}
 
 /**
  * The data files (the catalog, the price table) stay JSON files, required from the bundle's place: JSON.parse
@@ -125,9 +139,8 @@ function across(dist: string, outfile: string, fromMain: Set<string>): Plugin {
       });
       build.onLoad({ filter: /.*/, namespace: 'across' }, (args) => {
         const [holder, rel] = args.path.split('|');
-        const other = relRequire(outfile, path.join(dist, holder));
         return {
-          contents: `module.exports = require(${JSON.stringify(other)}).load(${JSON.stringify(rel)});\n`,
+          contents: `module.exports = ${bundleRequire(dist, outfile, path.join(dist, holder))}.load(${JSON.stringify(rel)});\n`,
           resolveDir: path.dirname(outfile),
           loader: 'js',
         };
@@ -198,7 +211,7 @@ async function buildAscii(options: Parameters<typeof build>[0] & { outfile: stri
 
 /** Bundles `dist` in place (tsc must have written it). */
 export async function bundleDist(dist = path.join(REPO, 'dist')): Promise<void> {
-  for (const f of [...BUNDLE_ENTRIES.map((e) => e.file), BIN_FILE]) {
+  for (const f of [...BUNDLE_ENTRIES.map((e) => e.file), BIN_FILE, LOADER_FILE]) {
     if (!fs.existsSync(path.join(dist, f))) throw new Error(`bundle: ${path.join(dist, f)} is missing; run tsc first`);
   }
   const modules = walk(path.join(dist, 'lib'))
@@ -233,13 +246,13 @@ export async function bundleDist(dist = path.join(REPO, 'dist')): Promise<void> 
   const bundles = new Set([mainFile, ...LAZY_BUNDLES.map((b) => path.join(dist, b.file))]);
   // What the bundles hold goes: a second, loose copy of a module would be a second copy of its classes.
   for (const f of walk(path.join(dist, 'lib'))) {
-    if (!bundles.has(f) && f.endsWith('.js')) fs.rmSync(f);
+    if (!bundles.has(f) && f.endsWith('.js') && distPath(dist, f) !== LOADER_FILE) fs.rmSync(f);
   }
   fs.renameSync(bin, path.join(dist, BIN_FILE));
   fs.chmodSync(path.join(dist, BIN_FILE), 0o755);
   for (const e of BUNDLE_ENTRIES) {
     const shim = path.join(dist, e.file);
-    fs.writeFileSync(shim, `'use strict';\nmodule.exports = require('${relRequire(shim, mainFile)}').${e.name}();\n`);
+    fs.writeFileSync(shim, `'use strict';\nmodule.exports = ${bundleRequire(dist, shim, mainFile)}.${e.name}();\n`);
   }
 }
 

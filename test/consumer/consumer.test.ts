@@ -78,6 +78,7 @@ describeConsumer('a consumer project installing the packed package', () => {
     const files = ok(work, 'tar', ['-tzf', tarball]).trim().split('\n');
     expect(files).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/package.json', 'package/dist/lib/index.js']));
     expect(files).toEqual(expect.arrayContaining(['package/dist/lib/core/index.js', 'package/dist/lib/core/index.d.ts']));
+    expect(files).toEqual(expect.arrayContaining(['package/dist/lib/bundle.js.code-cache', 'package/dist/lib/private/code-cache.js']));
     expect(files.filter((f) => f.endsWith('.map') || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);
     expect(ok(work, 'tar', ['-xzOf', tarball, 'package/LICENSE'])).toMatch(/^\s*Apache License\s+Version 2\.0, January 2004/);
     const pkg = JSON.parse(ok(work, 'tar', ['-xzOf', tarball, 'package/package.json']));
@@ -148,7 +149,7 @@ describeConsumer('a consumer project installing the packed package', () => {
         'console.log(JSON.stringify([before, ours()]));',
       ].join('\n');
       const [before, after] = JSON.parse(ok(app, process.execPath, ['-e', script])) as [string[], string[]];
-      expect(before).toEqual(['lib/index.js', 'lib/bundle.js']);
+      expect(before).toEqual(['lib/index.js', 'lib/private/code-cache.js', 'lib/bundle.js']);
       expect(after).toEqual(expect.arrayContaining(['lib/bundle-checks.js', 'lib/core/sim/catalog-data.json']));
     });
 
@@ -166,14 +167,18 @@ describeConsumer('a consumer project installing the packed package', () => {
           "subnetSelectorTerms: [k.SubnetSelectorTerm.discovery('demo')], " +
           "securityGroupSelectorTerms: [k.SecurityGroupSelectorTerm.discovery('demo')] });",
         "new k.KarpenterNodePool(stack, 'P', { name: 'general', nodeClass, provider, limits: { cpu: k.Quantity.cpu(100) } });",
-        'console.log(JSON.stringify(ours().sort()));',
+        "const loader = require.resolve('cdktf-karpenter-eks').replace(/index\\.js$/, 'private/code-cache.js');",
+        "const uses = require(loader).codeCacheUses().map((u) => [u.file.replace(/.*\\/dist\\//, ''), u.use]);",
+        'console.log(JSON.stringify({ files: ours().sort(), uses }));',
       ].join('\n');
-      expect(JSON.parse(ok(app, process.execPath, ['-e', script]))).toEqual([
-        'lib/bundle-checks.js',
-        'lib/bundle.js',
-        'lib/core/sim/catalog-data.json',
-        'lib/index.js',
-      ]);
+      // The tarball's code caches serve the Node that packed it, which runs this test.
+      expect(JSON.parse(ok(app, process.execPath, ['-e', script]))).toEqual({
+        files: ['lib/bundle-checks.js', 'lib/bundle.js', 'lib/core/sim/catalog-data.json', 'lib/index.js', 'lib/private/code-cache.js'],
+        uses: [
+          ['lib/bundle.js', 'accepted'],
+          ['lib/bundle-checks.js', 'accepted'],
+        ],
+      });
     });
 
     test("reads aws_region by the installed major's attribute, never the deprecated name under 21.x", () => {

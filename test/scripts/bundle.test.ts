@@ -3,6 +3,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as ts from 'typescript';
 import {
   asciiOnly,
   BIN_FILE,
@@ -11,6 +12,7 @@ import {
   bundleDist,
   LAZY_BUNDLE_FILE,
   lazyReexports,
+  LOADER_FILE,
   TOOLS_BUNDLE_FILE,
 } from '../../scripts/bundle';
 
@@ -46,6 +48,10 @@ describe('the bundle of dist/', () => {
       'lib/index.d.ts': 'export declare const root: boolean;\n',
       'lib/testing/index.js': "exports.testing = require('../core/shared').Shared;\n",
       'lib/testing/jest.js': 'exports.jest = true;\n',
+      // The loader, as tsc writes it.
+      [LOADER_FILE]: ts.transpileModule(fs.readFileSync(path.join(__dirname, '../../lib/private/code-cache.ts'), 'utf8'), {
+        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+      }).outputText,
       [BIN_FILE]: "#!/usr/bin/env node\nconsole.log(JSON.stringify(require('../lib/core/index.js').lazy().data));\n",
     });
     await bundleDist(dist);
@@ -63,6 +69,7 @@ describe('the bundle of dist/', () => {
         LAZY_BUNDLE_FILE,
         TOOLS_BUNDLE_FILE,
         BIN_FILE,
+        LOADER_FILE,
         'lib/index.d.ts',
         'lib/core/sim/data.json',
         ...BUNDLE_ENTRIES.map((e) => e.file),
@@ -152,6 +159,50 @@ describe('the bundle of dist/', () => {
     expect(() => asciiOnly('const a = 1;\nconst b = /\\µ/;\n', 'x.js')).toThrow(
       'x.js:2: "\\µ" cannot be written in ASCII; write the character as \\u00b5 in the source',
     );
+  });
+
+  test('the entries and the bundles load each other through the loader, which uses the caches a build run wrote', () => {
+    const loader = JSON.stringify(path.join(dist, LOADER_FILE));
+    const load = [
+      `const cache = require(${loader});`,
+      `const core = require(${JSON.stringify(path.join(dist, 'lib/core/index.js'))});`,
+      `const root = require(${JSON.stringify(path.join(dist, 'lib/index.js'))});`,
+      'const lazy = core.lazy();',
+    ];
+    const run = (lines: string[]) => {
+      const r = spawnSync(process.execPath, ['-e', lines.join('\n')], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout);
+    };
+    try {
+      const written = run([
+        'require(' + loader + ').recordCodeCaches();',
+        ...load.slice(1),
+        'console.log(JSON.stringify(require(' + loader + ').writeCodeCaches()));',
+      ]);
+      expect(written.map((f: string) => path.relative(dist, f))).toEqual([`${BUNDLE_FILE}.code-cache`, `${LAZY_BUNDLE_FILE}.code-cache`]);
+      const out = run([
+        ...load,
+        'console.log(JSON.stringify({ uses: cache.codeCacheUses().map((u) => [require("path").basename(u.file), u.use]),',
+        '  same: lazy.Shared === root.Shared && root.Shared === core.Shared, runs: globalThis.__sharedRuns, data: lazy.data }));',
+      ]);
+      expect(out).toEqual({
+        uses: [
+          ['bundle.js', 'accepted'],
+          ['bundle-lazy.js', 'accepted'],
+        ],
+        same: true,
+        runs: 1,
+        data: { answer: 42 },
+      });
+    } finally {
+      for (const f of [BUNDLE_FILE, LAZY_BUNDLE_FILE]) fs.rmSync(path.join(dist, `${f}.code-cache`), { force: true });
+    }
+    // What each file writes to load a bundle: the loader, with the plain require of the same file beside it.
+    expect(fs.readFileSync(path.join(dist, 'lib/index.js'), 'utf8')).toContain(
+      'require("./private/code-cache.js").loadBundle(require("path").join(__dirname, "./bundle.js"), () => require("./bundle.js")).root()',
+    );
+    expect(fs.readFileSync(path.join(dist, LAZY_BUNDLE_FILE), 'utf8')).toContain('() => require("./bundle.js")).load("lib/core/shared.js")');
   });
 
   test('a dist/ without what tsc writes is an error, not an empty bundle', async () => {

@@ -61,6 +61,8 @@ interface Prepared {
   readonly treeAppModule: string;
   readonly many: synthRows.MeasuredApp;
   readonly manyBaselines: synthRows.CheckedBaselines;
+  /** What became of the code caches of the package and of its copy with the checks off. */
+  readonly codeCache: { readonly package: string; readonly checksOff: string };
 }
 
 function prepare(options: BenchOptions, work: string): Prepared {
@@ -71,7 +73,11 @@ function prepare(options: BenchOptions, work: string): Prepared {
   const run: BenchRun = { work, build, env: { ...process.env, CHECKPOINT_DISABLE: '1' }, runs: options.runs };
   // (e) patches the lints' module of this tree; (a) runs the example on dist/, the package a user installs.
   const distIndex = ensureDist(options.build);
-  const checksOffIndex = distWithoutChecks(path.dirname(distIndex), path.join(work, 'dist-checks-off'));
+  const checksOffIndex = distWithoutChecks(
+    path.dirname(distIndex),
+    path.join(work, 'dist-checks-off'),
+    path.join(build, 'scripts', 'bench', 'checks-off.js'),
+  );
   const example = {
     module: onPackage(build, appFile, distIndex),
     checksOffModule: onPackage(build, appFile, checksOffIndex, 'on-package-checks-off'),
@@ -91,7 +97,8 @@ function prepare(options: BenchOptions, work: string): Prepared {
   const manyBaselines = synthRows.checkedBaselines(run, many, 'bench-baseline-typed-many-pools');
   const treeAppModule = path.join(build, appFile.replace(/\.ts$/, '.js'));
   const explainBin = path.join(REPO, 'dist', 'bin', 'karpenter-validate.js');
-  return { run, files, distIndex, explainBin, example, exampleBaselines, rawModule, rawDifferences, treeAppModule, many, manyBaselines };
+  const codeCache = { package: synthRows.codeCacheUse(run, distIndex), checksOff: synthRows.codeCacheUse(run, checksOffIndex) };
+  return { run, files, distIndex, explainBin, example, exampleBaselines, rawModule, rawDifferences, treeAppModule, many, manyBaselines, codeCache };
 }
 
 /** The synth rows' runs: (a), checks off, (b), the raw baseline, (k), and (c). */
@@ -234,12 +241,12 @@ function printReport(p: Prepared, options: BenchOptions, s: SynthMeasured, o?: O
     ...(o ? otherHeader(p, o) : []),
   ].join('\n');
   process.stdout.write(formatReport([...rows.head, ...(o ? otherReportRows(o) : []), ...rows.many], checks, header));
-  process.stdout.write(infoLines(s, o));
+  process.stdout.write(infoLines(p, s, o));
   return checks;
 }
 
-function infoLines(s: SynthMeasured, o?: OtherMeasured): string {
-  const lines: string[] = [];
+function infoLines(p: Prepared, s: SynthMeasured, o?: OtherMeasured): string {
+  const lines: string[] = [`code cache (docs/design.md): the package ${p.codeCache.package}; checks off ${p.codeCache.checksOff}`];
   const { synth } = s;
   if (o?.explain.big?.cpuMs !== undefined && o.explain.summary.text.cpuMs !== undefined) {
     lines.push(`explain CPU time, 100,000 / 10,000 pods: ${(o.explain.big.cpuMs / o.explain.summary.text.cpuMs).toFixed(2)} (linear: 10)`);

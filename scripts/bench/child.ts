@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { App } from 'cdktf';
-import { CHECKS_OFF } from './dist';
+import { installChecksOff } from './checks-off';
 import { RESULT_MARK, Sample } from './measure';
 import { clusterWorkload, simulatorWorkload } from './workloads';
 
@@ -89,8 +89,7 @@ function synthApp(mode: string, [modulePath, exportName, outdir]: string[], t0: 
   // cdktf first, as the app's own imports would load it.
   require('cdktf');
   // On distWithoutChecks' copy: the NodePool checks render the manifest and find nothing.
-  if (mode === 'app-nochecks')
-    (globalThis as Record<string, unknown>)[CHECKS_OFF] = (p: { toManifest(): unknown }) => ({ manifest: p.toManifest(), issues: [] });
+  if (mode === 'app-nochecks') installChecksOff();
   else if (mode !== 'app') {
     // (e): the catalog lints' module loaded before the build in both, as the nolint patch needs it loaded
     // (KarpenterNodePool requires it at its first pool, with catalogChecks 'off' too), so the ratio is

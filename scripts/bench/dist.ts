@@ -3,18 +3,20 @@
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
+import { CODE_CACHE_SUFFIX } from '../../lib/private/code-cache';
+import { writeBundleCodeCaches } from '../code-cache';
+import { CHECKS_OFF } from './checks-off';
 import { REPO } from './measure';
-
-/** The global through which the `app-nochecks` child hands distWithoutChecks' copy its stub of `planNodePool`. */
-export const CHECKS_OFF = '__benchNodePoolChecksOff';
 
 /**
  * A copy of dist/lib for (a) with the NodePool and EC2NodeClass checks off: the node-pool-plan module takes its
  * `planNodePool` from the child (CHECKS_OFF) instead of running (and reads no node class), so neither the checks nor
  * the simulator's modules they read load, and `validateEc2NodeClass` finds nothing. Returns the copy's index.js. Throws when
- * the bundle no longer holds the module headers it patches, so a changed layout is not measured as "off".
+ * the bundle no longer holds the module headers it patches, so a changed layout is not measured as "off". The
+ * copy gets code caches of its own, as the build writes the package's (scripts/code-cache.ts), made with the stub on
+ * by `transpiledStub` (checks-off.ts transpiled); without it, the copy has none (the package's are for another text).
  */
-export function distWithoutChecks(distLib: string, out: string): string {
+export function distWithoutChecks(distLib: string, out: string, transpiledStub?: string): string {
   fs.cpSync(distLib, out, { recursive: true });
   const file = path.join(out, 'bundle.js');
   let src = fs.readFileSync(file, 'utf8');
@@ -35,6 +37,8 @@ export function distWithoutChecks(distLib: string, out: string): string {
     `Object.defineProperty(exports2, "validateEc2NodeClass", { enumerable: true, get: () => () => [], set() {} });`,
   );
   fs.writeFileSync(file, src);
+  for (const f of fs.readdirSync(out)) if (f.endsWith(CODE_CACHE_SUFFIX)) fs.rmSync(path.join(out, f));
+  if (transpiledStub !== undefined) writeBundleCodeCaches(out, `require(${JSON.stringify(transpiledStub)}).installChecksOff();`);
   return path.join(out, 'index.js');
 }
 

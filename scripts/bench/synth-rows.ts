@@ -1,6 +1,7 @@
 // The synth rows: (a) the full example on the built package against (b) its typed baseline, (a) with the checks
 // off, the checks per NodePool, (c) the package import against the baseline's module load, and (k) an app of
 // 100 NodePools and 20 EC2NodeClasses against a typed baseline of the same JSON.
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { generateTypedBaseline, TypedBaselineSummary } from '../bench-baseline-typed';
@@ -189,4 +190,20 @@ export function cpuRatios(s: SynthSamples, many: ManyPoolsSamples): string {
   const cpu = (xs: readonly Sample[]) => medianSample(xs).cpuMs ?? NaN;
   const r = (a: readonly Sample[], b: readonly Sample[]) => (cpu(a) / cpu(b)).toFixed(3);
   return `CPU time ratios: (a)/(b) ${r(s.a, s.b)}, (a) checks off/(b) ${r(s.checksOff, s.b)}, (k)/its typed baseline ${r(many.k, many.typed)}`;
+}
+
+/**
+ * What became of the code caches (lib/private/code-cache.ts) of the package at `index` in a process that loads its
+ * root and its checks' bundle, e.g. `bundle.js accepted, bundle-checks.js accepted` (information: a cache of
+ * another Node is left aside, and the row then measures a package that compiles everything).
+ */
+export function codeCacheUse(run: BenchRun, index: string): string {
+  const script = [
+    `const root = require(${JSON.stringify(index)});`,
+    'root.loadInstanceTypeCatalog();',
+    `const uses = require(${JSON.stringify(path.join(path.dirname(index), 'private', 'code-cache.js'))}).codeCacheUses();`,
+    "console.log(uses.map((u) => `${require('path').basename(u.file)} ${u.use}`).join(', '));",
+  ].join('\n');
+  const r = spawnSync(process.execPath, ['-e', script], { env: run.env, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : `unknown (${(r.stderr || '').trim().split('\n').pop()})`;
 }

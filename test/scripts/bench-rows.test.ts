@@ -67,7 +67,10 @@ describe('(a) with the NodePool and EC2NodeClass checks off', () => {
     fs.mkdirSync(dist);
     fs.writeFileSync(path.join(dist, 'bundle.js'), BUNDLE);
     fs.writeFileSync(path.join(dist, 'index.js'), "module.exports = require('./bundle.js');\n");
+    fs.writeFileSync(path.join(dist, 'bundle.js.code-cache'), 'the package bundle’s cache');
     const index = distWithoutChecks(dist, path.join(tmp(), 'lib'));
+    // The package's cache is for another text: the copy does not keep it (a caller with the stub writes its own).
+    expect(fs.existsSync(path.join(path.dirname(index), 'bundle.js.code-cache'))).toBe(false);
     const script = [
       'globalThis.__benchNodePoolChecksOff = () => "stub";',
       `const m = require(${JSON.stringify(index)});`,

@@ -86,12 +86,15 @@ export function loadBundle(file: string, plain: () => unknown): unknown {
   const use: CodeCacheUse = cache.use === 'accepted' && script.cachedDataRejected === true ? 'rejected' : cache.use;
   // Only the recording run keeps the script (to write its cache): a kept script would keep its cache data alive.
   loaded.push(recording ? { file, use, script, sha256: sha256(bytes) } : { file, use });
-  // The bundle requires through the wrapper's `require` (createRequire: Node's resolution from its folder, one cache).
+  // The bundle requires through the wrapper's `require` (createRequire: Node's resolution from its folder, one cache);
+  // the module's own fields are what Node would set, for code that reads them.
+  const bundleRequire = Module.createRequire(file);
   const m = new Module(file, module);
   m.filename = file;
+  m.paths = bundleRequire.resolve.paths('cdktf') ?? [];
   require.cache[file] = m;
   try {
-    (script.runInThisContext() as (...args: unknown[]) => void).call(m.exports, m.exports, Module.createRequire(file), m, file, path.dirname(file));
+    (script.runInThisContext() as (...args: unknown[]) => void).call(m.exports, m.exports, bundleRequire, m, file, path.dirname(file));
   } catch (e) {
     // As Node does: a module that threw is not cached, so the next require runs it again.
     delete require.cache[file];

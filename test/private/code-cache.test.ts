@@ -65,6 +65,8 @@ test('a process with the cache uses it, runs the module once, and require() retu
   record();
   const out = node([
     'const a = load(); const b = load(); const c = require(bundle);',
+    'const m = require.cache[bundle]; const own = require("path").join(require("path").dirname(bundle), "node_modules");',
+    'if (m.filename !== bundle || !m.loaded || m.paths[0] !== own) throw new Error("the module fields are not Node\'s");',
     'console.log(JSON.stringify({ same: a === b && b === c, runs: globalThis.__runs, answer: a.answer(), twice: a.twice(3),',
     `  dir: a.dir, sibling: a.sibling, uses: ${uses()} }));`,
   ]);

@@ -37,8 +37,7 @@ export function writeBundleCodeCaches(distLib: string, prelude = ''): string[] {
         'process.stdout.write(JSON.stringify(cache.writeCodeCaches()));',
       ].join('\n'),
     );
-    // The transpiled examples sit outside the repository: they find cdktf and the providers in its node_modules.
-    const env = { ...process.env, NODE_PATH: path.join(REPO, 'node_modules') };
+    const env = trainingEnv(process.env);
     const r = spawnSync(process.execPath, [script], { cwd: work, env, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
     if (r.status !== 0) throw new Error(`the code cache run exited ${r.status}:\n${(r.stderr || r.stdout).trim().split('\n').slice(-20).join('\n')}`);
     const written = JSON.parse(r.stdout.trim().split('\n').pop() ?? '[]') as string[];
@@ -48,6 +47,16 @@ export function writeBundleCodeCaches(distLib: string, prelude = ''): string[] {
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The child's environment: none of the builder's KARPENTER_* or AWS_* settings, so the example runs as written, and
+ * no NODE_OPTIONS, whose V8 flags would make a cache that a process without them refuses. The transpiled examples
+ * sit outside the repository: they find cdktf and the providers in its node_modules.
+ */
+export function trainingEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const kept = Object.entries(env).filter(([k]) => !/^(KARPENTER_|AWS_|NODE_OPTIONS$)/i.test(k));
+  return { ...Object.fromEntries(kept), NODE_PATH: path.join(REPO, 'node_modules'), CHECKPOINT_DISABLE: '1' };
 }
 
 if (require.main === module) {

@@ -97,7 +97,7 @@ function prepare(options: BenchOptions, work: string): Prepared {
   const manyBaselines = synthRows.checkedBaselines(run, many, 'bench-baseline-typed-many-pools');
   const treeAppModule = path.join(build, appFile.replace(/\.ts$/, '.js'));
   const explainBin = path.join(REPO, 'dist', 'bin', 'karpenter-validate.js');
-  const codeCache = { package: synthRows.codeCacheUse(run, distIndex), checksOff: synthRows.codeCacheUse(run, checksOffIndex) };
+  const codeCache = { package: synthRows.codeCacheUse(run, distIndex, true), checksOff: synthRows.codeCacheUse(run, checksOffIndex, false) };
   return { run, files, distIndex, explainBin, example, exampleBaselines, rawModule, rawDifferences, treeAppModule, many, manyBaselines, codeCache };
 }
 

@@ -194,13 +194,14 @@ export function cpuRatios(s: SynthSamples, many: ManyPoolsSamples): string {
 
 /**
  * What became of the code caches (lib/private/code-cache.ts) of the package at `index` in a process that loads its
- * root and its checks' bundle, e.g. `bundle.js accepted, bundle-checks.js accepted` (information: a cache of
- * another Node is left aside, and the row then measures a package that compiles everything).
+ * root and, with `checks`, its checks' bundle, e.g. `bundle.js accepted, bundle-checks.js accepted` (information: a
+ * cache of another Node is left aside, and the row then measures a package that compiles everything). The copy with
+ * the checks off never reads the checks' bundle in a synth, so it has no cache of it and is not asked.
  */
-export function codeCacheUse(run: BenchRun, index: string): string {
+export function codeCacheUse(run: BenchRun, index: string, checks: boolean): string {
   const script = [
     `const root = require(${JSON.stringify(index)});`,
-    'root.loadInstanceTypeCatalog();',
+    checks ? 'root.loadInstanceTypeCatalog();' : '',
     `const uses = require(${JSON.stringify(path.join(path.dirname(index), 'private', 'code-cache.js'))}).codeCacheUses();`,
     "console.log(uses.map((u) => `${require('path').basename(u.file)} ${u.use}`).join(', '));",
   ].join('\n');

@@ -4,6 +4,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { App } from 'cdktf';
+import * as ts from 'typescript';
 import { distWithoutChecks } from '../../scripts/bench/dist';
 import { evaluateExplainTargets } from '../../scripts/bench/explain-rows';
 import { Sample } from '../../scripts/bench/measure';
@@ -11,7 +12,7 @@ import { MANY_POOLS, buildManyPoolsApp } from '../../scripts/bench/apps/many-poo
 import { countBlocks, countManifests } from '../../scripts/bench/outdirs';
 import { formatReport } from '../../scripts/bench/report';
 import { evaluateClusterTargets, evaluateSimulatorTargets } from '../../scripts/bench/simulator-rows';
-import { checksPerNodePoolMs, checksShare, evaluateChecksTargets, evaluateManyPoolsTargets } from '../../scripts/bench/synth-rows';
+import { checksPerNodePoolMs, checksShare, codeCacheUse, evaluateChecksTargets, evaluateManyPoolsTargets } from '../../scripts/bench/synth-rows';
 import { onPackage } from '../../scripts/bench/transpile';
 import { clusterWorkload, simulatorWorkload } from '../../scripts/bench/workloads';
 import { tempDirs } from '../util/temp-dirs';
@@ -81,6 +82,22 @@ describe('(a) with the NodePool and EC2NodeClass checks off', () => {
     expect(JSON.parse(r.stdout)).toEqual(['stub', false, []]);
     // The original is untouched.
     expect(fs.readFileSync(path.join(dist, 'bundle.js'), 'utf8')).toBe(BUNDLE);
+  });
+
+  test('the code cache line says what became of each bundle’s cache, the checks’ bundle only where a synth reads it', () => {
+    const lib = tmp();
+    const loader = ts.transpileModule(fs.readFileSync(path.join(__dirname, '../../lib/private/code-cache.ts'), 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+    }).outputText;
+    const load = (f: string) => `require("./private/code-cache.js").loadBundle(require("path").join(__dirname, "${f}"), () => require("./${f}"))`;
+    fs.mkdirSync(path.join(lib, 'private'));
+    fs.writeFileSync(path.join(lib, 'private', 'code-cache.js'), loader);
+    fs.writeFileSync(path.join(lib, 'index.js'), `module.exports = ${load('bundle.js')}.root();\n`);
+    fs.writeFileSync(path.join(lib, 'bundle.js'), `exports.root = () => ({ loadInstanceTypeCatalog: () => ${load('bundle-checks.js')} });\n`);
+    fs.writeFileSync(path.join(lib, 'bundle-checks.js'), 'exports.checks = true;\n');
+    const run = { work: lib, build: lib, env: process.env, runs: 1 };
+    expect(codeCacheUse(run, path.join(lib, 'index.js'), true)).toBe('bundle.js absent, bundle-checks.js absent');
+    expect(codeCacheUse(run, path.join(lib, 'index.js'), false)).toBe('bundle.js absent');
   });
 
   test('a bundle without the module it patches is an error, not a run with the checks on', () => {

@@ -35,9 +35,17 @@ export function synthChild(run: BenchRun, args: readonly string[]): Sample {
   }
 }
 
-/** `run.runs` rounds of every row's child (each synthesizing into a fresh directory), interleaved, so drift in machine load hits all alike. */
-export function interleavedSynth(run: BenchRun, rows: readonly (readonly string[])[]): Sample[][] {
+/**
+ * `run.runs` rounds of every row's child (each synthesizing into a fresh directory), interleaved, so drift in machine
+ * load hits all alike; round i starts at row i (mod the rows), so no row always runs first or after the same one.
+ */
+export function interleavedSynth(run: BenchRun, rows: readonly (readonly string[])[], measure = synthChild): Sample[][] {
   const samples = rows.map((): Sample[] => []);
-  for (let i = 0; i < run.runs; i++) rows.forEach((args, r) => samples[r].push(synthChild(run, args)));
+  for (let i = 0; i < run.runs; i++) {
+    for (let k = 0; k < rows.length; k++) {
+      const r = (i + k) % rows.length;
+      samples[r].push(measure(run, rows[r]));
+    }
+  }
   return samples;
 }

@@ -13,11 +13,30 @@ import { countBlocks, countManifests } from '../../scripts/bench/outdirs';
 import { formatReport } from '../../scripts/bench/report';
 import { evaluateClusterTargets, evaluateSimulatorTargets } from '../../scripts/bench/simulator-rows';
 import { checksPerNodePoolMs, checksShare, codeCacheUse, evaluateChecksTargets, evaluateManyPoolsTargets } from '../../scripts/bench/synth-rows';
+import { interleavedSynth } from '../../scripts/bench/run';
 import { onPackage } from '../../scripts/bench/transpile';
 import { clusterWorkload, simulatorWorkload } from '../../scripts/bench/workloads';
 import { tempDirs } from '../util/temp-dirs';
 
 const tmp = tempDirs('bench-test-');
+
+test('interleaved rows take turns at running first, and each keeps its own samples', () => {
+  const order: string[] = [];
+  const run = { work: '', build: '', env: {}, runs: 6 };
+  const measure = (_run: unknown, args: readonly string[]): Sample => (order.push(args[0]), { wallMs: order.length, maxRssKb: 0 });
+  const samples = interleavedSynth(run, [['a'], ['b'], ['c']], measure);
+  // Rounds abc, bca, cab, then again.
+  expect(order.join('')).toBe('abcbcacababcbcacab');
+  // Each row's samples are its own runs, one per round.
+  expect(samples.map((xs) => xs.map((x) => order[x.wallMs - 1]))).toEqual([Array(6).fill('a'), Array(6).fill('b'), Array(6).fill('c')]);
+  // Each row runs first, second and third twice in six rounds.
+  const positions = (row: string) => [0, 1, 2].map((p) => order.filter((r, i) => r === row && i % 3 === p).length);
+  expect([positions('a'), positions('b'), positions('c')]).toEqual([
+    [2, 2, 2],
+    [2, 2, 2],
+    [2, 2, 2],
+  ]);
+});
 
 describe('simulator figures', () => {
   test('the workload is 20 NodePools and 1,000 pods, and every pod gets a verdict', () => {

@@ -26,6 +26,8 @@ jest.setTimeout(300_000);
 // The child npm must not see the npm_* variables `npm test` sets for its own script.
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')));
 env.CHECKPOINT_DISABLE = '1';
+// V8 flags (NODE_OPTIONS=--max-old-space-size=..., say) make V8 refuse the packed code caches the tests expect used.
+delete env.NODE_OPTIONS;
 
 function run(cwd: string, command: string, args: string[]): SpawnSyncReturns<string> {
   return spawnSync(command, args, { cwd, env, encoding: 'utf8', shell: process.platform === 'win32', maxBuffer: 64 * 1024 * 1024 });

@@ -4,10 +4,9 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import * as ts from 'typescript';
 import { CODE_CACHE_SUFFIX, codeCacheUses, loadBundle } from '../../lib/private/code-cache';
+import { bundleLoaderJs } from '../util/bundle-loader';
 
-const LOADER_SOURCE = path.join(__dirname, '..', '..', 'lib', 'private', 'code-cache.ts');
 const BUNDLE = [
   'globalThis.__runs = (globalThis.__runs ?? 0) + 1;',
   'exports.answer = function answer() { return 41 + 1; };',
@@ -43,10 +42,7 @@ const uses = () => 'loader.codeCacheUses().map((u) => u.use)';
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'code-cache-test-'));
-  const js = ts.transpileModule(fs.readFileSync(LOADER_SOURCE, 'utf8'), {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-  });
-  fs.writeFileSync(path.join(dir, 'code-cache.js'), js.outputText);
+  fs.writeFileSync(path.join(dir, 'code-cache.js'), bundleLoaderJs());
   bundle = path.join(dir, 'bundle.js');
   fs.writeFileSync(bundle, BUNDLE);
   fs.writeFileSync(path.join(dir, 'sibling.js'), 'exports.value = "beside";\n');

@@ -4,7 +4,6 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { App } from 'cdktf';
-import * as ts from 'typescript';
 import { distWithoutChecks } from '../../scripts/bench/dist';
 import { evaluateExplainTargets } from '../../scripts/bench/explain-rows';
 import { Sample } from '../../scripts/bench/measure';
@@ -16,6 +15,7 @@ import { checksPerNodePoolMs, checksShare, codeCacheUse, evaluateChecksTargets, 
 import { interleavedSynth } from '../../scripts/bench/run';
 import { onPackage } from '../../scripts/bench/transpile';
 import { clusterWorkload, simulatorWorkload } from '../../scripts/bench/workloads';
+import { bundleLoaderJs } from '../util/bundle-loader';
 import { tempDirs } from '../util/temp-dirs';
 
 const tmp = tempDirs('bench-test-');
@@ -105,9 +105,7 @@ describe('(a) with the NodePool and EC2NodeClass checks off', () => {
 
   test('the code cache line says what became of each bundle’s cache, the checks’ bundle only where a synth reads it', () => {
     const lib = tmp();
-    const loader = ts.transpileModule(fs.readFileSync(path.join(__dirname, '../../lib/private/code-cache.ts'), 'utf8'), {
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-    }).outputText;
+    const loader = bundleLoaderJs();
     const load = (f: string) => `require("./private/code-cache.js").loadBundle(require("path").join(__dirname, "${f}"), () => require("./${f}"))`;
     fs.mkdirSync(path.join(lib, 'private'));
     fs.writeFileSync(path.join(lib, 'private', 'code-cache.js'), loader);

@@ -3,7 +3,6 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import * as ts from 'typescript';
 import {
   asciiOnly,
   BIN_FILE,
@@ -15,6 +14,7 @@ import {
   LOADER_FILE,
   TOOLS_BUNDLE_FILE,
 } from '../../scripts/bundle';
+import { bundleLoaderJs } from '../util/bundle-loader';
 
 function write(root: string, files: Record<string, string>): void {
   for (const [f, text] of Object.entries(files)) {
@@ -49,9 +49,7 @@ describe('the bundle of dist/', () => {
       'lib/testing/index.js': "exports.testing = require('../core/shared').Shared;\n",
       'lib/testing/jest.js': 'exports.jest = true;\n',
       // The loader, as tsc writes it.
-      [LOADER_FILE]: ts.transpileModule(fs.readFileSync(path.join(__dirname, '../../lib/private/code-cache.ts'), 'utf8'), {
-        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-      }).outputText,
+      [LOADER_FILE]: bundleLoaderJs(),
       [BIN_FILE]: "#!/usr/bin/env node\nconsole.log(JSON.stringify(require('../lib/core/index.js').lazy().data));\n",
     });
     await bundleDist(dist);

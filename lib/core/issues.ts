@@ -51,6 +51,21 @@ export interface ValidationContext {
   readonly silence?: readonly string[];
 }
 
+/**
+ * Whether `value`, or a key or value within it, is a token by `isUnresolved`. Past a depth no manifest reaches it
+ * answers true, so a hostile 100,000-deep value still gets a verdict (and the checks then test each value).
+ */
+export function holdsToken(value: unknown, isUnresolved: (value: unknown) => boolean, depth = 0): boolean {
+  if (depth > MAX_TOKEN_DEPTH || isUnresolved(value)) return true;
+  if (Array.isArray(value)) return value.some((x) => holdsToken(x, isUnresolved, depth + 1));
+  if (!isPlainObject(value)) return false;
+  for (const k of Object.keys(value)) if (isUnresolved(k) || holdsToken(value[k], isUnresolved, depth + 1)) return true;
+  return false;
+}
+
+/** Deeper than any NodePool or EC2NodeClass field (their schemas are under 10 deep). */
+const MAX_TOKEN_DEPTH = 32;
+
 /** Collects issues for one object being validated. */
 export class IssueCollector {
   private readonly found: ValidationIssue[] = [];
@@ -63,11 +78,12 @@ export class IssueCollector {
   }
 
   /**
-   * False when no value can be a token (the context tests none), so a search for one can stop before it starts.
+   * Whether `value` holds a token anywhere (`holdsToken`); false at once when the context tests none.
    * @internal
    */
-  public get testsTokens(): boolean {
-    return this.ctx.isUnresolved !== undefined;
+  public holdsToken(value: unknown): boolean {
+    const test = this.ctx.isUnresolved;
+    return test !== undefined && holdsToken(value, test);
   }
 
   public error(field: string, code: string, message: string | PhrasedMessage): void {

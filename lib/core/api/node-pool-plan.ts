@@ -1,7 +1,7 @@
 // Every check of one NodePool, in one place: the construct, `validate`, `explain` and the tests call it, so
 // they give the same verdict on the same manifest. It lives in api/, above lints/
 // and validation/, because it runs the catalog lints and the budget.
-import { ValidationContext, ValidationIssue } from '../issues';
+import { holdsToken, ValidationContext, ValidationIssue } from '../issues';
 import { isPlainObject } from '../json';
 import { Ec2NodeClassDefinition } from './ec2-node-class-definition';
 import { poolNodeClassIssues } from '../lints/node-class-compatibility';
@@ -74,7 +74,7 @@ function planOnce(nodePool: unknown, ctx: NodePoolPlanContext): PlannedNodePool<
   const manifest = definition ? nodePool.toManifest() : nodePool;
   const nodeClass = classInput instanceof Ec2NodeClassDefinition ? classInput.toManifest() : classInput;
   // The checks test only values of these three for tokens: when none holds one (most pools), no check needs to.
-  const tokens = given.isUnresolved !== undefined && holdsToken([manifest, nodeClass, maxHourlyCost], given.isUnresolved, 0);
+  const tokens = given.isUnresolved !== undefined && holdsToken([manifest, nodeClass, maxHourlyCost], given.isUnresolved);
   const validation = tokens ? given : { ...given, isUnresolved: undefined };
   // The definition's issues include those carried by builder values in its props.
   const own = definition ? nodePool.validateRendering(manifest as V1NodePool, validation) : validateManifest(manifest, validation);
@@ -96,18 +96,6 @@ function planOnce(nodePool: unknown, ctx: NodePoolPlanContext): PlannedNodePool<
 export function readNodeClassForPlans(nodeClass: unknown): AdmissionRead {
   return { nodeClass: readNodeClass(nodeClass, 0) };
 }
-
-/** Whether a value or key in `v` is a token; true past a depth no manifest reaches, where the checks test each value. */
-function holdsToken(v: unknown, isUnresolved: (value: unknown) => boolean, depth: number): boolean {
-  if (depth > MAX_TOKEN_DEPTH || isUnresolved(v)) return true;
-  if (Array.isArray(v)) return v.some((x) => holdsToken(x, isUnresolved, depth + 1));
-  if (!isPlainObject(v)) return false;
-  for (const k of Object.keys(v)) if (isUnresolved(k) || holdsToken(v[k], isUnresolved, depth + 1)) return true;
-  return false;
-}
-
-/** Deeper than any NodePool or EC2NodeClass field (the schema's depth is under 10). */
-const MAX_TOKEN_DEPTH = 32;
 
 function isV1NodePool(o: unknown): boolean {
   return isPlainObject(o) && o.apiVersion === NODEPOOL_API_VERSION && o.kind === 'NodePool';

@@ -166,15 +166,6 @@ export const CATALOG_RULES = [
   },
 ] as const satisfies readonly CatalogRule[];
 
-function hasToken(v: unknown, c: IssueCollector, depth = 0): boolean {
-  if (!c.testsTokens) return false;
-  if (c.isUnresolved(v)) return true;
-  if (depth > 8) return false;
-  if (Array.isArray(v)) return v.some((x) => hasToken(x, c, depth + 1));
-  if (isPlainObject(v)) return Object.values(v).some((x) => hasToken(x, c, depth + 1));
-  return false;
-}
-
 /**
  * The catalog lints of a NodePool manifest: warnings, or errors when `catalogChecks` is `error`. `found` are
  * the pool's other issues (`validateNodePool`'s): a pool they already show can never launch gets no
@@ -204,12 +195,12 @@ export function catalogLintIssues(
   const tspec = isPlainObject(spec.template) && isPlainObject(spec.template.spec) ? spec.template.spec : {};
   const nc = options.nodeClass;
   const ncSpec = isPlainObject(nc) && isPlainObject(nc.spec) ? nc.spec : undefined;
-  const ncKnown = ncSpec !== undefined && !NODE_CLASS_FIELDS.some((k) => hasToken(ncSpec[k], c));
+  const ncKnown = ncSpec !== undefined && !NODE_CLASS_FIELDS.some((k) => c.holdsToken(ncSpec[k]));
   const facts: CatalogFacts = {
     manifest,
     requirements: nodePoolRequirements(manifest, ctx),
     nodeClass: ncKnown ? (nc as Json) : undefined,
-    resolved: !hasToken(tspec.requirements, c) && !hasToken(spec.limits, c) && !hasToken(manifest.metadata, c),
+    resolved: !c.holdsToken(tspec.requirements) && !c.holdsToken(spec.limits) && !c.holdsToken(manifest.metadata),
     reading: ncKnown ? (reading ?? new (admissionModule().AdmissionReading)(manifest, nc)) : undefined,
   };
   const neverLaunches = found.some((i) => NEVER_LAUNCHES.includes(i.code));

@@ -5,6 +5,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { generateTypedBaseline, TypedBaselineSummary } from '../bench-baseline-typed';
+import { LOADER_FILE } from '../bundle';
 import { median, medianSample, Sample } from './measure';
 import { compareOutdirs } from './outdirs';
 import { ms0, PER_NODE_POOL_MS } from './report';
@@ -202,7 +203,7 @@ export function codeCacheUse(run: BenchRun, index: string, checks: boolean): str
   const script = [
     `const root = require(${JSON.stringify(index)});`,
     checks ? 'root.loadInstanceTypeCatalog();' : '',
-    `const uses = require(${JSON.stringify(path.join(path.dirname(index), 'private', 'code-cache.js'))}).codeCacheUses();`,
+    `const uses = require(${JSON.stringify(path.join(path.dirname(index), path.relative('lib', LOADER_FILE)))}).codeCacheUses();`,
     "console.log(uses.map((u) => `${require('path').basename(u.file)} ${u.use}`).join(', '));",
   ].join('\n');
   const r = spawnSync(process.execPath, ['-e', script], { env: run.env, encoding: 'utf8' });
